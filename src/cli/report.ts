@@ -1,0 +1,32 @@
+import { formatError, type SiteError } from '../errors/site-error.ts';
+import type { RouteReport } from '../output/build.ts';
+
+const useColor = () => Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+const paint = (code: number) => (text: string) => (useColor() ? `\x1b[${code}m${text}\x1b[0m` : text);
+export const red = paint(31);
+export const green = paint(32);
+export const dim = paint(2);
+export const bold = paint(1);
+
+export function printErrors(errors: readonly SiteError[], write: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): void {
+  for (const error of errors) {
+    const [first, ...rest] = formatError(error).split('\n');
+    write(red(first ?? ''));
+    for (const line of rest) write(dim(line));
+    write('');
+  }
+  write(red(bold(`${errors.length} error${errors.length === 1 ? '' : 's'}`)));
+}
+
+function kb(bytes: number): string {
+  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** The per-route summary `site build` prints: route, file, HTML/CSS/JS bytes. */
+export function routeTable(routes: readonly RouteReport[]): string {
+  const header = ['route', 'file', 'html', 'css', 'js', 'js gzip'];
+  const rows = routes.map((r) => [r.route, r.file, kb(r.htmlBytes), kb(r.cssBytes), kb(r.jsBytes), kb(r.jsGzipBytes)]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [bold(line(header)), ...rows.map(line)].join('\n');
+}

@@ -1,0 +1,32 @@
+import type { SourceLocation } from '../errors/site-error.ts';
+import type { LocaleStrings } from '../schema/locale.ts';
+import type { Page } from '../schema/page.ts';
+import type { LocaleCode, SiteConfig } from '../schema/site.ts';
+
+/** One page of one family in one language, with its route. */
+export interface PageEntry {
+  /** Folder name under content/pages: pages of one family are translations of each other. */
+  family: string;
+  locale: LocaleCode;
+  /** URL path, e.g. `/`, `/fr`, `/fr/education`, `/404`. */
+  route: string;
+  /** Output file relative to the output dir, e.g. `index.html`, `fr/education/index.html`, `404.html`. */
+  file: string;
+  source: string;
+  page: Page;
+}
+
+/** A value marked `!placeholder` that a deployer must replace before going live. */
+export interface Placeholder {
+  value: string;
+  location: SourceLocation;
+}
+
+/** The validated content the renderer works from: everything resolved, nothing left to check. */
+export interface SiteModel {
+  root: string;
+  site: SiteConfig;
+  locales: Partial<Record<LocaleCode, LocaleStrings>>;
+  pages: PageEntry[];
+  placeholders: Placeholder[];
+}

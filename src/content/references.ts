@@ -1,0 +1,93 @@
+import { SiteError } from '../errors/site-error.ts';
+import { closest } from './describe.ts';
+import { scalarStrings, type YamlSource } from './yaml-source.ts';
+
+/** `{{ plans.standard.price }}` or `{{ plans.standard.price | eur }}` inside any content string. */
+const REFERENCE = /\{\{\s*([A-Za-z][\w.]*)\s*(?:\|\s*([a-z]+)\s*)?\}\}/g;
+const FORMATS = ['eur', 'number'] as const;
+
+export type ReferenceScope = Record<string, unknown>;
+
+export function formatNumber(value: number, intl: string): string {
+  return new Intl.NumberFormat(intl, { maximumFractionDigits: 2, minimumFractionDigits: Number.isInteger(value) ? 0 : 2 }).format(value);
+}
+
+export function formatEuro(value: number, intl: string): string {
+  return new Intl.NumberFormat(intl, {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: Number.isInteger(value) ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(value);
+}
+
+function lookup(scope: ReferenceScope, key: string): { value?: unknown; missingAt?: string; known: string[] } {
+  let value: unknown = scope;
+  const parts = key.split('.');
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (value === null || typeof value !== 'object' || !(part in value)) {
+      const known = value && typeof value === 'object' ? Object.keys(value) : [];
+      return { missingAt: parts.slice(0, i + 1).join('.'), known: known.map((k) => [...parts.slice(0, i), k].join('.')) };
+    }
+    value = (value as Record<string, unknown>)[part];
+  }
+  return { value, known: [] };
+}
+
+/**
+ * Replaces every constant reference in the file's strings with the formatted constant (in the file's
+ * language) and collects one error per unknown or non-scalar reference.
+ */
+export function resolveReferences(source: YamlSource, scope: ReferenceScope, intl: string): SiteError[] {
+  const errors: SiteError[] = [];
+  for (const { path, value, location } of scalarStrings(source)) {
+    if (!value.includes('{{')) continue;
+    const replaced = value.replace(REFERENCE, (whole, key: string, format: string | undefined) => {
+      const found = lookup(scope, key);
+      if (found.missingAt) {
+        const suggestion = closest(key, found.known);
+        errors.push(
+          new SiteError({
+            code: 'unknown-reference',
+            message: `unknown constant '${key}'`,
+            location,
+            expected: found.known.length ? `a constant such as ${found.known.slice(0, 6).join(', ')}` : 'a constant defined in content/site.yaml',
+            found: whole,
+            hint: suggestion ? `did you mean '${suggestion}'?` : 'constants live under content/site.yaml (constants, brand, company, email)',
+          }),
+        );
+        return whole;
+      }
+      if (format && !(FORMATS as readonly string[]).includes(format)) {
+        errors.push(new SiteError({ code: 'unknown-format', message: `unknown format '${format}'`, location, expected: FORMATS.join(' | '), found: format }));
+        return whole;
+      }
+      if (typeof found.value === 'number') return format === 'eur' ? formatEuro(found.value, intl) : formatNumber(found.value, intl);
+      if (typeof found.value === 'string' && !format) return found.value;
+      errors.push(
+        new SiteError({
+          code: 'invalid-reference',
+          message: `constant '${key}' cannot be printed${format ? ` as ${format}` : ''}`,
+          location,
+          expected: format ? 'a number' : 'a number or a text',
+          found: Array.isArray(found.value) ? 'a list' : typeof found.value === 'object' ? 'a group of constants' : typeof found.value,
+          hint: 'reference a single value, e.g. plans.standard.price',
+        }),
+      );
+      return whole;
+    });
+    if (replaced !== value) setAt(source.data, path, replaced);
+  }
+  return errors;
+}
+
+function setAt(data: unknown, path: PropertyKey[], value: string): void {
+  let target = data as Record<PropertyKey, unknown>;
+  for (const key of path.slice(0, -1)) target = target[key] as Record<PropertyKey, unknown>;
+  target[path[path.length - 1]!] = value;
+}
+
+export function formatPercent(value: number, intl: string): string {
+  return new Intl.NumberFormat(intl, { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
+}

@@ -1,0 +1,82 @@
+/** Where in the content a problem is: file, 1-based line/column, and the path inside the document. */
+export interface SourceLocation {
+  file: string;
+  line?: number;
+  column?: number;
+  /** Path inside the document, e.g. `sections[3].plans[1].price`. */
+  path?: string;
+}
+
+export interface SiteErrorInit {
+  code: string;
+  message: string;
+  location?: SourceLocation;
+  expected?: string;
+  found?: string;
+  hint?: string;
+}
+
+/**
+ * A problem the user can fix (content, configuration, usage). Errors are values: stages collect them
+ * and hand them up; only the CLI prints them.
+ */
+export class SiteError extends Error {
+  readonly code: string;
+  readonly location?: SourceLocation;
+  readonly expected?: string;
+  readonly found?: string;
+  readonly hint?: string;
+
+  constructor(init: SiteErrorInit) {
+    super(init.message);
+    this.name = 'SiteError';
+    this.code = init.code;
+    this.location = init.location;
+    this.expected = init.expected;
+    this.found = init.found;
+    this.hint = init.hint;
+  }
+
+  toJSON(): SiteErrorInit {
+    return {
+      code: this.code,
+      message: this.message,
+      location: this.location,
+      expected: this.expected,
+      found: this.found,
+      hint: this.hint,
+    };
+  }
+}
+
+/** A stage's result: either its value or every error it found. */
+export type Result<T> = { ok: true; value: T } | { ok: false; errors: SiteError[] };
+
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out;
+}
+
+export function formatLocation(location: SourceLocation | undefined): string {
+  if (!location) return '';
+  let out = location.file;
+  if (location.line !== undefined) out += `:${location.line}`;
+  if (location.line !== undefined && location.column !== undefined) out += `:${location.column}`;
+  return out;
+}
+
+/** Plain-text rendering used by the CLI and tests. */
+export function formatError(error: SiteError): string {
+  const lines: string[] = [];
+  const where = formatLocation(error.location);
+  lines.push(`${where ? `${where} ` : ''}${error.code}: ${error.message}`);
+  if (error.location?.path) lines.push(`  at ${error.location.path}`);
+  if (error.expected !== undefined) lines.push(`  expected: ${error.expected}`);
+  if (error.found !== undefined) lines.push(`  found:    ${error.found}`);
+  if (error.hint) lines.push(`  hint: ${error.hint}`);
+  return lines.join('\n');
+}

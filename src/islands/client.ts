@@ -1,0 +1,57 @@
+/**
+ * The page-load script: tiny, no React. It finds island roots and loads an island's code (and React,
+ * a shared chunk) only when its hydration strategy fires.
+ */
+import type { ComponentType } from 'react';
+import type { HydrateCondition, HydrateStrategy } from './protocol.ts';
+import type { IslandName } from './registry.ts';
+
+type IslandModule = { default: ComponentType<Record<string, unknown>> };
+
+const islands: Record<IslandName, () => Promise<unknown>> = {
+  'cookie-banner': () => import('./cookie-banner/CookieBanner.tsx'),
+};
+
+const conditions: Record<HydrateCondition, () => boolean> = {
+  'consent-missing': () => document.documentElement.dataset.consent === 'ask',
+};
+
+async function hydrate(element: HTMLElement): Promise<void> {
+  const name = element.dataset.island as IslandName;
+  const load = islands[name];
+  if (!load) throw new Error(`unknown island '${name}'`);
+  const [{ mount }, island] = await Promise.all([import('./mount.tsx'), load() as Promise<IslandModule>]);
+  mount(element, island.default, JSON.parse(element.dataset.props ?? '{}'), element.dataset.prefix ?? '');
+}
+
+function schedule(element: HTMLElement, strategy: HydrateStrategy): void {
+  const run = () => void hydrate(element);
+  if (strategy === 'load') return run();
+  if (strategy === 'idle') {
+    if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 2000 });
+    else setTimeout(run, 200);
+    return;
+  }
+  if (strategy === 'visible') {
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect();
+        run();
+      }
+    }, { rootMargin: '300px' });
+    observer.observe(element);
+    return;
+  }
+  const events = ['pointerover', 'pointerdown', 'focusin', 'touchstart'] as const;
+  const once = () => {
+    for (const event of events) element.removeEventListener(event, once);
+    run();
+  };
+  for (const event of events) element.addEventListener(event, once, { passive: true });
+}
+
+for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
+  const when = element.dataset.when as HydrateCondition | undefined;
+  if (when && !conditions[when]?.()) continue;
+  schedule(element, (element.dataset.hydrate as HydrateStrategy | undefined) ?? 'load');
+}

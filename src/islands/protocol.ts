@@ -1,0 +1,15 @@
+/**
+ * The island protocol, shared by the server renderer and the browser loader:
+ * <div data-island="NAME" data-hydrate="STRATEGY" data-when="CONDITION" data-props="JSON">server HTML</div>
+ * The loader reads these attributes; the props are the same object the server rendered with.
+ */
+export const HYDRATE_STRATEGIES = ['load', 'idle', 'visible', 'interaction'] as const;
+export type HydrateStrategy = (typeof HYDRATE_STRATEGIES)[number];
+
+/** Conditions evaluated in the browser before hydrating; `consent-missing` is set by the inline head script. */
+export const HYDRATE_CONDITIONS = ['consent-missing'] as const;
+export type HydrateCondition = (typeof HYDRATE_CONDITIONS)[number];
+
+/** Set on an island root once React has hydrated it (tests wait for it). */
+export const HYDRATED_ATTRIBUTE = 'data-hydrated';
+

@@ -1,0 +1,10 @@
+import type { ComponentProps, ComponentType } from 'react';
+import CookieBanner from './cookie-banner/CookieBanner.tsx';
+
+/** Every island the server can render; the browser loader (client.ts) mirrors these names. */
+export const islandComponents = {
+  'cookie-banner': CookieBanner,
+} satisfies Record<string, ComponentType<never>>;
+
+export type IslandName = keyof typeof islandComponents;
+export type IslandProps<N extends IslandName> = ComponentProps<(typeof islandComponents)[N]>;

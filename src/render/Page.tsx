@@ -1,0 +1,32 @@
+import { Island } from './Island.tsx';
+import type { RenderContext } from './context.ts';
+import { Footer } from './layout/Footer.tsx';
+import { Header } from './layout/Header.tsx';
+import { SectionView } from './sections/index.tsx';
+
+/** The body of one route: header, sections in content order, footer and the page's islands. */
+export function Page({ ctx }: { ctx: RenderContext }) {
+  const { page } = ctx.entry;
+  const { constants } = ctx.model.site;
+  return (
+    <>
+      <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-700 focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
+        {ctx.strings.skipToContent}
+      </a>
+      <Header variant={page.header} ctx={ctx} />
+      <main id="main" tabIndex={-1} className="outline-none">
+        {page.sections.map((section, i) => (
+          <SectionView key={i} section={section} ctx={ctx} level={i === 0 ? 1 : 2} headingId={`${section.id ?? `${section.type}-${i}`}-title`} />
+        ))}
+      </main>
+      <Footer ctx={ctx} />
+      <Island
+        name="cookie-banner"
+        instance="cookie-banner"
+        hydrate="idle"
+        when="consent-missing"
+        props={{ strings: ctx.strings.cookieBanner, cookie: { name: constants.cookies.consentName, maxAgeSeconds: constants.cookies.consentMaxAgeSeconds } }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import type { PageEntry, SiteModel } from '../content/model.ts';
+import { isIndexable } from '../content/routes.ts';
+import { consentProbeScript } from '../islands/cookie-banner/consent.ts';
+import { absoluteUrl, alternates, type RenderContext } from './context.ts';
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** JSON for a <script> element: `<` is escaped so content can never close the element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function structuredData(model: SiteModel, entry: PageEntry): unknown {
+  const { site } = model;
+  const kind = entry.page.meta.structuredData;
+  const url = absoluteUrl(model, entry.route);
+  const provider = {
+    '@type': 'Organization',
+    name: site.company.legalName,
+    url: absoluteUrl(model, '/'),
+    email: site.email,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: site.company.street,
+      postalCode: site.company.postalCode,
+      addressLocality: site.company.city,
+      addressCountry: site.company.country,
+    },
+  };
+  if (kind === 'business') {
+    const price = Math.min(...Object.values(site.constants.plans).map((p) => p.price));
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'SoftwareApplication',
+      name: site.brand.name,
+      description: entry.page.meta.description,
+      url,
+      inLanguage: entry.locale,
+      applicationCategory: 'BusinessApplication',
+      operatingSystem: 'Web',
+      offers: {
+        '@type': 'Offer',
+        price: String(price),
+        priceCurrency: 'EUR',
+        priceSpecification: { '@type': 'UnitPriceSpecification', price, priceCurrency: 'EUR', unitText: 'user/month', billingDuration: 'P1M' },
+      },
+      provider,
+    };
+  }
+  if (kind === 'education') {
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'WebApplication',
+      name: site.brand.education,
+      description: entry.page.meta.description,
+      url,
+      inLanguage: entry.locale,
+      applicationCategory: 'EducationalApplication',
+      operatingSystem: 'Web',
+      isAccessibleForFree: true,
+      offers: { '@type': 'Offer', price: String(site.constants.education.offerPrice), priceCurrency: 'EUR' },
+      provider,
+    };
+  }
+  return undefined;
+}
+
+/** Everything inside <head>, as HTML. Built as a string: React 19 would hoist or reorder these tags. */
+export function renderHead(ctx: RenderContext): string {
+  const { model, entry, strings, assets } = ctx;
+  const { meta } = entry.page;
+  const canonical = absoluteUrl(model, entry.route);
+  const tags: string[] = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+  ];
+  if (meta.keywords.length) tags.push(`<meta name="keywords" content="${escapeHtml(meta.keywords.join(', '))}">`);
+  if (!isIndexable(entry.route, meta.noindex)) tags.push('<meta name="robots" content="noindex, nofollow">');
+  tags.push(`<link rel="canonical" href="${escapeHtml(canonical)}">`);
+  const family = isIndexable(entry.route, meta.noindex) ? alternates(model, entry) : [];
+  if (family.length > 1) {
+    for (const alt of family) tags.push(`<link rel="alternate" hreflang="${alt.locale}" href="${escapeHtml(absoluteUrl(model, alt.route))}">`);
+    const fallback = family.find((p) => p.locale === model.site.defaultLocale) ?? entry;
+    tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(absoluteUrl(model, fallback.route))}">`);
+  }
+  tags.push(
+    '<meta property="og:type" content="website">',
+    `<meta property="og:site_name" content="${escapeHtml(model.site.brand.name)}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    `<meta property="og:locale" content="${strings.ogLocale}">`,
+  );
+  for (const alt of family) {
+    const other = model.locales[alt.locale];
+    if (alt.locale !== entry.locale && other) tags.push(`<meta property="og:locale:alternate" content="${other.ogLocale}">`);
+  }
+  tags.push(
+    '<meta name="twitter:card" content="summary">',
+    `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
+    '<meta name="theme-color" content="#4338ca">',
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    `<link rel="stylesheet" href="${escapeHtml(assets.css)}">`,
+    `<script>${consentProbeScript(model.site.constants.cookies.consentName)}</script>`,
+  );
+  if (assets.loader) tags.push(`<script type="module" src="${escapeHtml(assets.loader)}"></script>`);
+  const data = structuredData(model, entry);
+  if (data) tags.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
+  return tags.join('\n');
+}

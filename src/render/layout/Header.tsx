@@ -1,0 +1,76 @@
+import type { HeaderVariant } from '../../schema/page.ts';
+import { localeHome, type RenderContext } from '../context.ts';
+import { buttonClass } from '../ui.tsx';
+import { Logo } from './Logo.tsx';
+
+interface NavItem {
+  label: string;
+  href: string;
+  /** Shown on small screens too (SPEC §2: only contact, pricing and extras there). */
+  mobile: boolean;
+  button?: boolean;
+}
+
+function navItems(variant: HeaderVariant, ctx: RenderContext): { items: NavItem[]; start?: NavItem } {
+  const h = ctx.strings.header;
+  const overview = `#${ctx.model.site.anchors.overview}`;
+  switch (variant) {
+    case 'business':
+      return {
+        items: [
+          { label: h.products, href: overview, mobile: true },
+          { label: h.pricing, href: '#pricing', mobile: true },
+          { label: h.about, href: '#about', mobile: false },
+          { label: h.contact, href: '#contact', mobile: true },
+        ],
+        start: { label: h.start, href: '#contact', mobile: false },
+      };
+    case 'education':
+      return {
+        items: [
+          { label: h.learningModes, href: '#learning-modes', mobile: true },
+          { label: h.contact, href: '#contact', mobile: true },
+        ],
+        start: { label: h.start, href: '#contact', mobile: false },
+      };
+    case 'chatbot':
+      return {
+        items: [
+          { label: h.moreSolutions, href: '/', mobile: false },
+          { label: h.pricing, href: '#pricing', mobile: false, button: true },
+          { label: h.contact, href: '#contact', mobile: false, button: true },
+        ],
+      };
+    case 'back':
+      return { items: [{ label: h.back, href: localeHome(ctx.model, ctx.entry), mobile: true }] };
+  }
+}
+
+export function Header({ variant, ctx }: { variant: HeaderVariant; ctx: RenderContext }) {
+  const { items, start } = navItems(variant, ctx);
+  const link = 'rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 sm:px-3';
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
+        <a href={localeHome(ctx.model, ctx.entry)} aria-label={ctx.strings.header.homeLabel} className="rounded-md">
+          <Logo name={ctx.model.site.brand.name} />
+        </a>
+        <nav aria-label={ctx.strings.header.navLabel}>
+          <ul className="flex items-center gap-1 sm:gap-2">
+            {items.map((item) => (
+              <li key={item.href + item.label} className={item.mobile ? '' : 'hidden md:block'}>
+                <a href={item.href} className={item.button ? buttonClass('secondary') : link}>{item.label}</a>
+              </li>
+            ))}
+            {variant === 'chatbot' && (
+              <li className="md:hidden"><a href="/" className={link}>{ctx.strings.header.moreSolutionsShort}</a></li>
+            )}
+            {start && (
+              <li className="hidden md:block"><a href={start.href} className={buttonClass('primary')}>{start.label}</a></li>
+            )}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

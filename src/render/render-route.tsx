@@ -1,0 +1,20 @@
+import { renderToString } from 'react-dom/server';
+import type { PageEntry, SiteModel } from '../content/model.ts';
+import type { PageAssets, RenderContext } from './context.ts';
+import { renderHead } from './head.ts';
+import { Page } from './Page.tsx';
+
+/** The HTML shell from templates/document.html with `%lang%`, `<!--site:head-->` and `<!--site:body-->`. */
+export type DocumentTemplate = string;
+
+/** Renders one route to a complete HTML document. Pure: same model, entry and assets give the same bytes. */
+export function renderRoute(model: SiteModel, entry: PageEntry, assets: PageAssets, template: DocumentTemplate): string {
+  const strings = model.locales[entry.locale];
+  if (!strings) throw new Error(`no UI strings for locale '${entry.locale}'`);
+  const ctx: RenderContext = { model, entry, strings, assets };
+  const body = renderToString(<Page ctx={ctx} />);
+  return template
+    .replace('%lang%', entry.locale)
+    .replace('<!--site:head-->', () => renderHead(ctx))
+    .replace('<!--site:body-->', () => body);
+}

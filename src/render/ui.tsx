@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import type { Action } from '../schema/text.ts';
+
+const buttonStyles = {
+  primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700 focus-visible:outline-brand-600',
+  secondary: 'bg-white text-slate-900 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-brand-600',
+  ghost: 'text-brand-700 hover:bg-brand-50 focus-visible:outline-brand-600',
+} as const;
+
+export function buttonClass(style: keyof typeof buttonStyles = 'primary', size: 'md' | 'lg' = 'md'): string {
+  const sizing = size === 'lg' ? 'px-6 py-3 text-base' : 'px-4 py-2 text-sm';
+  return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 ${sizing} ${buttonStyles[style]}`;
+}
+
+export function ActionLink({ action, size = 'md' }: { action: Action; size?: 'md' | 'lg' }) {
+  return <a href={action.href} className={buttonClass(action.style, size)}>{action.label}</a>;
+}
+
+const tones = {
+  default: 'bg-white',
+  muted: 'bg-slate-50',
+  dark: 'bg-slate-900 text-slate-100',
+  brand: 'bg-brand-700 text-white',
+} as const;
+
+export function SectionShell({ id, tone = 'default', labelledBy, children, narrow = false }: {
+  id?: string;
+  tone?: keyof typeof tones;
+  labelledBy: string;
+  children: ReactNode;
+  narrow?: boolean;
+}) {
+  return (
+    <section id={id} aria-labelledby={labelledBy} className={`${tones[tone]} py-16 sm:py-24`}>
+      <div className={`mx-auto px-4 sm:px-6 lg:px-8 ${narrow ? 'max-w-3xl' : 'max-w-7xl'}`}>{children}</div>
+    </section>
+  );
+}
+
+export function SectionHeading({ id, eyebrow, title, lead, level, dark = false, center = true }: {
+  id: string;
+  eyebrow?: string;
+  title: string;
+  lead?: string;
+  level: 1 | 2;
+  dark?: boolean;
+  center?: boolean;
+}) {
+  const Heading = level === 1 ? 'h1' : 'h2';
+  return (
+    <div className={`mb-12 max-w-3xl ${center ? 'mx-auto text-center' : ''}`}>
+      {eyebrow && <p className={`text-sm font-semibold uppercase tracking-wider ${dark ? 'text-brand-300' : 'text-brand-700'}`}>{eyebrow}</p>}
+      <Heading id={id} className={`mt-2 text-3xl font-bold tracking-tight text-balance sm:text-4xl ${dark ? 'text-white' : 'text-slate-900'}`}>{title}</Heading>
+      {lead && <p className={`mt-4 text-lg text-pretty ${dark ? 'text-slate-300' : 'text-slate-600'}`}>{lead}</p>}
+    </div>
+  );
+}
+
+export function CheckList({ items, dark = false }: { items: string[]; dark?: boolean }) {
+  return (
+    <ul className="space-y-2">
+      {items.map((item, i) => (
+        <li key={i} className="flex gap-2">
+          <svg viewBox="0 0 20 20" aria-hidden="true" className={`mt-0.5 size-5 flex-none ${dark ? 'text-brand-300' : 'text-brand-600'}`} fill="currentColor">
+            <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
+          </svg>
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { Href, RichText, Text } from './text.ts';
+
+/** UI strings of one language: everything the layout and islands print that is not page content. */
+export const LocaleStrings = z.strictObject({
+  /** Name of the language in itself, for the language switcher. */
+  name: Text,
+  /** BCP 47 tag for Intl formatting, e.g. de-DE. */
+  intl: Text,
+  ogLocale: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/),
+  skipToContent: Text,
+  header: z.strictObject({
+    navLabel: Text,
+    homeLabel: Text,
+    products: Text,
+    about: Text,
+    pricing: Text,
+    contact: Text,
+    learningModes: Text,
+    start: Text,
+    moreSolutions: Text,
+    moreSolutionsShort: Text,
+    back: Text,
+  }),
+  footer: z.strictObject({
+    brandText: Text,
+    industriesTitle: Text,
+    industries: z.array(Text).min(1),
+    productsTitle: Text,
+    products: z.array(z.strictObject({ label: Text, href: Href })).min(1),
+    legalTitle: Text,
+    legal: z.strictObject({ impressum: Text, agb: Text, datenschutz: Text, faq: Text }),
+    copyright: Text,
+    emailLabel: Text,
+    languagesLabel: Text,
+  }),
+  services: z.strictObject({ details: Text, more: Text }),
+  plans: z.strictObject({ perUserMonth: Text, onRequest: Text }),
+  cookieBanner: z.strictObject({
+    title: Text,
+    text: Text,
+    accept: Text,
+    decline: Text,
+    /** What decline does: German declines without a cookie (the banner returns), others store `rejected`. */
+    declineSetsCookie: z.boolean(),
+    showDetails: Text.optional(),
+    hideDetails: Text.optional(),
+    details: RichText.optional(),
+  }),
+  toaster: z.strictObject({ label: Text }),
+});
+export type LocaleStrings = z.infer<typeof LocaleStrings>;

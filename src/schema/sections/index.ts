@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { AboutSection, CtaSection, FaqSection, FeaturesSection, HeroSection, RichTextSection, ServicesSection } from './basic.ts';
+import type { SchemaContext } from './common.ts';
+import { ContactSection } from './contact.ts';
+import { plansSection, savingsSection } from './pricing.ts';
+
+export type { SchemaContext } from './common.ts';
+
+/** Every section type content can use, discriminated on `type`. */
+export function createSectionSchema(ctx: SchemaContext) {
+  return z.discriminatedUnion('type', [
+    HeroSection,
+    FeaturesSection,
+    plansSection(ctx),
+    savingsSection(ctx),
+    FaqSection,
+    CtaSection,
+    ServicesSection,
+    AboutSection,
+    RichTextSection,
+    ContactSection,
+  ]);
+}
+
+export type Section = z.infer<ReturnType<typeof createSectionSchema>>;
+export type SectionOf<T extends Section['type']> = Extract<Section, { type: T }>;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { Action, Text } from '../text.ts';
+import { keyOf, sectionBase, type SchemaContext } from './common.ts';
+
+export function plansSection(ctx: SchemaContext) {
+  return z.strictObject({
+    type: z.literal('plans'),
+    ...sectionBase,
+    title: Text,
+    lead: Text.optional(),
+    plans: z
+      .array(
+        z.strictObject({
+          /** Key into constants.plans: the price and term come from there. */
+          plan: keyOf(ctx.plans, 'plans'),
+          name: Text,
+          tagline: Text,
+          term: Text,
+          badge: Text.optional(),
+          features: z.array(Text).min(1),
+          action: Action,
+        }),
+      )
+      .min(1),
+    note: Text.optional(),
+  });
+}
+
+export function savingsSection(ctx: SchemaContext) {
+  return z.strictObject({
+    type: z.literal('savings'),
+    ...sectionBase,
+    title: Text,
+    text: Text,
+    /** Key into constants.savings: subscriptions, plan and percentage come from there. */
+    claim: keyOf(ctx.savings, 'savings claims'),
+    totalLabel: Text,
+    oursLabel: Text,
+    resultLabel: Text,
+  });
+}

@@ -1,0 +1,26 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.SITE_TEST_PORT ?? 4390);
+
+/** Browser suite: Debian's Chromium against the built dist/ served by `site serve`. */
+export default defineConfig({
+  testDir: 'tests/browser',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: `node bin/site.js serve --port ${port}`,
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+});

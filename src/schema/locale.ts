@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { Href, RichText, Text } from './text.ts';
+import { Href, InlineText, RichText, Text } from './text.ts';
+
+const Notice = z.strictObject({ title: Text, description: Text.optional() });
+
+/** What a form variant tells the visitor (SPEC §5, §8): exact strings per locale. */
+const FormNotices = z.strictObject({
+  success: Notice,
+  error: Notice,
+  consentMissing: Notice,
+  /** Whether a send failure is also logged to the console (all but the Spanish education form). */
+  logErrors: z.boolean().default(true),
+});
 
 /** UI strings of one language: everything the layout and islands print that is not page content. */
 export const LocaleStrings = z.strictObject({
@@ -48,5 +59,29 @@ export const LocaleStrings = z.strictObject({
     details: RichText.optional(),
   }),
   toaster: z.strictObject({ label: Text }),
+  forms: z.strictObject({
+    labels: z.strictObject({ name: Text, email: Text, company: Text, products: Text, subject: Text, message: Text }),
+    placeholders: z.strictObject({ name: Text, email: Text, company: Text, subject: Text, message: Text }),
+    productNames: z.strictObject({ platform: Text, website: Text, chatbot: Text, telefonbot: Text, mandantenbot: Text }),
+    /** Consent checkbox text; must link to /datenschutz. */
+    consent: InlineText,
+    submit: Text,
+    sending: Text,
+    /** Note under the form: * fields are required, data is sent encrypted and processed under GDPR. */
+    footnote: Text,
+    business: FormNotices,
+    education: FormNotices,
+  }),
+  chatDemo: z.strictObject({
+    open: Text,
+    title: Text,
+    close: Text,
+    question: Text,
+    answer: Text,
+    formIntro: Text,
+    /** Fixed subject the mini form sends (SPEC §3). */
+    subject: Text,
+    success: Text,
+  }),
 });
 export type LocaleStrings = z.infer<typeof LocaleStrings>;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { loadContent, type ContentEnv } from '../content/load.ts';
 import { buildSite } from '../output/build.ts';
 import { startServer } from '../server/server.ts';
@@ -15,7 +15,7 @@ function contentEnv(baseUrl?: string): ContentEnv {
 
 function parsePort(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CommanderError(EXIT_USAGE, 'site.invalidPort', `invalid port '${value}' (0–65535)`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('expected a whole number from 0 to 65535.');
   return port;
 }
 
@@ -27,7 +27,19 @@ export async function main(argv: readonly string[]): Promise<number> {
     .description('Builds the multilingual marketing site from typed YAML content.')
     .exitOverride()
     .showHelpAfterError('(run `site --help` for usage)')
-    .configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: (s) => process.stderr.write(s) });
+    .configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: (s) => process.stderr.write(s) })
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ site build                      build content/ into dist/
+  $ site build --base-url https://www.example.com
+  $ site check                      validate content; exit 1 and list every error
+  $ site serve --port 4321          serve dist/ at http://127.0.0.1:4321
+
+Exit codes: 0 ok, 1 content or check errors, 2 usage errors.
+Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yaml at build time.`,
+    );
 
   const contentOption = () => new Option('--content <dir>', 'content directory').default('content');
 

@@ -83,7 +83,8 @@ export async function loadContent(root: string, env: ContentEnv = {}): Promise<R
     placeholders.push(...collectPlaceholders(siteSource));
   }
   const { ctx, scope } = contextFrom(siteSource?.data);
-  const declared = site?.locales ?? [...LocaleCode.options];
+  const rawLocales = LocaleCode.array().safeParse((siteSource?.data as { locales?: unknown } | undefined)?.locales);
+  const declared = site?.locales ?? (rawLocales.success ? rawLocales.data : [...LocaleCode.options]);
   const defaultLocale = site?.defaultLocale ?? 'de';
   const intlOf = (locale: LocaleCode, strings?: LocaleStrings) => strings?.intl ?? locale;
 
@@ -134,6 +135,21 @@ export async function loadContent(root: string, env: ContentEnv = {}): Promise<R
     seen.set(entry.route, entry.source);
   }
 
-  if (errors.length > 0 || !site) return { ok: false, errors };
+  if (errors.length > 0 || !site) return { ok: false, errors: inReadingOrder(errors) };
   return { ok: true, value: { root, site, locales, pages, placeholders } };
+}
+
+/** Files in the order they were read, each file's errors top to bottom. */
+function inReadingOrder(errors: SiteError[]): SiteError[] {
+  const fileOrder = new Map<string, number>();
+  for (const error of errors) {
+    const file = error.location?.file ?? '';
+    if (!fileOrder.has(file)) fileOrder.set(file, fileOrder.size);
+  }
+  const rank = (e: SiteError) => [fileOrder.get(e.location?.file ?? '') ?? 0, e.location?.line ?? 0, e.location?.column ?? 0] as const;
+  return [...errors].sort((a, b) => {
+    const [fa, la, ca] = rank(a);
+    const [fb, lb, cb] = rank(b);
+    return fa - fb || la - lb || ca - cb;
+  });
 }

@@ -21,14 +21,19 @@ export function formatEuro(value: number, intl: string): string {
   }).format(value);
 }
 
-function lookup(scope: ReferenceScope, key: string): { value?: unknown; missingAt?: string; known: string[] } {
+function lookup(scope: ReferenceScope, key: string): { value?: unknown; missingAt?: string; known: string[]; suggestion?: string } {
   let value: unknown = scope;
   const parts = key.split('.');
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
     if (value === null || typeof value !== 'object' || !(part in value)) {
-      const known = value && typeof value === 'object' ? Object.keys(value) : [];
-      return { missingAt: parts.slice(0, i + 1).join('.'), known: known.map((k) => [...parts.slice(0, i), k].join('.')) };
+      const siblings = value && typeof value === 'object' ? Object.keys(value) : [];
+      const fix = closest(part, siblings);
+      return {
+        missingAt: parts.slice(0, i + 1).join('.'),
+        known: siblings.map((k) => [...parts.slice(0, i), k].join('.')),
+        suggestion: fix ? [...parts.slice(0, i), fix, ...parts.slice(i + 1)].join('.') : undefined,
+      };
     }
     value = (value as Record<string, unknown>)[part];
   }
@@ -46,7 +51,7 @@ export function resolveReferences(source: YamlSource, scope: ReferenceScope, int
     const replaced = value.replace(REFERENCE, (whole, key: string, format: string | undefined) => {
       const found = lookup(scope, key);
       if (found.missingAt) {
-        const suggestion = closest(key, found.known);
+        const suggestion = found.suggestion;
         errors.push(
           new SiteError({
             code: 'unknown-reference',

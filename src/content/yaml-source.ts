@@ -16,11 +16,11 @@ export function parseYaml(file: string, text: string): { source?: YamlSource; er
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, customTags: [placeholderTag], uniqueKeys: true });
   const errors = doc.errors.map((e) => {
-    const pos = e.linePos?.[0];
+    const pos = lines.linePos(e.pos[0]);
     return new SiteError({
       code: 'yaml-syntax',
       message: e.message.split('\n')[0] ?? 'YAML syntax error',
-      location: { file, line: pos?.line, column: pos?.col },
+      location: { file, line: pos.line, column: pos.col },
       hint: 'Check indentation and quoting; strings containing ": " or starting with special characters need quotes.',
     });
   });

@@ -1,0 +1,115 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Console errors, warnings (React reports hydration mismatches there) and uncaught exceptions. */
+function recordProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+const banner = (page: Page) => page.getByRole('region', { name: 'Wir respektieren Ihre Privatsphäre' });
+
+test.describe('German home page', () => {
+  test('every in-page link has its target', async ({ page }) => {
+    await page.goto('/');
+    const targets = await page.locator('a[href^="#"], a[href^="/#"]').evaluateAll((links) =>
+      links.map((a) => (a.getAttribute('href') ?? '').replace(/^\/?#/, '')),
+    );
+    expect(targets.length).toBeGreaterThan(10);
+    for (const id of new Set(targets)) {
+      await expect(page.locator(`[id="${id}"]`), `#${id}`).toHaveCount(1);
+    }
+  });
+
+  test('the start button lands on the contact section', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Jetzt starten' }).click();
+    await expect(page).toHaveURL(/#contact$/);
+    await expect(page.getByRole('heading', { name: 'Sprechen Sie mit uns' })).toBeInViewport();
+  });
+
+  test('accepting cookies stores consent for a year and the banner stays away after a reload', async ({ page, context }) => {
+    const problems = recordProblems(page);
+    await page.goto('/');
+    await expect(banner(page)).toBeVisible();
+    await expect(page.locator('[data-island="cookie-banner"][data-hydrated]')).toHaveCount(1);
+    await banner(page).getByRole('button', { name: 'Akzeptieren' }).click();
+    await expect(banner(page)).toBeHidden();
+    const cookie = (await context.cookies()).find((c) => c.name === 'cookie-consent');
+    expect(cookie).toMatchObject({ value: 'accepted', path: '/', sameSite: 'Lax' });
+    const days = (cookie!.expires - Date.now() / 1000) / 86_400;
+    expect(days).toBeGreaterThan(364);
+    expect(days).toBeLessThanOrEqual(365);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(banner(page)).toBeHidden();
+    expect(problems).toEqual([]);
+  });
+
+  test('declining hides the banner without a cookie, so it returns on the next visit', async ({ page, context }) => {
+    await page.goto('/');
+    await expect(page.locator('[data-island="cookie-banner"][data-hydrated]')).toHaveCount(1);
+    await banner(page).getByRole('button', { name: 'Ablehnen' }).click();
+    await expect(banner(page)).toBeHidden();
+    expect((await context.cookies()).filter((c) => c.name === 'cookie-consent')).toEqual([]);
+    await page.reload();
+    await expect(banner(page)).toBeVisible();
+  });
+
+  test('the details panel opens and closes', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('[data-island="cookie-banner"][data-hydrated]')).toHaveCount(1);
+    const toggle = banner(page).getByRole('button', { name: 'Details anzeigen' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(banner(page).getByText('sidebar-state')).toBeHidden();
+    await toggle.click();
+    await expect(banner(page).getByRole('button', { name: 'Details ausblenden' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(banner(page).getByText('merkt sich für 7 Tage')).toBeVisible();
+    await banner(page).getByRole('button', { name: 'Details ausblenden' }).click();
+    await expect(banner(page).getByText('merkt sich für 7 Tage')).toBeHidden();
+  });
+
+  test('loads without console errors or hydration warnings', async ({ page }) => {
+    const problems = recordProblems(page);
+    await page.goto('/');
+    await expect(page.locator('[data-island="cookie-banner"][data-hydrated]')).toHaveCount(1);
+    await page.mouse.wheel(0, 20_000);
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+  });
+
+  test('shows the data the spec requires: plans, savings, stats', async ({ page }) => {
+    await page.goto('/');
+    const plan = (name: string) => page.locator('#pricing li').filter({ has: page.getByRole('heading', { name, exact: true }) });
+    await expect(plan('Standard')).toContainText('17 €');
+    await expect(plan('Standard')).toContainText('Monatlich kündbar');
+    await expect(plan('Plus')).toContainText('21 €');
+    await expect(plan('Plus')).toContainText('Empfohlen');
+    await expect(plan('Plus')).toContainText('6 Monate Laufzeit');
+    await expect(plan('Smart')).toContainText('19 €');
+    await expect(plan('Smart')).toContainText('12 Monate Laufzeit');
+    await expect(page.getByText('44,98 €')).toBeVisible();
+    await expect(page.locator('main')).toContainText('12+');
+    await expect(page.locator('main')).toContainText('24/7');
+  });
+});
+
+test.describe('German home page on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the header shows only contact, pricing and extras', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+    const visible = await nav.getByRole('link').evaluateAll((links) =>
+      links.filter((a) => (a as HTMLElement).offsetParent !== null).map((a) => a.textContent?.trim()),
+    );
+    expect(visible).toEqual(['Produkte', 'Preise', 'Kontakt']);
+    const header = await page.locator('header').boundingBox();
+    expect(header!.width).toBeLessThanOrEqual(375);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBe(0);
+  });
+});

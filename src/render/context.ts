@@ -16,7 +16,7 @@ export interface RenderContext {
   assets: PageAssets;
 }
 
-/** The page of the same family in another locale, if it exists. */
+/** Every page of the entry's family (its translations, itself included). */
 export function alternates(model: SiteModel, entry: PageEntry): PageEntry[] {
   return model.pages.filter((p) => p.family === entry.family);
 }

@@ -27,7 +27,7 @@ export function Legal({ section, level, headingId }: SectionProps<'legal'>) {
             return (
               <section key={i} id={id} aria-labelledby={`${id}-title`} data-legal-part="">
                 <PartHeading id={`${id}-title`} className="text-xl font-semibold text-slate-900">
-                  {number(i + 1)}{part.title}
+                  {`${number(i + 1)}${part.title}`}
                 </PartHeading>
                 <RichText blocks={part.body} className="mt-3 text-slate-700" />
               </section>

@@ -28,7 +28,7 @@ export function RichText({ blocks, className = '' }: { blocks: RichTextValue; cl
           ) : 'list' in block ? (
             <ul className="list-disc space-y-1 pl-6">{block.list.map((item, j) => <li key={j}><Inline text={item} /></li>)}</ul>
           ) : 'lines' in block ? (
-            <p>{block.lines.map((line, j) => <Fragment key={j}>{j > 0 && <br />}<Inline text={line} /></Fragment>)}</p>
+            <p>{block.lines.map((line, j) => <span key={j} className="block"><Inline text={line} /></span>)}</p>
           ) : 'ordered' in block ? (
             <ol className="list-decimal space-y-1 pl-6">{block.ordered.map((item, j) => <li key={j}><Inline text={item} /></li>)}</ol>
           ) : (

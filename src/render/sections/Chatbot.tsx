@@ -43,7 +43,7 @@ export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<
                 {columns.map((c) => (
                   <td key={c} className={cell(c)} data-price={`${row.key}-${c}`}>
                     <span className="block text-2xl font-bold text-slate-900">{euro(row.tier[c])}</span>
-                    {row.key !== 'setup' && <span className="block text-xs text-slate-500">{section.perMonth}</span>}
+                    {row.key !== 'setup' && <span className="block text-xs text-slate-600">{section.perMonth}</span>}
                   </td>
                 ))}
               </tr>

@@ -17,7 +17,8 @@ export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} />
-      <div className="mx-auto max-w-5xl overflow-x-auto rounded-3xl bg-white shadow-sm ring-1 ring-slate-200">
+      {/* Scrolls sideways on phones; focusable so keyboard users can scroll it too. */}
+      <div role="region" aria-label={section.caption} tabIndex={0} className="mx-auto max-w-5xl overflow-x-auto rounded-3xl bg-white shadow-sm ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
         <table className="w-full min-w-[36rem] text-left text-slate-700">
           <caption className="sr-only">{section.caption}</caption>
           <thead className="border-b border-slate-200 text-sm text-slate-900">

@@ -16,7 +16,8 @@ export function parseYaml(file: string, text: string): { source?: YamlSource; er
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, customTags: [placeholderTag], uniqueKeys: true });
   const errors = doc.errors.map((e) => {
-    const pos = e.linePos?.[0];
+    // Without prettyErrors the parser leaves linePos empty; the offset is always there.
+    const pos = e.linePos?.[0] ?? lines.linePos(e.pos[0]);
     return new SiteError({
       code: 'yaml-syntax',
       message: e.message.split('\n')[0] ?? 'YAML syntax error',

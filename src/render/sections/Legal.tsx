@@ -49,7 +49,7 @@ export function NotFound({ section, level, headingId }: SectionProps<'notFound'>
         <Heading id={headingId} className="mt-4 text-2xl font-semibold text-slate-900">{section.title}</Heading>
         {section.text && <p className="mx-auto mt-3 max-w-md text-slate-600">{section.text}</p>}
         <a href={section.action.href} className={`${buttonClass('primary', 'lg')} mt-8`}>{section.action.label}</a>
-        <Island name="not-found-log" instance="not-found-log" hydrate="load" props={{ message: section.logMessage }} />
+        <Island name="not-found-log" instance="not-found-log" hydrate="idle" props={{ message: section.logMessage }} />
       </div>
     </section>
   );

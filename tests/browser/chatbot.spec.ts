@@ -56,6 +56,20 @@ test('the price table shows every figure of SPEC §9 by commitment', async ({ pa
   await expect(page.locator('#extras')).toContainText(`${euro(chatbot.booking)} pro Monat · im Standard-Chatbot inklusive`);
 });
 
+test('on a phone the price table becomes one card per row with all three commitments', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/chatbot');
+  await expect(page.getByRole('table')).toBeHidden();
+  const cards = page.getByRole('list', { name: 'Monatspreise der Chatbots und einmalige Einrichtungsgebühr nach Vertragslaufzeit' }).getByRole('listitem');
+  await expect(cards).toHaveCount(3);
+  const tiers = [chatbot.standard, chatbot.intake, chatbot.setup];
+  for (const [i, prices] of tiers.entries()) {
+    await expect(cards.nth(i).locator('dd')).toHaveText([euro(prices.months12), euro(prices.months6), euro(prices.months1)]);
+  }
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBe(0);
+});
+
 test('the SPEC §9 claims are on the page', async ({ page }) => {
   await page.goto('/chatbot');
   const main = page.locator('main');

@@ -17,9 +17,8 @@ export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} />
-      {/* Scrolls sideways on phones; focusable so keyboard users can scroll it too. */}
-      <div role="region" aria-label={section.caption} tabIndex={0} className="mx-auto max-w-5xl overflow-x-auto rounded-3xl bg-white shadow-sm ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
-        <table className="w-full min-w-[36rem] text-left text-slate-700">
+      <div className="mx-auto hidden max-w-5xl overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200 sm:block">
+        <table className="w-full text-left text-slate-700">
           <caption className="sr-only">{section.caption}</caption>
           <thead className="border-b border-slate-200 text-sm text-slate-900">
             <tr>
@@ -52,6 +51,23 @@ export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<
           </tbody>
         </table>
       </div>
+      {/* Phones: the same figures as one card per row; a four-column table does not fit. */}
+      <ul className="space-y-4 sm:hidden" aria-label={section.caption}>
+        {rows.map((row) => (
+          <li key={row.key} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            <h3 className="font-semibold text-slate-900">{row.name}</h3>
+            <p className="mt-1 text-sm text-slate-600">{row.description}</p>
+            <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
+              {columns.map((c) => (
+                <div key={c} className={`rounded-xl px-1 py-2 ${highlighted(c) ? 'bg-brand-50' : 'bg-slate-50'}`}>
+                  <dt className="text-xs text-slate-600">{section.commitments[c]}</dt>
+                  <dd className="text-lg font-bold text-slate-900 tabular-nums">{euro(row.tier[c])}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
       {section.actions.length > 0 && (
         <div className="mt-8 flex flex-wrap justify-center gap-4">{section.actions.map((a, i) => <ActionLink key={i} action={a} size="lg" />)}</div>
       )}

@@ -3,7 +3,8 @@ import { AboutSection, CtaSection, FaqSection, FeaturesSection, HeroSection, Ric
 import type { SchemaContext } from './common.ts';
 import { ChatbotPricingSection, PreviewSection } from './chatbot.ts';
 import { ContactSection } from './contact.ts';
-import { LegalSection, NotFoundSection } from './legal.ts';
+import { LegalSection } from './legal.ts';
+import { NotFoundSection } from './not-found.ts';
 import { plansSection, savingsSection } from './pricing.ts';
 
 export type { SchemaContext } from './common.ts';

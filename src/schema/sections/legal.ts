@@ -17,15 +17,3 @@ export const LegalSection = z.strictObject({
   numbering: z.enum(['paragraph', 'decimal', 'none']).default('decimal'),
   parts: z.array(z.strictObject({ id: AnchorId.optional(), title: Text, body: RichText })).min(1),
 });
-
-/** The not-found page's content; its island logs the attempted path to the console. */
-export const NotFoundSection = z.strictObject({
-  type: z.literal('notFound'),
-  ...sectionBase,
-  code: Text,
-  title: Text,
-  text: Text.optional(),
-  action: z.strictObject({ label: Text, href: z.string().regex(/^\//, { message: 'expected a site path starting with /' }) }),
-  /** Console message; the attempted path is appended. */
-  logMessage: Text,
-});

@@ -8,8 +8,9 @@ const FORMATS = ['eur', 'number'] as const;
 
 export type ReferenceScope = Record<string, unknown>;
 
+/** Plain numbers keep the digits they have (99.9 → "99,9"); only euro amounts are padded to cents. */
 export function formatNumber(value: number, intl: string): string {
-  return new Intl.NumberFormat(intl, { maximumFractionDigits: 2, minimumFractionDigits: Number.isInteger(value) ? 0 : 2 }).format(value);
+  return new Intl.NumberFormat(intl, { maximumFractionDigits: 2 }).format(value);
 }
 
 export function formatEuro(value: number, intl: string): string {

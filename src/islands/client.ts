@@ -10,6 +10,7 @@ type IslandModule = { default: ComponentType<Record<string, unknown>> };
 
 const islands: Record<IslandName, () => Promise<unknown>> = {
   'cookie-banner': () => import('./cookie-banner/CookieBanner.tsx'),
+  'not-found-log': () => import('./not-found-log/NotFoundLog.tsx'),
 };
 
 const conditions: Record<HydrateCondition, () => boolean> = {

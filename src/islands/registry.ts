@@ -1,9 +1,11 @@
 import type { ComponentProps, ComponentType } from 'react';
 import CookieBanner from './cookie-banner/CookieBanner.tsx';
+import NotFoundLog from './not-found-log/NotFoundLog.tsx';
 
 /** Every island the server can render; the browser loader (client.ts) mirrors these names. */
 export const islandComponents = {
   'cookie-banner': CookieBanner,
+  'not-found-log': NotFoundLog,
 } satisfies Record<string, ComponentType<never>>;
 
 export type IslandName = keyof typeof islandComponents;

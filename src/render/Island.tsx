@@ -19,12 +19,18 @@ export function Island<N extends IslandName>({ name, instance, props, hydrate, w
   // Indexing the registry with a generic name loses the props pairing; IslandProps<N> restores it.
   const Component = islandComponents[name] as unknown as ComponentType<Record<string, unknown>>;
   const prefix = `${instance}-`;
-  const html = renderToString(
-    <IslandBoundary>
-      <Component {...(props as Record<string, unknown>)} />
-    </IslandBoundary>,
-    { identifierPrefix: prefix },
-  );
+  let html: string;
+  try {
+    html = renderToString(
+      <IslandBoundary>
+        <Component {...(props as Record<string, unknown>)} />
+      </IslandBoundary>,
+      { identifierPrefix: prefix },
+    );
+  } catch (error) {
+    // Server rendering ignores error boundaries: fail the build, naming the island, rather than ship a broken page.
+    throw new Error(`island '${name}' (instance '${instance}') failed to render: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
   return (
     <div
       data-island={name}

@@ -14,7 +14,8 @@ export function Page({ ctx }: { ctx: RenderContext }) {
         {ctx.strings.skipToContent}
       </a>
       <Header variant={page.header} ctx={ctx} />
-      <main id="main" tabIndex={-1} className="outline-none">
+      {/* The hero clears the fixed header itself; any other first section needs the room. */}
+      <main id="main" tabIndex={-1} className={`outline-none ${page.sections[0]?.type === 'hero' ? '' : 'pt-16'}`}>
         {page.sections.map((section, i) => (
           <SectionView key={i} section={section} ctx={ctx} level={i === 0 ? 1 : 2} headingId={`${section.id ?? `${section.type}-${i}`}-title`} />
         ))}

@@ -27,6 +27,8 @@ export function RichText({ blocks, className = '' }: { blocks: RichTextValue; cl
             <p><Inline text={block} /></p>
           ) : 'list' in block ? (
             <ul className="list-disc space-y-1 pl-6">{block.list.map((item, j) => <li key={j}><Inline text={item} /></li>)}</ul>
+          ) : 'lines' in block ? (
+            <p>{block.lines.map((line, j) => <span key={j} className="block"><Inline text={line} /></span>)}</p>
           ) : 'ordered' in block ? (
             <ol className="list-decimal space-y-1 pl-6">{block.ordered.map((item, j) => <li key={j}><Inline text={item} /></li>)}</ol>
           ) : (

@@ -21,9 +21,10 @@ export const InlineText = Text.superRefine((value, ctx) => {
   }
 });
 
-/** Long-form text: paragraphs (strings), bullet lists and sub-headings. Never raw HTML. */
+/** Long-form text: paragraphs (strings), bullet lists, line-broken blocks (addresses) and sub-headings. Never raw HTML. */
 export const RichBlock = z.union([
   InlineText,
+  z.strictObject({ lines: z.array(InlineText).min(1) }),
   z.strictObject({ list: z.array(InlineText).min(1) }),
   z.strictObject({ ordered: z.array(InlineText).min(1) }),
   z.strictObject({ heading: Text }),

@@ -9,6 +9,8 @@ interface NavItem {
   /** Shown on small screens too (SPEC §2: only contact, pricing and extras there). */
   mobile: boolean;
   button?: boolean;
+  /** Rendered with a leading arrow (the legal pages' back button). */
+  back?: boolean;
 }
 
 function navItems(variant: HeaderVariant, ctx: RenderContext): { items: NavItem[]; start?: NavItem } {
@@ -42,7 +44,7 @@ function navItems(variant: HeaderVariant, ctx: RenderContext): { items: NavItem[
         ],
       };
     case 'back':
-      return { items: [{ label: h.back, href: localeHome(ctx.model, ctx.entry), mobile: true }] };
+      return { items: [{ label: h.back, href: localeHome(ctx.model, ctx.entry), mobile: true, button: true, back: true }] };
   }
 }
 
@@ -59,7 +61,10 @@ export function Header({ variant, ctx }: { variant: HeaderVariant; ctx: RenderCo
           <ul className="flex items-center gap-1 sm:gap-2">
             {items.map((item) => (
               <li key={item.href + item.label} className={item.mobile ? '' : 'hidden md:block'}>
-                <a href={item.href} className={item.button ? buttonClass('secondary') : link}>{item.label}</a>
+                <a href={item.href} className={item.button ? buttonClass('secondary') : link} data-back={item.back ? '' : undefined}>
+                  {item.back && <span aria-hidden="true">←</span>}
+                  {item.label}
+                </a>
               </li>
             ))}
             {variant === 'chatbot' && (

@@ -2,10 +2,13 @@ import type { ComponentType } from 'react';
 import type { Section } from '../../schema/sections/index.ts';
 import { About, RichTextBlock } from './About.tsx';
 import { Contact } from './Contact.tsx';
+import { ChatbotPricing, Preview } from './Chatbot.tsx';
 import { Cta } from './Cta.tsx';
 import { Faq } from './Faq.tsx';
 import { Features } from './Features.tsx';
 import { Hero } from './Hero.tsx';
+import { Legal } from './Legal.tsx';
+import { NotFound } from './NotFound.tsx';
 import { Plans, Savings } from './Pricing.tsx';
 import type { SectionProps } from './props.ts';
 import { Services } from './Services.tsx';
@@ -22,6 +25,7 @@ const components: { [T in Section['type']]: ComponentType<SectionProps<T>> } = {
   about: About,
   richText: RichTextBlock,
   contact: Contact,
+  chatbotPricing: ChatbotPricing, preview: Preview, legal: Legal, notFound: NotFound,
 };
 
 export function SectionView(props: Omit<SectionProps<Section['type']>, 'section'> & { section: Section }) {

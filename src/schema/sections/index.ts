@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { AboutSection, CtaSection, FaqSection, FeaturesSection, HeroSection, RichTextSection, ServicesSection } from './basic.ts';
 import type { SchemaContext } from './common.ts';
+import { ChatbotPricingSection, PreviewSection } from './chatbot.ts';
 import { ContactSection } from './contact.ts';
+import { LegalSection } from './legal.ts';
+import { NotFoundSection } from './not-found.ts';
 import { plansSection, savingsSection } from './pricing.ts';
 
 export type { SchemaContext } from './common.ts';
@@ -19,6 +22,7 @@ export function createSectionSchema(ctx: SchemaContext) {
     AboutSection,
     RichTextSection,
     ContactSection,
+    ChatbotPricingSection, PreviewSection, LegalSection, NotFoundSection,
   ]);
 }
 

@@ -1,0 +1,124 @@
+import { formatEuro } from '../../content/references.ts';
+import { Commitment } from '../../schema/sections/chatbot.ts';
+import { ActionLink, CheckList, SectionHeading, SectionShell } from '../ui.tsx';
+import type { SectionProps } from './props.ts';
+
+/** Price table by commitment, read from constants.chatbot, then the packages outside the table. */
+export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<'chatbotPricing'>) {
+  const prices = ctx.model.site.constants.chatbot;
+  const euro = (n: number) => formatEuro(n, ctx.strings.intl);
+  const columns = Commitment.options;
+  const highlighted = (c: Commitment) => section.highlight?.commitment === c;
+  const cell = (c: Commitment) => `px-4 py-4 text-center tabular-nums ${highlighted(c) ? 'bg-brand-50' : ''}`;
+  const rows = [
+    ...section.tiers.map((t) => ({ key: t.tier, name: t.name, description: t.description, tier: prices[t.tier] })),
+    { key: 'setup', name: section.setup.name, description: section.setup.description, tier: prices.setup },
+  ];
+  return (
+    <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
+      <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} />
+      <div className="mx-auto hidden max-w-5xl overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200 sm:block">
+        <table className="w-full text-left text-slate-700">
+          <caption className="sr-only">{section.caption}</caption>
+          <thead className="border-b border-slate-200 text-sm text-slate-900">
+            <tr>
+              <th scope="col" className="px-6 py-4 font-semibold">{section.tierHeading}</th>
+              {columns.map((c) => (
+                <th key={c} scope="col" className={`${cell(c)} font-semibold`}>
+                  {section.commitments[c]}
+                  {highlighted(c) && section.highlight && (
+                    <span className="mt-1 block text-xs font-semibold text-brand-700">{section.highlight.label}</span>
+                  )}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {rows.map((row) => (
+              <tr key={row.key} data-tier={row.key}>
+                <th scope="row" className="px-6 py-4 align-top font-normal">
+                  <span className="block font-semibold text-slate-900">{row.name}</span>
+                  <span className="mt-1 block text-sm text-slate-600">{row.description}</span>
+                </th>
+                {columns.map((c) => (
+                  <td key={c} className={cell(c)} data-price={`${row.key}-${c}`}>
+                    <span className="block text-2xl font-bold text-slate-900">{euro(row.tier[c])}</span>
+                    {row.key !== 'setup' && <span className="block text-xs text-slate-600">{section.perMonth}</span>}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {/* Phones: the same figures as one card per row; a four-column table does not fit. */}
+      <ul className="space-y-4 sm:hidden" aria-label={section.caption}>
+        {rows.map((row) => (
+          <li key={row.key} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            <h3 className="font-semibold text-slate-900">{row.name}</h3>
+            <p className="mt-1 text-sm text-slate-600">{row.description}</p>
+            <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
+              {columns.map((c) => (
+                <div key={c} className={`rounded-xl px-1 py-2 ${highlighted(c) ? 'bg-brand-50' : 'bg-slate-50'}`}>
+                  <dt className="text-xs text-slate-600">{section.commitments[c]}</dt>
+                  <dd className="text-lg font-bold text-slate-900 tabular-nums">{euro(row.tier[c])}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      {section.actions.length > 0 && (
+        <div className="mt-8 flex flex-wrap justify-center gap-4">{section.actions.map((a, i) => <ActionLink key={i} action={a} size="lg" />)}</div>
+      )}
+      {section.packages.length > 0 && (
+        <ul className="mx-auto mt-12 grid max-w-5xl gap-6 md:grid-cols-2">
+          {section.packages.map((p) => (
+            <li key={p.name} className="flex flex-col rounded-3xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
+              <h3 className="text-xl font-semibold text-slate-900">{p.name}</h3>
+              <p className="mt-2 text-sm text-slate-600">{p.description}</p>
+              <p className="mt-5 text-3xl font-bold tracking-tight text-slate-900">{p.price}</p>
+              {p.priceNote && <p className="mt-1 text-sm font-medium text-brand-700">{p.priceNote}</p>}
+              <div className="mt-6 flex-1 text-sm text-slate-700"><CheckList items={p.features} /></div>
+              <div className="mt-8"><ActionLink action={p.action} /></div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {section.note && <p className="mx-auto mt-8 max-w-3xl text-center text-sm text-slate-600">{section.note}</p>}
+    </SectionShell>
+  );
+}
+
+/** A wireframe standing in for a dashboard screenshot: labelled areas, no fake figures. */
+export function Preview({ section, level, headingId }: SectionProps<'preview'>) {
+  return (
+    <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
+      <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} />
+      <figure className="mx-auto max-w-5xl" data-preview-placeholder="">
+        <div className="overflow-hidden rounded-3xl bg-white shadow-xl ring-1 ring-slate-200">
+          <div aria-hidden="true" className="flex items-center gap-2 border-b border-slate-200 bg-slate-50 px-4 py-3">
+            <span className="size-3 rounded-full bg-slate-300" />
+            <span className="size-3 rounded-full bg-slate-300" />
+            <span className="size-3 rounded-full bg-slate-300" />
+            <span className="ml-4 h-4 w-1/3 rounded bg-slate-200" />
+          </div>
+          <div className="grid gap-4 p-6 sm:grid-cols-4">
+            <div aria-hidden="true" className="hidden space-y-3 sm:block">
+              {[0, 1, 2, 3, 4].map((i) => <span key={i} className="block h-3 rounded bg-slate-200" />)}
+            </div>
+            <ul className="grid gap-4 sm:col-span-3 sm:grid-cols-2">
+              {section.panels.map((panel) => (
+                <li key={panel} className="rounded-2xl border border-dashed border-slate-300 p-4">
+                  <span className="text-sm font-semibold text-slate-700">{panel}</span>
+                  <span aria-hidden="true" className="mt-3 block h-16 rounded-xl bg-gradient-to-r from-brand-50 to-slate-100" />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+        <figcaption className="mt-4 text-center text-sm text-slate-600">{section.caption}</figcaption>
+      </figure>
+    </SectionShell>
+  );
+}

@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+
+/**
+ * Drives a real island into failure: the page is fetched unchanged, then the cookie banner's serialised
+ * props are replaced before the browser sees them, so the component throws while hydrating.
+ */
+test('an island that throws shows the error screen in its place; the rest of the page keeps working', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.route('**/chatbot', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      /(data-island="cookie-banner"[^>]*data-props=")[^"]*(")/,
+      '$1{&quot;strings&quot;:null,&quot;cookie&quot;:null}$2',
+    );
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto('/chatbot');
+  const island = page.locator('[data-island="cookie-banner"]');
+  const alert = island.getByRole('alert');
+  await expect(alert.getByRole('heading')).toHaveText('Unexpected Application Error!');
+  await expect(alert).toContainText(/Cannot read properties of null/);
+  await expect(island).toHaveAttribute('data-hydrated', '');
+  // Only the island failed: the page around it still renders and its links still work.
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Ihr eigener KI-Chatbot.');
+  await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Preise' }).click();
+  await expect(page).toHaveURL(/#pricing$/);
+  expect(errors).toEqual([]);
+});
+
+test('an island that works does not show the error screen', async ({ page }) => {
+  await page.goto('/chatbot');
+  const island = page.locator('[data-island="cookie-banner"]');
+  await expect(island).toHaveAttribute('data-hydrated', '');
+  await expect(island.getByRole('alert')).toHaveCount(0);
+  await expect(island.getByRole('button', { name: 'Akzeptieren' })).toBeVisible();
+});

@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { acceptCookies, euro, sectionTitles, site } from './support/site-content.ts';
+
+test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL));
+
+const robots = 'meta[name="robots"]';
+
+test('the sales guide is noindex; the public pages are not', async ({ page }) => {
+  await page.goto('/leitfaden');
+  await expect(page.locator(robots)).toHaveAttribute('content', /noindex/);
+  for (const route of ['/', '/chatbot', '/faq', '/impressum', '/agb', '/datenschutz']) {
+    await page.goto(route);
+    await expect(page.locator(robots), route).toHaveCount(0);
+  }
+});
+
+test('ten sections in SPEC §2 order, with the four anchors', async ({ page }) => {
+  await page.goto('/leitfaden');
+  const titles = await sectionTitles(page);
+  const expected = [
+    'Das Problem unserer Kunden',
+    'Die Lösung – eine zentrale KI-Plattform',
+    'Die wichtigsten Vorteile für den Kunden',
+    'Datenschutz und Compliance im Gespräch',
+    'Preise und Tarife',
+    'Upselling-Produkte',
+    'Zielgruppen und ihre Argumente',
+    'Einwände und wie wir antworten',
+    'So funktioniert die Plattform technisch',
+    'Kontakt und Support',
+  ];
+  const positions = expected.map((t) => titles.indexOf(t));
+  expect(positions.every((p) => p >= 0), JSON.stringify(titles)).toBe(true);
+  expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  for (const [anchor, title] of [['problem', expected[0]], ['loesung', expected[1]], ['preise', expected[4]], ['zielgruppen', expected[6]]] as const) {
+    await expect(page.locator(`#${anchor}`).getByRole('heading', { level: 2 })).toHaveText(title!);
+  }
+  await page.getByRole('link', { name: 'Zielgruppen', exact: true }).click();
+  await expect(page).toHaveURL(/#zielgruppen$/);
+  await expect(page.locator('#zielgruppen')).toBeInViewport();
+});
+
+test('the savings arithmetic: 44,98 € and 66,97 €, 53 %, up to 75 %, 68 % for Plus', async ({ page }) => {
+  await page.goto('/leitfaden');
+  const { savings, comparison, plans } = site.constants;
+  const total = (key: string) => Math.round(savings[key]!.against.reduce((sum, s) => sum + comparison[s]!.price, 0) * 100) / 100;
+  expect(total('vsTwo')).toBe(44.98);
+  expect(total('vsThree')).toBe(66.97);
+  const block = (claim: string) => page.locator('section').filter({ has: page.locator(`[data-claim="${claim}"]`) });
+  await expect(block('vsTwo').locator('[data-total]')).toHaveText(euro(44.98));
+  await expect(block('vsTwo').locator('[data-claim]')).toHaveText('53 %');
+  await expect(block('vsTwo')).toContainText(euro(plans.plus!.price));
+  await expect(block('vsThree').locator('[data-total]')).toHaveText(euro(66.97));
+  await expect(block('vsThree').locator('[data-claim]')).toHaveText('75 %');
+  await expect(block('vsThree')).toContainText('Bis zu 75 % günstiger');
+  await expect(block('vsThree')).toContainText(euro(plans.standard!.price));
+  await expect(block('plusVsThree').locator('[data-total]')).toHaveText(euro(66.97));
+  await expect(block('plusVsThree').locator('[data-claim]')).toHaveText('68 %');
+  await expect(block('plusVsThree')).toContainText('mit Plus');
+});
+
+test('the one-month trial wording', async ({ page }) => {
+  await page.goto('/leitfaden');
+  await expect(page.locator('#preise')).toContainText(
+    `einen Monat zum Preis des Jahrestarifs (${euro(site.constants.plans.smart!.price)} pro Nutzer) – ohne Kreditkarte und nach dem ersten Monat kündbar`,
+  );
+});

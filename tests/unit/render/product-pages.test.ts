@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadContent } from '../../../src/content/load.ts';
+import type { SiteModel } from '../../../src/content/model.ts';
+import { formatEuro } from '../../../src/content/references.ts';
+import { renderRoute } from '../../../src/render/render-route.tsx';
+
+const TEMPLATE = '<!DOCTYPE html><html lang="%lang%"><head><!--site:head--></head><body><!--site:body--></body></html>';
+let model: SiteModel;
+
+beforeAll(async () => {
+  const loaded = await loadContent(path.resolve('content'));
+  if (!loaded.ok) throw new Error(loaded.errors.map((e) => e.message).join('\n'));
+  model = loaded.value;
+});
+
+function render(route: string): string {
+  const entry = model.pages.find((p) => p.route === route);
+  if (!entry) throw new Error(`no page for ${route}`);
+  return renderRoute(model, entry, { css: '/assets/site.css' }, TEMPLATE);
+}
+
+/** Text of every element carrying `attribute="value"`, tags stripped. */
+function textOf(html: string, attribute: string, value: string): string {
+  const match = new RegExp(`${attribute}="${value}"[^>]*>([\\s\\S]*?)</td>`).exec(html);
+  return (match?.[1] ?? '').replace(/<[^>]+>/g, ' ').replace(/[ \t\n]+/g, ' ').trim();
+}
+
+describe('chatbot price table', () => {
+  it('prints every tier and commitment from constants.chatbot, in German format', () => {
+    const html = render('/chatbot');
+    const { chatbot } = model.site.constants;
+    for (const tier of ['standard', 'intake', 'setup'] as const) {
+      for (const commitment of ['months12', 'months6', 'months1'] as const) {
+        expect(textOf(html, 'data-price', `${tier}-${commitment}`)).toContain(formatEuro(chatbot[tier][commitment], 'de-DE'));
+      }
+    }
+  });
+
+  it('follows a changed constant without touching the page', () => {
+    const changed: SiteModel = structuredClone(model);
+    changed.site.constants.chatbot.intake.months6 = 151;
+    const entry = changed.pages.find((p) => p.route === '/chatbot')!;
+    const html = renderRoute(changed, entry, { css: '/a.css' }, TEMPLATE);
+    expect(textOf(html, 'data-price', 'intake-months6')).toContain('151\u00a0€');
+  });
+});
+
+describe('legal documents', () => {
+  const parts = (html: string) => [...html.matchAll(/data-legal-part=""[^>]*><h2[^>]*>([^<]*)/g)].map((m) => m[1]);
+
+  it('numbers the 13 parts of the terms as § 1 … § 13', () => {
+    const titles = parts(render('/agb'));
+    expect(titles).toHaveLength(13);
+    titles.forEach((title, i) => expect(title).toMatch(new RegExp(`^§ ${i + 1} \\S`)));
+  });
+
+  it('numbers the 12 parts of the privacy policy as 1. … 12.', () => {
+    const titles = parts(render('/datenschutz'));
+    expect(titles).toHaveLength(12);
+    titles.forEach((title, i) => expect(title).toMatch(new RegExp(`^${i + 1}\\. \\S`)));
+  });
+
+  it('prints the legal notice from the company details in site.yaml', () => {
+    const html = render('/impressum');
+    const { company, email } = model.site;
+    for (const value of [company.legalName, company.street, `${company.postalCode} ${company.city}`, company.registryCourt, company.registryNumber, company.vatId, company.managingPartner, company.contentResponsible, email]) {
+      expect(html).toContain(value.replace(/&/g, '&amp;'));
+    }
+  });
+
+  it('keeps every company detail a deployer must fill in tagged !placeholder in site.yaml', () => {
+    const tagged = model.placeholders.filter((p) => p.location.file === 'site.yaml').map((p) => p.location.path);
+    expect(tagged).toEqual(expect.arrayContaining(['email', 'company.street', 'company.postalCode', 'company.registryNumber', 'company.managingPartner', 'company.contentResponsible']));
+  });
+});
+
+describe('not-found page', () => {
+  it('is written to 404.html, marked noindex, and carries the console-log island', () => {
+    const entry = model.pages.find((p) => p.family === 'not-found')!;
+    expect(entry.file).toBe('404.html');
+    const html = render(entry.route);
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(html).toContain('data-island="not-found-log"');
+    expect(html).toContain('Oops! Page not found');
+  });
+});

@@ -7,7 +7,13 @@ import { linksWithRel } from './html.ts';
 import type { BuiltPage } from './output.ts';
 
 /** Static imports and re-exports in an ES module (esbuild output); `import("…")` is lazy and not counted. */
-const STATIC_IMPORT = /\b(?:import|export)\s*(?:\{[^}]*\}|\*(?:\s*as\s*[\w$]+)?|[\w$]+(?:\s*,\s*\{[^}]*\})?)?\s*(?:from\s*)?["']([^"']+)["']/g;
+const STATIC_IMPORT = /(?<![\w$.])(?:import|export)\s*(?:\{[^}]*\}|\*(?:\s*as\s*[\w$]+)?|[\w$]+(?:\s*,\s*\{[^}]*\})?)?\s*(?:from\s*)?["'](\.{1,2}\/[^"'\s]+|\/[^"'\s]+)["']/g;
+
+/** The island loader's registry, as esbuild writes it: `"name":()=>import("./Chunk-HASH.js")`. */
+const ISLAND_ENTRY = /["']?([\w-]+)["']?\s*:\s*\(\)\s*=>\s*import\(\s*["']([^"']+)["']\s*\)/g;
+const DYNAMIC_IMPORT = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
+/** Islands that hydrate without any interaction download their code during page load. */
+const EAGER = new Set(['load', 'idle']);
 
 export interface PageWeight {
   route: string;
@@ -24,7 +30,11 @@ function resolveUrl(from: string, ref: string): string {
   return ref.startsWith('/') ? ref : path.posix.join(path.posix.dirname(from), ref);
 }
 
-/** gzip bytes of the HTML, the linked stylesheets and the scripts loaded up front with their static imports. */
+/**
+ * gzip bytes of the HTML, the linked stylesheets, and the JavaScript a first visit downloads without
+ * interacting: scripts in the page with their static imports, plus — when an island hydrates on `load` or
+ * `idle` — the island runtime and that island's chunk. Islands waiting for `visible` or `interaction` are lazy.
+ */
 export async function measurePages(outDir: string, pages: readonly BuiltPage[]): Promise<PageWeight[]> {
   const cache = new Map<string, { bytes: number; text: string } | undefined>();
   const asset = async (url: string) => {
@@ -47,6 +57,15 @@ export async function measurePages(outDir: string, pages: readonly BuiltPage[]):
       ...page.dom.querySelectorAll('script[src]').map((el) => el.getAttributeValue('src')),
       ...linksWithRel(page.dom, 'modulepreload').map((el) => el.getAttributeValue('href')),
     ].filter(local);
+    const eager = page.dom.querySelectorAll('[data-island]').filter((el) => EAGER.has(el.getAttributeValue('data-hydrate') ?? 'load')).map((el) => el.getAttributeValue('data-island') ?? '');
+    if (eager.length) {
+      for (const loader of [...queue]) {
+        const text = (await asset(loader))?.text ?? '';
+        const registry = new Map([...text.matchAll(ISLAND_ENTRY)].map((m) => [m[1]!, resolveUrl(loader, m[2]!)]));
+        const runtime = [...text.matchAll(DYNAMIC_IMPORT)].map((m) => resolveUrl(loader, m[1]!)).filter((url) => ![...registry.values()].includes(url));
+        queue.push(...runtime, ...eager.flatMap((name) => (registry.has(name) ? [registry.get(name)!] : [])));
+      }
+    }
     while (queue.length) {
       const url = queue.shift()!;
       if (js.has(url)) continue;

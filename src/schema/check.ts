@@ -7,7 +7,7 @@ const Kilobytes = z.number().positive().describe('kilobytes (1 KB = 1024 bytes) 
 export const Budget = z.strictObject({
   html: Kilobytes.optional().describe('the HTML document'),
   css: Kilobytes.optional().describe('every stylesheet the page links'),
-  js: Kilobytes.optional().describe('every script the page loads up front, with its static imports (not lazy chunks)'),
+  js: Kilobytes.optional().describe("JavaScript a first visit downloads without interacting: page scripts with their static imports, plus the island runtime and chunks of islands hydrating on load or idle"),
 });
 export type Budget = z.infer<typeof Budget>;
 

@@ -27,6 +27,13 @@ export async function validateHtml(html: string, file: string): Promise<Message[
   return report.results.flatMap((r) => r.messages);
 }
 
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: '\u00a0' };
+
+/** html-validate's textContent keeps character references; messages show the text a visitor reads. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name]!);
+}
+
 /** `<a href="/chatbot">Mehr zu Chatbots</a>`: enough to find the element in the page. */
 export function describeElement(el: HtmlElement): string {
   const attrs = ['id', 'href', 'src', 'rel', 'hreflang', 'name', 'type', 'data-price', 'data-claim', 'data-constant']
@@ -34,7 +41,7 @@ export function describeElement(el: HtmlElement): string {
     .filter(([, v]) => v !== null)
     .map(([name, v]) => ` ${name}="${v}"`)
     .join('');
-  const text = el.textContent.replace(/\s+/g, ' ').trim();
+  const text = decodeEntities(el.textContent).replace(/\s+/g, ' ').trim();
   const shown = text.length > 40 ? `${text.slice(0, 37)}…` : text;
   return `<${el.tagName}${attrs}>${shown ? `${shown}</${el.tagName}>` : ''}`;
 }

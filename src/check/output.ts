@@ -6,7 +6,7 @@ import { isIndexable } from '../content/routes.ts';
 import { checkBudgets } from './budgets.ts';
 import type { CheckConfig } from './config.ts';
 import { finding, type Finding } from './finding.ts';
-import { describeElement, linksWithRel, parseHtml, validateHtml, type HtmlElement } from './html.ts';
+import { decodeEntities, describeElement, linksWithRel, parseHtml, validateHtml, type HtmlElement } from './html.ts';
 
 export interface OutputCheckInput {
   outDir: string;
@@ -174,7 +174,7 @@ function checkImages(page: BuiltPage): Finding[] {
 }
 
 function normalize(text: string): string {
-  return text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+  return decodeEntities(text).replace(/[\s\u00a0\u202f]+/g, ' ').trim();
 }
 
 function constantAt(model: SiteModel, key: string): unknown {

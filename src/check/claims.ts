@@ -36,9 +36,10 @@ export function computeSavings(site: SiteConfig): ComputedSaving[] {
 }
 
 export function savingHolds(s: Pick<ComputedSaving, 'claimed' | 'computed' | 'upTo'>): boolean {
+  // Tolerance only where float noise could reject an exact claim (53 for a computed 52.999999…).
   const EPS = 1e-9;
   const upper = s.upTo ? s.computed + 0.5 : s.computed;
-  return s.claimed > s.computed - 1 + EPS && s.claimed <= upper + EPS;
+  return s.claimed > s.computed - 1 && s.claimed <= upper + EPS;
 }
 
 function describeArithmetic(s: ComputedSaving): string {

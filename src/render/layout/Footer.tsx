@@ -11,7 +11,7 @@ export function Footer({ ctx }: { ctx: RenderContext }) {
     <footer className="bg-slate-950 text-slate-400">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
         <div>
-          <span className="[&_span]:text-white"><Logo name={site.brand.name} /></span>
+          <Logo name={site.brand.name} onDark />
           <p className="mt-4 text-sm">{f.brandText}</p>
           <p className="mt-4 text-sm">
             {f.emailLabel}: <a className="text-brand-300 underline underline-offset-2 hover:text-white" href={`mailto:${site.email}`}>{site.email}</a>

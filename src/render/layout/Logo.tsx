@@ -1,5 +1,6 @@
 /** The brand mark: inline SVG, so the header needs no image request. */
-export function Logo({ name }: { name: string }) {
+/** `onDark` for dark backgrounds (the footer): the name must keep its contrast there. */
+export function Logo({ name, onDark = false }: { name: string; onDark?: boolean }) {
   return (
     <span className="flex items-center gap-2">
       <svg viewBox="0 0 32 32" aria-hidden="true" className="size-8 flex-none">
@@ -7,7 +8,7 @@ export function Logo({ name }: { name: string }) {
         <circle cx="16" cy="16" r="4.5" fill="#fff" />
         <path d="M16 5v6M16 21v6M5 16h6M21 16h6" stroke="#fff" strokeWidth="2.5" strokeLinecap="round" />
       </svg>
-      <span className="hidden text-lg font-bold tracking-tight text-slate-900 sm:inline">{name}</span>
+      <span className={`hidden text-lg font-bold tracking-tight sm:inline ${onDark ? 'text-white' : 'text-slate-900'}`}>{name}</span>
     </span>
   );
 }

@@ -65,7 +65,7 @@ export function checkSavingsClaims(site: SiteConfig, siteSource: YamlSource | un
 }
 
 /** Words that make a percentage a savings claim, in the site's languages. */
-const SAVINGS_WORDS = /günstiger|sparen|ersparnis|spar(?:t|en)|cheaper|saving|save|moins cher|économi|econom|más barat|mas barat|ahorr/i;
+const SAVINGS_WORDS = /günstiger|weniger als|sparen|ersparnis|spar(?:t|en)|cheaper|less than|saving|save|moins cher|moins que|économi|econom|más barat|mas barat|menos que|ahorr/i;
 const UP_TO = /bis zu|up to|jusqu'à|jusqu’à|hasta/i;
 const PERCENT = /(\d+(?:[.,]\d+)?)\s?%/g;
 const REFERENCE = /\{\{[^}]*\}\}/g;

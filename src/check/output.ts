@@ -274,8 +274,14 @@ function checkHreflang(pages: BuiltPage[], site: SiteIndex): Finding[] {
   const alternatesOf = (page: BuiltPage) =>
     page.dom.querySelectorAll('link[rel="alternate"][hreflang]').map((el) => ({ el, lang: el.getAttributeValue('hreflang') ?? '', href: el.getAttributeValue('href') ?? '' }));
   const urlOf = (page: BuiltPage) => `${site.base}${page.entry.route === '/' ? '/' : page.entry.route}`;
+  const indexable = (p: BuiltPage) => isIndexable(p.entry.route, p.entry.page.meta.noindex);
   for (const page of pages) {
     const alternates = alternatesOf(page);
+    const family = indexable(page) ? pages.filter((p) => p.entry.family === page.entry.family && indexable(p)) : [];
+    const absent = family.length > 1 ? family.filter((p) => !alternates.some((a) => a.lang === p.entry.locale && a.href === urlOf(p))) : [];
+    if (absent.length > 0) {
+      out.push(finding({ code: 'hreflang', severity: 'error', message: `no hreflang alternate for the ${absent.map((p) => p.entry.locale).join(', ')} translation of this page`, route: page.entry.route, expected: absent.map((p) => `hreflang="${p.entry.locale}" href="${urlOf(p)}"`).join(', '), found: alternates.map((a) => `${a.lang} ${a.href}`).join(', ') || 'no alternates', hint: 'every indexable page of a family lists all of its translations (pages/<family>/<lang>.yaml)' }));
+    }
     if (alternates.length === 0) continue;
     const add = (message: string, el: HtmlElement | undefined, expected: string, found: string) =>
       out.push(finding({ code: 'hreflang', severity: 'error', message, route: page.entry.route, element: el ? describeElement(el) : undefined, expected, found, hint: 'alternates come from the pages of one family (pages/<family>/<lang>.yaml)' }));

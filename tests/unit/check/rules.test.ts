@@ -130,9 +130,10 @@ describe('output rules', () => {
     expect(await findings('html-lang')).toEqual(['error /en — <html lang="de"> does not match the page\'s locale']);
   });
 
-  it('hreflang: alternates are reciprocal', async () => {
+  it('hreflang: alternates are reciprocal and list every translation', async () => {
     expect(await findings('hreflang')).toEqual([
       'error / <link href="https://example.org/en" rel="alternate" hreflang="en"> — /en does not link back to this page (hreflang must be reciprocal)',
+      'error /en — no hreflang alternate for the de translation of this page',
     ]);
   });
 

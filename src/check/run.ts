@@ -39,7 +39,8 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   const { result, sources } = await loadContentWithSources(options.contentDir, options.env);
   const model: SiteModel | undefined = result.ok ? result.value : undefined;
   const contentFindings = checkContent(model, sources, { config, configSource, strict: options.strict });
-  const covered = new Set(contentFindings.map((f) => `${f.location?.file}#${f.location?.path}`));
+  // locale-keys reports the same missing/unknown locale keys as the schema, with more context: keep one.
+  const covered = new Set(contentFindings.filter((f) => f.code === 'locale-keys').map((f) => `${f.location?.file}#${f.location?.path}`));
   if (!result.ok) findings.push(...result.errors.map((e) => fromSiteError(e)).filter((f) => !covered.has(`${f.location?.file}#${f.location?.path}`)));
   findings.push(...contentFindings);
   if (!model) return { findings: sortFindings(findings), routes: 0, routeSources: {} };

@@ -89,10 +89,15 @@ describe('claims against constants', () => {
     expect(f!.hint).toBe('write {{plans.standard.price | eur}} so it follows the constant');
   });
 
-  it('claim-figure: a plan price in the HTML that is not the constant', async () => {
-    const [f] = only(await runFixture('claim-figure'), 'claim-figure');
-    expect(shown(f!)).toBe('error / <span data-price="plus">19 €</span> — price of plan \'plus\' shows "19 €" but constants.plans.plus.price is 21');
-    expect(f!.expected).toBe('21 €');
+  it('claim-figure: a plan price and a data-constant figure in the HTML that are not their constants', async () => {
+    const [price, chatbot, ...rest] = only(await runFixture('claim-figure'), 'claim-figure');
+    expect(rest).toEqual([]);
+    expect(shown(price!)).toBe('error / <span data-price="plus">19 €</span> — price of plan \'plus\' shows "19 €" but constants.plans.plus.price is 21');
+    expect(price!.expected).toBe('21 €');
+    expect(shown(chatbot!)).toBe(
+      'error /impressum <span data-constant="chatbot.standard.months12">79 €</span> — figure \'chatbot.standard.months12\' shows "79 €" but constants.chatbot.standard.months12 is 89',
+    );
+    expect(chatbot!.expected).toBe('89 €');
   });
 
   it('claim-jsonld: the JSON-LD offer price follows the lowest plan price', async () => {

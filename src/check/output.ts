@@ -45,7 +45,7 @@ export async function checkOutput({ outDir, model, config }: OutputCheckInput): 
     const html = await readFile(path.join(outDir, entry.file), 'utf8');
     pages.push({ entry, html, dom: parseHtml(html) });
   }
-  const site = new SiteIndex(model, files, pages);
+  const site = new SiteIndex(model, files, pages, config.noindex);
   for (const page of pages) {
     out.push(...checkLinks(page, site));
     out.push(...checkHead(page, site));
@@ -66,7 +66,10 @@ export class SiteIndex {
   private readonly byFile = new Map<string, BuiltPage>();
   private readonly ids = new Map<string, Set<string>>();
 
-  constructor(readonly model: SiteModel, readonly files: Set<string>, pages: BuiltPage[]) {
+  private readonly required: Set<string>;
+
+  constructor(readonly model: SiteModel, readonly files: Set<string>, pages: BuiltPage[], requiredNoindex: readonly string[] = []) {
+    this.required = new Set(requiredNoindex);
     this.base = model.site.baseUrl.replace(/\/+$/, '');
     for (const page of pages) {
       this.byFile.set(page.entry.file, page);
@@ -88,6 +91,16 @@ export class SiteIndex {
     if (href.startsWith('/') && !href.startsWith('//')) return href;
     if (href === this.base || href.startsWith(`${this.base}/`) || href.startsWith(`${this.base}#`)) return href.slice(this.base.length) || '/';
     return undefined;
+  }
+
+  /** Whether a route must stay out of search engines: noindex in its page file, the 404 page, or listed in check.yaml. */
+  isNoindex(entry: PageEntry): boolean {
+    return !isIndexable(entry.route, entry.page.meta.noindex) || this.required.has(entry.route);
+  }
+
+  /** Listed in check.yaml as noindex although the page file does not say so. */
+  requiredOnly(entry: PageEntry): boolean {
+    return this.required.has(entry.route) && isIndexable(entry.route, entry.page.meta.noindex);
   }
 
   page(file: string): BuiltPage | undefined {
@@ -150,8 +163,11 @@ function checkHead(page: BuiltPage, site: SiteIndex): Finding[] {
   if (lang !== entry.locale) add('html-lang', `<html lang="${lang}"> does not match the page's locale`, entry.locale, lang || 'no lang attribute', 'the template writes the locale of the page file into <html lang>');
 
   const robots = dom.querySelector('meta[name="robots"]')?.getAttributeValue('content') ?? '';
-  const noindex = !isIndexable(route, entry.page.meta.noindex);
-  if (noindex && !/\bnoindex\b/.test(robots)) add('noindex', 'page is marked noindex in the content but the HTML lets search engines index it', '<meta name="robots" content="noindex, …">', robots || 'no robots meta', 'the head must carry robots noindex for meta.noindex pages and the 404 page');
+  const noindex = site.isNoindex(entry);
+  if (noindex && !/\bnoindex\b/.test(robots)) {
+    if (site.requiredOnly(entry)) add('noindex', 'check.yaml requires this route to be noindex but the HTML lets search engines index it', '<meta name="robots" content="noindex, …">', robots || 'no robots meta', `set meta.noindex: true in ${entry.source}`);
+    else add('noindex', 'page is marked noindex in the content but the HTML lets search engines index it', '<meta name="robots" content="noindex, …">', robots || 'no robots meta', 'the head must carry robots noindex for meta.noindex pages and the 404 page');
+  }
   if (!noindex && /\bnoindex\b/.test(robots)) add('noindex', 'page carries robots noindex but the content does not mark it noindex', 'no noindex', robots, 'set meta.noindex: true in the page file, or remove the robots tag');
   return out;
 }

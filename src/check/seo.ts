@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isIndexable } from '../content/routes.ts';
 import { finding, type Finding } from './finding.ts';
 import { describeElement, type HtmlElement } from './html.ts';
 import type { BuiltPage, SiteIndex } from './output.ts';
@@ -11,7 +10,7 @@ export function checkHreflang(pages: BuiltPage[], site: SiteIndex): Finding[] {
   const alternatesOf = (page: BuiltPage) =>
     page.dom.querySelectorAll('link[rel="alternate"][hreflang]').map((el) => ({ el, lang: el.getAttributeValue('hreflang') ?? '', href: el.getAttributeValue('href') ?? '' }));
   const urlOf = (page: BuiltPage) => `${site.base}${page.entry.route === '/' ? '/' : page.entry.route}`;
-  const indexable = (p: BuiltPage) => isIndexable(p.entry.route, p.entry.page.meta.noindex);
+  const indexable = (p: BuiltPage) => !site.isNoindex(p.entry);
   for (const page of pages) {
     const alternates = alternatesOf(page);
     const family = indexable(page) ? pages.filter((p) => p.entry.family === page.entry.family && indexable(p)) : [];
@@ -58,12 +57,12 @@ export async function checkSitemap(outDir: string, files: Set<string>, site: Sit
       continue;
     }
     listed.add(page.entry.file);
-    if (!isIndexable(page.entry.route, page.entry.page.meta.noindex)) {
+    if (site.isNoindex(page.entry)) {
       out.push(finding({ code: 'noindex', severity: 'error', message: `sitemap.xml lists ${page.entry.route}, which is noindex`, route: '/sitemap.xml', element: `<loc>${url}</loc>`, expected: 'noindex pages absent from the sitemap', found: url, hint: 'the sitemap must leave out noindex pages and the 404 page' }));
     }
   }
   for (const entry of site.model.pages) {
-    if (isIndexable(entry.route, entry.page.meta.noindex) && !listed.has(entry.file) && files.has(entry.file)) {
+    if (!site.isNoindex(entry) && !listed.has(entry.file) && files.has(entry.file)) {
       out.push(finding({ code: 'sitemap', severity: 'warning', message: `indexable page ${entry.route} is missing from sitemap.xml`, route: '/sitemap.xml', expected: `${site.base}${entry.route === '/' ? '/' : entry.route}`, found: 'not listed' }));
     }
   }

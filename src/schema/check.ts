@@ -24,5 +24,7 @@ export const CheckConfig = z.strictObject({
    * claims every locale in site.yaml.
    */
   families: z.record(z.string(), z.array(LocaleCode).min(1)).default({}),
+  /** Routes that must never be indexed (e.g. the internal sales guide), whatever their page file says. */
+  noindex: z.array(z.string().regex(/^\//, { message: 'expected a route starting with /' })).default([]),
 });
 export type CheckConfig = z.infer<typeof CheckConfig>;

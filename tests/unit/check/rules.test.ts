@@ -152,6 +152,12 @@ describe('output rules', () => {
     expect(await findings('noindex')).toEqual(['error /impressum — page is marked noindex in the content but the HTML lets search engines index it']);
   });
 
+  it('noindex: a route check.yaml lists as noindex (e.g. /leitfaden) is noindex whatever its page file says', async () => {
+    const [f] = only(await runFixture('noindex-required'), 'noindex');
+    expect(shown(f!)).toBe('error /faq — check.yaml requires this route to be noindex but the HTML lets search engines index it');
+    expect(f!.hint).toBe('set meta.noindex: true in pages/faq/de.yaml');
+  });
+
   it('sitemap: noindex pages absent, every URL built, every indexable page listed', async () => {
     expect(await findings('sitemap', 'sitemap', 'noindex')).toEqual([
       'error /sitemap.xml <loc>https://example.org/agb</loc> — sitemap.xml lists /agb, which is noindex',

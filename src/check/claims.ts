@@ -115,7 +115,16 @@ export function checkClaimTexts(site: SiteConfig, sources: readonly YamlSource[]
   return out;
 }
 
-const EURO_LITERAL = /(?:€\s?(\d+(?:[.,]\d{1,2})?))|(?:(\d+(?:[.,]\d{1,2})?)\s?(?:€|EUR\b|Euro\b))/g;
+const AMOUNT = String.raw`(?<![\d.,])(\d[\d.,\u00a0\u202f]*\d|\d)`;
+const EURO_LITERAL = new RegExp(String.raw`€\s?${AMOUNT}|${AMOUNT}\s?(?:€|EUR\b|Euro\b)`, 'g');
+
+/** "1.299,50", "1,299.50", "22,99", "22.99", "1 000" → the number, whichever separators the language uses. */
+export function parseAmount(text: string): number {
+  const plain = text.replace(/[\u00a0\u202f ]/g, '');
+  const decimal = /[.,](\d{1,2})$/.exec(plain);
+  const whole = (decimal ? plain.slice(0, decimal.index) : plain).replace(/[.,]/g, '');
+  return Number(decimal ? `${whole}.${decimal[1]}` : whole);
+}
 
 function numericConstants(value: unknown, prefix: string, out: Map<number, string[]>): Map<number, string[]> {
   if (typeof value === 'number') out.set(value, [...(out.get(value) ?? []), prefix]);
@@ -131,7 +140,7 @@ export function checkFigureLiterals(site: SiteConfig, sources: readonly YamlSour
     if (source.file === 'site.yaml') continue;
     for (const { value, location } of scalarStrings(source)) {
       for (const match of value.replace(REFERENCE, ' ').matchAll(EURO_LITERAL)) {
-        const amount = Number((match[1] ?? match[2])!.replace(',', '.'));
+        const amount = parseAmount((match[1] ?? match[2])!);
         const keys = constants.get(amount);
         out.push(finding({
           code: 'figure-literal',

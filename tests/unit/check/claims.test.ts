@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeSavings, savingHolds } from '../../../src/check/claims.ts';
+import { computeSavings, parseAmount, savingHolds } from '../../../src/check/claims.ts';
 import { loadContent } from '../../../src/content/load.ts';
 
 describe('savings arithmetic on the real constants (SPEC §1, §9)', () => {
@@ -38,5 +38,11 @@ describe('the rounding rule', () => {
         expect(savingHolds({ claimed: Math.round(computed), computed, upTo: true })).toBe(true);
       }),
     );
+  });
+});
+
+describe('euro amounts typed into text', () => {
+  it('reads the number whatever separators the language uses', () => {
+    expect(['22,99', '22.99', '1.299,50', '1,299.50', '1 000', '17', '149'].map(parseAmount)).toEqual([22.99, 22.99, 1299.5, 1299.5, 1000, 17, 149]);
   });
 });

@@ -1,8 +1,11 @@
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { loadContent, type ContentEnv } from '../content/load.ts';
+import { runCheck } from '../check/run.ts';
+import type { ContentEnv } from '../content/load.ts';
+import { writeContentSchemas } from '../schema/write-schemas.ts';
 import { buildSite } from '../output/build.ts';
 import { startServer } from '../server/server.ts';
+import { CHECK_FORMATS, formatGithub, formatJson, formatText, type CheckFormat } from './check-report.ts';
 import { bold, dim, green, printErrors, routeTable } from './report.ts';
 
 export const EXIT_OK = 0;
@@ -63,16 +66,33 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
 
   program
     .command('check')
-    .description('validate the content and report every error at once (exit 1 on errors)')
+    .description('check the content and the built site (links, anchors, head tags, claims, HTML, budgets); exit 1 on errors')
+    .addOption(contentOption())
+    .option('--out <dir>', 'check this existing build instead of building into a temporary directory')
+    .option('--strict', 'deploy mode: placeholder data, a missing backend URL or anon key and a localhost base URL are errors')
+    .option('--base-url <url>', 'public base URL (default: SITE_URL or site.yaml)')
+    .addOption(new Option('--format <format>', 'report format').choices(CHECK_FORMATS).default('text'))
+    .action(async (opts: { content: string; out?: string; strict?: boolean; baseUrl?: string; format: CheckFormat }) => {
+      const run = await runCheck({ contentDir: opts.content, outDir: opts.out, strict: opts.strict, env: contentEnv(opts.baseUrl) });
+      const contentDir = path.relative(process.cwd(), path.resolve(opts.content)).split(path.sep).join('/') || '.';
+      const text =
+        opts.format === 'json' ? formatJson(run) : opts.format === 'github' ? formatGithub(run, contentDir) : formatText(run, contentDir, Boolean(process.stdout.isTTY) && !process.env.NO_COLOR);
+      if (text) process.stdout.write(`${text}\n`);
+      if (run.findings.some((f) => f.severity === 'error')) exitCode = EXIT_ERRORS;
+    });
+
+  program
+    .command('schema')
+    .description('write JSON Schema files for the content (for editors with the YAML language server)')
     .addOption(contentOption())
     .action(async (opts: { content: string }) => {
-      const result = await loadContent(opts.content, contentEnv());
+      const result = await writeContentSchemas(opts.content);
       if (!result.ok) {
         printErrors(result.errors);
         exitCode = EXIT_ERRORS;
         return;
       }
-      process.stdout.write(green(`content ok: ${result.value.pages.length} pages in ${Object.keys(result.value.locales).length} locales\n`));
+      process.stdout.write(green(`wrote ${result.value.join(', ')}\n`));
     });
 
   program

@@ -18,7 +18,7 @@ export interface ContentEnv {
   SUPABASE_ANON_KEY?: string;
 }
 
-async function readSource(root: string, relative: string, errors: SiteError[]): Promise<YamlSource | undefined> {
+async function readSource(root: string, relative: string, errors: SiteError[], sources?: YamlSource[]): Promise<YamlSource | undefined> {
   let text: string;
   try {
     text = await readFile(path.join(root, relative), 'utf8');
@@ -28,6 +28,7 @@ async function readSource(root: string, relative: string, errors: SiteError[]): 
   }
   const parsed = parseYaml(relative, text);
   errors.push(...parsed.errors);
+  if (parsed.source) sources?.push(parsed.source);
   return parsed.source;
 }
 
@@ -70,10 +71,24 @@ function collectPlaceholders(source: YamlSource): Placeholder[] {
  * Returns the model, or every error found across all files.
  */
 export async function loadContent(root: string, env: ContentEnv = {}): Promise<Result<SiteModel>> {
+  return (await loadContentWithSources(root, env)).result;
+}
+
+/**
+ * `loadContent` plus every parsed file (with references resolved in `data`, the raw text kept in `doc`),
+ * so cross-file checks can run and point at lines even when the model does not validate.
+ */
+export async function loadContentWithSources(root: string, env: ContentEnv = {}): Promise<{ result: Result<SiteModel>; sources: YamlSource[] }> {
+  const sources: YamlSource[] = [];
+  const result = await load(root, env, sources);
+  return { result, sources };
+}
+
+async function load(root: string, env: ContentEnv, sources: YamlSource[]): Promise<Result<SiteModel>> {
   const errors: SiteError[] = [];
   const placeholders: Placeholder[] = [];
 
-  const siteSource = await readSource(root, 'site.yaml', errors);
+  const siteSource = await readSource(root, 'site.yaml', errors, sources);
   let site: SiteConfig | undefined;
   if (siteSource) {
     applyEnv(siteSource.data, env);
@@ -90,7 +105,7 @@ export async function loadContent(root: string, env: ContentEnv = {}): Promise<R
 
   const locales: SiteModel['locales'] = {};
   for (const locale of declared) {
-    const source = await readSource(root, `locales/${locale}.yaml`, errors);
+    const source = await readSource(root, `locales/${locale}.yaml`, errors, sources);
     if (!source) continue;
     errors.push(...resolveReferences(source, scope, locale));
     const checked = validateSource(LocaleStrings, source);
@@ -116,7 +131,7 @@ export async function loadContent(root: string, env: ContentEnv = {}): Promise<R
         continue;
       }
       const code = locale as LocaleCode;
-      const source = await readSource(root, relative, errors);
+      const source = await readSource(root, relative, errors, sources);
       if (!source) continue;
       errors.push(...resolveReferences(source, scope, intlOf(code, locales[code])));
       const checked = validateSource(pageSchema, source);

@@ -7,6 +7,8 @@ export interface YamlSource {
   doc: Document.Parsed;
   lines: LineCounter;
   data: unknown;
+  /** The file as written, for checks on what the parser drops (the editor's schema comment). */
+  text: string;
 }
 
 /** `!placeholder` marks a value a deployer must replace (see `site check --strict`). */
@@ -25,7 +27,7 @@ export function parseYaml(file: string, text: string): { source?: YamlSource; er
     });
   });
   if (errors.length > 0) return { errors };
-  return { source: { file, doc, lines, data: doc.toJS() }, errors: [] };
+  return { source: { file, doc, lines, data: doc.toJS(), text }, errors: [] };
 }
 
 function nodeAt(doc: Document.Parsed, path: readonly PropertyKey[]): { node: Node | null; depth: number } {

@@ -1,4 +1,5 @@
 /** The brand mark: inline SVG, so the header needs no image request. */
+/** `onDark` for dark backgrounds (the footer): the name must keep its contrast there. */
 export function Logo({ name, onDark = false }: { name: string; onDark?: boolean }) {
   return (
     <span className="flex items-center gap-2">

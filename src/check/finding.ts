@@ -1,0 +1,53 @@
+import type { SiteError, SourceLocation } from '../errors/site-error.ts';
+
+export type Severity = 'error' | 'warning';
+
+/**
+ * One result of `site check`: a value like SiteError, plus a severity and, for problems in the built
+ * output, the route and the element instead of a file position.
+ */
+export interface Finding {
+  code: string;
+  severity: Severity;
+  message: string;
+  /** Content findings: file, line, column and the path inside the document. */
+  location?: SourceLocation;
+  /** Output findings: the route (e.g. `/fr/education`) and a short description of the element. */
+  route?: string;
+  element?: string;
+  expected?: string;
+  found?: string;
+  hint?: string;
+}
+
+export function fromSiteError(error: SiteError, severity: Severity = 'error'): Finding {
+  return { severity, ...withoutUndefined(error.toJSON()) } as Finding;
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+export function finding(init: Finding): Finding {
+  return withoutUndefined(init);
+}
+
+/** Stable order: content before output, then by file/route and position, so reports diff cleanly. */
+export function sortFindings(findings: readonly Finding[]): Finding[] {
+  const key = (f: Finding) => [f.location ? 0 : 1, f.location?.file ?? f.route ?? '', f.location?.line ?? 0, f.location?.column ?? 0] as const;
+  return [...findings].sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)];
+    for (let i = 0; i < ka.length; i++) {
+      if (ka[i]! < kb[i]!) return -1;
+      if (ka[i]! > kb[i]!) return 1;
+    }
+    return a.code.localeCompare(b.code);
+  });
+}
+
+export function countBySeverity(findings: readonly Finding[]): Record<Severity, number> {
+  return {
+    error: findings.filter((f) => f.severity === 'error').length,
+    warning: findings.filter((f) => f.severity === 'warning').length,
+  };
+}

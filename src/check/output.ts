@@ -1,0 +1,286 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { PageEntry, SiteModel } from '../content/model.ts';
+import { formatEuro, formatNumber, formatPercent } from '../content/references.ts';
+import { isIndexable } from '../content/routes.ts';
+import { checkBudgets } from './budgets.ts';
+import { checkHreflang, checkSitemap } from './seo.ts';
+import type { CheckConfig } from './config.ts';
+import { finding, type Finding } from './finding.ts';
+import { decodeEntities, describeElement, linksWithRel, parseHtml, validateHtml, type HtmlElement } from './html.ts';
+
+export interface OutputCheckInput {
+  outDir: string;
+  model: SiteModel;
+  config: CheckConfig;
+}
+
+/** One built page: its model entry, its HTML and DOM. */
+export interface BuiltPage {
+  entry: PageEntry;
+  html: string;
+  dom: HtmlElement;
+}
+
+async function listFiles(dir: string, prefix = ''): Promise<string[]> {
+  const out: string[] = [];
+  for (const item of await readdir(dir, { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${item.name}` : item.name;
+    if (item.isDirectory()) out.push(...(await listFiles(path.join(dir, item.name), rel)));
+    else out.push(rel);
+  }
+  return out;
+}
+
+/** Checks every route of the model against what was written to outDir. Routes come from the model, never a list. */
+export async function checkOutput({ outDir, model, config }: OutputCheckInput): Promise<Finding[]> {
+  const files = new Set(await listFiles(outDir));
+  const out: Finding[] = [];
+  const pages: BuiltPage[] = [];
+  for (const entry of model.pages) {
+    if (!files.has(entry.file)) {
+      out.push(finding({ code: 'route-missing', severity: 'error', message: `route ${entry.route} has no output file`, route: entry.route, expected: entry.file, found: 'no such file', hint: 'run `site build` again; check the build for errors' }));
+      continue;
+    }
+    const html = await readFile(path.join(outDir, entry.file), 'utf8');
+    pages.push({ entry, html, dom: parseHtml(html) });
+  }
+  const site = new SiteIndex(model, files, pages, config.noindex);
+  for (const page of pages) {
+    out.push(...checkLinks(page, site));
+    out.push(...checkHead(page, site));
+    out.push(...checkImages(page));
+    out.push(...checkFigures(page, model));
+    out.push(...checkStructuredData(page, model));
+    out.push(...(await checkValidity(page)));
+  }
+  out.push(...checkHreflang(pages, site));
+  out.push(...(await checkSitemap(outDir, files, site)));
+  out.push(...(await checkBudgets(outDir, pages, config)));
+  return out;
+}
+
+/** Lookups over the whole build: which paths exist, which ids each page has. */
+export class SiteIndex {
+  readonly base: string;
+  private readonly byFile = new Map<string, BuiltPage>();
+  private readonly ids = new Map<string, Set<string>>();
+
+  private readonly required: Set<string>;
+
+  constructor(readonly model: SiteModel, readonly files: Set<string>, pages: BuiltPage[], requiredNoindex: readonly string[] = []) {
+    this.required = new Set(requiredNoindex);
+    this.base = model.site.baseUrl.replace(/\/+$/, '');
+    for (const page of pages) {
+      this.byFile.set(page.entry.file, page);
+      this.ids.set(page.entry.file, new Set(page.dom.querySelectorAll('[id]').map((el) => el.getAttributeValue('id') ?? '')));
+    }
+  }
+
+  /** The output file a site path is served from, or undefined (the static server's rules). */
+  fileFor(urlPath: string): string | undefined {
+    const clean = decodeURIComponent(urlPath).replace(/^\/+/, '');
+    if (clean === '') return this.files.has('index.html') ? 'index.html' : undefined;
+    if (this.files.has(clean)) return clean;
+    const index = `${clean.replace(/\/+$/, '')}/index.html`;
+    return this.files.has(index) ? index : undefined;
+  }
+
+  /** Site path of an absolute URL on this site, or undefined when it points elsewhere. */
+  internalPath(href: string): string | undefined {
+    if (href.startsWith('/') && !href.startsWith('//')) return href;
+    if (href === this.base || href.startsWith(`${this.base}/`) || href.startsWith(`${this.base}#`)) return href.slice(this.base.length) || '/';
+    return undefined;
+  }
+
+  /** Whether a route must stay out of search engines: noindex in its page file, the 404 page, or listed in check.yaml. */
+  isNoindex(entry: PageEntry): boolean {
+    return !isIndexable(entry.route, entry.page.meta.noindex) || this.required.has(entry.route);
+  }
+
+  /** Listed in check.yaml as noindex although the page file does not say so. */
+  requiredOnly(entry: PageEntry): boolean {
+    return this.required.has(entry.route) && isIndexable(entry.route, entry.page.meta.noindex);
+  }
+
+  page(file: string): BuiltPage | undefined {
+    return this.byFile.get(file);
+  }
+
+  hasId(file: string, id: string): boolean {
+    return this.ids.get(file)?.has(id) ?? false;
+  }
+}
+
+const LINKING = 'a[href], area[href]';
+const LOADING = 'script[src], img[src], source[src]';
+const LOADING_RELS = ['stylesheet', 'icon', 'modulepreload', 'preload'];
+
+function checkLinks(page: BuiltPage, site: SiteIndex): Finding[] {
+  const out: Finding[] = [];
+  const { route } = page.entry;
+  const check = (el: HtmlElement, attr: string, anchors: boolean) => {
+    const href = el.getAttributeValue(attr) ?? '';
+    const local = href.startsWith('#') ? `${route}${href}` : site.internalPath(href);
+    if (local === undefined) return;
+    const [pathAndQuery = '', fragment] = local.split('#', 2);
+    const target = site.fileFor(pathAndQuery.split('?')[0]!);
+    if (!target) {
+      out.push(finding({ code: 'link-broken', severity: 'error', message: `${anchors ? 'link' : 'asset'} to ${href} points at no output file`, route, element: describeElement(el), expected: 'a route or file the build writes', found: href, hint: anchors ? 'fix the href in the content, or add the page it links to' : 'rebuild; the asset URL is stale' }));
+      return;
+    }
+    if (anchors && fragment && !site.hasId(target, fragment)) {
+      const targetRoute = site.page(target)?.entry.route ?? `/${target}`;
+      out.push(finding({ code: 'anchor-missing', severity: 'error', message: `link to ${href}: ${targetRoute} has no element with id '${fragment}'`, route, element: describeElement(el), expected: `id="${fragment}" on ${targetRoute}`, found: 'no such id', hint: 'give a section of the target page that id, or fix the link' }));
+    }
+  };
+  for (const el of page.dom.querySelectorAll(LINKING)) check(el, 'href', true);
+  for (const el of page.dom.querySelectorAll(LOADING)) check(el, 'src', false);
+  for (const rel of LOADING_RELS) for (const el of linksWithRel(page.dom, rel)) check(el, 'href', false);
+  return out;
+}
+
+function checkHead(page: BuiltPage, site: SiteIndex): Finding[] {
+  const { entry, dom } = page;
+  const { route } = entry;
+  const out: Finding[] = [];
+  const add = (code: string, message: string, expected: string, found: string, hint: string, element?: string) =>
+    out.push(finding({ code, severity: 'error', message, route, element, expected, found, hint }));
+
+  const h1 = dom.querySelectorAll('h1');
+  if (h1.length !== 1) add('h1-count', `page has ${h1.length} <h1> elements`, 'exactly one <h1>', h1.map(describeElement).join(', ') || 'none', 'the first section renders the only <h1>; other headings are h2/h3');
+  const title = dom.querySelector('head > title')?.textContent.trim() ?? '';
+  if (!title) add('head-title', 'page has no title', 'a non-empty <title>', 'none', 'set meta.title in the page file');
+  const description = dom.querySelector('meta[name="description"]')?.getAttributeValue('content')?.trim() ?? '';
+  if (!description) add('head-description', 'page has no meta description', 'a non-empty <meta name="description">', 'none', 'set meta.description in the page file');
+
+  const want = `${site.base}${route === '/' ? '/' : route}`;
+  const canonical = dom.querySelectorAll('link[rel="canonical"]');
+  const href = canonical[0]?.getAttributeValue('href') ?? '';
+  if (canonical.length !== 1 || href !== want) add('canonical', canonical.length === 1 ? `canonical URL ${href} does not match the route` : `page has ${canonical.length} canonical links`, want, canonical.map((c) => c.getAttributeValue('href')).join(', ') || 'none', 'the canonical URL is baseUrl + route; check baseUrl in site.yaml');
+
+  const lang = dom.querySelector('html')?.getAttributeValue('lang') ?? '';
+  if (lang !== entry.locale) add('html-lang', `<html lang="${lang}"> does not match the page's locale`, entry.locale, lang || 'no lang attribute', 'the template writes the locale of the page file into <html lang>');
+
+  const robots = dom.querySelector('meta[name="robots"]')?.getAttributeValue('content') ?? '';
+  const noindex = site.isNoindex(entry);
+  if (noindex && !/\bnoindex\b/.test(robots)) {
+    if (site.requiredOnly(entry)) add('noindex', 'check.yaml requires this route to be noindex but the HTML lets search engines index it', '<meta name="robots" content="noindex, …">', robots || 'no robots meta', `set meta.noindex: true in ${entry.source}`);
+    else add('noindex', 'page is marked noindex in the content but the HTML lets search engines index it', '<meta name="robots" content="noindex, …">', robots || 'no robots meta', 'the head must carry robots noindex for meta.noindex pages and the 404 page');
+  }
+  if (!noindex && /\bnoindex\b/.test(robots)) add('noindex', 'page carries robots noindex but the content does not mark it noindex', 'no noindex', robots, 'set meta.noindex: true in the page file, or remove the robots tag');
+  return out;
+}
+
+function checkImages(page: BuiltPage): Finding[] {
+  return page.dom
+    .querySelectorAll('img, input[type="image"], area[href], svg[role="img"]')
+    .filter((el) => (el.tagName === 'svg' ? !el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby') && !el.querySelector('title') : !el.hasAttribute('alt')))
+    .map((el) =>
+      finding({
+        code: 'img-alt',
+        severity: 'error',
+        message: `${el.tagName === 'svg' ? 'an svg with role="img"' : `<${el.tagName}>`} has no text alternative`,
+        route: page.entry.route,
+        element: describeElement(el),
+        expected: el.tagName === 'svg' ? 'aria-label, aria-labelledby or <title>' : 'an alt attribute (alt="" only for decorative images)',
+        found: 'none',
+        hint: 'describe what the image shows; decorative images get alt=""',
+      }),
+    );
+}
+
+function normalize(text: string): string {
+  return decodeEntities(text).replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+}
+
+function constantAt(model: SiteModel, key: string): unknown {
+  return key.split('.').reduce<unknown>((value, part) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined), model.site.constants);
+}
+
+/**
+ * claim-figure: figures the templates print from constants still show those constants — plan prices
+ * (`data-price`), savings claims (`data-claim`), totals (`data-total`) and any element that marks its
+ * figure with `data-constant="key.path"` (+ `data-format="eur|number|percent"`), e.g. the chatbot table.
+ */
+function checkFigures(page: BuiltPage, model: SiteModel): Finding[] {
+  const intl = model.locales[page.entry.locale]?.intl ?? page.entry.locale;
+  const { constants } = model.site;
+  const out: Finding[] = [];
+  const expect = (el: HtmlElement, what: string, key: string, value: number | undefined, format: 'eur' | 'number' | 'percent') => {
+    const shown = normalize(el.textContent);
+    if (value === undefined) {
+      out.push(finding({ code: 'claim-figure', severity: 'error', message: `${what} names '${key}', which is not a numeric constant`, route: page.entry.route, element: describeElement(el), expected: 'a numeric constant in site.yaml', found: key }));
+      return;
+    }
+    const want = normalize(format === 'eur' ? formatEuro(value, intl) : format === 'percent' ? formatPercent(value, intl) : formatNumber(value, intl));
+    if (!shown.includes(want)) {
+      out.push(finding({ code: 'claim-figure', severity: 'error', message: `${what} shows "${shown}" but constants.${key} is ${value}`, route: page.entry.route, element: describeElement(el), expected: want, found: shown, hint: 'print the figure from the constant (a reference or the constants object), never as typed text' }));
+    }
+  };
+  for (const el of page.dom.querySelectorAll('[data-price]')) {
+    const key = el.getAttributeValue('data-price') ?? '';
+    expect(el, `price of plan '${key}'`, `plans.${key}.price`, constants.plans[key]?.price, 'eur');
+  }
+  for (const el of page.dom.querySelectorAll('[data-claim]')) {
+    const key = el.getAttributeValue('data-claim') ?? '';
+    expect(el, `savings claim '${key}'`, `savings.${key}.percent`, constants.savings[key]?.percent, 'percent');
+  }
+  for (const el of page.dom.querySelectorAll('[data-constant]')) {
+    const key = el.getAttributeValue('data-constant') ?? '';
+    const format = el.getAttributeValue('data-format');
+    const value = constantAt(model, key);
+    expect(el, `figure '${key}'`, key, typeof value === 'number' ? value : undefined, format === 'eur' || format === 'percent' ? format : 'number');
+  }
+  return out;
+}
+
+function* walkJson(value: unknown): Generator<Record<string, unknown>> {
+  if (Array.isArray(value)) for (const item of value) yield* walkJson(item);
+  else if (value && typeof value === 'object') {
+    yield value as Record<string, unknown>;
+    for (const item of Object.values(value)) yield* walkJson(item);
+  }
+}
+
+/** jsonld-parse and claim-jsonld: structured data parses, and its offer prices are the constants'. */
+function checkStructuredData(page: BuiltPage, model: SiteModel): Finding[] {
+  const out: Finding[] = [];
+  const { constants } = model.site;
+  const lowestPlan = Math.min(...Object.values(constants.plans).map((p) => p.price));
+  for (const el of page.dom.querySelectorAll('script[type="application/ld+json"]')) {
+    let data: unknown;
+    try {
+      data = JSON.parse(el.textContent);
+    } catch (error) {
+      out.push(finding({ code: 'jsonld-parse', severity: 'error', message: `JSON-LD does not parse: ${(error as Error).message}`, route: page.entry.route, element: describeElement(el), hint: 'structured data is built in src/render/head.ts from the model' }));
+      continue;
+    }
+    for (const node of walkJson(data)) {
+      const category = node.applicationCategory;
+      const expected = category === 'BusinessApplication' ? { price: lowestPlan, from: 'the lowest plan price (constants.plans)' } : category === 'EducationalApplication' ? { price: constants.education.offerPrice, from: 'constants.education.offerPrice' } : undefined;
+      if (!expected) continue;
+      for (const offer of walkJson(node.offers)) {
+        if (offer.price === undefined) continue;
+        if (Number(offer.price) !== expected.price) {
+          out.push(finding({ code: 'claim-jsonld', severity: 'error', message: `JSON-LD ${String(offer['@type'] ?? 'offer')} price ${String(offer.price)} is not ${expected.from}`, route: page.entry.route, element: describeElement(el), expected: String(expected.price), found: String(offer.price), hint: 'the offer price must follow the constants in site.yaml' }));
+        }
+      }
+    }
+  }
+  return out;
+}
+
+async function checkValidity(page: BuiltPage): Promise<Finding[]> {
+  const messages = await validateHtml(page.html, page.entry.file);
+  return messages.map((m) =>
+    finding({
+      code: 'html-valid',
+      severity: m.severity === 2 ? 'error' : 'warning',
+      message: `${m.ruleId}: ${m.message}`,
+      route: page.entry.route,
+      element: m.selector ?? undefined,
+      hint: m.ruleUrl ? `see ${m.ruleUrl}` : undefined,
+    }),
+  );
+}

@@ -1,0 +1,70 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { loadContentWithSources, type ContentEnv } from '../content/load.ts';
+import type { SiteModel } from '../content/model.ts';
+import { buildSite } from '../output/build.ts';
+import { loadCheckConfig } from './config.ts';
+import { checkContent } from './content.ts';
+import { finding, fromSiteError, sortFindings, type Finding } from './finding.ts';
+import { checkOutput } from './output.ts';
+
+export interface CheckOptions {
+  contentDir: string;
+  /** Check this existing build instead of building into a temporary directory. */
+  outDir?: string;
+  strict?: boolean;
+  env?: ContentEnv;
+}
+
+export interface CheckRun {
+  findings: Finding[];
+  /** Routes whose output was checked (0 when the content did not load). */
+  routes: number;
+  /** What was checked: the content only, or the content and the build (which directory). */
+  output?: { dir: string; built: boolean };
+  /** Content file (relative to the content directory) each route is rendered from, to place output findings. */
+  routeSources: Record<string, string>;
+}
+
+/**
+ * `site check` as a function: content rules, then (when the content loads) a build into a temporary
+ * directory — or the given outDir — and the output rules over every route. Every finding at once.
+ */
+export async function runCheck(options: CheckOptions): Promise<CheckRun> {
+  const findings: Finding[] = [];
+  const { config, source: configSource, errors: configErrors } = await loadCheckConfig(options.contentDir);
+  findings.push(...configErrors.map((e) => fromSiteError(e)));
+
+  const { result, sources } = await loadContentWithSources(options.contentDir, options.env);
+  const model: SiteModel | undefined = result.ok ? result.value : undefined;
+  const contentFindings = checkContent(model, sources, { config, configSource, strict: options.strict });
+  // locale-keys reports the same missing/unknown locale keys as the schema, with more context: keep one.
+  const covered = new Set(contentFindings.filter((f) => f.code === 'locale-keys').map((f) => `${f.location?.file}#${f.location?.path}`));
+  if (!result.ok) findings.push(...result.errors.map((e) => fromSiteError(e)).filter((f) => !covered.has(`${f.location?.file}#${f.location?.path}`)));
+  findings.push(...contentFindings);
+  if (!model) return { findings: sortFindings(findings), routes: 0, routeSources: {} };
+
+  let dir = options.outDir;
+  let temp: string | undefined;
+  if (!dir) {
+    temp = await mkdtemp(path.join(os.tmpdir(), 'site-check-'));
+    dir = temp;
+    const built = await buildSite({ contentDir: options.contentDir, outDir: temp, env: options.env });
+    if (!built.ok) {
+      await rm(temp, { recursive: true, force: true });
+      findings.push(...built.errors.map((e) => fromSiteError(e)));
+      return { findings: sortFindings(findings), routes: 0, routeSources: {} };
+    }
+  } else if (!(await stat(dir).catch(() => undefined))?.isDirectory()) {
+    findings.push(finding({ code: 'route-missing', severity: 'error', message: `output directory ${dir} does not exist`, hint: `run \`site build --out ${dir}\` first, or leave out --out to let check build` }));
+    return { findings: sortFindings(findings), routes: 0, routeSources: {} };
+  }
+  try {
+    findings.push(...(await checkOutput({ outDir: dir, model, config })));
+  } finally {
+    if (temp) await rm(temp, { recursive: true, force: true });
+  }
+  const routeSources = Object.fromEntries(model.pages.map((p) => [p.route, p.source]));
+  return { findings: sortFindings(findings), routes: model.pages.length, output: { dir, built: Boolean(temp) }, routeSources };
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { LocaleCode } from './site.ts';
+
+const Kilobytes = z.number().positive().describe('kilobytes (1 KB = 1024 bytes) after gzip -9');
+
+/** Byte budgets of one route; each is the gzip size of what a visitor downloads on page load. */
+export const Budget = z.strictObject({
+  html: Kilobytes.optional().describe('the HTML document'),
+  css: Kilobytes.optional().describe('every stylesheet the page links'),
+  js: Kilobytes.optional().describe("JavaScript a first visit downloads without interacting: page scripts with their static imports, plus the island runtime and chunks of islands hydrating on load or idle"),
+});
+export type Budget = z.infer<typeof Budget>;
+
+/** `content/check.yaml`: what `site check` holds the site to beyond the schemas. */
+export const CheckConfig = z.strictObject({
+  budgets: z
+    .strictObject({
+      default: Budget.default({}).describe('applies to every route'),
+      routes: z.record(z.string().regex(/^\//, { message: 'expected a route starting with /' }), Budget).default({}).describe('per-route overrides, e.g. "/chatbot"'),
+    })
+    .default({ default: {}, routes: {} }),
+  /**
+   * Locales each page family must exist in (folder name under pages/). The home family (slug "") always
+   * claims every locale in site.yaml.
+   */
+  families: z.record(z.string(), z.array(LocaleCode).min(1)).default({}),
+  /** Routes that must never be indexed (e.g. the internal sales guide), whatever their page file says. */
+  noindex: z.array(z.string().regex(/^\//, { message: 'expected a route starting with /' })).default([]),
+});
+export type CheckConfig = z.infer<typeof CheckConfig>;

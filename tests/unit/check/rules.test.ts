@@ -1,0 +1,201 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Finding } from '../../../src/check/finding.ts';
+import { cleanup, errorsOf, only, runFixture } from './fixture.ts';
+
+/** What a test asserts about a finding: severity, message and where (file:line:col or route + element). */
+function shown(f: Finding): string {
+  const where = f.location ? `${f.location.file}:${f.location.line ?? '-'}:${f.location.column ?? '-'}${f.location.path ? ` (${f.location.path})` : ''}` : `${f.route}${f.element ? ` ${f.element}` : ''}`;
+  return `${f.severity} ${where} — ${f.message}`;
+}
+const findings = async (rule: string, ...codes: string[]) => only(await runFixture(rule), ...(codes.length ? codes : [rule])).map(shown);
+
+afterAll(cleanup);
+
+describe('the base fixture', () => {
+  it('passes every rule: no errors, only the deploy warnings of unfinished company data', async () => {
+    const run = await runFixture(undefined);
+    expect(run.routes).toBe(6);
+    expect(errorsOf(run)).toEqual([]);
+    expect(new Set(run.findings.map((f) => f.code))).toEqual(new Set(['placeholder', 'backend-missing']));
+  });
+});
+
+describe('content rules', () => {
+  it('schema: a value the zod schema rejects, located in the file', async () => {
+    expect(await findings('schema', 'invalid-value')).toEqual(['error site.yaml:36:24 (constants.plans.standard.price) — Too small: expected number to be >=0']);
+  });
+
+  it('unknown-reference: a {{reference}} that resolves to no constant', async () => {
+    const [f] = only(await runFixture('unknown-reference'), 'unknown-reference');
+    expect(shown(f!)).toBe("error pages/home/de.yaml:11:11 (sections[0].lead) — unknown constant 'plans.standart.price'");
+    expect(f!.found).toBe('{{plans.standart.price | eur}}');
+  });
+
+  it('locale-keys: missing and extra UI string keys, named per locale and file', async () => {
+    const run = await runFixture('locale-keys');
+    expect(only(run, 'locale-keys').map(shown)).toEqual([
+      "error locales/en.yaml:8:3 (header.about) — locales/en.yaml lacks the UI string 'header.about' that the templates use",
+      "error locales/en.yaml:11:3 (header.slogan) — locales/en.yaml has the key 'header.slogan', which no template uses",
+    ]);
+    expect(only(run, 'locale-keys')[0]!.found).toBe('nothing here; present in locales/de.yaml');
+    // The loader's own errors for the same keys are folded into these.
+    expect(only(run, 'missing-key', 'unknown-key')).toEqual([]);
+  });
+
+  it('family-locales: the home family in every site locale, other families where check.yaml claims them', async () => {
+    expect(await findings('family-locales')).toEqual([
+      "error check.yaml:3:14 (families.impressum) — page family 'impressum' has no en page",
+      "error site.yaml:30:10 (locales) — page family 'home' has no en page",
+    ]);
+  });
+
+  it('anchor-duplicate: two sections of a page with one id', async () => {
+    expect(await findings('anchor-duplicate')).toEqual(["error pages/home/de.yaml:33:9 (sections[4].id) — anchor id 'pricing' is used twice on this page"]);
+  });
+
+  it('schema-modeline: a content file without the editor schema line', async () => {
+    const [f] = only(await runFixture('schema-modeline'), 'schema-modeline');
+    expect(shown(f!)).toBe('warning pages/agb/de.yaml:1:1 — no editor schema line: editors cannot validate or complete this file');
+    expect(f!.expected).toBe('# yaml-language-server: $schema=../../.schema/page.json');
+  });
+});
+
+describe('claims against constants', () => {
+  it('claim-savings: a price change that makes the savings percentages untrue names claim, constants and computed value', async () => {
+    const run = await runFixture('claim-savings');
+    const claims = only(run, 'claim-savings');
+    expect(claims.map(shown)).toEqual([
+      "error site.yaml:44:23 (constants.savings.vsTwo.percent) — savings claim 'vsTwo' says 53 % but the constants give 48.9 %",
+      "error site.yaml:46:29 (constants.savings.plusVsThree.percent) — savings claim 'plusVsThree' says 68 % but the constants give 65.7 %",
+    ]);
+    expect(claims[0]!.found).toBe('53 — (ChatGPT Plus 22.99 + Claude Pro 21.99 = 44.98 − plus 23) / 44.98 × 100 = 48.87 %');
+    expect(claims[0]!.expected).toBe('48');
+    expect(claims[0]!.hint).toContain('s − 1 < p ≤ s');
+  });
+
+  it('claim-text: a typed savings figure that matches no claim is an error; one that matches is a warning', async () => {
+    const run = await runFixture('claim-text');
+    expect(only(run, 'claim-text').map(shown)).toEqual([
+      "warning pages/home/de.yaml:11:11 (sections[0].lead) — savings figure '75 %' is typed into the text; it will not follow the constants",
+      "error pages/home/de.yaml:18:33 (sections[1].items[0].text) — savings claim '55 %' in the text matches no savings claim in site.yaml",
+    ]);
+    expect(only(run, 'claim-text')[0]!.hint).toBe('write {{savings.vsThree.percent}} %');
+    expect(only(run, 'claim-text')[1]!.expected).toBe('vsTwo 53 % (computed 53.3 %), vsThree up to 75 % (computed 74.6 %), plusVsThree 68 % (computed 68.6 %)');
+  });
+
+  it('figure-literal: a price typed into the text, with the reference to use instead', async () => {
+    const [f] = only(await runFixture('figure-literal'), 'figure-literal');
+    expect(shown(f!)).toBe("warning pages/home/de.yaml:11:11 (sections[0].lead) — price '17 €' is typed into the text");
+    expect(f!.hint).toBe('write {{plans.standard.price | eur}} so it follows the constant');
+  });
+
+  it('claim-figure: a plan price and a data-constant figure in the HTML that are not their constants', async () => {
+    const [price, chatbot, ...rest] = only(await runFixture('claim-figure'), 'claim-figure');
+    expect(rest).toEqual([]);
+    expect(shown(price!)).toBe('error / <span data-price="plus">19 €</span> — price of plan \'plus\' shows "19 €" but constants.plans.plus.price is 21');
+    expect(price!.expected).toBe('21 €');
+    expect(shown(chatbot!)).toBe(
+      'error /impressum <span data-constant="chatbot.standard.months12">79 €</span> — figure \'chatbot.standard.months12\' shows "79 €" but constants.chatbot.standard.months12 is 89',
+    );
+    expect(chatbot!.expected).toBe('89 €');
+  });
+
+  it('claim-jsonld: the JSON-LD offer price follows the lowest plan price', async () => {
+    const [f] = only(await runFixture('claim-jsonld'), 'claim-jsonld');
+    expect(f).toMatchObject({ severity: 'error', route: '/', message: 'JSON-LD Offer price 15 is not the lowest plan price (constants.plans)', expected: '17', found: '15' });
+  });
+});
+
+describe('output rules', () => {
+  it('link-broken: an internal link to a route the build does not write', async () => {
+    expect(await findings('link-broken')).toEqual(['error / <a href="/chatbot">Unsere Chatbots</a> — link to /chatbot points at no output file']);
+  });
+
+  it('anchor-missing: #anchors on the same page and on another page', async () => {
+    expect(await findings('anchor-missing')).toEqual([
+      "error / <a href=\"#kontakt\">Kontakt</a> — link to #kontakt: / has no element with id 'kontakt'",
+      "error / <a href=\"/impressum#team\">Impressum</a> — link to /impressum#team: /impressum has no element with id 'team'",
+    ]);
+  });
+
+  it('h1-count: exactly one <h1>', async () => {
+    expect(await findings('h1-count')).toEqual(['error / — page has 0 <h1> elements']);
+  });
+
+  it('head-title and head-description: both present and non-empty', async () => {
+    expect(await findings('head-title')).toEqual(['error /impressum — page has no title']);
+    expect(await findings('head-description')).toEqual(['error /impressum — page has no meta description']);
+  });
+
+  it('canonical: the canonical URL is baseUrl + route', async () => {
+    expect(await findings('canonical')).toEqual(['error /agb — canonical URL https://example.org/impressum does not match the route']);
+  });
+
+  it('html-lang: <html lang> is the page locale', async () => {
+    expect(await findings('html-lang')).toEqual(['error /en — <html lang="de"> does not match the page\'s locale']);
+  });
+
+  it('hreflang: alternates are reciprocal and list every translation', async () => {
+    expect(await findings('hreflang')).toEqual([
+      'error / <link href="https://example.org/en" rel="alternate" hreflang="en"> — /en does not link back to this page (hreflang must be reciprocal)',
+      'error /en — no hreflang alternate for the de translation of this page',
+    ]);
+  });
+
+  it('jsonld-parse: structured data parses', async () => {
+    const [f] = only(await runFixture('jsonld-parse'), 'jsonld-parse');
+    expect(f).toMatchObject({ severity: 'error', route: '/' });
+    expect(f!.message).toMatch(/^JSON-LD does not parse: /);
+  });
+
+  it('noindex: a noindex page carries robots noindex', async () => {
+    expect(await findings('noindex')).toEqual(['error /impressum — page is marked noindex in the content but the HTML lets search engines index it']);
+  });
+
+  it('noindex: a route check.yaml lists as noindex (e.g. /leitfaden) is noindex whatever its page file says', async () => {
+    const [f] = only(await runFixture('noindex-required'), 'noindex');
+    expect(shown(f!)).toBe('error /faq — check.yaml requires this route to be noindex but the HTML lets search engines index it');
+    expect(f!.hint).toBe('set meta.noindex: true in pages/faq/de.yaml');
+  });
+
+  it('sitemap: noindex pages absent, every URL built, every indexable page listed', async () => {
+    expect(await findings('sitemap', 'sitemap', 'noindex')).toEqual([
+      'error /sitemap.xml <loc>https://example.org/agb</loc> — sitemap.xml lists /agb, which is noindex',
+      'error /sitemap.xml <loc>https://example.org/preise</loc> — sitemap.xml lists https://example.org/preise, which is not a built page',
+      'warning /sitemap.xml — indexable page /faq is missing from sitemap.xml',
+    ]);
+  });
+
+  it('html-valid: html-validate with the repo config', async () => {
+    expect(await findings('html-valid')).toEqual(['error /faq #main — no-dup-attr: Attribute "id" duplicated']);
+  });
+
+  it('img-alt: images have a text alternative', async () => {
+    expect(await findings('img-alt')).toEqual(['error /datenschutz <img src="/favicon.svg"> — <img> has no text alternative']);
+  });
+
+  it('budget: a route over its gzip budget names route, assets and size', async () => {
+    const [f, ...rest] = only(await runFixture('budget'), 'budget');
+    expect(rest).toEqual([]);
+    expect(f).toMatchObject({ severity: 'error', route: '/', expected: '≤ 10 KB (gzip -9)' });
+    expect(f!.message).toMatch(/^JS of \/ is \d+\.\d KB gzip, over its budget of 10\.0 KB$/);
+    expect(f!.element).toMatch(/^\/assets\/islands-\w+\.js, \/assets\/mount-\w+\.js/);
+  });
+
+  it('route-missing: every route of the model has its output file', async () => {
+    expect(await findings('route-missing')).toEqual(['error /faq — route /faq has no output file']);
+  });
+});
+
+describe('strict mode', () => {
+  it('turns placeholder data, a missing backend and a local base URL into errors', async () => {
+    const run = await runFixture('strict');
+    expect(only(run, 'base-url-local', 'backend-missing').map(shown)).toEqual([
+      'error site.yaml:9:10 (baseUrl) — base URL http://localhost:4321 is a local address: canonical links, hreflang and the sitemap would point there',
+      "error site.yaml:27:8 (backend.url) — no backend URL: contact requests would go to the site's own origin",
+      "error site.yaml:28:12 (backend.anonKey) — no backend anon key: contact requests would go to the site's own origin",
+    ]);
+    expect(only(run, 'placeholder').map(shown)[0]).toBe("error site.yaml:10:21 (email) — placeholder company data 'service@ki-zentrale.de' is still in the content");
+    expect(only(run, 'placeholder')).toHaveLength(6);
+  });
+});

@@ -41,7 +41,7 @@ export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<
                   <span className="mt-1 block text-sm text-slate-600">{row.description}</span>
                 </th>
                 {columns.map((c) => (
-                  <td key={c} className={cell(c)} data-price={`${row.key}-${c}`}>
+                  <td key={c} className={cell(c)} data-constant={`chatbot.${row.key}.${c}`} data-format="eur">
                     <span className="block text-2xl font-bold text-slate-900">{euro(row.tier[c])}</span>
                     {row.key !== 'setup' && <span className="block text-xs text-slate-600">{section.perMonth}</span>}
                   </td>
@@ -52,7 +52,7 @@ export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<
         </table>
       </div>
       {/* Phones: the same figures as one card per row; a four-column table does not fit. */}
-      <ul className="space-y-4 sm:hidden" aria-label={section.caption}>
+      <ul className="space-y-4 sm:hidden">
         {rows.map((row) => (
           <li key={row.key} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
             <h3 className="font-semibold text-slate-900">{row.name}</h3>

@@ -32,7 +32,7 @@ describe('chatbot price table', () => {
     const { chatbot } = model.site.constants;
     for (const tier of ['standard', 'intake', 'setup'] as const) {
       for (const commitment of ['months12', 'months6', 'months1'] as const) {
-        expect(textOf(html, 'data-price', `${tier}-${commitment}`)).toContain(formatEuro(chatbot[tier][commitment], 'de-DE'));
+        expect(textOf(html, 'data-constant', `chatbot.${tier}.${commitment}`)).toContain(formatEuro(chatbot[tier][commitment], 'de-DE'));
       }
     }
   });
@@ -42,7 +42,7 @@ describe('chatbot price table', () => {
     changed.site.constants.chatbot.intake.months6 = 151;
     const entry = changed.pages.find((p) => p.route === '/chatbot')!;
     const html = renderRoute(changed, entry, { css: '/a.css' }, TEMPLATE);
-    expect(textOf(html, 'data-price', 'intake-months6')).toContain('151\u00a0€');
+    expect(textOf(html, 'data-constant', 'chatbot.intake.months6')).toContain('151\u00a0€');
   });
 });
 

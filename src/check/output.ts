@@ -121,10 +121,12 @@ function checkLinks(page: BuiltPage, site: SiteIndex): Finding[] {
   const { route } = page.entry;
   const check = (el: HtmlElement, attr: string, anchors: boolean) => {
     const href = el.getAttributeValue(attr) ?? '';
-    const local = href.startsWith('#') ? `${route}${href}` : site.internalPath(href);
+    // A bare #fragment stays on this page, whatever its route maps to (the 404 page is served at any path).
+    const samePage = href.startsWith('#');
+    const local = samePage ? href : site.internalPath(href);
     if (local === undefined) return;
     const [pathAndQuery = '', fragment] = local.split('#', 2);
-    const target = site.fileFor(pathAndQuery.split('?')[0]!);
+    const target = samePage ? page.entry.file : site.fileFor(pathAndQuery.split('?')[0]!);
     if (!target) {
       out.push(finding({ code: 'link-broken', severity: 'error', message: `${anchors ? 'link' : 'asset'} to ${href} points at no output file`, route, element: describeElement(el), expected: 'a route or file the build writes', found: href, hint: anchors ? 'fix the href in the content, or add the page it links to' : 'rebuild; the asset URL is stale' }));
       return;

@@ -2,8 +2,12 @@ import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { loadContent, type ContentEnv } from '../content/load.ts';
 import { buildSite } from '../output/build.ts';
+import { openContactStore, storeTarget } from '../server/contact-store.ts';
+import { contactRoute } from '../server/contact-route.ts';
+import { leadsRoute, newLeaseToken, readLease, readLeads, writeLease } from '../server/leads.ts';
 import { startServer } from '../server/server.ts';
-import { bold, dim, green, printErrors, routeTable } from './report.ts';
+import { leadsTable } from './leads-table.ts';
+import { bold, dim, green, printErrors, red, routeTable } from './report.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_ERRORS = 1;
@@ -63,20 +67,55 @@ export async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(green(`content ok: ${result.value.pages.length} pages in ${Object.keys(result.value.locales).length} locales\n`));
     });
 
+  const dataOption = () =>
+    new Option('--data <dir>', 'where contact requests are stored (PGlite); DATABASE_URL selects PostgreSQL instead').default(process.env.SITE_DATA_DIR || '.data', 'SITE_DATA_DIR or .data');
+
   program
     .command('serve')
-    .description('serve the built site locally')
+    .description('serve the built site and answer its contact form (POST /functions/v1/rapid-worker)')
     .option('--port <port>', 'port to listen on', parsePort, 4321)
     .option('--host <host>', 'interface to bind', '127.0.0.1')
     .option('--out <dir>', 'directory to serve', 'dist')
-    .action(async (opts: { port: number; host: string; out: string }) => {
-      const server = await startServer({ root: path.resolve(opts.out), port: opts.port, host: opts.host });
+    .addOption(dataOption())
+    .action(async (opts: { port: number; host: string; out: string; data: string }) => {
+      const target = storeTarget(opts.data);
+      const holder = target.kind === 'pglite' ? await readLease(opts.data) : undefined;
+      if (holder) {
+        process.stderr.write(red(`${opts.data}/ is in use by another \`site serve\` (pid ${holder.pid}, ${holder.url}); stop it or pass --data <dir>\n`));
+        exitCode = EXIT_ERRORS;
+        return;
+      }
+      const store = await openContactStore(target);
+      const token = newLeaseToken();
+      const server = await startServer({
+        root: path.resolve(opts.out),
+        port: opts.port,
+        host: opts.host,
+        handlers: [
+          contactRoute({ store, allowedOrigins: [], onStoreError: (error) => process.stderr.write(red(`contact request not stored: ${error instanceof Error ? error.message : String(error)}\n`)) }),
+          leadsRoute(store, token),
+        ],
+      });
+      const lease = await writeLease(opts.data, server.url, token);
       process.stdout.write(`${bold('serving')} ${opts.out}/ at ${green(server.url)} ${dim('(Ctrl+C to stop)')}\n`);
+      process.stdout.write(dim(`contact requests go to ${store.location} (list them with \`site leads\`)\n`));
       await new Promise<void>((resolve) => {
         const stop = () => void server.close().then(resolve);
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
+      await lease.release();
+      await store.close();
+    });
+
+  program
+    .command('leads')
+    .description('list the stored contact requests (also while `site serve` is running)')
+    .option('--json', 'print a JSON array of rows instead of a table')
+    .addOption(dataOption())
+    .action(async (opts: { json?: boolean; data: string }) => {
+      const rows = await readLeads(opts.data, storeTarget(opts.data));
+      process.stdout.write(opts.json ? `${JSON.stringify(rows, null, 2)}\n` : `${leadsTable(rows, process.stdout.columns ?? 120)}\n`);
     });
 
   try {

@@ -2,7 +2,7 @@
  * The contact request schema (SPEC §3, §5): the one definition the browser forms, `site serve` and the
  * Supabase function validate against. Bounds are server-side; the spec shows no limits to visitors.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { FIELD_LIMITS, FORM_SOURCES, LOCALE_CODES, PRODUCT_IDS } from './contact-fields.ts';
 
 function text(field: keyof typeof FIELD_LIMITS, required: boolean) {

@@ -47,16 +47,17 @@ function schedule(element: HTMLElement, strategy: HydrateStrategy): void {
   // The interaction that wakes an island may be a click that lands before React is there to see it:
   // remember the clicked element and click it again once hydrated, so the first click always works.
   const events = ['pointerover', 'pointerdown', 'focusin', 'touchstart'] as const;
-  let clicked: HTMLElement | undefined;
+  let clicked: Element | undefined;
   const remember = (event: Event) => {
-    if (event.target instanceof HTMLElement) clicked = event.target;
+    if (event.target instanceof Element) clicked = event.target;
   };
   const once = () => {
     for (const event of events) element.removeEventListener(event, once);
     element.addEventListener('click', remember);
     void hydrate(element).then(() => {
       element.removeEventListener('click', remember);
-      if (clicked?.isConnected) clicked.click();
+      // The target may be an SVG inside the button (no .click()): dispatch, and let it bubble to React.
+      if (clicked?.isConnected) clicked.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
     });
   };
   for (const event of events) element.addEventListener(event, once, { passive: true });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { FORM_ROUTES, acceptCookies, contactForm, isBuilt, isContactCall, localeStrings, toast } from './support/forms.ts';
+import { FORM_ROUTES, acceptCookies, contactForm, isBuilt, isContactCall, submitAndVerify, toast } from './support/forms.ts';
 import { storedFor, uniqueEmail } from './support/leads.ts';
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL!));
@@ -7,70 +7,7 @@ test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL!));
 for (const form of FORM_ROUTES) {
   test(`${form.route}: the ${form.variant} form sends the spec's payload and the row is stored`, async ({ page }) => {
     test.skip(!isBuilt(form.route), `${form.route} is not in the content yet`);
-    const strings = await localeStrings(form.locale);
-    const email = uniqueEmail('form');
-    await page.goto(form.route);
-    const f = await contactForm(page);
-
-    await f.locator('[name=name]').fill('Erika Musterfrau');
-    await f.locator('[name=email]').fill(email);
-    const hasProducts = form.keys.includes('products') && !form.preset;
-    if (hasProducts) {
-      await f.locator('[name=products][value=chatbot]').check();
-      await f.locator('[name=products][value=website]').check();
-    }
-    if (form.keys.includes('subject')) await f.locator('[name=subject]').fill('Angebot für 12 Nutzer');
-    await f.locator('[name=message]').fill('Bitte rufen Sie mich an.\nAm besten vormittags.');
-    const submit = f.locator('button[type=submit]');
-    await expect(submit).toBeDisabled();
-    await f.locator('[name=privacy_consent]').check();
-    await expect(submit).toBeEnabled();
-
-    const sent = page.waitForRequest(isContactCall);
-    await submit.click();
-    const request = await sent;
-    const body = request.postDataJSON() as Record<string, unknown>;
-    const expected: Record<string, unknown> = {
-      name: 'Erika Musterfrau',
-      email,
-      company: form.emptyCompany,
-      products: form.preset ? form.preset.join(',') : 'website,chatbot',
-      subject: 'Angebot für 12 Nutzer',
-      message: 'Bitte rufen Sie mich an.\nAm besten vormittags.',
-      privacy_consent: true,
-    };
-    expect(Object.keys(body)).toEqual(form.keys);
-    expect(body).toEqual(Object.fromEntries(form.keys.map((key) => [key, expected[key]])));
-    expect(request.headers()['x-site-form']).toBe(form.variant);
-    expect(request.headers()['x-site-locale']).toBe(form.locale);
-
-    const success = strings.forms[form.variant].success;
-    const shown = toast(page, success.title);
-    await expect(shown).toBeVisible();
-    if (success.description) await expect(shown).toContainText(success.description);
-    // Reset after success: empty fields, consent back to false, button disabled again.
-    await expect(f.locator('[name=name]')).toHaveValue('');
-    await expect(f.locator('[name=message]')).toHaveValue('');
-    await expect(f.locator('[name=privacy_consent]')).not.toBeChecked();
-    await expect(submit).toBeDisabled();
-
-    const rows = await storedFor(email);
-    expect(rows).toHaveLength(1);
-    const row = rows[0]!;
-    expect(row.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(Date.now() - Date.parse(row.created_at)).toBeLessThan(120_000);
-    const { id: _id, created_at: _created, ...fields } = row;
-    expect(fields).toEqual({
-      name: 'Erika Musterfrau',
-      email,
-      company: form.keys.includes('company') ? form.emptyCompany : null,
-      products: form.keys.includes('products') ? expected.products : null,
-      subject: form.keys.includes('subject') ? 'Angebot für 12 Nutzer' : null,
-      message: 'Bitte rufen Sie mich an.\nAm besten vormittags.',
-      privacy_consent: true,
-      form_variant: form.variant,
-      locale: form.locale,
-    });
+    await submitAndVerify(page, form, storedFor);
   });
 }
 

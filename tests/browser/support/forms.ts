@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, type Request } from '@playwright/test';
+import type { StoredContactRequest } from '../../../supabase/functions/_shared/contact-request.ts';
 import { loadContent } from '../../../src/content/load.ts';
 import type { LocaleStrings } from '../../../src/schema/locale.ts';
+import { uniqueEmail } from './leads.ts';
 
 /** Every page with a contact form in the spec (SPEC §2, §3) and what its payload must hold, key for key. */
 export interface FormRoute {
@@ -71,4 +73,76 @@ export function isContactCall(request: Request): boolean {
 /** The toast with this title (sonner renders toasts as list items in the shared Toaster). */
 export function toast(page: Page, title: string) {
   return page.locator('[data-sonner-toast]').filter({ has: page.locator('[data-title]', { hasText: title }) });
+}
+
+/**
+ * Fills a form as a visitor would (company left empty, two products where the visitor picks them),
+ * submits, and checks the request body key for key against the spec, the success toast, the reset,
+ * and the stored row field for field.
+ */
+export async function submitAndVerify(page: Page, form: FormRoute, stored: (email: string) => Promise<StoredContactRequest[]>): Promise<void> {
+  const strings = await localeStrings(form.locale);
+  const email = uniqueEmail('form');
+  await page.goto(form.route);
+  const f = await contactForm(page);
+
+  await f.locator('[name=name]').fill('Erika Musterfrau');
+  await f.locator('[name=email]').fill(email);
+  if (form.keys.includes('products') && !form.preset) {
+    await f.locator('[name=products][value=chatbot]').check();
+    await f.locator('[name=products][value=website]').check();
+  }
+  if (form.keys.includes('subject')) await f.locator('[name=subject]').fill('Angebot für 12 Nutzer');
+  await f.locator('[name=message]').fill('Bitte rufen Sie mich an.\nAm besten vormittags.');
+  if (form.variant === 'education') await expect(f.locator('[name=message]')).toHaveAttribute('rows', '6');
+  for (const absent of ['company', 'products', 'subject'].filter((key) => !form.keys.includes(key))) await expect(f.locator(`[name=${absent}]`)).toHaveCount(0);
+  const submit = f.locator('button[type=submit]');
+  await expect(submit).toBeDisabled();
+  await f.locator('[name=privacy_consent]').check();
+  await expect(submit).toBeEnabled();
+
+  const sent = page.waitForRequest(isContactCall);
+  await submit.click();
+  const request = await sent;
+  const body = request.postDataJSON() as Record<string, unknown>;
+  const typed: Record<string, unknown> = {
+    name: 'Erika Musterfrau',
+    email,
+    company: form.emptyCompany,
+    products: form.preset ? form.preset.join(',') : 'website,chatbot',
+    subject: 'Angebot für 12 Nutzer',
+    message: 'Bitte rufen Sie mich an.\nAm besten vormittags.',
+    privacy_consent: true,
+  };
+  expect(Object.keys(body)).toEqual(form.keys);
+  expect(body).toEqual(Object.fromEntries(form.keys.map((key) => [key, typed[key]])));
+  expect(request.headers()['x-site-form']).toBe(form.variant);
+  expect(request.headers()['x-site-locale']).toBe(form.locale);
+
+  const success = strings.forms[form.variant].success;
+  const shown = toast(page, success.title);
+  await expect(shown).toBeVisible();
+  if (success.description) await expect(shown).toContainText(success.description);
+  // Reset after success: empty fields, consent back to false, button disabled again.
+  await expect(f.locator('[name=name]')).toHaveValue('');
+  await expect(f.locator('[name=message]')).toHaveValue('');
+  await expect(f.locator('[name=privacy_consent]')).not.toBeChecked();
+  await expect(submit).toBeDisabled();
+
+  const rows = await stored(email);
+  expect(rows).toHaveLength(1);
+  const { id, created_at, ...fields } = rows[0]!;
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  expect(Date.now() - Date.parse(created_at)).toBeLessThan(120_000);
+  expect(fields).toEqual({
+    name: 'Erika Musterfrau',
+    email,
+    company: form.keys.includes('company') ? form.emptyCompany : null,
+    products: form.keys.includes('products') ? typed.products : null,
+    subject: form.keys.includes('subject') ? typed.subject : null,
+    message: 'Bitte rufen Sie mich an.\nAm besten vormittags.',
+    privacy_consent: true,
+    form_variant: form.variant,
+    locale: form.locale,
+  });
 }

@@ -9,7 +9,7 @@ import { contactRoute } from '../../../src/server/contact-route.ts';
 import { LEADS_PATH, leadsRoute, newLeaseToken, readLeads, writeLease } from '../../../src/server/leads.ts';
 import { startServer, type RunningServer } from '../../../src/server/server.ts';
 
-const body = { name: 'Max', email: 'max@example.com', company: null, products: 'website', subject: 'Demo', message: 'Hallo', privacy_consent: true };
+const body = { name: 'Max', email: 'max@example.com', company: null, products: 'website', subject: 'Demo', message: 'Hallo', privacy_consent: true as const };
 
 describe('site serve: the contact route, the lease and site leads', () => {
   let dataDir: string;

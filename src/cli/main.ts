@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { loadContent, type ContentEnv } from '../content/load.ts';
 import { buildSite } from '../output/build.ts';
-import { openContactStore, storeTarget } from '../server/contact-store.ts';
+import { openContactStore, storeTarget, type StoreTarget } from '../server/contact-store.ts';
 import { contactRoute } from '../server/contact-route.ts';
 import { leadsRoute, newLeaseToken, readLease, readLeads, writeLease } from '../server/leads.ts';
 import { startServer } from '../server/server.ts';
@@ -21,6 +21,14 @@ function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CommanderError(EXIT_USAGE, 'site.invalidPort', `invalid port '${value}' (0–65535)`);
   return port;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function describeTarget(target: StoreTarget): string {
+  return target.kind === 'pglite' ? `PGlite in ${target.dataDir}` : 'DATABASE_URL';
 }
 
 /** Runs the CLI; resolves to the process exit code. */
@@ -85,14 +93,21 @@ export async function main(argv: readonly string[]): Promise<number> {
         exitCode = EXIT_ERRORS;
         return;
       }
-      const store = await openContactStore(target);
+      const store = await openContactStore(target).catch((error: unknown) => {
+        process.stderr.write(red(`cannot open the contact store (${describeTarget(target)}): ${messageOf(error)}\n`));
+        return undefined;
+      });
+      if (!store) {
+        exitCode = EXIT_ERRORS;
+        return;
+      }
       const token = newLeaseToken();
       const server = await startServer({
         root: path.resolve(opts.out),
         port: opts.port,
         host: opts.host,
         handlers: [
-          contactRoute({ store, allowedOrigins: [], onStoreError: (error) => process.stderr.write(red(`contact request not stored: ${error instanceof Error ? error.message : String(error)}\n`)) }),
+          contactRoute({ store, allowedOrigins: [], onStoreError: (error) => process.stderr.write(red(`contact request not stored: ${messageOf(error)}\n`)) }),
           leadsRoute(store, token),
         ],
       });
@@ -114,7 +129,15 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--json', 'print a JSON array of rows instead of a table')
     .addOption(dataOption())
     .action(async (opts: { json?: boolean; data: string }) => {
-      const rows = await readLeads(opts.data, storeTarget(opts.data));
+      const target = storeTarget(opts.data);
+      const rows = await readLeads(opts.data, target).catch((error: unknown) => {
+        process.stderr.write(red(`cannot read contact requests (${describeTarget(target)}): ${messageOf(error)}\n`));
+        return undefined;
+      });
+      if (!rows) {
+        exitCode = EXIT_ERRORS;
+        return;
+      }
       process.stdout.write(opts.json ? `${JSON.stringify(rows, null, 2)}\n` : `${leadsTable(rows, process.stdout.columns ?? 120)}\n`);
     });
 

@@ -42,6 +42,9 @@ async function pgliteSql(dataDir: string): Promise<Sql> {
 
 function pgSql(url: string): Sql {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
+  // An idle connection dropped by the server must not crash `site serve`; the next query reconnects
+  // or fails, and a failed save answers 503.
+  pool.on('error', () => {});
   return {
     query: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
     async migrate(work) {

@@ -2,9 +2,9 @@ import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { loadContent, type ContentEnv } from '../content/load.ts';
 import { buildSite } from '../output/build.ts';
-import { openContactStore, storeTarget, type StoreTarget } from '../server/contact-store.ts';
+import { openContactStore, storeTarget, type LocalContactStore, type StoreTarget } from '../server/contact-store.ts';
 import { contactRoute } from '../server/contact-route.ts';
-import { leadsRoute, newLeaseToken, readLease, readLeads, writeLease } from '../server/leads.ts';
+import { acquireLease, leadsRoute, newLeaseToken, readLeads, type HeldLease } from '../server/leads.ts';
 import { startServer } from '../server/server.ts';
 import { leadsTable } from './leads-table.ts';
 import { bold, dim, green, printErrors, red, routeTable } from './report.ts';
@@ -87,21 +87,19 @@ export async function main(argv: readonly string[]): Promise<number> {
     .addOption(dataOption())
     .action(async (opts: { port: number; host: string; out: string; data: string }) => {
       const target = storeTarget(opts.data);
-      const holder = target.kind === 'pglite' ? await readLease(opts.data) : undefined;
-      if (holder) {
-        process.stderr.write(red(`${opts.data}/ is in use by another \`site serve\` (pid ${holder.pid}, ${holder.url}); stop it or pass --data <dir>\n`));
-        exitCode = EXIT_ERRORS;
-        return;
-      }
-      const store = await openContactStore(target).catch((error: unknown) => {
-        process.stderr.write(red(`cannot open the contact store (${describeTarget(target)}): ${messageOf(error)}\n`));
-        return undefined;
-      });
-      if (!store) {
-        exitCode = EXIT_ERRORS;
-        return;
-      }
       const token = newLeaseToken();
+      let lease: HeldLease | undefined;
+      let store: LocalContactStore | undefined;
+      try {
+        // PGlite is single-process: hold the directory before opening it (see server/leads.ts).
+        if (target.kind === 'pglite') lease = await acquireLease(opts.data, token);
+        store = await openContactStore(target);
+      } catch (error) {
+        await lease?.release();
+        process.stderr.write(red(`cannot open the contact store (${describeTarget(target)}): ${messageOf(error)}\n`));
+        exitCode = EXIT_ERRORS;
+        return;
+      }
       const server = await startServer({
         root: path.resolve(opts.out),
         port: opts.port,
@@ -111,7 +109,7 @@ export async function main(argv: readonly string[]): Promise<number> {
           leadsRoute(store, token),
         ],
       });
-      const lease = await writeLease(opts.data, server.url, token);
+      await lease?.publish(server.url);
       process.stdout.write(`${bold('serving')} ${opts.out}/ at ${green(server.url)} ${dim('(Ctrl+C to stop)')}\n`);
       process.stdout.write(dim(`contact requests go to ${store.location} (list them with \`site leads\`)\n`));
       await new Promise<void>((resolve) => {
@@ -119,7 +117,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
-      await lease.release();
+      await lease?.release();
       await store.close();
     });
 

@@ -16,19 +16,13 @@ const LEASE_FILE = 'serve.json';
 
 interface Lease {
   pid: number;
-  url: string;
+  /** Null while the server is still opening the store. */
+  url: string | null;
   token: string;
 }
 
 export function newLeaseToken(): string {
   return randomBytes(24).toString('base64url');
-}
-
-export async function writeLease(dataDir: string, url: string, token: string): Promise<{ release(): Promise<void> }> {
-  await mkdir(dataDir, { recursive: true });
-  const file = path.join(dataDir, LEASE_FILE);
-  await writeFile(file, JSON.stringify({ pid: process.pid, url, token } satisfies Lease), { mode: 0o600 });
-  return { release: () => rm(file, { force: true }) };
 }
 
 /** The lease of a live server holding `dataDir`, if any. */
@@ -45,6 +39,31 @@ export async function readLease(dataDir: string): Promise<Lease | undefined> {
   } catch {
     return undefined; // the server is gone: a stale lease
   }
+}
+
+export interface HeldLease {
+  /** Tells `site leads` where the server answers, once it does. */
+  publish(url: string): Promise<void>;
+  release(): Promise<void>;
+}
+
+/**
+ * Takes the data directory for this process before the store is opened (so nobody opens it alongside),
+ * or throws naming the live server that holds it. A lease left by a dead process is replaced.
+ */
+export async function acquireLease(dataDir: string, token: string): Promise<HeldLease> {
+  const file = path.join(dataDir, LEASE_FILE);
+  const holder = await readLease(dataDir);
+  if (holder) throw new Error(`${dataDir} is in use by another \`site serve\` (pid ${holder.pid}${holder.url ? `, ${holder.url}` : ''}); stop it or pass --data <dir>`);
+  await mkdir(dataDir, { recursive: true });
+  await rm(file, { force: true });
+  const write = (url: string | null, flag: 'wx' | 'w') => writeFile(file, JSON.stringify({ pid: process.pid, url, token } satisfies Lease), { mode: 0o600, flag });
+  try {
+    await write(null, 'wx');
+  } catch {
+    throw new Error(`${dataDir} was taken by another \`site serve\` starting at the same time`);
+  }
+  return { publish: (url) => write(url, 'w'), release: () => rm(file, { force: true }) };
 }
 
 export function leadsRoute(store: LocalContactStore, token: string): RouteHandler {
@@ -64,7 +83,8 @@ export function leadsRoute(store: LocalContactStore, token: string): RouteHandle
 /** Every stored request: through the running server that holds `dataDir`, or from the store directly. */
 export async function readLeads(dataDir: string, target: StoreTarget): Promise<StoredContactRequest[]> {
   const lease = target.kind === 'pglite' ? await readLease(dataDir) : undefined;
-  if (lease) {
+  if (lease && !lease.url) throw new Error(`\`site serve\` (pid ${lease.pid}) is opening ${dataDir}; try again in a moment`);
+  if (lease?.url) {
     const response = await fetch(new URL(LEADS_PATH, lease.url), { headers: { authorization: `Bearer ${lease.token}` } });
     if (!response.ok) throw new Error(`the server holding ${dataDir} (pid ${lease.pid}, ${lease.url}) answered ${response.status}`);
     return (await response.json()) as StoredContactRequest[];

@@ -6,7 +6,7 @@ import { FUNCTION_PATH, MAX_BODY_BYTES } from '../../../supabase/functions/_shar
 import { postgrestStore } from '../../../supabase/functions/_shared/postgrest-store.ts';
 import { openContactStore, type LocalContactStore } from '../../../src/server/contact-store.ts';
 import { contactRoute } from '../../../src/server/contact-route.ts';
-import { LEADS_PATH, leadsRoute, newLeaseToken, readLeads, writeLease } from '../../../src/server/leads.ts';
+import { acquireLease, LEADS_PATH, leadsRoute, newLeaseToken, readLeads } from '../../../src/server/leads.ts';
 import { startServer, type RunningServer } from '../../../src/server/server.ts';
 
 const body = { name: 'Max', email: 'max@example.com', company: null, products: 'website', subject: 'Demo', message: 'Hallo', privacy_consent: true as const };
@@ -20,9 +20,14 @@ describe('site serve: the contact route, the lease and site leads', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'site-serve-'));
+    const lease = await acquireLease(dataDir, token);
+    release = lease.release;
+    // While the store is being opened, neither site leads nor a second server touches the directory.
+    await expect(readLeads(dataDir, { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') })).rejects.toThrow('is opening');
+    await expect(acquireLease(dataDir, newLeaseToken())).rejects.toThrow('in use by another `site serve`');
     store = await openContactStore({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
     server = await startServer({ root: dataDir, port: 0, host: '127.0.0.1', handlers: [contactRoute({ store, allowedOrigins: [] }), leadsRoute(store, token)] });
-    release = (await writeLease(dataDir, server.url, token)).release;
+    await lease.publish(server.url);
   });
   afterAll(async () => {
     await release?.();

@@ -83,4 +83,16 @@ test('the mini form sends products chatbot and the fixed subject, shows no subje
   const rows = await storedFor(email);
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ products: 'chatbot', subject: 'Chatbot Anfrage (Chat-Demo)', company: null, form_variant: 'chat-demo', locale: 'de' });
+
+  // A toast from the other island lands in the same, single Toaster (one sonner instance per page).
+  await page.keyboard.press('Escape');
+  const main = page.locator('[data-island="contact-form"]');
+  await main.scrollIntoViewIfNeeded();
+  await expect(main).toHaveAttribute('data-hydrated', '');
+  for (const name of ['name', 'subject', 'message']) await main.locator(`[name=${name}]`).fill('Test');
+  await main.locator('[name=email]').fill(uniqueEmail('second'));
+  await main.locator('form').evaluate((form: HTMLFormElement) => form.requestSubmit());
+  await expect(toast(page, 'Datenschutz-Einwilligung erforderlich')).toBeVisible();
+  await expect(page.locator('section[aria-label^="Notifications"]')).toHaveCount(1);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(2);
 });

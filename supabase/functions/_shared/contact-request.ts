@@ -50,20 +50,14 @@ export const RequestSource = z.strictObject({
 });
 export type RequestSource = z.output<typeof RequestSource>;
 
-/** A stored request: the payload's fields plus what the store adds. */
-export interface StoredContactRequest {
-  id: string;
-  created_at: string;
-  name: string;
-  email: string;
-  company: string | null;
-  products: string | null;
-  subject: string | null;
-  message: string;
-  privacy_consent: boolean;
+/** A column holds null where the payload may leave the key out. */
+type Columns<T> = { [K in keyof T]-?: undefined extends T[K] ? Exclude<T[K], undefined> | null : T[K] };
+
+/** A stored request (a `contact_requests` row): the payload's fields plus what the store adds. */
+export type StoredContactRequest = { id: string; created_at: string } & Columns<ContactRequest> & {
   form_variant: RequestSource['form'];
   locale: RequestSource['locale'];
-}
+};
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 

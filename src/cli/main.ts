@@ -5,7 +5,7 @@ import { buildSite } from '../output/build.ts';
 import { openContactStore, storeTarget, type LocalContactStore, type StoreTarget } from '../server/contact-store.ts';
 import { contactRoute } from '../server/contact-route.ts';
 import { acquireLease, leadsRoute, newLeaseToken, readLeads, type HeldLease } from '../server/leads.ts';
-import { startServer } from '../server/server.ts';
+import { startServer, type RunningServer } from '../server/server.ts';
 import { leadsTable } from './leads-table.ts';
 import { bold, dim, green, printErrors, red, routeTable } from './report.ts';
 
@@ -100,15 +100,24 @@ export async function main(argv: readonly string[]): Promise<number> {
         exitCode = EXIT_ERRORS;
         return;
       }
-      const server = await startServer({
-        root: path.resolve(opts.out),
-        port: opts.port,
-        host: opts.host,
-        handlers: [
-          contactRoute({ store, allowedOrigins: [], onStoreError: (error) => process.stderr.write(red(`contact request not stored: ${messageOf(error)}\n`)) }),
-          leadsRoute(store, token),
-        ],
-      });
+      let server: RunningServer;
+      try {
+        server = await startServer({
+          root: path.resolve(opts.out),
+          port: opts.port,
+          host: opts.host,
+          handlers: [
+            contactRoute({ store, allowedOrigins: [], onStoreError: (error) => process.stderr.write(red(`contact request not stored: ${messageOf(error)}\n`)) }),
+            leadsRoute(store, token),
+          ],
+        });
+      } catch (error) {
+        await lease?.release();
+        await store.close();
+        process.stderr.write(red(`cannot listen on ${opts.host}:${opts.port}: ${messageOf(error)}\n`));
+        exitCode = EXIT_ERRORS;
+        return;
+      }
       await lease?.publish(server.url);
       process.stdout.write(`${bold('serving')} ${opts.out}/ at ${green(server.url)} ${dim('(Ctrl+C to stop)')}\n`);
       process.stdout.write(dim(`contact requests go to ${store.location} (list them with \`site leads\`)\n`));

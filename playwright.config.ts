@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.SITE_TEST_PORT ?? 4390);
+/** Contact requests the browser tests send; emptied when the test server starts (tests/browser/support/leads.ts). */
+const dataDir = process.env.SITE_TEST_DATA_DIR ?? `.data/browser-tests-${port}`;
 
 /** Browser suite: Debian's Chromium against the built dist/ served by `site serve`. */
 export default defineConfig({
@@ -18,7 +20,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: `node bin/site.js serve --port ${port}`,
+    command: `rm -rf ${dataDir} && node bin/site.js serve --port ${port} --data ${dataDir}`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 60_000,

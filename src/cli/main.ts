@@ -4,9 +4,13 @@ import { runCheck } from '../check/run.ts';
 import type { ContentEnv } from '../content/load.ts';
 import { writeContentSchemas } from '../schema/write-schemas.ts';
 import { buildSite } from '../output/build.ts';
-import { startServer } from '../server/server.ts';
+import { openContactStore, storeTarget, type LocalContactStore, type StoreTarget } from '../server/contact-store.ts';
+import { contactRoute } from '../server/contact-route.ts';
+import { acquireLease, leadsRoute, newLeaseToken, readLeads, type HeldLease } from '../server/leads.ts';
+import { startServer, type RunningServer } from '../server/server.ts';
+import { leadsTable } from './leads-table.ts';
 import { CHECK_FORMATS, formatGithub, formatJson, formatText, type CheckFormat } from './check-report.ts';
-import { bold, dim, green, printErrors, routeTable } from './report.ts';
+import { bold, dim, green, printErrors, red, routeTable } from './report.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_ERRORS = 1;
@@ -20,6 +24,14 @@ function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('expected a whole number from 0 to 65535.');
   return port;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function describeTarget(target: StoreTarget): string {
+  return target.kind === 'pglite' ? `PGlite in ${target.dataDir}` : 'DATABASE_URL';
 }
 
 /** Runs the CLI; resolves to the process exit code. */
@@ -95,20 +107,77 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
       process.stdout.write(green(`wrote ${result.value.join(', ')}\n`));
     });
 
+  const dataOption = () =>
+    new Option('--data <dir>', 'where contact requests are stored (PGlite); DATABASE_URL selects PostgreSQL instead').default(process.env.SITE_DATA_DIR || '.data', 'SITE_DATA_DIR or .data');
+
   program
     .command('serve')
-    .description('serve the built site locally')
+    .description('serve the built site and answer its contact form (POST /functions/v1/rapid-worker)')
     .option('--port <port>', 'port to listen on', parsePort, 4321)
     .option('--host <host>', 'interface to bind', '127.0.0.1')
     .option('--out <dir>', 'directory to serve', 'dist')
-    .action(async (opts: { port: number; host: string; out: string }) => {
-      const server = await startServer({ root: path.resolve(opts.out), port: opts.port, host: opts.host });
+    .addOption(dataOption())
+    .action(async (opts: { port: number; host: string; out: string; data: string }) => {
+      const target = storeTarget(opts.data);
+      const token = newLeaseToken();
+      let lease: HeldLease | undefined;
+      let store: LocalContactStore | undefined;
+      try {
+        // PGlite is single-process: hold the directory before opening it (see server/leads.ts).
+        if (target.kind === 'pglite') lease = await acquireLease(opts.data, token);
+        store = await openContactStore(target);
+      } catch (error) {
+        await lease?.release();
+        process.stderr.write(red(`cannot open the contact store (${describeTarget(target)}): ${messageOf(error)}\n`));
+        exitCode = EXIT_ERRORS;
+        return;
+      }
+      let server: RunningServer;
+      try {
+        server = await startServer({
+          root: path.resolve(opts.out),
+          port: opts.port,
+          host: opts.host,
+          handlers: [
+            contactRoute({ store, allowedOrigins: [], onStoreError: (error) => process.stderr.write(red(`contact request not stored: ${messageOf(error)}\n`)) }),
+            leadsRoute(store, token),
+          ],
+        });
+      } catch (error) {
+        await lease?.release();
+        await store.close();
+        process.stderr.write(red(`cannot listen on ${opts.host}:${opts.port}: ${messageOf(error)}\n`));
+        exitCode = EXIT_ERRORS;
+        return;
+      }
+      await lease?.publish(server.url);
       process.stdout.write(`${bold('serving')} ${opts.out}/ at ${green(server.url)} ${dim('(Ctrl+C to stop)')}\n`);
+      process.stdout.write(dim(`contact requests go to ${store.location} (list them with \`site leads\`)\n`));
       await new Promise<void>((resolve) => {
         const stop = () => void server.close().then(resolve);
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
+      await lease?.release();
+      await store.close();
+    });
+
+  program
+    .command('leads')
+    .description('list the stored contact requests (also while `site serve` is running)')
+    .option('--json', 'print a JSON array of rows instead of a table')
+    .addOption(dataOption())
+    .action(async (opts: { json?: boolean; data: string }) => {
+      const target = storeTarget(opts.data);
+      const rows = await readLeads(opts.data, target).catch((error: unknown) => {
+        process.stderr.write(red(`cannot read contact requests (${describeTarget(target)}): ${messageOf(error)}\n`));
+        return undefined;
+      });
+      if (!rows) {
+        exitCode = EXIT_ERRORS;
+        return;
+      }
+      process.stdout.write(opts.json ? `${JSON.stringify(rows, null, 2)}\n` : `${leadsTable(rows, process.stdout.columns ?? 120)}\n`);
     });
 
   try {

@@ -11,6 +11,8 @@ type IslandModule = { default: ComponentType<Record<string, unknown>> };
 const islands: Record<IslandName, () => Promise<unknown>> = {
   'cookie-banner': () => import('./cookie-banner/CookieBanner.tsx'),
   'not-found-log': () => import('./not-found-log/NotFoundLog.tsx'),
+  'contact-form': () => import('./contact-form/ContactForm.tsx'),
+  'chat-demo': () => import('./chat-demo/ChatDemo.tsx'),
 };
 
 const conditions: Record<HydrateCondition, () => boolean> = {
@@ -22,7 +24,7 @@ async function hydrate(element: HTMLElement): Promise<void> {
   const load = islands[name];
   if (!load) throw new Error(`unknown island '${name}'`);
   const [{ mount }, island] = await Promise.all([import('./mount.tsx'), load() as Promise<IslandModule>]);
-  mount(element, island.default, JSON.parse(element.dataset.props ?? '{}'), element.dataset.prefix ?? '');
+  await mount(element, island.default, JSON.parse(element.dataset.props ?? '{}'), element.dataset.prefix ?? '');
 }
 
 function schedule(element: HTMLElement, strategy: HydrateStrategy): void {
@@ -43,10 +45,21 @@ function schedule(element: HTMLElement, strategy: HydrateStrategy): void {
     observer.observe(element);
     return;
   }
+  // The interaction that wakes an island may be a click that lands before React is there to see it:
+  // remember the clicked element and click it again once hydrated, so the first click always works.
   const events = ['pointerover', 'pointerdown', 'focusin', 'touchstart'] as const;
+  let clicked: Element | undefined;
+  const remember = (event: Event) => {
+    if (event.target instanceof Element) clicked = event.target;
+  };
   const once = () => {
     for (const event of events) element.removeEventListener(event, once);
-    run();
+    element.addEventListener('click', remember);
+    void hydrate(element).then(() => {
+      element.removeEventListener('click', remember);
+      // The target may be an SVG inside the button (no .click()): dispatch, and let it bubble to React.
+      if (clicked?.isConnected) clicked.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
+    });
   };
   for (const event of events) element.addEventListener(event, once, { passive: true });
 }

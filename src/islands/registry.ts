@@ -1,4 +1,6 @@
 import type { ComponentProps, ComponentType } from 'react';
+import ChatDemo from './chat-demo/ChatDemo.tsx';
+import ContactForm from './contact-form/ContactForm.tsx';
 import CookieBanner from './cookie-banner/CookieBanner.tsx';
 import NotFoundLog from './not-found-log/NotFoundLog.tsx';
 
@@ -6,6 +8,8 @@ import NotFoundLog from './not-found-log/NotFoundLog.tsx';
 export const islandComponents = {
   'cookie-banner': CookieBanner,
   'not-found-log': NotFoundLog,
+  'contact-form': ContactForm,
+  'chat-demo': ChatDemo,
 } satisfies Record<string, ComponentType<never>>;
 
 export type IslandName = keyof typeof islandComponents;

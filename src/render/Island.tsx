@@ -23,7 +23,7 @@ export function Island<N extends IslandName>({ name, instance, props, hydrate, w
   try {
     html = renderToString(
       <IslandBoundary>
-        <Component {...(props as Record<string, unknown>)} />
+        <Component {...(props as unknown as Record<string, unknown>)} />
       </IslandBoundary>,
       { identifierPrefix: prefix },
     );

@@ -1,4 +1,5 @@
 import { Island } from './Island.tsx';
+import { chatDemoFormSettings } from './contact-forms.ts';
 import type { RenderContext } from './context.ts';
 import { Footer } from './layout/Footer.tsx';
 import { Header } from './layout/Header.tsx';
@@ -21,6 +22,9 @@ export function Page({ ctx }: { ctx: RenderContext }) {
         ))}
       </main>
       <Footer ctx={ctx} />
+      {page.chatDemo && (
+        <Island name="chat-demo" instance="chat-demo" hydrate="interaction" props={{ strings: ctx.strings.chatDemo, form: chatDemoFormSettings(ctx) }} />
+      )}
       <Island
         name="cookie-banner"
         instance="cookie-banner"

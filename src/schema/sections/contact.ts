@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { PRODUCT_IDS } from '../../../supabase/functions/_shared/contact-fields.ts';
 import { Text } from '../text.ts';
 import { sectionBase } from './common.ts';
 
 /** Product interest ids a contact request may name (SPEC §3). */
-export const ProductId = z.enum(['platform', 'website', 'chatbot', 'telefonbot', 'mandantenbot']);
+export const ProductId = z.enum(PRODUCT_IDS);
 export type ProductId = z.infer<typeof ProductId>;
 
 /**

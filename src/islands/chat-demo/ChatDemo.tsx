@@ -1,0 +1,111 @@
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { LocaleStrings } from '../../schema/locale.ts';
+import { ContactFormView } from '../contact-form/ContactFormView.tsx';
+import type { ContactFormSettings } from '../contact-form/props.ts';
+
+export interface ChatDemoProps {
+  strings: LocaleStrings['chatDemo'];
+  /** The mini form: products fixed to chatbot, subject fixed, no subject field (SPEC §3). */
+  form: ContactFormSettings;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The floating chat demo (SPEC §2): a round button bottom right opens a modal panel with one sample
+ * question, a canned answer and the mini contact form. A static demo, not a live chat. While open the
+ * page does not scroll and focus stays inside; close button, backdrop click and Escape close it and
+ * focus returns to the button.
+ */
+export default function ChatDemo({ strings, form }: ChatDemoProps) {
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const close = useCallback(() => setOpen(false), []);
+
+  useEffect(() => {
+    if (!open) return;
+    const root = document.documentElement;
+    const previous = root.style.overflow;
+    root.style.overflow = 'hidden';
+    panel.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', onKey);
+    const button = trigger.current;
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      root.style.overflow = previous;
+      button?.focus();
+    };
+  }, [open, close]);
+
+  // Tab and Shift+Tab cycle inside the dialog.
+  function trapFocus(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'Tab' || !panel.current) return;
+    const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return (
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-label={strings.open}
+        onClick={() => setOpen(true)}
+        className="fixed right-5 bottom-5 z-40 flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg transition-transform hover:scale-105 hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="size-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
+        </svg>
+      </button>
+      {open && (
+        <div
+          data-chat-backdrop=""
+          className="fixed inset-0 z-50 flex items-end justify-center bg-slate-950/50 p-0 sm:items-center sm:p-6"
+          onClick={(event) => {
+            if (event.target === event.currentTarget) close();
+          }}
+        >
+          <div
+            ref={panel}
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby={titleId}
+            onKeyDown={trapFocus}
+            className="flex max-h-[90vh] w-full max-w-lg flex-col overflow-hidden rounded-t-2xl bg-white shadow-2xl sm:rounded-2xl"
+          >
+            <div className="flex items-center justify-between bg-brand-700 px-5 py-4 text-white">
+              <h2 id={titleId} className="text-lg font-semibold">{strings.title}</h2>
+              <button type="button" data-autofocus="" onClick={close} aria-label={strings.close} className="rounded-md p-1 hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-white">
+                <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                  <path d="M18 6 6 18M6 6l12 12" />
+                </svg>
+              </button>
+            </div>
+            <div className="space-y-4 overflow-y-auto px-5 py-5">
+              <p className="ml-auto max-w-[85%] rounded-2xl rounded-br-sm bg-brand-600 px-4 py-3 text-sm text-white">{strings.question}</p>
+              <p className="max-w-[90%] rounded-2xl rounded-bl-sm bg-slate-100 px-4 py-3 text-sm text-slate-800">{strings.answer}</p>
+              <p className="pt-2 text-sm font-medium text-slate-900">{strings.formIntro}</p>
+              <ContactFormView {...form} />
+            </div>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

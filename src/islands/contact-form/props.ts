@@ -1,0 +1,45 @@
+import type { FormSource, PayloadShape, ProductIdValue } from '../../../supabase/functions/_shared/contact-fields.ts';
+import type { LocaleStrings } from '../../schema/locale.ts';
+import type { LocaleCode } from '../../schema/site.ts';
+import type { Notice } from '../toaster/notify.tsx';
+
+type Forms = LocaleStrings['forms'];
+
+/** The locale's form strings for one variant (what the island needs, nothing else). */
+export interface ContactFormStrings {
+  labels: Forms['labels'];
+  placeholders: Forms['placeholders'];
+  productNames: Forms['productNames'];
+  consent: Forms['consent'];
+  submit: Forms['submit'];
+  sending: Forms['sending'];
+  footnote: Forms['footnote'];
+  notices: Forms['business'];
+  toasterLabel: string;
+}
+
+/** Where requests go: site.yaml `backend` (or SUPABASE_URL / SUPABASE_ANON_KEY at build time). */
+export interface BackendSettings {
+  /** Empty: the page's own origin (what `site serve` answers). */
+  url: string;
+  anonKey: string;
+  functionName: string;
+}
+
+/** Everything one form instance is configured with; plain JSON (island props). */
+export interface ContactFormSettings {
+  strings: ContactFormStrings;
+  shape: PayloadShape;
+  /** Education forms: six-row message box. */
+  layout: 'business' | 'education';
+  presetProducts: ProductIdValue[];
+  source: { form: FormSource; locale: LocaleCode };
+  backend: BackendSettings;
+  /** Replaces the variant's success notice (the chat demo has its own). */
+  success?: Notice;
+}
+
+export function contactFormStrings(strings: LocaleStrings, variant: 'business' | 'education'): ContactFormStrings {
+  const { labels, placeholders, productNames, consent, submit, sending, footnote } = strings.forms;
+  return { labels, placeholders, productNames, consent, submit, sending, footnote, notices: strings.forms[variant], toasterLabel: strings.toaster.label };
+}

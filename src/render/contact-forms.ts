@@ -1,0 +1,33 @@
+import { contactFormStrings, type ContactFormSettings } from '../islands/contact-form/props.ts';
+import type { ContactFormConfig } from '../schema/sections/contact.ts';
+import type { RenderContext } from './context.ts';
+
+function backend(ctx: RenderContext): ContactFormSettings['backend'] {
+  const { url, anonKey, functionName } = ctx.model.site.backend;
+  return { url, anonKey, functionName };
+}
+
+/** A contact section's form island props, from its content config and the page's locale. */
+export function contactFormSettings(ctx: RenderContext, config: ContactFormConfig): ContactFormSettings {
+  return {
+    strings: contactFormStrings(ctx.strings, config.variant),
+    shape: { fields: config.fields, emptyCompany: config.emptyCompany },
+    layout: config.variant,
+    presetProducts: config.presetProducts,
+    source: { form: config.variant, locale: ctx.entry.locale },
+    backend: backend(ctx),
+  };
+}
+
+/** The chat demo's mini form: business strings, company optional, products and subject fixed (SPEC §3). */
+export function chatDemoFormSettings(ctx: RenderContext): ContactFormSettings {
+  return {
+    strings: contactFormStrings(ctx.strings, 'business'),
+    shape: { fields: ['company'], emptyCompany: 'null', fixed: { products: ['chatbot'], subject: ctx.strings.chatDemo.subject } },
+    layout: 'business',
+    presetProducts: [],
+    source: { form: 'chat-demo', locale: ctx.entry.locale },
+    backend: backend(ctx),
+    success: { title: ctx.strings.chatDemo.success },
+  };
+}

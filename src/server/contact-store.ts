@@ -1,0 +1,126 @@
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { ContactStore } from '../../supabase/functions/_shared/contact-handler.ts';
+import type { StoredContactRequest } from '../../supabase/functions/_shared/contact-request.ts';
+
+const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../supabase/migrations');
+
+/** The store behind `site serve` and `site leads`: the function's table in PGlite or PostgreSQL. */
+export interface LocalContactStore extends ContactStore {
+  /** Where the rows live, for people: a directory or a connection URL without its password. */
+  readonly location: string;
+  /** Every stored request, oldest first. */
+  list(): Promise<StoredContactRequest[]>;
+  close(): Promise<void>;
+}
+
+export type StoreTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+/** The smallest SQL surface both engines offer. */
+interface Sql {
+  query<T>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs `work` in one transaction holding the migration lock. */
+  migrate(work: (exec: (script: string) => Promise<void>, query: Sql['query']) => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function pgliteSql(dataDir: string): Promise<Sql> {
+  await mkdir(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir);
+  return {
+    query: async <T>(text: string, params?: unknown[]) => (await db.query<T>(text, params)).rows,
+    migrate: (work) =>
+      db.transaction(async (tx) => {
+        await work(async (script) => void (await tx.exec(script)), async <T>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows);
+      }),
+    close: () => db.close(),
+  };
+}
+
+function pgSql(url: string): Sql {
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  // An idle connection dropped by the server must not crash `site serve`; the next query reconnects
+  // or fails, and a failed save answers 503.
+  pool.on('error', () => {});
+  return {
+    query: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
+    async migrate(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        // Two servers starting at once must not both apply a migration.
+        await client.query("select pg_advisory_xact_lock(hashtext('site_migrations'))");
+        await work(async (script) => void (await client.query(script)), async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[]);
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Applies supabase/migrations/*.sql in name order, each once, recorded in site_migrations. */
+async function applyMigrations(sql: Sql): Promise<void> {
+  const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
+  await sql.migrate(async (exec, query) => {
+    await exec('create table if not exists site_migrations (name text primary key, applied_at timestamptz not null default now())');
+    const done = new Set((await query<{ name: string }>('select name from site_migrations')).map((r) => r.name));
+    for (const file of files.filter((f) => !done.has(f))) {
+      await exec(await readFile(path.join(migrationsDir, file), 'utf8'));
+      await query('insert into site_migrations (name) values ($1)', [file]);
+    }
+  });
+}
+
+const COLUMNS = 'id, created_at, name, email, company, products, subject, message, privacy_consent, form_variant, locale';
+
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+/** Opens (creating and migrating when needed) the store; PGlite's first open takes a few seconds. */
+export async function openContactStore(target: StoreTarget): Promise<LocalContactStore> {
+  const sql = target.kind === 'pglite' ? await pgliteSql(target.dataDir) : pgSql(target.url);
+  try {
+    await applyMigrations(sql);
+  } catch (error) {
+    await sql.close().catch(() => {});
+    throw error;
+  }
+  return {
+    location: target.kind === 'pglite' ? path.resolve(target.dataDir) : redact(target.url),
+    async save(request, source) {
+      const rows = await sql.query<{ id: string }>(
+        `insert into public.contact_requests (name, email, company, products, subject, message, privacy_consent, form_variant, locale)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+        [request.name, request.email, request.company ?? null, request.products ?? null, request.subject ?? null, request.message, request.privacy_consent, source.form, source.locale],
+      );
+      const id = rows[0]?.id;
+      if (!id) throw new Error('insert returned no id');
+      return { id };
+    },
+    async list() {
+      const rows = await sql.query<Omit<StoredContactRequest, 'created_at'> & { created_at: Date | string }>(`select ${COLUMNS} from public.contact_requests order by created_at, id`);
+      return rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
+    },
+    close: () => sql.close(),
+  };
+}
+
+/** DATABASE_URL wins; otherwise PGlite under the data directory. */
+export function storeTarget(dataDir: string, databaseUrl = process.env.DATABASE_URL): StoreTarget {
+  return databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') };
+}

@@ -1,0 +1,81 @@
+/**
+ * The contact request's vocabulary, without zod, so the browser form can import it at no cost
+ * (the schema itself loads on first submit). Shared by the site (Node, browser) and the Supabase
+ * function (Deno): imports carry `.ts` extensions and nothing here touches a runtime API.
+ */
+import type { ContactRequestInput } from './contact-request.ts';
+
+/** Product interest ids a contact request may name (SPEC §3). */
+export const PRODUCT_IDS = ['platform', 'website', 'chatbot', 'telefonbot', 'mandantenbot'] as const;
+export type ProductIdValue = (typeof PRODUCT_IDS)[number];
+
+/** Which form a request came from; sent in the `x-site-form` header so the body stays the spec's payload. */
+export const FORM_SOURCES = ['business', 'education', 'chat-demo'] as const;
+export type FormSource = (typeof FORM_SOURCES)[number];
+
+export const LOCALE_CODES = ['de', 'fr', 'en', 'es'] as const;
+
+export const FORM_HEADER = 'x-site-form';
+export const LOCALE_HEADER = 'x-site-locale';
+export const FUNCTION_NAME = 'rapid-worker';
+/** Where supabase-js sends `functions.invoke(FUNCTION_NAME)`; `site serve` answers the same path. */
+export const FUNCTION_PATH = `/functions/v1/${FUNCTION_NAME}`;
+
+/** Upper bounds the server enforces; the form sets the same `maxLength`s so a visitor never meets them. */
+export const FIELD_LIMITS = {
+  name: 200,
+  email: 254,
+  company: 200,
+  products: 100,
+  subject: 200,
+  message: 5000,
+} as const;
+
+/** Request bodies above this are refused with 413 before parsing (a full form is well under 8 KB). */
+export const MAX_BODY_BYTES = 32 * 1024;
+
+/** Which optional fields a form has and how it fills them (mirrors ContactFormConfig in src/schema). */
+export interface PayloadShape {
+  fields: readonly ('company' | 'products' | 'subject')[];
+  emptyCompany: 'null' | 'as-typed';
+  /** Values the form sends without showing an input (the chat demo's products and subject). */
+  fixed?: { products?: readonly ProductIdValue[]; subject?: string };
+}
+
+/** What the visitor typed; `privacyConsent` is the local name of the payload's `privacy_consent`. */
+export interface FormValues {
+  name: string;
+  email: string;
+  company: string;
+  products: readonly ProductIdValue[];
+  subject: string;
+  message: string;
+  privacyConsent: boolean;
+}
+
+/**
+ * The body a form sends (SPEC §3); keys a form does not have are absent, not null. The schema's input
+ * type, except that a form can hold an unticked consent (it never sends it: see the form island).
+ */
+export type ContactPayload = Omit<ContactRequestInput, 'privacy_consent'> & { privacy_consent: boolean };
+
+/**
+ * Form values → payload, key for key as SPEC §3: company only where the form has it (null when empty
+ * unless the form sends it as typed), products comma-joined in canonical order or null, subject only
+ * where the form has it or fixes it.
+ */
+export function contactPayload(shape: PayloadShape, values: FormValues): ContactPayload {
+  const has = (field: PayloadShape['fields'][number]) => shape.fields.includes(field);
+  const products = shape.fixed?.products ?? (has('products') ? values.products : undefined);
+  const chosen = PRODUCT_IDS.filter((id) => products?.includes(id));
+  const subject = shape.fixed?.subject ?? (has('subject') ? values.subject : undefined);
+  return {
+    name: values.name,
+    email: values.email,
+    ...(has('company') ? { company: values.company === '' && shape.emptyCompany === 'null' ? null : values.company } : {}),
+    ...(products !== undefined ? { products: chosen.length > 0 ? chosen.join(',') : null } : {}),
+    ...(subject !== undefined ? { subject } : {}),
+    message: values.message,
+    privacy_consent: values.privacyConsent,
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * The Supabase function's store: one insert through the project's REST API with the service-role key
+ * (row-level security keeps the anon key out of the table; the service role bypasses it).
+ */
+import type { ContactStore } from './contact-handler.ts';
+
+type Fetch = (input: string, init: RequestInit) => Promise<Response>;
+
+export function postgrestStore(projectUrl: string, serviceRoleKey: string, fetchImpl: Fetch = fetch): ContactStore {
+  const endpoint = `${projectUrl.replace(/\/+$/, '')}/rest/v1/contact_requests?select=id`;
+  return {
+    async save(request, source) {
+      const response = await fetchImpl(endpoint, {
+        method: 'POST',
+        headers: {
+          apikey: serviceRoleKey,
+          authorization: `Bearer ${serviceRoleKey}`,
+          'content-type': 'application/json',
+          prefer: 'return=representation',
+        },
+        body: JSON.stringify({
+          name: request.name,
+          email: request.email,
+          company: request.company ?? null,
+          products: request.products ?? null,
+          subject: request.subject ?? null,
+          message: request.message,
+          privacy_consent: request.privacy_consent,
+          form_variant: source.form,
+          locale: source.locale,
+        }),
+      });
+      if (!response.ok) throw new Error(`insert into contact_requests failed: ${response.status} ${await response.text()}`);
+      const rows = (await response.json()) as { id?: string }[];
+      const id = rows[0]?.id;
+      if (typeof id !== 'string') throw new Error('insert into contact_requests returned no id');
+      return { id };
+    },
+  };
+}

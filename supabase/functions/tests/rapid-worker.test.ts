@@ -1,0 +1,48 @@
+/**
+ * The function's code running under real Deno (not only type-checked): the shared handler with the
+ * PostgREST store against a stand-in REST endpoint. Run: npm run test:function
+ */
+import { handleContactRequest } from '../_shared/contact-handler.ts';
+import { postgrestStore } from '../_shared/postgrest-store.ts';
+
+function assertEquals(actual: unknown, expected: unknown): void {
+  if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error(`expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+}
+
+const SITE = 'https://www.ki-zentrale.de';
+const inserted: unknown[] = [];
+const store = postgrestStore('https://project.supabase.co', 'service-role', (_url, init) => {
+  inserted.push(JSON.parse(String(init.body)));
+  return Promise.resolve(Response.json([{ id: `id-${inserted.length}` }], { status: 201 }));
+});
+const options = { store, allowedOrigins: [SITE] };
+
+function post(body: unknown): Request {
+  return new Request('https://project.supabase.co/functions/v1/rapid-worker', {
+    method: 'POST',
+    headers: { origin: SITE, 'content-type': 'application/json', 'x-site-form': 'education', 'x-site-locale': 'es' },
+    body: JSON.stringify(body),
+  });
+}
+
+Deno.test('stores a valid request through PostgREST and answers 200 { id }', async () => {
+  const response = await handleContactRequest(post({ name: 'Ana', email: 'ana@example.com', company: null, subject: 'Licencia', message: 'Hola', privacy_consent: true }), options);
+  assertEquals(response.status, 200);
+  assertEquals(await response.json(), { id: 'id-1' });
+  assertEquals(response.headers.get('access-control-allow-origin'), SITE);
+  assertEquals(inserted.at(-1), { name: 'Ana', email: 'ana@example.com', company: null, products: null, subject: 'Licencia', message: 'Hola', privacy_consent: true, form_variant: 'education', locale: 'es' });
+});
+
+Deno.test('answers 400 with a readable message and inserts nothing', async () => {
+  const before = inserted.length;
+  const response = await handleContactRequest(post({ name: 'Ana', email: 'nope', message: 'Hola', privacy_consent: false }), options);
+  assertEquals(response.status, 400);
+  assertEquals(await response.json(), { error: 'email must be a valid e-mail address; privacy_consent must be true: the privacy policy has to be accepted' });
+  assertEquals(inserted.length, before);
+});
+
+Deno.test('answers the CORS preflight for the site', async () => {
+  const response = await handleContactRequest(new Request('https://project.supabase.co/functions/v1/rapid-worker', { method: 'OPTIONS', headers: { origin: SITE } }), options);
+  assertEquals(response.status, 204);
+  assertEquals(response.headers.get('access-control-allow-methods'), 'POST, OPTIONS');
+});

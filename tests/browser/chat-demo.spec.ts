@@ -1,0 +1,98 @@
+import { expect, test, type Page } from '@playwright/test';
+import { acceptCookies, isContactCall, toast } from './support/forms.ts';
+import { storedFor, uniqueEmail } from './support/leads.ts';
+
+test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL!));
+
+const opener = (page: Page) => page.getByRole('button', { name: 'Chat-Demo öffnen' });
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Chatbot-Demo' });
+
+test('the first click on the chat button opens the demo, even before the island has hydrated', async ({ page }) => {
+  await page.goto('/');
+  const island = page.locator('[data-island="chat-demo"]');
+  await expect(island).not.toHaveAttribute('data-hydrated', '');
+  await opener(page).click();
+  await expect(dialog(page)).toBeVisible();
+  await expect(dialog(page)).toContainText('Was kann ein Chatbot für mein Unternehmen tun?');
+  await expect(page.getByRole('button', { name: 'Chat schließen' })).toBeFocused();
+});
+
+test('page scroll is locked while open; the backdrop closes it and focus returns to the button', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await opener(page).click();
+  await expect(dialog(page)).toBeVisible();
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+  const before = await page.evaluate(() => window.scrollY);
+  await page.mouse.move(20, 20);
+  await page.mouse.wheel(0, 800);
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(before);
+
+  await page.mouse.click(5, 5); // the backdrop, outside the panel
+  await expect(dialog(page)).toBeHidden();
+  await expect(opener(page)).toBeFocused();
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
+  await page.mouse.wheel(0, 800);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before);
+});
+
+test('Escape and the close button close the demo; Tab stays inside the dialog', async ({ page }) => {
+  await page.goto('/');
+  await opener(page).click();
+  await expect(dialog(page)).toBeVisible();
+  for (let i = 0; i < 15; i++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog(page).evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+  await expect(opener(page)).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(dialog(page)).toBeVisible();
+  await page.getByRole('button', { name: 'Chat schließen' }).click();
+  await expect(dialog(page)).toBeHidden();
+});
+
+test('the mini form sends products chatbot and the fixed subject, shows no subject field, and the row is stored', async ({ page }) => {
+  await page.goto('/');
+  await opener(page).click();
+  const f = dialog(page).locator('form');
+  await expect(f.locator('[name=subject]')).toHaveCount(0);
+  await expect(f.locator('[name=products]')).toHaveCount(0);
+  const email = uniqueEmail('chat');
+  await f.locator('[name=name]').fill('Clara Chat');
+  await f.locator('[name=email]').fill(email);
+  await f.locator('[name=message]').fill('Wir möchten einen Bot für unsere Website.');
+  await f.locator('[name=privacy_consent]').check();
+  const sent = page.waitForRequest(isContactCall);
+  await f.locator('button[type=submit]').click();
+  const body = (await sent).postDataJSON() as Record<string, unknown>;
+  expect(body).toEqual({
+    name: 'Clara Chat',
+    email,
+    company: null,
+    products: 'chatbot',
+    subject: 'Chatbot Anfrage (Chat-Demo)',
+    message: 'Wir möchten einen Bot für unsere Website.',
+    privacy_consent: true,
+  });
+  await expect(toast(page, 'Vielen Dank! Wir melden uns zeitnah zu Ihrer Chatbot-Anfrage.')).toBeVisible();
+  await expect(f.locator('[name=name]')).toHaveValue('');
+  const rows = await storedFor(email);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ products: 'chatbot', subject: 'Chatbot Anfrage (Chat-Demo)', company: null, form_variant: 'chat-demo', locale: 'de' });
+
+  // A toast from the other island lands in the same, single Toaster (one sonner instance per page).
+  await page.keyboard.press('Escape');
+  const main = page.locator('[data-island="contact-form"]');
+  await main.scrollIntoViewIfNeeded();
+  await expect(main).toHaveAttribute('data-hydrated', '');
+  for (const name of ['name', 'subject', 'message']) await main.locator(`[name=${name}]`).fill('Test');
+  await main.locator('[name=email]').fill(uniqueEmail('second'));
+  await main.locator('form').evaluate((form: HTMLFormElement) => form.requestSubmit());
+  await expect(toast(page, 'Datenschutz-Einwilligung erforderlich')).toBeVisible();
+  await expect(page.locator('section[aria-label^="Notifications"]')).toHaveCount(1);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(2);
+});

@@ -1,0 +1,22 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { acceptCookies, contactForm } from './support/forms.ts';
+
+test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL!));
+
+test('the contact form has no axe violations (WCAG 2.1 AA), with consent unticked and ticked', async ({ page }) => {
+  await page.goto('/');
+  const f = await contactForm(page);
+  const scan = () => new AxeBuilder({ page }).include('[data-island="contact-form"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect((await scan()).violations).toEqual([]);
+  await f.locator('[name=privacy_consent]').check();
+  expect((await scan()).violations).toEqual([]);
+});
+
+test('the open chat demo has no axe violations (WCAG 2.1 AA)', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Chat-Demo öffnen' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  const result = await new AxeBuilder({ page }).include('[role=dialog]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(result.violations).toEqual([]);
+});

@@ -1,0 +1,146 @@
+import { expect, test } from '@playwright/test';
+import { FORM_ROUTES, acceptCookies, contactForm, isBuilt, isContactCall, submitAndVerify, toast } from './support/forms.ts';
+import { storedFor, uniqueEmail } from './support/leads.ts';
+
+test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL!));
+
+for (const form of FORM_ROUTES) {
+  test(`${form.route}: the ${form.variant} form sends the spec's payload and the row is stored`, async ({ page }) => {
+    test.skip(!isBuilt(form.route), `${form.route} is not in the content yet`);
+    await submitAndVerify(page, form, storedFor);
+  });
+}
+
+test('the German form shows the exact SPEC §8 success toast in the shared bottom-right Toaster', async ({ page }) => {
+  const email = uniqueEmail('toast');
+  await page.goto('/');
+  const f = await contactForm(page);
+  await f.locator('[name=name]').fill('Max Muster');
+  await f.locator('[name=email]').fill(email);
+  await f.locator('[name=company]').fill('Muster GmbH');
+  await f.locator('[name=subject]').fill('Demo');
+  await f.locator('[name=message]').fill('Hallo');
+  await f.locator('[name=privacy_consent]').check();
+  await f.locator('button[type=submit]').click();
+  const shown = toast(page, 'Nachricht gesendet');
+  await expect(shown).toBeVisible();
+  await expect(shown).toContainText('Vielen Dank für Ihre Anfrage. Wir melden uns zeitnah bei Ihnen.');
+  const toaster = page.locator('section[aria-label^="Notifications"]');
+  await expect(toaster).toHaveCount(1);
+  await expect(toaster.locator('ol')).toHaveAttribute('data-x-position', 'right');
+  await expect(toaster.locator('ol')).toHaveAttribute('data-y-position', 'bottom');
+  expect((await storedFor(email))[0]?.company).toBe('Muster GmbH');
+});
+
+test('the form has labelled, typed, autocompleting fields and marks required ones', async ({ page }) => {
+  await page.goto('/');
+  const f = await contactForm(page);
+  await expect(f.getByLabel('E-Mail')).toHaveAttribute('type', 'email');
+  await expect(f.getByLabel('E-Mail')).toHaveAttribute('autocomplete', 'email');
+  await expect(f.getByLabel('Name')).toHaveAttribute('autocomplete', 'name');
+  await expect(f.getByLabel('Unternehmen')).toHaveAttribute('autocomplete', 'organization');
+  for (const name of ['name', 'email', 'subject', 'message']) await expect(f.locator(`[name=${name}]`)).toHaveAttribute('required', '');
+  await expect(f.locator('[name=company]')).not.toHaveAttribute('required', '');
+  expect(await f.locator('[name=message]').evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThanOrEqual(120);
+  await expect(f.getByRole('link', { name: 'Datenschutzerklärung' })).toHaveAttribute('href', '/datenschutz');
+  await expect(f).toContainText('Mit * markierte Felder sind Pflichtfelder.');
+  // The browser enforces required: an empty submit sends nothing.
+  let calls = 0;
+  page.on('request', (r) => void (isContactCall(r) && calls++));
+  await f.locator('[name=privacy_consent]').check();
+  await f.locator('button[type=submit]').click();
+  expect(await f.locator('[name=name]').evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+  expect(calls).toBe(0);
+});
+
+test('a submit without consent sends nothing and shows the exact notice', async ({ page }) => {
+  let calls = 0;
+  page.on('request', (r) => void (isContactCall(r) && calls++));
+  await page.goto('/');
+  const f = await contactForm(page);
+  await f.locator('[name=name]').fill('Max Muster');
+  await f.locator('[name=email]').fill(uniqueEmail('consent'));
+  await f.locator('[name=subject]').fill('Demo');
+  await f.locator('[name=message]').fill('Hallo');
+  await expect(f.locator('button[type=submit]')).toBeDisabled();
+  // The disabled button cannot submit; a programmatic submit (or any other path) must still be refused.
+  await f.evaluate((form: HTMLFormElement) => form.requestSubmit());
+  const notice = toast(page, 'Datenschutz-Einwilligung erforderlich');
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('Bitte stimmen Sie der Übermittlung Ihrer Daten zu.');
+  expect(calls).toBe(0);
+});
+
+for (const failure of ['answers 500', 'is unreachable'] as const) {
+  test(`when the endpoint ${failure}, the error toast shows and every typed value stays`, async ({ page }) => {
+    await page.route('**/functions/v1/rapid-worker', (route) =>
+      failure === 'answers 500' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }) : route.abort('connectionrefused'),
+    );
+    const errors: string[] = [];
+    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+    await page.goto('/');
+    const f = await contactForm(page);
+    const email = uniqueEmail('fail');
+    await f.locator('[name=name]').fill('Max Muster');
+    await f.locator('[name=email]').fill(email);
+    await f.locator('[name=company]').fill('Muster GmbH');
+    await f.locator('[name=subject]').fill('Demo');
+    await f.locator('[name=message]').fill('Bitte melden.');
+    await f.locator('[name=privacy_consent]').check();
+    await f.locator('button[type=submit]').click();
+    const shown = toast(page, 'Fehler');
+    await expect(shown).toBeVisible();
+    await expect(shown).toContainText('Beim Senden Ihrer Nachricht ist ein Fehler aufgetreten.');
+    await expect(f.locator('[name=name]')).toHaveValue('Max Muster');
+    await expect(f.locator('[name=email]')).toHaveValue(email);
+    await expect(f.locator('[name=company]')).toHaveValue('Muster GmbH');
+    await expect(f.locator('[name=subject]')).toHaveValue('Demo');
+    await expect(f.locator('[name=message]')).toHaveValue('Bitte melden.');
+    await expect(f.locator('[name=privacy_consent]')).toBeChecked();
+    await expect(f.locator('button[type=submit]')).toBeEnabled();
+    await expect(f.locator('button[type=submit]')).toHaveText('Nachricht senden');
+    expect(errors.some((e) => e.includes('contact request failed'))).toBe(true);
+    expect(await storedFor(email)).toHaveLength(0);
+  });
+}
+
+test('while sending the button is disabled with the sending label; a double click stores exactly one row', async ({ page }) => {
+  let calls = 0;
+  await page.route('**/functions/v1/rapid-worker', async (route) => {
+    calls++;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  await page.goto('/');
+  const f = await contactForm(page);
+  const email = uniqueEmail('double');
+  await f.locator('[name=name]').fill('Max Muster');
+  await f.locator('[name=email]').fill(email);
+  await f.locator('[name=subject]').fill('Demo');
+  await f.locator('[name=message]').fill('Hallo');
+  await f.locator('[name=privacy_consent]').check();
+  const submit = f.locator('button[type=submit]');
+  await submit.dblclick();
+  await expect(submit).toHaveText('Wird gesendet...');
+  await expect(submit).toBeDisabled();
+  await expect(toast(page, 'Nachricht gesendet')).toBeVisible();
+  expect(calls).toBe(1);
+  expect(await storedFor(email)).toHaveLength(1);
+});
+
+test('supabase-js loads on the first submit, not with the page', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)));
+  await page.goto('/');
+  await contactForm(page);
+  expect(scripts.some((s) => s.includes('/send-'))).toBe(false);
+  const f = page.locator('[data-island="contact-form"] form');
+  await f.locator('[name=name]').fill('Max Muster');
+  await f.locator('[name=email]').fill(uniqueEmail('lazy'));
+  await f.locator('[name=subject]').fill('Demo');
+  await f.locator('[name=message]').fill('Hallo');
+  await f.locator('[name=privacy_consent]').check();
+  await f.locator('button[type=submit]').click();
+  await expect(toast(page, 'Nachricht gesendet')).toBeVisible();
+  expect(scripts.some((s) => s.includes('/send-'))).toBe(true);
+});

@@ -1,0 +1,88 @@
+/**
+ * Every form shape of SPEC §3 in the browser, including those whose pages are not in the content yet:
+ * a worker builds a small site from the real site.yaml and locales plus one generated page per shape,
+ * serves it with the same contact route and a store of its own (PGlite; PostgreSQL with DATABASE_URL),
+ * and reads rows back from that store directly. Pages that do exist are covered in contact-forms.spec.ts.
+ */
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test as base } from '@playwright/test';
+import { stringify } from 'yaml';
+import { buildSite } from '../../src/output/build.ts';
+import { contactRoute } from '../../src/server/contact-route.ts';
+import { openContactStore, storeTarget, type LocalContactStore } from '../../src/server/contact-store.ts';
+import { startServer } from '../../src/server/server.ts';
+import type { ContactFormConfig } from '../../src/schema/sections/contact.ts';
+import { acceptCookies, submitAndVerify, type FormRoute } from './support/forms.ts';
+
+const shapes: { slug: string; form: Partial<ContactFormConfig>; expect: Omit<FormRoute, 'route' | 'locale'> }[] = [
+  {
+    slug: 'business-products',
+    form: { variant: 'business', fields: ['company', 'products', 'subject'] },
+    expect: { variant: 'business', keys: ['name', 'email', 'company', 'products', 'subject', 'message', 'privacy_consent'], emptyCompany: null },
+  },
+  {
+    slug: 'business-chatbot-preset',
+    form: { variant: 'business', fields: ['company', 'products', 'subject'], presetProducts: ['chatbot'] },
+    expect: { variant: 'business', keys: ['name', 'email', 'company', 'products', 'subject', 'message', 'privacy_consent'], emptyCompany: null, preset: ['chatbot'] },
+  },
+  {
+    slug: 'education',
+    form: { variant: 'education', fields: ['company'] },
+    expect: { variant: 'education', keys: ['name', 'email', 'company', 'message', 'privacy_consent'], emptyCompany: null },
+  },
+  {
+    slug: 'education-subject',
+    form: { variant: 'education', fields: ['company', 'subject'] },
+    expect: { variant: 'education', keys: ['name', 'email', 'company', 'subject', 'message', 'privacy_consent'], emptyCompany: null },
+  },
+];
+
+async function variantSite(root: string): Promise<string> {
+  const content = path.join(root, 'content');
+  await mkdir(path.join(content, 'pages'), { recursive: true });
+  await cp('content/site.yaml', path.join(content, 'site.yaml'));
+  await cp('content/locales', path.join(content, 'locales'), { recursive: true });
+  for (const shape of shapes) {
+    const page = {
+      slug: shape.slug,
+      meta: { title: `Form ${shape.slug}`, description: 'Contact form test page', noindex: true },
+      header: 'back',
+      sections: [{ type: 'contact', id: 'contact', title: 'Kontakt', form: shape.form }],
+    };
+    await mkdir(path.join(content, 'pages', shape.slug), { recursive: true });
+    await writeFile(path.join(content, 'pages', shape.slug, 'de.yaml'), stringify(page));
+  }
+  const out = path.join(root, 'dist');
+  const built = await buildSite({ contentDir: content, outDir: out });
+  if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
+  return out;
+}
+
+const test = base.extend<object, { site: { url: string; store: LocalContactStore } }>({
+  site: [
+    async ({}, use) => {
+      const root = await mkdtemp(path.join(tmpdir(), 'site-variants-'));
+      const dist = await variantSite(root);
+      const store = await openContactStore(storeTarget(root));
+      // An ephemeral port: this server lives only inside this test worker.
+      const server = await startServer({ root: dist, port: 0, host: '127.0.0.1', handlers: [contactRoute({ store, allowedOrigins: [] })] });
+      await use({ url: server.url, store });
+      await server.close();
+      await store.close();
+      await rm(root, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+});
+
+test.use({ baseURL: undefined });
+
+for (const shape of shapes) {
+  test(`form shape ${shape.slug}: payload key for key and the stored row`, async ({ page, site }) => {
+    await acceptCookies(page, site.url);
+    const stored = async (email: string) => (await site.store.list()).filter((row) => row.email === email);
+    await submitAndVerify(page, { ...shape.expect, route: `${site.url}/${shape.slug}`, locale: 'de' }, stored);
+  });
+}

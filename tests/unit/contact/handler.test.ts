@@ -1,0 +1,145 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FUNCTION_PATH, MAX_BODY_BYTES } from '../../../supabase/functions/_shared/contact-fields.ts';
+import { handleContactRequest, type ContactStore } from '../../../supabase/functions/_shared/contact-handler.ts';
+import { openContactStore, type LocalContactStore, type StoreTarget } from '../../../src/server/contact-store.ts';
+
+/** Every store the site can run on: PGlite always, PostgreSQL when DATABASE_URL is set (CI provides one). */
+const targets: { name: string; target: (dir: string) => StoreTarget }[] = [
+  { name: 'PGlite', target: (dir) => ({ kind: 'pglite', dataDir: dir }) },
+  ...(process.env.DATABASE_URL ? [{ name: 'PostgreSQL', target: () => ({ kind: 'postgres', url: process.env.DATABASE_URL! }) as StoreTarget }] : []),
+];
+
+const SITE = 'https://www.ki-zentrale.de';
+
+function post(body: unknown, headers: Record<string, string> = {}): Request {
+  return new Request(`https://project.supabase.co${FUNCTION_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-site-form': 'business', 'x-site-locale': 'de', origin: SITE, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+let seq = 0;
+const email = () => `lead-${Date.now()}-${seq++}@example.com`;
+
+/** One request per SPEC §3 variant, with the source headers its form sends. */
+const variants = () => [
+  { form: 'business', locale: 'de', body: { name: 'Max', email: email(), company: '', subject: 'Demo', message: 'Hallo', privacy_consent: true } },
+  { form: 'business', locale: 'en', body: { name: 'Max', email: email(), company: null, products: 'platform,chatbot', subject: 'Demo', message: 'Hi', privacy_consent: true } },
+  { form: 'business', locale: 'fr', body: { name: 'Max', email: email(), company: 'ACME', products: null, subject: 'Démo', message: 'Salut', privacy_consent: true } },
+  { form: 'education', locale: 'de', body: { name: 'Max', email: email(), company: 'Gymnasium', message: 'Hallo', privacy_consent: true } },
+  { form: 'education', locale: 'es', body: { name: 'Max', email: email(), company: null, subject: 'Licencia', message: 'Hola', privacy_consent: true } },
+  { form: 'chat-demo', locale: 'de', body: { name: 'Max', email: email(), company: null, products: 'chatbot', subject: 'Chatbot Anfrage (Chat-Demo)', message: 'Bot bitte', privacy_consent: true } },
+] as const;
+
+describe.each(targets)('rapid-worker handler on $name', ({ target }) => {
+  let dir: string;
+  let store: LocalContactStore;
+  const options = () => ({ store, allowedOrigins: [SITE] });
+  const count = async () => (await store.list()).length;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'site-contact-'));
+    store = await openContactStore(target(dir));
+  });
+  afterAll(async () => {
+    await store?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it.each(variants())('stores a valid $form/$locale request and answers 200 { id }', async ({ form, locale, body }) => {
+    const response = await handleContactRequest(post(body, { 'x-site-form': form, 'x-site-locale': locale }), options());
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe(SITE);
+    const { id } = (await response.json()) as { id: string };
+    const row = (await store.list()).find((r) => r.id === id);
+    expect(row).toEqual({
+      id,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      name: body.name,
+      email: body.email,
+      company: 'company' in body ? body.company : null,
+      products: 'products' in body ? body.products : null,
+      subject: 'subject' in body ? body.subject : null,
+      message: body.message,
+      privacy_consent: true,
+      form_variant: form,
+      locale,
+    });
+  });
+
+  it.each([
+    ['missing consent', { name: 'M', email: 'm@example.com', message: 'x' }, 'privacy_consent must be true'],
+    ['consent false', { name: 'M', email: 'm@example.com', message: 'x', privacy_consent: false }, 'privacy_consent must be true'],
+    ['bad e-mail', { name: 'M', email: 'not-an-address', message: 'x', privacy_consent: true }, 'email must be a valid e-mail address'],
+    ['unknown product id', { name: 'M', email: 'm@example.com', products: 'chatbot,toaster', message: 'x', privacy_consent: true }, "unknown product id 'toaster'"],
+    ['wrong types', { name: ['M'], email: 'm@example.com', message: 5, privacy_consent: 1 }, 'name must be a string; message must be a string; privacy_consent must be true'],
+    ['oversize field', { name: 'M', email: 'm@example.com', message: 'x'.repeat(5001), privacy_consent: true }, 'message must be at most 5000 characters'],
+    ['unknown key', { name: 'M', email: 'm@example.com', message: 'x', privacy_consent: true, admin: true }, "unknown field 'admin'"],
+    ['invalid JSON', '{"name": ', 'the body is not valid JSON'],
+  ])('answers 400 for %s with a readable message and stores nothing', async (_case, body, message) => {
+    const before = await count();
+    const response = await handleContactRequest(post(body), options());
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toContain(message);
+    expect(await count()).toBe(before);
+  });
+
+  it('answers 400 for a missing or unknown form header and stores nothing', async () => {
+    const before = await count();
+    const body = { name: 'M', email: email(), message: 'x', privacy_consent: true };
+    const missing = await handleContactRequest(post(body, { 'x-site-form': '' }), options());
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { error: string }).error).toContain('x-site-form header must be one of business, education, chat-demo');
+    expect((await handleContactRequest(post(body, { 'x-site-locale': 'it' }), options())).status).toBe(400);
+    expect(await count()).toBe(before);
+  });
+
+  it('answers 413 for a body over the cap, 415 for a non-JSON body, and stores nothing', async () => {
+    const before = await count();
+    const huge = await handleContactRequest(post({ name: 'M', email: email(), message: 'x'.repeat(MAX_BODY_BYTES), privacy_consent: true }), options());
+    expect(huge.status).toBe(413);
+    expect(((await huge.json()) as { error: string }).error).toBe(`the request body is larger than ${MAX_BODY_BYTES} bytes`);
+    const form = await handleContactRequest(post('name=M', { 'content-type': 'application/x-www-form-urlencoded' }), options());
+    expect(form.status).toBe(415);
+    expect(await count()).toBe(before);
+  });
+
+  it('answers the CORS preflight for the site origin only, and refuses posts from other origins', async () => {
+    const preflight = (origin: string) =>
+      handleContactRequest(new Request(`https://p.supabase.co${FUNCTION_PATH}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } }), options());
+    const ok = await preflight(SITE);
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get('access-control-allow-origin')).toBe(SITE);
+    expect(ok.headers.get('access-control-allow-headers')).toContain('x-site-form');
+    expect(ok.headers.get('access-control-allow-headers')).toContain('apikey');
+    expect((await preflight('https://evil.example')).status).toBe(403);
+    const before = await count();
+    const foreign = await handleContactRequest(post({ name: 'M', email: email(), message: 'x', privacy_consent: true }, { origin: 'https://evil.example' }), options());
+    expect(foreign.status).toBe(403);
+    expect(await count()).toBe(before);
+  });
+
+  it('the table itself refuses a request without consent (CHECK), whatever the caller', async () => {
+    const bad = { name: 'M', email: email(), message: 'x', privacy_consent: false } as never;
+    await expect(store.save(bad, { form: 'business', locale: 'de' })).rejects.toMatchObject({ code: '23514' });
+  });
+});
+
+describe('rapid-worker handler when the store fails', () => {
+  it('answers 503 and never acknowledges', async () => {
+    const failures: unknown[] = [];
+    const broken: ContactStore = { save: () => Promise.reject(new Error('disk full')) };
+    const response = await handleContactRequest(post({ name: 'M', email: 'm@example.com', message: 'x', privacy_consent: true }), {
+      store: broken,
+      allowedOrigins: [SITE],
+      onStoreError: (e) => failures.push(e),
+    });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ error: 'the request could not be stored; please try again later' });
+    expect(failures).toHaveLength(1);
+  });
+});

@@ -104,7 +104,7 @@ test('business pages in fr, en, es follow the SPEC §2 order and the hero action
     await expect(hero).toHaveCount(2);
     expect(await hero.evaluateAll((els) => els.map((el) => el.getAttribute('href')))).toEqual(['#ki-zentrale-plattform', '#contact']);
     await expect(page.locator('#pricing li h3')).toHaveCount(3);
-    await expect(page.locator('#pricing')).toContainText(/17\s?€/);
+    await expect(page.locator('#pricing')).toContainText(/17\s?€|€17/);
     await expect(page.locator('#products h3')).toHaveCount(6);
   }
 });

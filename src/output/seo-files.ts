@@ -67,9 +67,16 @@ export function inlineHashes(htmls: readonly string[]): { scripts: string[]; sty
   return { scripts: [...scripts].sort(), styles: [...styles].sort() };
 }
 
+/** What the pages do at run time that their HTML does not show. */
+export interface RuntimeNeeds {
+  /** CSS text that island code inserts as <style> elements (e.g. a toast library's styles): allowed by hash. */
+  injectedStyles?: readonly string[];
+}
+
 /** The Content-Security-Policy for the built pages: only what they load, and the backend they call. */
-export function contentSecurityPolicy(model: SiteModel, htmls: readonly string[]): string {
-  const { scripts, styles } = inlineHashes(htmls);
+export function contentSecurityPolicy(model: SiteModel, htmls: readonly string[], runtime: RuntimeNeeds = {}): string {
+  const { scripts, styles: inlineStyles } = inlineHashes(htmls);
+  const styles = [...new Set([...inlineStyles, ...(runtime.injectedStyles ?? []).map(sha256)])].sort();
   const backend = model.site.backend.url ? new URL(model.site.backend.url).origin : undefined;
   const styleAttributes = htmls.some((html) => /<[a-z][^>]*\sstyle="/i.test(html));
   const directives = [
@@ -92,8 +99,8 @@ export function contentSecurityPolicy(model: SiteModel, htmls: readonly string[]
  * `_headers` for static hosts (Netlify, Cloudflare Pages): security headers on every path, long caching
  * for hashed assets, and the one-hour cache hint on the pages that ask for it (the education pages).
  */
-export function headersFile(model: SiteModel, routes: readonly RenderedRoute[]): string {
-  const csp = contentSecurityPolicy(model, routes.map((r) => r.html));
+export function headersFile(model: SiteModel, routes: readonly RenderedRoute[], runtime: RuntimeNeeds = {}): string {
+  const csp = contentSecurityPolicy(model, routes.map((r) => r.html), runtime);
   const blocks: string[] = [
     [
       '/*',
@@ -114,10 +121,10 @@ export function headersFile(model: SiteModel, routes: readonly RenderedRoute[]):
 }
 
 /** The SEO and hosting files of a build, by URL. */
-export function seoFiles(model: SiteModel, routes: readonly RenderedRoute[]): Map<string, string> {
+export function seoFiles(model: SiteModel, routes: readonly RenderedRoute[], runtime: RuntimeNeeds = {}): Map<string, string> {
   return new Map([
     ['/sitemap.xml', sitemapXml(model)],
     ['/robots.txt', robotsTxt(model)],
-    ['/_headers', headersFile(model, routes)],
+    ['/_headers', headersFile(model, routes, runtime)],
   ]);
 }

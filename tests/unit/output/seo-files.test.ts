@@ -106,6 +106,13 @@ describe('_headers and the CSP', () => {
     expect(styles).toHaveLength(1);
   });
 
+  it('allows styles that islands inject at run time by hash, still without unsafe-inline', () => {
+    const css = '[data-sonner-toaster]{position:fixed}';
+    const csp = contentSecurityPolicy(model, rendered().map((r) => r.html), { injectedStyles: [css] });
+    expect(csp).toContain(`style-src 'self' 'sha256-${createHash('sha256').update(css).digest('base64')}';`);
+    expect(csp).not.toContain('unsafe-inline');
+  });
+
   it('lets the pages call the backend origin, or only their own origin when none is set', async () => {
     const htmls = rendered().map((r) => r.html);
     expect(contentSecurityPolicy(model, htmls)).toContain("connect-src 'self';");

@@ -17,9 +17,13 @@ async function load(env: ContentEnv = {}): Promise<SiteModel> {
   return result.value;
 }
 
-/** The real content plus a not-found page and a noindex page, which the SEO files must leave out. */
+/**
+ * The real home and education families (whatever other families the content has) plus a not-found page
+ * and a noindex page, which the SEO files must leave out.
+ */
 function withHiddenPages(model: SiteModel): SiteModel {
-  const home = model.pages.find((p) => p.route === '/')!;
+  const pages = model.pages.filter((p) => p.family === 'home' || p.family === 'education');
+  const home = pages.find((p) => p.route === '/')!;
   const hidden = (route: string, family: string, noindex: boolean): PageEntry => ({
     ...home,
     family,
@@ -27,7 +31,7 @@ function withHiddenPages(model: SiteModel): SiteModel {
     file: `${route.slice(1)}.html`,
     page: { ...home.page, meta: { ...home.page.meta, noindex } },
   });
-  return { ...model, pages: [...model.pages, hidden('/404', 'not-found', false), hidden('/leitfaden', 'leitfaden', true)] };
+  return { ...model, pages: [...pages, hidden('/404', 'not-found', false), hidden('/leitfaden', 'leitfaden', true)] };
 }
 
 function locs(xml: string): string[] {
@@ -72,7 +76,7 @@ describe('sitemap.xml', () => {
   });
 
   it('follows the base URL setting', async () => {
-    const moved = await load({ SITE_URL: 'https://staging.example.org' });
+    const moved = withHiddenPages(await load({ SITE_URL: 'https://staging.example.org' }));
     expect(locs(sitemapXml(moved))).toContain('https://staging.example.org/fr/education');
     expect(robotsTxt(moved)).toContain('Sitemap: https://staging.example.org/sitemap.xml');
   });
@@ -116,7 +120,7 @@ describe('_headers and the CSP', () => {
   it('lets the pages call the backend origin, or only their own origin when none is set', async () => {
     const htmls = rendered().map((r) => r.html);
     expect(contentSecurityPolicy(model, htmls)).toContain("connect-src 'self';");
-    const hosted = await load({ SUPABASE_URL: 'https://abc.supabase.co/', SUPABASE_ANON_KEY: 'k' });
+    const hosted = withHiddenPages(await load({ SUPABASE_URL: 'https://abc.supabase.co/', SUPABASE_ANON_KEY: 'k' }));
     expect(contentSecurityPolicy(hosted, htmls)).toContain("connect-src 'self' https://abc.supabase.co;");
   });
 

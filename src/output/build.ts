@@ -2,6 +2,7 @@ import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { injectedStyles } from '../assets/injected-styles.ts';
 import { bundleIslands } from '../assets/islands.ts';
 import { buildStyles } from '../assets/styles.ts';
 import { loadContent, type ContentEnv } from '../content/load.ts';
@@ -90,7 +91,8 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
       jsGzipBytes: gzipSync(loaderBytes, { level: 9 }).byteLength,
     });
   }
-  for (const [url, text] of seoFiles(model, rendered)) files.set(url, new TextEncoder().encode(text));
+  const runtime = { injectedStyles: await injectedStyles(islands.files) };
+  for (const [url, text] of seoFiles(model, rendered, runtime)) files.set(url, new TextEncoder().encode(text));
   for (const [url, data] of files) await writeOut(options.outDir, url, data);
   await copyFile(path.join(packageRoot, 'templates/favicon.svg'), path.join(options.outDir, 'favicon.svg'));
   routes.sort((a, b) => a.route.localeCompare(b.route));

@@ -2,6 +2,7 @@ import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { injectedStyles } from '../assets/injected-styles.ts';
 import { bundleIslands } from '../assets/islands.ts';
 import { buildStyles } from '../assets/styles.ts';
 import { loadContent, type ContentEnv } from '../content/load.ts';
@@ -9,6 +10,7 @@ import type { SiteModel } from '../content/model.ts';
 import { SiteError, type Result } from '../errors/site-error.ts';
 import { renderRoute } from '../render/render-route.tsx';
 import { contentHash } from './hash.ts';
+import { seoFiles, type RenderedRoute } from './seo-files.ts';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Stands in for the stylesheet URL until the CSS (which depends on the rendered pages) is built. */
@@ -74,8 +76,10 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   files.set(cssUrl, new TextEncoder().encode(css));
   const loaderBytes = islands.files.get(islands.loader) ?? new Uint8Array();
   const routes: RouteReport[] = [];
+  const rendered: RenderedRoute[] = [];
   for (const { entry, html } of pages) {
     const final = html.replace(CSS_TOKEN, cssUrl);
+    rendered.push({ entry, html: final });
     const bytes = new TextEncoder().encode(final);
     files.set(`/${entry.file}`, bytes);
     routes.push({
@@ -87,6 +91,8 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
       jsGzipBytes: gzipSync(loaderBytes, { level: 9 }).byteLength,
     });
   }
+  const runtime = { injectedStyles: await injectedStyles(islands.files) };
+  for (const [url, text] of seoFiles(model, rendered, runtime)) files.set(url, new TextEncoder().encode(text));
   for (const [url, data] of files) await writeOut(options.outDir, url, data);
   await copyFile(path.join(packageRoot, 'templates/favicon.svg'), path.join(options.outDir, 'favicon.svg'));
   routes.sort((a, b) => a.route.localeCompare(b.route));

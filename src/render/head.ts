@@ -12,6 +12,28 @@ export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
+/** Pages that are indexable in the sense of hreflang and the sitemap. */
+function indexable(entry: PageEntry): boolean {
+  return isIndexable(entry.route, entry.page.meta.noindex);
+}
+
+/**
+ * The hreflang set of a page: its indexable translations (one per locale) plus x-default (the default
+ * locale's page). Empty for pages without translations; the same set for every member of a family.
+ */
+export function hreflangSet(model: SiteModel, entry: PageEntry): { hreflang: string; route: string }[] {
+  if (!indexable(entry)) return [];
+  const family = alternates(model, entry).filter(indexable);
+  if (family.length < 2) return [];
+  const fallback = family.find((p) => p.locale === model.site.defaultLocale) ?? family[0]!;
+  return [...family.map((p) => ({ hreflang: p.locale, route: p.route })), { hreflang: 'x-default', route: fallback.route }];
+}
+
+/** The cache lifetime a page asks hosts for (SPEC §2: education pages, one hour); undefined for the rest. */
+export function cacheHintSeconds(model: SiteModel, entry: PageEntry): number | undefined {
+  return entry.page.meta.structuredData === 'education' ? model.site.constants.education.cacheSeconds : undefined;
+}
+
 function structuredData(model: SiteModel, entry: PageEntry): unknown {
   const { site } = model;
   const kind = entry.page.meta.structuredData;
@@ -80,13 +102,11 @@ export function renderHead(ctx: RenderContext): string {
   ];
   if (meta.keywords.length) tags.push(`<meta name="keywords" content="${escapeHtml(meta.keywords.join(', '))}">`);
   if (!isIndexable(entry.route, meta.noindex)) tags.push('<meta name="robots" content="noindex, nofollow">');
+  const cacheSeconds = cacheHintSeconds(model, entry);
+  if (cacheSeconds) tags.push(`<meta http-equiv="Cache-Control" content="public, max-age=${cacheSeconds}">`);
   tags.push(`<link rel="canonical" href="${escapeHtml(canonical)}">`);
   const family = isIndexable(entry.route, meta.noindex) ? alternates(model, entry) : [];
-  if (family.length > 1) {
-    for (const alt of family) tags.push(`<link rel="alternate" hreflang="${alt.locale}" href="${escapeHtml(absoluteUrl(model, alt.route))}">`);
-    const fallback = family.find((p) => p.locale === model.site.defaultLocale) ?? entry;
-    tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(absoluteUrl(model, fallback.route))}">`);
-  }
+  for (const alt of hreflangSet(model, entry)) tags.push(`<link rel="alternate" hreflang="${alt.hreflang}" href="${escapeHtml(absoluteUrl(model, alt.route))}">`);
   tags.push(
     '<meta property="og:type" content="website">',
     `<meta property="og:site_name" content="${escapeHtml(model.site.brand.name)}">`,

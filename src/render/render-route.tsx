@@ -9,8 +9,9 @@ export type DocumentTemplate = string;
 
 /** Renders one route to a complete HTML document. Pure: same model, entry and assets give the same bytes. */
 export function renderRoute(model: SiteModel, entry: PageEntry, assets: PageAssets, template: DocumentTemplate): string {
-  const strings = model.locales[entry.locale];
-  if (!strings) throw new Error(`no UI strings for locale '${entry.locale}'`);
+  const localeStrings = model.locales[entry.locale];
+  if (!localeStrings) throw new Error(`no UI strings for locale '${entry.locale}'`);
+  const strings = { ...localeStrings, header: { ...localeStrings.header, ...entry.page.headerLabels } };
   const ctx: RenderContext = { model, entry, strings, assets };
   const body = renderToString(<Page ctx={ctx} />);
   return template

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LocaleStrings } from './locale.ts';
 import { Text } from './text.ts';
 import { createSectionSchema, type SchemaContext } from './sections/index.ts';
 
@@ -17,6 +18,8 @@ export function createPageSchema(ctx: SchemaContext) {
       structuredData: z.enum(['business', 'education', 'none']).default('none'),
     }),
     header: HeaderVariant,
+    /** Header labels this page words differently from its locale (e.g. 'Get Started' on the English education page). */
+    headerLabels: LocaleStrings.shape.header.partial().optional(),
     chatDemo: z.boolean().default(false),
     sections: z.array(createSectionSchema(ctx)).min(1),
   });

@@ -19,7 +19,7 @@ export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} />
       <div className="mx-auto hidden max-w-5xl overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200 sm:block">
         <table className="w-full text-left text-slate-700">
-          <caption className="sr-only">{section.caption}</caption>
+          <caption id={`${headingId}-caption`} className="sr-only">{section.caption}</caption>
           <thead className="border-b border-slate-200 text-sm text-slate-900">
             <tr>
               <th scope="col" className="px-6 py-4 font-semibold">{section.tierHeading}</th>
@@ -52,7 +52,8 @@ export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<
         </table>
       </div>
       {/* Phones: the same figures as one card per row; a four-column table does not fit. */}
-      <ul className="space-y-4 sm:hidden">
+      {/* Named by the table caption: aria-labelledby reads hidden text, so the name holds while the table is hidden. */}
+      <ul className="space-y-4 sm:hidden" aria-labelledby={`${headingId}-caption`}>
         {rows.map((row) => (
           <li key={row.key} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
             <h3 className="font-semibold text-slate-900">{row.name}</h3>

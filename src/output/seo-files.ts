@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import type { PageEntry, SiteModel } from '../content/model.ts';
+import { isIndexable } from '../content/routes.ts';
+import { absoluteUrl } from '../render/context.ts';
+import { cacheHintSeconds, escapeHtml, hreflangSet } from '../render/head.ts';
+
+/** A rendered route as the build holds it: the entry and its final HTML. */
+export interface RenderedRoute {
+  entry: PageEntry;
+  html: string;
+}
+
+function indexable(entry: PageEntry): boolean {
+  return isIndexable(entry.route, entry.page.meta.noindex);
+}
+
+/** sitemap.xml: every indexable route (no 404, no noindex pages) with its language alternates. */
+export function sitemapXml(model: SiteModel): string {
+  const urls = model.pages
+    .filter(indexable)
+    .sort((a, b) => a.route.localeCompare(b.route))
+    .map((entry) => {
+      const links = hreflangSet(model, entry).map(
+        (alt) => `    <xhtml:link rel="alternate" hreflang="${alt.hreflang}" href="${escapeHtml(absoluteUrl(model, alt.route))}"/>`,
+      );
+      return ['  <url>', `    <loc>${escapeHtml(absoluteUrl(model, entry.route))}</loc>`, ...links, '  </url>'].join('\n');
+    });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/**
+ * robots.txt: everything may be crawled. noindex pages are deliberately not disallowed: a crawler
+ * must fetch them to see their noindex.
+ */
+export function robotsTxt(model: SiteModel): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(model, '/sitemap.xml')}\n`;
+}
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
+
+function sha256(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/** Whether a <script> element's attributes make it executable inline code (not src, not a data block). */
+function isInlineCode(attributes: string): boolean {
+  if (/\bsrc\s*=/i.test(attributes)) return false;
+  const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+  return type === undefined || type === 'module' || type === 'text/javascript' || type === 'application/javascript';
+}
+
+/** Hashes of every inline script and style element in the rendered pages, for the CSP. */
+export function inlineHashes(htmls: readonly string[]): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const html of htmls) {
+    for (const [, attributes = '', code = ''] of html.matchAll(INLINE_SCRIPT)) if (isInlineCode(attributes)) scripts.add(sha256(code));
+    for (const [, css = ''] of html.matchAll(INLINE_STYLE)) styles.add(sha256(css));
+  }
+  return { scripts: [...scripts].sort(), styles: [...styles].sort() };
+}
+
+/** What the pages do at run time that their HTML does not show. */
+export interface RuntimeNeeds {
+  /** CSS text that island code inserts as <style> elements (e.g. a toast library's styles): allowed by hash. */
+  injectedStyles?: readonly string[];
+}
+
+/** The Content-Security-Policy for the built pages: only what they load, and the backend they call. */
+export function contentSecurityPolicy(model: SiteModel, htmls: readonly string[], runtime: RuntimeNeeds = {}): string {
+  const { scripts, styles: inlineStyles } = inlineHashes(htmls);
+  const styles = [...new Set([...inlineStyles, ...(runtime.injectedStyles ?? []).map(sha256)])].sort();
+  const backend = model.site.backend.url ? new URL(model.site.backend.url).origin : undefined;
+  const styleAttributes = htmls.some((html) => /<[a-z][^>]*\sstyle="/i.test(html));
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' ${scripts.join(' ')}`.trim(),
+    `style-src 'self' ${styles.join(' ')}`.trim(),
+    ...(styleAttributes ? ["style-src-attr 'unsafe-inline'"] : []),
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self'${backend ? ` ${backend}` : ''}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ];
+  return directives.join('; ');
+}
+
+/**
+ * `_headers` for static hosts (Netlify, Cloudflare Pages): security headers on every path, long caching
+ * for hashed assets, and the one-hour cache hint on the pages that ask for it (the education pages).
+ */
+export function headersFile(model: SiteModel, routes: readonly RenderedRoute[], runtime: RuntimeNeeds = {}): string {
+  const csp = contentSecurityPolicy(model, routes.map((r) => r.html), runtime);
+  const blocks: string[] = [
+    [
+      '/*',
+      `  Content-Security-Policy: ${csp}`,
+      '  X-Content-Type-Options: nosniff',
+      '  Referrer-Policy: strict-origin-when-cross-origin',
+      '  X-Frame-Options: DENY',
+      '  Permissions-Policy: camera=(), microphone=(), geolocation=()',
+    ].join('\n'),
+    ['/assets/*', '  Cache-Control: public, max-age=31536000, immutable'].join('\n'),
+  ];
+  for (const { entry } of routes) {
+    const seconds = cacheHintSeconds(model, entry);
+    if (!seconds) continue;
+    for (const path of [entry.route, `${entry.route}/`]) blocks.push(`${path}\n  Cache-Control: public, max-age=${seconds}`);
+  }
+  return `${blocks.join('\n\n')}\n`;
+}
+
+/** The SEO and hosting files of a build, by URL. */
+export function seoFiles(model: SiteModel, routes: readonly RenderedRoute[], runtime: RuntimeNeeds = {}): Map<string, string> {
+  return new Map([
+    ['/sitemap.xml', sitemapXml(model)],
+    ['/robots.txt', robotsTxt(model)],
+    ['/_headers', headersFile(model, routes, runtime)],
+  ]);
+}

@@ -1,0 +1,205 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+
+/** The French, English and Spanish business pages and the four education pages (issue 4), plus the German home for comparison. */
+const BASE = 'https://www.ki-zentrale.de';
+
+interface RouteCase {
+  route: string;
+  lang: string;
+  kind: 'business' | 'education';
+  nav: string[];
+  start: string;
+  legal: [string, string, string, string];
+}
+
+const LEGAL = {
+  de: ['Impressum', 'AGB', 'Datenschutz', 'Q&A'],
+  en: ['Legal Notice', 'Terms', 'Privacy Policy', 'FAQ'],
+  fr: ['Mentions légales', 'CGV', 'Protection des données', 'FAQ'],
+  es: ['Aviso legal', 'Términos y condiciones', 'Política de privacidad', 'Preguntas frecuentes'],
+} as const;
+
+const ROUTES: RouteCase[] = [
+  { route: '/', lang: 'de', kind: 'business', nav: ['Produkte', 'Preise', 'Über uns', 'Kontakt'], start: 'Jetzt starten', legal: [...LEGAL.de] },
+  { route: '/fr', lang: 'fr', kind: 'business', nav: ['Produits', 'Tarifs', 'À propos', 'Contact'], start: 'Commencer', legal: [...LEGAL.fr] },
+  { route: '/en', lang: 'en', kind: 'business', nav: ['Products', 'Pricing', 'About us', 'Contact'], start: 'Start now', legal: [...LEGAL.en] },
+  { route: '/es', lang: 'es', kind: 'business', nav: ['Productos', 'Precios', 'Sobre nosotros', 'Contacto'], start: 'Empezar ahora', legal: [...LEGAL.es] },
+  { route: '/education', lang: 'de', kind: 'education', nav: ['Lernmodi', 'Kontakt'], start: 'Jetzt starten', legal: [...LEGAL.de] },
+  { route: '/fr/education', lang: 'fr', kind: 'education', nav: ["Modes d'apprentissage", 'Contact'], start: 'Commencer', legal: [...LEGAL.fr] },
+  { route: '/en/education', lang: 'en', kind: 'education', nav: ['Learning Modes', 'Contact'], start: 'Get Started', legal: [...LEGAL.en] },
+  { route: '/es/education', lang: 'es', kind: 'education', nav: ['Modos de aprendizaje', 'Contacto'], start: 'Empezar ahora', legal: [...LEGAL.es] },
+];
+
+/** Common German function words: none may appear in the visible text of a French, English or Spanish page. */
+const GERMAN = /\b(und|der|die|das|für|Sie|Ihre|Ihr|nicht|mit|oder|werden|zum|zur|auf|ist|Jetzt|Kontakt|Preise|Datenschutz)\b/;
+
+async function bannerReady(page: Page) {
+  await expect(page.locator('[data-island="cookie-banner"][data-hydrated]')).toHaveCount(1);
+}
+
+function localPath(url: string): string {
+  expect(url.startsWith(BASE)).toBe(true);
+  return url.slice(BASE.length) || '/';
+}
+
+for (const c of ROUTES) {
+  test.describe(c.route, () => {
+    test('renders in its language with the header and footer labels of its locale', async ({ page }) => {
+      const response = await page.goto(c.route);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('lang', c.lang);
+      const nav = page.locator('header nav a');
+      await expect(nav).toHaveText([...c.nav, c.start]);
+      await expect(page.locator('header nav a', { hasText: c.start })).toHaveAttribute('href', '#contact');
+      if (c.kind === 'education') {
+        await expect(page.locator('header nav a[href="#about"]')).toHaveCount(0);
+        await expect(page.locator('header nav a[href="#learning-modes"]')).toHaveText(c.nav[0]!);
+      }
+      const legal = page.locator('footer a[href="/impressum"], footer a[href="/agb"], footer a[href="/datenschutz"], footer a[href="/faq"]');
+      await expect(legal).toHaveText(c.legal);
+      await expect(page.locator('h1')).toHaveCount(1);
+      if (c.lang !== 'de') {
+        const text = await page.locator('body').innerText();
+        expect(text.match(GERMAN)?.[0], 'German word on a translated page').toBeUndefined();
+      }
+    });
+
+    test('every in-page link has its target', async ({ page }) => {
+      await page.goto(c.route);
+      const missing = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLAnchorElement>('a[href]')]
+          .filter((a) => a.hash && a.pathname.replace(/\/$/, '') === location.pathname.replace(/\/$/, ''))
+          .map((a) => a.hash.slice(1))
+          .filter((id) => !document.getElementById(id)),
+      );
+      expect(missing).toEqual([]);
+    });
+
+    test('carries JSON-LD with the right price and reciprocal hreflang alternates', async ({ page, request }) => {
+      await page.goto(c.route);
+      const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+      expect(data.offers.priceCurrency).toBe('EUR');
+      expect(data.offers.price).toBe(c.kind === 'business' ? '17' : '0');
+      expect(data['@type']).toBe(c.kind === 'business' ? 'SoftwareApplication' : 'WebApplication');
+      const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((els) => els.map((el) => `${el.getAttribute('hreflang')} ${el.getAttribute('href')}`));
+      expect(alternates.map((a) => a.split(' ')[0]).sort()).toEqual(['de', 'en', 'es', 'fr', 'x-default']);
+      expect(alternates).toContain(`${c.lang} ${BASE}${c.route}`);
+      for (const alternate of alternates) {
+        const [lang, href] = alternate.split(' ') as [string, string];
+        const html = await (await request.get(localPath(href))).text();
+        if (lang !== 'x-default') expect(html).toContain(`<html lang="${lang}">`);
+        expect(html, `${href} links back to ${c.route}`).toContain(`<link rel="alternate" hreflang="${c.lang}" href="${BASE}${c.route}">`);
+      }
+    });
+  });
+}
+
+test('business pages in fr, en, es follow the SPEC §2 order and the hero actions scroll to the overview and contact', async ({ page }) => {
+  for (const route of ['/fr', '/en', '/es']) {
+    await page.goto(route);
+    const ids = await page.locator('main > section[id]').evaluateAll((els) => els.map((el) => el.id));
+    expect(ids).toEqual(['ki-zentrale-plattform', 'pricing', 'about', 'contact', 'products']);
+    const hero = page.locator('main > section').first().locator('a');
+    await expect(hero).toHaveCount(2);
+    expect(await hero.evaluateAll((els) => els.map((el) => el.getAttribute('href')))).toEqual(['#ki-zentrale-plattform', '#contact']);
+    await expect(page.locator('#pricing li h3')).toHaveCount(3);
+    await expect(page.locator('#pricing')).toContainText(/17\s?€|€17/);
+    await expect(page.locator('#products h3')).toHaveCount(6);
+  }
+});
+
+test('trial wording: seven days without a credit card in fr and in the en/es FAQ, one month at the annual price in German', async ({ page }) => {
+  await page.goto('/fr');
+  await expect(page.locator('main')).toContainText('Essai gratuit de 7 jours, sans carte bancaire.');
+  await page.goto('/en');
+  await expect(page.locator('details', { hasText: 'How can I try the platform?' })).toContainText('7-day free trial – no credit card required');
+  await page.goto('/es');
+  await expect(page.locator('details', { hasText: '¿Cómo puedo probar la plataforma?' })).toContainText('prueba gratuita de 7 días, sin tarjeta de crédito');
+  await page.goto('/');
+  await expect(page.locator('main')).toContainText('Einen Monat zum Preis des Jahrestarifs testen – ohne Kreditkarte');
+});
+
+test('education pages: hero buttons, ten learning modes plus two optional cards, six FAQ entries, the Spanish mode names', async ({ page }) => {
+  for (const route of ['/education', '/fr/education', '/en/education', '/es/education']) {
+    await page.goto(route);
+    const hero = page.locator('main > section').first().locator('a');
+    expect(await hero.evaluateAll((els) => els.map((el) => el.getAttribute('href')))).toEqual(['#learning-modes', '#contact']);
+    await expect(page.locator('#learning-modes li')).toHaveCount(10);
+    await expect(page.locator('#learning-modes + section li')).toHaveCount(2);
+    await expect(page.locator('details')).toHaveCount(6);
+    await expect(page.locator('#contact')).toHaveCount(1);
+  }
+  const spanish = ['investigación', 'verificación', 'resolución de problemas', 'creatividad', 'progreso', 'colaborativo', 'estudio', 'profesional'];
+  await expect(page.locator('#learning-modes h3')).toContainText(spanish.map((name) => `Modo ${name}`).concat(['Modo idiomas', 'Modo material didáctico']));
+});
+
+test.describe('cookie banners per locale', () => {
+  const YEAR = 31_536_000;
+  const cases = [
+    { route: '/', accept: 'Akzeptieren', decline: 'Ablehnen', declined: undefined },
+    { route: '/fr', accept: 'Tout accepter', decline: 'Nécessaires uniquement', declined: 'rejected' },
+    { route: '/en', accept: 'Accept', decline: 'Reject', declined: 'rejected' },
+    { route: '/es', accept: 'Aceptar', decline: 'Rechazar', declined: 'rejected' },
+  ];
+  for (const c of cases) {
+    for (const [button, value] of [[c.accept, 'accepted'], [c.decline, c.declined]] as const) {
+      test(`${c.route}: '${button}' ${value ? `stores ${value} for a year` : 'stores nothing, so the banner returns'}`, async ({ page, context }) => {
+        await page.goto(c.route);
+        const banner = page.locator('.cookie-banner');
+        await expect(banner).toBeVisible();
+        await bannerReady(page);
+        await banner.getByRole('button', { name: button, exact: true }).click();
+        await expect(banner).toBeHidden();
+        const cookie = (await context.cookies()).find((k) => k.name === 'cookie-consent');
+        if (value) {
+          expect(cookie?.value).toBe(value);
+          expect(cookie?.path).toBe('/');
+          expect(cookie?.sameSite).toBe('Lax');
+          expect(Math.abs(cookie!.expires - Date.now() / 1000 - YEAR)).toBeLessThan(120);
+        } else {
+          expect(cookie).toBeUndefined();
+        }
+        await page.reload();
+        await expect(page.locator('h1')).toBeVisible();
+        if (value) await expect(page.locator('.cookie-banner')).toBeHidden();
+        else await expect(page.locator('.cookie-banner')).toBeVisible();
+      });
+    }
+  }
+});
+
+test('sitemap.xml lists exactly the indexable routes and robots.txt points at it', async ({ request }) => {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => localPath(m[1]!));
+  for (const route of ['/', '/fr', '/en', '/es', '/education', '/fr/education', '/en/education', '/es/education']) expect(locs).toContain(route);
+  expect(locs).not.toContain('/leitfaden');
+  expect(locs).not.toContain('/404');
+  for (const route of locs) {
+    const response = await request.get(route);
+    expect(response.status(), route).toBe(200);
+    expect(await response.text()).not.toContain('name="robots" content="noindex');
+  }
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain(`Sitemap: ${BASE}/sitemap.xml`);
+});
+
+test('the pages run under the CSP from _headers without a single violation', async ({ page }) => {
+  const headers = readFileSync('dist/_headers', 'utf8');
+  const csp = /Content-Security-Policy: (.+)/.exec(headers)![1]!;
+  await page.route('**/*', async (route) => {
+    const response = await route.fetch();
+    const type = response.headers()['content-type'] ?? '';
+    await route.fulfill({ response, headers: type.startsWith('text/html') ? { ...response.headers(), 'content-security-policy': csp } : response.headers() });
+  });
+  await page.addInitScript(() => {
+    (window as unknown as { violations: string[] }).violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  for (const route of ['/fr', '/en/education']) {
+    await page.goto(route);
+    await expect(page.locator('html')).toHaveAttribute('data-consent', 'ask');
+    await bannerReady(page);
+    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+  }
+});

@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadContent, type ContentEnv } from '../../../src/content/load.ts';
+import type { PageEntry, SiteModel } from '../../../src/content/model.ts';
+import { consentProbeScript } from '../../../src/islands/cookie-banner/consent.ts';
+import { renderRoute } from '../../../src/render/render-route.tsx';
+import { contentSecurityPolicy, headersFile, inlineHashes, robotsTxt, seoFiles, sitemapXml } from '../../../src/output/seo-files.ts';
+
+const contentDir = path.resolve(import.meta.dirname, '../../../content');
+const TEMPLATE = '<!DOCTYPE html><html lang="%lang%"><head><!--site:head--></head><body><!--site:body--></body></html>';
+const PRODUCT_ROUTES = ['/', '/education', '/en', '/en/education', '/es', '/es/education', '/fr', '/fr/education'];
+
+async function load(env: ContentEnv = {}): Promise<SiteModel> {
+  const result = await loadContent(contentDir, env);
+  if (!result.ok) throw new Error(result.errors.map((e) => e.message).join('\n'));
+  return result.value;
+}
+
+/**
+ * The real home and education families (whatever other families the content has) plus a not-found page
+ * and a noindex page, which the SEO files must leave out.
+ */
+function withHiddenPages(model: SiteModel): SiteModel {
+  const pages = model.pages.filter((p) => p.family === 'home' || p.family === 'education');
+  const home = pages.find((p) => p.route === '/')!;
+  const hidden = (route: string, family: string, noindex: boolean): PageEntry => ({
+    ...home,
+    family,
+    route,
+    file: `${route.slice(1)}.html`,
+    page: { ...home.page, meta: { ...home.page.meta, noindex } },
+  });
+  return { ...model, pages: [...pages, hidden('/404', 'not-found', false), hidden('/leitfaden', 'leitfaden', true)] };
+}
+
+function locs(xml: string): string[] {
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+}
+
+/** url → its hreflang alternates, from the sitemap. */
+function sitemapAlternates(xml: string): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>();
+  for (const [block] of xml.matchAll(/<url>[\s\S]*?<\/url>/g)) {
+    const loc = /<loc>([^<]+)<\/loc>/.exec(block)![1]!;
+    out.set(loc, new Map([...block.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1]!, m[2]!])));
+  }
+  return out;
+}
+
+let model: SiteModel;
+beforeAll(async () => {
+  model = withHiddenPages(await load());
+});
+
+describe('sitemap.xml', () => {
+  it('lists exactly the indexable routes, never the 404 or noindex pages', () => {
+    const xml = sitemapXml(model);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"')).toBe(true);
+    expect(locs(xml).sort()).toEqual(PRODUCT_ROUTES.map((r) => `https://www.ki-zentrale.de${r}`).sort());
+    expect(xml).not.toContain('/404');
+    expect(xml).not.toContain('/leitfaden');
+  });
+
+  it('gives each URL its family in every locale plus x-default, reciprocally', () => {
+    const alternates = sitemapAlternates(sitemapXml(model));
+    for (const [url, alts] of alternates) {
+      expect([...alts.keys()].sort()).toEqual(['de', 'en', 'es', 'fr', 'x-default']);
+      expect(alts.get('x-default')).toBe(alts.get('de'));
+      for (const [lang, target] of alts) {
+        if (lang === 'x-default') continue;
+        expect(alternates.get(target), `${url} → ${target}`).toEqual(alts);
+      }
+    }
+    expect(alternates.get('https://www.ki-zentrale.de/fr/education')!.get('de')).toBe('https://www.ki-zentrale.de/education');
+  });
+
+  it('follows the base URL setting', async () => {
+    const moved = withHiddenPages(await load({ SITE_URL: 'https://staging.example.org' }));
+    expect(locs(sitemapXml(moved))).toContain('https://staging.example.org/fr/education');
+    expect(robotsTxt(moved)).toContain('Sitemap: https://staging.example.org/sitemap.xml');
+  });
+});
+
+describe('robots.txt', () => {
+  it('allows crawling and points at the sitemap', () => {
+    expect(robotsTxt(model)).toBe('User-agent: *\nAllow: /\n\nSitemap: https://www.ki-zentrale.de/sitemap.xml\n');
+  });
+});
+
+describe('_headers and the CSP', () => {
+  const rendered = () => model.pages.map((entry) => ({ entry, html: renderRoute(model, entry, { css: '/assets/site.css', loader: '/assets/islands.js' }, TEMPLATE) }));
+
+  it('allows the consent probe by its sha256 hash and no other inline code', () => {
+    const probe = consentProbeScript(model.site.constants.cookies.consentName);
+    const expected = `'sha256-${createHash('sha256').update(probe).digest('base64')}'`;
+    const csp = contentSecurityPolicy(model, rendered().map((r) => r.html));
+    const script = csp.split('; ').find((d) => d.startsWith('script-src '))!;
+    expect(script).toBe(`script-src 'self' ${expected}`);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+  });
+
+  it('hashes inline code only: JSON-LD data blocks and external scripts are not code', () => {
+    const html = '<script>a()</script><script type="application/ld+json">{"a":1}</script><script type="module" src="/x.js"></script><style>p{}</style>';
+    const { scripts, styles } = inlineHashes([html]);
+    expect(scripts).toEqual([`'sha256-${createHash('sha256').update('a()').digest('base64')}'`]);
+    expect(styles).toHaveLength(1);
+  });
+
+  it('allows styles that islands inject at run time by hash, still without unsafe-inline', () => {
+    const css = '[data-sonner-toaster]{position:fixed}';
+    const csp = contentSecurityPolicy(model, rendered().map((r) => r.html), { injectedStyles: [css] });
+    expect(csp).toContain(`style-src 'self' 'sha256-${createHash('sha256').update(css).digest('base64')}';`);
+    expect(csp).not.toContain('unsafe-inline');
+  });
+
+  it('lets the pages call the backend origin, or only their own origin when none is set', async () => {
+    const htmls = rendered().map((r) => r.html);
+    expect(contentSecurityPolicy(model, htmls)).toContain("connect-src 'self';");
+    const hosted = withHiddenPages(await load({ SUPABASE_URL: 'https://abc.supabase.co/', SUPABASE_ANON_KEY: 'k' }));
+    expect(contentSecurityPolicy(hosted, htmls)).toContain("connect-src 'self' https://abc.supabase.co;");
+  });
+
+  it('sets the security headers everywhere and the one-hour cache hint on the education pages only', () => {
+    const text = headersFile(model, rendered());
+    const global = text.split('\n\n')[0]!;
+    expect(global.split('\n')[0]).toBe('/*');
+    for (const header of ['Content-Security-Policy: ', 'X-Content-Type-Options: nosniff', 'Referrer-Policy: strict-origin-when-cross-origin', 'X-Frame-Options: DENY']) {
+      expect(global).toContain(`  ${header}`);
+    }
+    const cached = [...text.matchAll(/^(\S+)\n {2}Cache-Control: public, max-age=3600$/gm)].map((m) => m[1]);
+    expect(cached.sort()).toEqual(['/education', '/education/', '/en/education', '/en/education/', '/es/education', '/es/education/', '/fr/education', '/fr/education/']);
+  });
+
+  it('writes all three files', () => {
+    expect([...seoFiles(model, rendered()).keys()].sort()).toEqual(['/_headers', '/robots.txt', '/sitemap.xml']);
+  });
+});

@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadContent } from '../../../src/content/load.ts';
+import type { SiteModel } from '../../../src/content/model.ts';
+import { renderRoute } from '../../../src/render/render-route.tsx';
+
+const contentDir = path.resolve(import.meta.dirname, '../../../content');
+const TEMPLATE = '<!DOCTYPE html><html lang="%lang%"><head><!--site:head--></head><body><!--site:body--></body></html>';
+const STATES = [
+  'Baden-Württemberg', 'Bayern', 'Berlin', 'Brandenburg', 'Bremen', 'Hamburg', 'Hessen', 'Mecklenburg-Vorpommern',
+  'Niedersachsen', 'Nordrhein-Westfalen', 'Rheinland-Pfalz', 'Saarland', 'Sachsen', 'Sachsen-Anhalt', 'Schleswig-Holstein', 'Thüringen',
+];
+
+let model: SiteModel;
+const html = (route: string) => renderRoute(model, model.pages.find((p) => p.route === route)!, { css: '/a.css', loader: '/l.js' }, TEMPLATE);
+const meta = (doc: string, attr: string, name: string) => new RegExp(`<meta ${attr}="${name}" content="([^"]*)">`).exec(doc)?.[1];
+const jsonLd = (doc: string) => JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(doc)![1]!);
+
+beforeAll(async () => {
+  const result = await loadContent(contentDir);
+  if (!result.ok) throw new Error(result.errors.map((e) => e.message).join('\n'));
+  model = result.value;
+});
+
+describe('page metadata', () => {
+  it.each([
+    ['/', 'de', 'de_DE'], ['/fr', 'fr', 'fr_FR'], ['/en', 'en', 'en_GB'], ['/es', 'es', 'es_ES'],
+    ['/education', 'de', 'de_DE'], ['/fr/education', 'fr', 'fr_FR'], ['/en/education', 'en', 'en_GB'], ['/es/education', 'es', 'es_ES'],
+  ])('%s sets title, description, keywords, canonical, social tags, language and locale', (route, lang, ogLocale) => {
+    const doc = html(route);
+    const url = `https://www.ki-zentrale.de${route}`;
+    expect(doc).toContain(`<html lang="${lang}">`);
+    expect(/<title>[^<]{20,}<\/title>/.test(doc)).toBe(true);
+    expect(meta(doc, 'name', 'description')!.length).toBeGreaterThan(80);
+    expect(meta(doc, 'name', 'keywords')!.split(', ').length).toBeGreaterThanOrEqual(5);
+    expect(doc).toContain(`<link rel="canonical" href="${url}">`);
+    expect(meta(doc, 'property', 'og:url')).toBe(url);
+    expect(meta(doc, 'property', 'og:locale')).toBe(ogLocale);
+    expect(meta(doc, 'property', 'og:title')).toBeTruthy();
+    expect(meta(doc, 'name', 'twitter:card')).toBe('summary');
+    expect(meta(doc, 'name', 'twitter:description')).toBe(meta(doc, 'name', 'description'));
+  });
+
+  it.each(['/', '/fr', '/en', '/es'])('%s carries the 17 EUR per user and month offer and no cache hint', (route) => {
+    const doc = html(route);
+    const data = jsonLd(doc);
+    expect(data['@type']).toBe('SoftwareApplication');
+    expect(data.offers.price).toBe('17');
+    expect(data.offers.priceCurrency).toBe('EUR');
+    expect(data.offers.priceSpecification).toMatchObject({ price: 17, unitText: 'user/month' });
+    expect(data.inLanguage).toBe(route === '/' ? 'de' : route.slice(1));
+    expect(doc).not.toContain('http-equiv="Cache-Control"');
+  });
+
+  it.each(['/education', '/fr/education', '/en/education', '/es/education'])('%s is a free educational web application with the one-hour cache hint', (route) => {
+    const doc = html(route);
+    const data = jsonLd(doc);
+    expect(data['@type']).toBe('WebApplication');
+    expect(data.applicationCategory).toBe('EducationalApplication');
+    expect(data.offers).toEqual({ '@type': 'Offer', price: '0', priceCurrency: 'EUR' });
+    expect(doc).toContain('<meta http-equiv="Cache-Control" content="public, max-age=3600">');
+  });
+
+  it('names all sixteen federal states in the German education metadata', () => {
+    const doc = html('/education');
+    const keywords = meta(doc, 'name', 'keywords')!.split(', ');
+    const description = meta(doc, 'name', 'description')!;
+    for (const state of STATES) {
+      expect(keywords).toContain(state);
+      expect(description).toContain(state);
+    }
+  });
+
+  it.each(['/', '/education'])('hreflang alternates of the %s family are reciprocal, with x-default on the German page', (root) => {
+    const family = model.pages.filter((p) => p.family === model.pages.find((q) => q.route === root)!.family);
+    expect(family.map((p) => p.locale).sort()).toEqual(['de', 'en', 'es', 'fr']);
+    const sets = family.map((p) => [...html(p.route).matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`));
+    for (const set of sets) expect(set).toEqual(sets[0]);
+    expect(sets[0]).toContain(`x-default https://www.ki-zentrale.de${root}`);
+    expect(sets[0]).toContain(`de https://www.ki-zentrale.de${root}`);
+  });
+});

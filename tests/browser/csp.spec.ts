@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { contactForm, toast } from './support/forms.ts';
+import { acceptCookies, contactForm, toast } from './support/forms.ts';
 import { uniqueEmail } from './support/leads.ts';
 
 const DIST = path.resolve(import.meta.dirname, '../../dist');
@@ -67,7 +67,8 @@ for (const route of builtRoutes()) {
   });
 }
 
-test('the contact form, its toasts and the chat demo work under the policy', async ({ page }) => {
+test('the contact form, its toasts and the chat demo work under the policy', async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL!); // the banner would cover the chat button
   const violations = await watchViolations(page);
   await page.goto('/');
   await page.getByRole('button', { name: 'Chat-Demo öffnen' }).click();

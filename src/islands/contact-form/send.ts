@@ -2,6 +2,7 @@
  * The submit path, loaded on the first submit (never with the page): supabase-js, the shared schema,
  * one `functions.invoke`. Only `error` is read from the response (SPEC §7).
  */
+import './zod-without-eval.ts';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { FORM_HEADER, HONEYPOT_FIELD, LOCALE_HEADER, type ContactPayload } from '../../../supabase/functions/_shared/contact-fields.ts';
 import { checkContactRequest } from '../../../supabase/functions/_shared/contact-request.ts';

@@ -128,7 +128,8 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
     .addOption(
       new Option('--rate-limit <n/seconds>', 'contact requests one client address may send per window (429 beyond)')
         .argParser(parseRate)
-        .default(process.env.SITE_RATE_LIMIT ? parseRate(process.env.SITE_RATE_LIMIT) : DEFAULT_RATE_LIMIT, `SITE_RATE_LIMIT or ${DEFAULT_RATE_LIMIT.limit}/${DEFAULT_RATE_LIMIT.windowSeconds}`),
+        .env('SITE_RATE_LIMIT')
+        .default(DEFAULT_RATE_LIMIT, `${DEFAULT_RATE_LIMIT.limit}/${DEFAULT_RATE_LIMIT.windowSeconds}`),
     )
     .action(async (opts: { port: number; host: string; out: string; data: string; rateLimit: RateLimit }) => {
       const target = storeTarget(opts.data);

@@ -8,6 +8,8 @@ import { openContactStore, storeTarget, type LocalContactStore, type StoreTarget
 import { contactRoute } from '../server/contact-route.ts';
 import { acquireLease, leadsRoute, newLeaseToken, readLeads, type HeldLease } from '../server/leads.ts';
 import { startServer, type RunningServer } from '../server/server.ts';
+import { DEFAULT_RATE_LIMIT, memoryRateLimiter, parseRateLimit, type RateLimit } from '../../supabase/functions/_shared/rate-limit.ts';
+import { randomBytes } from 'node:crypto';
 import { leadsTable } from './leads-table.ts';
 import { CHECK_FORMATS, formatGithub, formatJson, formatText, type CheckFormat } from './check-report.ts';
 import { bold, dim, green, printErrors, red, routeTable } from './report.ts';
@@ -24,6 +26,12 @@ function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('expected a whole number from 0 to 65535.');
   return port;
+}
+
+function parseRate(value: string): RateLimit {
+  const rate = parseRateLimit(value);
+  if (!rate) throw new InvalidArgumentError('expected requests per window, e.g. 5/60 (five a minute) or 5/min.');
+  return rate;
 }
 
 function messageOf(error: unknown): string {
@@ -117,7 +125,13 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
     .option('--host <host>', 'interface to bind', '127.0.0.1')
     .option('--out <dir>', 'directory to serve', 'dist')
     .addOption(dataOption())
-    .action(async (opts: { port: number; host: string; out: string; data: string }) => {
+    .addOption(
+      new Option('--rate-limit <n/seconds>', 'contact requests one client address may send per window (429 beyond)')
+        .argParser(parseRate)
+        .env('SITE_RATE_LIMIT')
+        .default(DEFAULT_RATE_LIMIT, `${DEFAULT_RATE_LIMIT.limit}/${DEFAULT_RATE_LIMIT.windowSeconds}`),
+    )
+    .action(async (opts: { port: number; host: string; out: string; data: string; rateLimit: RateLimit }) => {
       const target = storeTarget(opts.data);
       const token = newLeaseToken();
       let lease: HeldLease | undefined;
@@ -139,7 +153,13 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
           port: opts.port,
           host: opts.host,
           handlers: [
-            contactRoute({ store, allowedOrigins: [], onStoreError: (error) => process.stderr.write(red(`contact request not stored: ${messageOf(error)}\n`)) }),
+            contactRoute({
+              store,
+              allowedOrigins: [],
+              // One process, so the counts live in memory; the HMAC key lives only as long as they do.
+              rateLimit: { limiter: memoryRateLimiter(opts.rateLimit), secret: randomBytes(32).toString('hex') },
+              onStoreError: (error) => process.stderr.write(red(`contact request not stored: ${messageOf(error)}\n`)),
+            }),
             leadsRoute(store, token),
           ],
         });

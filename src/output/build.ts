@@ -10,7 +10,7 @@ import type { SiteModel } from '../content/model.ts';
 import { SiteError, type Result } from '../errors/site-error.ts';
 import { renderRoute } from '../render/render-route.tsx';
 import { contentHash } from './hash.ts';
-import { seoFiles, type RenderedRoute } from './seo-files.ts';
+import { contentSecurityPolicy, contentSecurityPolicyMeta, seoFiles, type RenderedRoute } from './seo-files.ts';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Stands in for the stylesheet URL until the CSS (which depends on the rendered pages) is built. */
@@ -77,8 +77,11 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const loaderBytes = islands.files.get(islands.loader) ?? new Uint8Array();
   const routes: RouteReport[] = [];
   const rendered: RenderedRoute[] = [];
+  const runtime = { injectedStyles: await injectedStyles(islands.files) };
+  // The policy `_headers` sends, also as a meta tag: hosts that ignore `_headers` (and `site serve`) enforce it too.
+  const cspMeta = contentSecurityPolicyMeta(contentSecurityPolicy(model, pages.map((p) => p.html.replace(CSS_TOKEN, cssUrl)), runtime));
   for (const { entry, html } of pages) {
-    const final = html.replace(CSS_TOKEN, cssUrl);
+    const final = html.replace(CSS_TOKEN, cssUrl).replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${cspMeta}`);
     rendered.push({ entry, html: final });
     const bytes = new TextEncoder().encode(final);
     files.set(`/${entry.file}`, bytes);
@@ -91,7 +94,6 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
       jsGzipBytes: gzipSync(loaderBytes, { level: 9 }).byteLength,
     });
   }
-  const runtime = { injectedStyles: await injectedStyles(islands.files) };
   for (const [url, text] of seoFiles(model, rendered, runtime)) files.set(url, new TextEncoder().encode(text));
   for (const [url, data] of files) await writeOut(options.outDir, url, data);
   await copyFile(path.join(packageRoot, 'templates/favicon.svg'), path.join(options.outDir, 'favicon.svg'));

@@ -95,6 +95,15 @@ export function contentSecurityPolicy(model: SiteModel, htmls: readonly string[]
   return directives.join('; ');
 }
 
+/** Directives a <meta> policy may not carry (browsers ignore them there and say so in the console). */
+const HEADER_ONLY_DIRECTIVES = ['frame-ancestors', 'report-uri', 'sandbox'];
+
+/** The same policy as a meta tag, for the pages themselves; placed before any script or style. */
+export function contentSecurityPolicyMeta(policy: string): string {
+  const directives = policy.split(/;\s*/).filter((d) => !HEADER_ONLY_DIRECTIVES.includes(d.split(/\s+/)[0]!));
+  return `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(directives.join('; '))}">`;
+}
+
 /**
  * `_headers` for static hosts (Netlify, Cloudflare Pages): security headers on every path, long caching
  * for hashed assets, and the one-hour cache hint on the pages that ask for it (the education pages).

@@ -41,7 +41,8 @@ async function pgliteSql(dataDir: string): Promise<Sql> {
 }
 
 function pgSql(url: string): Sql {
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  // Bounded waits: an unreachable or silent server must turn into a 503 within seconds, never a hung request.
+  const pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 5_000, query_timeout: 10_000 });
   // An idle connection dropped by the server must not crash `site serve`; the next query reconnects
   // or fails, and a failed save answers 503.
   pool.on('error', () => {});

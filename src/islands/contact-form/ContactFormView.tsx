@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { contactPayload, FIELD_LIMITS, PRODUCT_IDS, type FormValues, type ProductIdValue } from '../../../supabase/functions/_shared/contact-fields.ts';
+import { contactPayload, FIELD_LIMITS, HONEYPOT_FIELD, PRODUCT_IDS, type FormValues, type ProductIdValue } from '../../../supabase/functions/_shared/contact-fields.ts';
 import { Inline } from '../../render/rich-text.tsx';
 import { notify } from '../toaster/notify.tsx';
 import type { ContactFormSettings } from './props.ts';
@@ -38,6 +38,8 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy.current) return;
+    // Read from the DOM, not React state: bots fill inputs without firing React's change events.
+    const trap = new FormData(event.currentTarget).get(HONEYPOT_FIELD);
     if (!values.privacyConsent) {
       void notify('error', strings.notices.consentMissing, strings.toasterLabel);
       return;
@@ -46,7 +48,7 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
     setSubmitting(true);
     try {
       const { sendContactRequest } = await import('./send.ts');
-      const error = await sendContactRequest({ backend, source }, contactPayload(shape, values));
+      const error = await sendContactRequest({ backend, source }, contactPayload(shape, { ...values, homepage: typeof trap === 'string' ? trap : '' }));
       if (error) throw error;
       setValues(emptyValues(presetProducts));
       void notify('success', success ?? strings.notices.success, strings.toasterLabel);
@@ -124,6 +126,13 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
           onChange={(e) => set('message', e.target.value)}
           className={`${input} min-h-[120px]`}
         />
+      </div>
+      {/* The honeypot: off-screen, out of the tab order and hidden from assistive technology, so only bots fill it. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label>
+          Homepage
+          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
       </div>
       <div className="flex gap-3">
         <input

@@ -2,8 +2,9 @@
  * The submit path, loaded on the first submit (never with the page): supabase-js, the shared schema,
  * one `functions.invoke`. Only `error` is read from the response (SPEC §7).
  */
+import './zod-without-eval.ts';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { FORM_HEADER, LOCALE_HEADER, type ContactPayload } from '../../../supabase/functions/_shared/contact-fields.ts';
+import { FORM_HEADER, HONEYPOT_FIELD, LOCALE_HEADER, type ContactPayload } from '../../../supabase/functions/_shared/contact-fields.ts';
 import { checkContactRequest } from '../../../supabase/functions/_shared/contact-request.ts';
 import type { BackendSettings, ContactFormSettings } from './props.ts';
 
@@ -21,7 +22,9 @@ function backendClient(backend: BackendSettings): SupabaseClient {
 
 /** Sends one request; resolves to the error (null when the backend accepted it). */
 export async function sendContactRequest(settings: Pick<ContactFormSettings, 'backend' | 'source'>, payload: ContactPayload): Promise<unknown> {
-  const checked = checkContactRequest(payload);
+  // The honeypot is not part of the schema: the function answers it before validating.
+  const { [HONEYPOT_FIELD]: _trap, ...fields } = payload;
+  const checked = checkContactRequest(fields);
   if (!checked.ok) return new Error(`contact request not sent: ${checked.message}`);
   const { error } = await backendClient(settings.backend).functions.invoke(settings.backend.functionName, {
     body: payload,

@@ -15,6 +15,13 @@ export type FormSource = (typeof FORM_SOURCES)[number];
 
 export const LOCALE_CODES = ['de', 'fr', 'en', 'es'] as const;
 
+/**
+ * The honeypot: an input people never see or reach. The form adds it to the payload only when it is
+ * filled (so a visitor's payload stays the spec's keys); the function answers such a request like a
+ * success and stores nothing.
+ */
+export const HONEYPOT_FIELD = 'homepage';
+
 export const FORM_HEADER = 'x-site-form';
 export const LOCALE_HEADER = 'x-site-locale';
 export const FUNCTION_NAME = 'rapid-worker';
@@ -51,13 +58,15 @@ export interface FormValues {
   subject: string;
   message: string;
   privacyConsent: boolean;
+  /** The honeypot input; people leave it empty. */
+  homepage?: string;
 }
 
 /**
  * The body a form sends (SPEC §3); keys a form does not have are absent, not null. The schema's input
  * type, except that a form can hold an unticked consent (it never sends it: see the form island).
  */
-export type ContactPayload = Omit<ContactRequestInput, 'privacy_consent'> & { privacy_consent: boolean };
+export type ContactPayload = Omit<ContactRequestInput, 'privacy_consent'> & { privacy_consent: boolean; [HONEYPOT_FIELD]?: string };
 
 /**
  * Form values → payload, key for key as SPEC §3: company only where the form has it (null when empty
@@ -77,5 +86,6 @@ export function contactPayload(shape: PayloadShape, values: FormValues): Contact
     ...(subject !== undefined ? { subject } : {}),
     message: values.message,
     privacy_consent: values.privacyConsent,
+    ...(values.homepage ? { [HONEYPOT_FIELD]: values.homepage } : {}),
   };
 }

@@ -2,8 +2,9 @@
  * The rapid-worker function as a plain `Request → Response` handler: the Supabase Edge Function
  * (Deno) and `site serve` (Node) both run exactly this. Nothing is acknowledged before it is stored.
  */
-import { FORM_HEADER, LOCALE_HEADER, MAX_BODY_BYTES } from './contact-fields.ts';
+import { FORM_HEADER, HONEYPOT_FIELD, LOCALE_HEADER, MAX_BODY_BYTES } from './contact-fields.ts';
 import { checkContactRequest, checkRequestSource, type ContactRequest, type RequestSource } from './contact-request.ts';
+import { clientHash, type RateLimiter } from './rate-limit.ts';
 
 /** Where requests are kept: PGlite or PostgreSQL (site serve), the Supabase database (function). */
 export interface ContactStore {
@@ -15,8 +16,18 @@ export interface HandlerOptions {
   store: ContactStore;
   /** Origins allowed to call from another origin (CORS); `*` allows any. Same-origin calls always pass. */
   allowedOrigins: readonly string[];
-  /** Told about store failures (the visitor only gets a 503). */
+  /** Told about store failures (the visitor only gets a 503) and rate-limiter failures (the request passes). */
   onStoreError?: (error: unknown) => void;
+  /**
+   * Per-client limit on POSTs. The limiter sees only an HMAC of the client's address under `secret`.
+   * A limiter that fails lets the request through: a broken counter must not lock people out.
+   */
+  rateLimit?: { limiter: RateLimiter; secret: string };
+}
+
+/** Who is calling, as far as the runtime knows (the socket's peer, or the platform's forwarded address). */
+export interface ClientInfo {
+  address?: string | null;
 }
 
 /** What supabase-js sends (TOOLCHAIN.md) plus the form/locale headers. */
@@ -34,6 +45,7 @@ function corsHeaders(origin: string | null, allowed: boolean): Record<string, st
     'access-control-allow-methods': 'POST, OPTIONS',
     'access-control-allow-headers': ALLOWED_HEADERS,
     'access-control-max-age': '86400',
+    'access-control-expose-headers': 'retry-after',
   };
 }
 
@@ -64,7 +76,16 @@ async function readLimited(request: Request, limit: number): Promise<string | nu
   return new TextDecoder().decode(bytes);
 }
 
-export async function handleContactRequest(request: Request, options: HandlerOptions): Promise<Response> {
+/** A made-up id in the shape of a real one, for answers that store nothing (the honeypot). */
+function decoyId(): string {
+  return crypto.randomUUID();
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export async function handleContactRequest(request: Request, options: HandlerOptions, client: ClientInfo = {}): Promise<Response> {
   const origin = request.headers.get('origin');
   const sameOrigin = origin !== null && origin === new URL(request.url).origin;
   const allowed = origin !== null && (sameOrigin || options.allowedOrigins.includes('*') || options.allowedOrigins.includes(origin));
@@ -79,13 +100,34 @@ export async function handleContactRequest(request: Request, options: HandlerOpt
     return json(415, { error: 'the body must be JSON (content-type: application/json)' }, cors);
   }
 
+  if (options.rateLimit && client.address) {
+    const { limiter, secret } = options.rateLimit;
+    const verdict = await clientHash(client.address, secret)
+      .then((hash) => limiter.hit(hash))
+      .catch((error: unknown) => {
+        options.onStoreError?.(error);
+        return { allowed: true } as const;
+      });
+    if (!verdict.allowed) {
+      const wait = verdict.retryAfterSeconds;
+      return json(429, { error: `too many requests from this address; try again in ${wait} seconds` }, { ...cors, 'retry-after': String(wait) });
+    }
+  }
+
   const text = await readLimited(request, MAX_BODY_BYTES);
   if (text === null) return json(413, { error: `the request body is larger than ${MAX_BODY_BYTES} bytes` }, cors);
+  if (text.trim() === '') return json(400, { error: 'the body is empty; send the contact request as a JSON object' }, cors);
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
     return json(400, { error: 'the body is not valid JSON' }, cors);
+  }
+  // The honeypot: a field people never see. Whoever fills it is answered like a success, and nothing is stored.
+  if (isObject(body) && HONEYPOT_FIELD in body) {
+    const trap = body[HONEYPOT_FIELD];
+    if (typeof trap !== 'string' || trap !== '') return json(200, { id: decoyId() }, cors);
+    delete body[HONEYPOT_FIELD];
   }
   const source = checkRequestSource(request.headers, FORM_HEADER, LOCALE_HEADER);
   if (!source.ok) return json(400, { error: source.message }, cors);

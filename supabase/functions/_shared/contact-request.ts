@@ -5,10 +5,17 @@
 import * as z from 'zod';
 import { FIELD_LIMITS, FORM_SOURCES, LOCALE_CODES, PRODUCT_IDS } from './contact-fields.ts';
 
+/**
+ * Text PostgreSQL can store exactly as sent: no NUL (a `text` column refuses it) and no unpaired
+ * UTF-16 surrogate (it has no UTF-8 form, so it would come back as U+FFFD, not as typed).
+ */
+const STORABLE = /^(?:[^\u0000\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+
 function text(field: keyof typeof FIELD_LIMITS, required: boolean) {
   const max = FIELD_LIMITS[field];
   const base = z
     .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
+    .regex(STORABLE, `${field} contains a NUL character or an unpaired surrogate, which cannot be stored`)
     .trim()
     .max(max, `${field} must be at most ${max} characters`);
   return required ? base.min(1, `${field} is required`) : base;

@@ -1,11 +1,14 @@
 /**
  * Supabase Edge Function `rapid-worker`: validates a contact request with the shared schema, stores it
- * in `contact_requests`, then answers 200 `{ id }` (400/413/415 for bad input, 503 when not stored).
- * SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are provided by the platform; SITE_ORIGINS lists the
- * site's origins (comma-separated) for CORS.
+ * in `contact_requests`, then answers 200 `{ id }` (400/413/415 for bad input, 429 over the rate limit,
+ * 503 when not stored). SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are provided by the platform;
+ * SITE_ORIGINS lists the site's origins (comma-separated) for CORS; CONTACT_RATE_LIMIT (`5/60`:
+ * requests per seconds, per client) and CONTACT_RATE_SECRET (the HMAC key for client hashes; default:
+ * the service-role key, which every instance shares) tune the rate limit.
  */
 import { handleContactRequest } from '../_shared/contact-handler.ts';
-import { postgrestStore } from '../_shared/postgrest-store.ts';
+import { postgrestRateLimiter, postgrestStore } from '../_shared/postgrest-store.ts';
+import { DEFAULT_RATE_LIMIT, parseRateLimit } from '../_shared/rate-limit.ts';
 
 function requireEnv(name: string): string {
   const value = Deno.env.get(name);
@@ -13,16 +16,27 @@ function requireEnv(name: string): string {
   return value;
 }
 
-const store = postgrestStore(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_SERVICE_ROLE_KEY'));
+const projectUrl = requireEnv('SUPABASE_URL');
+const serviceRoleKey = requireEnv('SUPABASE_SERVICE_ROLE_KEY');
+const store = postgrestStore(projectUrl, serviceRoleKey);
 const allowedOrigins = (Deno.env.get('SITE_ORIGINS') ?? '')
   .split(',')
   .map((origin) => origin.trim())
   .filter(Boolean);
+const configuredRate = Deno.env.get('CONTACT_RATE_LIMIT');
+const rate = configuredRate ? parseRateLimit(configuredRate) : DEFAULT_RATE_LIMIT;
+if (!rate) throw new Error(`rapid-worker: CONTACT_RATE_LIMIT must look like 5/60 (requests per seconds), not ${configuredRate}`);
+const rateLimit = { limiter: postgrestRateLimiter(projectUrl, serviceRoleKey, rate), secret: Deno.env.get('CONTACT_RATE_SECRET') || serviceRoleKey };
 
-Deno.serve((request) =>
-  handleContactRequest(request, {
-    store,
-    allowedOrigins,
-    onStoreError: (error) => console.error('rapid-worker: store failed', error),
-  })
+/** Supabase's gateway puts the caller's address first in x-forwarded-for; the socket peer is the gateway. */
+function clientAddress(request: Request, peer: string): string {
+  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || peer;
+}
+
+Deno.serve((request, info) =>
+  handleContactRequest(
+    request,
+    { store, allowedOrigins, rateLimit, onStoreError: (error) => console.error('rapid-worker: store failed', error) },
+    { address: clientAddress(request, (info.remoteAddr as Deno.NetAddr).hostname) },
+  )
 );

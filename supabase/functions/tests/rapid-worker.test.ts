@@ -3,7 +3,7 @@
  * PostgREST store against a stand-in REST endpoint. Run: npm run test:function
  */
 import { handleContactRequest } from '../_shared/contact-handler.ts';
-import { postgrestStore } from '../_shared/postgrest-store.ts';
+import { postgrestRateLimiter, postgrestStore } from '../_shared/postgrest-store.ts';
 
 function assertEquals(actual: unknown, expected: unknown): void {
   if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error(`expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
@@ -45,4 +45,28 @@ Deno.test('answers the CORS preflight for the site', async () => {
   const response = await handleContactRequest(new Request('https://project.supabase.co/functions/v1/rapid-worker', { method: 'OPTIONS', headers: { origin: SITE } }), options);
   assertEquals(response.status, 204);
   assertEquals(response.headers.get('access-control-allow-methods'), 'POST, OPTIONS');
+});
+
+Deno.test('rate-limits through contact_rate_hit with a keyed hash of the address (Web Crypto under Deno)', async () => {
+  const calls: { p_client_hash: string; p_max_hits: number; p_window_seconds: number }[] = [];
+  const limiter = postgrestRateLimiter('https://project.supabase.co', 'service-role', { limit: 2, windowSeconds: 60 }, (url, init) => {
+    assertEquals(url, 'https://project.supabase.co/rest/v1/rpc/contact_rate_hit');
+    calls.push(JSON.parse(String(init.body)));
+    return Promise.resolve(Response.json(calls.length > 2 ? 42 : 0));
+  });
+  const limited = { ...options, rateLimit: { limiter, secret: 'service-role' } };
+  const body = { name: 'Ana', email: 'ana@example.com', message: 'Hola', privacy_consent: true };
+  const statuses = [];
+  for (let i = 0; i < 3; i++) statuses.push((await handleContactRequest(post(body), limited, { address: '203.0.113.9' })).status);
+  assertEquals(statuses, [200, 200, 429]);
+  const refused = await handleContactRequest(post(body), limited, { address: '203.0.113.9' });
+  assertEquals(refused.headers.get('retry-after'), '42');
+  assertEquals(calls.every((c) => /^[0-9a-f]{64}$/.test(c.p_client_hash) && c.p_max_hits === 2 && c.p_window_seconds === 60), true);
+});
+
+Deno.test('a filled honeypot is answered like a success and nothing is inserted', async () => {
+  const before = inserted.length;
+  const response = await handleContactRequest(post({ name: 'Bot', email: 'bot@example.com', message: 'spam', privacy_consent: true, homepage: 'http://spam.example' }), options);
+  assertEquals(response.status, 200);
+  assertEquals(inserted.length, before);
 });

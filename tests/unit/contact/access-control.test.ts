@@ -1,0 +1,125 @@
+/**
+ * Access control of the contact tables as Supabase runs them: the API roles exist (with Supabase's
+ * default grants) before the migrations are applied. anon and authenticated can neither read nor write
+ * contact_requests or the rate-limit counts; the service role can insert and count. On PGlite always,
+ * and on PostgreSQL (in a fresh database) when DATABASE_URL is set.
+ */
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+interface Session {
+  exec(sql: string): Promise<void>;
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+const SUPABASE_ROLES = `
+  do $$ begin
+    if not exists (select 1 from pg_roles where rolname = 'anon') then create role anon nologin; end if;
+    if not exists (select 1 from pg_roles where rolname = 'authenticated') then create role authenticated nologin; end if;
+    if not exists (select 1 from pg_roles where rolname = 'service_role') then create role service_role nologin bypassrls; end if;
+  end $$;
+  grant usage on schema public to anon, authenticated, service_role;
+  alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+  alter default privileges in schema public grant all on functions to anon, authenticated, service_role;`;
+
+async function pgliteSession(): Promise<Session> {
+  const db = await PGlite.create();
+  return { exec: async (sql) => void (await db.exec(sql)), query: async (sql, params) => (await db.query<never>(sql, params)).rows, close: () => db.close() };
+}
+
+/** A fresh database on the DATABASE_URL server (roles are cluster-wide, tables are not), dropped afterwards. */
+async function postgresSession(url: string): Promise<Session> {
+  const name = `site_acl_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: target.toString() });
+  await client.connect();
+  return {
+    exec: async (sql) => void (await client.query(sql)),
+    query: async (sql, params) => (await client.query(sql, params)).rows as never[],
+    async close() {
+      await client.end();
+      await admin.query(`drop database if exists ${name}`);
+      await admin.end();
+    },
+  };
+}
+
+const engines: { name: string; open: () => Promise<Session> }[] = [
+  { name: 'PGlite', open: pgliteSession },
+  ...(process.env.DATABASE_URL ? [{ name: 'PostgreSQL', open: () => postgresSession(process.env.DATABASE_URL!) }] : []),
+];
+
+const INSERT = "insert into public.contact_requests (name, email, message, privacy_consent, form_variant, locale) values ('a', 'a@example.com', 'm', true, 'business', 'de') returning id";
+const HASH = 'a'.repeat(64);
+
+describe.each(engines)('contact tables on $name with Supabase API roles', ({ open }) => {
+  let db: Session;
+
+  async function as<T>(role: string, work: () => Promise<T>): Promise<T> {
+    await db.exec(`set role ${role}`);
+    try {
+      return await work();
+    } finally {
+      await db.exec('reset role');
+    }
+  }
+
+  beforeAll(async () => {
+    db = await open();
+    await db.exec(SUPABASE_ROLES);
+    const dir = 'supabase/migrations';
+    for (const file of (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort()) await db.exec(await readFile(path.join(dir, file), 'utf8'));
+  });
+  afterAll(() => db?.close());
+
+  it('has row-level security on both tables and no policy at all', async () => {
+    const rows = await db.query<{ relname: string; rls: boolean }>(
+      "select relname, relrowsecurity as rls from pg_class where relname in ('contact_requests', 'contact_rate_limits') order by relname",
+    );
+    expect(rows).toEqual([
+      { relname: 'contact_rate_limits', rls: true },
+      { relname: 'contact_requests', rls: true },
+    ]);
+    expect(await db.query("select policyname from pg_policies where tablename in ('contact_requests', 'contact_rate_limits')")).toEqual([]);
+  });
+
+  it.each(['anon', 'authenticated'])('%s can neither read nor write contact_requests, nor touch the rate-limit counts', async (role) => {
+    await as(role, async () => {
+      await expect(db.query('select * from public.contact_requests')).rejects.toMatchObject({ code: '42501' });
+      await expect(db.query(INSERT)).rejects.toMatchObject({ code: '42501' });
+      await expect(db.query("update public.contact_requests set name = 'x'")).rejects.toMatchObject({ code: '42501' });
+      await expect(db.query('delete from public.contact_requests')).rejects.toMatchObject({ code: '42501' });
+      await expect(db.query('select * from public.contact_rate_limits')).rejects.toMatchObject({ code: '42501' });
+      await expect(db.query('select public.contact_rate_hit($1, 5, 60)', [HASH])).rejects.toMatchObject({ code: '42501' });
+    });
+  });
+
+  it('the service role can insert a contact request and count a client', async () => {
+    const [row] = await as('service_role', () => db.query<{ id: string }>(INSERT));
+    expect(row?.id).toMatch(/^[0-9a-f-]{36}$/);
+    const [hit] = await as('service_role', () => db.query<{ wait: number }>('select public.contact_rate_hit($1, 5, 60) as wait', [HASH]));
+    expect(hit?.wait).toBe(0);
+  });
+
+  it('contact_rate_hit allows the limit, then answers the seconds to wait; clients count separately', async () => {
+    // An hour's window, so the four calls do not straddle a boundary (windows align to the clock).
+    const hit = async (hash: string) => (await db.query<{ wait: number }>('select public.contact_rate_hit($1, 3, 3600) as wait', [hash]))[0]!.wait;
+    const client = 'b'.repeat(64);
+    expect([await hit(client), await hit(client), await hit(client)]).toEqual([0, 0, 0]);
+    const wait = await hit(client);
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(3600);
+    expect(await hit('c'.repeat(64))).toBe(0);
+    // Only hashes are kept, never anything shaped like an address.
+    await expect(db.query('select public.contact_rate_hit($1, 3, 60)', ['127.0.0.1'])).rejects.toMatchObject({ code: '23514' });
+  });
+});

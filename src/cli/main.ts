@@ -1,18 +1,16 @@
 import path from 'node:path';
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { runCheck } from '../check/run.ts';
-import type { ContentEnv } from '../content/load.ts';
-import { writeContentSchemas } from '../schema/write-schemas.ts';
-import { buildSite } from '../output/build.ts';
-import { openContactStore, storeTarget, type LocalContactStore, type StoreTarget } from '../server/contact-store.ts';
-import { contactRoute } from '../server/contact-route.ts';
-import { acquireLease, leadsRoute, newLeaseToken, readLeads, type HeldLease } from '../server/leads.ts';
-import { startServer, type RunningServer } from '../server/server.ts';
-import { DEFAULT_RATE_LIMIT, memoryRateLimiter, parseRateLimit, type RateLimit } from '../../supabase/functions/_shared/rate-limit.ts';
 import { randomBytes } from 'node:crypto';
-import { leadsTable } from './leads-table.ts';
-import { CHECK_FORMATS, formatGithub, formatJson, formatText, type CheckFormat } from './check-report.ts';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import type { ContentEnv } from '../content/load.ts';
+import type { LocalContactStore, StoreTarget } from '../server/contact-store.ts';
+import type { HeldLease } from '../server/leads.ts';
+import type { RunningServer } from '../server/server.ts';
+import { DEFAULT_RATE_LIMIT, parseRateLimit, type RateLimit } from '../../supabase/functions/_shared/rate-limit.ts';
+import { CHECK_FORMATS, type CheckFormat } from './check-report.ts';
 import { bold, dim, green, printErrors, red, routeTable } from './report.ts';
+
+// Each command imports its stage when it runs: `site build` never loads the checker, the HTML
+// validator or a database engine, which would more than double its start-up time.
 
 export const EXIT_OK = 0;
 export const EXIT_ERRORS = 1;
@@ -74,6 +72,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
     .addOption(contentOption())
     .action(async (opts: { out: string; baseUrl?: string; content: string }) => {
       const started = performance.now();
+      const { buildSite } = await import('../output/build.ts');
       const result = await buildSite({ contentDir: opts.content, outDir: opts.out, env: contentEnv(opts.baseUrl) });
       if (!result.ok) {
         printErrors(result.errors);
@@ -93,6 +92,8 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
     .option('--base-url <url>', 'public base URL (default: SITE_URL or site.yaml)')
     .addOption(new Option('--format <format>', 'report format').choices(CHECK_FORMATS).default('text'))
     .action(async (opts: { content: string; out?: string; strict?: boolean; baseUrl?: string; format: CheckFormat }) => {
+      const { runCheck } = await import('../check/run.ts');
+      const { formatGithub, formatJson, formatText } = await import('./check-report.ts');
       const run = await runCheck({ contentDir: opts.content, outDir: opts.out, strict: opts.strict, env: contentEnv(opts.baseUrl) });
       const contentDir = path.relative(process.cwd(), path.resolve(opts.content)).split(path.sep).join('/') || '.';
       const text =
@@ -106,6 +107,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
     .description('write JSON Schema files for the content (for editors with the YAML language server)')
     .addOption(contentOption())
     .action(async (opts: { content: string }) => {
+      const { writeContentSchemas } = await import('../schema/write-schemas.ts');
       const result = await writeContentSchemas(opts.content);
       if (!result.ok) {
         printErrors(result.errors);
@@ -132,6 +134,13 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
         .default(DEFAULT_RATE_LIMIT, `${DEFAULT_RATE_LIMIT.limit}/${DEFAULT_RATE_LIMIT.windowSeconds}`),
     )
     .action(async (opts: { port: number; host: string; out: string; data: string; rateLimit: RateLimit }) => {
+      const [{ openContactStore, storeTarget }, { contactRoute }, { acquireLease, leadsRoute, newLeaseToken }, { startServer }, { memoryRateLimiter }] = await Promise.all([
+        import('../server/contact-store.ts'),
+        import('../server/contact-route.ts'),
+        import('../server/leads.ts'),
+        import('../server/server.ts'),
+        import('../../supabase/functions/_shared/rate-limit.ts'),
+      ]);
       const target = storeTarget(opts.data);
       const token = newLeaseToken();
       let lease: HeldLease | undefined;
@@ -188,6 +197,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
     .option('--json', 'print a JSON array of rows instead of a table')
     .addOption(dataOption())
     .action(async (opts: { json?: boolean; data: string }) => {
+      const [{ storeTarget }, { readLeads }, { leadsTable }] = await Promise.all([import('../server/contact-store.ts'), import('../server/leads.ts'), import('./leads-table.ts')]);
       const target = storeTarget(opts.data);
       const rows = await readLeads(opts.data, target).catch((error: unknown) => {
         process.stderr.write(red(`cannot read contact requests (${describeTarget(target)}): ${messageOf(error)}\n`));

@@ -1,8 +1,6 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import type { ContactStore } from '../../supabase/functions/_shared/contact-handler.ts';
 import type { StoredContactRequest } from '../../supabase/functions/_shared/contact-request.ts';
 
@@ -29,6 +27,8 @@ interface Sql {
 
 async function pgliteSql(dataDir: string): Promise<Sql> {
   await mkdir(dataDir, { recursive: true });
+  // Each engine is loaded only when chosen: a server on PostgreSQL never pays for PGlite's WASM.
+  const { PGlite } = await import('@electric-sql/pglite');
   const db = await PGlite.create(dataDir);
   return {
     query: async <T>(text: string, params?: unknown[]) => (await db.query<T>(text, params)).rows,
@@ -40,7 +40,8 @@ async function pgliteSql(dataDir: string): Promise<Sql> {
   };
 }
 
-function pgSql(url: string): Sql {
+async function pgSql(url: string): Promise<Sql> {
+  const { default: pg } = await import('pg');
   // Bounded waits: an unreachable or silent server must turn into a 503 within seconds, never a hung request.
   const pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 5_000, query_timeout: 10_000 });
   // An idle connection dropped by the server must not crash `site serve`; the next query reconnects
@@ -94,7 +95,7 @@ function redact(url: string): string {
 
 /** Opens (creating and migrating when needed) the store; PGlite's first open takes a few seconds. */
 export async function openContactStore(target: StoreTarget): Promise<LocalContactStore> {
-  const sql = target.kind === 'pglite' ? await pgliteSql(target.dataDir) : pgSql(target.url);
+  const sql = target.kind === 'pglite' ? await pgliteSql(target.dataDir) : await pgSql(target.url);
   try {
     await applyMigrations(sql);
   } catch (error) {

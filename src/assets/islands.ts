@@ -2,31 +2,43 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const entry = path.join(here, '../islands/client.ts');
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const LOADER_SOURCE = 'src/islands/client.ts';
+
+/** One emitted script and the scripts it imports. */
+export interface ScriptNode {
+  /** Imports evaluated with it (`import … from`): downloaded together. */
+  static: string[];
+  /** `import()` targets: downloaded only when that code runs. */
+  dynamic: string[];
+  /** The source module this chunk is the entry of (islands, lazily loaded modules), relative to the project. */
+  entry?: string;
+}
 
 export interface IslandBundle {
   /** URL of the page-load module (relative to the site root). */
   loader: string;
   /** Every emitted file: URL → bytes. */
   files: Map<string, Uint8Array>;
+  /** The import graph of the emitted scripts, by URL (from esbuild's metafile, exact). */
+  graph: Map<string, ScriptNode>;
 }
 
 /**
  * Bundles the island loader and, through its dynamic imports, one chunk per island plus shared chunks
- * (React once), minified, production React, content-hashed names.
+ * (React once), minified, production React, content-hashed names. Nothing is written: the build does.
  */
-export async function bundleIslands(outDir: string): Promise<IslandBundle> {
-  const assetsDir = path.join(outDir, 'assets');
+export async function bundleIslands(): Promise<IslandBundle> {
   const result = await build({
-    entryPoints: { islands: entry },
+    absWorkingDir: projectRoot,
+    entryPoints: { islands: LOADER_SOURCE },
     bundle: true,
     splitting: true,
     format: 'esm',
     platform: 'browser',
     target: ['es2020'],
     minify: true,
-    outdir: assetsDir,
+    outdir: 'assets',
     entryNames: '[name]-[hash]',
     chunkNames: '[name]-[hash]',
     jsx: 'automatic',
@@ -36,10 +48,16 @@ export async function bundleIslands(outDir: string): Promise<IslandBundle> {
     write: false,
     logLevel: 'silent',
   });
-  const files = new Map<string, Uint8Array>();
-  for (const file of result.outputFiles) files.set(`/${path.relative(outDir, file.path).split(path.sep).join('/')}`, file.contents);
-  const loaderOutput = Object.entries(result.metafile.outputs).find(([, meta]) => meta.entryPoint !== undefined);
-  if (!loaderOutput) throw new Error('esbuild produced no entry output for the island loader');
-  const loader = `/${path.relative(outDir, path.resolve(loaderOutput[0])).split(path.sep).join('/')}`;
-  return { loader, files };
+  const url = (output: string) => `/${path.relative(projectRoot, path.resolve(projectRoot, output)).split(path.sep).join('/')}`;
+  const files = new Map(result.outputFiles.map((file) => [url(file.path), file.contents]));
+  const graph = new Map<string, ScriptNode>();
+  let loader: string | undefined;
+  for (const [output, meta] of Object.entries(result.metafile.outputs)) {
+    if (!output.endsWith('.js')) continue;
+    const imports = (kind: string) => meta.imports.filter((i) => i.kind === kind && !i.external).map((i) => url(i.path));
+    graph.set(url(output), { static: imports('import-statement'), dynamic: imports('dynamic-import'), entry: meta.entryPoint });
+    if (meta.entryPoint === LOADER_SOURCE) loader = url(output);
+  }
+  if (!loader) throw new Error('esbuild produced no entry output for the island loader');
+  return { loader, files, graph };
 }

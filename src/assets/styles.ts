@@ -1,20 +1,45 @@
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compile, optimize } from '@tailwindcss/node';
 import { Scanner } from '@tailwindcss/oxide';
+import { cacheKey, noCache, type BuildCache } from '../cache/build-cache.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const projectRoot = path.resolve(here, '../..');
+const tailwindVersion = (createRequire(import.meta.url)('tailwindcss/package.json') as { version: string }).version;
 
 /**
- * Compiles the site's CSS once per build from the class names actually used: those in the rendered
- * pages plus those in island sources (classes that only appear after interaction).
+ * Where class names can come from: the page and island components and the document template.
+ * Content cannot add classes (it picks components and icons by name), so every class a page can
+ * carry is in these files; the unit tests hold the real site to that.
  */
-export async function buildStyles(renderedHtml: readonly string[]): Promise<string> {
+export const STYLE_SOURCES = [
+  { base: path.join(projectRoot, 'src/render'), pattern: '**/*.{ts,tsx}', negated: false },
+  { base: path.join(projectRoot, 'src/islands'), pattern: '**/*.{ts,tsx}', negated: false },
+  { base: path.join(projectRoot, 'templates'), pattern: '*.html', negated: false },
+];
+
+/** Tailwind class candidates in the style sources, sorted. */
+export function styleCandidates(): string[] {
+  return new Scanner({ sources: STYLE_SOURCES }).scan().sort();
+}
+
+/**
+ * The site's stylesheet: Tailwind v4 compiled from the candidates in the components, minified.
+ * It depends on code only, never on content, so it is built beside content loading and cached
+ * under its inputs (stylesheet, candidates, Tailwind version).
+ */
+export async function buildStyles(cache: BuildCache = noCache): Promise<string> {
   const input = await readFile(path.join(here, 'styles.css'), 'utf8');
+  const candidates = styleCandidates();
+  const key = cacheKey(tailwindVersion, input, candidates.join('\n'));
+  const cached = await cache.read('css', key);
+  if (cached) return new TextDecoder().decode(cached);
+  // Loaded only on a cache miss: the compiler and its CSS optimiser take ~0.3 s to import.
+  const { compile, optimize } = await import('@tailwindcss/node');
   const compiler = await compile(input, { base: here, onDependency: () => {} });
-  const scanner = new Scanner({ sources: [{ base: path.join(here, '../islands'), pattern: '**/*.{ts,tsx}', negated: false }] });
-  const candidates = new Set(scanner.scan());
-  for (const candidate of scanner.scanFiles(renderedHtml.map((content) => ({ content, extension: 'html' })))) candidates.add(candidate);
-  return optimize(compiler.build([...candidates]), { minify: true }).code;
+  const css = optimize(compiler.build(candidates), { minify: true }).code;
+  await cache.write('css', key, css);
+  return css;
 }

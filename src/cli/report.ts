@@ -22,11 +22,15 @@ function kb(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-/** The per-route summary `site build` prints: route, file, HTML/CSS/JS bytes. */
+/**
+ * The per-route table `site build` prints: gzip sizes of the HTML, the stylesheet, and the JavaScript
+ * a visitor downloads when returning (consent given), on a first visit, with every island hydrated,
+ * and what the first contact submit adds.
+ */
 export function routeTable(routes: readonly RouteReport[]): string {
-  const header = ['route', 'file', 'html', 'css', 'js', 'js gzip'];
-  const rows = routes.map((r) => [r.route, r.file, kb(r.htmlBytes), kb(r.cssBytes), kb(r.jsBytes), kb(r.jsGzipBytes)]);
+  const header = ['route', 'file', 'html', 'css', 'js load', 'js first visit', 'js hydrated', 'js submit'];
+  const rows = routes.map(({ route, file, weight: w }) => [route, file, kb(w.html), kb(w.css), kb(w.jsLoad), kb(w.jsFirstVisit), kb(w.jsHydrated), w.jsSubmit ? `+${kb(w.jsSubmit)}` : '–']);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  return [bold(line(header)), ...rows.map(line)].join('\n');
+  return [bold(line(header)), ...rows.map(line), dim('sizes are gzip -9; js load = a returning visitor before any interaction')].join('\n');
 }

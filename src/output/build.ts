@@ -1,50 +1,47 @@
-import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { injectedStyles } from '../assets/injected-styles.ts';
-import { bundleIslands } from '../assets/islands.ts';
+import { bundleIslands, type IslandBundle } from '../assets/islands.ts';
 import { buildStyles } from '../assets/styles.ts';
+import { defaultBuildCache, type BuildCache } from '../cache/build-cache.ts';
 import { loadContent, type ContentEnv } from '../content/load.ts';
 import type { SiteModel } from '../content/model.ts';
 import { SiteError, type Result } from '../errors/site-error.ts';
 import { renderRoute } from '../render/render-route.tsx';
 import { contentHash } from './hash.ts';
+import { islandScripts, pageAssetRefs, pageWeight, type PageWeight } from './page-weight.ts';
+import { ASSET_EFFORT, PAGE_EFFORT } from './precompress.ts';
 import { contentSecurityPolicy, contentSecurityPolicyMeta, seoFiles, type RenderedRoute } from './seo-files.ts';
+import { OutputWriter } from './writer.ts';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** Stands in for the stylesheet URL until the CSS (which depends on the rendered pages) is built. */
-const CSS_TOKEN = '/assets/__site_css__';
+/** Modules only the contact submit loads (the backend client): reported apart from what pages hydrate. */
+const SUBMIT_ENTRIES = ['src/islands/contact-form/send.ts'];
 
 export interface BuildOptions {
   contentDir: string;
   outDir: string;
   env?: ContentEnv;
+  /** Where deterministic steps keep their results; default `node_modules/.cache/site` (see cache/). */
+  cache?: BuildCache;
 }
 
 export interface RouteReport {
   route: string;
   file: string;
-  htmlBytes: number;
-  cssBytes: number;
-  /** JavaScript the page loads before any interaction (the island loader). */
-  jsBytes: number;
-  jsGzipBytes: number;
+  /** gzip bytes a visitor downloads, by moment (see PageWeight). */
+  weight: PageWeight;
 }
 
 export interface BuildReport {
   model: SiteModel;
   outDir: string;
   routes: RouteReport[];
+  /** URL of the stylesheet every page links. */
   css: string;
-  loader?: string;
-  files: Map<string, Uint8Array>;
-}
-
-async function writeOut(outDir: string, url: string, data: string | Uint8Array): Promise<void> {
-  const target = path.join(outDir, ...url.split('/').filter(Boolean));
-  await mkdir(path.dirname(target), { recursive: true });
-  await writeFile(target, data);
+  /** URL of the island loader, the one script pages load up front. */
+  loader: string;
 }
 
 function guardOutDir(outDir: string, contentDir: string): SiteError | undefined {
@@ -56,47 +53,66 @@ function guardOutDir(outDir: string, contentDir: string): SiteError | undefined 
   return undefined;
 }
 
-/** content → model → HTML per route + island bundle + CSS, written to outDir (emptied first). */
+/** What the code alone determines (scripts, stylesheet, document shell): the same for any content. */
+interface CodeAssets {
+  islands: IslandBundle;
+  css: string;
+  template: string;
+}
+
+async function codeAssets(cache: BuildCache): Promise<CodeAssets> {
+  const [islands, css, template] = await Promise.all([bundleIslands(), buildStyles(cache), readFile(path.join(packageRoot, 'templates/document.html'), 'utf8')]);
+  return { islands, css, template };
+}
+
+/**
+ * content → model → HTML per route + island bundle + CSS + SEO files, written to outDir (emptied
+ * first) with a gzip and a brotli copy of every compressible file. Bundling and CSS depend on code
+ * only and run while the content loads.
+ */
 export async function buildSite(options: BuildOptions): Promise<Result<BuildReport>> {
   const guard = guardOutDir(options.outDir, options.contentDir);
   if (guard) return { ok: false, errors: [guard] };
+  const cache = options.cache ?? defaultBuildCache();
+  const code = codeAssets(cache);
+  // A content error returns before `code` is awaited: its failure (if any) must not go unhandled.
+  code.catch(() => {});
   const loaded = await loadContent(options.contentDir, options.env);
   if (!loaded.ok) return loaded;
   const model = loaded.value;
+  const { islands, css, template } = await code;
 
-  await rm(options.outDir, { recursive: true, force: true });
-  const template = await readFile(path.join(packageRoot, 'templates/document.html'), 'utf8');
-  const islands = await bundleIslands(options.outDir);
-
-  const pages = model.pages.map((entry) => ({ entry, html: renderRoute(model, entry, { css: CSS_TOKEN, loader: islands.loader }, template) }));
-  const css = await buildStyles(pages.map((p) => p.html));
   const cssUrl = `/assets/site-${contentHash(css)}.css`;
-
-  const files = new Map(islands.files);
-  files.set(cssUrl, new TextEncoder().encode(css));
-  const loaderBytes = islands.files.get(islands.loader) ?? new Uint8Array();
-  const routes: RouteReport[] = [];
-  const rendered: RenderedRoute[] = [];
+  const assets = new Map(islands.files).set(cssUrl, new TextEncoder().encode(css));
+  const pageAssets = { css: cssUrl, loader: islands.loader };
+  const pages = model.pages.map((entry) => ({ entry, html: renderRoute(model, entry, pageAssets, template) }));
   const runtime = { injectedStyles: await injectedStyles(islands.files) };
   // The policy `_headers` sends, also as a meta tag: hosts that ignore `_headers` (and `site serve`) enforce it too.
-  const cspMeta = contentSecurityPolicyMeta(contentSecurityPolicy(model, pages.map((p) => p.html.replace(CSS_TOKEN, cssUrl)), runtime));
-  for (const { entry, html } of pages) {
-    const final = html.replace(CSS_TOKEN, cssUrl).replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${cspMeta}`);
-    rendered.push({ entry, html: final });
-    const bytes = new TextEncoder().encode(final);
-    files.set(`/${entry.file}`, bytes);
-    routes.push({
-      route: entry.route,
-      file: entry.file,
-      htmlBytes: bytes.byteLength,
-      cssBytes: css.length,
-      jsBytes: loaderBytes.byteLength,
-      jsGzipBytes: gzipSync(loaderBytes, { level: 9 }).byteLength,
-    });
-  }
-  for (const [url, text] of seoFiles(model, rendered, runtime)) files.set(url, new TextEncoder().encode(text));
-  for (const [url, data] of files) await writeOut(options.outDir, url, data);
-  await copyFile(path.join(packageRoot, 'templates/favicon.svg'), path.join(options.outDir, 'favicon.svg'));
-  routes.sort((a, b) => a.route.localeCompare(b.route));
-  return { ok: true, value: { model, outDir: options.outDir, routes, css: cssUrl, loader: islands.loader, files } };
+  const cspMeta = contentSecurityPolicyMeta(contentSecurityPolicy(model, pages.map((p) => p.html), runtime));
+
+  await rm(options.outDir, { recursive: true, force: true });
+  const writer = new OutputWriter(options.outDir);
+  const assetGzip = new Map<string, number>();
+  await Promise.all([...assets].map(async ([url, bytes]) => assetGzip.set(url, await writer.write(url, bytes, ASSET_EFFORT, cache))));
+  const scripts = islandScripts(islands.loader, islands.graph, SUBMIT_ENTRIES);
+  const routes = await Promise.all(pages.map(async ({ entry, html }): Promise<RouteReport & RenderedRoute> => {
+    const final = html.replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${cspMeta}`);
+    const htmlGzip = await writer.write(`/${entry.file}`, new TextEncoder().encode(final), PAGE_EFFORT);
+    const weight = pageWeight(pageAssetRefs(final), htmlGzip, islands.graph, scripts, (url) => assetGzip.get(url) ?? 0);
+    return { route: entry.route, file: entry.file, weight, entry, html: final };
+  }));
+  await Promise.all([
+    ...[...seoFiles(model, routes, runtime)].map(([url, text]) => writer.write(url, new TextEncoder().encode(text), PAGE_EFFORT)),
+    readFile(path.join(packageRoot, 'templates/favicon.svg')).then((svg) => writer.write('/favicon.svg', svg, ASSET_EFFORT, cache)),
+  ]);
+  return {
+    ok: true,
+    value: {
+      model,
+      outDir: options.outDir,
+      routes: routes.map(({ route, file, weight }) => ({ route, file, weight })).sort((a, b) => a.route.localeCompare(b.route)),
+      css: cssUrl,
+      loader: islands.loader,
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { serveStatic } from './static.ts';
+import { serveStatic, staticSite } from './static.ts';
 
 /** A route the server answers before static files (e.g. the contact function). Returns false to pass. */
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
@@ -25,17 +25,18 @@ function escape(value: string): string {
 }
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const root = path.resolve(options.root);
+  const site = staticSite(path.resolve(options.root));
   const server = createServer((req, res) => {
     void (async () => {
       for (const handler of options.handlers ?? []) {
         if (await handler(req, res)) return;
       }
-      await serveStatic(root, req, res);
+      await serveStatic(site, req, res);
     })().catch((error: unknown) => {
       if (res.headersSent) return void res.destroy();
       const message = error instanceof Error ? error.message : String(error);
-      res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' }).end(ERROR_PAGE.replace('ERROR', escape(message)));
+      // A replacer function: a message containing `$&` or `$'` must print as written, not as a pattern.
+      res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' }).end(ERROR_PAGE.replace('ERROR', () => escape(message)));
     });
   });
   await new Promise<void>((resolve, reject) => {

@@ -18,6 +18,7 @@ beforeAll(async () => {
     handlers: [
       async (req) => {
         if (req.url === '/boom') throw new Error('database <offline> & unreachable');
+        if (req.url === '/dollar') throw new Error("price $& or $' stays as written");
         return false;
       },
     ],
@@ -44,6 +45,11 @@ describe('site serve', () => {
     expect(body).toContain('<h1>Unexpected Application Error!</h1>');
     expect(body).toContain('database &#60;offline&#62; &#38; unreachable');
     expect(body).not.toContain('<offline>');
+  });
+
+  it('prints a message holding replacement patterns ($&, $\') as written', async () => {
+    const body = await (await fetch(`${server.url}/dollar`)).text();
+    expect(body).toContain('price $&#38; or $&#39; stays as written');
   });
 
   it('keeps serving after a failure', async () => {

@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Results of deterministic build steps, stored under a key that hashes every input of the step.
+ * A stale entry is impossible by construction (different inputs, different key), so the cache
+ * never needs invalidating; deleting the directory only makes the next build slower.
+ */
+export interface BuildCache {
+  read(kind: string, key: string): Promise<Uint8Array | undefined>;
+  write(kind: string, key: string, data: string | Uint8Array): Promise<void>;
+}
+
+export const noCache: BuildCache = {
+  read: async () => undefined,
+  write: async () => {},
+};
+
+/** A cache in a directory; failures to write are ignored (the build just stays uncached). */
+export function directoryCache(dir: string): BuildCache {
+  const file = (kind: string, key: string) => path.join(dir, kind, key);
+  return {
+    async read(kind, key) {
+      try {
+        return await readFile(file(kind, key));
+      } catch {
+        return undefined;
+      }
+    },
+    async write(kind, key, data) {
+      const target = file(kind, key);
+      // Write then rename: a build killed mid-write must not leave a truncated entry under a valid key.
+      const temp = `${target}.${process.pid}.tmp`;
+      try {
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFile(temp, data);
+        await rename(temp, target);
+      } catch {
+        // A read-only or full disk makes builds slower, never wrong.
+      }
+    },
+  };
+}
+
+/**
+ * Where builds keep their cache: `SITE_CACHE_DIR`, else `node_modules/.cache/site` of the nearest
+ * project above `cwd` (the convention Babel, ESLint and others follow), else nothing.
+ * `SITE_CACHE_DIR=off` disables it.
+ */
+export function defaultBuildCache(cwd: string = process.cwd(), env: NodeJS.ProcessEnv = process.env): BuildCache {
+  const configured = env.SITE_CACHE_DIR;
+  if (configured === 'off') return noCache;
+  if (configured) return directoryCache(path.resolve(cwd, configured));
+  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'node_modules'))) return directoryCache(path.join(dir, 'node_modules', '.cache', 'site'));
+    if (path.dirname(dir) === dir) return noCache;
+  }
+}
+
+/** A cache key: sha256 over the parts, each length-prefixed so that no two lists of parts collide. */
+export function cacheKey(...parts: (string | Uint8Array)[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) {
+    const bytes = typeof part === 'string' ? Buffer.from(part, 'utf8') : part;
+    hash.update(`${bytes.byteLength}:`);
+    hash.update(bytes);
+  }
+  return hash.digest('hex').slice(0, 40);
+}

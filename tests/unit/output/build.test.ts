@@ -1,0 +1,89 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { compile } from '@tailwindcss/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { styleCandidates } from '../../../src/assets/styles.ts';
+import { directoryCache } from '../../../src/cache/build-cache.ts';
+import { buildSite, type BuildReport } from '../../../src/output/build.ts';
+import { isCompressible } from '../../../src/output/precompress.ts';
+
+const repo = path.resolve(import.meta.dirname, '../../..');
+let work: string;
+let report: BuildReport;
+
+async function files(dir: string): Promise<string[]> {
+  return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'site-build-'));
+  const built = await buildSite({ contentDir: path.join(repo, 'content'), outDir: path.join(work, 'a'), cache: directoryCache(path.join(work, 'cache')) });
+  if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
+  report = built.value;
+}, 120_000);
+
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+describe('precompressed output', () => {
+  it('writes .gz and .br beside every page and asset that compresses, each decoding to the file', async () => {
+    const out = path.join(work, 'a');
+    const all = await files(out);
+    const originals = all.filter((f) => isCompressible(f));
+    expect(originals.filter((f) => f.endsWith('.html')).length).toBe(report.routes.length);
+    for (const file of originals) {
+      const data = await readFile(path.join(out, file));
+      const hasGz = all.includes(`${file}.gz`);
+      const hasBr = all.includes(`${file}.br`);
+      if (data.byteLength > 1024) expect({ file, hasGz, hasBr }).toEqual({ file, hasGz: true, hasBr: true });
+      if (hasGz) expect(gunzipSync(await readFile(path.join(out, `${file}.gz`))).equals(data)).toBe(true);
+      if (hasBr) expect(brotliDecompressSync(await readFile(path.join(out, `${file}.br`))).equals(data)).toBe(true);
+    }
+  });
+
+  it('reports gzip -9 sizes that match the written files', async () => {
+    const home = report.routes.find((r) => r.route === '/')!;
+    const html = await readFile(path.join(work, 'a/index.html'));
+    expect(home.weight.html).toBe(gzipSync(html, { level: 9 }).byteLength);
+    const loader = await readFile(path.join(work, 'a', report.loader));
+    // A returning visitor on the home page downloads the island loader and nothing else up front.
+    expect(home.weight.jsLoad).toBe(gzipSync(loader, { level: 9 }).byteLength);
+    expect(home.weight.jsFirstVisit).toBeGreaterThan(home.weight.jsLoad);
+    expect(home.weight.jsHydrated).toBeGreaterThan(home.weight.jsFirstVisit);
+    expect(home.weight.jsSubmit).toBeGreaterThan(0);
+  });
+});
+
+describe('build cache', () => {
+  it('fills the cache, and a second build from it writes byte-identical output', async () => {
+    const cacheDir = path.join(work, 'cache');
+    expect((await readdir(path.join(cacheDir, 'css'))).length).toBe(1);
+    expect((await readdir(path.join(cacheDir, 'br'))).length).toBeGreaterThan(5);
+    const again = await buildSite({ contentDir: path.join(repo, 'content'), outDir: path.join(work, 'b'), cache: directoryCache(cacheDir) });
+    expect(again.ok).toBe(true);
+    const [a, b] = [await files(path.join(work, 'a')), await files(path.join(work, 'b'))];
+    expect(b.sort()).toEqual(a.sort());
+    for (const file of a) {
+      const same = (await readFile(path.join(work, 'a', file))).equals(await readFile(path.join(work, 'b', file)));
+      expect({ file, same }).toEqual({ file, same: true });
+    }
+  }, 120_000);
+});
+
+describe('stylesheet sources', () => {
+  it('covers every class the built pages use: classes missing from the component scan generate no CSS', async () => {
+    const out = path.join(work, 'a');
+    const sources = new Set(styleCandidates());
+    const used = new Set<string>();
+    for (const file of (await files(out)).filter((f) => f.endsWith('.html'))) {
+      const html = await readFile(path.join(out, file), 'utf8');
+      for (const [, value = ''] of html.matchAll(/\sclass="([^"]*)"/g)) {
+        for (const name of value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').split(/\s+/)) if (name) used.add(name);
+      }
+    }
+    const missing = [...used].filter((name) => !sources.has(name));
+    const compiler = await compile('@import "tailwindcss/utilities";', { base: repo, onDependency: () => {} });
+    expect({ missing, css: compiler.build(missing).replace(/\/\*[\s\S]*?\*\//g, '').trim() }).toEqual({ missing, css: '' });
+  });
+});

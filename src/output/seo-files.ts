@@ -4,12 +4,6 @@ import { isIndexable } from '../content/routes.ts';
 import { absoluteUrl } from '../render/context.ts';
 import { cacheHintSeconds, escapeHtml, hreflangSet } from '../render/head.ts';
 
-/** A rendered route as the build holds it: the entry and its final HTML. */
-export interface RenderedRoute {
-  entry: PageEntry;
-  html: string;
-}
-
 function indexable(entry: PageEntry): boolean {
   return isIndexable(entry.route, entry.page.meta.noindex);
 }
@@ -56,15 +50,23 @@ function isInlineCode(attributes: string): boolean {
   return type === undefined || type === 'module' || type === 'text/javascript' || type === 'application/javascript';
 }
 
-/** Hashes of every inline script and style element in the rendered pages, for the CSP. */
-export function inlineHashes(htmls: readonly string[]): { scripts: string[]; styles: string[] } {
+/** What one page runs inline, as the CSP must allow it. */
+export interface InlineCode {
+  /** CSP hash sources of its inline scripts (code only: JSON-LD is data) and inline style elements. */
+  scripts: string[];
+  styles: string[];
+  /** Whether an element carries a style attribute. */
+  styleAttributes: boolean;
+}
+
+/** A page's inline code, read once from its HTML (the build then keeps only this, not the page). */
+export function inlineCode(html: string): InlineCode {
   const scripts = new Set<string>();
   const styles = new Set<string>();
-  for (const html of htmls) {
-    for (const [, attributes = '', code = ''] of html.matchAll(INLINE_SCRIPT)) if (isInlineCode(attributes)) scripts.add(sha256(code));
-    for (const [, css = ''] of html.matchAll(INLINE_STYLE)) styles.add(sha256(css));
-  }
-  return { scripts: [...scripts].sort(), styles: [...styles].sort() };
+  for (const [, attributes = '', code = ''] of html.matchAll(INLINE_SCRIPT)) if (isInlineCode(attributes)) scripts.add(sha256(code));
+  for (const [, css = ''] of html.matchAll(INLINE_STYLE)) styles.add(sha256(css));
+  // React escapes quotes in text and attribute values, so ` style="` only ever starts a style attribute.
+  return { scripts: [...scripts].sort(), styles: [...styles].sort(), styleAttributes: html.includes(' style="') };
 }
 
 /** What the pages do at run time that their HTML does not show. */
@@ -74,11 +76,11 @@ export interface RuntimeNeeds {
 }
 
 /** The Content-Security-Policy for the built pages: only what they load, and the backend they call. */
-export function contentSecurityPolicy(model: SiteModel, htmls: readonly string[], runtime: RuntimeNeeds = {}): string {
-  const { scripts, styles: inlineStyles } = inlineHashes(htmls);
-  const styles = [...new Set([...inlineStyles, ...(runtime.injectedStyles ?? []).map(sha256)])].sort();
+export function contentSecurityPolicy(model: SiteModel, pages: readonly InlineCode[], runtime: RuntimeNeeds = {}): string {
+  const scripts = [...new Set(pages.flatMap((p) => p.scripts))].sort();
+  const styles = [...new Set([...pages.flatMap((p) => p.styles), ...(runtime.injectedStyles ?? []).map(sha256)])].sort();
   const backend = model.site.backend.url ? new URL(model.site.backend.url).origin : undefined;
-  const styleAttributes = htmls.some((html) => /<[a-z][^>]*\sstyle="/i.test(html));
+  const styleAttributes = pages.some((p) => p.styleAttributes);
   const directives = [
     "default-src 'self'",
     `script-src 'self' ${scripts.join(' ')}`.trim(),
@@ -108,8 +110,7 @@ export function contentSecurityPolicyMeta(policy: string): string {
  * `_headers` for static hosts (Netlify, Cloudflare Pages): security headers on every path, long caching
  * for hashed assets, and the one-hour cache hint on the pages that ask for it (the education pages).
  */
-export function headersFile(model: SiteModel, routes: readonly RenderedRoute[], runtime: RuntimeNeeds = {}): string {
-  const csp = contentSecurityPolicy(model, routes.map((r) => r.html), runtime);
+export function headersFile(model: SiteModel, entries: readonly PageEntry[], csp: string): string {
   const blocks: string[] = [
     [
       '/*',
@@ -121,7 +122,7 @@ export function headersFile(model: SiteModel, routes: readonly RenderedRoute[], 
     ].join('\n'),
     ['/assets/*', '  Cache-Control: public, max-age=31536000, immutable'].join('\n'),
   ];
-  for (const { entry } of routes) {
+  for (const entry of entries) {
     const seconds = cacheHintSeconds(model, entry);
     if (!seconds) continue;
     for (const path of [entry.route, `${entry.route}/`]) blocks.push(`${path}\n  Cache-Control: public, max-age=${seconds}`);
@@ -129,11 +130,11 @@ export function headersFile(model: SiteModel, routes: readonly RenderedRoute[], 
   return `${blocks.join('\n\n')}\n`;
 }
 
-/** The SEO and hosting files of a build, by URL. */
-export function seoFiles(model: SiteModel, routes: readonly RenderedRoute[], runtime: RuntimeNeeds = {}): Map<string, string> {
+/** The SEO and hosting files of a build, by URL; `csp` is the policy of its pages (contentSecurityPolicy). */
+export function seoFiles(model: SiteModel, csp: string): Map<string, string> {
   return new Map([
     ['/sitemap.xml', sitemapXml(model)],
     ['/robots.txt', robotsTxt(model)],
-    ['/_headers', headersFile(model, routes, runtime)],
+    ['/_headers', headersFile(model, model.pages, csp)],
   ]);
 }

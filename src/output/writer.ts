@@ -15,12 +15,14 @@ export class OutputWriter {
   constructor(private readonly outDir: string) {}
 
   /**
-   * Writes `url`'s file and, when compressible, its encodings. Resolves to the size budgets count:
+   * Writes `url`'s file (given, or made on demand) and, when compressible, its encodings. Resolves to the size budgets count:
    * gzip bytes for compressible files, the file's own size for the rest.
    */
-  async write(url: string, data: Uint8Array, effort: Effort, cache?: BuildCache): Promise<number> {
+  async write(url: string, content: Uint8Array | (() => Uint8Array), effort: Effort, cache?: BuildCache): Promise<number> {
     await this.slot();
     try {
+      // A function is called only once a slot is free, so thousands of queued pages are not all finalised at once.
+      const data = typeof content === 'function' ? content() : content;
       const target = path.join(this.outDir, ...url.split('/').filter(Boolean));
       await this.directory(path.dirname(target));
       if (!isCompressible(url)) {

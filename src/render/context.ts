@@ -16,9 +16,24 @@ export interface RenderContext {
   assets: PageAssets;
 }
 
-/** Every page of the entry's family (its translations, itself included). */
+const families = new WeakMap<SiteModel, Map<string, PageEntry[]>>();
+
+/**
+ * Every page of the entry's family (its translations, itself included). Indexed once per model:
+ * every page asks (head, footer, sitemap), and a scan per page made a 10,000-page build quadratic.
+ */
 export function alternates(model: SiteModel, entry: PageEntry): PageEntry[] {
-  return model.pages.filter((p) => p.family === entry.family);
+  let index = families.get(model);
+  if (!index) {
+    index = new Map();
+    for (const page of model.pages) {
+      const members = index.get(page.family);
+      if (members) members.push(page);
+      else index.set(page.family, [page]);
+    }
+    families.set(model, index);
+  }
+  return index.get(entry.family) ?? [];
 }
 
 export function absoluteUrl(model: SiteModel, route: string): string {

@@ -5,7 +5,7 @@ import { loadContent, type ContentEnv } from '../../../src/content/load.ts';
 import type { PageEntry, SiteModel } from '../../../src/content/model.ts';
 import { consentProbeScript } from '../../../src/islands/cookie-banner/consent.ts';
 import { renderRoute } from '../../../src/render/render-route.tsx';
-import { contentSecurityPolicy, headersFile, inlineHashes, robotsTxt, seoFiles, sitemapXml } from '../../../src/output/seo-files.ts';
+import { contentSecurityPolicy, headersFile, inlineCode, robotsTxt, seoFiles, sitemapXml } from '../../../src/output/seo-files.ts';
 
 const contentDir = path.resolve(import.meta.dirname, '../../../content');
 const TEMPLATE = '<!DOCTYPE html><html lang="%lang%"><head><!--site:head--></head><body><!--site:body--></body></html>';
@@ -94,7 +94,7 @@ describe('_headers and the CSP', () => {
   it('allows the consent probe by its sha256 hash and no other inline code', () => {
     const probe = consentProbeScript(model.site.constants.cookies.consentName);
     const expected = `'sha256-${createHash('sha256').update(probe).digest('base64')}'`;
-    const csp = contentSecurityPolicy(model, rendered().map((r) => r.html));
+    const csp = contentSecurityPolicy(model, rendered().map((r) => inlineCode(r.html)));
     const script = csp.split('; ').find((d) => d.startsWith('script-src '))!;
     expect(script).toBe(`script-src 'self' ${expected}`);
     expect(csp).not.toContain('unsafe-inline');
@@ -105,27 +105,32 @@ describe('_headers and the CSP', () => {
 
   it('hashes inline code only: JSON-LD data blocks and external scripts are not code', () => {
     const html = '<script>a()</script><script type="application/ld+json">{"a":1}</script><script type="module" src="/x.js"></script><style>p{}</style>';
-    const { scripts, styles } = inlineHashes([html]);
+    const { scripts, styles, styleAttributes } = inlineCode(html);
     expect(scripts).toEqual([`'sha256-${createHash('sha256').update('a()').digest('base64')}'`]);
     expect(styles).toHaveLength(1);
+    expect(styleAttributes).toBe(false);
+    expect(inlineCode('<p style="color:red">x</p>').styleAttributes).toBe(true);
+    expect(inlineCode('<p>style=&quot;x&quot;</p>').styleAttributes).toBe(false);
   });
 
   it('allows styles that islands inject at run time by hash, still without unsafe-inline', () => {
     const css = '[data-sonner-toaster]{position:fixed}';
-    const csp = contentSecurityPolicy(model, rendered().map((r) => r.html), { injectedStyles: [css] });
+    const csp = contentSecurityPolicy(model, rendered().map((r) => inlineCode(r.html)), { injectedStyles: [css] });
     expect(csp).toContain(`style-src 'self' 'sha256-${createHash('sha256').update(css).digest('base64')}';`);
     expect(csp).not.toContain('unsafe-inline');
   });
 
   it('lets the pages call the backend origin, or only their own origin when none is set', async () => {
-    const htmls = rendered().map((r) => r.html);
+    const htmls = rendered().map((r) => inlineCode(r.html));
     expect(contentSecurityPolicy(model, htmls)).toContain("connect-src 'self';");
     const hosted = withHiddenPages(await load({ SUPABASE_URL: 'https://abc.supabase.co/', SUPABASE_ANON_KEY: 'k' }));
     expect(contentSecurityPolicy(hosted, htmls)).toContain("connect-src 'self' https://abc.supabase.co;");
   });
 
   it('sets the security headers everywhere and the one-hour cache hint on the education pages only', () => {
-    const text = headersFile(model, rendered());
+    const csp = contentSecurityPolicy(model, rendered().map((r) => inlineCode(r.html)));
+    const text = headersFile(model, model.pages, csp);
+    expect(text).toContain(`  Content-Security-Policy: ${csp}\n`);
     const global = text.split('\n\n')[0]!;
     expect(global.split('\n')[0]).toBe('/*');
     for (const header of ['Content-Security-Policy: ', 'X-Content-Type-Options: nosniff', 'Referrer-Policy: strict-origin-when-cross-origin', 'X-Frame-Options: DENY']) {
@@ -136,6 +141,6 @@ describe('_headers and the CSP', () => {
   });
 
   it('writes all three files', () => {
-    expect([...seoFiles(model, rendered()).keys()].sort()).toEqual(['/_headers', '/robots.txt', '/sitemap.xml']);
+    expect([...seoFiles(model, "default-src 'self'").keys()].sort()).toEqual(['/_headers', '/robots.txt', '/sitemap.xml']);
   });
 });

@@ -1,9 +1,7 @@
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { ContentEnv } from '../content/load.ts';
-import type { LocalContactStore, StoreTarget } from '../server/contact-store.ts';
-import type { HeldLease } from '../server/leads.ts';
+import type { LocalBackend } from '../server/local-backend.ts';
 import type { RunningServer } from '../server/server.ts';
 import { DEFAULT_RATE_LIMIT, parseRateLimit, type RateLimit } from '../../supabase/functions/_shared/rate-limit.ts';
 import { CHECK_FORMATS, type CheckFormat } from './check-report.ts';
@@ -32,12 +30,10 @@ function parseRate(value: string): RateLimit {
   return rate;
 }
 
+const reportStoreError = (error: unknown) => process.stderr.write(red(`contact request not stored: ${messageOf(error)}\n`));
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-function describeTarget(target: StoreTarget): string {
-  return target.kind === 'pglite' ? `PGlite in ${target.dataDir}` : 'DATABASE_URL';
 }
 
 /** Runs the CLI; resolves to the process exit code. */
@@ -120,6 +116,12 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
   const dataOption = () =>
     new Option('--data <dir>', 'where contact requests are stored (PGlite); DATABASE_URL selects PostgreSQL instead').default(process.env.SITE_DATA_DIR || '.data', 'SITE_DATA_DIR or .data');
 
+  const rateLimitOption = () =>
+    new Option('--rate-limit <n/seconds>', 'contact requests one client address may send per window (429 beyond)')
+      .argParser(parseRate)
+      .env('SITE_RATE_LIMIT')
+      .default(DEFAULT_RATE_LIMIT, `${DEFAULT_RATE_LIMIT.limit}/${DEFAULT_RATE_LIMIT.windowSeconds}`);
+
   program
     .command('serve')
     .description('serve the built site and answer its contact form (POST /functions/v1/rapid-worker)')
@@ -127,68 +129,81 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
     .option('--host <host>', 'interface to bind', '127.0.0.1')
     .option('--out <dir>', 'directory to serve', 'dist')
     .addOption(dataOption())
-    .addOption(
-      new Option('--rate-limit <n/seconds>', 'contact requests one client address may send per window (429 beyond)')
-        .argParser(parseRate)
-        .env('SITE_RATE_LIMIT')
-        .default(DEFAULT_RATE_LIMIT, `${DEFAULT_RATE_LIMIT.limit}/${DEFAULT_RATE_LIMIT.windowSeconds}`),
-    )
+    .addOption(rateLimitOption())
     .action(async (opts: { port: number; host: string; out: string; data: string; rateLimit: RateLimit }) => {
-      const [{ openContactStore, storeTarget }, { contactRoute }, { acquireLease, leadsRoute, newLeaseToken }, { startServer }, { memoryRateLimiter }] = await Promise.all([
-        import('../server/contact-store.ts'),
-        import('../server/contact-route.ts'),
-        import('../server/leads.ts'),
-        import('../server/server.ts'),
-        import('../../supabase/functions/_shared/rate-limit.ts'),
-      ]);
-      const target = storeTarget(opts.data);
-      const token = newLeaseToken();
-      let lease: HeldLease | undefined;
-      let store: LocalContactStore | undefined;
+      const [{ openLocalBackend }, { startServer }] = await Promise.all([import('../server/local-backend.ts'), import('../server/server.ts')]);
+      let backend: LocalBackend;
       try {
-        // PGlite is single-process: hold the directory before opening it (see server/leads.ts).
-        if (target.kind === 'pglite') lease = await acquireLease(opts.data, token);
-        store = await openContactStore(target);
+        backend = await openLocalBackend({ dataDir: opts.data, rateLimit: opts.rateLimit, onStoreError: reportStoreError });
       } catch (error) {
-        await lease?.release();
-        process.stderr.write(red(`cannot open the contact store (${describeTarget(target)}): ${messageOf(error)}\n`));
+        process.stderr.write(red(`${messageOf(error)}\n`));
         exitCode = EXIT_ERRORS;
         return;
       }
       let server: RunningServer;
       try {
-        server = await startServer({
-          root: path.resolve(opts.out),
-          port: opts.port,
-          host: opts.host,
-          handlers: [
-            contactRoute({
-              store,
-              allowedOrigins: [],
-              // One process, so the counts live in memory; the HMAC key lives only as long as they do.
-              rateLimit: { limiter: memoryRateLimiter(opts.rateLimit), secret: randomBytes(32).toString('hex') },
-              onStoreError: (error) => process.stderr.write(red(`contact request not stored: ${messageOf(error)}\n`)),
-            }),
-            leadsRoute(store, token),
-          ],
-        });
+        server = await startServer({ root: path.resolve(opts.out), port: opts.port, host: opts.host, handlers: backend.handlers });
       } catch (error) {
-        await lease?.release();
-        await store.close();
+        await backend.close();
         process.stderr.write(red(`cannot listen on ${opts.host}:${opts.port}: ${messageOf(error)}\n`));
         exitCode = EXIT_ERRORS;
         return;
       }
-      await lease?.publish(server.url);
+      await backend.publish(server.url);
       process.stdout.write(`${bold('serving')} ${opts.out}/ at ${green(server.url)} ${dim('(Ctrl+C to stop)')}\n`);
-      process.stdout.write(dim(`contact requests go to ${store.location} (list them with \`site leads\`)\n`));
+      process.stdout.write(dim(`contact requests go to ${backend.location} (list them with \`site leads\`)\n`));
       await new Promise<void>((resolve) => {
         const stop = () => void server.close().then(resolve);
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
-      await lease?.release();
-      await store.close();
+      await backend.close();
+    });
+
+  program
+    .command('dev')
+    .description('build in memory, serve with live reload, rebuild what each content edit touches; restart on code edits')
+    .option('--port <port>', 'port to listen on', parsePort, 4321)
+    .option('--host <host>', 'interface to bind', '127.0.0.1')
+    .option('--base-url <url>', 'public base URL (default: SITE_URL or site.yaml)')
+    .addOption(contentOption())
+    .addOption(dataOption())
+    .addOption(rateLimitOption())
+    .action(async (opts: { port: number; host: string; baseUrl?: string; content: string; data: string; rateLimit: RateLimit }) => {
+      const [{ DEV_CHILD_ENV, superviseDev }, { packageRoot }] = await Promise.all([import('../dev/supervisor.ts'), import('../output/site-render.ts')]);
+      if (!process.env[DEV_CHILD_ENV]) {
+        exitCode = await superviseDev(packageRoot, argv.slice(1), (line) => process.stdout.write(dim(`${line}\n`)));
+        return;
+      }
+      const [{ startDev }, { defaultBuildCache }] = await Promise.all([import('../dev/dev-server.ts'), import('../cache/build-cache.ts')]);
+      let running: Awaited<ReturnType<typeof startDev>>;
+      try {
+        running = await startDev({
+          contentDir: opts.content,
+          port: opts.port,
+          host: opts.host,
+          env: contentEnv(opts.baseUrl),
+          cache: defaultBuildCache(),
+          dataDir: opts.data,
+          rateLimit: opts.rateLimit,
+          report: {
+            rebuilt: (routes, ms, rendered) =>
+              process.stdout.write(dim(`${routes.length ? `updated ${routes.join(', ')}` : 'no page changed'} (${rendered} rendered) in ${Math.round(ms)} ms\n`)),
+            errors: (errors) => printErrors(errors),
+            storeError: reportStoreError,
+          },
+        });
+      } catch (error) {
+        process.stderr.write(red(`cannot start the dev server on ${opts.host}:${opts.port}: ${messageOf(error)}\n`));
+        exitCode = EXIT_ERRORS;
+        return;
+      }
+      process.stdout.write(`${bold('dev server')} at ${green(running.url)} ${dim('(content edits reload the pages they change; Ctrl+C to stop)')}\n`);
+      await new Promise<void>((resolve) => {
+        const stop = () => void running.close().then(resolve);
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
     });
 
   program
@@ -197,7 +212,12 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
     .option('--json', 'print a JSON array of rows instead of a table')
     .addOption(dataOption())
     .action(async (opts: { json?: boolean; data: string }) => {
-      const [{ storeTarget }, { readLeads }, { leadsTable }] = await Promise.all([import('../server/contact-store.ts'), import('../server/leads.ts'), import('./leads-table.ts')]);
+      const [{ storeTarget }, { readLeads }, { leadsTable }, { describeTarget }] = await Promise.all([
+        import('../server/contact-store.ts'),
+        import('../server/leads.ts'),
+        import('./leads-table.ts'),
+        import('../server/local-backend.ts'),
+      ]);
       const target = storeTarget(opts.data);
       const rows = await readLeads(opts.data, target).catch((error: unknown) => {
         process.stderr.write(red(`cannot read contact requests (${describeTarget(target)}): ${messageOf(error)}\n`));

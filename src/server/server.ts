@@ -7,7 +7,8 @@ import { serveStatic, staticSite } from './static.ts';
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
 export interface ServeOptions {
-  root: string;
+  /** Directory of built files served after the handlers; without it, what no handler answers is a 404. */
+  root?: string;
   port: number;
   host: string;
   handlers?: RouteHandler[];
@@ -25,13 +26,14 @@ function escape(value: string): string {
 }
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const site = staticSite(path.resolve(options.root));
+  const site = options.root ? staticSite(path.resolve(options.root)) : undefined;
   const server = createServer((req, res) => {
     void (async () => {
       for (const handler of options.handlers ?? []) {
         if (await handler(req, res)) return;
       }
-      await serveStatic(site, req, res);
+      if (site) await serveStatic(site, req, res);
+      else res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found');
     })().catch((error: unknown) => {
       if (res.headersSent) return void res.destroy();
       const message = error instanceof Error ? error.message : String(error);

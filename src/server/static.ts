@@ -22,6 +22,10 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
+export function contentTypeOf(file: string): string {
+  return TYPES[path.extname(file)] ?? 'application/octet-stream';
+}
+
 /** Files that configure the host and are never served (as on Netlify and Cloudflare Pages). */
 const HOST_FILES = new Set(['/_headers', '/_redirects']);
 /** Without a rule from `_headers`: pages revalidate every time (cheap with ETags), so a rebuild shows at once. */
@@ -114,7 +118,7 @@ export async function serveStatic(site: StaticSite, req: IncomingMessage, res: S
     return;
   }
   const headers = headersFor(await site.rules(), url.pathname);
-  headers.set('content-type', TYPES[path.extname(chosen.file)] ?? 'application/octet-stream');
+  headers.set('content-type', contentTypeOf(chosen.file));
   headers.set('cache-control', headers.get('cache-control') ?? DEFAULT_CACHE);
   headers.set('x-content-type-options', 'nosniff');
   headers.set('vary', 'Accept-Encoding');

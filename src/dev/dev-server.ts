@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { watch } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { RateLimit } from '../../supabase/functions/_shared/rate-limit.ts';
+import type { BuildCache } from '../cache/build-cache.ts';
+import type { ContentEnv } from '../content/load.ts';
+import { formatError, type SiteError } from '../errors/site-error.ts';
+import { lazyLocalBackend } from '../server/local-backend.ts';
+import { startServer, type RouteHandler } from '../server/server.ts';
+import { contentTypeOf } from '../server/static.ts';
+import { DevBuilder, type SiteFiles } from './dev-build.ts';
+import { liveReload, liveScriptTag } from './live-reload.ts';
+
+export interface DevOptions {
+  contentDir: string;
+  port: number;
+  host: string;
+  env: ContentEnv;
+  cache: BuildCache;
+  dataDir: string;
+  rateLimit: RateLimit;
+  /** Progress and errors for the terminal (the CLI decides how they look). */
+  report: { rebuilt(routes: string[], ms: number, rendered: number): void; errors(errors: SiteError[]): void; storeError(error: unknown): void };
+}
+
+export interface RunningDev {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Editors save in bursts (write, rename, chmod): one rebuild per burst. */
+const SETTLE_MS = 8;
+
+function errorText(errors: readonly SiteError[]): string {
+  return `${errors.length} content error${errors.length === 1 ? '' : 's'} (fix the file and save; this page reloads)\n\n${errors.map(formatError).join('\n\n')}`;
+}
+
+/** Serves the in-memory build: `/fr` → /fr/index.html, unknown paths → 404.html; pages get the live script. */
+function memoryRoute(files: () => SiteFiles, build: string, errors: () => string | undefined): RouteHandler {
+  const tag = Buffer.from(liveScriptTag(build));
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const urlPath = decodeURI(new URL(req.url ?? '/', 'http://localhost').pathname);
+    const site = files();
+    const clean = urlPath.replace(/\/$/, '');
+    const url = [urlPath, `${clean}/index.html`].find((u) => site.has(u));
+    let body = url ? site.get(url)! : site.get('/404.html');
+    let type = contentTypeOf(url ?? '/404.html');
+    if (!body) {
+      // No build yet (the content has errors from the start): a page that shows them and reloads once fixed.
+      body = Buffer.from(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Content errors</title></head><body><pre>${(errors() ?? 'building…').replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</pre></body></html>`);
+      type = contentTypeOf('.html');
+    }
+    if (type.startsWith('text/html')) {
+      const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+      const at = text.lastIndexOf('</head>');
+      body = at < 0 ? Buffer.concat([text, tag]) : Buffer.concat([text.subarray(0, at), tag, text.subarray(at)]);
+    }
+    res.writeHead(url ? 200 : 404, { 'content-type': type, 'cache-control': 'no-store', 'content-length': body.byteLength });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  };
+}
+
+/**
+ * `site dev`: builds in memory, serves with live reload, and rebuilds on every content edit, reloading
+ * only the open pages whose HTML changed. Content errors show in the terminal and on the page.
+ */
+export async function startDev(options: DevOptions): Promise<RunningDev> {
+  const build = randomUUID().slice(0, 8);
+  const builder = new DevBuilder(options.contentDir, options.env, options.cache);
+  let files: SiteFiles = new Map();
+  let errors: string | undefined;
+
+  const rebuild = async () => {
+    const started = performance.now();
+    const result = await builder.rebuild();
+    if (!result.ok) {
+      errors = errorText(result.errors);
+      options.report.errors(result.errors);
+      live.errors(errors);
+      return;
+    }
+    const hadErrors = errors !== undefined;
+    errors = undefined;
+    files = result.files;
+    options.report.rebuilt(result.changed, performance.now() - started, result.rendered);
+    live.changed(build, hadErrors ? '*' : result.changed);
+  };
+
+  const live = liveReload(() => ({ build, ...(errors ? { errors } : {}) }));
+  let serverUrl = '';
+  const backend = lazyLocalBackend({ dataDir: options.dataDir, rateLimit: options.rateLimit, onStoreError: options.report.storeError }, () => serverUrl);
+  await rebuild();
+  const server = await startServer({ port: options.port, host: options.host, handlers: [live.handler, backend.handler, memoryRoute(() => files, build, () => errors)] });
+  serverUrl = server.url;
+
+  // One rebuild at a time; edits arriving meanwhile cause exactly one more.
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = rebuild().finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          schedule();
+        }
+      });
+    }, SETTLE_MS);
+  };
+  const watcher = watch(path.resolve(options.contentDir), { recursive: true }, (_event, file) => {
+    if (file && /\.ya?ml$/.test(file.toString())) schedule();
+  });
+
+  return {
+    url: server.url,
+    async close() {
+      watcher.close();
+      clearTimeout(timer);
+      await running;
+      live.close();
+      await server.close();
+      await backend.close();
+    },
+  };
+}

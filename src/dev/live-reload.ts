@@ -1,0 +1,82 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RouteHandler } from '../server/server.ts';
+
+/**
+ * Live reload for `site dev`: pages load /__site/live.js, which listens on a server-sent event stream.
+ * After a rebuild the server names the routes that changed and only those pages reload; content errors
+ * show as an overlay until they are fixed. The script is same-origin, so the pages' CSP allows it.
+ */
+export const LIVE_SCRIPT_PATH = '/__site/live.js';
+export const EVENTS_PATH = '/__site/events';
+
+/** The tag `site dev` puts before `</head>` of every page it serves (never into built files). */
+export function liveScriptTag(build: string): string {
+  return `<script type="module" src="${LIVE_SCRIPT_PATH}?build=${encodeURIComponent(build)}"></script>`;
+}
+
+/**
+ * Runs in the page. `build` is the dev server's build at page load: a server restarted after a code
+ * change reconnects with a new one, and the page reloads.
+ */
+const CLIENT = `const build = new URL(import.meta.url).searchParams.get('build');
+const route = decodeURI(location.pathname).replace(/\\/(index\\.html)?$/, '') || '/';
+let overlay;
+function showErrors(text) {
+  overlay ??= Object.assign(document.createElement('pre'), { id: 'site-dev-errors' });
+  overlay.setAttribute('role', 'alert');
+  overlay.style.cssText = 'position:fixed;inset:1rem;z-index:2147483647;margin:0;padding:1rem;overflow:auto;background:#1e1b4b;color:#fff;font:13px/1.5 ui-monospace,monospace;white-space:pre-wrap;border-radius:.5rem';
+  overlay.textContent = text;
+  document.body.append(overlay);
+}
+const events = new EventSource('${EVENTS_PATH}');
+events.addEventListener('hello', (e) => {
+  const state = JSON.parse(e.data);
+  if (state.build !== build) location.reload();
+  else if (state.errors) showErrors(state.errors);
+});
+events.addEventListener('change', (e) => {
+  const change = JSON.parse(e.data);
+  if (change.routes === '*' || change.routes.includes(route)) location.reload();
+  else overlay?.remove();
+});
+events.addEventListener('errors', (e) => showErrors(JSON.parse(e.data).text));
+`;
+
+export interface LiveReload {
+  handler: RouteHandler;
+  /** Tells open pages what changed: a list of routes, or '*' for everything. */
+  changed(build: string, routes: readonly string[] | '*'): void;
+  /** Shows content errors on open pages (the text is displayed as text, never parsed as HTML). */
+  errors(text: string): void;
+  close(): void;
+}
+
+export function liveReload(state: () => { build: string; errors?: string }): LiveReload {
+  const clients = new Set<ServerResponse>();
+  const send = (event: string, data: unknown) => {
+    for (const res of clients) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  const handler: RouteHandler = async (req: IncomingMessage, res: ServerResponse) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (path === LIVE_SCRIPT_PATH) {
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(CLIENT);
+      return true;
+    }
+    if (path !== EVENTS_PATH) return false;
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+    // Reconnect quickly after `site dev` restarts for a code change.
+    res.write(`retry: 250\nevent: hello\ndata: ${JSON.stringify(state())}\n\n`);
+    clients.add(res);
+    req.on('close', () => clients.delete(res));
+    return true;
+  };
+  return {
+    handler,
+    changed: (build, routes) => send('change', { build, routes }),
+    errors: (text) => send('errors', { text }),
+    close() {
+      for (const res of clients) res.end();
+      clients.clear();
+    },
+  };
+}

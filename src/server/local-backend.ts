@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FUNCTION_PATH } from '../../supabase/functions/_shared/contact-fields.ts';
+import { memoryRateLimiter, type RateLimit } from '../../supabase/functions/_shared/rate-limit.ts';
+import { openContactStore, storeTarget, type StoreTarget } from './contact-store.ts';
+import { contactRoute } from './contact-route.ts';
+import { acquireLease, leadsRoute, LEADS_PATH, newLeaseToken, type HeldLease } from './leads.ts';
+import type { RouteHandler } from './server.ts';
+
+/** The contact backend `site serve` and `site dev` answer with: the function's handler on a local store. */
+export interface LocalBackend {
+  /** Where requests are stored, for people. */
+  location: string;
+  handlers: RouteHandler[];
+  /** Tells `site leads` which server holds the store (once it listens). */
+  publish(url: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface LocalBackendOptions {
+  dataDir: string;
+  rateLimit: RateLimit;
+  onStoreError(error: unknown): void;
+}
+
+export function describeTarget(target: StoreTarget): string {
+  return target.kind === 'pglite' ? `PGlite in ${target.dataDir}` : 'DATABASE_URL';
+}
+
+/** Opens the store (PGlite under `dataDir`, or DATABASE_URL); throws with a readable message when it cannot. */
+export async function openLocalBackend(options: LocalBackendOptions): Promise<LocalBackend> {
+  const target = storeTarget(options.dataDir);
+  const token = newLeaseToken();
+  let lease: HeldLease | undefined;
+  try {
+    // PGlite is single-process: hold the directory before opening it (see server/leads.ts).
+    if (target.kind === 'pglite') lease = await acquireLease(options.dataDir, token);
+    const store = await openContactStore(target);
+    return {
+      location: store.location,
+      handlers: [
+        contactRoute({
+          store,
+          allowedOrigins: [],
+          // One process, so the counts live in memory; the HMAC key lives only as long as they do.
+          rateLimit: { limiter: memoryRateLimiter(options.rateLimit), secret: randomBytes(32).toString('hex') },
+          onStoreError: options.onStoreError,
+        }),
+        leadsRoute(store, token),
+      ],
+      publish: async (url) => void (await lease?.publish(url)),
+      async close() {
+        await lease?.release();
+        await store.close();
+      },
+    };
+  } catch (error) {
+    await lease?.release();
+    throw new Error(`cannot open the contact store (${describeTarget(target)}): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
+
+/**
+ * The same backend, opened on the first request that needs it: `site dev` starts in a fraction of a
+ * second, and only a developer who sends a form waits for the store (PGlite's first open takes seconds).
+ */
+export function lazyLocalBackend(options: LocalBackendOptions, serverUrl: () => string): { handler: RouteHandler; close(): Promise<void> } {
+  let opening: Promise<LocalBackend> | undefined;
+  const handler: RouteHandler = async (req: IncomingMessage, res: ServerResponse) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (path !== FUNCTION_PATH && path !== LEADS_PATH) return false;
+    opening ??= openLocalBackend(options).then(async (backend) => {
+      await backend.publish(serverUrl());
+      return backend;
+    });
+    let backend: LocalBackend;
+    try {
+      backend = await opening;
+    } catch (error) {
+      opening = undefined;
+      res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));
+      return true;
+    }
+    for (const next of backend.handlers) if (await next(req, res)) return true;
+    return false;
+  };
+  return { handler, close: async () => void (await (await opening?.catch(() => undefined))?.close()) };
+}

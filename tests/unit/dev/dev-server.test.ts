@@ -1,0 +1,116 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { noCache } from '../../../src/cache/build-cache.ts';
+import { startDev, type RunningDev } from '../../../src/dev/dev-server.ts';
+import type { SiteError } from '../../../src/errors/site-error.ts';
+
+const repo = path.resolve(import.meta.dirname, '../../..');
+let work: string;
+let dev: RunningDev;
+const reported: { routes: string[]; rendered: number }[] = [];
+const errors: SiteError[][] = [];
+
+/** Server-sent events of the dev server, collected as they arrive. */
+async function subscribe(): Promise<{ events: { event: string; data: unknown }[]; stop(): void }> {
+  const controller = new AbortController();
+  const res = await fetch(`${dev.url}/__site/events`, { signal: controller.signal });
+  const events: { event: string; data: unknown }[] = [];
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.+)$/m.exec(block)?.[1];
+          const data = /^data: (.+)$/m.exec(block)?.[1];
+          if (event && data) events.push({ event, data: JSON.parse(data) });
+        }
+      }
+    } catch {
+      // aborted by stop()
+    }
+  })();
+  return { events, stop: () => controller.abort() };
+}
+
+async function until<T>(find: () => T | undefined, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'site-dev-'));
+  await cp(path.join(repo, 'content'), path.join(work, 'content'), { recursive: true });
+  dev = await startDev({
+    contentDir: path.join(work, 'content'),
+    port: 0,
+    host: '127.0.0.1',
+    env: {},
+    cache: noCache,
+    dataDir: path.join(work, 'data'),
+    rateLimit: { limit: 5, windowSeconds: 60 },
+    report: { rebuilt: (routes, _ms, rendered) => reported.push({ routes, rendered }), errors: (e) => errors.push(e), storeError: () => {} },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await dev.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('site dev', () => {
+  it('serves every route from memory with the live-reload script, and unknown paths as the 404 page', async () => {
+    const home = await fetch(`${dev.url}/`);
+    expect(home.status).toBe(200);
+    expect(home.headers.get('cache-control')).toBe('no-store');
+    const html = await home.text();
+    expect(html).toMatch(/<script type="module" src="\/__site\/live\.js\?build=[\w-]+"><\/script>\n?<\/head>/);
+    expect(html).toContain('http-equiv="Content-Security-Policy"');
+    expect((await fetch(`${dev.url}/fr`)).status).toBe(200);
+    expect((await fetch(`${dev.url}/fr/`)).status).toBe(200);
+    const missing = await fetch(`${dev.url}/gibt-es-nicht`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('Oops! Page not found');
+    const script = await fetch(`${dev.url}/__site/live.js`);
+    expect(script.headers.get('content-type')).toContain('text/javascript');
+  });
+
+  it('after a page edit, names only that page as changed, and serves the new text', async () => {
+    const stream = await subscribe();
+    const file = path.join(work, 'content/pages/faq/de.yaml');
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace('title: Häufig gestellte Fragen', 'title: Häufig gestellte Fragen zur Plattform'));
+    const change = await until(() => stream.events.find((e) => e.event === 'change'));
+    expect(change.data).toMatchObject({ routes: ['/faq'] });
+    expect(await (await fetch(`${dev.url}/faq`)).text()).toContain('Häufig gestellte Fragen zur Plattform');
+    stream.stop();
+  });
+
+  it('shows a content error to open pages, keeps serving the last good build, and reloads all once fixed', async () => {
+    const stream = await subscribe();
+    const file = path.join(work, 'content/pages/faq/de.yaml');
+    const good = await readFile(file, 'utf8');
+    await writeFile(file, good.replace('header: back', 'header: bak'));
+    const shown = await until(() => stream.events.find((e) => e.event === 'errors'));
+    expect((shown.data as { text: string }).text).toMatch(/pages\/faq\/de\.yaml:\d+:\d+/);
+    expect(errors.at(-1)?.[0]?.location?.path).toBe('header');
+    expect((await fetch(`${dev.url}/faq`)).status).toBe(200);
+    await writeFile(file, good);
+    const change = await until(() => stream.events.find((e) => e.event === 'change'));
+    expect(change.data).toMatchObject({ routes: '*' });
+    stream.stop();
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * npm run audit: Lighthouse (mobile emulation, its default throttling) in Debian's Chromium against
+ * `site serve` — compression, cache headers and the CSP as a host would send them — for every
+ * indexable route; writes bench/AUDIT.md and exits 1 when a score is below 100.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os, { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { isIndexable } from '../src/content/routes.ts';
+import { buildSite } from '../src/output/build.ts';
+import { repo } from './support/measure.ts';
+import { startSiteServe } from './support/site-serve.ts';
+
+const run = promisify(execFile);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+
+interface Report {
+  categories: Record<(typeof CATEGORIES)[number], { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, { score: number | null; scoreDisplayMode: string; title: string; displayValue?: string }>;
+}
+
+const built = await buildSite({ contentDir: path.join(repo, 'content'), outDir: path.join(repo, 'dist') });
+if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
+const routes = built.value.model.pages.filter((p) => isIndexable(p.route, p.page.meta.noindex)).map((p) => p.route).sort();
+const only = process.env.AUDIT_ROUTES?.split(',');
+
+const work = await mkdtemp(path.join(tmpdir(), 'site-audit-'));
+const serve = await startSiteServe({ outDir: path.join(repo, 'dist'), dataDir: path.join(work, 'data') });
+const rows: string[] = [];
+const problems: string[] = [];
+try {
+  for (const route of only ?? routes) {
+    const output = path.join(work, 'report.json');
+    process.stdout.write(`lighthouse ${route} … `);
+    await run(path.join(repo, 'node_modules/.bin/lighthouse'), [`${serve.url}${route}`, '--output=json', `--output-path=${output}`, '--quiet', `--chrome-flags=${CHROME_FLAGS}`], {
+      env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const report = JSON.parse(await readFile(output, 'utf8')) as Report;
+    const scores = CATEGORIES.map((c) => Math.round((report.categories[c].score ?? 0) * 100));
+    process.stdout.write(`${scores.join(' / ')}\n`);
+    rows.push(`| ${route} | ${scores.join(' | ')} |`);
+    for (const category of CATEGORIES) {
+      for (const ref of report.categories[category].auditRefs) {
+        const audit = report.audits[ref.id];
+        if (audit && ref.weight > 0 && audit.scoreDisplayMode !== 'notApplicable' && audit.score !== null && audit.score < 1) {
+          problems.push(`- ${route} · ${category} · ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''} — score ${audit.score}`);
+        }
+      }
+    }
+  }
+} finally {
+  await serve.stop();
+  await rm(work, { recursive: true, force: true });
+}
+
+const markdown = `# Lighthouse
+
+Written by \`npm run audit\` on ${new Date().toISOString().slice(0, 10)}: Lighthouse ${JSON.parse(await readFile(path.join(repo, 'node_modules/lighthouse/package.json'), 'utf8')).version}, mobile emulation with its default simulated throttling, Debian Chromium, pages served by \`site serve\` (brotli, cache headers, CSP); ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}.
+
+| route | performance | accessibility | best practices | SEO |
+|---|---|---|---|---|
+${rows.join('\n')}
+
+${problems.length ? `Audits below full score:\n\n${problems.join('\n')}\n` : 'Every weighted audit passes on every route.\n'}`;
+await writeFile(path.join(repo, 'bench/AUDIT.md'), markdown);
+process.stdout.write(`\n${markdown}`);
+if (problems.length) process.exitCode = 1;

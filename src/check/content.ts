@@ -13,6 +13,8 @@ export interface ContentCheckOptions {
   configSource?: YamlSource;
   /** Deploy mode: placeholder data, a missing backend and a local base URL become errors. */
   strict?: boolean;
+  /** Content files that exist but did not parse: present for cross-file rules (their syntax error is reported). */
+  unparsed?: readonly string[];
 }
 
 /** Cross-file content rules. Works on the parsed sources, so it runs even when the model does not validate. */
@@ -130,12 +132,13 @@ export function checkDuplicateAnchors(sources: readonly YamlSource[]): Finding[]
 /** family-locales: a page family exists in every locale it claims (home: every locale of the site). */
 export function checkFamilies(site: SiteConfig, sources: readonly YamlSource[], options: ContentCheckOptions): Finding[] {
   const families = new Map<string, { locales: Set<string>; home: boolean }>();
-  for (const source of sources) {
-    const match = /^pages\/([^/]+)\/([^/]+)\.yaml$/.exec(source.file);
+  const pageFiles = [...sources.map((s) => ({ file: s.file, data: s.data })), ...(options.unparsed ?? []).map((file) => ({ file, data: undefined }))];
+  for (const { file, data } of pageFiles) {
+    const match = /^pages\/([^/]+)\/([^/]+)\.yaml$/.exec(file);
     if (!match) continue;
     const entry = families.get(match[1]!) ?? { locales: new Set(), home: false };
     entry.locales.add(match[2]!);
-    if ((source.data as { slug?: unknown } | undefined)?.slug === '') entry.home = true;
+    if ((data as { slug?: unknown } | undefined)?.slug === '') entry.home = true;
     families.set(match[1]!, entry);
   }
   const out: Finding[] = [];

@@ -18,7 +18,14 @@ export interface ContentEnv {
   SUPABASE_ANON_KEY?: string;
 }
 
-async function readSource(root: string, relative: string, errors: SiteError[], sources?: YamlSource[]): Promise<YamlSource | undefined> {
+/** What the loader read, for checks across files: the parsed files, and the files that exist but did not parse. */
+export interface ContentFiles {
+  sources: YamlSource[];
+  /** Present, so cross-file rules count them, but their contents are unknown (their syntax error is reported). */
+  unparsed: string[];
+}
+
+async function readSource(root: string, relative: string, errors: SiteError[], files: ContentFiles): Promise<YamlSource | undefined> {
   let text: string;
   try {
     text = await readFile(path.join(root, relative), 'utf8');
@@ -28,7 +35,8 @@ async function readSource(root: string, relative: string, errors: SiteError[], s
   }
   const parsed = parseYaml(relative, text);
   errors.push(...parsed.errors);
-  if (parsed.source) sources?.push(parsed.source);
+  if (parsed.source) files.sources.push(parsed.source);
+  else files.unparsed.push(relative);
   return parsed.source;
 }
 
@@ -75,20 +83,21 @@ export async function loadContent(root: string, env: ContentEnv = {}): Promise<R
 }
 
 /**
- * `loadContent` plus every parsed file (with references resolved in `data`, the raw text kept in `doc`),
- * so cross-file checks can run and point at lines even when the model does not validate.
+ * `loadContent` plus every parsed file (with references resolved in `data`, the raw text kept in `doc`)
+ * and the files that did not parse, so cross-file checks can run and point at lines even when the model
+ * does not validate.
  */
-export async function loadContentWithSources(root: string, env: ContentEnv = {}): Promise<{ result: Result<SiteModel>; sources: YamlSource[] }> {
-  const sources: YamlSource[] = [];
-  const result = await load(root, env, sources);
-  return { result, sources };
+export async function loadContentWithSources(root: string, env: ContentEnv = {}): Promise<{ result: Result<SiteModel> } & ContentFiles> {
+  const files: ContentFiles = { sources: [], unparsed: [] };
+  const result = await load(root, env, files);
+  return { result, ...files };
 }
 
-async function load(root: string, env: ContentEnv, sources: YamlSource[]): Promise<Result<SiteModel>> {
+async function load(root: string, env: ContentEnv, files: ContentFiles): Promise<Result<SiteModel>> {
   const errors: SiteError[] = [];
   const placeholders: Placeholder[] = [];
 
-  const siteSource = await readSource(root, 'site.yaml', errors, sources);
+  const siteSource = await readSource(root, 'site.yaml', errors, files);
   let site: SiteConfig | undefined;
   if (siteSource) {
     applyEnv(siteSource.data, env);
@@ -105,7 +114,7 @@ async function load(root: string, env: ContentEnv, sources: YamlSource[]): Promi
 
   const locales: SiteModel['locales'] = {};
   for (const locale of declared) {
-    const source = await readSource(root, `locales/${locale}.yaml`, errors, sources);
+    const source = await readSource(root, `locales/${locale}.yaml`, errors, files);
     if (!source) continue;
     errors.push(...resolveReferences(source, scope, locale));
     const checked = validateSource(LocaleStrings, source);
@@ -131,7 +140,7 @@ async function load(root: string, env: ContentEnv, sources: YamlSource[]): Promi
         continue;
       }
       const code = locale as LocaleCode;
-      const source = await readSource(root, relative, errors, sources);
+      const source = await readSource(root, relative, errors, files);
       if (!source) continue;
       errors.push(...resolveReferences(source, scope, intlOf(code, locales[code])));
       const checked = validateSource(pageSchema, source);

@@ -21,6 +21,18 @@ describe('the base fixture', () => {
 });
 
 describe('content rules', () => {
+  it('yaml-syntax: one mistake is one error, and the file still counts as present', async () => {
+    const run = await runFixture('yaml-syntax');
+    const [f, ...rest] = only(run, 'yaml-syntax');
+    expect(rest).toEqual([]);
+    expect(shown(f!)).toBe('error pages/home/de.yaml:10:1 — Sequence item without - indicator');
+    expect(f!.found).toBe('the line "   title: Alle KI-Modelle an einem Ort"');
+    expect(f!.hint).toContain('(4 further parser errors after this line left out: they usually follow from this one; fix it and run again)');
+    // pages/home/de.yaml exists; it only failed to parse.
+    expect(only(run, 'family-locales')).toEqual([]);
+    expect(errorsOf(run)).toEqual([f]);
+  });
+
   it('schema: a value the zod schema rejects, located in the file', async () => {
     expect(await findings('schema', 'invalid-value')).toEqual(['error site.yaml:36:24 (constants.plans.standard.price) — Too small: expected number to be >=0']);
   });

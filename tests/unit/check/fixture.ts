@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -19,6 +19,8 @@ interface Edit {
 /** tests/fixtures/check/<rule>/patch.yaml: edits that turn the clean base site into one that breaks the rule. */
 interface Patch {
   content?: Edit[];
+  /** New content files: path → text. */
+  contentFiles?: Record<string, string>;
   delete?: string[];
   output?: Edit[];
   outputFiles?: Record<string, string>;
@@ -61,8 +63,12 @@ export async function runFixture(rule: string | undefined): Promise<CheckRun> {
     const out = path.join(dir, 'dist');
     await cp(BASE, content, { recursive: true });
     await applyEdits(content, patch.content);
+    for (const [file, text] of Object.entries(patch.contentFiles ?? {})) {
+      await mkdir(path.dirname(path.join(content, file)), { recursive: true });
+      await writeFile(path.join(content, file), text);
+    }
     for (const file of patch.delete ?? []) await rm(path.join(content, file));
-    if (patch.content || patch.delete) await buildSite({ contentDir: content, outDir: out });
+    if (patch.content || patch.contentFiles || patch.delete) await buildSite({ contentDir: content, outDir: out });
     else await cp(await builtBase(), out, { recursive: true });
     await applyEdits(out, patch.output);
     for (const [file, text] of Object.entries(patch.outputFiles ?? {})) await writeFile(path.join(out, file), text);

@@ -37,6 +37,32 @@ describe('content rules', () => {
     expect(await findings('schema', 'invalid-value')).toEqual(['error site.yaml:36:24 (constants.plans.standard.price) — Too small: expected number to be >=0']);
   });
 
+  it('missing-file: a locale site.yaml lists without its UI strings file, reported where it is listed', async () => {
+    const [f, ...rest] = only(await runFixture('missing-file'), 'missing-file');
+    expect(rest).toEqual([]);
+    expect(shown(f!)).toBe("error site.yaml:30:15 (locales[1]) — locales/en.yaml is missing: site.yaml lists 'en' in locales");
+    expect(f).toMatchObject({ expected: 'a file locales/en.yaml in the content directory', found: 'no such file', hint: 'create locales/en.yaml, or remove the locale from site.yaml' });
+  });
+
+  it('unknown-locale: files in a language site.yaml does not list, with the locales it does list', async () => {
+    const found = only(await runFixture('unknown-locale'), 'unknown-locale');
+    expect(found.map(shown)).toEqual([
+      "error locales/fr.yaml:-:- — UI strings in 'fr', which site.yaml does not list in locales",
+      "error pages/home/it.yaml:-:- — a page in 'it', which site.yaml does not list in locales",
+    ]);
+    expect(found.map((f) => [f.expected, f.found, f.hint])).toEqual([
+      ['a file named after a locale in site.yaml: de.yaml, en.yaml', 'fr.yaml', "add 'fr' to locales in site.yaml, or remove the file"],
+      ['a file named after a locale in site.yaml: de.yaml, en.yaml', 'it.yaml', 'site supports de, fr, en, es; rename or remove the file'],
+    ]);
+  });
+
+  it('duplicate-route: two pages with one route, located at the second slug and naming the first', async () => {
+    const [f, ...rest] = only(await runFixture('duplicate-route'), 'duplicate-route');
+    expect(rest).toEqual([]);
+    expect(shown(f!)).toBe('error pages/faq/de.yaml:2:7 (slug) — route /agb is produced by two pages');
+    expect(f!.found).toBe('slug "agb" here and in pages/agb/de.yaml:2:7');
+  });
+
   it('unknown-reference: a {{reference}} that resolves to no constant', async () => {
     const [f] = only(await runFixture('unknown-reference'), 'unknown-reference');
     expect(shown(f!)).toBe("error pages/home/de.yaml:11:11 (sections[0].lead) — unknown constant 'plans.standart.price'");

@@ -38,6 +38,11 @@ describe('loadContent', () => {
     expect(sources.map((s) => s.file)).not.toContain('pages/home/de.yaml');
   });
 
+  it('reports a syntax error in site.yaml alone, not every reference and plan key that depends on it', async () => {
+    const { dir, errors } = await errorsOf('site-syntax');
+    expect(errors.map((e) => [e.code, e.location?.file, e.location?.line])).toEqual([['yaml-syntax', 'site.yaml', await lineOf(dir, 'site.yaml', 'name: KI-Zentrale: Plattform')]]);
+  });
+
   it('points an unknown key at its own line and column and suggests the right one', async () => {
     const { dir, errors } = await errorsOf('unknown-key');
     expect(errors).toHaveLength(2);

@@ -145,8 +145,20 @@ describe('claims against constants', () => {
 });
 
 describe('output rules', () => {
-  it('link-broken: an internal link to a route the build does not write', async () => {
-    expect(await findings('link-broken')).toEqual(['error / <a href="/chatbot">Unsere Chatbots</a> — link to /chatbot points at no output file']);
+  it('link-broken: an internal link to a route the build does not write, placed at the YAML that wrote it', async () => {
+    const [f, ...rest] = only(await runFixture('link-broken'), 'link-broken');
+    expect(rest).toEqual([]);
+    expect(shown(f!)).toBe('error / <a href="/chatbot">Unsere Chatbots</a> — link to /chatbot points at no output file');
+    expect(f!.source).toEqual({ file: 'pages/home/de.yaml', line: 35, column: 12, path: 'sections[4].body[0]' });
+  });
+
+  it('link-broken: a footer link from the locale file is placed there on every page that shows it', async () => {
+    const found = only(await runFixture('link-broken-footer'), 'link-broken');
+    expect(found.map((f) => f.route)).toEqual(['/', '/agb', '/datenschutz', '/faq', '/impressum']);
+    for (const f of found) {
+      expect(f.message).toBe('link to /impresum points at no output file');
+      expect(f.source).toEqual({ file: 'locales/de.yaml', line: 34, column: 33, path: 'footer.products[2].href' });
+    }
   });
 
   it('anchor-missing: #anchors on the same page and on another page', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ContentEnv } from '../content/load.ts';
 import type { SiteModel } from '../content/model.ts';
 import { locate, locateKey, type YamlSource } from '../content/yaml-source.ts';
 import { schemaModeline } from '../schema/json-schema.ts';
@@ -15,6 +16,8 @@ export interface ContentCheckOptions {
   strict?: boolean;
   /** Content files that exist but did not parse: present for cross-file rules (their syntax error is reported). */
   unparsed?: readonly string[];
+  /** Deploy settings given at build time; a base URL from here is not site.yaml's to blame. */
+  env?: ContentEnv;
 }
 
 /** Cross-file content rules. Works on the parsed sources, so it runs even when the model does not validate. */
@@ -31,7 +34,7 @@ export function checkContent(model: SiteModel | undefined, sources: readonly Yam
     out.push(...checkSavingsClaims(site, siteSource));
     out.push(...checkClaimTexts(site, sources));
     out.push(...checkFigureLiterals(site, sources));
-    out.push(...checkDeploySettings(site, siteSource, model, options.strict ?? false));
+    out.push(...checkDeploySettings(site, siteSource, model, options));
   }
   return out;
 }
@@ -195,8 +198,8 @@ export function checkSchemaModelines(sources: readonly YamlSource[]): Finding[] 
 const LOCAL_HOSTS = /^(localhost|127(?:\.\d+){3}|0\.0\.0\.0|\[::1?\]|[^.]+\.local|[^.]+\.localhost)$/i;
 
 /** Deploy rules: errors with --strict, warnings otherwise (a local build is allowed to be unfinished). */
-export function checkDeploySettings(site: SiteConfig, siteSource: YamlSource | undefined, model: SiteModel | undefined, strict: boolean): Finding[] {
-  const severity: Severity = strict ? 'error' : 'warning';
+export function checkDeploySettings(site: SiteConfig, siteSource: YamlSource | undefined, model: SiteModel | undefined, options: Pick<ContentCheckOptions, 'strict' | 'env'>): Finding[] {
+  const severity: Severity = options.strict ? 'error' : 'warning';
   const at = (path: (string | number)[]) => (siteSource ? locate(siteSource, path) : { file: 'site.yaml', path: path.join('.') });
   const out: Finding[] = [];
   for (const placeholder of model?.placeholders ?? []) {
@@ -223,14 +226,15 @@ export function checkDeploySettings(site: SiteConfig, siteSource: YamlSource | u
   if (!site.backend.anonKey.trim()) missing('anonKey', 'SUPABASE_ANON_KEY');
   const host = new URL(site.baseUrl).hostname;
   if (LOCAL_HOSTS.test(host)) {
+    const fromEnv = Boolean(options.env?.SITE_URL);
     out.push(finding({
       code: 'base-url-local',
       severity,
-      message: `base URL ${site.baseUrl} is a local address: canonical links, hreflang and the sitemap would point there`,
-      location: at(['baseUrl']),
+      message: `base URL ${site.baseUrl}${fromEnv ? ' (from --base-url or SITE_URL)' : ''} is a local address: canonical links, hreflang and the sitemap would point there`,
+      location: fromEnv ? undefined : at(['baseUrl']),
       expected: 'the public https URL of the site',
-      found: site.baseUrl,
-      hint: 'set SITE_URL (or --base-url) for production builds, or baseUrl in site.yaml',
+      found: fromEnv ? `${site.baseUrl}, given at build time instead of site.yaml's ${String(siteSource?.doc.get('baseUrl') ?? 'baseUrl')}` : site.baseUrl,
+      hint: fromEnv ? 'pass the public URL with --base-url or SITE_URL, or leave both unset to use baseUrl from site.yaml' : 'set SITE_URL (or --base-url) for production builds, or baseUrl in site.yaml',
     }));
   }
   return out;

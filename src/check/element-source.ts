@@ -4,12 +4,14 @@ import { locate, scalarStrings, type YamlSource } from '../content/yaml-source.t
 import type { SourceLocation } from '../errors/site-error.ts';
 import type { Finding } from './finding.ts';
 
-/** Output rules about one part of the page file, for findings that have no element to search for. */
+/** Output rules about one part of the page file, for findings whose element is not written in the content. */
 const RULE_PATHS: Record<string, PropertyKey[]> = {
   'head-title': ['meta', 'title'],
   'head-description': ['meta', 'description'],
   noindex: ['meta', 'noindex'],
   'h1-count': ['sections', 0],
+  'claim-jsonld': ['meta', 'structuredData'],
+  'jsonld-parse': ['meta', 'structuredData'],
 };
 
 /** The attributes and text of an element as `describeElement` wrote it: `<a href="/x">Text</a>`. */

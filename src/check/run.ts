@@ -39,7 +39,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
 
   const { result, sources, unparsed } = await loadContentWithSources(options.contentDir, options.env);
   const model: SiteModel | undefined = result.ok ? result.value : undefined;
-  const contentFindings = checkContent(model, sources, { config, configSource, strict: options.strict, unparsed });
+  const contentFindings = checkContent(model, sources, { config, configSource, strict: options.strict, unparsed, env: options.env });
   // locale-keys reports the same missing/unknown locale keys as the schema, with more context: keep one.
   const covered = new Set(contentFindings.filter((f) => f.code === 'locale-keys').map((f) => `${f.location?.file}#${f.location?.path}`));
   if (!result.ok) findings.push(...result.errors.map((e) => fromSiteError(e)).filter((f) => !covered.has(`${f.location?.file}#${f.location?.path}`)));

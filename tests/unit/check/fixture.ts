@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { runCheck, type CheckRun } from '../../../src/check/run.ts';
+import type { ContentEnv } from '../../../src/content/load.ts';
 import type { Finding } from '../../../src/check/finding.ts';
 import { buildSite } from '../../../src/output/build.ts';
 
@@ -26,6 +27,8 @@ interface Patch {
   outputFiles?: Record<string, string>;
   deleteOutput?: string[];
   strict?: boolean;
+  /** Deploy settings given at build time (what SITE_URL or --base-url would set). */
+  env?: ContentEnv;
 }
 
 async function applyEdits(dir: string, edits: Edit[] = []): Promise<void> {
@@ -68,12 +71,12 @@ export async function runFixture(rule: string | undefined): Promise<CheckRun> {
       await writeFile(path.join(content, file), text);
     }
     for (const file of patch.delete ?? []) await rm(path.join(content, file));
-    if (patch.content || patch.contentFiles || patch.delete) await buildSite({ contentDir: content, outDir: out });
+    if (patch.content || patch.contentFiles || patch.delete || patch.env) await buildSite({ contentDir: content, outDir: out, env: patch.env });
     else await cp(await builtBase(), out, { recursive: true });
     await applyEdits(out, patch.output);
     for (const [file, text] of Object.entries(patch.outputFiles ?? {})) await writeFile(path.join(out, file), text);
     for (const file of patch.deleteOutput ?? []) await rm(path.join(out, file));
-    return await runCheck({ contentDir: content, outDir: out, strict: patch.strict });
+    return await runCheck({ contentDir: content, outDir: out, strict: patch.strict, env: patch.env });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -142,6 +142,13 @@ describe('claims against constants', () => {
     const [f] = only(await runFixture('claim-jsonld'), 'claim-jsonld');
     expect(f).toMatchObject({ severity: 'error', route: '/', message: 'JSON-LD Offer price 15 is not the lowest plan price (constants.plans)', expected: '17', found: '15' });
   });
+
+  it('claim-jsonld: on an education page the offer price is constants.education.offerPrice', async () => {
+    const [f, ...rest] = only(await runFixture('claim-jsonld-education'), 'claim-jsonld');
+    expect(rest).toEqual([]);
+    expect(f).toMatchObject({ severity: 'error', route: '/faq', message: 'JSON-LD Offer price 9 is not constants.education.offerPrice', expected: '0', found: '9' });
+    expect(f!.source).toEqual({ file: 'pages/faq/de.yaml', line: 6, column: 19, path: 'meta.structuredData' });
+  });
 });
 
 describe('output rules', () => {
@@ -159,6 +166,14 @@ describe('output rules', () => {
       expect(f.message).toBe('link to /impresum points at no output file');
       expect(f.source).toEqual({ file: 'locales/de.yaml', line: 34, column: 33, path: 'footer.products[2].href' });
     }
+  });
+
+  it('link-broken: assets (script, stylesheet, image) the build did not write', async () => {
+    expect(await findings('link-broken-assets', 'link-broken')).toEqual([
+      'error /datenschutz <script src="/assets/islands-STALE.js" type="module"> — asset to /assets/islands-STALE.js points at no output file',
+      'error /datenschutz <img src="/bilder/team.jpg"> — asset to /bilder/team.jpg points at no output file',
+      'error /datenschutz <link href="/assets/site-STALE.css" rel="stylesheet"> — asset to /assets/site-STALE.css points at no output file',
+    ]);
   });
 
   it('anchor-missing: #anchors on the same page and on another page', async () => {
@@ -224,16 +239,46 @@ describe('output rules', () => {
     expect(await findings('img-alt')).toEqual(['error /datenschutz <img src="/favicon.svg"> — <img> has no text alternative']);
   });
 
-  it('budget: a route over its gzip budget names route, assets and size', async () => {
-    const [f, ...rest] = only(await runFixture('budget'), 'budget');
-    expect(rest).toEqual([]);
-    expect(f).toMatchObject({ severity: 'error', route: '/', expected: '≤ 10 KB (gzip -9)' });
-    expect(f!.message).toMatch(/^JS of \/ is \d+\.\d KB gzip, over its budget of 10\.0 KB$/);
-    expect(f!.element).toMatch(/^\/assets\/islands-\w+\.js, \/assets\/mount-\w+\.js/);
+  it('budget: HTML, CSS and page-load JS over their per-route gzip budgets, naming route, files and size', async () => {
+    const found = only(await runFixture('budget'), 'budget');
+    expect(found.map((f) => [f.route, f.expected])).toEqual([
+      ['/', '≤ 10 KB (gzip -9)'],
+      ['/agb', '≤ 1 KB (gzip -9)'],
+      ['/faq', '≤ 1 KB (gzip -9)'],
+    ]);
+    const [js, css, html] = found;
+    expect(js!.message).toMatch(/^JS of \/ is \d+\.\d KB gzip, over its budget of 10\.0 KB$/);
+    expect(js!.element).toMatch(/^\/assets\/islands-\w+\.js, \/assets\/mount-\w+\.js/);
+    expect(css!.message).toMatch(/^CSS of \/agb is \d+\.\d KB gzip, over its budget of 1\.0 KB$/);
+    expect(css!.element).toMatch(/^\/assets\/site-\w+\.css$/);
+    expect(html!.message).toMatch(/^HTML of \/faq is \d+\.\d KB gzip, over its budget of 1\.0 KB$/);
+    expect(html!.element).toBe('faq/index.html');
+    for (const f of found) expect(f.found).toMatch(/^\d+\.\d KB \(\d+ bytes\)$/);
   });
 
   it('route-missing: every route of the model has its output file', async () => {
     expect(await findings('route-missing')).toEqual(['error /faq — route /faq has no output file']);
+  });
+});
+
+describe('deploy settings', () => {
+  it('base-url-local: a local base URL in site.yaml is a warning outside deploy mode', async () => {
+    const run = await runFixture('base-url-local');
+    expect(errorsOf(run)).toEqual([]);
+    expect(only(run, 'base-url-local').map(shown)).toEqual([
+      'warning site.yaml:9:10 (baseUrl) — base URL http://localhost:4321 is a local address: canonical links, hreflang and the sitemap would point there',
+    ]);
+  });
+
+  it('base-url-local: a local base URL given at build time is blamed on --base-url / SITE_URL, not on site.yaml', async () => {
+    const [f, ...rest] = only(await runFixture('base-url-local-env'), 'base-url-local');
+    expect(rest).toEqual([]);
+    expect(f!.location).toBeUndefined();
+    expect(f).toMatchObject({
+      severity: 'warning',
+      message: 'base URL http://127.0.0.1:8080 (from --base-url or SITE_URL) is a local address: canonical links, hreflang and the sitemap would point there',
+      found: "http://127.0.0.1:8080, given at build time instead of site.yaml's https://example.org",
+    });
   });
 });
 

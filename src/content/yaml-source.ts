@@ -11,12 +11,15 @@ export interface YamlSource {
   text: string;
 }
 
-/** `!placeholder` marks a value a deployer must replace (see `site check --strict`). */
-const placeholderTag = { tag: '!placeholder', resolve: (value: string) => value };
+/**
+ * Tags the content may use. `!placeholder` marks a value a deployer must replace (see `site check --strict`).
+ * Editors learn them from `yaml.customTags` in .vscode/settings.json (a test keeps the two in step).
+ */
+export const CUSTOM_TAGS = [{ tag: '!placeholder', resolve: (value: string) => value }];
 
 export function parseYaml(file: string, text: string): { source?: YamlSource; errors: SiteError[] } {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, customTags: [placeholderTag], uniqueKeys: true });
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, customTags: CUSTOM_TAGS, uniqueKeys: true });
   if (doc.errors.length > 0) return { errors: syntaxErrors(file, text, doc, lines) };
   return { source: { file, doc, lines, data: doc.toJS(), text }, errors: [] };
 }

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import type { ContentEnv } from '../content/load.ts';
 import type { SiteModel } from '../content/model.ts';
-import { locate, locateKey, type YamlSource } from '../content/yaml-source.ts';
+import { locate, locateKey, scalarStrings, type YamlSource } from '../content/yaml-source.ts';
 import { schemaModeline } from '../schema/json-schema.ts';
 import { LocaleStrings } from '../schema/locale.ts';
 import { SiteConfig } from '../schema/site.ts';
 import { checkClaimTexts, checkFigureLiterals, checkSavingsClaims } from './claims.ts';
 import type { CheckConfig } from './config.ts';
+import { dummyKind } from './dummy-data.ts';
 import { finding, type Finding, type Severity } from './finding.ts';
 
 export interface ContentCheckOptions {
@@ -210,6 +211,21 @@ export function checkDeploySettings(site: SiteConfig, siteSource: YamlSource | u
       location: placeholder.location,
       found: `!placeholder ${placeholder.value}`,
       hint: 'replace it with the real value and remove the !placeholder tag',
+    }));
+  }
+  // The tag is only a reminder: a dummy value without it is just as unfinished (the tagged ones are reported above).
+  const companyData = siteSource ? [...scalarStrings(siteSource)].filter((s) => (s.path[0] === 'company' || s.path[0] === 'email') && s.tag !== '!placeholder') : [];
+  for (const { value, location } of companyData) {
+    const what = dummyKind(value);
+    if (!what) continue;
+    out.push(finding({
+      code: 'placeholder',
+      severity,
+      message: `company data '${value}' is ${what}, not the real value`,
+      location,
+      expected: 'the real company data (printed in the legal notice, terms and privacy policy)',
+      found: value,
+      hint: 'replace it with the real value (see DUMMY_VALUES in src/check/dummy-data.ts for what counts as a dummy)',
     }));
   }
   const missing = (key: 'url' | 'anonKey', env: string) =>

@@ -293,4 +293,17 @@ describe('strict mode', () => {
     expect(only(run, 'placeholder').map(shown)[0]).toBe("error site.yaml:10:21 (email) — placeholder company data 'service@ki-zentrale.de' is still in the content");
     expect(only(run, 'placeholder')).toHaveLength(6);
   });
+
+  it('placeholder: well-known dummy values in company data fail even without the !placeholder tag', async () => {
+    const run = await runFixture('placeholder-dummy');
+    expect(only(run, 'placeholder').map(shown)).toEqual([
+      "error site.yaml:10:8 (email) — company data 'info@example.com' is a reserved example domain (example.com, example.org; RFC 2606), not the real value",
+      "error site.yaml:13:11 (company.street) — company data 'Musterstraße 1' is a sample address (Musterstraße, Musterstadt), not the real value",
+      "error site.yaml:14:28 (company.postalCode) — placeholder company data '95444' is still in the content",
+      "error site.yaml:18:19 (company.registryNumber) — company data 'HRB 00000' is an all-zero registry number (HRB 00000), not the real value",
+      "error site.yaml:19:10 (company.vatId) — company data 'DE000000000' is a sample VAT ID (DE000000000, DE123456789), not the real value",
+      "error site.yaml:20:20 (company.managingPartner) — company data 'Max Mustermann' is the German sample name (Max/Erika Mustermann), not the real value",
+      "error site.yaml:21:36 (company.contentResponsible) — placeholder company data 'Max Mustermann' is still in the content",
+    ]);
+  });
 });

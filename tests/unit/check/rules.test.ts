@@ -235,8 +235,15 @@ describe('output rules', () => {
     expect(await findings('html-valid')).toEqual(['error /faq #main — no-dup-attr: Attribute "id" duplicated']);
   });
 
-  it('img-alt: images have a text alternative', async () => {
-    expect(await findings('img-alt')).toEqual(['error /datenschutz <img src="/favicon.svg"> — <img> has no text alternative']);
+  it('img-alt: images have a text alternative, image buttons a non-empty one; each reported once', async () => {
+    const run = await runFixture('img-alt');
+    expect(only(run, 'img-alt').map(shown)).toEqual([
+      'error /datenschutz <img src="/favicon.svg"> — <img> has no text alternative',
+      'error /datenschutz <input src="/favicon.svg" type="image"> — <input> has no text alternative',
+    ]);
+    expect(only(run, 'img-alt')[1]).toMatchObject({ expected: 'a non-empty alt attribute: it names the button or link', found: 'an empty alt' });
+    // html-validate's own alt rules (wcag/h36, wcag/h37, area-alt) are off: no second report of the same alt.
+    expect(only(run, 'html-valid').filter((f) => /\balt\b/.test(f.message))).toEqual([]);
   });
 
   it('budget: HTML, CSS and page-load JS over their per-route gzip budgets, naming route, files and size', async () => {

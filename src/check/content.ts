@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ContentEnv } from '../content/load.ts';
 import type { SiteModel } from '../content/model.ts';
-import { locate, locateKey, scalarStrings, type YamlSource } from '../content/yaml-source.ts';
+import { closest } from '../content/describe.ts';
+import { locate, locateKey, locateMissing, scalarStrings, type YamlSource } from '../content/yaml-source.ts';
 import { schemaModeline } from '../schema/json-schema.ts';
 import { LocaleStrings } from '../schema/locale.ts';
 import { SiteConfig } from '../schema/site.ts';
@@ -78,7 +79,7 @@ export function checkLocaleKeys(sources: readonly YamlSource[]): Finding[] {
             code: 'locale-keys',
             severity: 'error',
             message: `${source.file} lacks the UI string '${here.join('.')}' that the templates use`,
-            location: { ...locate(source, path), path: here.join('.') },
+            location: locateMissing(source, here),
             expected: `key '${key}' under ${path.length ? path.join('.') : 'the top level'}`,
             found: elsewhere.length ? `nothing here; present in ${elsewhere.join(', ')}` : 'nothing',
             hint: `add '${here.join('.')}' in this language (see src/schema/locale.ts)`,
@@ -89,6 +90,7 @@ export function checkLocaleKeys(sources: readonly YamlSource[]): Finding[] {
       }
       for (const key of Object.keys(record)) {
         if (key in shape) continue;
+        const suggestion = closest(key, Object.keys(shape).filter((k) => !(k in record)));
         out.push(finding({
           code: 'locale-keys',
           severity: 'error',
@@ -96,7 +98,7 @@ export function checkLocaleKeys(sources: readonly YamlSource[]): Finding[] {
           location: locateKey(source, path, key),
           expected: `one of ${Object.keys(shape).join(', ')}`,
           found: key,
-          hint: 'remove it, or add it to the LocaleStrings schema and the template that prints it',
+          hint: suggestion ? `did you mean '${suggestion}'?` : 'remove it, or add it to the LocaleStrings schema and the template that prints it',
         }));
       }
     };

@@ -121,6 +121,17 @@ export function locate(source: YamlSource, path: readonly PropertyKey[]): Source
   return { file: source.file, path: formatPath(path) || undefined, ...position(source, node?.range?.[0]) };
 }
 
+/**
+ * Where a missing key belongs: the line of its parent's key (`header:` for `header.navLabel`), or the list
+ * item or document that lacks it. The path names the missing key.
+ */
+export function locateMissing(source: YamlSource, path: readonly PropertyKey[]): SourceLocation {
+  const parent = path.slice(0, -1);
+  const last = parent[parent.length - 1];
+  const at = typeof last === 'string' ? locateKey(source, parent.slice(0, -1), last) : locate(source, parent);
+  return { ...at, path: formatPath(path) };
+}
+
 /** Location of the key `key` inside the mapping at `path` (for unknown keys). */
 export function locateKey(source: YamlSource, path: readonly PropertyKey[], key: string): SourceLocation {
   const { node } = nodeAt(source.doc, path);

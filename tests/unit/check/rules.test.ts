@@ -69,13 +69,22 @@ describe('content rules', () => {
     expect(f!.found).toBe('{{plans.standart.price | eur}}');
   });
 
-  it('locale-keys: missing and extra UI string keys, named per locale and file', async () => {
+  it('locale-keys: missing and extra UI string keys, named per locale and file, at the parent key or the key itself', async () => {
     const run = await runFixture('locale-keys');
-    expect(only(run, 'locale-keys').map(shown)).toEqual([
-      "error locales/en.yaml:8:3 (header.about) — locales/en.yaml lacks the UI string 'header.about' that the templates use",
+    const found = only(run, 'locale-keys');
+    expect(found.map(shown)).toEqual([
+      "error locales/en.yaml:7:1 (header.navLabel) — locales/en.yaml lacks the UI string 'header.navLabel' that the templates use",
+      "error locales/en.yaml:7:1 (header.about) — locales/en.yaml lacks the UI string 'header.about' that the templates use",
+      "error locales/en.yaml:8:3 (header.navLabell) — locales/en.yaml has the key 'header.navLabell', which no template uses",
       "error locales/en.yaml:11:3 (header.slogan) — locales/en.yaml has the key 'header.slogan', which no template uses",
     ]);
-    expect(only(run, 'locale-keys')[0]!.found).toBe('nothing here; present in locales/de.yaml');
+    expect(found[1]!.found).toBe('nothing here; present in locales/de.yaml');
+    expect(found.map((f) => f.hint)).toEqual([
+      "add 'header.navLabel' in this language (see src/schema/locale.ts)",
+      "add 'header.about' in this language (see src/schema/locale.ts)",
+      "did you mean 'navLabel'?",
+      'remove it, or add it to the LocaleStrings schema and the template that prints it',
+    ]);
     // The loader's own errors for the same keys are folded into these.
     expect(only(run, 'missing-key', 'unknown-key')).toEqual([]);
   });

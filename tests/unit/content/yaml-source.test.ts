@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseYaml } from '../../../src/content/yaml-source.ts';
+import { locateMissing, parseYaml } from '../../../src/content/yaml-source.ts';
 
 describe('YAML syntax errors', () => {
   it('carry the line and column of the problem', () => {
@@ -44,5 +44,17 @@ describe('YAML syntax errors', () => {
       [2, 'a', 'key'],
       [4, undefined, 'Flow'],
     ]);
+  });
+});
+
+describe('locateMissing', () => {
+  const { source } = parseYaml('locales/en.yaml', ['name: English', 'header:', '  start: Los', 'sections:', '  - type: hero', ''].join('\n'));
+
+  it('points a key missing from a mapping at its parent key, not at the first sibling', () => {
+    expect(locateMissing(source!, ['header', 'navLabel'])).toEqual({ file: 'locales/en.yaml', line: 2, column: 1, path: 'header.navLabel' });
+  });
+
+  it('points a key missing from a list item at the item', () => {
+    expect(locateMissing(source!, ['sections', 0, 'title'])).toEqual({ file: 'locales/en.yaml', line: 5, column: 5, path: 'sections[0].title' });
   });
 });

@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import type { ContentEnv } from '../content/load.ts';
 import type { SiteModel } from '../content/model.ts';
-import { locate, locateKey, type YamlSource } from '../content/yaml-source.ts';
+import { closest } from '../content/describe.ts';
+import { locate, locateKey, locateMissing, scalarStrings, type YamlSource } from '../content/yaml-source.ts';
 import { schemaModeline } from '../schema/json-schema.ts';
 import { LocaleStrings } from '../schema/locale.ts';
 import { SiteConfig } from '../schema/site.ts';
 import { checkClaimTexts, checkFigureLiterals, checkSavingsClaims } from './claims.ts';
 import type { CheckConfig } from './config.ts';
+import { dummyKind } from './dummy-data.ts';
 import { finding, type Finding, type Severity } from './finding.ts';
 
 export interface ContentCheckOptions {
@@ -13,6 +16,10 @@ export interface ContentCheckOptions {
   configSource?: YamlSource;
   /** Deploy mode: placeholder data, a missing backend and a local base URL become errors. */
   strict?: boolean;
+  /** Content files that exist but did not parse: present for cross-file rules (their syntax error is reported). */
+  unparsed?: readonly string[];
+  /** Deploy settings given at build time; a base URL from here is not site.yaml's to blame. */
+  env?: ContentEnv;
 }
 
 /** Cross-file content rules. Works on the parsed sources, so it runs even when the model does not validate. */
@@ -29,7 +36,7 @@ export function checkContent(model: SiteModel | undefined, sources: readonly Yam
     out.push(...checkSavingsClaims(site, siteSource));
     out.push(...checkClaimTexts(site, sources));
     out.push(...checkFigureLiterals(site, sources));
-    out.push(...checkDeploySettings(site, siteSource, model, options.strict ?? false));
+    out.push(...checkDeploySettings(site, siteSource, model, options));
   }
   return out;
 }
@@ -72,7 +79,7 @@ export function checkLocaleKeys(sources: readonly YamlSource[]): Finding[] {
             code: 'locale-keys',
             severity: 'error',
             message: `${source.file} lacks the UI string '${here.join('.')}' that the templates use`,
-            location: { ...locate(source, path), path: here.join('.') },
+            location: locateMissing(source, here),
             expected: `key '${key}' under ${path.length ? path.join('.') : 'the top level'}`,
             found: elsewhere.length ? `nothing here; present in ${elsewhere.join(', ')}` : 'nothing',
             hint: `add '${here.join('.')}' in this language (see src/schema/locale.ts)`,
@@ -83,6 +90,7 @@ export function checkLocaleKeys(sources: readonly YamlSource[]): Finding[] {
       }
       for (const key of Object.keys(record)) {
         if (key in shape) continue;
+        const suggestion = closest(key, Object.keys(shape).filter((k) => !(k in record)));
         out.push(finding({
           code: 'locale-keys',
           severity: 'error',
@@ -90,7 +98,7 @@ export function checkLocaleKeys(sources: readonly YamlSource[]): Finding[] {
           location: locateKey(source, path, key),
           expected: `one of ${Object.keys(shape).join(', ')}`,
           found: key,
-          hint: 'remove it, or add it to the LocaleStrings schema and the template that prints it',
+          hint: suggestion ? `did you mean '${suggestion}'?` : 'remove it, or add it to the LocaleStrings schema and the template that prints it',
         }));
       }
     };
@@ -130,12 +138,13 @@ export function checkDuplicateAnchors(sources: readonly YamlSource[]): Finding[]
 /** family-locales: a page family exists in every locale it claims (home: every locale of the site). */
 export function checkFamilies(site: SiteConfig, sources: readonly YamlSource[], options: ContentCheckOptions): Finding[] {
   const families = new Map<string, { locales: Set<string>; home: boolean }>();
-  for (const source of sources) {
-    const match = /^pages\/([^/]+)\/([^/]+)\.yaml$/.exec(source.file);
+  const pageFiles = [...sources.map((s) => ({ file: s.file, data: s.data })), ...(options.unparsed ?? []).map((file) => ({ file, data: undefined }))];
+  for (const { file, data } of pageFiles) {
+    const match = /^pages\/([^/]+)\/([^/]+)\.yaml$/.exec(file);
     if (!match) continue;
     const entry = families.get(match[1]!) ?? { locales: new Set(), home: false };
     entry.locales.add(match[2]!);
-    if ((source.data as { slug?: unknown } | undefined)?.slug === '') entry.home = true;
+    if ((data as { slug?: unknown } | undefined)?.slug === '') entry.home = true;
     families.set(match[1]!, entry);
   }
   const out: Finding[] = [];
@@ -192,8 +201,8 @@ export function checkSchemaModelines(sources: readonly YamlSource[]): Finding[] 
 const LOCAL_HOSTS = /^(localhost|127(?:\.\d+){3}|0\.0\.0\.0|\[::1?\]|[^.]+\.local|[^.]+\.localhost)$/i;
 
 /** Deploy rules: errors with --strict, warnings otherwise (a local build is allowed to be unfinished). */
-export function checkDeploySettings(site: SiteConfig, siteSource: YamlSource | undefined, model: SiteModel | undefined, strict: boolean): Finding[] {
-  const severity: Severity = strict ? 'error' : 'warning';
+export function checkDeploySettings(site: SiteConfig, siteSource: YamlSource | undefined, model: SiteModel | undefined, options: Pick<ContentCheckOptions, 'strict' | 'env'>): Finding[] {
+  const severity: Severity = options.strict ? 'error' : 'warning';
   const at = (path: (string | number)[]) => (siteSource ? locate(siteSource, path) : { file: 'site.yaml', path: path.join('.') });
   const out: Finding[] = [];
   for (const placeholder of model?.placeholders ?? []) {
@@ -204,6 +213,21 @@ export function checkDeploySettings(site: SiteConfig, siteSource: YamlSource | u
       location: placeholder.location,
       found: `!placeholder ${placeholder.value}`,
       hint: 'replace it with the real value and remove the !placeholder tag',
+    }));
+  }
+  // The tag is only a reminder: a dummy value without it is just as unfinished (the tagged ones are reported above).
+  const companyData = siteSource ? [...scalarStrings(siteSource)].filter((s) => (s.path[0] === 'company' || s.path[0] === 'email') && s.tag !== '!placeholder') : [];
+  for (const { value, location } of companyData) {
+    const what = dummyKind(value);
+    if (!what) continue;
+    out.push(finding({
+      code: 'placeholder',
+      severity,
+      message: `company data '${value}' is ${what}, not the real value`,
+      location,
+      expected: 'the real company data (printed in the legal notice, terms and privacy policy)',
+      found: value,
+      hint: 'replace it with the real value (see DUMMY_VALUES in src/check/dummy-data.ts for what counts as a dummy)',
     }));
   }
   const missing = (key: 'url' | 'anonKey', env: string) =>
@@ -220,14 +244,15 @@ export function checkDeploySettings(site: SiteConfig, siteSource: YamlSource | u
   if (!site.backend.anonKey.trim()) missing('anonKey', 'SUPABASE_ANON_KEY');
   const host = new URL(site.baseUrl).hostname;
   if (LOCAL_HOSTS.test(host)) {
+    const fromEnv = Boolean(options.env?.SITE_URL);
     out.push(finding({
       code: 'base-url-local',
       severity,
-      message: `base URL ${site.baseUrl} is a local address: canonical links, hreflang and the sitemap would point there`,
-      location: at(['baseUrl']),
+      message: `base URL ${site.baseUrl}${fromEnv ? ' (from --base-url or SITE_URL)' : ''} is a local address: canonical links, hreflang and the sitemap would point there`,
+      location: fromEnv ? undefined : at(['baseUrl']),
       expected: 'the public https URL of the site',
-      found: site.baseUrl,
-      hint: 'set SITE_URL (or --base-url) for production builds, or baseUrl in site.yaml',
+      found: fromEnv ? `${site.baseUrl}, given at build time instead of site.yaml's ${String(siteSource?.doc.get('baseUrl') ?? 'baseUrl')}` : site.baseUrl,
+      hint: fromEnv ? 'pass the public URL with --base-url or SITE_URL, or leave both unset to use baseUrl from site.yaml' : 'set SITE_URL (or --base-url) for production builds, or baseUrl in site.yaml',
     }));
   }
   return out;

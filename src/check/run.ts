@@ -6,6 +6,7 @@ import type { SiteModel } from '../content/model.ts';
 import { buildSite } from '../output/build.ts';
 import { loadCheckConfig } from './config.ts';
 import { checkContent } from './content.ts';
+import { findingSource } from './element-source.ts';
 import { finding, fromSiteError, sortFindings, type Finding } from './finding.ts';
 import { checkOutput } from './output.ts';
 
@@ -23,8 +24,8 @@ export interface CheckRun {
   routes: number;
   /** What was checked: the content only, or the content and the build (which directory). */
   output?: { dir: string; built: boolean };
-  /** Content file (relative to the content directory) each route is rendered from, to place output findings. */
-  routeSources: Record<string, string>;
+  /** The content directory as given; every `location.file` and `source.file` is relative to it. */
+  contentDir: string;
 }
 
 /**
@@ -36,14 +37,14 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   const { config, source: configSource, errors: configErrors } = await loadCheckConfig(options.contentDir);
   findings.push(...configErrors.map((e) => fromSiteError(e)));
 
-  const { result, sources } = await loadContentWithSources(options.contentDir, options.env);
+  const { result, sources, unparsed } = await loadContentWithSources(options.contentDir, options.env);
   const model: SiteModel | undefined = result.ok ? result.value : undefined;
-  const contentFindings = checkContent(model, sources, { config, configSource, strict: options.strict });
+  const contentFindings = checkContent(model, sources, { config, configSource, strict: options.strict, unparsed, env: options.env });
   // locale-keys reports the same missing/unknown locale keys as the schema, with more context: keep one.
   const covered = new Set(contentFindings.filter((f) => f.code === 'locale-keys').map((f) => `${f.location?.file}#${f.location?.path}`));
   if (!result.ok) findings.push(...result.errors.map((e) => fromSiteError(e)).filter((f) => !covered.has(`${f.location?.file}#${f.location?.path}`)));
   findings.push(...contentFindings);
-  if (!model) return { findings: sortFindings(findings), routes: 0, routeSources: {} };
+  if (!model) return { findings: sortFindings(findings), routes: 0, contentDir: options.contentDir };
 
   let dir = options.outDir;
   let temp: string | undefined;
@@ -54,17 +55,17 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
     if (!built.ok) {
       await rm(temp, { recursive: true, force: true });
       findings.push(...built.errors.map((e) => fromSiteError(e)));
-      return { findings: sortFindings(findings), routes: 0, routeSources: {} };
+      return { findings: sortFindings(findings), routes: 0, contentDir: options.contentDir };
     }
   } else if (!(await stat(dir).catch(() => undefined))?.isDirectory()) {
     findings.push(finding({ code: 'route-missing', severity: 'error', message: `output directory ${dir} does not exist`, hint: `run \`site build --out ${dir}\` first, or leave out --out to let check build` }));
-    return { findings: sortFindings(findings), routes: 0, routeSources: {} };
+    return { findings: sortFindings(findings), routes: 0, contentDir: options.contentDir };
   }
   try {
-    findings.push(...(await checkOutput({ outDir: dir, model, config })));
+    const output = await checkOutput({ outDir: dir, model, config });
+    findings.push(...output.map((f) => finding({ ...f, source: findingSource(f, model, sources) })));
   } finally {
     if (temp) await rm(temp, { recursive: true, force: true });
   }
-  const routeSources = Object.fromEntries(model.pages.map((p) => [p.route, p.source]));
-  return { findings: sortFindings(findings), routes: model.pages.length, output: { dir, built: Boolean(temp) }, routeSources };
+  return { findings: sortFindings(findings), routes: model.pages.length, output: { dir, built: Boolean(temp) }, contentDir: options.contentDir };
 }

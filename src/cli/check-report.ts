@@ -1,6 +1,7 @@
-import path from 'node:path';
 import { countBySeverity, type Finding } from '../check/finding.ts';
 import type { CheckRun } from '../check/run.ts';
+import { formatLocation, type SourceLocation } from '../errors/site-error.ts';
+import { contentPath } from './report.ts';
 
 export const CHECK_FORMATS = ['text', 'json', 'github'] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
@@ -20,24 +21,29 @@ export function painter(color: boolean): Paint {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** Findings grouped by content file, then by route, each with its position, severity, message and code. */
-export function formatText(run: CheckRun, contentDir: string, color: boolean): string {
+/**
+ * Findings in reading order. Content findings start with `content/file.yaml:line:col` relative to where the
+ * command ran, so terminals and editors open them; output findings are grouped under their route, each
+ * with the content it comes from.
+ */
+export function formatText(run: CheckRun, color: boolean): string {
   const c = painter(color);
+  const show = (location: SourceLocation) => formatLocation(location, (file) => contentPath(run.contentDir, file));
   const groups = new Map<string, Finding[]>();
   for (const f of run.findings) {
-    const key = f.location ? path.posix.join(contentDir, f.location.file) : f.route ? `route ${f.route}` : 'site';
+    const key = f.location ? `file ${f.location.file}` : f.route ? `route ${f.route}` : 'site';
     groups.set(key, [...(groups.get(key) ?? []), f]);
   }
   const lines: string[] = [];
   for (const [group, findings] of groups) {
-    lines.push(c.bold(group));
+    if (!group.startsWith('file ')) lines.push(c.bold(group));
     for (const f of findings) {
-      const where = f.location?.line !== undefined ? `${f.location.line}:${f.location.column ?? 1}` : '';
-      const sev = f.severity === 'error' ? c.red('error  ') : c.yellow('warning');
-      lines.push(`  ${where.padEnd(7)} ${sev}  ${f.message}  ${c.dim(f.code)}`);
-      const detail = (label: string, value: string | undefined) => value !== undefined && lines.push(c.dim(`            ${label.padEnd(9)}${value}`));
+      const sev = f.severity === 'error' ? c.red('error') : c.yellow('warning');
+      lines.push(`${f.location ? c.bold(show(f.location)) : ' '} ${sev}  ${f.message}  ${c.dim(f.code)}`);
+      const detail = (label: string, value: string | undefined) => value !== undefined && lines.push(c.dim(`    ${label.padEnd(9)}${value}`));
       detail('at', f.location?.path);
       detail('element', f.element);
+      detail('source', f.source && show(f.source));
       detail('expected', f.expected);
       detail('found', f.found);
       detail('hint', f.hint);
@@ -51,26 +57,31 @@ export function formatText(run: CheckRun, contentDir: string, color: boolean): s
   return lines.join('\n');
 }
 
+/** `file` and `source.file` stay relative to `contentDir`, which is given relative to where the command ran. */
 export function formatJson(run: CheckRun): string {
   const { error, warning } = countBySeverity(run.findings);
-  return JSON.stringify({ ok: error === 0, errors: error, warnings: warning, routes: run.routes, findings: run.findings }, null, 2);
+  return JSON.stringify({ ok: error === 0, errors: error, warnings: warning, routes: run.routes, contentDir: contentPath(run.contentDir, '.') || '.', findings: run.findings }, null, 2);
 }
 
 const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
-/** GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=…::message`, shown inline on pull requests. */
-export function formatGithub(run: CheckRun, contentDir: string): string {
+/**
+ * GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=…::message`, shown inline on pull
+ * requests. Output findings are placed at the content that produced them (`source`); when that is only the
+ * page file, at its first line, since an annotation without a line is not shown in the diff.
+ */
+export function formatGithub(run: CheckRun): string {
   return run.findings
     .map((f) => {
-      const file = f.location?.file ?? (f.route ? run.routeSources[f.route] : undefined);
+      const at = f.location ?? (f.source && { line: 1, ...f.source });
       const props: string[] = [];
-      if (file) props.push(`file=${escapeProperty(path.posix.join(contentDir, file))}`);
-      if (f.location?.line !== undefined) props.push(`line=${f.location.line}`);
-      if (f.location?.column !== undefined) props.push(`col=${f.location.column}`);
+      if (at) props.push(`file=${escapeProperty(contentPath(run.contentDir, at.file))}`);
+      if (at?.line !== undefined) props.push(`line=${at.line}`);
+      if (at?.column !== undefined) props.push(`col=${at.column}`);
       props.push(`title=${escapeProperty(`${f.code}${f.route ? ` ${f.route}` : ''}`)}`);
       const details = [
-        f.location?.path && `at ${f.location.path}`,
+        at?.path && `at ${at.path}`,
         f.element && `element: ${f.element}`,
         f.expected !== undefined && `expected: ${f.expected}`,
         f.found !== undefined && `found: ${f.found}`,

@@ -71,7 +71,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
       const { buildSite } = await import('../output/build.ts');
       const result = await buildSite({ contentDir: opts.content, outDir: opts.out, env: contentEnv(opts.baseUrl) });
       if (!result.ok) {
-        printErrors(result.errors);
+        printErrors(result.errors, opts.content);
         exitCode = EXIT_ERRORS;
         return;
       }
@@ -91,9 +91,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
       const { runCheck } = await import('../check/run.ts');
       const { formatGithub, formatJson, formatText } = await import('./check-report.ts');
       const run = await runCheck({ contentDir: opts.content, outDir: opts.out, strict: opts.strict, env: contentEnv(opts.baseUrl) });
-      const contentDir = path.relative(process.cwd(), path.resolve(opts.content)).split(path.sep).join('/') || '.';
-      const text =
-        opts.format === 'json' ? formatJson(run) : opts.format === 'github' ? formatGithub(run, contentDir) : formatText(run, contentDir, Boolean(process.stdout.isTTY) && !process.env.NO_COLOR);
+      const text = opts.format === 'json' ? formatJson(run) : opts.format === 'github' ? formatGithub(run) : formatText(run, Boolean(process.stdout.isTTY) && !process.env.NO_COLOR);
       if (text) process.stdout.write(`${text}\n`);
       if (run.findings.some((f) => f.severity === 'error')) exitCode = EXIT_ERRORS;
     });
@@ -106,7 +104,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
       const { writeContentSchemas } = await import('../schema/write-schemas.ts');
       const result = await writeContentSchemas(opts.content);
       if (!result.ok) {
-        printErrors(result.errors);
+        printErrors(result.errors, opts.content);
         exitCode = EXIT_ERRORS;
         return;
       }

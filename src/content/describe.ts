@@ -24,21 +24,24 @@ export function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
+/** Edit distance where swapping two neighbouring letters counts once ("titel" → "title"), the commonest typo. */
 function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
   for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
     for (let j = 1; j <= b.length; j++) {
-      const temp = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = temp;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
     }
   }
-  return row[b.length]!;
+  return d[a.length]![b.length]!;
 }
 
-/** The closest known name to a misspelt one, if it is close enough to be a typo. */
+/**
+ * The closest known name to a misspelt one, if it is close enough to be a typo: at most one edit per
+ * three letters (at least one), and never as many edits as the name has letters — otherwise any two-letter
+ * name would "suggest" every other two-letter name ('it' → 'de').
+ */
 export function closest(name: string, known: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestScore = Infinity;
@@ -49,5 +52,6 @@ export function closest(name: string, known: readonly string[]): string | undefi
       bestScore = score;
     }
   }
-  return best !== undefined && bestScore <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
+  const allowed = Math.min(Math.max(1, Math.floor(name.length / 3)), name.length - 1);
+  return best !== undefined && bestScore <= allowed ? best : undefined;
 }

@@ -1,15 +1,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SiteError, type Result } from '../errors/site-error.ts';
+import { formatLocation, SiteError, type Result, type SourceLocation } from '../errors/site-error.ts';
 import { LocaleStrings } from '../schema/locale.ts';
 import { createPageSchema } from '../schema/page.ts';
 import type { SchemaContext } from '../schema/sections/index.ts';
 import { LocaleCode, SiteConfig } from '../schema/site.ts';
+import { closest } from './describe.ts';
 import type { PageEntry, Placeholder, SiteModel } from './model.ts';
 import { resolveReferences, type ReferenceScope } from './references.ts';
 import { outputFileFor, routeFor } from './routes.ts';
 import { validateSource } from './validate.ts';
-import { parseYaml, scalarStrings, type YamlSource } from './yaml-source.ts';
+import { locate, parseYaml, scalarStrings, type YamlSource } from './yaml-source.ts';
 
 /** Deploy settings that may come from the environment at build time instead of site.yaml. */
 export interface ContentEnv {
@@ -18,17 +19,37 @@ export interface ContentEnv {
   SUPABASE_ANON_KEY?: string;
 }
 
-async function readSource(root: string, relative: string, errors: SiteError[], sources?: YamlSource[]): Promise<YamlSource | undefined> {
+/** What the loader read, for checks across files: the parsed files, and the files that exist but did not parse. */
+export interface ContentFiles {
+  sources: YamlSource[];
+  /** Present, so cross-file rules count them, but their contents are unknown (their syntax error is reported). */
+  unparsed: string[];
+}
+
+/**
+ * Reads and parses one content file. A file that cannot be read is reported where it is asked for
+ * (`requiredBy`: the locale's entry in site.yaml), since the missing file has no line to point at.
+ */
+async function readSource(root: string, relative: string, errors: SiteError[], files: ContentFiles, requiredBy?: { location: SourceLocation; why: string }): Promise<YamlSource | undefined> {
   let text: string;
   try {
     text = await readFile(path.join(root, relative), 'utf8');
-  } catch {
-    errors.push(new SiteError({ code: 'missing-file', message: `cannot read ${relative}`, location: { file: relative }, hint: 'create the file or check the content directory (--content)' }));
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    errors.push(new SiteError({
+      code: 'missing-file',
+      message: requiredBy ? `${relative} ${missing ? 'is missing' : 'cannot be read'}: ${requiredBy.why}` : `cannot read ${relative}`,
+      location: requiredBy?.location ?? { file: relative },
+      expected: `a file ${relative} in the content directory`,
+      found: missing ? 'no such file' : (error as Error).message,
+      hint: requiredBy ? `create ${relative}, or remove the locale from site.yaml` : 'create the file or check the content directory (--content)',
+    }));
     return undefined;
   }
   const parsed = parseYaml(relative, text);
   errors.push(...parsed.errors);
-  if (parsed.source) sources?.push(parsed.source);
+  if (parsed.source) files.sources.push(parsed.source);
+  else files.unparsed.push(relative);
   return parsed.source;
 }
 
@@ -75,20 +96,21 @@ export async function loadContent(root: string, env: ContentEnv = {}): Promise<R
 }
 
 /**
- * `loadContent` plus every parsed file (with references resolved in `data`, the raw text kept in `doc`),
- * so cross-file checks can run and point at lines even when the model does not validate.
+ * `loadContent` plus every parsed file (with references resolved in `data`, the raw text kept in `doc`)
+ * and the files that did not parse, so cross-file checks can run and point at lines even when the model
+ * does not validate.
  */
-export async function loadContentWithSources(root: string, env: ContentEnv = {}): Promise<{ result: Result<SiteModel>; sources: YamlSource[] }> {
-  const sources: YamlSource[] = [];
-  const result = await load(root, env, sources);
-  return { result, sources };
+export async function loadContentWithSources(root: string, env: ContentEnv = {}): Promise<{ result: Result<SiteModel> } & ContentFiles> {
+  const files: ContentFiles = { sources: [], unparsed: [] };
+  const result = await load(root, env, files);
+  return { result, ...files };
 }
 
-async function load(root: string, env: ContentEnv, sources: YamlSource[]): Promise<Result<SiteModel>> {
+async function load(root: string, env: ContentEnv, files: ContentFiles): Promise<Result<SiteModel>> {
   const errors: SiteError[] = [];
   const placeholders: Placeholder[] = [];
 
-  const siteSource = await readSource(root, 'site.yaml', errors, sources);
+  const siteSource = await readSource(root, 'site.yaml', errors, files);
   let site: SiteConfig | undefined;
   if (siteSource) {
     applyEnv(siteSource.data, env);
@@ -99,59 +121,96 @@ async function load(root: string, env: ContentEnv, sources: YamlSource[]): Promi
   }
   const { ctx, scope } = contextFrom(siteSource?.data);
   const rawLocales = LocaleCode.array().safeParse((siteSource?.data as { locales?: unknown } | undefined)?.locales);
-  const declared = site?.locales ?? (rawLocales.success ? rawLocales.data : [...LocaleCode.options]);
+  const listed = site?.locales ?? (rawLocales.success ? rawLocales.data : undefined);
+  // Without a readable locales list, check the locale files that are there rather than report the others missing.
+  const present = (await listDir(path.join(root, 'locales'))).map((f) => f.replace(/\.yaml$/, '')).filter((l): l is LocaleCode => (LocaleCode.options as string[]).includes(l));
+  const declared = listed ?? present;
+  const known: readonly LocaleCode[] = listed ?? LocaleCode.options;
   const defaultLocale = site?.defaultLocale ?? 'de';
   const intlOf = (locale: LocaleCode, strings?: LocaleStrings) => strings?.intl ?? locale;
 
   const locales: SiteModel['locales'] = {};
-  for (const locale of declared) {
-    const source = await readSource(root, `locales/${locale}.yaml`, errors, sources);
+  for (const [i, locale] of declared.entries()) {
+    const requiredBy = listed && siteSource ? { location: locate(siteSource, ['locales', i]), why: `site.yaml lists '${locale}' in locales` } : undefined;
+    const source = await readSource(root, `locales/${locale}.yaml`, errors, files, requiredBy);
     if (!source) continue;
-    errors.push(...resolveReferences(source, scope, locale));
+    // Without site.yaml there is nothing to resolve against; reporting every reference would bury its error.
+    if (siteSource) errors.push(...resolveReferences(source, scope, locale));
     const checked = validateSource(LocaleStrings, source);
     errors.push(...checked.errors);
     if (checked.value) locales[locale] = checked.value;
   }
   for (const file of await listDir(path.join(root, 'locales'))) {
     const locale = file.replace(/\.yaml$/, '');
-    if (file.endsWith('.yaml') && !(declared as string[]).includes(locale)) {
-      errors.push(new SiteError({ code: 'unknown-locale', message: `locale file for '${locale}', which site.yaml does not list`, location: { file: `locales/${file}` }, expected: declared.join(', '), found: locale, hint: 'add it to `locales` in site.yaml or remove the file' }));
-    }
+    if (file.endsWith('.yaml') && !(known as string[]).includes(locale)) errors.push(unknownLocale(`locales/${file}`, locale, known));
   }
 
   const pageSchema = createPageSchema(ctx);
   const pages: PageEntry[] = [];
+  const slugOf = new Map<PageEntry, SourceLocation>();
   for (const family of await listDir(path.join(root, 'pages'))) {
     for (const file of await listDir(path.join(root, 'pages', family))) {
       if (!file.endsWith('.yaml')) continue;
       const relative = `pages/${family}/${file}`;
       const locale = file.replace(/\.yaml$/, '');
-      if (!(declared as string[]).includes(locale)) {
-        errors.push(new SiteError({ code: 'unknown-locale', message: `page in locale '${locale}', which site.yaml does not list`, location: { file: relative }, expected: `one of ${declared.join(', ')}.yaml`, found: file }));
+      if (!(known as string[]).includes(locale)) {
+        errors.push(unknownLocale(relative, locale, known));
         continue;
       }
       const code = locale as LocaleCode;
-      const source = await readSource(root, relative, errors, sources);
-      if (!source) continue;
+      const source = await readSource(root, relative, errors, files);
+      // References, plan and claim keys all come from site.yaml: without it every page would report each one.
+      if (!source || !siteSource) continue;
       errors.push(...resolveReferences(source, scope, intlOf(code, locales[code])));
       const checked = validateSource(pageSchema, source);
       errors.push(...checked.errors);
       placeholders.push(...collectPlaceholders(source));
       if (!checked.value) continue;
       const route = routeFor(code, checked.value.slug, defaultLocale);
-      pages.push({ family, locale: code, route, file: outputFileFor(route), source: relative, page: checked.value });
+      const entry: PageEntry = { family, locale: code, route, file: outputFileFor(route), source: relative, page: checked.value };
+      pages.push(entry);
+      slugOf.set(entry, locate(source, ['slug']));
     }
   }
 
-  const seen = new Map<string, string>();
+  const seen = new Map<string, PageEntry>();
   for (const entry of pages) {
     const other = seen.get(entry.route);
-    if (other) errors.push(new SiteError({ code: 'duplicate-route', message: `route ${entry.route} is produced by two pages`, location: { file: entry.source, path: 'slug' }, found: `${other} and ${entry.source}`, hint: 'give one of them another slug' }));
-    seen.set(entry.route, entry.source);
+    if (!other) {
+      seen.set(entry.route, entry);
+      continue;
+    }
+    const first = slugOf.get(other)!;
+    errors.push(new SiteError({
+      code: 'duplicate-route',
+      message: `route ${entry.route} is produced by two pages`,
+      location: slugOf.get(entry),
+      expected: `a slug no other ${entry.locale} page uses`,
+      found: `slug ${JSON.stringify(entry.page.slug)} here and in ${formatLocation(first)}`,
+      hint: 'give one of them another slug',
+    }));
   }
 
   if (errors.length > 0 || !site) return { ok: false, errors: inReadingOrder(errors) };
   return { ok: true, value: { root, site, locales, pages, placeholders } };
+}
+
+/** A locale file or page for a language site.yaml does not list (or the generator does not support). */
+function unknownLocale(file: string, locale: string, declared: readonly LocaleCode[]): SiteError {
+  const supported = (LocaleCode.options as readonly string[]).includes(locale);
+  const suggestion = closest(locale, declared);
+  return new SiteError({
+    code: 'unknown-locale',
+    message: `${file.startsWith('locales/') ? 'UI strings' : 'a page'} in '${locale}', which site.yaml does not list in locales`,
+    location: { file },
+    expected: `a file named after a locale in site.yaml: ${declared.map((l) => `${l}.yaml`).join(', ')}`,
+    found: path.posix.basename(file),
+    hint: supported
+      ? `add '${locale}' to locales in site.yaml, or remove the file`
+      : suggestion
+        ? `did you mean ${suggestion}.yaml?`
+        : `site supports ${LocaleCode.options.join(', ')}; rename or remove the file`,
+  });
 }
 
 /** Files in the order they were read, each file's errors top to bottom. */

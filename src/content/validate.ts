@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SiteError } from '../errors/site-error.ts';
 import { closest, describeValue, valueAt } from './describe.ts';
-import { locate, locateKey, type YamlSource } from './yaml-source.ts';
+import { locate, locateKey, locateMissing, type YamlSource } from './yaml-source.ts';
 
 type Issue = z.core.$ZodIssue;
 
@@ -115,7 +115,7 @@ export function issuesToErrors(schema: z.ZodType, source: YamlSource, issues: re
       new SiteError({
         code: found === undefined ? 'missing-key' : 'invalid-value',
         message: found === undefined ? `missing required key '${String(path[path.length - 1])}'` : issue.message,
-        location: locate(source, path),
+        location: found === undefined ? locateMissing(source, path) : locate(source, path),
         expected: expectedOf(issue) ?? (issue.code === 'custom' ? undefined : issue.message),
         found: describeValue(found),
         hint: suggestion ? `did you mean '${suggestion}'?` : undefined,

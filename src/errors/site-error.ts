@@ -61,18 +61,19 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-export function formatLocation(location: SourceLocation | undefined): string {
+/** `file:line:col`; `showFile` turns the content-relative file into what the reader can open. */
+export function formatLocation(location: SourceLocation | undefined, showFile: (file: string) => string = (file) => file): string {
   if (!location) return '';
-  let out = location.file;
+  let out = showFile(location.file);
   if (location.line !== undefined) out += `:${location.line}`;
   if (location.line !== undefined && location.column !== undefined) out += `:${location.column}`;
   return out;
 }
 
 /** Plain-text rendering used by the CLI and tests. */
-export function formatError(error: SiteError): string {
+export function formatError(error: SiteError, showFile?: (file: string) => string): string {
   const lines: string[] = [];
-  const where = formatLocation(error.location);
+  const where = formatLocation(error.location, showFile);
   lines.push(`${where ? `${where} ` : ''}${error.code}: ${error.message}`);
   if (error.location?.path) lines.push(`  at ${error.location.path}`);
   if (error.expected !== undefined) lines.push(`  expected: ${error.expected}`);

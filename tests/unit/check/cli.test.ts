@@ -1,19 +1,28 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../../src/cli/main.ts';
 import { FIXTURES } from './fixture.ts';
 
 const BASE = `${FIXTURES}/base`;
 
-async function cli(...args: string[]): Promise<{ code: number; out: string }> {
+async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
+  let err = '';
   const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
     out += String(chunk);
     return true;
   });
+  const writeErr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    err += String(chunk);
+    return true;
+  });
   try {
-    return { code: await main(['node', 'site', ...args]), out };
+    return { code: await main(['node', 'site', ...args]), out, err };
   } finally {
     write.mockRestore();
+    writeErr.mockRestore();
   }
 }
 
@@ -32,8 +41,27 @@ describe('site check (CLI)', () => {
   });
 
   it('rejects an unknown --format as a usage error (exit 2)', async () => {
-    const spy = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     expect((await cli('check', '--format', 'xml')).code).toBe(2);
-    spy.mockRestore();
+  });
+
+  it('json: names the content directory the finding files are relative to', async () => {
+    const { out } = await cli('check', '--content', BASE, '--format', 'json');
+    expect(JSON.parse(out).contentDir).toBe(path.relative(process.cwd(), BASE));
+  });
+});
+
+describe('site build (CLI)', () => {
+  it('prints content errors at paths relative to the working directory, so they open from the terminal', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'site-build-errors-'));
+    try {
+      await cp(BASE, path.join(dir, 'content'), { recursive: true });
+      const page = path.join(dir, 'content', 'pages', 'home', 'de.yaml');
+      await writeFile(page, (await readFile(page, 'utf8')).replace('  - type: hero\n', '  - type: heor\n'));
+      const { code, err } = await cli('build', '--content', path.join(dir, 'content'), '--out', path.join(dir, 'dist'));
+      expect(code).toBe(1);
+      expect(err).toContain(`${path.relative(process.cwd(), page)}:9:11 unknown-type: unknown type "heor"`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

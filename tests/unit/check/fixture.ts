@@ -1,8 +1,9 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { runCheck, type CheckRun } from '../../../src/check/run.ts';
+import type { ContentEnv } from '../../../src/content/load.ts';
 import type { Finding } from '../../../src/check/finding.ts';
 import { buildSite } from '../../../src/output/build.ts';
 
@@ -19,11 +20,15 @@ interface Edit {
 /** tests/fixtures/check/<rule>/patch.yaml: edits that turn the clean base site into one that breaks the rule. */
 interface Patch {
   content?: Edit[];
+  /** New content files: path → text. */
+  contentFiles?: Record<string, string>;
   delete?: string[];
   output?: Edit[];
   outputFiles?: Record<string, string>;
   deleteOutput?: string[];
   strict?: boolean;
+  /** Deploy settings given at build time (what SITE_URL or --base-url would set). */
+  env?: ContentEnv;
 }
 
 async function applyEdits(dir: string, edits: Edit[] = []): Promise<void> {
@@ -61,13 +66,17 @@ export async function runFixture(rule: string | undefined): Promise<CheckRun> {
     const out = path.join(dir, 'dist');
     await cp(BASE, content, { recursive: true });
     await applyEdits(content, patch.content);
+    for (const [file, text] of Object.entries(patch.contentFiles ?? {})) {
+      await mkdir(path.dirname(path.join(content, file)), { recursive: true });
+      await writeFile(path.join(content, file), text);
+    }
     for (const file of patch.delete ?? []) await rm(path.join(content, file));
-    if (patch.content || patch.delete) await buildSite({ contentDir: content, outDir: out });
+    if (patch.content || patch.contentFiles || patch.delete || patch.env) await buildSite({ contentDir: content, outDir: out, env: patch.env });
     else await cp(await builtBase(), out, { recursive: true });
     await applyEdits(out, patch.output);
     for (const [file, text] of Object.entries(patch.outputFiles ?? {})) await writeFile(path.join(out, file), text);
     for (const file of patch.deleteOutput ?? []) await rm(path.join(out, file));
-    return await runCheck({ contentDir: content, outDir: out, strict: patch.strict });
+    return await runCheck({ contentDir: content, outDir: out, strict: patch.strict, env: patch.env });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckRun } from '../../../src/check/run.ts';
 import { formatGithub, formatJson, formatText } from '../../../src/cli/check-report.ts';
@@ -5,35 +6,47 @@ import { formatGithub, formatJson, formatText } from '../../../src/cli/check-rep
 const run: CheckRun = {
   routes: 2,
   output: { dir: '/tmp/x', built: true },
-  routeSources: { '/': 'pages/home/de.yaml' },
+  contentDir: 'content',
   findings: [
     { code: 'claim-savings', severity: 'error', message: "savings claim 'vsTwo' says 53 %, not 48.9 %", location: { file: 'site.yaml', line: 44, column: 23, path: 'constants.savings.vsTwo.percent' }, expected: '48', hint: 'rule: p ≤ s' },
-    { code: 'link-broken', severity: 'error', message: 'link to /chatbot points at no output file', route: '/', element: '<a href="/chatbot">Chatbots</a>' },
+    { code: 'link-broken', severity: 'error', message: 'link to /chatbot points at no output file', route: '/', element: '<a href="/chatbot">Chatbots</a>', source: { file: 'locales/de.yaml', line: 34, column: 45, path: 'footer.products[2].href' } },
+    { code: 'img-alt', severity: 'error', message: '<img> has no text alternative', route: '/', element: '<img src="/logo.svg">', source: { file: 'pages/home/de.yaml' } },
     { code: 'placeholder', severity: 'warning', message: 'placeholder company data', location: { file: 'site.yaml', line: 10, column: 21 } },
   ],
 };
 
 describe('check reports', () => {
-  it('github: one workflow command per finding, file relative to the repo, properties and newlines escaped', () => {
-    expect(formatGithub(run, 'content').split('\n')).toEqual([
+  it('github: one workflow command per finding at file and line relative to the repo, properties and newlines escaped', () => {
+    expect(formatGithub(run).split('\n')).toEqual([
       "::error file=content/site.yaml,line=44,col=23,title=claim-savings::savings claim 'vsTwo' says 53 %25, not 48.9 %25%0Aat constants.savings.vsTwo.percent%0Aexpected: 48%0Ahint: rule: p ≤ s",
-      '::error file=content/pages/home/de.yaml,title=link-broken /::link to /chatbot points at no output file%0Aelement: <a href="/chatbot">Chatbots</a>',
+      // An output finding at the YAML scalar it comes from (here the footer link in the locale file) …
+      '::error file=content/locales/de.yaml,line=34,col=45,title=link-broken /::link to /chatbot points at no output file%0Aat footer.products[2].href%0Aelement: <a href="/chatbot">Chatbots</a>',
+      // … or at the first line of the route's page file when no scalar holds it.
+      '::error file=content/pages/home/de.yaml,line=1,title=img-alt /::<img> has no text alternative%0Aelement: <img src="/logo.svg">',
       '::warning file=content/site.yaml,line=10,col=21,title=placeholder::placeholder company data',
     ]);
   });
 
-  it('json: machine-readable summary and every finding', () => {
+  it('json: machine-readable summary, every finding, and the content directory their files are relative to', () => {
     const parsed = JSON.parse(formatJson(run));
-    expect(parsed).toMatchObject({ ok: false, errors: 2, warnings: 1, routes: 2 });
-    expect(parsed.findings).toHaveLength(3);
+    expect(parsed).toMatchObject({ ok: false, errors: 3, warnings: 1, routes: 2, contentDir: 'content' });
+    expect(parsed.findings).toHaveLength(4);
+    expect(parsed.findings[1].source).toEqual({ file: 'locales/de.yaml', line: 34, column: 45, path: 'footer.products[2].href' });
+    expect(JSON.parse(formatJson({ ...run, contentDir: path.resolve('content') })).contentDir).toBe('content');
   });
 
-  it('text: grouped by file and route, colours only when asked', () => {
-    const plain = formatText(run, 'content', false);
+  it('text: content findings as clickable file:line:col from the working directory, output findings by route with their source', () => {
+    const plain = formatText(run, false);
     expect(plain).not.toMatch(/\x1b\[/);
-    expect(plain).toContain('content/site.yaml\n  44:23   error    savings claim');
-    expect(plain).toContain('route /\n          error    link to /chatbot');
-    expect(plain.split('\n').at(-1)).toBe('2 errors, 1 warning — checked content and 2 routes');
-    expect(formatText(run, 'content', true)).toMatch(/\x1b\[31m/);
+    expect(plain).toContain("content/site.yaml:44:23 error  savings claim 'vsTwo' says 53 %, not 48.9 %  claim-savings\n    at       constants.savings.vsTwo.percent");
+    expect(plain).toContain('route /\n  error  link to /chatbot points at no output file  link-broken\n    element  <a href="/chatbot">Chatbots</a>\n    source   content/locales/de.yaml:34:45\n');
+    expect(plain).toContain('    source   content/pages/home/de.yaml\n');
+    expect(plain.split('\n').at(-1)).toBe('3 errors, 1 warning — checked content and 2 routes');
+    expect(formatText(run, true)).toMatch(/\x1b\[31m/);
+  });
+
+  it('text: paths are relative to the working directory, wherever the content directory is', () => {
+    const elsewhere = formatText({ ...run, contentDir: path.resolve('..', 'other-site', 'content') }, false);
+    expect(elsewhere).toContain('../other-site/content/site.yaml:44:23 error');
   });
 });

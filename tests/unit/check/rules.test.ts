@@ -21,8 +21,46 @@ describe('the base fixture', () => {
 });
 
 describe('content rules', () => {
+  it('yaml-syntax: one mistake is one error, and the file still counts as present', async () => {
+    const run = await runFixture('yaml-syntax');
+    const [f, ...rest] = only(run, 'yaml-syntax');
+    expect(rest).toEqual([]);
+    expect(shown(f!)).toBe('error pages/home/de.yaml:10:1 — Sequence item without - indicator');
+    expect(f!.found).toBe('the line "   title: Alle KI-Modelle an einem Ort"');
+    expect(f!.hint).toContain('(4 further parser errors after this line left out: they usually follow from this one; fix it and run again)');
+    // pages/home/de.yaml exists; it only failed to parse.
+    expect(only(run, 'family-locales')).toEqual([]);
+    expect(errorsOf(run)).toEqual([f]);
+  });
+
   it('schema: a value the zod schema rejects, located in the file', async () => {
     expect(await findings('schema', 'invalid-value')).toEqual(['error site.yaml:36:24 (constants.plans.standard.price) — Too small: expected number to be >=0']);
+  });
+
+  it('missing-file: a locale site.yaml lists without its UI strings file, reported where it is listed', async () => {
+    const [f, ...rest] = only(await runFixture('missing-file'), 'missing-file');
+    expect(rest).toEqual([]);
+    expect(shown(f!)).toBe("error site.yaml:30:15 (locales[1]) — locales/en.yaml is missing: site.yaml lists 'en' in locales");
+    expect(f).toMatchObject({ expected: 'a file locales/en.yaml in the content directory', found: 'no such file', hint: 'create locales/en.yaml, or remove the locale from site.yaml' });
+  });
+
+  it('unknown-locale: files in a language site.yaml does not list, with the locales it does list', async () => {
+    const found = only(await runFixture('unknown-locale'), 'unknown-locale');
+    expect(found.map(shown)).toEqual([
+      "error locales/fr.yaml:-:- — UI strings in 'fr', which site.yaml does not list in locales",
+      "error pages/home/it.yaml:-:- — a page in 'it', which site.yaml does not list in locales",
+    ]);
+    expect(found.map((f) => [f.expected, f.found, f.hint])).toEqual([
+      ['a file named after a locale in site.yaml: de.yaml, en.yaml', 'fr.yaml', "add 'fr' to locales in site.yaml, or remove the file"],
+      ['a file named after a locale in site.yaml: de.yaml, en.yaml', 'it.yaml', 'site supports de, fr, en, es; rename or remove the file'],
+    ]);
+  });
+
+  it('duplicate-route: two pages with one route, located at the second slug and naming the first', async () => {
+    const [f, ...rest] = only(await runFixture('duplicate-route'), 'duplicate-route');
+    expect(rest).toEqual([]);
+    expect(shown(f!)).toBe('error pages/faq/de.yaml:2:7 (slug) — route /agb is produced by two pages');
+    expect(f!.found).toBe('slug "agb" here and in pages/agb/de.yaml:2:7');
   });
 
   it('unknown-reference: a {{reference}} that resolves to no constant', async () => {
@@ -31,13 +69,22 @@ describe('content rules', () => {
     expect(f!.found).toBe('{{plans.standart.price | eur}}');
   });
 
-  it('locale-keys: missing and extra UI string keys, named per locale and file', async () => {
+  it('locale-keys: missing and extra UI string keys, named per locale and file, at the parent key or the key itself', async () => {
     const run = await runFixture('locale-keys');
-    expect(only(run, 'locale-keys').map(shown)).toEqual([
-      "error locales/en.yaml:8:3 (header.about) — locales/en.yaml lacks the UI string 'header.about' that the templates use",
+    const found = only(run, 'locale-keys');
+    expect(found.map(shown)).toEqual([
+      "error locales/en.yaml:7:1 (header.navLabel) — locales/en.yaml lacks the UI string 'header.navLabel' that the templates use",
+      "error locales/en.yaml:7:1 (header.about) — locales/en.yaml lacks the UI string 'header.about' that the templates use",
+      "error locales/en.yaml:8:3 (header.navLabell) — locales/en.yaml has the key 'header.navLabell', which no template uses",
       "error locales/en.yaml:11:3 (header.slogan) — locales/en.yaml has the key 'header.slogan', which no template uses",
     ]);
-    expect(only(run, 'locale-keys')[0]!.found).toBe('nothing here; present in locales/de.yaml');
+    expect(found[1]!.found).toBe('nothing here; present in locales/de.yaml');
+    expect(found.map((f) => f.hint)).toEqual([
+      "add 'header.navLabel' in this language (see src/schema/locale.ts)",
+      "add 'header.about' in this language (see src/schema/locale.ts)",
+      "did you mean 'navLabel'?",
+      'remove it, or add it to the LocaleStrings schema and the template that prints it',
+    ]);
     // The loader's own errors for the same keys are folded into these.
     expect(only(run, 'missing-key', 'unknown-key')).toEqual([]);
   });
@@ -104,11 +151,38 @@ describe('claims against constants', () => {
     const [f] = only(await runFixture('claim-jsonld'), 'claim-jsonld');
     expect(f).toMatchObject({ severity: 'error', route: '/', message: 'JSON-LD Offer price 15 is not the lowest plan price (constants.plans)', expected: '17', found: '15' });
   });
+
+  it('claim-jsonld: on an education page the offer price is constants.education.offerPrice', async () => {
+    const [f, ...rest] = only(await runFixture('claim-jsonld-education'), 'claim-jsonld');
+    expect(rest).toEqual([]);
+    expect(f).toMatchObject({ severity: 'error', route: '/faq', message: 'JSON-LD Offer price 9 is not constants.education.offerPrice', expected: '0', found: '9' });
+    expect(f!.source).toEqual({ file: 'pages/faq/de.yaml', line: 6, column: 19, path: 'meta.structuredData' });
+  });
 });
 
 describe('output rules', () => {
-  it('link-broken: an internal link to a route the build does not write', async () => {
-    expect(await findings('link-broken')).toEqual(['error / <a href="/chatbot">Unsere Chatbots</a> — link to /chatbot points at no output file']);
+  it('link-broken: an internal link to a route the build does not write, placed at the YAML that wrote it', async () => {
+    const [f, ...rest] = only(await runFixture('link-broken'), 'link-broken');
+    expect(rest).toEqual([]);
+    expect(shown(f!)).toBe('error / <a href="/chatbot">Unsere Chatbots</a> — link to /chatbot points at no output file');
+    expect(f!.source).toEqual({ file: 'pages/home/de.yaml', line: 35, column: 12, path: 'sections[4].body[0]' });
+  });
+
+  it('link-broken: a footer link from the locale file is placed there on every page that shows it', async () => {
+    const found = only(await runFixture('link-broken-footer'), 'link-broken');
+    expect(found.map((f) => f.route)).toEqual(['/', '/agb', '/datenschutz', '/faq', '/impressum']);
+    for (const f of found) {
+      expect(f.message).toBe('link to /impresum points at no output file');
+      expect(f.source).toEqual({ file: 'locales/de.yaml', line: 34, column: 33, path: 'footer.products[2].href' });
+    }
+  });
+
+  it('link-broken: assets (script, stylesheet, image) the build did not write', async () => {
+    expect(await findings('link-broken-assets', 'link-broken')).toEqual([
+      'error /datenschutz <script src="/assets/islands-STALE.js" type="module"> — asset to /assets/islands-STALE.js points at no output file',
+      'error /datenschutz <img src="/bilder/team.jpg"> — asset to /bilder/team.jpg points at no output file',
+      'error /datenschutz <link href="/assets/site-STALE.css" rel="stylesheet"> — asset to /assets/site-STALE.css points at no output file',
+    ]);
   });
 
   it('anchor-missing: #anchors on the same page and on another page', async () => {
@@ -170,20 +244,57 @@ describe('output rules', () => {
     expect(await findings('html-valid')).toEqual(['error /faq #main — no-dup-attr: Attribute "id" duplicated']);
   });
 
-  it('img-alt: images have a text alternative', async () => {
-    expect(await findings('img-alt')).toEqual(['error /datenschutz <img src="/favicon.svg"> — <img> has no text alternative']);
+  it('img-alt: images have a text alternative, image buttons a non-empty one; each reported once', async () => {
+    const run = await runFixture('img-alt');
+    expect(only(run, 'img-alt').map(shown)).toEqual([
+      'error /datenschutz <img src="/favicon.svg"> — <img> has no text alternative',
+      'error /datenschutz <input src="/favicon.svg" type="image"> — <input> has no text alternative',
+    ]);
+    expect(only(run, 'img-alt')[1]).toMatchObject({ expected: 'a non-empty alt attribute: it names the button or link', found: 'an empty alt' });
+    // html-validate's own alt rules (wcag/h36, wcag/h37, area-alt) are off: no second report of the same alt.
+    expect(only(run, 'html-valid').filter((f) => /\balt\b/.test(f.message))).toEqual([]);
   });
 
-  it('budget: a route over its gzip budget names route, assets and size', async () => {
-    const [f, ...rest] = only(await runFixture('budget'), 'budget');
-    expect(rest).toEqual([]);
-    expect(f).toMatchObject({ severity: 'error', route: '/', expected: '≤ 10 KB (gzip -9)' });
-    expect(f!.message).toMatch(/^JS of \/ is \d+\.\d KB gzip, over its budget of 10\.0 KB$/);
-    expect(f!.element).toMatch(/^\/assets\/islands-\w+\.js, \/assets\/mount-\w+\.js/);
+  it('budget: HTML, CSS and page-load JS over their per-route gzip budgets, naming route, files and size', async () => {
+    const found = only(await runFixture('budget'), 'budget');
+    expect(found.map((f) => [f.route, f.expected])).toEqual([
+      ['/', '≤ 10 KB (gzip -9)'],
+      ['/agb', '≤ 1 KB (gzip -9)'],
+      ['/faq', '≤ 1 KB (gzip -9)'],
+    ]);
+    const [js, css, html] = found;
+    expect(js!.message).toMatch(/^JS of \/ is \d+\.\d KB gzip, over its budget of 10\.0 KB$/);
+    expect(js!.element).toMatch(/^\/assets\/islands-\w+\.js, \/assets\/mount-\w+\.js/);
+    expect(css!.message).toMatch(/^CSS of \/agb is \d+\.\d KB gzip, over its budget of 1\.0 KB$/);
+    expect(css!.element).toMatch(/^\/assets\/site-\w+\.css$/);
+    expect(html!.message).toMatch(/^HTML of \/faq is \d+\.\d KB gzip, over its budget of 1\.0 KB$/);
+    expect(html!.element).toBe('faq/index.html');
+    for (const f of found) expect(f.found).toMatch(/^\d+\.\d KB \(\d+ bytes\)$/);
   });
 
   it('route-missing: every route of the model has its output file', async () => {
     expect(await findings('route-missing')).toEqual(['error /faq — route /faq has no output file']);
+  });
+});
+
+describe('deploy settings', () => {
+  it('base-url-local: a local base URL in site.yaml is a warning outside deploy mode', async () => {
+    const run = await runFixture('base-url-local');
+    expect(errorsOf(run)).toEqual([]);
+    expect(only(run, 'base-url-local').map(shown)).toEqual([
+      'warning site.yaml:9:10 (baseUrl) — base URL http://localhost:4321 is a local address: canonical links, hreflang and the sitemap would point there',
+    ]);
+  });
+
+  it('base-url-local: a local base URL given at build time is blamed on --base-url / SITE_URL, not on site.yaml', async () => {
+    const [f, ...rest] = only(await runFixture('base-url-local-env'), 'base-url-local');
+    expect(rest).toEqual([]);
+    expect(f!.location).toBeUndefined();
+    expect(f).toMatchObject({
+      severity: 'warning',
+      message: 'base URL http://127.0.0.1:8080 (from --base-url or SITE_URL) is a local address: canonical links, hreflang and the sitemap would point there',
+      found: "http://127.0.0.1:8080, given at build time instead of site.yaml's https://example.org",
+    });
   });
 });
 
@@ -197,5 +308,18 @@ describe('strict mode', () => {
     ]);
     expect(only(run, 'placeholder').map(shown)[0]).toBe("error site.yaml:10:21 (email) — placeholder company data 'service@ki-zentrale.de' is still in the content");
     expect(only(run, 'placeholder')).toHaveLength(6);
+  });
+
+  it('placeholder: well-known dummy values in company data fail even without the !placeholder tag', async () => {
+    const run = await runFixture('placeholder-dummy');
+    expect(only(run, 'placeholder').map(shown)).toEqual([
+      "error site.yaml:10:8 (email) — company data 'info@example.com' is a reserved example domain (example.com, example.org; RFC 2606), not the real value",
+      "error site.yaml:13:11 (company.street) — company data 'Musterstraße 1' is a sample address (Musterstraße, Musterstadt), not the real value",
+      "error site.yaml:14:28 (company.postalCode) — placeholder company data '95444' is still in the content",
+      "error site.yaml:18:19 (company.registryNumber) — company data 'HRB 00000' is an all-zero registry number (HRB 00000), not the real value",
+      "error site.yaml:19:10 (company.vatId) — company data 'DE000000000' is a sample VAT ID (DE000000000, DE123456789), not the real value",
+      "error site.yaml:20:20 (company.managingPartner) — company data 'Max Mustermann' is the German sample name (Max/Erika Mustermann), not the real value",
+      "error site.yaml:21:36 (company.contentResponsible) — placeholder company data 'Max Mustermann' is still in the content",
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentSchemas, SCHEMA_DIR, schemaModeline } from '../../../src/schema/json-schema.ts';
+import { CUSTOM_TAGS } from '../../../src/content/yaml-source.ts';
 import { schemaContextOf } from '../../../src/schema/write-schemas.ts';
 
 describe('JSON Schemas for editors', () => {
@@ -24,5 +25,17 @@ describe('JSON Schemas for editors', () => {
     expect(schemaModeline('locales/fr.yaml')).toBe('# yaml-language-server: $schema=../.schema/locale.json');
     expect(schemaModeline('pages/education/es.yaml')).toBe('# yaml-language-server: $schema=../../.schema/page.json');
     expect(schemaModeline('check.yaml')).toBe('# yaml-language-server: $schema=.schema/check.json');
+  });
+
+  it('.vscode/settings.json declares every custom tag and maps each kind of content file to its schema', async () => {
+    const settings = JSON.parse(await readFile('.vscode/settings.json', 'utf8')) as { 'yaml.customTags': string[]; 'yaml.schemas': Record<string, string> };
+    expect(settings['yaml.customTags']).toEqual(CUSTOM_TAGS.map((t) => `${t.tag} scalar`));
+    expect(settings['yaml.schemas']).toEqual({
+      [`./content/${SCHEMA_DIR}/site.json`]: 'content/site.yaml',
+      [`./content/${SCHEMA_DIR}/check.json`]: 'content/check.yaml',
+      [`./content/${SCHEMA_DIR}/locale.json`]: 'content/locales/*.yaml',
+      [`./content/${SCHEMA_DIR}/page.json`]: 'content/pages/*/*.yaml',
+    });
+    for (const schema of Object.keys(settings['yaml.schemas'])) await expect(readFile(schema, 'utf8')).resolves.toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../../../src/content/load.ts';
+import { loadContent, loadContentWithSources } from '../../../src/content/load.ts';
 import type { SiteError } from '../../../src/errors/site-error.ts';
 import { contentFixture, lineOf } from '../../support/content-fixture.ts';
 
@@ -30,9 +30,17 @@ describe('loadContent', () => {
     expect(registry).toMatchObject({ value: 'HRB 00000', location: { file: 'site.yaml', line: await lineOf(dir, 'site.yaml', 'registryNumber:') } });
   });
 
-  it('reports YAML syntax errors with file and line', async () => {
+  it('reports YAML syntax errors with file and line, and lists the file as present but unparsed', async () => {
     const { errors } = await errorsOf('yaml-syntax');
-    expect(errors[0]).toMatchObject({ code: 'yaml-syntax', location: { file: 'pages/home/de.yaml', line: 3 } });
+    expect(errors).toEqual([expect.objectContaining({ code: 'yaml-syntax', location: { file: 'pages/home/de.yaml', line: 3, column: 10 } })]);
+    const { sources, unparsed } = await loadContentWithSources(await contentFixture('yaml-syntax'));
+    expect(unparsed).toEqual(['pages/home/de.yaml']);
+    expect(sources.map((s) => s.file)).not.toContain('pages/home/de.yaml');
+  });
+
+  it('reports a syntax error in site.yaml alone, not every reference and plan key that depends on it', async () => {
+    const { dir, errors } = await errorsOf('site-syntax');
+    expect(errors.map((e) => [e.code, e.location?.file, e.location?.line])).toEqual([['yaml-syntax', 'site.yaml', await lineOf(dir, 'site.yaml', 'name: KI-Zentrale: Plattform')]]);
   });
 
   it('points an unknown key at its own line and column and suggests the right one', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseYaml } from '../../../src/content/yaml-source.ts';
+import { locateMissing, parseYaml } from '../../../src/content/yaml-source.ts';
 
 describe('YAML syntax errors', () => {
   it('carry the line and column of the problem', () => {
@@ -11,5 +11,50 @@ describe('YAML syntax errors', () => {
       expect(error.location).toMatchObject({ file: 'pages/x/de.yaml', line: 2 });
       expect(error.location?.column).toBeGreaterThan(0);
     }
+  });
+
+  it('report the first structural error of a file, not the errors that follow from it', () => {
+    const text = ['sections:', '  - type: hero', '   title: Eins', '    lead: Zwei', '  - type: cta', '    title: Drei', ''].join('\n');
+    const { source, errors } = parseYaml('pages/x/de.yaml', text);
+    expect(source).toBeUndefined();
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ code: 'yaml-syntax', location: { file: 'pages/x/de.yaml', line: 3, column: 1 }, found: 'the line "   title: Eins"' });
+    expect(errors[0]!.hint).toMatch(/\(\d+ further parser errors? after this line left out/);
+  });
+
+  it('name a duplicate key with its document path and the line of the first one', () => {
+    const text = ['header:', '  start: Los', '  about: Über uns', '  start: Start', 'footer:', '  note: x', ''].join('\n');
+    const { errors } = parseYaml('locales/de.yaml', text);
+    expect(errors.map((e) => e.toJSON())).toEqual([
+      {
+        code: 'yaml-syntax',
+        message: "key 'start' appears twice in the same mapping",
+        location: { file: 'locales/de.yaml', line: 4, column: 3, path: 'header.start' },
+        expected: 'each key once per mapping',
+        found: "'start' also on line 2",
+        hint: 'remove one of them, or check the indentation: a key indented too little lands in the mapping above',
+      },
+    ]);
+  });
+
+  it('keep duplicate keys before a structural error and drop what comes after it', () => {
+    const text = ['a: 1', 'a: 2', 'b: [1, 2', 'c: 3', 'c: 4', ''].join('\n');
+    const { errors } = parseYaml('site.yaml', text);
+    expect(errors.map((e) => [e.location?.line, e.location?.path, e.message.split(' ')[0]])).toEqual([
+      [2, 'a', 'key'],
+      [4, undefined, 'Flow'],
+    ]);
+  });
+});
+
+describe('locateMissing', () => {
+  const { source } = parseYaml('locales/en.yaml', ['name: English', 'header:', '  start: Los', 'sections:', '  - type: hero', ''].join('\n'));
+
+  it('points a key missing from a mapping at its parent key, not at the first sibling', () => {
+    expect(locateMissing(source!, ['header', 'navLabel'])).toEqual({ file: 'locales/en.yaml', line: 2, column: 1, path: 'header.navLabel' });
+  });
+
+  it('points a key missing from a list item at the item', () => {
+    expect(locateMissing(source!, ['sections', 0, 'title'])).toEqual({ file: 'locales/en.yaml', line: 5, column: 5, path: 'sections[0].title' });
   });
 });

@@ -1,7 +1,6 @@
 import { countBySeverity, type Finding } from '../check/finding.ts';
 import type { CheckRun } from '../check/run.ts';
-import { formatLocation, type SourceLocation } from '../errors/site-error.ts';
-import { contentPath } from './report.ts';
+import { contentPath, formatLocation, type SourceLocation } from '../errors/site-error.ts';
 
 export const CHECK_FORMATS = ['text', 'json', 'github'] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];

@@ -187,7 +187,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
           report: {
             rebuilt: (routes, ms, rendered) =>
               process.stdout.write(dim(`${routes.length ? `updated ${routes.join(', ')}` : 'no page changed'} (${rendered} rendered) in ${Math.round(ms)} ms\n`)),
-            errors: (errors) => printErrors(errors),
+            errors: (errors) => printErrors(errors, opts.content),
             storeError: reportStoreError,
           },
         });

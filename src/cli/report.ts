@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { formatError, type SiteError } from '../errors/site-error.ts';
+import { contentPath, formatError, type SiteError } from '../errors/site-error.ts';
 import type { RouteReport } from '../output/build.ts';
 
 const useColor = () => Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
@@ -8,15 +7,6 @@ export const red = paint(31);
 export const green = paint(32);
 export const dim = paint(2);
 export const bold = paint(1);
-
-/**
- * A content file as the reader can open it from where they ran the command (`content/pages/home/de.yaml`,
- * so `content/pages/home/de.yaml:14:5` is a link in terminals and editors). Errors keep paths relative to
- * the content directory; only what is printed changes.
- */
-export function contentPath(contentDir: string, file: string): string {
-  return path.relative(process.cwd(), path.resolve(contentDir, file)).split(path.sep).join('/');
-}
 
 export function printErrors(errors: readonly SiteError[], contentDir: string, write: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): void {
   for (const error of errors) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { RateLimit } from '../../supabase/functions/_shared/rate-limit.ts';
 import type { BuildCache } from '../cache/build-cache.ts';
 import type { ContentEnv } from '../content/load.ts';
-import { formatError, type SiteError } from '../errors/site-error.ts';
+import { contentPath, formatError, type SiteError } from '../errors/site-error.ts';
 import { lazyLocalBackend } from '../server/local-backend.ts';
 import { startServer, type RouteHandler } from '../server/server.ts';
 import { contentTypeOf } from '../server/static.ts';
@@ -32,8 +32,9 @@ export interface RunningDev {
 /** Editors save in bursts (write, rename, chmod): one rebuild per burst. */
 const SETTLE_MS = 8;
 
-function errorText(errors: readonly SiteError[]): string {
-  return `${errors.length} content error${errors.length === 1 ? '' : 's'} (fix the file and save; this page reloads)\n\n${errors.map(formatError).join('\n\n')}`;
+function errorText(errors: readonly SiteError[], contentDir: string): string {
+  const text = errors.map((error) => formatError(error, (file) => contentPath(contentDir, file))).join('\n\n');
+  return `${errors.length} content error${errors.length === 1 ? '' : 's'} (fix the file and save; this page reloads)\n\n${text}`;
 }
 
 /** Serves the in-memory build: `/fr` → /fr/index.html, unknown paths → 404.html; pages get the live script. */
@@ -77,7 +78,7 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
     const started = performance.now();
     const result = await builder.rebuild();
     if (!result.ok) {
-      errors = errorText(result.errors);
+      errors = errorText(result.errors, options.contentDir);
       options.report.errors(result.errors);
       live.errors(errors);
       return;

@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 /** Where in the content a problem is: file, 1-based line/column, and the path inside the document. */
 export interface SourceLocation {
   file: string;
@@ -71,6 +73,15 @@ export function formatLocation(location: SourceLocation | undefined, showFile: (
 }
 
 /** Plain-text rendering used by the CLI and tests. */
+/**
+ * A content file as the reader can open it from where they ran the command (`content/pages/home/de.yaml`,
+ * so `content/pages/home/de.yaml:14:5` is a link in terminals and editors). Errors keep paths relative to
+ * the content directory; only what is printed changes.
+ */
+export function contentPath(contentDir: string, file: string): string {
+  return path.relative(process.cwd(), path.resolve(contentDir, file)).split(path.sep).join('/');
+}
+
 export function formatError(error: SiteError, showFile?: (file: string) => string): string {
   const lines: string[] = [];
   const where = formatLocation(error.location, showFile);

@@ -30,7 +30,7 @@ export interface ContentFiles {
  * Reads and parses one content file. A file that cannot be read is reported where it is asked for
  * (`requiredBy`: the locale's entry in site.yaml), since the missing file has no line to point at.
  */
-async function readSource(root: string, relative: string, errors: SiteError[], files: ContentFiles, requiredBy?: { location: SourceLocation; why: string }): Promise<YamlSource | undefined> {
+async function readSource(root: string, relative: string, errors: SiteError[], files: ContentFiles, requiredBy?: { location: () => SourceLocation; why: string }): Promise<YamlSource | undefined> {
   let text: string;
   try {
     text = await readFile(path.join(root, relative), 'utf8');
@@ -39,7 +39,7 @@ async function readSource(root: string, relative: string, errors: SiteError[], f
     errors.push(new SiteError({
       code: 'missing-file',
       message: requiredBy ? `${relative} ${missing ? 'is missing' : 'cannot be read'}: ${requiredBy.why}` : `cannot read ${relative}`,
-      location: requiredBy?.location ?? { file: relative },
+      location: requiredBy?.location() ?? { file: relative },
       expected: `a file ${relative} in the content directory`,
       found: missing ? 'no such file' : (error as Error).message,
       hint: requiredBy ? `create ${relative}, or remove the locale from site.yaml` : 'create the file or check the content directory (--content)',
@@ -84,7 +84,15 @@ function contextFrom(raw: unknown): { ctx: SchemaContext; scope: ReferenceScope 
 }
 
 function collectPlaceholders(source: YamlSource): Placeholder[] {
-  return [...scalarStrings(source)].filter((s) => s.tag === '!placeholder').map((s) => ({ value: s.value, location: s.location }));
+  return scalarStrings(source)
+    .filter((s) => s.tag === '!placeholder')
+    .map((s) => ({
+      value: s.value,
+      // Only `site check` reads where a placeholder is; locating parses the file again.
+      get location() {
+        return s.location;
+      },
+    }));
 }
 
 /**
@@ -131,7 +139,7 @@ async function load(root: string, env: ContentEnv, files: ContentFiles): Promise
 
   const locales: SiteModel['locales'] = {};
   for (const [i, locale] of declared.entries()) {
-    const requiredBy = listed && siteSource ? { location: locate(siteSource, ['locales', i]), why: `site.yaml lists '${locale}' in locales` } : undefined;
+    const requiredBy = listed && siteSource ? { location: () => locate(siteSource, ['locales', i]), why: `site.yaml lists '${locale}' in locales` } : undefined;
     const source = await readSource(root, `locales/${locale}.yaml`, errors, files, requiredBy);
     if (!source) continue;
     // Without site.yaml there is nothing to resolve against; reporting every reference would bury its error.
@@ -147,7 +155,7 @@ async function load(root: string, env: ContentEnv, files: ContentFiles): Promise
 
   const pageSchema = createPageSchema(ctx);
   const pages: PageEntry[] = [];
-  const slugOf = new Map<PageEntry, SourceLocation>();
+  const sourceOf = new Map<PageEntry, YamlSource>();
   for (const family of await listDir(path.join(root, 'pages'))) {
     for (const file of await listDir(path.join(root, 'pages', family))) {
       if (!file.endsWith('.yaml')) continue;
@@ -169,7 +177,7 @@ async function load(root: string, env: ContentEnv, files: ContentFiles): Promise
       const route = routeFor(code, checked.value.slug, defaultLocale);
       const entry: PageEntry = { family, locale: code, route, file: outputFileFor(route), source: relative, page: checked.value };
       pages.push(entry);
-      slugOf.set(entry, locate(source, ['slug']));
+      sourceOf.set(entry, source);
     }
   }
 
@@ -180,11 +188,12 @@ async function load(root: string, env: ContentEnv, files: ContentFiles): Promise
       seen.set(entry.route, entry);
       continue;
     }
-    const first = slugOf.get(other)!;
+    const slugOf = (page: PageEntry) => locate(sourceOf.get(page)!, ['slug']);
+    const first = slugOf(other);
     errors.push(new SiteError({
       code: 'duplicate-route',
       message: `route ${entry.route} is produced by two pages`,
-      location: slugOf.get(entry),
+      location: slugOf(entry),
       expected: `a slug no other ${entry.locale} page uses`,
       found: `slug ${JSON.stringify(entry.page.slug)} here and in ${formatLocation(first)}`,
       hint: 'give one of them another slug',

@@ -47,7 +47,9 @@ function lookup(scope: ReferenceScope, key: string): { value?: unknown; missingA
  */
 export function resolveReferences(source: YamlSource, scope: ReferenceScope, intl: string): SiteError[] {
   const errors: SiteError[] = [];
-  for (const { path, value, location } of scalarStrings(source)) {
+  for (const scalar of scalarStrings(source)) {
+    // The location is read only for an error: computing it parses the file a second time.
+    const { path, value } = scalar;
     if (!value.includes('{{')) continue;
     const replaced = value.replace(REFERENCE, (whole, key: string, format: string | undefined) => {
       const found = lookup(scope, key);
@@ -57,7 +59,7 @@ export function resolveReferences(source: YamlSource, scope: ReferenceScope, int
           new SiteError({
             code: 'unknown-reference',
             message: `unknown constant '${key}'`,
-            location,
+            location: scalar.location,
             expected: found.known.length ? `a constant such as ${found.known.slice(0, 6).join(', ')}` : 'a constant defined in content/site.yaml',
             found: whole,
             hint: suggestion ? `did you mean '${suggestion}'?` : 'constants live under content/site.yaml (constants, brand, company, email)',
@@ -66,7 +68,7 @@ export function resolveReferences(source: YamlSource, scope: ReferenceScope, int
         return whole;
       }
       if (format && !(FORMATS as readonly string[]).includes(format)) {
-        errors.push(new SiteError({ code: 'unknown-format', message: `unknown format '${format}'`, location, expected: FORMATS.join(' | '), found: format }));
+        errors.push(new SiteError({ code: 'unknown-format', message: `unknown format '${format}'`, location: scalar.location, expected: FORMATS.join(' | '), found: format }));
         return whole;
       }
       if (typeof found.value === 'number') return format === 'eur' ? formatEuro(found.value, intl) : formatNumber(found.value, intl);
@@ -75,7 +77,7 @@ export function resolveReferences(source: YamlSource, scope: ReferenceScope, int
         new SiteError({
           code: 'invalid-reference',
           message: `constant '${key}' cannot be printed${format ? ` as ${format}` : ''}`,
-          location,
+          location: scalar.location,
           expected: format ? 'a number' : 'a number or a text',
           found: Array.isArray(found.value) ? 'a list' : typeof found.value === 'object' ? 'a group of constants' : typeof found.value,
           hint: 'reference a single value, e.g. plans.standard.price',

@@ -1,14 +1,28 @@
+import { CORE_SCHEMA, load, Type } from 'js-yaml';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { formatPath, SiteError, type SourceLocation } from '../errors/site-error.ts';
+
+/** A string value of a file with its document path and tag, as written (before references are resolved). */
+export interface ScalarString {
+  path: PropertyKey[];
+  value: string;
+  tag?: string;
+  /** Computed when read: locating parses the file a second time, which only reports need. */
+  readonly location: SourceLocation;
+}
 
 /** A parsed YAML file that can answer "where is this path?" for error messages. */
 export interface YamlSource {
   file: string;
-  doc: Document.Parsed;
-  lines: LineCounter;
+  /** The file's data; the loader resolves constant references in it. */
   data: unknown;
   /** The file as written, for checks on what the parser drops (the editor's schema comment). */
   text: string;
+  /** Every string value as written, in document order. */
+  strings: readonly ScalarString[];
+  /** The document with source ranges (yaml's), made on first use. */
+  readonly doc: Document.Parsed;
+  readonly lines: LineCounter;
 }
 
 /**
@@ -17,11 +31,108 @@ export interface YamlSource {
  */
 export const CUSTOM_TAGS = [{ tag: '!placeholder', resolve: (value: string) => value }];
 
-export function parseYaml(file: string, text: string): { source?: YamlSource; errors: SiteError[] } {
+const YAML_OPTIONS = { prettyErrors: false, customTags: CUSTOM_TAGS, uniqueKeys: true } as const;
+
+/** A custom-tagged value while the file is read; unwrapped (and its tag recorded) right after. */
+class Tagged {
+  constructor(
+    readonly tag: string,
+    readonly value: string,
+  ) {}
+}
+
+/**
+ * js-yaml reads the data (YAML 1.2 core schema, as yaml's default) about ten times faster than yaml builds
+ * its document with source ranges; that document is made only when something must be located.
+ */
+const FAST_SCHEMA = CORE_SCHEMA.extend(CUSTOM_TAGS.map(({ tag, resolve }) => new Type(tag, { kind: 'scalar', construct: (text: string) => new Tagged(tag, resolve(text)) })));
+
+/** The data, with tagged values unwrapped, and every string value with its path. */
+function collectStrings(data: unknown, source: YamlSource): { data: unknown; strings: ScalarString[] } {
+  const strings: ScalarString[] = [];
+  const visit = (value: unknown, path: PropertyKey[]): unknown => {
+    if (value instanceof Tagged) {
+      strings.push(scalarString(source, path, value.value, value.tag));
+      return value.value;
+    }
+    if (typeof value === 'string') strings.push(scalarString(source, path, value));
+    else if (Array.isArray(value)) value.forEach((item, i) => (value[i] = visit(item, [...path, i])));
+    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) (value as Record<string, unknown>)[key] = visit(item, [...path, key]);
+    return value;
+  };
+  return { data: visit(data, []), strings };
+}
+
+function scalarString(source: YamlSource, path: PropertyKey[], value: string, tag?: string): ScalarString {
+  let location: SourceLocation | undefined;
+  return {
+    path,
+    value,
+    ...(tag ? { tag } : {}),
+    // Enumerable, so a copy made with spread carries it (computed then).
+    get location() {
+      location ??= locate(source, path);
+      return location;
+    },
+  };
+}
+
+function yamlDocument(text: string): { doc: Document.Parsed; lines: LineCounter } {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, customTags: CUSTOM_TAGS, uniqueKeys: true });
-  if (doc.errors.length > 0) return { errors: syntaxErrors(file, text, doc, lines) };
-  return { source: { file, doc, lines, data: doc.toJS(), text }, errors: [] };
+  return { doc: parseDocument(text, { ...YAML_OPTIONS, lineCounter: lines }), lines };
+}
+
+export function parseYaml(file: string, text: string): { source?: YamlSource; errors: SiteError[] } {
+  let data: unknown;
+  let parsed: { doc: Document.Parsed; lines: LineCounter } | undefined;
+  try {
+    // An empty file is null, as yaml reads it.
+    data = load(text, { schema: FAST_SCHEMA }) ?? null;
+  } catch {
+    // Syntax errors (and duplicate keys) are worded and placed by yaml, whose messages the checks build on.
+    parsed = yamlDocument(text);
+    if (parsed.doc.errors.length > 0) return { errors: syntaxErrors(file, text, parsed.doc, parsed.lines) };
+    data = parsed.doc.toJS();
+  }
+  const source = sourceOf(file, text, data, () => (parsed ??= yamlDocument(text)));
+  if (parsed) source.strings = documentStrings(source);
+  else Object.assign(source, collectStrings(data, source));
+  return { source, errors: [] };
+}
+
+function sourceOf(file: string, text: string, data: unknown, document: () => { doc: Document.Parsed; lines: LineCounter }): YamlSource & { strings: ScalarString[] } {
+  return {
+    file,
+    text,
+    data,
+    strings: [],
+    get doc() {
+      return document().doc;
+    },
+    get lines() {
+      return document().lines;
+    },
+  };
+}
+
+/**
+ * The same strings read from yaml's document: for the rare file js-yaml refuses and yaml reads, and for
+ * the test that holds the two readings equal.
+ */
+export function documentStrings(source: YamlSource): ScalarString[] {
+  const strings: ScalarString[] = [];
+  const walk = (node: unknown, path: PropertyKey[]) => {
+    if (isMap(node)) {
+      for (const pair of node.items) if (isScalar(pair.key)) walk(pair.value, [...path, String(pair.key.value)]);
+    } else if (isSeq(node)) {
+      node.items.forEach((item, i) => walk(item, [...path, i]));
+    } else if (isScalar(node) && typeof node.value === 'string') {
+      const tag = CUSTOM_TAGS.some((t) => t.tag === node.tag) ? node.tag : undefined;
+      strings.push(scalarString(source, path, node.value, tag));
+    }
+  };
+  walk(source.doc.contents, []);
+  return strings;
 }
 
 const SYNTAX_HINT = 'Check indentation and quoting; strings containing ": " or starting with special characters need quotes.';
@@ -143,24 +254,7 @@ export function locateKey(source: YamlSource, path: readonly PropertyKey[], key:
   return locate(source, path);
 }
 
-/** Every scalar string in the document with its path, for passes over text (references, placeholders). */
-export function* scalarStrings(source: YamlSource): Generator<{ path: PropertyKey[]; value: string; tag?: string; location: SourceLocation }> {
-  function* walk(node: unknown, path: PropertyKey[]): Generator<{ path: PropertyKey[]; value: string; tag?: string; location: SourceLocation }> {
-    if (isMap(node)) {
-      for (const pair of node.items) {
-        if (isScalar(pair.key)) yield* walk(pair.value, [...path, String(pair.key.value)]);
-      }
-    } else if (isSeq(node)) {
-      let i = 0;
-      for (const item of node.items) yield* walk(item, [...path, i++]);
-    } else if (isScalar(node) && typeof node.value === 'string') {
-      yield {
-        path,
-        value: node.value,
-        tag: node.tag,
-        location: { file: source.file, path: formatPath(path), ...position(source, node.range?.[0]) },
-      };
-    }
-  }
-  yield* walk(source.doc.contents, []);
+/** Every string value of the file with its path, as written, for passes over text (references, placeholders, claims). */
+export function scalarStrings(source: YamlSource): readonly ScalarString[] {
+  return source.strings;
 }

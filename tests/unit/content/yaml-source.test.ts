@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { locateMissing, parseYaml } from '../../../src/content/yaml-source.ts';
+import { parseDocument } from 'yaml';
+import { CUSTOM_TAGS, documentStrings, locateMissing, parseYaml, type ScalarString } from '../../../src/content/yaml-source.ts';
 
 describe('YAML syntax errors', () => {
   it('carry the line and column of the problem', () => {
@@ -56,5 +59,34 @@ describe('locateMissing', () => {
 
   it('points a key missing from a list item at the item', () => {
     expect(locateMissing(source!, ['sections', 0, 'title'])).toEqual({ file: 'locales/en.yaml', line: 5, column: 5, path: 'sections[0].title' });
+  });
+});
+
+describe('the fast reading (js-yaml) and the located one (yaml) agree', () => {
+  const repo = path.resolve(import.meta.dirname, '../../..');
+  const files = ['content', 'tests/fixtures'].flatMap((dir) =>
+    readdirSync(path.join(repo, dir), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml')).map((f) => path.join(dir, f)),
+  );
+
+  it.each(files)('%s', (file) => {
+    const text = readFileSync(path.join(repo, file), 'utf8');
+    const { source } = parseYaml(file, text);
+    const located = parseDocument(text, { customTags: CUSTOM_TAGS, uniqueKeys: true });
+    if (!source) {
+      expect(located.errors.length).toBeGreaterThan(0);
+      return;
+    }
+    expect(source.data).toEqual(located.toJS());
+    const strings = (list: readonly ScalarString[]) => list.map(({ path: at, value, tag }) => ({ at, value, tag }));
+    expect(strings(source.strings)).toEqual(strings(documentStrings(source)));
+  });
+
+  it('keeps the !placeholder tag, and locates a string only when asked', () => {
+    const { source } = parseYaml('site.yaml', 'company:\n  street: !placeholder Musterweg 1\n  city: Bayreuth\n');
+    expect(source!.strings.map((s) => [s.path.join('.'), s.value, s.tag])).toEqual([
+      ['company.street', 'Musterweg 1', '!placeholder'],
+      ['company.city', 'Bayreuth', undefined],
+    ]);
+    expect(source!.strings[1]!.location).toMatchObject({ file: 'site.yaml', line: 3, column: 9, path: 'company.city' });
   });
 });

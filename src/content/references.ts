@@ -8,13 +8,20 @@ const FORMATS = ['eur', 'number'] as const;
 
 export type ReferenceScope = Record<string, unknown>;
 
+/**
+ * Digit grouping from five digits on: a year or a four-digit count reads "2025" in every language
+ * ("2.025" would be a German decimal), while 31536000 still reads "31.536.000" / "31,536,000".
+ */
+const GROUPING = { useGrouping: 'min2' } as const;
+
 /** Plain numbers keep the digits they have (99.9 → "99,9"); only euro amounts are padded to cents. */
 export function formatNumber(value: number, intl: string): string {
-  return new Intl.NumberFormat(intl, { maximumFractionDigits: 2 }).format(value);
+  return new Intl.NumberFormat(intl, { ...GROUPING, maximumFractionDigits: 2 }).format(value);
 }
 
 export function formatEuro(value: number, intl: string): string {
   return new Intl.NumberFormat(intl, {
+    ...GROUPING,
     style: 'currency',
     currency: 'EUR',
     minimumFractionDigits: Number.isInteger(value) ? 0 : 2,

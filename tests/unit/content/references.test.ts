@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatEuro, formatNumber, formatPercent, resolveReferences } from '../../../src/content/references.ts';
 import { parseYaml } from '../../../src/content/yaml-source.ts';
 
-const scope = { plans: { standard: { price: 17 } }, comparison: { chatgptPlus: { price: 22.99, name: 'ChatGPT Plus' } }, claims: { models: '12+' } };
+const scope = { company: { foundedYear: 2025 }, plans: { standard: { price: 17 } }, comparison: { chatgptPlus: { price: 22.99, name: 'ChatGPT Plus' } }, claims: { models: '12+' } };
 
 function resolve(yaml: string, intl = 'de-DE') {
   const { source } = parseYaml('page.yaml', yaml);
@@ -20,6 +20,23 @@ describe('constant references', () => {
     expect(formatEuro(44.98, 'fr-FR')).toBe('44,98\u00a0€');
     expect(formatPercent(53, 'de-DE')).toBe('53\u00a0%');
     expect(formatPercent(53, 'en-GB')).toBe('53%');
+  });
+
+  // A year grouped like an amount ("© 2.025") was on every footer; grouping starts at five digits.
+  it.each([
+    ['de-DE', '2025', '31.536.000', '1234\u00a0€'],
+    ['en-GB', '2025', '31,536,000', '€1234'],
+    ['fr-FR', '2025', '31\u202f536\u202f000', '1234\u00a0€'],
+    ['es-ES', '2025', '31.536.000', '1234\u00a0€'],
+  ])('%s: a year and four-digit amounts stay ungrouped, large numbers are grouped', (intl, year, large, euro) => {
+    expect(formatNumber(2025, intl)).toBe(year);
+    expect(formatNumber(31_536_000, intl)).toBe(large);
+    expect(formatEuro(1234, intl)).toBe(euro);
+  });
+
+  it('prints the founding year in the copyright line without a separator', () => {
+    const { data } = resolve('copyright: © {{company.foundedYear}} Firma', 'fr-FR');
+    expect(data).toEqual({ copyright: '© 2025 Firma' });
   });
 
   it('replaces references in nested strings and leaves other text alone', () => {

@@ -6,6 +6,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteModel } from '../../../src/content/model.ts';
 import { renderRealSite, visibleTexts, type RenderedPage } from './page-text.ts';
 
+/** Visible text of the cookie banner island on a page, no-break spaces as plain ones. */
+function bannerText(html: string): string {
+  const island = /<div data-island="cookie-banner"[\s\S]*?<\/section><\/div>/.exec(html)?.[0] ?? '';
+  return visibleTexts(island).join(' ').replace(/[\u00a0\u202f]/g, ' ');
+}
+
 let model: SiteModel;
 let pages: RenderedPage[];
 
@@ -31,5 +37,24 @@ describe('copy of the real site', () => {
   it('prints the founding year without a thousands separator in every footer', () => {
     const year = String(model.site.company.foundedYear);
     for (const { entry, html } of pages) expect(visibleTexts(html).some((t) => t.includes(`© ${year} `)), entry.route).toBe(true);
+  });
+});
+
+describe('cookie lifetimes', () => {
+  // "für ein Jahr" was typed in the banners and the privacy policy; they must follow the constants.
+  it('are printed from the constants in every banner and in the privacy policy', async () => {
+    const changed = await renderRealSite([
+      ['consentMaxAgeSeconds: 31536000', 'consentMaxAgeSeconds: 63072000'],
+      ['sidebarStateDays: 7', 'sidebarStateDays: 1'],
+    ]);
+    const expected = { de: ['2 Jahre', '1 Tag'], en: ['2 years', '1 day'], fr: ['2 ans', '1 jour'], es: ['2 años', '1 día'] };
+    for (const locale of model.site.locales) {
+      const home = changed.pages.find((p) => p.entry.family === 'home' && p.entry.locale === locale)!;
+      for (const words of expected[locale]) expect(bannerText(home.html), `${locale}: ${words}`).toContain(words);
+      expect(bannerText(home.html)).not.toMatch(/\b(ein Jahr|1 Jahr|7 Tage|one year|7 days|un an|7 jours|un año|7 días)\b/);
+    }
+    const privacy = visibleTexts(changed.pages.find((p) => p.entry.route === '/datenschutz')!.html).join(' ');
+    expect(privacy).toContain('Speicherdauer: 2 Jahre (63.072.000 Sekunden)');
+    expect(privacy).toContain('Speicherdauer: 1 Tag.');
   });
 });

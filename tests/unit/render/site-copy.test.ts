@@ -58,3 +58,25 @@ describe('cookie lifetimes', () => {
     expect(privacy).toContain('Speicherdauer: 1 Tag.');
   });
 });
+
+describe('privacy policy', () => {
+  const privacy = () => visibleTexts(pages.find((p) => p.entry.route === '/datenschutz')!.html).join(' ').replace(/\s+/g, ' ');
+
+  // The education forms were missing from the list of forms; a new page family with a form must be added too.
+  it('names every kind of page that carries a contact form', () => {
+    const named: Record<string, string> = { home: 'auf der Startseite', education: 'auf den Seiten für Schulen', chatbot: 'auf der Chatbot-Seite' };
+    const families = new Set(model.pages.filter((p) => p.page.sections.some((s) => s.type === 'contact' && s.form)).map((p) => p.family));
+    for (const family of families) {
+      expect(named[family], `family '${family}' has a contact form`).toBeDefined();
+      expect(privacy()).toContain(named[family]);
+    }
+    if (model.pages.some((p) => p.page.chatDemo)) expect(privacy()).toContain('in der Chat-Demo');
+  });
+
+  it('says what the rate limit stores and for how long', () => {
+    expect(privacy()).toMatch(/nicht Ihre IP-Adresse, sondern einen mit einem geheimen Schlüssel gebildeten Hashwert \(HMAC-SHA-256\)/);
+    expect(privacy()).toContain('contact_rate_limits');
+    expect(privacy()).toContain('verfällt nach zwei Zählzeiträumen');
+    expect(privacy()).toContain('nur im Arbeitsspeicher');
+  });
+});

@@ -3,6 +3,9 @@ import { Href, InlineText, RichText, Text } from './text.ts';
 
 const Notice = z.strictObject({ title: Text, description: Text.optional() });
 
+const FormLabels = z.strictObject({ name: Text, email: Text, company: Text, products: Text, subject: Text, message: Text });
+const FormPlaceholders = z.strictObject({ name: Text, email: Text, company: Text, subject: Text, message: Text });
+
 /** What a form variant tells the visitor (SPEC §5, §8): exact strings per locale. */
 const FormNotices = z.strictObject({
   success: Notice,
@@ -10,6 +13,17 @@ const FormNotices = z.strictObject({
   consentMissing: Notice,
   /** Whether a send failure is also logged to the console (all but the Spanish education form). */
   logErrors: z.boolean().default(true),
+});
+export type FormNotices = z.infer<typeof FormNotices>;
+
+/**
+ * One form variant: its notices, and the labels and placeholders where it words a field differently
+ * from the locale's shared ones (the education forms ask for a school where the others ask for a
+ * company; the payload key stays `company`).
+ */
+const FormVariant = FormNotices.extend({
+  labels: FormLabels.partial().default({}),
+  placeholders: FormPlaceholders.partial().default({}),
 });
 
 /** UI strings of one language: everything the layout and islands print that is not page content. */
@@ -60,8 +74,8 @@ export const LocaleStrings = z.strictObject({
   }),
   toaster: z.strictObject({ label: Text }),
   forms: z.strictObject({
-    labels: z.strictObject({ name: Text, email: Text, company: Text, products: Text, subject: Text, message: Text }),
-    placeholders: z.strictObject({ name: Text, email: Text, company: Text, subject: Text, message: Text }),
+    labels: FormLabels,
+    placeholders: FormPlaceholders,
     productNames: z.strictObject({ platform: Text, website: Text, chatbot: Text, telefonbot: Text, mandantenbot: Text }),
     /** Consent checkbox text; must link to /datenschutz. */
     consent: InlineText,
@@ -69,8 +83,8 @@ export const LocaleStrings = z.strictObject({
     sending: Text,
     /** Note under the form: * fields are required, data is sent encrypted and processed under GDPR. */
     footnote: Text,
-    business: FormNotices,
-    education: FormNotices,
+    business: FormVariant,
+    education: FormVariant,
   }),
   chatDemo: z.strictObject({
     open: Text,

@@ -63,14 +63,17 @@ export const LocaleStrings = z.strictObject({
   plans: z.strictObject({ perUserMonth: Text, onRequest: Text }),
   cookieBanner: z.strictObject({
     title: Text,
-    text: Text,
+    /** May link to the privacy policy, where the banner has no details panel. */
+    text: InlineText,
     accept: Text,
     decline: Text,
     /** What decline does: German declines without a cookie (the banner returns), others store `rejected`. */
     declineSetsCookie: z.boolean(),
-    showDetails: Text.optional(),
-    hideDetails: Text.optional(),
-    details: RichText.optional(),
+    /**
+     * A details panel behind a third button that opens and closes it. Without it the banner has just the
+     * two choices (SPEC §4: the French banner has two buttons).
+     */
+    details: z.strictObject({ show: Text, hide: Text, text: RichText }).optional(),
   }),
   toaster: z.strictObject({ label: Text }),
   forms: z.strictObject({

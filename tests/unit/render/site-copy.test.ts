@@ -34,6 +34,14 @@ describe('copy of the real site', () => {
     expect(offending(/(?<!\p{L})(über|mehr als|over|more than|plus de|más de)\s+\d+\+/iu)).toEqual([]);
   });
 
+  // French needs a no-break space before ? ! ; : and inside « », or the mark wraps onto a line alone.
+  it('never leaves a plain space before ? ! ; : or inside « » on a French page', () => {
+    expect(offending(/[ \t\n][?!;:»]|«[ \t\n]/, (p) => p.entry.locale === 'fr')).toEqual([]);
+    const french = pages.filter((p) => p.entry.locale === 'fr').flatMap((p) => visibleTexts(p.html)).join(' ');
+    expect(french).toContain('\u202f?');
+    expect(french).toContain('\u00a0:');
+  });
+
   it('prints the founding year without a thousands separator in every footer', () => {
     const year = String(model.site.company.foundedYear);
     for (const { entry, html } of pages) expect(visibleTexts(html).some((t) => t.includes(`© ${year} `)), entry.route).toBe(true);

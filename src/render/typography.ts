@@ -16,16 +16,25 @@ export function frenchSpacing(text: string): string {
     .replace(/[ \t\n\u00a0]*»/g, `${NO_BREAK_SPACE}»`);
 }
 
-/**
- * A language's spacing rules, applied when a page is rendered: authors type ordinary spaces (which they
- * can see and search for) and every string of the page gets the rule, including island props and meta.
- */
-const SPACING: Partial<Record<LocaleCode, (text: string) => string>> = { fr: frenchSpacing };
+/** In every language a figure stays on the line of its unit: "85–100 %" must not wrap before the "%". */
+export function unitSpacing(text: string): string {
+  return text.replace(/(\d)[ \t\n]+(?=[%€])/g, `$1${NO_BREAK_SPACE}`);
+}
 
-/** `value` with every string in it set in the locale's typography (unchanged for locales without rules). */
+/**
+ * Spacing rules per language, applied when a page is rendered: authors type ordinary spaces (which they
+ * can see and search for) and every string of the page gets the rules, including island props and meta.
+ */
+const SPACING: Record<LocaleCode, (text: string) => string> = {
+  de: unitSpacing,
+  en: unitSpacing,
+  es: unitSpacing,
+  fr: (text) => frenchSpacing(unitSpacing(text)),
+};
+
+/** `value` with every string in it set in the locale's typography. */
 export function withTypography<T>(value: T, locale: LocaleCode): T {
   const rule = SPACING[locale];
-  if (!rule) return value;
   const apply = (v: unknown): unknown => {
     if (typeof v === 'string') return rule(v);
     if (Array.isArray(v)) return v.map(apply);

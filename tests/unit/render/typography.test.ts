@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frenchSpacing, withTypography } from '../../../src/render/typography.ts';
+import { frenchSpacing, unitSpacing, withTypography } from '../../../src/render/typography.ts';
 
 describe('French spacing', () => {
   it('puts a narrow no-break space before ? ! ; and a no-break space before : and inside « »', () => {
@@ -19,10 +19,17 @@ describe('French spacing', () => {
   });
 });
 
+describe('unit spacing', () => {
+  it('keeps a figure on the line of its % or €', () => {
+    expect(unitSpacing('85–100 % höhere Conversion, ab 17 € im Monat')).toBe('85–100\u00a0% höhere Conversion, ab 17\u00a0€ im Monat');
+    expect(unitSpacing('100% GDPR compliant, Prozent %')).toBe('100% GDPR compliant, Prozent %');
+  });
+});
+
 describe('typography per locale', () => {
-  it('applies the French rule to every string of a value, and no rule to other locales', () => {
-    const page = { title: 'Des questions ?', list: ['a : b'], n: 3, nested: { href: '/datenschutz' } };
-    expect(withTypography(page, 'fr')).toEqual({ title: 'Des questions\u202f?', list: ['a\u00a0: b'], n: 3, nested: { href: '/datenschutz' } });
-    expect(withTypography(page, 'de')).toBe(page);
+  it('applies the French rules to every string of a value, and only the unit rule to other locales', () => {
+    const page = { title: 'Des questions ?', list: ['a : b', '53 % moins cher'], n: 3, nested: { href: '/datenschutz' } };
+    expect(withTypography(page, 'fr')).toEqual({ title: 'Des questions\u202f?', list: ['a\u00a0: b', '53\u00a0% moins cher'], n: 3, nested: { href: '/datenschutz' } });
+    expect(withTypography(page, 'de')).toEqual({ ...page, list: ['a : b', '53\u00a0% moins cher'] });
   });
 });

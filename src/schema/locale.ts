@@ -60,7 +60,12 @@ export const LocaleStrings = z.strictObject({
     languagesLabel: Text,
   }),
   services: z.strictObject({ details: Text, more: Text }),
-  plans: z.strictObject({ perUserMonth: Text, onRequest: Text }),
+  plans: z.strictObject({
+    perUserMonth: Text,
+    onRequest: Text,
+    /** Put in front of a savings figure whose claim is an "up to" claim (`upTo` in constants.savings). */
+    upTo: Text,
+  }),
   cookieBanner: z.strictObject({
     title: Text,
     /** May link to the privacy policy, where the banner has no details panel. */

@@ -33,6 +33,8 @@ export const LocaleStrings = z.strictObject({
   /** BCP 47 tag for Intl formatting, e.g. de-DE. */
   intl: Text,
   ogLocale: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/),
+  /** What the social preview image (templates/og-image.png) shows, for og:image:alt and twitter:image:alt. */
+  socialImageAlt: Text,
   skipToContent: Text,
   header: z.strictObject({
     navLabel: Text,

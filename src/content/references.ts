@@ -4,22 +4,45 @@ import { scalarStrings, type YamlSource } from './yaml-source.ts';
 
 /** `{{ plans.standard.price }}` or `{{ plans.standard.price | eur }}` inside any content string. */
 const REFERENCE = /\{\{\s*([A-Za-z][\w.]*)\s*(?:\|\s*([a-z]+)\s*)?\}\}/g;
-const FORMATS = ['eur', 'number'] as const;
+const FORMATS = ['eur', 'number', 'duration'] as const;
+
+/** A duration constant states its unit in its name (`consentMaxAgeSeconds`, `sidebarStateDays`). */
+const DURATION_KEY = /(Seconds|Days)$/i;
+const SECONDS_PER = { seconds: 1, days: 86_400 } as const;
+/**
+ * Units a duration is printed in: the largest that divides it, so 31536000 s reads "1 Jahr" and 7 days
+ * "7 Tage". A year is 365 days, as in a cookie's Max-Age; weeks and months are left out because the
+ * spec states periods in days and years.
+ */
+const DURATION_UNITS = [['year', 31_536_000], ['day', 86_400], ['hour', 3600], ['minute', 60], ['second', 1]] as const;
 
 export type ReferenceScope = Record<string, unknown>;
 
+/**
+ * Digit grouping from five digits on: a year or a four-digit count reads "2025" in every language
+ * ("2.025" would be a German decimal), while 31536000 still reads "31.536.000" / "31,536,000".
+ */
+const GROUPING = { useGrouping: 'min2' } as const;
+
 /** Plain numbers keep the digits they have (99.9 → "99,9"); only euro amounts are padded to cents. */
 export function formatNumber(value: number, intl: string): string {
-  return new Intl.NumberFormat(intl, { maximumFractionDigits: 2 }).format(value);
+  return new Intl.NumberFormat(intl, { ...GROUPING, maximumFractionDigits: 2 }).format(value);
 }
 
 export function formatEuro(value: number, intl: string): string {
   return new Intl.NumberFormat(intl, {
+    ...GROUPING,
     style: 'currency',
     currency: 'EUR',
     minimumFractionDigits: Number.isInteger(value) ? 0 : 2,
     maximumFractionDigits: 2,
   }).format(value);
+}
+
+/** A number of seconds in words of the page's language: "1 Jahr", "7 days", "1 an", "7 días". */
+export function formatDuration(seconds: number, intl: string): string {
+  const [unit, size] = DURATION_UNITS.find(([, size]) => seconds % size === 0) ?? DURATION_UNITS[DURATION_UNITS.length - 1]!;
+  return new Intl.NumberFormat(intl, { ...GROUPING, style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 2 }).format(seconds / size);
 }
 
 function lookup(scope: ReferenceScope, key: string): { value?: unknown; missingAt?: string; known: string[]; suggestion?: string } {
@@ -71,7 +94,22 @@ export function resolveReferences(source: YamlSource, scope: ReferenceScope, int
         errors.push(new SiteError({ code: 'unknown-format', message: `unknown format '${format}'`, location: scalar.location, expected: FORMATS.join(' | '), found: format }));
         return whole;
       }
-      if (typeof found.value === 'number') return format === 'eur' ? formatEuro(found.value, intl) : formatNumber(found.value, intl);
+      if (typeof found.value === 'number') {
+        if (format !== 'duration') return format === 'eur' ? formatEuro(found.value, intl) : formatNumber(found.value, intl);
+        const unit = DURATION_KEY.exec(key)?.[1]?.toLowerCase() as keyof typeof SECONDS_PER | undefined;
+        if (unit) return formatDuration(found.value * SECONDS_PER[unit], intl);
+        errors.push(
+          new SiteError({
+            code: 'invalid-reference',
+            message: `constant '${key}' cannot be printed as duration: its name does not say its unit`,
+            location,
+            expected: 'a constant whose name ends in Seconds or Days',
+            found: key,
+            hint: 'e.g. {{cookies.consentMaxAgeSeconds | duration}} or {{cookies.sidebarStateDays | duration}}',
+          }),
+        );
+        return whole;
+      }
       if (typeof found.value === 'string' && !format) return found.value;
       errors.push(
         new SiteError({

@@ -1,7 +1,18 @@
 import { Component, type ReactNode } from 'react';
+import type { ShowErrorScreen } from './error-screen.ts';
+
+interface IslandBoundaryProps {
+  children: ReactNode;
+  /**
+   * `showErrorScreen` from error-screen.ts, passed in rather than imported: the loader has it already,
+   * and an import here would split it into a chunk of its own that every page would fetch up front.
+   */
+  showErrorScreen: ShowErrorScreen;
+  onMounted?: () => void;
+}
 
 /** Wraps every island: a failing island shows the error screen in its place instead of breaking the page. */
-export class IslandBoundary extends Component<{ children: ReactNode; onMounted?: () => void }, { error: Error | null }> {
+export class IslandBoundary extends Component<IslandBoundaryProps, { error: Error | null }> {
   override state: { error: Error | null } = { error: null };
 
   static getDerivedStateFromError(error: unknown) {
@@ -15,11 +26,13 @@ export class IslandBoundary extends Component<{ children: ReactNode; onMounted?:
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
+    // The screen is DOM, the same the loader shows without React; React owns only this wrapper.
     return (
-      <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">
-        <h2 className="text-lg font-semibold">Unexpected Application Error!</h2>
-        <pre className="mt-2 overflow-x-auto text-sm whitespace-pre-wrap">{error.message}</pre>
-      </div>
+      <div
+        ref={(node) => {
+          if (node) this.props.showErrorScreen(node, error);
+        }}
+      />
     );
   }
 }

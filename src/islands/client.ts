@@ -3,6 +3,7 @@
  * a shared chunk) only when its hydration strategy fires.
  */
 import type { ComponentType } from 'react';
+import { showErrorScreen } from './error-screen.ts';
 import type { HydrateCondition, HydrateStrategy } from './protocol.ts';
 import type { IslandName } from './registry.ts';
 
@@ -19,12 +20,24 @@ const conditions: Record<HydrateCondition, () => boolean> = {
   'consent-missing': () => document.documentElement.dataset.consent === 'ask',
 };
 
-async function hydrate(element: HTMLElement): Promise<void> {
-  const name = element.dataset.island as IslandName;
-  const load = islands[name];
-  if (!load) throw new Error(`unknown island '${name}'`);
-  const [{ mount }, island] = await Promise.all([import('./mount.tsx'), load() as Promise<IslandModule>]);
-  await mount(element, island.default, JSON.parse(element.dataset.props ?? '{}'), element.dataset.prefix ?? '');
+/**
+ * Loads and hydrates one island; resolves to whether it did. An island that cannot start (a chunk that
+ * fails to load, an unknown name, props missing or not JSON) shows the error screen with the message in
+ * its place, as one that throws while rendering does, instead of an unhandled rejection and a dead island.
+ */
+async function hydrate(element: HTMLElement): Promise<boolean> {
+  try {
+    const name = element.dataset.island as IslandName;
+    const load = islands[name];
+    if (!load) throw new Error(`unknown island '${name}'`);
+    const [{ mount }, island] = await Promise.all([import('./mount.tsx'), load() as Promise<IslandModule>]);
+    // render/Island.tsx always writes both attributes; without them JSON.parse throws into the error screen.
+    await mount(element, island.default, JSON.parse(element.dataset.props!), element.dataset.prefix!, showErrorScreen);
+    return true;
+  } catch (error) {
+    showErrorScreen(element, error);
+    return false;
+  }
 }
 
 function schedule(element: HTMLElement, strategy: HydrateStrategy): void {
@@ -55,10 +68,10 @@ function schedule(element: HTMLElement, strategy: HydrateStrategy): void {
   const once = () => {
     for (const event of events) element.removeEventListener(event, once);
     element.addEventListener('click', remember);
-    void hydrate(element).then(() => {
+    void hydrate(element).then((hydrated) => {
       element.removeEventListener('click', remember);
       // The target may be an SVG inside the button (no .click()): dispatch, and let it bubble to React.
-      if (clicked?.isConnected) clicked.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
+      if (hydrated && clicked?.isConnected) clicked.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
     });
   };
   for (const event of events) element.addEventListener(event, once, { passive: true });

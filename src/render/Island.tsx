@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import { showErrorScreen } from '../islands/error-screen.ts';
 import { IslandBoundary } from '../islands/IslandBoundary.tsx';
 import type { HydrateCondition, HydrateStrategy } from '../islands/protocol.ts';
 import { islandComponents, type IslandName, type IslandProps } from '../islands/registry.ts';
@@ -22,7 +23,8 @@ export function Island<N extends IslandName>({ name, instance, props, hydrate, w
   let html: string;
   try {
     html = renderToString(
-      <IslandBoundary>
+      // The same tree the browser hydrates; the server never shows the error screen (it fails the build).
+      <IslandBoundary showErrorScreen={showErrorScreen}>
         <Component {...(props as unknown as Record<string, unknown>)} />
       </IslandBoundary>,
       { identifierPrefix: prefix },

@@ -89,6 +89,12 @@ function structuredData(model: SiteModel, entry: PageEntry): unknown {
   return undefined;
 }
 
+/**
+ * The default social preview (templates/og-image.png, rendered from og-image.svg), served at the site root
+ * and announced with its size so platforms lay the card out before fetching it.
+ */
+export const SOCIAL_IMAGE = { path: '/og-image.png', width: 1200, height: 630, type: 'image/png' } as const;
+
 /** Everything inside <head>, as HTML. Built as a string: React 19 would hoist or reorder these tags. */
 export function renderHead(ctx: RenderContext): string {
   const { model, entry, strings, assets } = ctx;
@@ -115,14 +121,25 @@ export function renderHead(ctx: RenderContext): string {
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
     `<meta property="og:locale" content="${strings.ogLocale}">`,
   );
+  const image = escapeHtml(absoluteUrl(model, SOCIAL_IMAGE.path));
+  const imageAlt = escapeHtml(strings.socialImageAlt);
+  tags.push(
+    `<meta property="og:image" content="${image}">`,
+    `<meta property="og:image:type" content="${SOCIAL_IMAGE.type}">`,
+    `<meta property="og:image:width" content="${SOCIAL_IMAGE.width}">`,
+    `<meta property="og:image:height" content="${SOCIAL_IMAGE.height}">`,
+    `<meta property="og:image:alt" content="${imageAlt}">`,
+  );
   for (const alt of family) {
     const other = model.locales[alt.locale];
     if (alt.locale !== entry.locale && other) tags.push(`<meta property="og:locale:alternate" content="${other.ogLocale}">`);
   }
   tags.push(
-    '<meta name="twitter:card" content="summary">',
+    '<meta name="twitter:card" content="summary_large_image">',
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
+    `<meta name="twitter:image" content="${image}">`,
+    `<meta name="twitter:image:alt" content="${imageAlt}">`,
     '<meta name="theme-color" content="#4338ca">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     `<link rel="stylesheet" href="${escapeHtml(assets.css)}">`,

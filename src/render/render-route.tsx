@@ -3,6 +3,7 @@ import type { PageEntry, SiteModel } from '../content/model.ts';
 import type { PageAssets, RenderContext } from './context.ts';
 import { renderHead } from './head.ts';
 import { Page } from './Page.tsx';
+import { withTypography } from './typography.ts';
 
 /** The HTML shell from templates/document.html with `%lang%`, `<!--site:head-->` and `<!--site:body-->`. */
 export type DocumentTemplate = string;
@@ -11,8 +12,8 @@ export type DocumentTemplate = string;
 export function renderRoute(model: SiteModel, entry: PageEntry, assets: PageAssets, template: DocumentTemplate): string {
   const localeStrings = model.locales[entry.locale];
   if (!localeStrings) throw new Error(`no UI strings for locale '${entry.locale}'`);
-  const strings = { ...localeStrings, header: { ...localeStrings.header, ...entry.page.headerLabels } };
-  const ctx: RenderContext = { model, entry, strings, assets };
+  const strings = withTypography({ ...localeStrings, header: { ...localeStrings.header, ...entry.page.headerLabels } }, entry.locale);
+  const ctx: RenderContext = { model, entry: { ...entry, page: withTypography(entry.page, entry.locale) }, strings, assets };
   const body = renderToString(<Page ctx={ctx} />);
   return template
     .replace('%lang%', entry.locale)

@@ -3,6 +3,9 @@ import { Href, InlineText, RichText, Text } from './text.ts';
 
 const Notice = z.strictObject({ title: Text, description: Text.optional() });
 
+const FormLabels = z.strictObject({ name: Text, email: Text, company: Text, products: Text, subject: Text, message: Text });
+const FormPlaceholders = z.strictObject({ name: Text, email: Text, company: Text, subject: Text, message: Text });
+
 /** What a form variant tells the visitor (SPEC §5, §8): exact strings per locale. */
 const FormNotices = z.strictObject({
   success: Notice,
@@ -10,6 +13,17 @@ const FormNotices = z.strictObject({
   consentMissing: Notice,
   /** Whether a send failure is also logged to the console (all but the Spanish education form). */
   logErrors: z.boolean().default(true),
+});
+export type FormNotices = z.infer<typeof FormNotices>;
+
+/**
+ * One form variant: its notices, and the labels and placeholders where it words a field differently
+ * from the locale's shared ones (the education forms ask for a school where the others ask for a
+ * company; the payload key stays `company`).
+ */
+const FormVariant = FormNotices.extend({
+  labels: FormLabels.partial().default({}),
+  placeholders: FormPlaceholders.partial().default({}),
 });
 
 /** UI strings of one language: everything the layout and islands print that is not page content. */
@@ -19,6 +33,8 @@ export const LocaleStrings = z.strictObject({
   /** BCP 47 tag for Intl formatting, e.g. de-DE. */
   intl: Text,
   ogLocale: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/),
+  /** What the social preview image (templates/og-image.png) shows, for og:image:alt and twitter:image:alt. */
+  socialImageAlt: Text,
   skipToContent: Text,
   header: z.strictObject({
     navLabel: Text,
@@ -46,22 +62,30 @@ export const LocaleStrings = z.strictObject({
     languagesLabel: Text,
   }),
   services: z.strictObject({ details: Text, more: Text }),
-  plans: z.strictObject({ perUserMonth: Text, onRequest: Text }),
+  plans: z.strictObject({
+    perUserMonth: Text,
+    onRequest: Text,
+    /** Put in front of a savings figure whose claim is an "up to" claim (`upTo` in constants.savings). */
+    upTo: Text,
+  }),
   cookieBanner: z.strictObject({
     title: Text,
-    text: Text,
+    /** May link to the privacy policy, where the banner has no details panel. */
+    text: InlineText,
     accept: Text,
     decline: Text,
     /** What decline does: German declines without a cookie (the banner returns), others store `rejected`. */
     declineSetsCookie: z.boolean(),
-    showDetails: Text.optional(),
-    hideDetails: Text.optional(),
-    details: RichText.optional(),
+    /**
+     * A details panel behind a third button that opens and closes it. Without it the banner has just the
+     * two choices (SPEC §4: the French banner has two buttons).
+     */
+    details: z.strictObject({ show: Text, hide: Text, text: RichText }).optional(),
   }),
   toaster: z.strictObject({ label: Text }),
   forms: z.strictObject({
-    labels: z.strictObject({ name: Text, email: Text, company: Text, products: Text, subject: Text, message: Text }),
-    placeholders: z.strictObject({ name: Text, email: Text, company: Text, subject: Text, message: Text }),
+    labels: FormLabels,
+    placeholders: FormPlaceholders,
     productNames: z.strictObject({ platform: Text, website: Text, chatbot: Text, telefonbot: Text, mandantenbot: Text }),
     /** Consent checkbox text; must link to /datenschutz. */
     consent: InlineText,
@@ -69,8 +93,8 @@ export const LocaleStrings = z.strictObject({
     sending: Text,
     /** Note under the form: * fields are required, data is sent encrypted and processed under GDPR. */
     footnote: Text,
-    business: FormNotices,
-    education: FormNotices,
+    business: FormVariant,
+    education: FormVariant,
   }),
   chatDemo: z.strictObject({
     open: Text,

@@ -73,9 +73,15 @@ test('on a phone the price table becomes one card per row with all three commitm
 test('the SPEC §9 claims are on the page', async ({ page }) => {
   await page.goto('/chatbot');
   const main = page.locator('main');
-  for (const claim of ['99,9 % Uptime-Garantie', 'unter 2 Sekunden', 'Über 50 Sprachen', '100 %', 'mehr Leads (bis zu)', '85–100 %', 'höhere Conversion', '50 %', 'weniger Support-Tickets', '3x', 'schnellere Antworten']) {
+  for (const claim of ['99,9 % Uptime-Garantie', 'unter 2 Sekunden', 'Über 50 Sprachen', '85–100 %', 'höhere Conversion', '50 %', 'weniger Support-Tickets', '3x', 'schnellere Antworten']) {
     await expect(main).toContainText(claim);
   }
+  // Read as a visitor sees the card: the figure (with its "up to") above what it measures.
+  const leads = page.locator('main dl > div', { has: page.locator('dt', { hasText: 'mehr Leads' }) });
+  await expect(leads.locator('dd')).toHaveText('bis zu 100 %');
+  await expect(leads.locator('dt')).toHaveText('mehr Leads¹');
+  await expect(main).toContainText('TYPO3');
+  await expect(main).not.toContainText('Typo3');
 });
 
 test('desktop header: link to / plus pricing and contact buttons', async ({ page }) => {

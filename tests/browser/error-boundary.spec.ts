@@ -35,3 +35,43 @@ test('an island that works does not show the error screen', async ({ page }) => 
   await expect(island.getByRole('alert')).toHaveCount(0);
   await expect(island.getByRole('button', { name: 'Akzeptieren' })).toBeVisible();
 });
+
+/**
+ * Failures before React runs are the loader's: the island's chunk does not load, its name is unknown, its
+ * props are not JSON. Each must show the same error screen in the island's place, not an unhandled rejection.
+ */
+test('an island whose chunk fails to load shows the error screen in its place', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.route('**/assets/CookieBanner-*.js', (route) => route.abort());
+  await page.goto('/chatbot');
+  const island = page.locator('[data-island="cookie-banner"]');
+  const alert = island.getByRole('alert');
+  await expect(alert.getByRole('heading', { level: 2 })).toHaveText('Unexpected Application Error!');
+  await expect(alert).toContainText(/TypeError: Failed to fetch dynamically imported module: .*\/assets\/CookieBanner-/);
+  await expect(island).not.toHaveAttribute('data-hydrated');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Ihr eigener KI-Chatbot.');
+  await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Preise' }).click();
+  await expect(page).toHaveURL(/#pricing$/);
+  expect(errors).toEqual([]);
+});
+
+for (const [what, attribute, value, message] of [
+  ['an unknown island name', 'data-island', 'cookie-banner-v2', /Error: unknown island 'cookie-banner-v2'/],
+  ['props that are not JSON', 'data-props', '{not json', /SyntaxError: .*JSON/],
+] as const) {
+  test(`an island with ${what} shows the error screen in its place`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.route('**/chatbot', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/(<div data-island=")cookie-banner("[^>]*>)/, (tag) => tag.replace(new RegExp(`${attribute}="[^"]*"`), `${attribute}="${value}"`));
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto('/chatbot');
+    const alert = page.locator('[data-hydrate="idle"][data-when="consent-missing"]').getByRole('alert');
+    await expect(alert.getByRole('heading', { level: 2 })).toHaveText('Unexpected Application Error!');
+    await expect(alert.locator('pre')).toHaveText(message);
+    expect(errors).toEqual([]);
+  });
+}

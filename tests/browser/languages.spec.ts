@@ -169,6 +169,24 @@ test.describe('cookie banners per locale', () => {
   }
 });
 
+test('the French banner has two buttons and links to the privacy policy; the others open a details panel (SPEC §4)', async ({ page }) => {
+  await page.goto('/fr');
+  await bannerReady(page);
+  const french = page.locator('.cookie-banner');
+  await expect(french.getByRole('button')).toHaveText(['Tout accepter', 'Nécessaires uniquement']);
+  await expect(french.getByRole('link', { name: 'politique de confidentialité' })).toHaveAttribute('href', '/datenschutz');
+  await expect(french).toContainText(/enregistre votre choix pendant 1\s+an/);
+  for (const [route, show, hide] of [['/', 'Details anzeigen', 'Details ausblenden'], ['/en', 'Show details', 'Hide details'], ['/es', 'Mostrar detalles', 'Ocultar detalles']] as const) {
+    await page.goto(route);
+    await bannerReady(page);
+    const banner = page.locator('.cookie-banner');
+    await expect(banner.getByRole('button')).toHaveCount(3);
+    await banner.getByRole('button', { name: show }).click();
+    await expect(banner.getByRole('button', { name: hide })).toHaveAttribute('aria-expanded', 'true');
+    await expect(banner.getByRole('link', { name: /Datenschutzerklärung|privacy policy|política de privacidad/ })).toBeVisible();
+  }
+});
+
 test('sitemap.xml lists exactly the indexable routes and robots.txt points at it', async ({ request }) => {
   const xml = await (await request.get('/sitemap.xml')).text();
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => localPath(m[1]!));

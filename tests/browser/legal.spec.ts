@@ -57,6 +57,9 @@ test('terms: 13 numbered sections carrying the SPEC §9 terms', async ({ page })
   await expect(doc).toContainText(`mindestens ${terms.changeNoticeDays} Tage vor ihrem Inkrafttreten`);
   await expect(doc).toContainText('Recht der Bundesrepublik Deutschland');
   await expect(doc).toContainText(`Gerichtsstand für alle Streitigkeiten aus diesem Vertrag ${terms.jurisdiction}`);
+  // Every paragraph of a section is numbered; § 8 once ended with an unnumbered one.
+  const privacyPart = page.locator('[data-legal-part]', { has: page.getByRole('heading', { name: /^§ 8 / }) });
+  await expect(privacyPart.locator('p')).toHaveText([/^\(1\) /, /^\(2\) /, /^\(3\) Im Übrigen gilt die Datenschutzerklärung/]);
 });
 
 test('privacy policy: 12 numbered sections with logs, cookies, processors and the contact form', async ({ page }) => {
@@ -75,7 +78,9 @@ test('privacy policy: 12 numbered sections with logs, cookies, processors and th
   const processors = page.locator('#empfaenger');
   for (const name of ['Hosting-Anbieter', 'Supabase', 'OpenAI', 'Anthropic', 'Google', 'Mistral AI']) await expect(processors).toContainText(name);
   expect(titles).toContain('5. Kontaktformular');
-  await expect(doc).toContainText('Unternehmen (freiwillig)');
+  await expect(doc).toContainText('Unternehmen bzw. Schule oder Einrichtung (freiwillig)');
+  await expect(doc).toContainText('auf den Seiten für Schulen und Bildungseinrichtungen');
+  await expect(doc).toContainText('Hashwert (HMAC-SHA-256)');
   await expect(doc).toContainText('Ohne Einwilligung wird das Formular nicht abgesendet.');
   await doc.getByRole('link', { name: 'Empfänger und Auftragsverarbeiter' }).click();
   await expect(processors).toBeInViewport();

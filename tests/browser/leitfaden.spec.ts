@@ -53,10 +53,19 @@ test('the savings arithmetic: 44,98 € and 66,97 €, 53 %, up to 75 %, 68 % fo
   await expect(block('vsThree').locator('[data-total]')).toHaveText(euro(66.97));
   await expect(block('vsThree').locator('[data-claim]')).toHaveText('75 %');
   await expect(block('vsThree')).toContainText('Bis zu 75 % günstiger');
+  // The result line says "up to" where the claim is one (constants.savings.vsThree.upTo), in front of the figure.
+  await expect(block('vsThree').locator('p', { has: page.locator('[data-claim]') })).toHaveText('Bis zu 75 % günstiger');
+  await expect(block('vsTwo').locator('p', { has: page.locator('[data-claim]') })).toHaveText('53 % günstiger');
   await expect(block('vsThree')).toContainText(euro(plans.standard!.price));
   await expect(block('plusVsThree').locator('[data-total]')).toHaveText(euro(66.97));
   await expect(block('plusVsThree').locator('[data-claim]')).toHaveText('68 %');
   await expect(block('plusVsThree')).toContainText('mit Plus');
+});
+
+test('the Plus plan carries the badge "Empfohlen"', async ({ page }) => {
+  await page.goto('/leitfaden');
+  const plus = page.locator('#preise li').filter({ has: page.getByRole('heading', { name: 'Plus', exact: true }) });
+  await expect(plus.locator('p').first()).toHaveText('Empfohlen');
 });
 
 test('the one-month trial wording', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { FormSource, PayloadShape, ProductIdValue } from '../../../supabase/functions/_shared/contact-fields.ts';
-import type { LocaleStrings } from '../../schema/locale.ts';
+import type { FormNotices, LocaleStrings } from '../../schema/locale.ts';
 import type { LocaleCode } from '../../schema/site.ts';
 import type { Notice } from '../toaster/notify.tsx';
 
@@ -14,7 +14,7 @@ export interface ContactFormStrings {
   submit: Forms['submit'];
   sending: Forms['sending'];
   footnote: Forms['footnote'];
-  notices: Forms['business'];
+  notices: FormNotices;
   toasterLabel: string;
 }
 
@@ -39,7 +39,19 @@ export interface ContactFormSettings {
   success?: Notice;
 }
 
+/** The locale's shared form strings with the variant's own wording laid over them. */
 export function contactFormStrings(strings: LocaleStrings, variant: 'business' | 'education'): ContactFormStrings {
   const { labels, placeholders, productNames, consent, submit, sending, footnote } = strings.forms;
-  return { labels, placeholders, productNames, consent, submit, sending, footnote, notices: strings.forms[variant], toasterLabel: strings.toaster.label };
+  const { labels: variantLabels, placeholders: variantPlaceholders, ...notices } = strings.forms[variant];
+  return {
+    labels: { ...labels, ...variantLabels },
+    placeholders: { ...placeholders, ...variantPlaceholders },
+    productNames,
+    consent,
+    submit,
+    sending,
+    footnote,
+    notices,
+    toasterLabel: strings.toaster.label,
+  };
 }

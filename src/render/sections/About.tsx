@@ -13,7 +13,8 @@ export function About({ section, level, headingId }: SectionProps<'about'>) {
         {section.facts.length > 0 && (
           <dl className="grid content-start gap-4 sm:grid-cols-2 lg:col-span-2">
             {section.facts.map((fact, i) => (
-              <div key={i} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+              // A column flex box, so the figure (`order-first`) shows above its label; the DOM keeps dt before dd.
+              <div key={i} className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
                 <dt className="text-sm text-slate-600">{fact.label}</dt>
                 <dd className="order-first text-2xl font-bold text-brand-700">{fact.value}</dd>
               </div>

@@ -19,7 +19,8 @@ export function Hero({ section, headingId }: SectionProps<'hero'>) {
         {section.stats.length > 0 && (
           <dl className="mx-auto mt-14 grid max-w-3xl grid-cols-2 gap-6 sm:grid-cols-4">
             {section.stats.map((stat, i) => (
-              <div key={i} className="rounded-2xl bg-white/80 px-4 py-5 shadow-sm ring-1 ring-slate-200">
+              // A column flex box, so the figure (`order-first`) shows above its label; the DOM keeps dt before dd.
+              <div key={i} className="flex flex-col rounded-2xl bg-white/80 px-4 py-5 shadow-sm ring-1 ring-slate-200">
                 <dt className="text-sm text-slate-600">{stat.label}</dt>
                 <dd className="order-first text-3xl font-bold tracking-tight text-brand-700">{stat.value}</dd>
               </div>

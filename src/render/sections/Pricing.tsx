@@ -56,6 +56,7 @@ export function Savings({ section, ctx, level, headingId }: SectionProps<'saving
             <div className="flex justify-between py-3 font-semibold text-brand-700"><dt>{section.oursLabel}</dt><dd className="tabular-nums">{euro(ours)}</dd></div>
           </dl>
           <p className="mt-6 rounded-2xl bg-brand-50 p-4 text-center text-2xl font-bold text-brand-800">
+            {claim.upTo && `${ctx.strings.plans.upTo} `}
             <span data-claim={section.claim}>{formatPercent(claim.percent, ctx.strings.intl)}</span> {section.resultLabel}
           </p>
         </div>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatEuro, formatNumber, formatPercent, resolveReferences } from '../../../src/content/references.ts';
+import { formatDuration, formatEuro, formatNumber, formatPercent, resolveReferences } from '../../../src/content/references.ts';
 import { parseYaml } from '../../../src/content/yaml-source.ts';
 
-const scope = { plans: { standard: { price: 17 } }, comparison: { chatgptPlus: { price: 22.99, name: 'ChatGPT Plus' } }, claims: { models: '12+' } };
+const scope = { company: { foundedYear: 2025 }, cookies: { consentMaxAgeSeconds: 31_536_000, sidebarStateDays: 7, sidebarStateName: 'sidebar-state' }, terms: { serverLogDays: 90, paymentDays: 1 }, plans: { standard: { price: 17 } }, comparison: { chatgptPlus: { price: 22.99, name: 'ChatGPT Plus' } }, claims: { models: '12+' } };
 
 function resolve(yaml: string, intl = 'de-DE') {
   const { source } = parseYaml('page.yaml', yaml);
@@ -20,6 +20,49 @@ describe('constant references', () => {
     expect(formatEuro(44.98, 'fr-FR')).toBe('44,98\u00a0€');
     expect(formatPercent(53, 'de-DE')).toBe('53\u00a0%');
     expect(formatPercent(53, 'en-GB')).toBe('53%');
+  });
+
+  // A year grouped like an amount ("© 2.025") was on every footer; grouping starts at five digits.
+  it.each([
+    ['de-DE', '2025', '31.536.000', '1234\u00a0€'],
+    ['en-GB', '2025', '31,536,000', '€1234'],
+    ['fr-FR', '2025', '31\u202f536\u202f000', '1234\u00a0€'],
+    ['es-ES', '2025', '31.536.000', '1234\u00a0€'],
+  ])('%s: a year and four-digit amounts stay ungrouped, large numbers are grouped', (intl, year, large, euro) => {
+    expect(formatNumber(2025, intl)).toBe(year);
+    expect(formatNumber(31_536_000, intl)).toBe(large);
+    expect(formatEuro(1234, intl)).toBe(euro);
+  });
+
+  it('prints the founding year in the copyright line without a separator', () => {
+    const { data } = resolve('copyright: © {{company.foundedYear}} Firma', 'fr-FR');
+    expect(data).toEqual({ copyright: '© 2025 Firma' });
+  });
+
+  it.each([
+    ['de-DE', '1 Jahr', '7 Tage', '1 Tag', '90 Sekunden'],
+    ['en-GB', '1 year', '7 days', '1 day', '90 seconds'],
+    ['fr-FR', '1\u00a0an', '7\u00a0jours', '1\u00a0jour', '90\u00a0secondes'],
+    ['es-ES', '1 año', '7 días', '1 día', '90 segundos'],
+  ])('%s: prints durations in the largest whole unit', (intl, year, week, day, seconds) => {
+    expect(formatDuration(31_536_000, intl)).toBe(year);
+    expect(formatDuration(7 * 86_400, intl)).toBe(week);
+    expect(formatDuration(86_400, intl)).toBe(day);
+    expect(formatDuration(90, intl)).toBe(seconds);
+  });
+
+  it('prints a constant as a duration in the unit its name states', () => {
+    const { data, errors } = resolve('a: "{{cookies.consentMaxAgeSeconds | duration}}"\nb: "{{cookies.sidebarStateDays | duration}}"\nc: "{{terms.paymentDays | duration}}"', 'en-GB');
+    expect(errors).toEqual([]);
+    expect(data).toEqual({ a: '1 year', b: '7 days', c: '1 day' });
+  });
+
+  it('refuses a duration whose unit is unknown, or that is no number', () => {
+    const { errors } = resolve('a: "{{plans.standard.price | duration}}"\nb: "{{cookies.sidebarStateName | duration}}"');
+    expect(errors.map((e) => [e.code, e.location?.path, e.expected])).toEqual([
+      ['invalid-reference', 'a', 'a constant whose name ends in Seconds or Days'],
+      ['invalid-reference', 'b', 'a number'],
+    ]);
   });
 
   it('replaces references in nested strings and leaves other text alone', () => {

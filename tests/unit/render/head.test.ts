@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../../src/content/load.ts';
 import type { SiteModel } from '../../../src/content/model.ts';
+import { SOCIAL_IMAGE } from '../../../src/render/head.ts';
 import { renderRoute } from '../../../src/render/render-route.tsx';
 
 const contentDir = path.resolve(import.meta.dirname, '../../../content');
@@ -37,7 +39,10 @@ describe('page metadata', () => {
     expect(meta(doc, 'property', 'og:url')).toBe(url);
     expect(meta(doc, 'property', 'og:locale')).toBe(ogLocale);
     expect(meta(doc, 'property', 'og:title')).toBeTruthy();
-    expect(meta(doc, 'name', 'twitter:card')).toBe('summary');
+    expect(meta(doc, 'name', 'twitter:card')).toBe('summary_large_image');
+    expect(meta(doc, 'property', 'og:image')).toBe('https://www.ki-zentrale.de/og-image.png');
+    expect(meta(doc, 'name', 'twitter:image')).toBe('https://www.ki-zentrale.de/og-image.png');
+    expect(meta(doc, 'property', 'og:image:alt')).toContain('KI-Zentrale');
     expect(meta(doc, 'name', 'twitter:description')).toBe(meta(doc, 'name', 'description'));
   });
 
@@ -78,5 +83,19 @@ describe('page metadata', () => {
     for (const set of sets) expect(set).toEqual(sets[0]);
     expect(sets[0]).toContain(`x-default https://www.ki-zentrale.de${root}`);
     expect(sets[0]).toContain(`de https://www.ki-zentrale.de${root}`);
+  });
+});
+
+describe('social preview image', () => {
+  it('is a PNG of the announced size in templates/, referenced by an absolute URL on every page', () => {
+    const png = readFileSync(path.resolve(import.meta.dirname, '../../../templates', SOCIAL_IMAGE.path.slice(1)));
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([SOCIAL_IMAGE.width, SOCIAL_IMAGE.height]);
+    for (const entry of model.pages) {
+      const doc = html(entry.route);
+      expect(meta(doc, 'property', 'og:image'), entry.route).toBe(`${model.site.baseUrl}${SOCIAL_IMAGE.path}`);
+      expect(meta(doc, 'property', 'og:image:width')).toBe('1200');
+      expect(meta(doc, 'property', 'og:image:height')).toBe('630');
+    }
   });
 });

@@ -40,7 +40,7 @@ describe('renderRoute', () => {
     expect(html).toContain('<title>Fixture – Größe &amp; Maß</title>');
     expect(html).toContain('<link rel="canonical" href="https://www.ki-zentrale.de/">');
     expect(html).toContain('<meta property="og:locale" content="de_DE">');
-    expect(html).toContain('<meta name="twitter:card" content="summary">');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain('<link rel="stylesheet" href="/assets/site.css">');
     expect(html).toContain('<script type="module" src="/assets/islands.js"></script>');
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);

@@ -1,0 +1,45 @@
+import type { LocaleCode } from '../schema/site.ts';
+
+const NARROW_NO_BREAK_SPACE = '\u202f';
+const NO_BREAK_SPACE = '\u00a0';
+
+/**
+ * French spacing: a narrow no-break space before ? ! ; and a no-break space before : and inside « »,
+ * so a mark never wraps onto a line of its own. Only spaces the author typed are replaced; a mark
+ * without one (a URL, a time such as 10:30) is left alone.
+ */
+export function frenchSpacing(text: string): string {
+  return text
+    .replace(/[ \t\n]+(?=[?!;])/g, NARROW_NO_BREAK_SPACE)
+    .replace(/[ \t\n]+(?=:)/g, NO_BREAK_SPACE)
+    .replace(/«[ \t\n\u00a0]*/g, `«${NO_BREAK_SPACE}`)
+    .replace(/[ \t\n\u00a0]*»/g, `${NO_BREAK_SPACE}»`);
+}
+
+/** In every language a figure stays on the line of its unit: "85–100 %" must not wrap before the "%". */
+export function unitSpacing(text: string): string {
+  return text.replace(/(\d)[ \t\n]+(?=[%€])/g, `$1${NO_BREAK_SPACE}`);
+}
+
+/**
+ * Spacing rules per language, applied when a page is rendered: authors type ordinary spaces (which they
+ * can see and search for) and every string of the page gets the rules, including island props and meta.
+ */
+const SPACING: Record<LocaleCode, (text: string) => string> = {
+  de: unitSpacing,
+  en: unitSpacing,
+  es: unitSpacing,
+  fr: (text) => frenchSpacing(unitSpacing(text)),
+};
+
+/** `value` with every string in it set in the locale's typography. */
+export function withTypography<T>(value: T, locale: LocaleCode): T {
+  const rule = SPACING[locale];
+  const apply = (v: unknown): unknown => {
+    if (typeof v === 'string') return rule(v);
+    if (Array.isArray(v)) return v.map(apply);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, inner]) => [k, apply(inner)]));
+    return v;
+  };
+  return apply(value) as T;
+}

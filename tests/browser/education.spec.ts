@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { acceptCookies, contactForm, isContactCall } from './support/forms.ts';
+import { storedFor, uniqueEmail } from './support/leads.ts';
+
+test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL!));
+
+/** Forms on pages for schools ask for the institution, not a company; the payload key stays `company`. */
+const INSTITUTION = [
+  { route: '/education', label: 'Schule / Einrichtung', placeholder: 'Ihre Schule oder Einrichtung (optional)', business: ['/', 'Unternehmen'] },
+  { route: '/en/education', label: 'School / institution', placeholder: 'Your school or institution (optional)', business: ['/en', 'Company'] },
+  { route: '/fr/education', label: 'Établissement', placeholder: 'Votre établissement scolaire (facultatif)', business: ['/fr', 'Entreprise'] },
+  { route: '/es/education', label: 'Centro educativo', placeholder: 'Su centro educativo (opcional)', business: ['/es', 'Empresa'] },
+] as const;
+
+for (const c of INSTITUTION) {
+  test(`${c.route}: the form asks for the school or institution and sends it as company`, async ({ page }) => {
+    await page.goto(c.route);
+    const form = await contactForm(page);
+    const institution = form.getByLabel(c.label, { exact: true });
+    await expect(institution).toHaveAttribute('name', 'company');
+    await expect(institution).toHaveAttribute('placeholder', c.placeholder);
+    await expect(form).not.toContainText(/Unternehmen|Company|Entreprise|Empresa/);
+
+    const email = uniqueEmail('school');
+    await form.locator('[name=name]').fill('Erika Musterfrau');
+    await form.locator('[name=email]').fill(email);
+    await institution.fill('Gymnasium am See');
+    if (await form.locator('[name=subject]').count()) await form.locator('[name=subject]').fill('Lizenz');
+    await form.locator('[name=message]').fill('Bitte um ein Angebot für 400 Schülerinnen und Schüler.');
+    await form.locator('[name=privacy_consent]').check();
+    const sent = page.waitForRequest(isContactCall);
+    await form.locator('button[type=submit]').click();
+    expect((await sent).postDataJSON()).toMatchObject({ company: 'Gymnasium am See' });
+    await expect.poll(async () => (await storedFor(email))[0]?.company).toBe('Gymnasium am See');
+
+    // The business form of the same language keeps its company wording.
+    const [route, label] = c.business;
+    await page.goto(route);
+    await expect((await contactForm(page)).getByLabel(label, { exact: true })).toHaveAttribute('name', 'company');
+  });
+}

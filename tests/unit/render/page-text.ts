@@ -1,0 +1,64 @@
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadContent } from '../../../src/content/load.ts';
+import type { PageEntry, SiteModel } from '../../../src/content/model.ts';
+import { renderRoute } from '../../../src/render/render-route.tsx';
+
+export interface RenderedPage {
+  entry: PageEntry;
+  html: string;
+}
+
+/**
+ * Every route of the real content, rendered with the real document template. `siteEdits` change
+ * site.yaml first (in a copy), to see that text follows a constant.
+ */
+export async function renderRealSite(siteEdits: [find: string, replace: string][] = []): Promise<{ model: SiteModel; pages: RenderedPage[] }> {
+  let dir = path.resolve('content');
+  if (siteEdits.length) {
+    const copy = await mkdtemp(path.join(tmpdir(), 'site-content-'));
+    await cp(dir, copy, { recursive: true });
+    let site = await readFile(path.join(copy, 'site.yaml'), 'utf8');
+    for (const [find, replace] of siteEdits) {
+      if (!site.includes(find)) throw new Error(`'${find}' not in site.yaml`);
+      site = site.replace(find, replace);
+    }
+    await writeFile(path.join(copy, 'site.yaml'), site);
+    dir = copy;
+  }
+  const loaded = await loadContent(dir);
+  if (!loaded.ok) throw new Error(loaded.errors.map((e) => e.message).join('\n'));
+  const model = loaded.value;
+  const template = await readFile('templates/document.html', 'utf8');
+  const assets = { css: '/assets/site.css', loader: '/assets/islands.js' };
+  return { model, pages: model.pages.map((entry) => ({ entry, html: renderRoute(model, entry, assets, template) })) };
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: '\u00a0' };
+const decode = (text: string) => text.replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_, name: string) => ENTITIES[name]!);
+
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(strings);
+  return [];
+}
+
+/**
+ * What a visitor reads or hears, as fragments: the title, description and social texts, text between
+ * tags (scripts and styles left out), labels and placeholders, and every string an island receives as
+ * props (toasts and other text that only appears after interaction). Works on a whole document or
+ * on a fragment of one.
+ */
+export function visibleTexts(html: string): string[] {
+  const out: string[] = [];
+  const title = /<title>([^<]*)<\/title>/.exec(html);
+  if (title) out.push(decode(title[1]!));
+  for (const m of html.matchAll(/<meta (?:name|property)="(?:description|og:title|og:description|og:image:alt|twitter:title|twitter:description|twitter:image:alt)" content="([^"]*)"/g)) out.push(decode(m[1]!));
+  const body = html.slice(Math.max(0, html.indexOf('<body'))).replace(/<(script|style)\b[\s\S]*?<\/\1>/g, '');
+  for (const m of body.matchAll(/>([^<]+)</g)) if (m[1]!.trim()) out.push(decode(m[1]!));
+  for (const m of body.matchAll(/\s(?:aria-label|placeholder|alt|title)="([^"]*)"/g)) out.push(decode(m[1]!));
+  for (const m of body.matchAll(/\sdata-props="([^"]*)"/g)) out.push(...strings(JSON.parse(decode(m[1]!))));
+  return out;
+}

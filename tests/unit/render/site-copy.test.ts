@@ -1,0 +1,102 @@
+/**
+ * Rules for the text of the real site, checked on every rendered route: slips an audit found once and
+ * that a content edit could bring back.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SiteModel } from '../../../src/content/model.ts';
+import { renderRealSite, visibleTexts, type RenderedPage } from './page-text.ts';
+
+/** Visible text of the cookie banner island on a page, no-break spaces as plain ones. */
+function bannerText(html: string): string {
+  const island = /<div data-island="cookie-banner"[\s\S]*?<\/section><\/div>/.exec(html)?.[0] ?? '';
+  return visibleTexts(island).join(' ').replace(/[\u00a0\u202f]/g, ' ');
+}
+
+let model: SiteModel;
+let pages: RenderedPage[];
+
+beforeAll(async () => {
+  ({ model, pages } = await renderRealSite());
+});
+
+/** Fragments of every route matching `pattern`, as "route: fragment" (an empty list passes). */
+function offending(pattern: RegExp, only: (page: RenderedPage) => boolean = () => true): string[] {
+  return pages.filter(only).flatMap(({ entry, html }) => visibleTexts(html).filter((text) => pattern.test(text)).map((text) => `${entry.route}: ${text.trim()}`));
+}
+
+describe('copy of the real site', () => {
+  it('renders every route', () => {
+    expect(pages.map((p) => p.entry.route)).toContain('/fr/education');
+  });
+
+  // "über 12+ Modelle": the "+" already says "more than".
+  it('never puts "more than" in front of a figure that ends in +', () => {
+    expect(offending(/(?<!\p{L})(über|mehr als|over|more than|plus de|más de)\s+\d+\+/iu)).toEqual([]);
+  });
+
+  // French needs a no-break space before ? ! ; : and inside « », or the mark wraps onto a line alone.
+  it('never leaves a plain space before ? ! ; : or inside « » on a French page', () => {
+    expect(offending(/[ \t\n][?!;:»]|«[ \t\n]/, (p) => p.entry.locale === 'fr')).toEqual([]);
+    const french = pages.filter((p) => p.entry.locale === 'fr').flatMap((p) => visibleTexts(p.html)).join(' ');
+    expect(french).toContain('\u202f?');
+    expect(french).toContain('\u00a0:');
+  });
+
+  it('prints the founding year without a thousands separator in every footer', () => {
+    const year = String(model.site.company.foundedYear);
+    for (const { entry, html } of pages) expect(visibleTexts(html).some((t) => t.includes(`© ${year} `)), entry.route).toBe(true);
+  });
+});
+
+describe('cookie lifetimes', () => {
+  // "für ein Jahr" was typed in the banners and the privacy policy; they must follow the constants.
+  it('are printed from the constants in every banner and in the privacy policy', async () => {
+    const changed = await renderRealSite([
+      ['consentMaxAgeSeconds: 31536000', 'consentMaxAgeSeconds: 63072000'],
+      ['sidebarStateDays: 7', 'sidebarStateDays: 1'],
+    ]);
+    const expected = { de: ['2 Jahre', '1 Tag'], en: ['2 years', '1 day'], fr: ['2 ans', '1 jour'], es: ['2 años', '1 día'] };
+    for (const locale of model.site.locales) {
+      const home = changed.pages.find((p) => p.entry.family === 'home' && p.entry.locale === locale)!;
+      for (const words of expected[locale]) expect(bannerText(home.html), `${locale}: ${words}`).toContain(words);
+      expect(bannerText(home.html)).not.toMatch(/\b(ein Jahr|1 Jahr|7 Tage|one year|7 days|un an|7 jours|un año|7 días)\b/);
+    }
+    const privacy = visibleTexts(changed.pages.find((p) => p.entry.route === '/datenschutz')!.html).join(' ');
+    expect(privacy).toContain('Speicherdauer: 2 Jahre (63.072.000 Sekunden)');
+    expect(privacy).toContain('Speicherdauer: 1 Tag.');
+  });
+});
+
+describe('privacy policy', () => {
+  const privacy = () => visibleTexts(pages.find((p) => p.entry.route === '/datenschutz')!.html).join(' ').replace(/\s+/g, ' ');
+
+  // The education forms were missing from the list of forms; a new page family with a form must be added too.
+  it('names every kind of page that carries a contact form', () => {
+    const named: Record<string, string> = { home: 'auf der Startseite', education: 'auf den Seiten für Schulen', chatbot: 'auf der Chatbot-Seite' };
+    const families = new Set(model.pages.filter((p) => p.page.sections.some((s) => s.type === 'contact' && s.form)).map((p) => p.family));
+    for (const family of families) {
+      expect(named[family], `family '${family}' has a contact form`).toBeDefined();
+      expect(privacy()).toContain(named[family]);
+    }
+    if (model.pages.some((p) => p.page.chatDemo)) expect(privacy()).toContain('in der Chat-Demo');
+  });
+
+  it('says what the rate limit stores and for how long', () => {
+    expect(privacy()).toMatch(/nicht Ihre IP-Adresse, sondern einen mit einem geheimen Schlüssel gebildeten Hashwert \(HMAC-SHA-256\)/);
+    expect(privacy()).toContain('contact_rate_limits');
+    expect(privacy()).toContain('verfällt nach zwei Zählzeiträumen');
+    expect(privacy()).toContain('nur im Arbeitsspeicher');
+  });
+});
+
+describe('terms', () => {
+  // § 8 ended with an unnumbered paragraph after (1) and (2).
+  it('numbers every paragraph of every section (1), (2), … in order', () => {
+    const terms = model.pages.find((p) => p.route === '/agb')!.page.sections.find((s) => s.type === 'legal');
+    if (terms?.type !== 'legal') throw new Error('no legal section on /agb');
+    for (const part of terms.parts) {
+      const numbers = part.body.map((block) => (typeof block === 'string' ? /^\((\d+)\) /.exec(block)?.[1] : 'not a paragraph'));
+      expect(numbers, part.title).toEqual(part.body.map((_, i) => String(i + 1)));
+    }
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { frenchSpacing, unitSpacing, withTypography } from '../../../src/render/typography.ts';
+
+describe('French spacing', () => {
+  it('puts a narrow no-break space before ? ! ; and a no-break space before : and inside « »', () => {
+    expect(frenchSpacing('Pourquoi ? Parce que ! Oui ; non : voilà')).toBe('Pourquoi\u202f? Parce que\u202f! Oui\u202f; non\u00a0: voilà');
+    expect(frenchSpacing('le mode « Tuteur »')).toBe('le mode «\u00a0Tuteur\u00a0»');
+    expect(frenchSpacing('le mode «Tuteur»')).toBe('le mode «\u00a0Tuteur\u00a0»');
+  });
+
+  it('joins a mark that a folded line break left on its own line', () => {
+    expect(frenchSpacing('vraiment\n?')).toBe('vraiment\u202f?');
+  });
+
+  it('leaves marks without a typed space alone: links, times, rich-text targets', () => {
+    for (const text of ['https://www.ki-zentrale.de/fr?x=1', 'de 9:30 à 18:00', '[nous écrire](mailto:service@ki-zentrale.de)', '24/7']) {
+      expect(frenchSpacing(text)).toBe(text);
+    }
+  });
+});
+
+describe('unit spacing', () => {
+  it('keeps a figure on the line of its % or €', () => {
+    expect(unitSpacing('85–100 % höhere Conversion, ab 17 € im Monat')).toBe('85–100\u00a0% höhere Conversion, ab 17\u00a0€ im Monat');
+    expect(unitSpacing('100% GDPR compliant, Prozent %')).toBe('100% GDPR compliant, Prozent %');
+  });
+});
+
+describe('typography per locale', () => {
+  it('applies the French rules to every string of a value, and only the unit rule to other locales', () => {
+    const page = { title: 'Des questions ?', list: ['a : b', '53 % moins cher'], n: 3, nested: { href: '/datenschutz' } };
+    expect(withTypography(page, 'fr')).toEqual({ title: 'Des questions\u202f?', list: ['a\u00a0: b', '53\u00a0% moins cher'], n: 3, nested: { href: '/datenschutz' } });
+    expect(withTypography(page, 'de')).toEqual({ ...page, list: ['a : b', '53\u00a0% moins cher'] });
+  });
+});

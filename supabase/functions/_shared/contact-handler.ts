@@ -131,7 +131,7 @@ export async function handleContactRequest(request: Request, options: HandlerOpt
   }
   const source = checkRequestSource(request.headers, FORM_HEADER, LOCALE_HEADER);
   if (!source.ok) return json(400, { error: source.message }, cors);
-  const contact = checkContactRequest(body);
+  const contact = checkContactRequest(body, source.value);
   if (!contact.ok) return json(400, { error: contact.message }, cors);
 
   try {

@@ -35,10 +35,18 @@ Deno.test('stores a valid request through PostgREST and answers 200 { id }', asy
 
 Deno.test('answers 400 with a readable message and inserts nothing', async () => {
   const before = inserted.length;
-  const response = await handleContactRequest(post({ name: 'Ana', email: 'nope', message: 'Hola', privacy_consent: false }), options);
+  const response = await handleContactRequest(post({ name: 'Ana', email: 'nope', company: null, message: 'Hola', privacy_consent: false }), options);
   assertEquals(response.status, 400);
-  assertEquals(await response.json(), { error: 'email must be a valid e-mail address; privacy_consent must be true: the privacy policy has to be accepted' });
+  assertEquals(await response.json(), { error: 'email must be a valid e-mail address; subject is missing: the education form (es) sends it; privacy_consent must be true: the privacy policy has to be accepted' });
   assertEquals(inserted.length, before);
+});
+
+Deno.test('under Deno too, keeps values byte for byte and accepts what <input type=email> accepts', async () => {
+  const body = { name: '  Ana\n', email: 'a&b@localhost', company: '\ufeffColegio ', subject: ' Licencia', message: 'Hola\r\n', privacy_consent: true };
+  const response = await handleContactRequest(post(body), options);
+  assertEquals(response.status, 200);
+  const { name, email, company, subject, message } = body;
+  assertEquals(inserted.at(-1), { name, email, company, products: null, subject, message, privacy_consent: true, form_variant: 'education', locale: 'es' });
 });
 
 Deno.test('answers the CORS preflight for the site', async () => {
@@ -55,7 +63,7 @@ Deno.test('rate-limits through contact_rate_hit with a keyed hash of the address
     return Promise.resolve(Response.json(calls.length > 2 ? 42 : 0));
   });
   const limited = { ...options, rateLimit: { limiter, secret: 'service-role' } };
-  const body = { name: 'Ana', email: 'ana@example.com', message: 'Hola', privacy_consent: true };
+  const body = { name: 'Ana', email: 'ana@example.com', company: null, subject: 'Licencia', message: 'Hola', privacy_consent: true };
   const statuses = [];
   for (let i = 0; i < 3; i++) statuses.push((await handleContactRequest(post(body), limited, { address: '203.0.113.9' })).status);
   assertEquals(statuses, [200, 200, 429]);

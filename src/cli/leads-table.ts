@@ -1,28 +1,48 @@
 import type { StoredContactRequest } from '../../supabase/functions/_shared/contact-request.ts';
 import { bold, dim } from './report.ts';
 
-function clip(value: string, width: number): string {
-  const flat = value.replace(/\s+/g, ' ');
-  return flat.length <= width ? flat.padEnd(width) : `${flat.slice(0, Math.max(0, width - 1))}…`;
+/**
+ * Characters a terminal acts on rather than prints: C0 and C1 controls and DEL (`\p{Cc}`: escape
+ * sequences can clear the screen, set the window title or rewrite earlier lines) and the bidi
+ * embedding, override and isolate controls (they reorder what follows, so a row could read as
+ * something else). Visitors type every stored value, so none may reach the terminal raw.
+ */
+const UNSAFE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
+/** What `JSON.stringify` leaves raw of UNSAFE (it escapes U+0000–U+001F itself; its own line breaks stay). */
+const JSON_UNSAFE = /[\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+
+/** `\u{1b}` for ESC and so on: the operator sees that the character was there, and it does nothing. */
+function visible(value: string): string {
+  return value.replace(/\s+/g, ' ').replace(UNSAFE, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
 }
+
+function clip(value: string, width: number): string {
+  const chars = [...value];
+  return chars.length <= width ? value + ' '.repeat(width - chars.length) : `${chars.slice(0, Math.max(0, width - 1)).join('')}…`;
+}
+
+const length = (value: string) => [...value].length;
 
 /** `site leads` on a terminal: one line per request, newest last, the message clipped to the width. */
 export function leadsTable(rows: readonly StoredContactRequest[], columns: number): string {
   if (rows.length === 0) return dim('no contact requests stored yet');
-  const cells = rows.map((r) => [
-    r.created_at.slice(0, 16).replace('T', ' '),
-    `${r.form_variant}/${r.locale}`,
-    r.name,
-    r.email,
-    r.company ?? '',
-    r.products ?? '',
-    r.subject ?? '',
-    r.message,
-  ]);
+  const cells = rows.map((r) =>
+    [r.created_at.slice(0, 16).replace('T', ' '), `${r.form_variant}/${r.locale}`, r.name, r.email, r.company ?? '', r.products ?? '', r.subject ?? '', r.message].map(visible),
+  );
   const header = ['received (UTC)', 'form', 'name', 'email', 'company', 'products', 'subject', 'message'];
-  const widths = header.map((h, i) => Math.min(i === 7 ? Infinity : 32, Math.max(h.length, ...cells.map((c) => c[i]!.length))));
+  const widths = header.map((h, i) => Math.min(i === 7 ? Infinity : 32, Math.max(h.length, ...cells.map((c) => length(c[i]!)))));
   const fixed = widths.slice(0, 7).reduce((sum, w) => sum + w + 2, 0);
   widths[7] = Math.max(20, Math.min(widths[7]!, columns - fixed));
   const line = (row: string[]) => row.map((c, i) => clip(c, widths[i]!)).join('  ').trimEnd();
   return [bold(line(header)), ...cells.map(line), dim(`${rows.length} request${rows.length === 1 ? '' : 's'}`)].join('\n');
+}
+
+/**
+ * `site leads --json`: the rows as JSON, with every character `leadsTable` escapes written as a `\uXXXX`
+ * escape. `JSON.stringify` alone escapes only U+0000–U+001F, so DEL, the C1 controls (U+009B is a
+ * complete CSI for many terminals) and the bidi controls would reach the terminal raw. Parsing the
+ * output gives back exactly the stored values.
+ */
+export function leadsJson(rows: readonly StoredContactRequest[]): string {
+  return JSON.stringify(rows, null, 2).replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

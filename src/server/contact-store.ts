@@ -81,7 +81,31 @@ async function applyMigrations(sql: Sql): Promise<void> {
   });
 }
 
-const COLUMNS = 'id, created_at, name, email, company, products, subject, message, privacy_consent, form_variant, locale';
+/**
+ * The typed columns are read as their UTF-8 bytes and decoded here: PGlite's protocol decoder drops a
+ * leading U+FEFF from every text value it reads, and a stored request must read back byte for byte.
+ */
+const TYPED = ['name', 'email', 'company', 'products', 'subject', 'message'] as const;
+const COLUMNS = `id, created_at, ${TYPED.map((c) => `convert_to(${c}, 'UTF8') as ${c}`).join(', ')}, privacy_consent, form_variant, locale`;
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true, fatal: true });
+type RawRow = Omit<StoredContactRequest, 'created_at' | (typeof TYPED)[number]> & { created_at: Date | string } & Record<(typeof TYPED)[number], Uint8Array | null>;
+
+function decodeRow(row: RawRow): StoredContactRequest {
+  const text = (bytes: Uint8Array | null) => (bytes === null ? null : utf8.decode(bytes));
+  return {
+    id: row.id,
+    created_at: new Date(row.created_at).toISOString(),
+    name: text(row.name)!,
+    email: text(row.email)!,
+    company: text(row.company),
+    products: text(row.products),
+    subject: text(row.subject),
+    message: text(row.message)!,
+    privacy_consent: row.privacy_consent,
+    form_variant: row.form_variant,
+    locale: row.locale,
+  };
+}
 
 function redact(url: string): string {
   try {
@@ -115,8 +139,7 @@ export async function openContactStore(target: StoreTarget): Promise<LocalContac
       return { id };
     },
     async list() {
-      const rows = await sql.query<Omit<StoredContactRequest, 'created_at'> & { created_at: Date | string }>(`select ${COLUMNS} from public.contact_requests order by created_at, id`);
-      return rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
+      return (await sql.query<RawRow>(`select ${COLUMNS} from public.contact_requests order by created_at, id`)).map(decodeRow);
     },
     close: () => sql.close(),
   };

@@ -16,7 +16,7 @@ import { startServer } from '../../src/server/server.ts';
 import type { ContactFormConfig } from '../../src/schema/sections/contact.ts';
 import { acceptCookies, submitAndVerify, type FormRoute } from './support/forms.ts';
 
-const shapes: { slug: string; form: Partial<ContactFormConfig>; expect: Omit<FormRoute, 'route' | 'locale'> }[] = [
+const shapes: { slug: string; locale?: 'de' | 'es'; form: Partial<ContactFormConfig>; expect: Omit<FormRoute, 'route' | 'locale'> }[] = [
   {
     slug: 'business-products',
     form: { variant: 'business', fields: ['company', 'products', 'subject'] },
@@ -33,7 +33,9 @@ const shapes: { slug: string; form: Partial<ContactFormConfig>; expect: Omit<For
     expect: { variant: 'education', keys: ['name', 'email', 'company', 'message', 'privacy_consent'], emptyCompany: null },
   },
   {
+    // Only the Spanish education form sends subject (SPEC §3); the backend refuses it from any other.
     slug: 'education-subject',
+    locale: 'es',
     form: { variant: 'education', fields: ['company', 'subject'] },
     expect: { variant: 'education', keys: ['name', 'email', 'company', 'subject', 'message', 'privacy_consent'], emptyCompany: null },
   },
@@ -52,7 +54,7 @@ async function variantSite(root: string): Promise<string> {
       sections: [{ type: 'contact', id: 'contact', title: 'Kontakt', form: shape.form }],
     };
     await mkdir(path.join(content, 'pages', shape.slug), { recursive: true });
-    await writeFile(path.join(content, 'pages', shape.slug, 'de.yaml'), stringify(page));
+    await writeFile(path.join(content, 'pages', shape.slug, `${shape.locale ?? 'de'}.yaml`), stringify(page));
   }
   const out = path.join(root, 'dist');
   const built = await buildSite({ contentDir: content, outDir: out });
@@ -83,6 +85,7 @@ for (const shape of shapes) {
   test(`form shape ${shape.slug}: payload key for key and the stored row`, async ({ page, site }) => {
     await acceptCookies(page, site.url);
     const stored = async (email: string) => (await site.store.list()).filter((row) => row.email === email);
-    await submitAndVerify(page, { ...shape.expect, route: `${site.url}/${shape.slug}`, locale: 'de' }, stored);
+    const locale = shape.locale ?? 'de';
+    await submitAndVerify(page, { ...shape.expect, route: `${site.url}${locale === 'de' ? '' : `/${locale}`}/${shape.slug}`, locale }, stored);
   });
 }

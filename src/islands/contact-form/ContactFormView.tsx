@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { contactPayload, FIELD_LIMITS, HONEYPOT_FIELD, PRODUCT_IDS, type FormValues, type ProductIdValue } from '../../../supabase/functions/_shared/contact-fields.ts';
 import { Inline } from '../../render/rich-text.tsx';
 import { notify } from '../toaster/notify.tsx';
@@ -42,6 +43,16 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
     const trap = new FormData(event.currentTarget).get(HONEYPOT_FIELD);
     if (!values.privacyConsent) {
       void notify('error', strings.notices.consentMissing, strings.toasterLabel);
+      return;
+    }
+    // `required` lets a field of only spaces through; the backend does not (SPEC §5: required means
+    // something typed). Empty such fields so the browser shows its own "fill in this field" on them,
+    // as it does for empty ones, instead of a send failure the visitor cannot explain.
+    const form = event.currentTarget;
+    const blank = (['name', 'subject', 'message'] as const).filter((key) => (key !== 'subject' || has('subject')) && values[key] !== '' && values[key].trim() === '');
+    if (blank.length > 0) {
+      flushSync(() => setValues((v) => ({ ...v, ...Object.fromEntries(blank.map((key) => [key, ''])) })));
+      form.reportValidity();
       return;
     }
     busy.current = true;

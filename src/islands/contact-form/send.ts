@@ -24,7 +24,7 @@ function backendClient(backend: BackendSettings): SupabaseClient {
 export async function sendContactRequest(settings: Pick<ContactFormSettings, 'backend' | 'source'>, payload: ContactPayload): Promise<unknown> {
   // The honeypot is not part of the schema: the function answers it before validating.
   const { [HONEYPOT_FIELD]: _trap, ...fields } = payload;
-  const checked = checkContactRequest(fields);
+  const checked = checkContactRequest(fields, settings.source);
   if (!checked.ok) return new Error(`contact request not sent: ${checked.message}`);
   const { error } = await backendClient(settings.backend).functions.invoke(settings.backend.functionName, {
     body: payload,

@@ -14,6 +14,7 @@ export const FORM_SOURCES = ['business', 'education', 'chat-demo'] as const;
 export type FormSource = (typeof FORM_SOURCES)[number];
 
 export const LOCALE_CODES = ['de', 'fr', 'en', 'es'] as const;
+export type LocaleCodeValue = (typeof LOCALE_CODES)[number];
 
 /**
  * The honeypot: an input people never see or reach. The form adds it to the payload only when it is
@@ -41,9 +42,36 @@ export const FIELD_LIMITS = {
 /** Request bodies above this are refused with 413 before parsing (a full form is well under 8 KB). */
 export const MAX_BODY_BYTES = 32 * 1024;
 
+/** The payload keys that differ between forms (SPEC §3); name, email, message and privacy_consent are always sent. */
+export type VariableField = 'company' | 'products' | 'subject';
+
+/** What the chat demo's mini form sends without showing an input (SPEC §3). */
+export const CHAT_DEMO_FIXED = { products: 'chatbot', subject: 'Chatbot Anfrage (Chat-Demo)' } as const;
+
+/** Which variable keys one form sends (`sends`), may send (`maySend`), and which values it fixes. */
+export interface FormVariant {
+  sends: readonly VariableField[];
+  maySend: readonly VariableField[];
+  fixed: Partial<Record<'products' | 'subject', string>>;
+}
+
+/**
+ * The key set each form declares through `x-site-form` / `x-site-locale` (SPEC §3). The German business
+ * form sends company as typed and no products; the French, English and Spanish ones send products. The
+ * /chatbot page's form is also a German business form, and SPEC §3 leaves its fields open: ours offers
+ * products (preset to chatbot), so a German business request may carry products. Education forms send
+ * company and, in Spanish only, subject. The chat demo (any page language) sends everything, with
+ * products and subject fixed.
+ */
+export function formVariant(form: FormSource, locale: LocaleCodeValue): FormVariant {
+  if (form === 'chat-demo') return { sends: ['company', 'products', 'subject'], maySend: [], fixed: CHAT_DEMO_FIXED };
+  if (form === 'education') return { sends: locale === 'es' ? ['company', 'subject'] : ['company'], maySend: [], fixed: {} };
+  return locale === 'de' ? { sends: ['company', 'subject'], maySend: ['products'], fixed: {} } : { sends: ['company', 'products', 'subject'], maySend: [], fixed: {} };
+}
+
 /** Which optional fields a form has and how it fills them (mirrors ContactFormConfig in src/schema). */
 export interface PayloadShape {
-  fields: readonly ('company' | 'products' | 'subject')[];
+  fields: readonly VariableField[];
   emptyCompany: 'null' | 'as-typed';
   /** Values the form sends without showing an input (the chat demo's products and subject). */
   fixed?: { products?: readonly ProductIdValue[]; subject?: string };
@@ -74,7 +102,7 @@ export type ContactPayload = Omit<ContactRequestInput, 'privacy_consent'> & { pr
  * where the form has it or fixes it.
  */
 export function contactPayload(shape: PayloadShape, values: FormValues): ContactPayload {
-  const has = (field: PayloadShape['fields'][number]) => shape.fields.includes(field);
+  const has = (field: VariableField) => shape.fields.includes(field);
   const products = shape.fixed?.products ?? (has('products') ? values.products : undefined);
   const chosen = PRODUCT_IDS.filter((id) => products?.includes(id));
   const subject = shape.fixed?.subject ?? (has('subject') ? values.subject : undefined);

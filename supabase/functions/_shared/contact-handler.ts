@@ -49,7 +49,11 @@ function corsHeaders(origin: string | null, allowed: boolean): Record<string, st
   };
 }
 
-/** The body as text, or null when it is larger than `limit` bytes (read no further than that). */
+/**
+ * The body as text, or null when it is larger than `limit` bytes: a declared Content-Length over the
+ * limit is refused before reading anything, and a streamed body (chunked, no length) is read no
+ * further than the limit.
+ */
 async function readLimited(request: Request, limit: number): Promise<string | null> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > limit) return null;
@@ -114,7 +118,13 @@ export async function handleContactRequest(request: Request, options: HandlerOpt
     }
   }
 
-  const text = await readLimited(request, MAX_BODY_BYTES);
+  let text: string | null;
+  try {
+    text = await readLimited(request, MAX_BODY_BYTES);
+  } catch {
+    // The connection ended before the body did: nothing to validate, nothing stored.
+    return json(400, { error: 'the request body ended early; send it again' }, cors);
+  }
   if (text === null) return json(413, { error: `the request body is larger than ${MAX_BODY_BYTES} bytes` }, cors);
   if (text.trim() === '') return json(400, { error: 'the body is empty; send the contact request as a JSON object' }, cors);
   let body: unknown;
@@ -131,7 +141,7 @@ export async function handleContactRequest(request: Request, options: HandlerOpt
   }
   const source = checkRequestSource(request.headers, FORM_HEADER, LOCALE_HEADER);
   if (!source.ok) return json(400, { error: source.message }, cors);
-  const contact = checkContactRequest(body);
+  const contact = checkContactRequest(body, source.value);
   if (!contact.ok) return json(400, { error: contact.message }, cors);
 
   try {

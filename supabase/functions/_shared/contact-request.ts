@@ -3,7 +3,7 @@
  * Supabase function validate against. Bounds are server-side; the spec shows no limits to visitors.
  */
 import * as z from 'zod';
-import { FIELD_LIMITS, FORM_SOURCES, LOCALE_CODES, PRODUCT_IDS } from './contact-fields.ts';
+import { FIELD_LIMITS, FORM_SOURCES, formVariant, LOCALE_CODES, PRODUCT_IDS, type VariableField } from './contact-fields.ts';
 
 /**
  * Text PostgreSQL can store exactly as sent: no NUL (a `text` column refuses it) and no unpaired
@@ -11,15 +11,26 @@ import { FIELD_LIMITS, FORM_SOURCES, LOCALE_CODES, PRODUCT_IDS } from './contact
  */
 const STORABLE = /^(?:[^\u0000\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
 
+/**
+ * A text field, kept byte for byte as sent: nothing is trimmed or normalised. A required field must
+ * hold more than whitespace (checked on the trimmed length only). Lengths count code points, as
+ * PostgreSQL's `char_length` does; the form's `maxLength` counts UTF-16 units, so it is never looser.
+ */
 function text(field: keyof typeof FIELD_LIMITS, required: boolean) {
   const max = FIELD_LIMITS[field];
   const base = z
     .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
     .regex(STORABLE, `${field} contains a NUL character or an unpaired surrogate, which cannot be stored`)
-    .trim()
     .max(max, `${field} must be at most ${max} characters`);
-  return required ? base.min(1, `${field} is required`) : base;
+  return required ? base.refine((value) => value.trim().length > 0, `${field} is required`) : base;
 }
+
+/**
+ * Exactly what the form's `<input type=email>` accepts (the HTML standard's valid e-mail address, which
+ * Chromium implements): `a&b@example.de` and `max@localhost` included. A stricter rule here would refuse
+ * addresses the browser let through, and the visitor could never send.
+ */
+const email = text('email', true).pipe(z.email({ pattern: z.regexes.html5Email, error: 'email must be a valid e-mail address' }));
 
 const products = z
   .string({ error: 'products must be a comma-separated string of product ids or null' })
@@ -38,7 +49,7 @@ const products = z
 export const ContactRequest = z.strictObject(
   {
     name: text('name', true),
-    email: text('email', true).pipe(z.email({ error: 'email must be a valid e-mail address' })),
+    email,
     company: text('company', false).nullable().optional(),
     products: products.optional(),
     subject: text('subject', true).optional(),
@@ -68,17 +79,50 @@ export type StoredContactRequest = { id: string; created_at: string } & Columns<
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 
-/** Every problem in one readable line, e.g. `email must be a valid e-mail address; message is required`. */
-function describe(error: z.ZodError): string {
-  return [...new Set(error.issues.map((issue) => issue.message))].join('; ');
+type Problem = { field: PropertyKey | undefined; message: string };
+
+/** The body's keys against the form it declares (SPEC §3): what that form sends, and nothing else. */
+function variantProblems(body: Record<string, unknown>, source: RequestSource): Problem[] {
+  const variant = formVariant(source.form, source.locale);
+  const form = source.form === 'chat-demo' ? 'the chat-demo form' : `the ${source.form} form (${source.locale})`;
+  const problems: Problem[] = [];
+  for (const field of ['company', 'products', 'subject'] as const satisfies readonly VariableField[]) {
+    const sent = Object.hasOwn(body, field);
+    const fixed = field === 'company' ? undefined : variant.fixed[field];
+    if (variant.sends.includes(field) && !sent) problems.push({ field, message: `${field} is missing: ${form} sends it` });
+    else if (sent && !variant.sends.includes(field) && !variant.maySend.includes(field)) problems.push({ field, message: `${field} is not a field of ${form}` });
+    else if (sent && fixed !== undefined && body[field] !== fixed) problems.push({ field, message: `${field} must be '${fixed}' on ${form}` });
+  }
+  return problems;
 }
 
-export function checkContactRequest(body: unknown): Checked<ContactRequest> {
+const FIELD_ORDER: readonly PropertyKey[] = ['name', 'email', 'company', 'products', 'subject', 'message', 'privacy_consent'];
+
+/** Every problem in one readable line, in the payload's field order, e.g. `email must be a valid e-mail address; message is required`. */
+function describe(problems: readonly Problem[]): string {
+  const rank = (p: Problem) => (p.field === undefined ? -1 : FIELD_ORDER.indexOf(p.field));
+  return [...new Set([...problems].sort((a, b) => rank(a) - rank(b)).map((p) => p.message))].join('; ');
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A contact request as the form named by `source` sends it: the schema plus that form's key set. */
+export function checkContactRequest(body: unknown, source: RequestSource): Checked<ContactRequest> {
   const result = ContactRequest.safeParse(body);
-  return result.success ? { ok: true, value: result.data } : { ok: false, message: describe(result.error) };
+  const problems: Problem[] = [
+    ...(result.success ? [] : result.error.issues.map((issue) => ({ field: issue.path[0], message: issue.message }))),
+    ...(isObject(body) ? variantProblems(body, source) : []),
+  ];
+  return result.success && problems.length === 0 ? { ok: true, value: result.data } : { ok: false, message: describe(problems) };
 }
 
+/**
+ * Which form and page sent the request. Both headers are required: every form on the site sends them,
+ * and without them the body's keys cannot be checked against a form, so such a request is refused (400).
+ */
 export function checkRequestSource(headers: { get(name: string): string | null }, formHeader: string, localeHeader: string): Checked<RequestSource> {
   const result = RequestSource.safeParse({ form: headers.get(formHeader) ?? undefined, locale: headers.get(localeHeader) ?? undefined });
-  return result.success ? { ok: true, value: result.data } : { ok: false, message: describe(result.error) };
+  return result.success ? { ok: true, value: result.data } : { ok: false, message: describe(result.error.issues.map((issue) => ({ field: undefined, message: issue.message }))) };
 }

@@ -9,6 +9,7 @@
 import { handleContactRequest } from '../_shared/contact-handler.ts';
 import { postgrestRateLimiter, postgrestStore } from '../_shared/postgrest-store.ts';
 import { DEFAULT_RATE_LIMIT, parseRateLimit } from '../_shared/rate-limit.ts';
+import { clientAddress } from './client-address.ts';
 
 function requireEnv(name: string): string {
   const value = Deno.env.get(name);
@@ -28,15 +29,11 @@ const rate = configuredRate ? parseRateLimit(configuredRate) : DEFAULT_RATE_LIMI
 if (!rate) throw new Error(`rapid-worker: CONTACT_RATE_LIMIT must look like 5/60 (requests per seconds), not ${configuredRate}`);
 const rateLimit = { limiter: postgrestRateLimiter(projectUrl, serviceRoleKey, rate), secret: Deno.env.get('CONTACT_RATE_SECRET') || serviceRoleKey };
 
-/** Supabase's gateway puts the caller's address first in x-forwarded-for; the socket peer is the gateway. */
-function clientAddress(request: Request, peer: string): string {
-  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || peer;
-}
-
 Deno.serve((request, info) =>
   handleContactRequest(
     request,
     { store, allowedOrigins, rateLimit, onStoreError: (error) => console.error('rapid-worker: store failed', error) },
-    { address: clientAddress(request, (info.remoteAddr as Deno.NetAddr).hostname) },
+    // The Cloudflare-set address, never the client-writable X-Forwarded-For (see client-address.ts).
+    { address: clientAddress(request.headers, (info.remoteAddr as Deno.NetAddr).hostname) },
   )
 );

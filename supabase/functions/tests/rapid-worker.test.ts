@@ -4,6 +4,7 @@
  */
 import { handleContactRequest } from '../_shared/contact-handler.ts';
 import { postgrestRateLimiter, postgrestStore } from '../_shared/postgrest-store.ts';
+import { clientAddress, TRUSTED_CLIENT_HEADER } from '../rapid-worker/client-address.ts';
 
 function assertEquals(actual: unknown, expected: unknown): void {
   if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error(`expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
@@ -35,10 +36,18 @@ Deno.test('stores a valid request through PostgREST and answers 200 { id }', asy
 
 Deno.test('answers 400 with a readable message and inserts nothing', async () => {
   const before = inserted.length;
-  const response = await handleContactRequest(post({ name: 'Ana', email: 'nope', message: 'Hola', privacy_consent: false }), options);
+  const response = await handleContactRequest(post({ name: 'Ana', email: 'nope', company: null, message: 'Hola', privacy_consent: false }), options);
   assertEquals(response.status, 400);
-  assertEquals(await response.json(), { error: 'email must be a valid e-mail address; privacy_consent must be true: the privacy policy has to be accepted' });
+  assertEquals(await response.json(), { error: 'email must be a valid e-mail address; subject is missing: the education form (es) sends it; privacy_consent must be true: the privacy policy has to be accepted' });
   assertEquals(inserted.length, before);
+});
+
+Deno.test('under Deno too, keeps values byte for byte and accepts what <input type=email> accepts', async () => {
+  const body = { name: '  Ana\n', email: 'a&b@localhost', company: '\ufeffColegio ', subject: ' Licencia', message: 'Hola\r\n', privacy_consent: true };
+  const response = await handleContactRequest(post(body), options);
+  assertEquals(response.status, 200);
+  const { name, email, company, subject, message } = body;
+  assertEquals(inserted.at(-1), { name, email, company, products: null, subject, message, privacy_consent: true, form_variant: 'education', locale: 'es' });
 });
 
 Deno.test('answers the CORS preflight for the site', async () => {
@@ -55,7 +64,7 @@ Deno.test('rate-limits through contact_rate_hit with a keyed hash of the address
     return Promise.resolve(Response.json(calls.length > 2 ? 42 : 0));
   });
   const limited = { ...options, rateLimit: { limiter, secret: 'service-role' } };
-  const body = { name: 'Ana', email: 'ana@example.com', message: 'Hola', privacy_consent: true };
+  const body = { name: 'Ana', email: 'ana@example.com', company: null, subject: 'Licencia', message: 'Hola', privacy_consent: true };
   const statuses = [];
   for (let i = 0; i < 3; i++) statuses.push((await handleContactRequest(post(body), limited, { address: '203.0.113.9' })).status);
   assertEquals(statuses, [200, 200, 429]);
@@ -69,4 +78,33 @@ Deno.test('a filled honeypot is answered like a success and nothing is inserted'
   const response = await handleContactRequest(post({ name: 'Bot', email: 'bot@example.com', message: 'spam', privacy_consent: true, homepage: 'http://spam.example' }), options);
   assertEquals(response.status, 200);
   assertEquals(inserted.length, before);
+});
+
+Deno.test('the rate limit counts the Cloudflare-set address: a forged X-Forwarded-For or X-Real-IP buys no fresh bucket', async () => {
+  const counts = new Map<string, number>();
+  const limiter = postgrestRateLimiter('https://project.supabase.co', 'service-role', { limit: 2, windowSeconds: 60 }, (_url, init) => {
+    const { p_client_hash: hash } = JSON.parse(String(init.body)) as { p_client_hash: string };
+    counts.set(hash, (counts.get(hash) ?? 0) + 1);
+    return Promise.resolve(Response.json(counts.get(hash)! > 2 ? 30 : 0));
+  });
+  const limited = { ...options, rateLimit: { limiter, secret: 'service-role' } };
+  const body = { name: 'Ana', email: 'ana@example.com', company: null, subject: 'Licencia', message: 'Hola', privacy_consent: true };
+  const statuses = [];
+  for (let i = 0; i < 4; i++) {
+    const request = post(body);
+    // What an attacker sends, and what Cloudflare adds: it appends to X-Forwarded-For, and sets CF-Connecting-IP.
+    request.headers.set('x-forwarded-for', `198.51.100.${i}, 203.0.113.9`);
+    request.headers.set('x-real-ip', `198.51.100.${i}`);
+    request.headers.set(TRUSTED_CLIENT_HEADER, '203.0.113.9');
+    statuses.push((await handleContactRequest(request, limited, { address: clientAddress(request.headers, '10.0.0.1') })).status);
+  }
+  assertEquals(statuses, [200, 200, 429, 429]);
+  assertEquals(counts.size, 1);
+});
+
+Deno.test('without the Cloudflare header, the socket peer is counted, never a forwarded header', () => {
+  const headers = new Headers({ 'x-forwarded-for': '198.51.100.7', 'x-real-ip': '198.51.100.7' });
+  assertEquals(clientAddress(headers, '10.0.0.1'), '10.0.0.1');
+  headers.set(TRUSTED_CLIENT_HEADER, ' 2001:db8::5 ');
+  assertEquals(clientAddress(headers, '10.0.0.1'), '2001:db8::5');
 });

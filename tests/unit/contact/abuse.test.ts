@@ -18,7 +18,7 @@ import { contactRoute } from '../../../src/server/contact-route.ts';
 import { startServer, type RunningServer } from '../../../src/server/server.ts';
 
 const SITE = 'https://www.ki-zentrale.de';
-const valid = { name: 'Max', email: 'max@example.com', message: 'Hallo', privacy_consent: true };
+const valid = { name: 'Max', email: 'max@example.com', company: '', subject: 'Demo', message: 'Hallo', privacy_consent: true };
 
 function post(body: unknown, headers: Record<string, string> = {}): Request {
   return new Request(`https://project.supabase.co${FUNCTION_PATH}`, {

@@ -71,26 +71,52 @@ describe.each(targets)('rapid-worker handler on $name', ({ target }) => {
     });
   });
 
+  /** A German business request (the default headers of `post`) that is valid but for what each case changes. */
+  const de = { name: 'M', email: 'm@example.com', company: '', subject: 'S', message: 'x', privacy_consent: true };
   it.each([
-    ['missing consent', { name: 'M', email: 'm@example.com', message: 'x' }, 'privacy_consent must be true'],
-    ['consent false', { name: 'M', email: 'm@example.com', message: 'x', privacy_consent: false }, 'privacy_consent must be true'],
-    ['bad e-mail', { name: 'M', email: 'not-an-address', message: 'x', privacy_consent: true }, 'email must be a valid e-mail address'],
-    ['unknown product id', { name: 'M', email: 'm@example.com', products: 'chatbot,toaster', message: 'x', privacy_consent: true }, "unknown product id 'toaster'"],
-    ['wrong types', { name: ['M'], email: 'm@example.com', message: 5, privacy_consent: 1 }, 'name must be a string; message must be a string; privacy_consent must be true'],
-    ['oversize field', { name: 'M', email: 'm@example.com', message: 'x'.repeat(5001), privacy_consent: true }, 'message must be at most 5000 characters'],
-    ['unknown key', { name: 'M', email: 'm@example.com', message: 'x', privacy_consent: true, admin: true }, "unknown field 'admin'"],
+    ['missing consent', { ...de, privacy_consent: undefined }, 'privacy_consent must be true: the privacy policy has to be accepted'],
+    ['consent false', { ...de, privacy_consent: false }, 'privacy_consent must be true: the privacy policy has to be accepted'],
+    ['bad e-mail', { ...de, email: 'not-an-address' }, 'email must be a valid e-mail address'],
+    ['unknown product id', { ...de, products: 'chatbot,toaster' }, "products: unknown product id 'toaster' (expected: platform, website, chatbot, telefonbot, mandantenbot)"],
+    ['wrong types', { ...de, name: ['M'], message: 5, privacy_consent: 1 }, 'name must be a string; message must be a string; privacy_consent must be true: the privacy policy has to be accepted'],
+    ['oversize field', { ...de, message: 'x'.repeat(5001) }, 'message must be at most 5000 characters'],
+    ['a blank name', { ...de, name: ' \n ' }, 'name is required'],
+    ['unknown key', { ...de, admin: true }, "unknown field 'admin'"],
     ['invalid JSON', '{"name": ', 'the body is not valid JSON'],
-  ])('answers 400 for %s with a readable message and stores nothing', async (_case, body, message) => {
+  ])('answers 400 for %s with exactly its message and stores nothing', async (_case, body, message) => {
     const before = await count();
     const response = await handleContactRequest(post(body), options());
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: string }).error).toContain(message);
+    expect(await response.json()).toEqual({ error: message });
     expect(await count()).toBe(before);
+  });
+
+  it.each([
+    ['business', 'de', { ...de, subject: undefined }, 'subject is missing: the business form (de) sends it'],
+    ['business', 'es', { ...de, company: null }, 'products is missing: the business form (es) sends it'],
+    ['education', 'en', { name: 'M', email: 'm@example.com', company: null, products: 'chatbot', message: 'x', privacy_consent: true }, 'products is not a field of the education form (en)'],
+    ['education', 'fr', { name: 'M', email: 'm@example.com', company: null, subject: 'S', message: 'x', privacy_consent: true }, 'subject is not a field of the education form (fr)'],
+    ['chat-demo', 'de', { ...de, company: null, products: 'chatbot', subject: 'Anfrage' }, "subject must be 'Chatbot Anfrage (Chat-Demo)' on the chat-demo form"],
+  ])('answers 400 for a %s/%s body with keys of another form, and stores nothing', async (form, locale, body, message) => {
+    const before = await count();
+    const response = await handleContactRequest(post(body, { 'x-site-form': form, 'x-site-locale': locale }), options());
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: message });
+    expect(await count()).toBe(before);
+  });
+
+  it('stores and reads back every value exactly as sent: surrounding whitespace, line breaks and a leading U+FEFF included', async () => {
+    const body = { name: '  Max  ', email: email(), company: '\ufeffMuster GmbH\t', subject: '\nDemo ', message: '  Hallo,\r\n\r\n  bitte melden.\n', privacy_consent: true };
+    const response = await handleContactRequest(post(body), options());
+    expect(response.status).toBe(200);
+    const { id } = (await response.json()) as { id: string };
+    const row = (await store.list()).find((r) => r.id === id)!;
+    for (const key of ['name', 'email', 'company', 'subject', 'message'] as const) expect(Buffer.from(row[key]!)).toEqual(Buffer.from(body[key]));
   });
 
   it('answers 400 for a missing or unknown form header and stores nothing', async () => {
     const before = await count();
-    const body = { name: 'M', email: email(), message: 'x', privacy_consent: true };
+    const body = { name: 'M', email: email(), company: '', subject: 'S', message: 'x', privacy_consent: true };
     const missing = await handleContactRequest(post(body, { 'x-site-form': '' }), options());
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as { error: string }).error).toContain('x-site-form header must be one of business, education, chat-demo');
@@ -100,7 +126,7 @@ describe.each(targets)('rapid-worker handler on $name', ({ target }) => {
 
   it('answers 413 for a body over the cap, 415 for a non-JSON body, and stores nothing', async () => {
     const before = await count();
-    const huge = await handleContactRequest(post({ name: 'M', email: email(), message: 'x'.repeat(MAX_BODY_BYTES), privacy_consent: true }), options());
+    const huge = await handleContactRequest(post({ name: 'M', email: email(), company: '', subject: 'S', message: 'x'.repeat(MAX_BODY_BYTES), privacy_consent: true }), options());
     expect(huge.status).toBe(413);
     expect(((await huge.json()) as { error: string }).error).toBe(`the request body is larger than ${MAX_BODY_BYTES} bytes`);
     const form = await handleContactRequest(post('name=M', { 'content-type': 'application/x-www-form-urlencoded' }), options());
@@ -118,7 +144,7 @@ describe.each(targets)('rapid-worker handler on $name', ({ target }) => {
     expect(ok.headers.get('access-control-allow-headers')).toContain('apikey');
     expect((await preflight('https://evil.example')).status).toBe(403);
     const before = await count();
-    const foreign = await handleContactRequest(post({ name: 'M', email: email(), message: 'x', privacy_consent: true }, { origin: 'https://evil.example' }), options());
+    const foreign = await handleContactRequest(post({ name: 'M', email: email(), company: '', subject: 'S', message: 'x', privacy_consent: true }, { origin: 'https://evil.example' }), options());
     expect(foreign.status).toBe(403);
     expect(await count()).toBe(before);
   });
@@ -133,7 +159,7 @@ describe('rapid-worker handler when the store fails', () => {
   it('answers 503 and never acknowledges', async () => {
     const failures: unknown[] = [];
     const broken: ContactStore = { save: () => Promise.reject(new Error('disk full')) };
-    const response = await handleContactRequest(post({ name: 'M', email: 'm@example.com', message: 'x', privacy_consent: true }), {
+    const response = await handleContactRequest(post({ name: 'M', email: 'm@example.com', company: '', subject: 'S', message: 'x', privacy_consent: true }), {
       store: broken,
       allowedOrigins: [SITE],
       onStoreError: (e) => failures.push(e),

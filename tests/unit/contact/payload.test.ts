@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactPayload, type FormValues, type PayloadShape } from '../../../supabase/functions/_shared/contact-fields.ts';
-import { checkContactRequest } from '../../../supabase/functions/_shared/contact-request.ts';
+import { checkContactRequest, type RequestSource } from '../../../supabase/functions/_shared/contact-request.ts';
 
 const typed: FormValues = {
   name: 'Erika Musterfrau',
@@ -13,29 +13,34 @@ const typed: FormValues = {
 };
 
 /** SPEC §3 variants and the exact payload each sends for the same typed values (company left empty). */
-const variants: { name: string; shape: PayloadShape; expected: Record<string, unknown> }[] = [
+const variants: { name: string; source: RequestSource; shape: PayloadShape; expected: Record<string, unknown> }[] = [
   {
     name: 'German business form: company as typed, no products',
+    source: { form: 'business', locale: 'de' },
     shape: { fields: ['company', 'subject'], emptyCompany: 'as-typed' },
     expected: { name: 'Erika Musterfrau', email: 'erika@example.com', company: '', subject: 'Angebot', message: 'Bitte melden.', privacy_consent: true },
   },
   {
     name: 'English/French/Spanish business form: company null when empty, products',
+    source: { form: 'business', locale: 'en' },
     shape: { fields: ['company', 'products', 'subject'], emptyCompany: 'null' },
     expected: { name: 'Erika Musterfrau', email: 'erika@example.com', company: null, products: 'platform,chatbot', subject: 'Angebot', message: 'Bitte melden.', privacy_consent: true },
   },
   {
     name: 'education form: no products, no subject',
+    source: { form: 'education', locale: 'fr' },
     shape: { fields: ['company'], emptyCompany: 'null' },
     expected: { name: 'Erika Musterfrau', email: 'erika@example.com', company: null, message: 'Bitte melden.', privacy_consent: true },
   },
   {
     name: 'Spanish education form: with subject',
+    source: { form: 'education', locale: 'es' },
     shape: { fields: ['company', 'subject'], emptyCompany: 'null' },
     expected: { name: 'Erika Musterfrau', email: 'erika@example.com', company: null, subject: 'Angebot', message: 'Bitte melden.', privacy_consent: true },
   },
   {
     name: 'chat-demo mini form: products chatbot and the fixed subject',
+    source: { form: 'chat-demo', locale: 'de' },
     shape: { fields: ['company'], emptyCompany: 'null', fixed: { products: ['chatbot'], subject: 'Chatbot Anfrage (Chat-Demo)' } },
     expected: { name: 'Erika Musterfrau', email: 'erika@example.com', company: null, products: 'chatbot', subject: 'Chatbot Anfrage (Chat-Demo)', message: 'Bitte melden.', privacy_consent: true },
   },
@@ -43,11 +48,11 @@ const variants: { name: string; shape: PayloadShape; expected: Record<string, un
 
 describe('contactPayload (SPEC §3)', () => {
   for (const variant of variants) {
-    it(`${variant.name}: key for key, in the spec's order, and accepted by the schema`, () => {
+    it(`${variant.name}: key for key, in the spec's order, and accepted for its ${variant.source.form}/${variant.source.locale} headers`, () => {
       const payload = contactPayload(variant.shape, typed);
       expect(Object.keys(payload)).toEqual(Object.keys(variant.expected));
       expect(payload).toEqual(variant.expected);
-      expect(checkContactRequest(payload)).toMatchObject({ ok: true });
+      expect(checkContactRequest(payload, variant.source)).toMatchObject({ ok: true });
     });
   }
 

@@ -1,0 +1,126 @@
+/**
+ * The visitor-facing texts of the contact forms, to the letter of SPEC §4, §5 and §8, checked against
+ * what the built pages hand their form islands (data-props), not against the content files they come
+ * from: a wrong string in content fails here. Also: every form on the built site sends a payload its
+ * declared variant accepts (SPEC §3), so content and backend cannot drift apart.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_DEMO_FIXED, contactPayload, type FormValues } from '../../../supabase/functions/_shared/contact-fields.ts';
+import { checkContactRequest } from '../../../supabase/functions/_shared/contact-request.ts';
+import type { ChatDemoProps } from '../../../src/islands/chat-demo/ChatDemo.tsx';
+import type { ContactFormSettings } from '../../../src/islands/contact-form/props.ts';
+import { buildSite } from '../../../src/output/build.ts';
+
+type Notice = { title: string; description?: string };
+interface Expected {
+  success?: Notice;
+  error?: Notice;
+  consentMissing?: Notice;
+  sending?: string;
+  /** SPEC §8: a send failure is logged, except on the Spanish education form. */
+  logErrors: boolean;
+}
+
+const DE_SUCCESS = { title: 'Nachricht gesendet', description: 'Vielen Dank für Ihre Anfrage. Wir melden uns zeitnah bei Ihnen.' };
+const DE_CONSENT = { title: 'Datenschutz-Einwilligung erforderlich', description: 'Bitte stimmen Sie der Übermittlung Ihrer Daten zu.' };
+const ES_CONSENT = { title: 'Consentimiento de privacidad requerido', description: 'Por favor, acepte el procesamiento de sus datos.' };
+const ES_ERROR = { title: 'Error', description: 'Ocurrió un error al enviar su mensaje.' };
+
+/** Quoted from SPEC §4, §5 and §8; where the spec quotes nothing for a form, nothing is asserted. */
+const SPEC: Record<string, Expected> = {
+  '/': { success: DE_SUCCESS, error: { title: 'Fehler', description: 'Beim Senden Ihrer Nachricht ist ein Fehler aufgetreten.' }, consentMissing: DE_CONSENT, sending: 'Wird gesendet...', logErrors: true },
+  '/chatbot': { success: DE_SUCCESS, error: { title: 'Fehler', description: 'Beim Senden Ihrer Nachricht ist ein Fehler aufgetreten.' }, consentMissing: DE_CONSENT, sending: 'Wird gesendet...', logErrors: true },
+  '/fr': { error: { title: 'Erreur', description: "Une erreur s'est produite lors de l'envoi de votre message." }, logErrors: true },
+  '/en': { error: { title: 'Error', description: 'An error occurred while sending your message.' }, logErrors: true },
+  '/es': {
+    success: { title: 'Mensaje enviado', description: 'Gracias por su consulta. Nos pondremos en contacto con usted pronto.' },
+    error: ES_ERROR,
+    consentMissing: ES_CONSENT,
+    sending: 'Enviando...',
+    logErrors: true,
+  },
+  '/education': { success: DE_SUCCESS, consentMissing: DE_CONSENT, sending: 'Wird gesendet...', logErrors: true },
+  '/fr/education': {
+    success: { title: 'Message envoyé !', description: 'Nous vous répondrons dans les plus brefs délais.' },
+    error: { title: 'Erreur', description: "Une erreur s'est produite. Veuillez réessayer." },
+    consentMissing: { title: 'Erreur', description: 'Veuillez accepter la politique de confidentialité.' },
+    logErrors: true,
+  },
+  '/en/education': {
+    success: { title: 'Message sent!', description: 'We will get back to you as soon as possible.' },
+    error: { title: 'Error', description: 'An error occurred. Please try again.' },
+    consentMissing: { title: 'Error', description: 'Please accept the privacy policy.' },
+    logErrors: true,
+  },
+  '/es/education': { error: ES_ERROR, consentMissing: ES_CONSENT, sending: 'Enviando...', logErrors: false },
+};
+
+/** The island props React serialised into a page's `data-props` attributes, by island name. */
+function islands(html: string): { name: string; props: unknown }[] {
+  const decode = (value: string) => value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return [...html.matchAll(/<div data-island="([^"]+)"[^>]*? data-props="([^"]*)"/g)].map(([, name, props]) => ({ name: name!, props: JSON.parse(decode(props!)) as unknown }));
+}
+
+let out: string;
+const pages = new Map<string, { name: string; props: unknown }[]>();
+
+beforeAll(async () => {
+  out = await mkdtemp(path.join(tmpdir(), 'site-spec-strings-'));
+  const built = await buildSite({ contentDir: 'content', outDir: out });
+  if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
+  for (const route of Object.keys(SPEC)) pages.set(route, islands(await readFile(path.join(out, route, 'index.html'), 'utf8')));
+});
+afterAll(() => rm(out, { recursive: true, force: true }));
+
+const forms = (route: string) => pages.get(route)!.filter((i) => i.name === 'contact-form').map((i) => i.props as ContactFormSettings);
+const chatDemos = (route: string) => pages.get(route)!.filter((i) => i.name === 'chat-demo').map((i) => i.props as ChatDemoProps);
+
+describe('SPEC §5/§8 strings in the built pages’ form props', () => {
+  it.each(Object.entries(SPEC))('%s', (route, expected) => {
+    const found = forms(route);
+    expect(found.length).toBeGreaterThan(0);
+    for (const form of found) {
+      const { notices, sending } = form.strings;
+      if (expected.success) expect(notices.success).toEqual(expected.success);
+      if (expected.error) expect(notices.error).toEqual(expected.error);
+      if (expected.consentMissing) expect(notices.consentMissing).toEqual(expected.consentMissing);
+      if (expected.sending) expect(sending).toBe(expected.sending);
+      expect(notices.logErrors).toBe(expected.logErrors);
+      expect(form.success).toBeUndefined();
+    }
+  });
+
+  it('the chat demo thanks with the SPEC §8 notice and shows the German notices otherwise', () => {
+    const [demo] = chatDemos('/');
+    expect(demo).toBeDefined();
+    expect(demo!.form.success).toEqual({ title: 'Vielen Dank! Wir melden uns zeitnah zu Ihrer Chatbot-Anfrage.' });
+    expect(demo!.form.strings.notices.consentMissing).toEqual(DE_CONSENT);
+    expect(demo!.form.strings.sending).toBe('Wird gesendet...');
+  });
+});
+
+describe('every form on the built site sends what the backend accepts for the form it declares (SPEC §3)', () => {
+  const typed: FormValues = { name: 'Erika', email: 'erika@example.com', company: '', products: ['chatbot'], subject: 'Angebot', message: 'Bitte melden.', privacyConsent: true };
+
+  it.each(Object.keys(SPEC))('%s', (route) => {
+    const settings = [...forms(route), ...chatDemos(route).map((demo) => demo.form)];
+    for (const form of settings) {
+      for (const values of [typed, { ...typed, products: [] }, { ...typed, company: 'Muster GmbH' }]) {
+        const payload = contactPayload(form.shape, values);
+        expect(checkContactRequest(payload, form.source), `${route} ${form.source.form}/${form.source.locale}`).toMatchObject({ ok: true });
+      }
+    }
+  });
+
+  it('the chat demo fixes products and subject to the values the backend requires', () => {
+    for (const route of Object.keys(SPEC)) {
+      for (const demo of chatDemos(route)) {
+        expect(demo.form.source.form).toBe('chat-demo');
+        expect(demo.form.shape.fixed).toEqual({ products: [CHAT_DEMO_FIXED.products], subject: CHAT_DEMO_FIXED.subject });
+      }
+    }
+  });
+});

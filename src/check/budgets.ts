@@ -1,108 +1,100 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { budgetFor, type CheckConfig } from './config.ts';
+import type { ScriptNode } from '../assets/islands.ts';
+import { budgetFor, type CheckConfig } from '../content/check-config.ts';
+import { BUDGETED, overBudget, pageAssetRefs, pageScripts, type IslandScripts, type PageScripts } from '../output/page-weight.ts';
 import { finding, type Finding } from './finding.ts';
-import { linksWithRel } from './html.ts';
 import type { BuiltPage } from './output.ts';
 
-/** Static imports and re-exports in an ES module (esbuild output); `import("…")` is lazy and not counted. */
+/** Static imports and re-exports in an ES module (esbuild output); `import("…")` is lazy. */
 const STATIC_IMPORT = /(?<![\w$.])(?:import|export)\s*(?:\{[^}]*\}|\*(?:\s*as\s*[\w$]+)?|[\w$]+(?:\s*,\s*\{[^}]*\})?)?\s*(?:from\s*)?["'](\.{1,2}\/[^"'\s]+|\/[^"'\s]+)["']/g;
-
+const DYNAMIC_IMPORT = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
 /** The island loader's registry, as esbuild writes it: `"name":()=>import("./Chunk-HASH.js")`. */
 const ISLAND_ENTRY = /["']?([\w-]+)["']?\s*:\s*\(\)\s*=>\s*import\(\s*["']([^"']+)["']\s*\)/g;
-const DYNAMIC_IMPORT = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
-/** Islands that hydrate without any interaction download their code during page load. */
-const EAGER = new Set(['load', 'idle']);
-
-export interface PageWeight {
-  route: string;
-  html: number;
-  css: number;
-  js: number;
-  /** The assets counted, for the error message. */
-  assets: { css: string[]; js: string[] };
-}
 
 const gzip = (data: Uint8Array | string) => gzipSync(data, { level: 9 }).byteLength;
+const resolveUrl = (from: string, ref: string) => (ref.startsWith('/') ? ref : path.posix.join(path.posix.dirname(from), ref));
 
-function resolveUrl(from: string, ref: string): string {
-  return ref.startsWith('/') ? ref : path.posix.join(path.posix.dirname(from), ref);
+/** What the checker knows of the built scripts: the import graph read back from the files, and their gzip sizes. */
+interface BuiltScripts {
+  graph: Map<string, ScriptNode>;
+  islands?: IslandScripts;
+  gzip: Map<string, number>;
 }
 
 /**
- * gzip bytes of the HTML, the linked stylesheets, and the JavaScript a first visit downloads without
- * interacting: scripts in the page with their static imports, plus — when an island hydrates on `load` or
- * `idle` — the island runtime and that island's chunk. Islands waiting for `visible` or `interaction` are lazy.
+ * The script graph of a built site, read from dist/assets/*.js (the checker may be given any output
+ * directory, so it cannot rely on the build's metafile): the loader is the file holding the island
+ * registry; the mount chunk is its other lazy import; chunks only ever imported lazily by other chunks
+ * are the submit path.
  */
-export async function measurePages(outDir: string, pages: readonly BuiltPage[]): Promise<PageWeight[]> {
-  const cache = new Map<string, { bytes: number; text: string } | undefined>();
-  const asset = async (url: string) => {
-    if (!cache.has(url)) {
-      try {
-        const text = await readFile(path.join(outDir, ...url.split('?')[0]!.split('/').filter(Boolean)), 'utf8');
-        cache.set(url, { bytes: gzip(text), text });
-      } catch {
-        cache.set(url, undefined);
-      }
+async function readScripts(outDir: string): Promise<BuiltScripts> {
+  const names = (await readdir(path.join(outDir, 'assets')).catch(() => [] as string[])).filter((n) => n.endsWith('.js'));
+  const graph = new Map<string, ScriptNode>();
+  const sizes = new Map<string, number>();
+  let islands: IslandScripts | undefined;
+  for (const name of names) {
+    const url = `/assets/${name}`;
+    const text = await readFile(path.join(outDir, 'assets', name), 'utf8');
+    sizes.set(url, gzip(text));
+    graph.set(url, {
+      static: [...text.matchAll(STATIC_IMPORT)].map((m) => resolveUrl(url, m[1]!)),
+      dynamic: [...text.matchAll(DYNAMIC_IMPORT)].map((m) => resolveUrl(url, m[1]!)),
+    });
+    const registry = new Map([...text.matchAll(ISLAND_ENTRY)].map((m) => [m[1]!, resolveUrl(url, m[2]!)]));
+    if (registry.size) {
+      const mount = graph.get(url)!.dynamic.find((d) => ![...registry.values()].includes(d));
+      if (mount) islands = { loader: url, mount, chunks: registry, submit: new Set() };
     }
-    return cache.get(url);
-  };
-  const weights: PageWeight[] = [];
-  for (const page of pages) {
-    const local = (url: string | null): url is string => !!url && url.startsWith('/') && !url.startsWith('//');
-    const css = linksWithRel(page.dom, 'stylesheet').map((el) => el.getAttributeValue('href')).filter(local);
-    const js = new Set<string>();
-    const queue = [
-      ...page.dom.querySelectorAll('script[src]').map((el) => el.getAttributeValue('src')),
-      ...linksWithRel(page.dom, 'modulepreload').map((el) => el.getAttributeValue('href')),
-    ].filter(local);
-    const eager = page.dom.querySelectorAll('[data-island]').filter((el) => EAGER.has(el.getAttributeValue('data-hydrate') ?? 'load')).map((el) => el.getAttributeValue('data-island') ?? '');
-    if (eager.length) {
-      for (const loader of [...queue]) {
-        const text = (await asset(loader))?.text ?? '';
-        const registry = new Map([...text.matchAll(ISLAND_ENTRY)].map((m) => [m[1]!, resolveUrl(loader, m[2]!)]));
-        const runtime = [...text.matchAll(DYNAMIC_IMPORT)].map((m) => resolveUrl(loader, m[1]!)).filter((url) => ![...registry.values()].includes(url));
-        queue.push(...runtime, ...eager.flatMap((name) => (registry.has(name) ? [registry.get(name)!] : [])));
-      }
-    }
-    while (queue.length) {
-      const url = queue.shift()!;
-      if (js.has(url)) continue;
-      js.add(url);
-      const file = await asset(url);
-      for (const match of file?.text.matchAll(STATIC_IMPORT) ?? []) queue.push(resolveUrl(url, match[1]!));
-    }
-    const sum = async (urls: Iterable<string>) => {
-      let total = 0;
-      for (const url of urls) total += (await asset(url))?.bytes ?? 0;
-      return total;
-    };
-    weights.push({ route: page.entry.route, html: gzip(page.html), css: await sum(css), js: await sum(js), assets: { css, js: [...js] } });
   }
-  return weights;
+  if (islands) for (const [url, node] of graph) if (url !== islands.loader) for (const lazy of node.dynamic) islands.submit.add(lazy);
+  return { graph, islands, gzip: sizes };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const FILES: Record<keyof typeof BUDGETED, keyof PageScripts | undefined> = { html: undefined, css: undefined, js: 'firstVisit', jsAtMost: 'hydrated' };
+const LABEL: Record<keyof typeof BUDGETED, string> = { html: 'HTML', css: 'CSS', js: 'JS', jsAtMost: 'JS with every island hydrated' };
+const HINT: Record<keyof typeof BUDGETED, string> = {
+  html: 'shrink the page',
+  css: 'shrink the stylesheet',
+  js: 'shrink the scripts loaded up front (lazy-load what is not needed at once)',
+  jsAtMost: 'shrink the islands of the page or what they import (load what only a submit needs on submit)',
+};
 
-/** budget: each route's gzip bytes stay within content/check.yaml (default, then per-route overrides). */
+/**
+ * budget: each route's gzip bytes stay within content/check.yaml (default, then per-route overrides).
+ * The figures are the build's (output/page-weight.ts), measured here from the files in outDir.
+ */
 export async function checkBudgets(outDir: string, pages: readonly BuiltPage[], config: CheckConfig): Promise<Finding[]> {
+  const scripts = await readScripts(outDir);
+  const cssSize = new Map<string, number>();
+  const stylesheetSize = async (url: string) => {
+    if (!cssSize.has(url)) cssSize.set(url, gzip(await readFile(path.join(outDir, ...url.split('/').filter(Boolean))).catch(() => '')));
+    return cssSize.get(url)!;
+  };
+  const sum = (urls: Set<string>) => [...urls].reduce((total, url) => total + (scripts.gzip.get(url) ?? 0), 0);
+  const none = new Set<string>();
   const out: Finding[] = [];
-  for (const weight of await measurePages(outDir, pages)) {
-    const budget = budgetFor(config, weight.route);
-    for (const kind of ['html', 'css', 'js'] as const) {
-      const limit = budget[kind];
-      if (limit === undefined || weight[kind] <= limit * 1024) continue;
-      const assets = kind === 'html' ? [pages.find((p) => p.entry.route === weight.route)!.entry.file] : weight.assets[kind];
+  for (const page of pages) {
+    const refs = pageAssetRefs(page.html);
+    const stylesheets = refs.stylesheets.filter((url) => url.startsWith('/') && !url.startsWith('//'));
+    const files: PageScripts = scripts.islands ? pageScripts(refs, scripts.graph, scripts.islands) : { load: none, firstVisit: none, hydrated: none, submit: none };
+    let css = 0;
+    for (const url of stylesheets) css += await stylesheetSize(url);
+    const weight = { html: gzip(page.html), css, jsLoad: sum(files.load), jsFirstVisit: sum(files.firstVisit), jsHydrated: sum(files.hydrated), jsSubmit: sum(files.submit) };
+    for (const { kind, bytes, limit } of overBudget(weight, budgetFor(config, page.entry.route))) {
+      const scriptSet = FILES[kind];
+      const assets = kind === 'html' ? [page.entry.file] : scriptSet ? [...files[scriptSet]] : stylesheets;
       out.push(finding({
         code: 'budget',
         severity: 'error',
-        message: `${kind.toUpperCase()} of ${weight.route} is ${kb(weight[kind])} gzip, over its budget of ${kb(limit * 1024)}`,
-        route: weight.route,
+        message: `${LABEL[kind]} of ${page.entry.route} is ${kb(bytes)} gzip, over its budget of ${kb(limit * 1024)}`,
+        route: page.entry.route,
         element: assets.join(', '),
         expected: `≤ ${limit} KB (gzip -9)`,
-        found: `${kb(weight[kind])} (${weight[kind]} bytes)`,
-        hint: `shrink the ${kind === 'html' ? 'page' : kind === 'css' ? 'stylesheet' : 'scripts loaded up front (lazy-load what is not needed at once)'}, or raise budgets in content/check.yaml with a reason`,
+        found: `${kb(bytes)} (${bytes} bytes)`,
+        hint: `${HINT[kind]}, or raise budgets in content/check.yaml with a reason`,
       }));
     }
   }

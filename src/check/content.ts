@@ -7,7 +7,7 @@ import { schemaModeline } from '../schema/json-schema.ts';
 import { LocaleStrings } from '../schema/locale.ts';
 import { SiteConfig } from '../schema/site.ts';
 import { checkClaimTexts, checkFigureLiterals, checkSavingsClaims } from './claims.ts';
-import type { CheckConfig } from './config.ts';
+import type { CheckConfig } from '../content/check-config.ts';
 import { dummyKind } from './dummy-data.ts';
 import { finding, type Finding, type Severity } from './finding.ts';
 

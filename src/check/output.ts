@@ -2,10 +2,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PageEntry, SiteModel } from '../content/model.ts';
 import { formatEuro, formatNumber, formatPercent } from '../content/references.ts';
-import { isIndexable } from '../content/routes.ts';
+import { isIndexable, isNotFound } from '../content/routes.ts';
 import { checkBudgets } from './budgets.ts';
 import { checkHreflang, checkSitemap } from './seo.ts';
-import type { CheckConfig } from './config.ts';
+import type { CheckConfig } from '../content/check-config.ts';
 import { finding, type Finding } from './finding.ts';
 import { decodeEntities, describeElement, linksWithRel, parseHtml, validateHtml, type HtmlElement } from './html.ts';
 
@@ -159,7 +159,9 @@ function checkHead(page: BuiltPage, site: SiteIndex): Finding[] {
   const want = `${site.base}${route === '/' ? '/' : route}`;
   const canonical = dom.querySelectorAll('link[rel="canonical"]');
   const href = canonical[0]?.getAttributeValue('href') ?? '';
-  if (canonical.length !== 1 || href !== want) add('canonical', canonical.length === 1 ? `canonical URL ${href} does not match the route` : `page has ${canonical.length} canonical links`, want, canonical.map((c) => c.getAttributeValue('href')).join(', ') || 'none', 'the canonical URL is baseUrl + route; check baseUrl in site.yaml');
+  if (isNotFound(route)) {
+    if (canonical.length) add('canonical', 'the not-found page names a canonical URL', 'no canonical link: the page answers every unknown path', href, 'the 404 page has no URL of its own');
+  } else if (canonical.length !== 1 || href !== want) add('canonical', canonical.length === 1 ? `canonical URL ${href} does not match the route` : `page has ${canonical.length} canonical links`, want, canonical.map((c) => c.getAttributeValue('href')).join(', ') || 'none', 'the canonical URL is baseUrl + route; check baseUrl in site.yaml');
 
   const lang = dom.querySelector('html')?.getAttributeValue('lang') ?? '';
   if (lang !== entry.locale) add('html-lang', `<html lang="${lang}"> does not match the page's locale`, entry.locale, lang || 'no lang attribute', 'the template writes the locale of the page file into <html lang>');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { loadContentWithSources, type ContentEnv } from '../content/load.ts';
 import type { SiteModel } from '../content/model.ts';
 import { buildSite } from '../output/build.ts';
-import { loadCheckConfig } from './config.ts';
+import { loadCheckConfig } from '../content/check-config.ts';
 import { checkContent } from './content.ts';
 import { findingSource } from './element-source.ts';
 import { finding, fromSiteError, sortFindings, type Finding } from './finding.ts';

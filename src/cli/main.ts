@@ -75,8 +75,14 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
         exitCode = EXIT_ERRORS;
         return;
       }
-      process.stdout.write(`${routeTable(result.value.routes)}\n`);
-      process.stdout.write(green(`built ${result.value.routes.length} routes into ${opts.out}/ in ${Math.round(performance.now() - started)} ms\n`));
+      const { routes, budgetErrors } = result.value;
+      process.stdout.write(`${routeTable(routes)}\n`);
+      if (budgetErrors.length) {
+        printErrors(budgetErrors, opts.content);
+        exitCode = EXIT_ERRORS;
+        return;
+      }
+      process.stdout.write(green(`built ${routes.length} routes into ${opts.out}/ in ${Math.round(performance.now() - started)} ms\n`));
     });
 
   program
@@ -210,7 +216,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
     .option('--json', 'print a JSON array of rows instead of a table')
     .addOption(dataOption())
     .action(async (opts: { json?: boolean; data: string }) => {
-      const [{ storeTarget }, { readLeads }, { leadsTable }, { describeTarget }] = await Promise.all([
+      const [{ storeTarget }, { readLeads }, { leadsJson, leadsTable }, { describeTarget }] = await Promise.all([
         import('../server/contact-store.ts'),
         import('../server/leads.ts'),
         import('./leads-table.ts'),
@@ -225,7 +231,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
         exitCode = EXIT_ERRORS;
         return;
       }
-      process.stdout.write(opts.json ? `${JSON.stringify(rows, null, 2)}\n` : `${leadsTable(rows, process.stdout.columns ?? 120)}\n`);
+      process.stdout.write(opts.json ? `${leadsJson(rows)}\n` : `${leadsTable(rows, process.stdout.columns ?? 120)}\n`);
     });
 
   try {

@@ -29,8 +29,13 @@ function kb(bytes: number): string {
  */
 export function routeTable(routes: readonly RouteReport[]): string {
   const header = ['route', 'file', 'html', 'css', 'js load', 'js first visit', 'js hydrated', 'js submit'];
-  const rows = routes.map(({ route, file, weight: w }) => [route, file, kb(w.html), kb(w.css), kb(w.jsLoad), kb(w.jsFirstVisit), kb(w.jsHydrated), w.jsSubmit ? `+${kb(w.jsSubmit)}` : '–']);
+  const over = (r: RouteReport, ...kinds: RouteReport['overBudget'][number]['kind'][]) => r.overBudget.some((o) => kinds.includes(o.kind));
+  const mark = (text: string, flagged: boolean) => (flagged ? `${text} !` : text);
+  const rows = routes.map((r) => {
+    const w = r.weight;
+    return [r.route, r.file, mark(kb(w.html), over(r, 'html')), mark(kb(w.css), over(r, 'css')), kb(w.jsLoad), mark(kb(w.jsFirstVisit), over(r, 'js')), mark(kb(w.jsHydrated), over(r, 'jsAtMost')), w.jsSubmit ? `+${kb(w.jsSubmit)}` : '–'];
+  });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  return [bold(line(header)), ...rows.map(line), dim('sizes are gzip -9; js load = a returning visitor before any interaction')].join('\n');
+  return [bold(line(header)), ...rows.map(line), dim('sizes are gzip -9; js load = a returning visitor before any interaction; ! = over budget (content/check.yaml)')].join('\n');
 }

@@ -12,6 +12,11 @@ export function outputFileFor(route: string): string {
   return route === '/' ? 'index.html' : `${route.slice(1)}/index.html`;
 }
 
+/** The not-found page is one file served at every unknown path: it has no URL of its own to be canonical. */
+export function isNotFound(route: string): boolean {
+  return route === `/${NOT_FOUND_SLUG}`;
+}
+
 export function isIndexable(route: string, noindex: boolean): boolean {
-  return !noindex && route !== `/${NOT_FOUND_SLUG}`;
+  return !noindex && !isNotFound(route);
 }

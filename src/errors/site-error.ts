@@ -54,10 +54,12 @@ export class SiteError extends Error {
 /** A stage's result: either its value or every error it found. */
 export type Result<T> = { ok: true; value: T } | { ok: false; errors: SiteError[] };
 
+/** `sections[3].plans[1].price`; a key that is no plain name is quoted: `budgets.routes["/chatbot"].js`. */
 export function formatPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const key of path) {
     if (typeof key === 'number') out += `[${key}]`;
+    else if (!/^[\p{L}_$][\p{L}\p{N}_$-]*$/u.test(String(key))) out += `[${JSON.stringify(String(key))}]`;
     else out += out ? `.${String(key)}` : String(key);
   }
   return out;

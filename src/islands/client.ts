@@ -11,7 +11,6 @@ type IslandModule = { default: ComponentType<Record<string, unknown>> };
 
 const islands: Record<IslandName, () => Promise<unknown>> = {
   'cookie-banner': () => import('./cookie-banner/CookieBanner.tsx'),
-  'not-found-log': () => import('./not-found-log/NotFoundLog.tsx'),
   'contact-form': () => import('./contact-form/ContactForm.tsx'),
   'chat-demo': () => import('./chat-demo/ChatDemo.tsx'),
 };

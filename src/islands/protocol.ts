@@ -13,3 +13,16 @@ export type HydrateCondition = (typeof HYDRATE_CONDITIONS)[number];
 /** Set on an island root once React has hydrated it (tests wait for it). */
 export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 
+
+/**
+ * How a page must load the island loader, read from its HTML (render/Island.tsx writes the attributes in
+ * this order): at page load when an island may wake without a condition; only when consent is missing
+ * when the cookie banner is its sole island (the inline consent probe then adds it); or not at all.
+ */
+export type LoaderNeed = 'page-load' | 'consent-missing' | 'none';
+
+export function loaderNeed(html: string): LoaderNeed {
+  const conditions = [...html.matchAll(/<div data-island="[^"]*" data-hydrate="[^"]*"(?: data-when="([^"]*)")?/g)].map((m) => m[1]);
+  if (conditions.length === 0) return 'none';
+  return conditions.every((when) => when === 'consent-missing') ? 'consent-missing' : 'page-load';
+}

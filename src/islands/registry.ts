@@ -2,12 +2,10 @@ import type { ComponentProps, ComponentType } from 'react';
 import ChatDemo from './chat-demo/ChatDemo.tsx';
 import ContactForm from './contact-form/ContactForm.tsx';
 import CookieBanner from './cookie-banner/CookieBanner.tsx';
-import NotFoundLog from './not-found-log/NotFoundLog.tsx';
 
 /** Every island the server can render; the browser loader (client.ts) mirrors these names. */
 export const islandComponents = {
   'cookie-banner': CookieBanner,
-  'not-found-log': NotFoundLog,
   'contact-form': ContactForm,
   'chat-demo': ChatDemo,
 } satisfies Record<string, ComponentType<never>>;

@@ -1,10 +1,12 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { defaultBuildCache, type BuildCache } from '../cache/build-cache.ts';
+import { budgetFor, loadCheckConfig, type CheckConfig } from '../content/check-config.ts';
 import { loadContent, type ContentEnv } from '../content/load.ts';
+import { locate, type YamlSource } from '../content/yaml-source.ts';
 import type { SiteModel } from '../content/model.ts';
 import { SiteError, type Result } from '../errors/site-error.ts';
-import { islandScripts, pageWeight, type PageWeight } from './page-weight.ts';
+import { islandScripts, overBudget, pageWeight, type BudgetOverrun, type PageWeight } from './page-weight.ts';
 import { ASSET_EFFORT, PAGE_EFFORT } from './precompress.ts';
 import { seoFiles } from './seo-files.ts';
 import { codeAssets, packageRoot, renderPage, sitePolicy } from './site-render.ts';
@@ -27,6 +29,8 @@ export interface RouteReport {
   file: string;
   /** gzip bytes a visitor downloads, by moment (see PageWeight). */
   weight: PageWeight;
+  /** Figures over the route's budget in content/check.yaml. */
+  overBudget: BudgetOverrun[];
 }
 
 export interface BuildReport {
@@ -37,6 +41,8 @@ export interface BuildReport {
   css: string;
   /** URL of the island loader, the one script pages load up front. */
   loader: string;
+  /** One error per figure over budget (the files are written all the same, for inspection). */
+  budgetErrors: SiteError[];
 }
 
 function guardOutDir(outDir: string, contentDir: string): SiteError | undefined {
@@ -60,8 +66,8 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const codePending = codeAssets(cache);
   // A content error returns before the code assets are awaited: their failure must not go unhandled.
   codePending.catch(() => {});
-  const loaded = await loadContent(options.contentDir, options.env);
-  if (!loaded.ok) return loaded;
+  const [loaded, checkConfig] = await Promise.all([loadContent(options.contentDir, options.env), loadCheckConfig(options.contentDir)]);
+  if (!loaded.ok || checkConfig.errors.length) return { ok: false, errors: [...(loaded.ok ? [] : loaded.errors), ...checkConfig.errors] };
   const model = loaded.value;
   const code = await codePending;
   const pages = model.pages.map((entry) => renderPage(model, entry, code));
@@ -75,7 +81,8 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const scripts = islandScripts(islands.loader, islands.graph, SUBMIT_ENTRIES);
   const routes = await Promise.all(pages.map(async (page): Promise<RouteReport> => {
     const htmlGzip = await writer.write(`/${page.entry.file}`, () => withPolicy(page.bytes), PAGE_EFFORT);
-    return { route: page.entry.route, file: page.entry.file, weight: pageWeight(page.refs, htmlGzip, islands.graph, scripts, (url) => assetGzip.get(url) ?? 0) };
+    const weight = pageWeight(page.refs, htmlGzip, islands.graph, scripts, (url) => assetGzip.get(url) ?? 0);
+    return { route: page.entry.route, file: page.entry.file, weight, overBudget: overBudget(weight, budgetFor(checkConfig.config, page.entry.route)) };
   }));
   await Promise.all([...seoFiles(model, csp)].map(([url, text]) => writer.write(url, encoder.encode(text), PAGE_EFFORT)));
   return {
@@ -86,6 +93,28 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
       routes: routes.sort((a, b) => a.route.localeCompare(b.route)),
       css: code.cssUrl,
       loader: islands.loader,
+      budgetErrors: budgetErrors(routes, checkConfig.config, checkConfig.source),
     },
   };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const FIGURE: Record<BudgetOverrun['kind'], string> = { html: 'HTML', css: 'CSS', js: 'JS before interaction (first visit)', jsAtMost: 'JS with every island hydrated' };
+
+/** Over-budget figures as errors located at the budget that applies (the route's override, else the default). */
+function budgetErrors(routes: readonly RouteReport[], config: CheckConfig, source: YamlSource | undefined): SiteError[] {
+  return routes.flatMap(({ route, overBudget }) =>
+    overBudget.map(({ kind, bytes, limit }) => {
+      const where = config.budgets.routes[route]?.[kind] !== undefined ? ['budgets', 'routes', route, kind] : ['budgets', 'default', kind];
+      return new SiteError({
+        code: 'budget',
+        message: `${FIGURE[kind]} of ${route} is ${kb(bytes)} gzip, over its budget of ${kb(limit * 1024)}`,
+        // Without content/check.yaml there are no budgets, so an overrun always has a source.
+        location: source && locate(source, where),
+        expected: `≤ ${limit} KB (gzip -9)`,
+        found: `${kb(bytes)} (${bytes} bytes)`,
+        hint: 'make the page lighter, or raise the budget in content/check.yaml with a reason; `site check` names the files counted',
+      });
+    }),
+  );
 }

@@ -1,4 +1,5 @@
 import type { ScriptNode } from '../assets/islands.ts';
+import type { Budget } from '../schema/check.ts';
 
 /**
  * gzip bytes a visitor downloads for one page, by moment. JS is counted as whole files, each once:
@@ -44,8 +45,12 @@ export function pageAssetRefs(html: string): PageAssetRefs {
   return { scripts: [...scripts, ...preloads], stylesheets, islands };
 }
 
-/** The scripts an island needs besides the loader: React's mount chunk and the island's own chunk. */
+/**
+ * The scripts an island needs: the loader (linked by the page, or added by the consent probe on pages whose
+ * only island is the cookie banner), React's mount chunk and the island's own chunk.
+ */
 export interface IslandScripts {
+  loader: string;
   mount: string;
   /** Island name → chunk URL. */
   chunks: Map<string, string>;
@@ -65,7 +70,7 @@ export function islandScripts(loader: string, graph: ReadonlyMap<string, ScriptN
   }
   if (!mount) throw new Error(`the island loader ${loader} imports no mount chunk`);
   const submit = new Set([...graph].filter(([, node]) => node.entry && submitEntries.includes(node.entry)).map(([url]) => url));
-  return { mount, chunks, submit };
+  return { loader, mount, chunks, submit };
 }
 
 const EAGER = new Set(['load', 'idle']);
@@ -84,22 +89,61 @@ function closure(roots: Iterable<string>, graph: ReadonlyMap<string, ScriptNode>
   return seen;
 }
 
-/** The weights of one page, given gzip sizes of the built files. */
-export function pageWeight(refs: PageAssetRefs, htmlGzip: number, graph: ReadonlyMap<string, ScriptNode>, islands: IslandScripts, gzipSize: (url: string) => number): PageWeight {
-  const sum = (urls: Iterable<string>) => [...urls].reduce((total, url) => total + gzipSize(url), 0);
+/** The script files behind each PageWeight figure (urls), for reports that name what a figure counts. */
+export interface PageScripts {
+  load: Set<string>;
+  firstVisit: Set<string>;
+  hydrated: Set<string>;
+  submit: Set<string>;
+}
+
+export function pageScripts(refs: PageAssetRefs, graph: ReadonlyMap<string, ScriptNode>, islands: IslandScripts): PageScripts {
   const woken = (uses: IslandUse[]) => (uses.length ? [islands.mount, ...uses.map((u) => islands.chunks.get(u.name)).filter((c): c is string => !!c)] : []);
   // The loader's own dynamic imports are every island of the site: only woken islands are followed.
   const page = closure(refs.scripts, graph, false);
-  const withIslands = (uses: IslandUse[], lazy: boolean, stop?: ReadonlySet<string>) => new Set([...page, ...closure(woken(uses), graph, lazy, stop)]);
+  const loader = closure([islands.loader], graph, false);
+  const withIslands = (uses: IslandUse[], lazy: boolean, stop?: ReadonlySet<string>) =>
+    new Set([...page, ...(uses.length ? loader : []), ...closure(woken(uses), graph, lazy, stop)]);
   const eager = refs.islands.filter((u) => EAGER.has(u.hydrate));
   const hydrated = withIslands(refs.islands, true, islands.submit);
   const reachable = withIslands(refs.islands, true);
   return {
+    load: withIslands(eager.filter((u) => !u.when), false),
+    firstVisit: withIslands(eager, false),
+    hydrated,
+    submit: new Set([...reachable].filter((url) => !hydrated.has(url))),
+  };
+}
+
+/** The weights of one page, given gzip sizes of the built files. */
+export function pageWeight(refs: PageAssetRefs, htmlGzip: number, graph: ReadonlyMap<string, ScriptNode>, islands: IslandScripts, gzipSize: (url: string) => number): PageWeight {
+  const sum = (urls: Iterable<string>) => [...urls].reduce((total, url) => total + gzipSize(url), 0);
+  const scripts = pageScripts(refs, graph, islands);
+  return {
     html: htmlGzip,
     css: sum(refs.stylesheets),
-    jsLoad: sum(withIslands(eager.filter((u) => !u.when), false)),
-    jsFirstVisit: sum(withIslands(eager, false)),
-    jsHydrated: sum(hydrated),
-    jsSubmit: sum([...reachable].filter((url) => !hydrated.has(url))),
+    jsLoad: sum(scripts.load),
+    jsFirstVisit: sum(scripts.firstVisit),
+    jsHydrated: sum(scripts.hydrated),
+    jsSubmit: sum(scripts.submit),
   };
+}
+
+/** Which PageWeight figure each budget key of content/check.yaml limits. */
+export const BUDGETED = { html: 'html', css: 'css', js: 'jsFirstVisit', jsAtMost: 'jsHydrated' } as const satisfies Record<keyof Budget, keyof PageWeight>;
+
+export interface BudgetOverrun {
+  kind: keyof Budget;
+  bytes: number;
+  /** The budget in KB (1024 bytes). */
+  limit: number;
+}
+
+/** The figures of one page over its budget. */
+export function overBudget(weight: PageWeight, budget: Budget): BudgetOverrun[] {
+  return (Object.keys(BUDGETED) as (keyof Budget)[]).flatMap((kind) => {
+    const limit = budget[kind];
+    const bytes = weight[BUDGETED[kind]];
+    return limit !== undefined && bytes > limit * 1024 ? [{ kind, bytes, limit }] : [];
+  });
 }

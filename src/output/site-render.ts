@@ -6,6 +6,7 @@ import { bundleIslands, type IslandBundle } from '../assets/islands.ts';
 import { buildStyles } from '../assets/styles.ts';
 import type { BuildCache } from '../cache/build-cache.ts';
 import type { PageEntry, SiteModel } from '../content/model.ts';
+import { SOCIAL_IMAGE } from '../render/head.ts';
 import { renderRoute } from '../render/render-route.tsx';
 import { contentHash } from './hash.ts';
 import { pageAssetRefs, type PageAssetRefs } from './page-weight.ts';
@@ -16,7 +17,7 @@ import { contentSecurityPolicy, contentSecurityPolicyMeta, inlineCode, type Inli
 export const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const encoder = new TextEncoder();
 
-/** What the code alone determines (scripts, stylesheet, icon, document shell): the same for any content. */
+/** What the code alone determines (scripts, stylesheet, icon, social image, document shell): the same for any content. */
 export interface CodeAssets {
   islands: IslandBundle;
   cssUrl: string;
@@ -28,12 +29,18 @@ export interface CodeAssets {
 
 export async function codeAssets(cache: BuildCache): Promise<CodeAssets> {
   const template = (name: string) => readFile(path.join(packageRoot, 'templates', name));
-  const [islands, css, documentShell, favicon] = await Promise.all([bundleIslands(), buildStyles(cache), template('document.html'), template('favicon.svg')]);
+  const [islands, css, documentShell, favicon, socialImage] = await Promise.all([
+    bundleIslands(),
+    buildStyles(cache),
+    template('document.html'),
+    template('favicon.svg'),
+    template('og-image.png'),
+  ]);
   const cssUrl = `/assets/site-${contentHash(css)}.css`;
   return {
     islands,
     cssUrl,
-    files: new Map(islands.files).set(cssUrl, encoder.encode(css)).set('/favicon.svg', favicon),
+    files: new Map(islands.files).set(cssUrl, encoder.encode(css)).set('/favicon.svg', favicon).set(SOCIAL_IMAGE.path, socialImage),
     template: documentShell.toString('utf8'),
     runtime: { injectedStyles: await injectedStyles(islands.files) },
   };

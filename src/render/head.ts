@@ -1,6 +1,7 @@
 import type { PageEntry, SiteModel } from '../content/model.ts';
-import { isIndexable } from '../content/routes.ts';
+import { isIndexable, isNotFound } from '../content/routes.ts';
 import { consentProbeScript } from '../islands/cookie-banner/consent.ts';
+import type { LoaderNeed } from '../islands/protocol.ts';
 import { absoluteUrl, alternates, type RenderContext } from './context.ts';
 
 export function escapeHtml(value: string): string {
@@ -95,8 +96,11 @@ function structuredData(model: SiteModel, entry: PageEntry): unknown {
  */
 export const SOCIAL_IMAGE = { path: '/og-image.png', width: 1200, height: 630, type: 'image/png' } as const;
 
-/** Everything inside <head>, as HTML. Built as a string: React 19 would hoist or reorder these tags. */
-export function renderHead(ctx: RenderContext): string {
+/**
+ * Everything inside <head>, as HTML. Built as a string: React 19 would hoist or reorder these tags.
+ * `loader` says how the page's islands need the island loader (from its body, see islands/protocol.ts).
+ */
+export function renderHead(ctx: RenderContext, loader: LoaderNeed): string {
   const { model, entry, strings, assets } = ctx;
   const { meta } = entry.page;
   const canonical = absoluteUrl(model, entry.route);
@@ -110,7 +114,7 @@ export function renderHead(ctx: RenderContext): string {
   if (!isIndexable(entry.route, meta.noindex)) tags.push('<meta name="robots" content="noindex, nofollow">');
   const cacheSeconds = cacheHintSeconds(model, entry);
   if (cacheSeconds) tags.push(`<meta http-equiv="Cache-Control" content="public, max-age=${cacheSeconds}">`);
-  tags.push(`<link rel="canonical" href="${escapeHtml(canonical)}">`);
+  if (!isNotFound(entry.route)) tags.push(`<link rel="canonical" href="${escapeHtml(canonical)}">`);
   const family = isIndexable(entry.route, meta.noindex) ? alternates(model, entry) : [];
   for (const alt of hreflangSet(model, entry)) tags.push(`<link rel="alternate" hreflang="${alt.hreflang}" href="${escapeHtml(absoluteUrl(model, alt.route))}">`);
   tags.push(
@@ -118,7 +122,7 @@ export function renderHead(ctx: RenderContext): string {
     `<meta property="og:site_name" content="${escapeHtml(model.site.brand.name)}">`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
-    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    ...(isNotFound(entry.route) ? [] : [`<meta property="og:url" content="${escapeHtml(canonical)}">`]),
     `<meta property="og:locale" content="${strings.ogLocale}">`,
   );
   const image = escapeHtml(absoluteUrl(model, SOCIAL_IMAGE.path));
@@ -143,9 +147,9 @@ export function renderHead(ctx: RenderContext): string {
     '<meta name="theme-color" content="#4338ca">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     `<link rel="stylesheet" href="${escapeHtml(assets.css)}">`,
-    `<script>${consentProbeScript(model.site.constants.cookies.consentName)}</script>`,
+    `<script>${consentProbeScript(model.site.constants.cookies.consentName, loader === 'consent-missing' ? assets.loader : undefined)}</script>`,
   );
-  if (assets.loader) tags.push(`<script type="module" src="${escapeHtml(assets.loader)}"></script>`);
+  if (assets.loader && loader === 'page-load') tags.push(`<script type="module" src="${escapeHtml(assets.loader)}"></script>`);
   const data = structuredData(model, entry);
   if (data) tags.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
   return tags.join('\n');

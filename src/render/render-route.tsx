@@ -1,9 +1,10 @@
 import { renderToString } from 'react-dom/server';
 import type { PageEntry, SiteModel } from '../content/model.ts';
 import type { PageAssets, RenderContext } from './context.ts';
+import { loaderNeed } from '../islands/protocol.ts';
 import { renderHead } from './head.ts';
 import { Page } from './Page.tsx';
-import { withTypography } from './typography.ts';
+import { localeTypography, withTypography } from './typography.ts';
 
 /** The HTML shell from templates/document.html with `%lang%`, `<!--site:head-->` and `<!--site:body-->`. */
 export type DocumentTemplate = string;
@@ -12,11 +13,11 @@ export type DocumentTemplate = string;
 export function renderRoute(model: SiteModel, entry: PageEntry, assets: PageAssets, template: DocumentTemplate): string {
   const localeStrings = model.locales[entry.locale];
   if (!localeStrings) throw new Error(`no UI strings for locale '${entry.locale}'`);
-  const strings = withTypography({ ...localeStrings, header: { ...localeStrings.header, ...entry.page.headerLabels } }, entry.locale);
+  const strings = localeTypography({ ...localeStrings, header: { ...localeStrings.header, ...entry.page.headerLabels } }, entry.locale);
   const ctx: RenderContext = { model, entry: { ...entry, page: withTypography(entry.page, entry.locale) }, strings, assets };
   const body = renderToString(<Page ctx={ctx} />);
   return template
     .replace('%lang%', entry.locale)
-    .replace('<!--site:head-->', () => renderHead(ctx))
+    .replace('<!--site:head-->', () => renderHead(ctx, loaderNeed(body)))
     .replace('<!--site:body-->', () => body);
 }

@@ -1,3 +1,4 @@
+import type { LocaleStrings } from '../schema/locale.ts';
 import type { LocaleCode } from '../schema/site.ts';
 
 const NARROW_NO_BREAK_SPACE = '\u202f';
@@ -42,4 +43,25 @@ export function withTypography<T>(value: T, locale: LocaleCode): T {
     return v;
   };
   return apply(value) as T;
+}
+
+/**
+ * A locale's UI strings in its typography, except what SPEC §3/§5/§8 quote to the letter: the form
+ * notices (toasts) and the sending label stay exactly as typed, and so does the subject the chat demo
+ * sends (a payload value, not text).
+ */
+export function localeTypography(strings: LocaleStrings, locale: LocaleCode): LocaleStrings {
+  const set = withTypography(strings, locale);
+  const { forms, chatDemo } = strings;
+  const notices = (variant: LocaleStrings['forms']['business']) => ({ success: variant.success, error: variant.error, consentMissing: variant.consentMissing });
+  return {
+    ...set,
+    forms: {
+      ...set.forms,
+      sending: forms.sending,
+      business: { ...set.forms.business, ...notices(forms.business) },
+      education: { ...set.forms.education, ...notices(forms.education) },
+    },
+    chatDemo: { ...set.chatDemo, subject: chatDemo.subject },
+  };
 }

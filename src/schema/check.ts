@@ -3,15 +3,16 @@ import { LocaleCode } from './site.ts';
 
 const Kilobytes = z.number().positive().describe('kilobytes (1 KB = 1024 bytes) after gzip -9');
 
-/** Byte budgets of one route; each is the gzip size of what a visitor downloads on page load. */
+/** Byte budgets of one route; each is the gzip size of what a visitor downloads. */
 export const Budget = z.strictObject({
   html: Kilobytes.optional().describe('the HTML document'),
   css: Kilobytes.optional().describe('every stylesheet the page links'),
-  js: Kilobytes.optional().describe("JavaScript a first visit downloads without interacting: page scripts with their static imports, plus the island runtime and chunks of islands hydrating on load or idle"),
+  js: Kilobytes.optional().describe("JavaScript a first visit downloads without interacting: page scripts with their static imports, plus the island runtime and chunks of islands hydrating on load or idle (the cookie banner)"),
+  jsAtMost: Kilobytes.optional().describe('JavaScript with every island of the page hydrated and a toast shown, before the first contact submit (which loads the backend client)'),
 });
 export type Budget = z.infer<typeof Budget>;
 
-/** `content/check.yaml`: what `site check` holds the site to beyond the schemas. */
+/** `content/check.yaml`: what `site build` and `site check` hold the site to beyond the schemas. */
 export const CheckConfig = z.strictObject({
   budgets: z
     .strictObject({

@@ -1,8 +1,12 @@
-import { Island } from '../Island.tsx';
+import { jsonForScript } from '../head.ts';
 import { buttonClass } from '../ui.tsx';
 import type { SectionProps } from './props.ts';
 
-/** The not-found page: status code, message, a way home, and the island that logs the attempted path. */
+/**
+ * The not-found page: status code, message, a way home, and a one-line inline script that logs the
+ * attempted path (SPEC §2; the page is one static file served for every unknown path, so only the browser
+ * knows it). Inline rather than an island: it needs no React and no download, and the CSP allows it by hash.
+ */
 export function NotFound({ section, level, headingId }: SectionProps<'notFound'>) {
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
@@ -12,7 +16,7 @@ export function NotFound({ section, level, headingId }: SectionProps<'notFound'>
         <Heading id={headingId} lang={section.titleLang} className="mt-4 text-2xl font-semibold text-slate-900">{section.title}</Heading>
         {section.text && <p className="mx-auto mt-3 max-w-md text-slate-600">{section.text}</p>}
         <a href={section.action.href} className={`${buttonClass('primary', 'lg')} mt-8`}>{section.action.label}</a>
-        <Island name="not-found-log" instance="not-found-log" hydrate="idle" props={{ message: section.logMessage }} />
+        <script dangerouslySetInnerHTML={{ __html: `console.error(${jsonForScript(section.logMessage)},location.pathname)` }} />
       </div>
     </section>
   );

@@ -8,6 +8,7 @@ import { styleCandidates } from '../../../src/assets/styles.ts';
 import { directoryCache } from '../../../src/cache/build-cache.ts';
 import { buildSite, type BuildReport } from '../../../src/output/build.ts';
 import { isCompressible } from '../../../src/output/precompress.ts';
+import { contentFixture } from '../../support/content-fixture.ts';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 let work: string;
@@ -46,9 +47,17 @@ describe('precompressed output', () => {
     const home = report.routes.find((r) => r.route === '/')!;
     const html = await readFile(path.join(work, 'a/index.html'));
     expect(home.weight.html).toBe(gzipSync(html, { level: 9 }).byteLength);
-    const loader = await readFile(path.join(work, 'a', report.loader));
-    // A returning visitor on the home page downloads the island loader and nothing else up front.
-    expect(home.weight.jsLoad).toBe(gzipSync(loader, { level: 9 }).byteLength);
+    const loader = await readFile(path.join(work, 'a', report.loader), 'utf8');
+    // A returning visitor on the home page downloads the island loader and what it imports statically
+    // (esbuild's shared helper chunk), nothing else up front.
+    const imported = [...loader.matchAll(/^import"\.\/([\w-]+\.js)";/g)].map((m) => m[1]!);
+    const gz = async (file: string) => gzipSync(await readFile(path.join(work, 'a/assets', file)), { level: 9 }).byteLength;
+    let expected = gzipSync(loader, { level: 9 }).byteLength;
+    for (const file of imported) expected += await gz(file);
+    expect(home.weight.jsLoad).toBe(expected);
+    expect(home.weight.jsLoad).toBeLessThan(5 * 1024);
+    // A page whose only island is the cookie banner downloads no script at all for a returning visitor.
+    expect(report.routes.find((r) => r.route === '/impressum')!.weight.jsLoad).toBe(0);
     expect(home.weight.jsFirstVisit).toBeGreaterThan(home.weight.jsLoad);
     expect(home.weight.jsHydrated).toBeGreaterThan(home.weight.jsFirstVisit);
     expect(home.weight.jsSubmit).toBeGreaterThan(0);
@@ -85,5 +94,23 @@ describe('stylesheet sources', () => {
     const missing = [...used].filter((name) => !sources.has(name));
     const compiler = await compile('@import "tailwindcss/utilities";', { base: repo, onDependency: () => {} });
     expect({ missing, css: compiler.build(missing).replace(/\/\*[\s\S]*?\*\//g, '').trim() }).toEqual({ missing, css: '' });
+  });
+});
+
+describe('budgets', () => {
+  it('writes the site but reports each figure over its budget in content/check.yaml, located at that budget', async () => {
+    const content = await contentFixture('over-budget');
+    const out = path.join(work, 'over');
+    const built = await buildSite({ contentDir: content, outDir: out, cache: directoryCache(path.join(work, 'cache')) });
+    await rm(content, { recursive: true, force: true });
+    expect(built.ok).toBe(true);
+    if (!built.ok) return;
+    expect(await readFile(path.join(out, 'index.html'), 'utf8')).toContain('<h1');
+    const errors = built.value.budgetErrors.map((e) => ({ code: e.code, message: e.message.replace(/\d+\.\d KB/g, 'N KB'), path: e.location?.path, line: e.location?.line }));
+    expect(errors).toEqual([
+      { code: 'budget', message: 'HTML of / is N KB gzip, over its budget of N KB', path: 'budgets.default.html', line: 3 },
+      { code: 'budget', message: 'JS before interaction (first visit) of / is N KB gzip, over its budget of N KB', path: 'budgets.routes["/"].js', line: 5 },
+    ]);
+    expect(built.value.routes[0]!.overBudget.map((o) => o.kind)).toEqual(['html', 'js']);
   });
 });

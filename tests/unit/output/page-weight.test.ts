@@ -14,7 +14,7 @@ const graph = new Map<string, ScriptNode>([
   ['/assets/form-view.js', { static: ['/assets/react.js'], dynamic: ['/assets/send.js'] }],
   ['/assets/send.js', { static: ['/assets/supabase.js'], dynamic: [], entry: 'src/islands/contact-form/send.ts' }],
   ['/assets/supabase.js', { static: [], dynamic: [] }],
-  ['/assets/Log.js', { static: ['/assets/react.js'], dynamic: [], entry: 'src/islands/not-found-log/NotFoundLog.tsx' }],
+  ['/assets/Log.js', { static: ['/assets/react.js'], dynamic: [], entry: 'src/islands/page-log/PageLog.tsx' }],
 ]);
 const sizes: Record<string, number> = {
   '/assets/islands.js': 1,
@@ -39,7 +39,7 @@ function page(islands: string): string {
 const banner = '<div data-island="cookie-banner" data-hydrate="idle" data-when="consent-missing" data-prefix="b-" data-props="{&quot;a&quot;:1}"></div>';
 const form = '<div data-island="contact-form" data-hydrate="visible" data-prefix="f-" data-props="{}"></div>';
 const chat = '<div data-island="chat-demo" data-hydrate="interaction" data-prefix="c-" data-props="{}"></div>';
-const log = '<div data-island="not-found-log" data-hydrate="idle" data-prefix="l-" data-props="{}"></div>';
+const log = '<div data-island="page-log" data-hydrate="idle" data-prefix="l-" data-props="{}"></div>';
 
 describe('pageAssetRefs', () => {
   it('reads scripts, stylesheets and islands with their strategy and condition', () => {
@@ -60,7 +60,7 @@ describe('islandScripts', () => {
       'cookie-banner': '/assets/Banner.js',
       'contact-form': '/assets/Form.js',
       'chat-demo': '/assets/Chat.js',
-      'not-found-log': '/assets/Log.js',
+      'page-log': '/assets/Log.js',
     });
     expect(scripts.mount).toBe('/assets/mount.js');
     expect([...scripts.submit]).toEqual(['/assets/send.js']);
@@ -86,6 +86,14 @@ describe('pageWeight', () => {
     expect(weight.jsFirstVisit).toBe(weight.jsLoad);
     expect(weight.jsHydrated).toBe(weight.jsLoad);
     expect(weight.jsSubmit).toBe(0);
+  });
+
+  it('counts no JS for a returning visitor where the banner is the only island and the page links no loader', () => {
+    const weight = pageWeight(pageAssetRefs(page(banner).replace('<script type="module" src="/assets/islands.js"></script>', '')), 100, graph, scripts, size);
+    expect(weight.jsLoad).toBe(0);
+    // The consent probe adds the loader for a first visit.
+    expect(weight.jsFirstVisit).toBe(1 + 2 + 4 + 8 + 16);
+    expect(weight.jsHydrated).toBe(weight.jsFirstVisit);
   });
 
   it('counts nothing but the loader on a page without islands', () => {

@@ -4,10 +4,13 @@ import { Island } from '../../../src/render/Island.tsx';
 
 describe('Island (server side)', () => {
   it('serialises the props next to the server HTML, with the instance as id prefix', () => {
-    const html = renderToString(<Island name="not-found-log" instance="nf" hydrate="load" props={{ message: 'a "quoted" <message>' }} />);
-    expect(html).toContain('data-island="not-found-log"');
-    expect(html).toContain('data-prefix="nf-"');
-    expect(html).toContain('data-props="{&quot;message&quot;:&quot;a \\&quot;quoted\\&quot; &lt;message&gt;&quot;}"');
+    const props = { strings: { title: 'a "quoted" <title>', text: 'Cookies', accept: 'OK', decline: 'Nein', declineSetsCookie: false }, cookie: { name: 'c', maxAgeSeconds: 1 } };
+    const html = renderToString(<Island name="cookie-banner" instance="cb" hydrate="idle" props={props} />);
+    expect(html).toContain('data-island="cookie-banner"');
+    expect(html).toContain('data-prefix="cb-"');
+    expect(html).toContain('data-props="{&quot;strings&quot;:{&quot;title&quot;:&quot;a \\&quot;quoted\\&quot; &lt;title&gt;&quot;,');
+    // The server HTML inside uses the prefix for React's ids, as the browser's hydrateRoot will.
+    expect(html).toMatch(/ id="_cb-/);
   });
 
   it('names the island when its component throws during the build', () => {

@@ -76,12 +76,16 @@ describe('legal documents', () => {
 });
 
 describe('not-found page', () => {
-  it('is written to 404.html, marked noindex, and carries the console-log island', () => {
+  it('is written to 404.html, marked noindex, and logs the attempted path with an inline script', () => {
     const entry = model.pages.find((p) => p.family === 'not-found')!;
     expect(entry.file).toBe('404.html');
     const html = render(entry.route);
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
-    expect(html).toContain('data-island="not-found-log"');
+    expect(html).toContain('<script>console.error("404 Error: User attempted to access non-existent route:",location.pathname)</script>');
+    // The banner is its only island: the consent probe adds the loader for a first visit, nothing else loads it.
+    expect([...html.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1])).toEqual(['cookie-banner']);
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('<link rel="canonical"');
     expect(html).toContain('Oops! Page not found');
   });
 });

@@ -42,8 +42,16 @@ describe('renderRoute', () => {
     expect(html).toContain('<meta property="og:locale" content="de_DE">');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain('<link rel="stylesheet" href="/assets/site.css">');
-    expect(html).toContain('<script type="module" src="/assets/islands.js"></script>');
+    // The fixture's only island is the cookie banner: the consent probe adds the loader when it must show.
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain('document.documentElement.dataset.consent="ask";var s=document.createElement("script");s.type="module";s.src="/assets/islands.js"');
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+  });
+
+  it('links the island loader where an island wakes without a condition (the real home page and its contact form)', () => {
+    const html = render(real, '/');
+    expect(html).toContain('<script type="module" src="/assets/islands.js"></script>');
+    expect(html).not.toContain('s.src="/assets/islands.js"');
   });
 
   it('carries the business JSON-LD offer at the lowest plan price, 17 EUR', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frenchSpacing, unitSpacing, withTypography } from '../../../src/render/typography.ts';
+import { frenchSpacing, localeTypography, unitSpacing, withTypography } from '../../../src/render/typography.ts';
 
 describe('French spacing', () => {
   it('puts a narrow no-break space before ? ! ; and a no-break space before : and inside « »', () => {
@@ -31,5 +31,21 @@ describe('typography per locale', () => {
     const page = { title: 'Des questions ?', list: ['a : b', '53 % moins cher'], n: 3, nested: { href: '/datenschutz' } };
     expect(withTypography(page, 'fr')).toEqual({ title: 'Des questions\u202f?', list: ['a\u00a0: b', '53\u00a0% moins cher'], n: 3, nested: { href: '/datenschutz' } });
     expect(withTypography(page, 'de')).toEqual({ ...page, list: ['a : b', '53\u00a0% moins cher'] });
+  });
+});
+
+describe('locale strings', () => {
+  it('keeps the notices, the sending label and the chat subject as typed, and sets the rest', async () => {
+    const { loadContent } = await import('../../../src/content/load.ts');
+    const loaded = await loadContent('content');
+    if (!loaded.ok) throw new Error('content does not load');
+    const fr = loaded.value.locales.fr!;
+    const set = localeTypography(fr, 'fr');
+    expect(set.forms.business.success).toEqual(fr.forms.business.success);
+    expect(set.forms.education.success.title).toBe('Message envoyé !');
+    expect(set.forms.sending).toBe(fr.forms.sending);
+    expect(set.chatDemo.subject).toBe(fr.chatDemo.subject);
+    expect(set.chatDemo.success).toBe(frenchSpacing(unitSpacing(fr.chatDemo.success)));
+    expect(set.chatDemo.success).toContain('\u202f!');
   });
 });

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError } from '../errors/site-error.ts';
-import { validateSource } from '../content/validate.ts';
-import { parseYaml, type YamlSource } from '../content/yaml-source.ts';
+import { validateSource } from './validate.ts';
+import { parseYaml, type YamlSource } from './yaml-source.ts';
 import { CheckConfig, type Budget } from '../schema/check.ts';
 
 export type { CheckConfig };

@@ -10,6 +10,7 @@ import type { PageEntry, Placeholder, SiteModel } from './model.ts';
 import { resolveReferences, type ReferenceScope } from './references.ts';
 import { outputFileFor, routeFor } from './routes.ts';
 import { validateSource } from './validate.ts';
+import type { ContentMemo } from './memo.ts';
 import { locate, parseYaml, scalarStrings, type YamlSource } from './yaml-source.ts';
 
 /** Deploy settings that may come from the environment at build time instead of site.yaml. */
@@ -26,26 +27,34 @@ export interface ContentFiles {
   unparsed: string[];
 }
 
+interface RequiredBy {
+  location: () => SourceLocation;
+  why: string;
+}
+
 /**
- * Reads and parses one content file. A file that cannot be read is reported where it is asked for
+ * Reads one content file's text. A file that cannot be read is reported where it is asked for
  * (`requiredBy`: the locale's entry in site.yaml), since the missing file has no line to point at.
  */
-async function readSource(root: string, relative: string, errors: SiteError[], files: ContentFiles, requiredBy?: { location: () => SourceLocation; why: string }): Promise<YamlSource | undefined> {
-  let text: string;
+async function readText(root: string, relative: string, requiredBy?: RequiredBy): Promise<{ text: string } | { error: SiteError }> {
   try {
-    text = await readFile(path.join(root, relative), 'utf8');
+    return { text: await readFile(path.join(root, relative), 'utf8') };
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    errors.push(new SiteError({
-      code: 'missing-file',
-      message: requiredBy ? `${relative} ${missing ? 'is missing' : 'cannot be read'}: ${requiredBy.why}` : `cannot read ${relative}`,
-      location: requiredBy?.location() ?? { file: relative },
-      expected: `a file ${relative} in the content directory`,
-      found: missing ? 'no such file' : (error as Error).message,
-      hint: requiredBy ? `create ${relative}, or remove the locale from site.yaml` : 'create the file or check the content directory (--content)',
-    }));
-    return undefined;
+    return {
+      error: new SiteError({
+        code: 'missing-file',
+        message: requiredBy ? `${relative} ${missing ? 'is missing' : 'cannot be read'}: ${requiredBy.why}` : `cannot read ${relative}`,
+        location: requiredBy?.location() ?? { file: relative },
+        expected: `a file ${relative} in the content directory`,
+        found: missing ? 'no such file' : (error as Error).message,
+        hint: requiredBy ? `create ${relative}, or remove the locale from site.yaml` : 'create the file or check the content directory (--content)',
+      }),
+    };
   }
+}
+
+function parseSource(relative: string, text: string, errors: SiteError[], files: ContentFiles): YamlSource | undefined {
   const parsed = parseYaml(relative, text);
   errors.push(...parsed.errors);
   if (parsed.source) files.sources.push(parsed.source);
@@ -97,10 +106,12 @@ function collectPlaceholders(source: YamlSource): Placeholder[] {
 
 /**
  * Reads and validates a content directory: site.yaml, locales/<lang>.yaml and pages/<family>/<lang>.yaml.
- * Returns the model, or every error found across all files.
+ * Returns the model, or every error found across all files. With a `memo` (site dev), files unchanged
+ * since the last load give back last time's objects.
  */
-export async function loadContent(root: string, env: ContentEnv = {}): Promise<Result<SiteModel>> {
-  return (await loadContentWithSources(root, env)).result;
+export async function loadContent(root: string, env: ContentEnv = {}, memo?: ContentMemo): Promise<Result<SiteModel>> {
+  const files: ContentFiles = { sources: [], unparsed: [] };
+  return load(root, env, files, memo);
 }
 
 /**
@@ -114,19 +125,55 @@ export async function loadContentWithSources(root: string, env: ContentEnv = {})
   return { result, ...files };
 }
 
-async function load(root: string, env: ContentEnv, files: ContentFiles): Promise<Result<SiteModel>> {
+/**
+ * Reads, parses and validates one file, or recalls it from the memo when its text and `inputs` are the
+ * same as last time. `validate` returns the value (undefined when the file has errors, which it pushes).
+ */
+async function loadFile<T>(
+  file: { root: string; relative: string; requiredBy?: RequiredBy; text?: Promise<{ text: string } | { error: SiteError }> },
+  inputs: string,
+  state: { errors: SiteError[]; files: ContentFiles; placeholders: Placeholder[]; memo?: ContentMemo },
+  validate: (source: YamlSource, errors: SiteError[]) => T | undefined,
+): Promise<{ source?: YamlSource; value?: T }> {
+  const read = await (file.text ?? readText(file.root, file.relative, file.requiredBy));
+  if ('error' in read) {
+    state.errors.push(read.error);
+    return {};
+  }
+  const key = `${inputs}\u0000${read.text}`;
+  const recalled = state.memo?.recall<T>(file.relative, key);
+  if (recalled) {
+    state.files.sources.push(recalled.source);
+    state.placeholders.push(...recalled.placeholders);
+    return recalled;
+  }
+  state.memo?.forget(file.relative);
+  const source = parseSource(file.relative, read.text, state.errors, state.files);
+  if (!source) return {};
+  const own: SiteError[] = [];
+  const value = validate(source, own);
+  state.errors.push(...own);
+  const placeholders = collectPlaceholders(source);
+  state.placeholders.push(...placeholders);
+  if (value !== undefined && own.length === 0) state.memo?.remember(file.relative, { key, source, value, placeholders });
+  return { source, value };
+}
+
+async function load(root: string, env: ContentEnv, files: ContentFiles, memo?: ContentMemo): Promise<Result<SiteModel>> {
   const errors: SiteError[] = [];
   const placeholders: Placeholder[] = [];
+  const state = { errors, files, placeholders, memo };
 
-  const siteSource = await readSource(root, 'site.yaml', errors, files);
-  let site: SiteConfig | undefined;
-  if (siteSource) {
-    applyEnv(siteSource.data, env);
-    const checked = validateSource(SiteConfig, siteSource);
-    errors.push(...checked.errors);
-    site = checked.value;
-    placeholders.push(...collectPlaceholders(siteSource));
-  }
+  const siteText = await readText(root, 'site.yaml');
+  const siteInputs = JSON.stringify(env);
+  const { source: siteSource, value: site } = await loadFile({ root, relative: 'site.yaml', text: Promise.resolve(siteText) }, siteInputs, state, (source, own) => {
+    applyEnv(source.data, env);
+    const checked = validateSource(SiteConfig, source);
+    own.push(...checked.errors);
+    return checked.value;
+  });
+  // Locale and page files resolve references against site.yaml: they depend on its text and the environment.
+  const dependsOnSite = `${siteInputs}\u0000${'text' in siteText ? siteText.text : ''}`;
   const { ctx, scope } = contextFrom(siteSource?.data);
   const rawLocales = LocaleCode.array().safeParse((siteSource?.data as { locales?: unknown } | undefined)?.locales);
   const listed = site?.locales ?? (rawLocales.success ? rawLocales.data : undefined);
@@ -140,13 +187,14 @@ async function load(root: string, env: ContentEnv, files: ContentFiles): Promise
   const locales: SiteModel['locales'] = {};
   for (const [i, locale] of declared.entries()) {
     const requiredBy = listed && siteSource ? { location: () => locate(siteSource, ['locales', i]), why: `site.yaml lists '${locale}' in locales` } : undefined;
-    const source = await readSource(root, `locales/${locale}.yaml`, errors, files, requiredBy);
-    if (!source) continue;
-    // Without site.yaml there is nothing to resolve against; reporting every reference would bury its error.
-    if (siteSource) errors.push(...resolveReferences(source, scope, locale));
-    const checked = validateSource(LocaleStrings, source);
-    errors.push(...checked.errors);
-    if (checked.value) locales[locale] = checked.value;
+    const { value } = await loadFile({ root, relative: `locales/${locale}.yaml`, requiredBy }, dependsOnSite, state, (source, own) => {
+      // Without site.yaml there is nothing to resolve against; reporting every reference would bury its error.
+      if (siteSource) own.push(...resolveReferences(source, scope, locale));
+      const checked = validateSource(LocaleStrings, source);
+      own.push(...checked.errors);
+      return checked.value;
+    });
+    if (value) locales[locale] = value;
   }
   for (const file of await listDir(path.join(root, 'locales'))) {
     const locale = file.replace(/\.yaml$/, '');
@@ -154,31 +202,40 @@ async function load(root: string, env: ContentEnv, files: ContentFiles): Promise
   }
 
   const pageSchema = createPageSchema(ctx);
+  const pageFiles: { family: string; file: string; relative: string }[] = [];
+  for (const family of await listDir(path.join(root, 'pages'))) {
+    for (const file of await listDir(path.join(root, 'pages', family))) if (file.endsWith('.yaml')) pageFiles.push({ family, file, relative: `pages/${family}/${file}` });
+  }
+  // Reads overlap; parsing and validation stay in file order, so errors come out in reading order.
+  const texts = new Map(pageFiles.map(({ relative }) => [relative, readText(root, relative)]));
   const pages: PageEntry[] = [];
   const sourceOf = new Map<PageEntry, YamlSource>();
-  for (const family of await listDir(path.join(root, 'pages'))) {
-    for (const file of await listDir(path.join(root, 'pages', family))) {
-      if (!file.endsWith('.yaml')) continue;
-      const relative = `pages/${family}/${file}`;
-      const locale = file.replace(/\.yaml$/, '');
-      if (!(known as string[]).includes(locale)) {
-        errors.push(unknownLocale(relative, locale, known));
-        continue;
-      }
-      const code = locale as LocaleCode;
-      const source = await readSource(root, relative, errors, files);
-      // References, plan and claim keys all come from site.yaml: without it every page would report each one.
-      if (!source || !siteSource) continue;
-      errors.push(...resolveReferences(source, scope, intlOf(code, locales[code])));
-      const checked = validateSource(pageSchema, source);
-      errors.push(...checked.errors);
-      placeholders.push(...collectPlaceholders(source));
-      if (!checked.value) continue;
-      const route = routeFor(code, checked.value.slug, defaultLocale);
-      const entry: PageEntry = { family, locale: code, route, file: outputFileFor(route), source: relative, page: checked.value };
-      pages.push(entry);
-      sourceOf.set(entry, source);
+  for (const { family, file, relative } of pageFiles) {
+    const locale = file.replace(/\.yaml$/, '');
+    if (!(known as string[]).includes(locale)) {
+      errors.push(unknownLocale(relative, locale, known));
+      continue;
     }
+    const code = locale as LocaleCode;
+    // References, plan and claim keys all come from site.yaml: without it every page would report each one.
+    if (!siteSource) {
+      const read = await texts.get(relative)!;
+      if ('error' in read) errors.push(read.error);
+      else parseSource(relative, read.text, errors, files);
+      continue;
+    }
+    const intl = intlOf(code, locales[code]);
+    const { source, value: entry } = await loadFile({ root, relative, text: texts.get(relative) }, `${dependsOnSite}\u0000${intl}`, state, (source, own): PageEntry | undefined => {
+      own.push(...resolveReferences(source, scope, intl));
+      const checked = validateSource(pageSchema, source);
+      own.push(...checked.errors);
+      if (!checked.value) return undefined;
+      const route = routeFor(code, checked.value.slug, defaultLocale);
+      return { family, locale: code, route, file: outputFileFor(route), source: relative, page: checked.value };
+    });
+    if (!source || !entry) continue;
+    pages.push(entry);
+    sourceOf.set(entry, source);
   }
 
   const seen = new Map<string, PageEntry>();

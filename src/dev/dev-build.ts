@@ -1,5 +1,6 @@
 import type { BuildCache } from '../cache/build-cache.ts';
 import { loadContent, type ContentEnv } from '../content/load.ts';
+import { ContentMemo } from '../content/memo.ts';
 import type { PageEntry, SiteModel } from '../content/model.ts';
 import type { SiteError } from '../errors/site-error.ts';
 import { seoFiles } from '../output/seo-files.ts';
@@ -18,12 +19,15 @@ function inputsOf(model: SiteModel, entry: PageEntry): readonly unknown[] {
 
 /**
  * Builds the site in memory and rebuilds it after content edits, re-rendering only pages whose inputs
- * changed. Code assets (scripts, CSS, shell) are made once: code edits restart `site dev` instead.
+ * changed: the content memo keeps unchanged files' objects, so a page's inputs are the same objects
+ * unless its own file, a translation of it, its locale's UI strings or site.yaml changed. Code assets
+ * (scripts, CSS, shell) are made once: code edits restart `site dev` instead.
  */
 export class DevBuilder {
   private code?: Promise<CodeAssets>;
   private readonly pages = new Map<string, { inputs: readonly unknown[]; page: RenderedPage }>();
   private files: SiteFiles = new Map();
+  private readonly memo = new ContentMemo();
 
   constructor(
     private readonly contentDir: string,
@@ -33,7 +37,7 @@ export class DevBuilder {
 
   async rebuild(): Promise<DevBuildResult> {
     this.code ??= codeAssets(this.cache);
-    const loaded = await loadContent(this.contentDir, this.env);
+    const loaded = await loadContent(this.contentDir, this.env, this.memo);
     if (!loaded.ok) return { ok: false, errors: loaded.errors };
     const model = loaded.value;
     const code = await this.code;

@@ -95,7 +95,21 @@ describe('site dev', () => {
     await writeFile(file, text.replace('title: Häufig gestellte Fragen', 'title: Häufig gestellte Fragen zur Plattform'));
     const change = await until(() => stream.events.find((e) => e.event === 'change'));
     expect(change.data).toMatchObject({ routes: ['/faq'] });
+    // Only the edited page was rendered again: every other page kept its objects and its HTML.
+    expect(reported.at(-1)).toEqual({ routes: ['/faq'], rendered: 1 });
     expect(await (await fetch(`${dev.url}/faq`)).text()).toContain('Häufig gestellte Fragen zur Plattform');
+    stream.stop();
+  });
+
+  it('after a locale file edit, renders only that locale\'s pages', async () => {
+    const stream = await subscribe();
+    const file = path.join(work, 'content/locales/fr.yaml');
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace(/^skipToContent: .*$/m, 'skipToContent: Aller directement au contenu'));
+    const change = await until(() => stream.events.find((e) => e.event === 'change'));
+    expect((change.data as { routes: string[] }).routes.toSorted()).toEqual(['/fr', '/fr/education']);
+    expect(reported.at(-1)?.rendered).toBe(2);
+    expect(await (await fetch(`${dev.url}/fr`)).text()).toContain('Aller directement au contenu');
     stream.stop();
   });
 

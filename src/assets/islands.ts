@@ -1,8 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, version as esbuildVersion } from 'esbuild';
+import { cacheKey, noCache, type BuildCache } from '../cache/build-cache.ts';
+import { packageRoot } from '../package-root.ts';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const projectRoot = packageRoot;
 const LOADER_SOURCE = 'src/islands/client.ts';
 
 /** One emitted script and the scripts it imports. */
@@ -24,11 +26,52 @@ export interface IslandBundle {
   graph: Map<string, ScriptNode>;
 }
 
+/** Bumped when the bundling below changes in a way the inputs do not show (options, output shape). */
+const BUNDLE_FORMAT = 1;
+const INPUTS_KEY = cacheKey('island inputs', esbuildVersion, String(BUNDLE_FORMAT));
+
+/** What the cache keeps of a bundle: files as base64, the graph as entries. */
+interface StoredBundle {
+  loader: string;
+  files: [string, string][];
+  graph: [string, ScriptNode][];
+}
+
+/** A key over the contents of every file the last bundle was made from (sources and packages alike). */
+async function inputsKey(inputs: readonly string[]): Promise<string | undefined> {
+  try {
+    return cacheKey(INPUTS_KEY, ...inputs, ...(await Promise.all(inputs.map((file) => readFile(path.resolve(projectRoot, file))))));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Bundles the island loader and, through its dynamic imports, one chunk per island plus shared chunks
  * (React once), minified, production React, content-hashed names. Nothing is written: the build does.
+ * Cached under the contents of every input file of the previous bundle: the set of inputs can only
+ * change through an edit to one of them (an import) or to the installed packages, which changes the key.
  */
-export async function bundleIslands(): Promise<IslandBundle> {
+export async function bundleIslands(cache: BuildCache = noCache): Promise<IslandBundle> {
+  const decoder = new TextDecoder();
+  const lastInputs = await cache.read('islands-inputs', INPUTS_KEY);
+  const key = lastInputs && (await inputsKey(JSON.parse(decoder.decode(lastInputs)) as string[]));
+  const stored = key && (await cache.read('islands', key));
+  if (stored) {
+    const { loader, files, graph } = JSON.parse(decoder.decode(stored)) as StoredBundle;
+    return { loader, files: new Map(files.map(([url, data]) => [url, Buffer.from(data, 'base64')])), graph: new Map(graph) };
+  }
+  const { bundle, inputs } = await bundleFresh();
+  const freshKey = await inputsKey(inputs);
+  if (freshKey) {
+    const value: StoredBundle = { loader: bundle.loader, files: [...bundle.files].map(([url, data]) => [url, Buffer.from(data).toString('base64')]), graph: [...bundle.graph] };
+    await cache.write('islands', freshKey, JSON.stringify(value));
+    await cache.write('islands-inputs', INPUTS_KEY, JSON.stringify(inputs));
+  }
+  return bundle;
+}
+
+async function bundleFresh(): Promise<{ bundle: IslandBundle; inputs: string[] }> {
   const result = await build({
     absWorkingDir: projectRoot,
     entryPoints: { islands: LOADER_SOURCE },
@@ -59,5 +102,6 @@ export async function bundleIslands(): Promise<IslandBundle> {
     if (meta.entryPoint === LOADER_SOURCE) loader = url(output);
   }
   if (!loader) throw new Error('esbuild produced no entry output for the island loader');
-  return { loader, files, graph };
+  // Packages' files are inputs too: a reinstall that moves or changes one changes the key or fails the read.
+  return { bundle: { loader, files, graph }, inputs: Object.keys(result.metafile.inputs) };
 }

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Scanner } from '@tailwindcss/oxide';
 import { cacheKey, noCache, type BuildCache } from '../cache/build-cache.ts';
+import { packageRoot } from '../package-root.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const projectRoot = path.resolve(here, '../..');
+const projectRoot = packageRoot;
+const stylesDir = path.join(projectRoot, 'src/assets');
 const tailwindVersion = (createRequire(import.meta.url)('tailwindcss/package.json') as { version: string }).version;
 
 /**
@@ -31,14 +31,14 @@ export function styleCandidates(): string[] {
  * under its inputs (stylesheet, candidates, Tailwind version).
  */
 export async function buildStyles(cache: BuildCache = noCache): Promise<string> {
-  const input = await readFile(path.join(here, 'styles.css'), 'utf8');
+  const input = await readFile(path.join(stylesDir, 'styles.css'), 'utf8');
   const candidates = styleCandidates();
   const key = cacheKey(tailwindVersion, input, candidates.join('\n'));
   const cached = await cache.read('css', key);
   if (cached) return new TextDecoder().decode(cached);
   // Loaded only on a cache miss: the compiler and its CSS optimiser take ~0.3 s to import.
   const { compile, optimize } = await import('@tailwindcss/node');
-  const compiler = await compile(input, { base: here, onDependency: () => {} });
+  const compiler = await compile(input, { base: stylesDir, onDependency: () => {} });
   const css = optimize(compiler.build(candidates), { minify: true }).code;
   await cache.write('css', key, css);
   return css;

@@ -1,12 +1,12 @@
 import { HtmlValidate, Parser, StaticConfigLoader, type HtmlElement, type Message } from 'html-validate';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packageRoot } from '../package-root.ts';
 
 export type { HtmlElement };
 
 /** html-validate's settings for the built pages; the file is in the repo so editors and CI agree. */
-export const HTML_VALIDATE_CONFIG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.htmlvalidate.json');
+export const HTML_VALIDATE_CONFIG = path.join(packageRoot, '.htmlvalidate.json');
 
 let validator: HtmlValidate | undefined;
 let parser: Parser | undefined;

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { ContentEnv } from '../content/load.ts';
 import type { LocalBackend } from '../server/local-backend.ts';
 import type { RunningServer } from '../server/server.ts';
+import { packageRoot } from '../package-root.ts';
 import { DEFAULT_RATE_LIMIT, parseRateLimit, type RateLimit } from '../../supabase/functions/_shared/rate-limit.ts';
 import { CHECK_FORMATS, type CheckFormat } from './check-report.ts';
 import { bold, dim, green, printErrors, red, routeTable } from './report.ts';
@@ -42,6 +44,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command()
     .name('site')
     .description('Builds the multilingual marketing site from typed YAML content.')
+    .version((JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version)
     .exitOverride()
     .showHelpAfterError('(run `site --help` for usage)')
     .configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: (s) => process.stderr.write(s) })
@@ -174,7 +177,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
     .addOption(dataOption())
     .addOption(rateLimitOption())
     .action(async (opts: { port: number; host: string; baseUrl?: string; content: string; data: string; rateLimit: RateLimit }) => {
-      const [{ DEV_CHILD_ENV, superviseDev }, { packageRoot }] = await Promise.all([import('../dev/supervisor.ts'), import('../output/site-render.ts')]);
+      const [{ DEV_CHILD_ENV, superviseDev }, { packageRoot }] = await Promise.all([import('../dev/supervisor.ts'), import('../package-root.ts')]);
       if (!process.env[DEV_CHILD_ENV]) {
         exitCode = await superviseDev(packageRoot, argv.slice(1), (line) => process.stdout.write(dim(`${line}\n`)));
         return;

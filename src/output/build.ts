@@ -9,7 +9,8 @@ import { SiteError, type Result } from '../errors/site-error.ts';
 import { islandScripts, overBudget, pageWeight, type BudgetOverrun, type PageWeight } from './page-weight.ts';
 import { ASSET_EFFORT, PAGE_EFFORT } from './precompress.ts';
 import { seoFiles } from './seo-files.ts';
-import { codeAssets, packageRoot, renderPage, sitePolicy } from './site-render.ts';
+import { packageRoot } from '../package-root.ts';
+import { codeAssets, renderPage, sitePolicy } from './site-render.ts';
 import { OutputWriter } from './writer.ts';
 
 const encoder = new TextEncoder();

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { injectedStyles } from '../assets/injected-styles.ts';
 import { bundleIslands, type IslandBundle } from '../assets/islands.ts';
 import { buildStyles } from '../assets/styles.ts';
 import type { BuildCache } from '../cache/build-cache.ts';
 import type { PageEntry, SiteModel } from '../content/model.ts';
+import { packageRoot } from '../package-root.ts';
 import { SOCIAL_IMAGE } from '../render/head.ts';
 import { renderRoute } from '../render/render-route.tsx';
 import { contentHash } from './hash.ts';
@@ -14,7 +14,6 @@ import { contentSecurityPolicy, contentSecurityPolicyMeta, inlineCode, type Inli
 
 /** The steps `site build` and `site dev` share: what code determines, one page rendered, the site's policy. */
 
-export const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const encoder = new TextEncoder();
 
 /** What the code alone determines (scripts, stylesheet, icon, social image, document shell): the same for any content. */
@@ -30,7 +29,7 @@ export interface CodeAssets {
 export async function codeAssets(cache: BuildCache): Promise<CodeAssets> {
   const template = (name: string) => readFile(path.join(packageRoot, 'templates', name));
   const [islands, css, documentShell, favicon, socialImage] = await Promise.all([
-    bundleIslands(),
+    bundleIslands(cache),
     buildStyles(cache),
     template('document.html'),
     template('favicon.svg'),

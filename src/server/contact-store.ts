@@ -1,10 +1,10 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ContactStore } from '../../supabase/functions/_shared/contact-handler.ts';
 import type { StoredContactRequest } from '../../supabase/functions/_shared/contact-request.ts';
+import { packageRoot } from '../package-root.ts';
 
-const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../supabase/migrations');
+const migrationsDir = path.join(packageRoot, 'supabase/migrations');
 
 /** The store behind `site serve` and `site leads`: the function's table in PGlite or PostgreSQL. */
 export interface LocalContactStore extends ContactStore {

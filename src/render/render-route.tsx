@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import type { PageEntry, SiteModel } from '../content/model.ts';
+import type { LocaleStrings } from '../schema/locale.ts';
 import type { PageAssets, RenderContext } from './context.ts';
 import { loaderNeed } from '../islands/protocol.ts';
 import { renderHead } from './head.ts';
@@ -9,11 +10,21 @@ import { localeTypography, withTypography } from './typography.ts';
 /** The HTML shell from templates/document.html with `%lang%`, `<!--site:head-->` and `<!--site:body-->`. */
 export type DocumentTemplate = string;
 
+/** A locale's UI strings in its typography, made once per locale (and per page that rewords header labels). */
+const typeset = new WeakMap<LocaleStrings, LocaleStrings>();
+
+function pageStrings(localeStrings: LocaleStrings, entry: PageEntry): LocaleStrings {
+  if (entry.page.headerLabels) return localeTypography({ ...localeStrings, header: { ...localeStrings.header, ...entry.page.headerLabels } }, entry.locale);
+  let strings = typeset.get(localeStrings);
+  if (!strings) typeset.set(localeStrings, (strings = localeTypography(localeStrings, entry.locale)));
+  return strings;
+}
+
 /** Renders one route to a complete HTML document. Pure: same model, entry and assets give the same bytes. */
 export function renderRoute(model: SiteModel, entry: PageEntry, assets: PageAssets, template: DocumentTemplate): string {
   const localeStrings = model.locales[entry.locale];
   if (!localeStrings) throw new Error(`no UI strings for locale '${entry.locale}'`);
-  const strings = localeTypography({ ...localeStrings, header: { ...localeStrings.header, ...entry.page.headerLabels } }, entry.locale);
+  const strings = pageStrings(localeStrings, entry);
   const ctx: RenderContext = { model, entry: { ...entry, page: withTypography(entry.page, entry.locale) }, strings, assets };
   const body = renderToString(<Page ctx={ctx} />);
   return template

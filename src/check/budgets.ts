@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { ScriptNode } from '../assets/islands.ts';
 import { budgetFor, type CheckConfig } from '../content/check-config.ts';
-import { BUDGETED, overBudget, pageAssetRefs, pageScripts, type IslandScripts, type PageScripts } from '../output/page-weight.ts';
+import { BUDGETED, describeOverrun, overBudget, pageAssetRefs, pageScripts, weigh, type IslandScripts, type PageScripts } from '../output/page-weight.ts';
 import { finding, type Finding } from './finding.ts';
 import type { BuiltPage } from './output.ts';
 
@@ -52,15 +52,14 @@ async function readScripts(outDir: string): Promise<BuiltScripts> {
   return { graph, islands, gzip: sizes };
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const FILES: Record<keyof typeof BUDGETED, keyof PageScripts | undefined> = { html: undefined, css: undefined, js: 'firstVisit', jsAtMost: 'hydrated' };
-const LABEL: Record<keyof typeof BUDGETED, string> = { html: 'HTML', css: 'CSS', js: 'JS', jsAtMost: 'JS with every island hydrated' };
 const HINT: Record<keyof typeof BUDGETED, string> = {
   html: 'shrink the page',
   css: 'shrink the stylesheet',
   js: 'shrink the scripts loaded up front (lazy-load what is not needed at once)',
   jsAtMost: 'shrink the islands of the page or what they import (load what only a submit needs on submit)',
 };
+const none = new Set<string>();
+const NO_SCRIPTS: PageScripts = { load: none, firstVisit: none, hydrated: none, submit: none };
 
 /**
  * budget: each route's gzip bytes stay within content/check.yaml (default, then per-route overrides).
@@ -68,32 +67,29 @@ const HINT: Record<keyof typeof BUDGETED, string> = {
  */
 export async function checkBudgets(outDir: string, pages: readonly BuiltPage[], config: CheckConfig): Promise<Finding[]> {
   const scripts = await readScripts(outDir);
-  const cssSize = new Map<string, number>();
-  const stylesheetSize = async (url: string) => {
-    if (!cssSize.has(url)) cssSize.set(url, gzip(await readFile(path.join(outDir, ...url.split('/').filter(Boolean))).catch(() => '')));
-    return cssSize.get(url)!;
-  };
-  const sum = (urls: Set<string>) => [...urls].reduce((total, url) => total + (scripts.gzip.get(url) ?? 0), 0);
-  const none = new Set<string>();
+  const local = (url: string) => url.startsWith('/') && !url.startsWith('//');
+  const refs = new Map(pages.map((page) => [page, pageAssetRefs(page.html)]));
+  const sizes = new Map(scripts.gzip);
+  for (const url of new Set([...refs.values()].flatMap((r) => r.stylesheets.filter(local)))) {
+    sizes.set(url, gzip(await readFile(path.join(outDir, ...url.split('/').filter(Boolean))).catch(() => '')));
+  }
   const out: Finding[] = [];
   for (const page of pages) {
-    const refs = pageAssetRefs(page.html);
-    const stylesheets = refs.stylesheets.filter((url) => url.startsWith('/') && !url.startsWith('//'));
-    const files: PageScripts = scripts.islands ? pageScripts(refs, scripts.graph, scripts.islands) : { load: none, firstVisit: none, hydrated: none, submit: none };
-    let css = 0;
-    for (const url of stylesheets) css += await stylesheetSize(url);
-    const weight = { html: gzip(page.html), css, jsLoad: sum(files.load), jsFirstVisit: sum(files.firstVisit), jsHydrated: sum(files.hydrated), jsSubmit: sum(files.submit) };
-    for (const { kind, bytes, limit } of overBudget(weight, budgetFor(config, page.entry.route))) {
-      const scriptSet = FILES[kind];
-      const assets = kind === 'html' ? [page.entry.file] : scriptSet ? [...files[scriptSet]] : stylesheets;
+    const { route, file } = page.entry;
+    const pageRefs = refs.get(page)!;
+    const stylesheets = pageRefs.stylesheets.filter(local);
+    const files = scripts.islands ? pageScripts(pageRefs, scripts.graph, scripts.islands) : NO_SCRIPTS;
+    const weight = weigh(files, gzip(page.html), stylesheets, (url) => sizes.get(url) ?? 0);
+    for (const overrun of overBudget(weight, budgetFor(config, route))) {
+      const { kind } = overrun;
+      const counted = BUDGETED[kind].scripts;
+      const assets = kind === 'html' ? [file] : counted ? [...files[counted]] : stylesheets;
       out.push(finding({
         code: 'budget',
         severity: 'error',
-        message: `${LABEL[kind]} of ${page.entry.route} is ${kb(bytes)} gzip, over its budget of ${kb(limit * 1024)}`,
-        route: page.entry.route,
+        ...describeOverrun(route, overrun),
+        route,
         element: assets.join(', '),
-        expected: `≤ ${limit} KB (gzip -9)`,
-        found: `${kb(bytes)} (${bytes} bytes)`,
         hint: `${HINT[kind]}, or raise budgets in content/check.yaml with a reason`,
       }));
     }

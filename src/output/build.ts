@@ -6,7 +6,7 @@ import { loadContent, type ContentEnv } from '../content/load.ts';
 import { locate, type YamlSource } from '../content/yaml-source.ts';
 import type { SiteModel } from '../content/model.ts';
 import { SiteError, type Result } from '../errors/site-error.ts';
-import { islandScripts, overBudget, pageWeight, type BudgetOverrun, type PageWeight } from './page-weight.ts';
+import { describeOverrun, islandScripts, overBudget, pageWeight, type BudgetOverrun, type PageWeight } from './page-weight.ts';
 import { ASSET_EFFORT, PAGE_EFFORT } from './precompress.ts';
 import { seoFiles } from './seo-files.ts';
 import { packageRoot } from '../package-root.ts';
@@ -99,21 +99,17 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   };
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const FIGURE: Record<BudgetOverrun['kind'], string> = { html: 'HTML', css: 'CSS', js: 'JS before interaction (first visit)', jsAtMost: 'JS with every island hydrated' };
-
 /** Over-budget figures as errors located at the budget that applies (the route's override, else the default). */
 function budgetErrors(routes: readonly RouteReport[], config: CheckConfig, source: YamlSource | undefined): SiteError[] {
   return routes.flatMap(({ route, overBudget }) =>
-    overBudget.map(({ kind, bytes, limit }) => {
+    overBudget.map((overrun) => {
+      const { kind } = overrun;
       const where = config.budgets.routes[route]?.[kind] !== undefined ? ['budgets', 'routes', route, kind] : ['budgets', 'default', kind];
       return new SiteError({
         code: 'budget',
-        message: `${FIGURE[kind]} of ${route} is ${kb(bytes)} gzip, over its budget of ${kb(limit * 1024)}`,
+        ...describeOverrun(route, overrun),
         // Without content/check.yaml there are no budgets, so an overrun always has a source.
         location: source && locate(source, where),
-        expected: `≤ ${limit} KB (gzip -9)`,
-        found: `${kb(bytes)} (${bytes} bytes)`,
         hint: 'make the page lighter, or raise the budget in content/check.yaml with a reason; `site check` names the files counted',
       });
     }),

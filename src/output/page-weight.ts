@@ -1,4 +1,5 @@
 import type { ScriptNode } from '../assets/islands.ts';
+import { attributesOf, islandUses, type IslandUse } from '../islands/protocol.ts';
 import type { Budget } from '../schema/check.ts';
 
 /**
@@ -18,12 +19,6 @@ export interface PageWeight {
   jsSubmit: number;
 }
 
-export interface IslandUse {
-  name: string;
-  hydrate: string;
-  when?: string;
-}
-
 /** What a page links and which islands it holds, read from its HTML (our own markup; see render/Island.tsx). */
 export interface PageAssetRefs {
   scripts: string[];
@@ -31,18 +26,11 @@ export interface PageAssetRefs {
   islands: IslandUse[];
 }
 
-const TAG_ATTRIBUTES = /([\w-]+)="([^"]*)"/g;
-const attributesOf = (tag: string) => Object.fromEntries([...tag.matchAll(TAG_ATTRIBUTES)].map((m) => [m[1]!, m[2]!]));
-
 export function pageAssetRefs(html: string): PageAssetRefs {
   const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!);
   const preloads = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].map((m) => attributesOf(m[0]).href).filter((h): h is string => !!h);
   const stylesheets = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map((m) => attributesOf(m[0]).href).filter((h): h is string => !!h);
-  const islands = [...html.matchAll(/<div\b[^>]*\bdata-island="[^"]*"[^>]*>/g)].map((m) => {
-    const a = attributesOf(m[0]);
-    return { name: a['data-island']!, hydrate: a['data-hydrate'] ?? 'load', ...(a['data-when'] ? { when: a['data-when'] } : {}) };
-  });
-  return { scripts: [...scripts, ...preloads], stylesheets, islands };
+  return { scripts: [...scripts, ...preloads], stylesheets, islands: islandUses(html) };
 }
 
 /**
@@ -117,11 +105,15 @@ export function pageScripts(refs: PageAssetRefs, graph: ReadonlyMap<string, Scri
 
 /** The weights of one page, given gzip sizes of the built files. */
 export function pageWeight(refs: PageAssetRefs, htmlGzip: number, graph: ReadonlyMap<string, ScriptNode>, islands: IslandScripts, gzipSize: (url: string) => number): PageWeight {
+  return weigh(pageScripts(refs, graph, islands), htmlGzip, refs.stylesheets, gzipSize);
+}
+
+/** The weights of a page whose scripts are known: gzip sizes summed per moment. */
+export function weigh(scripts: PageScripts, htmlGzip: number, stylesheets: readonly string[], gzipSize: (url: string) => number): PageWeight {
   const sum = (urls: Iterable<string>) => [...urls].reduce((total, url) => total + gzipSize(url), 0);
-  const scripts = pageScripts(refs, graph, islands);
   return {
     html: htmlGzip,
-    css: sum(refs.stylesheets),
+    css: sum(stylesheets),
     jsLoad: sum(scripts.load),
     jsFirstVisit: sum(scripts.firstVisit),
     jsHydrated: sum(scripts.hydrated),
@@ -129,8 +121,16 @@ export function pageWeight(refs: PageAssetRefs, htmlGzip: number, graph: Readonl
   };
 }
 
-/** Which PageWeight figure each budget key of content/check.yaml limits. */
-export const BUDGETED = { html: 'html', css: 'css', js: 'jsFirstVisit', jsAtMost: 'jsHydrated' } as const satisfies Record<keyof Budget, keyof PageWeight>;
+/**
+ * What each budget key of content/check.yaml limits: a PageWeight figure (and, for JS, the PageScripts
+ * behind it), and how reports name it.
+ */
+export const BUDGETED: Record<keyof Budget, { figure: keyof PageWeight; scripts?: keyof PageScripts; label: string }> = {
+  html: { figure: 'html', label: 'HTML' },
+  css: { figure: 'css', label: 'CSS' },
+  js: { figure: 'jsFirstVisit', scripts: 'firstVisit', label: 'JS before interaction (first visit)' },
+  jsAtMost: { figure: 'jsHydrated', scripts: 'hydrated', label: 'JS with every island hydrated' },
+};
 
 export interface BudgetOverrun {
   kind: keyof Budget;
@@ -143,7 +143,18 @@ export interface BudgetOverrun {
 export function overBudget(weight: PageWeight, budget: Budget): BudgetOverrun[] {
   return (Object.keys(BUDGETED) as (keyof Budget)[]).flatMap((kind) => {
     const limit = budget[kind];
-    const bytes = weight[BUDGETED[kind]];
+    const bytes = weight[BUDGETED[kind].figure];
     return limit !== undefined && bytes > limit * 1024 ? [{ kind, bytes, limit }] : [];
   });
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** How `site build` and `site check` word an overrun. */
+export function describeOverrun(route: string, { kind, bytes, limit }: BudgetOverrun): { message: string; expected: string; found: string } {
+  return {
+    message: `${BUDGETED[kind].label} of ${route} is ${kb(bytes)} gzip, over its budget of ${kb(limit * 1024)}`,
+    expected: `≤ ${limit} KB (gzip -9)`,
+    found: `${kb(bytes)} (${bytes} bytes)`,
+  };
 }

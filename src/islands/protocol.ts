@@ -14,15 +14,32 @@ export type HydrateCondition = (typeof HYDRATE_CONDITIONS)[number];
 export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 
 
+/** One island root of a rendered page, as its attributes say. */
+export interface IslandUse {
+  name: string;
+  hydrate: string;
+  when?: string;
+}
+
+const TAG_ATTRIBUTES = /([\w-]+)="([^"]*)"/g;
+export const attributesOf = (tag: string): Record<string, string> => Object.fromEntries([...tag.matchAll(TAG_ATTRIBUTES)].map((m) => [m[1]!, m[2]!]));
+
+/** The island roots in a page's HTML (our own markup; see render/Island.tsx). */
+export function islandUses(html: string): IslandUse[] {
+  return [...html.matchAll(/<div\b[^>]*\bdata-island="[^"]*"[^>]*>/g)].map((m) => {
+    const a = attributesOf(m[0]);
+    return { name: a['data-island']!, hydrate: a['data-hydrate'] ?? 'load', ...(a['data-when'] ? { when: a['data-when'] } : {}) };
+  });
+}
+
 /**
- * How a page must load the island loader, read from its HTML (render/Island.tsx writes the attributes in
- * this order): at page load when an island may wake without a condition; only when consent is missing
- * when the cookie banner is its sole island (the inline consent probe then adds it); or not at all.
+ * How a page must load the island loader: at page load when an island may wake without a condition;
+ * only when consent is missing when the cookie banner is its sole island (the inline consent probe then
+ * adds it); or not at all.
  */
 export type LoaderNeed = 'page-load' | 'consent-missing' | 'none';
 
-export function loaderNeed(html: string): LoaderNeed {
-  const conditions = [...html.matchAll(/<div data-island="[^"]*" data-hydrate="[^"]*"(?: data-when="([^"]*)")?/g)].map((m) => m[1]);
-  if (conditions.length === 0) return 'none';
-  return conditions.every((when) => when === 'consent-missing') ? 'consent-missing' : 'page-load';
+export function loaderNeed(islands: readonly IslandUse[]): LoaderNeed {
+  if (islands.length === 0) return 'none';
+  return islands.every((island) => island.when === 'consent-missing') ? 'consent-missing' : 'page-load';
 }

@@ -1,8 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import type { PageEntry, SiteModel } from '../content/model.ts';
+import { islandUses, loaderNeed } from '../islands/protocol.ts';
 import type { LocaleStrings } from '../schema/locale.ts';
 import type { PageAssets, RenderContext } from './context.ts';
-import { loaderNeed } from '../islands/protocol.ts';
 import { renderHead } from './head.ts';
 import { Page } from './Page.tsx';
 import { localeTypography, withTypography } from './typography.ts';
@@ -29,6 +29,6 @@ export function renderRoute(model: SiteModel, entry: PageEntry, assets: PageAsse
   const body = renderToString(<Page ctx={ctx} />);
   return template
     .replace('%lang%', entry.locale)
-    .replace('<!--site:head-->', () => renderHead(ctx, loaderNeed(body)))
+    .replace('<!--site:head-->', () => renderHead(ctx, loaderNeed(islandUses(body))))
     .replace('<!--site:body-->', () => body);
 }

@@ -4,7 +4,6 @@ import { build, version as esbuildVersion } from 'esbuild';
 import { cacheKey, noCache, type BuildCache } from '../cache/build-cache.ts';
 import { packageRoot } from '../package-root.ts';
 
-const projectRoot = packageRoot;
 const LOADER_SOURCE = 'src/islands/client.ts';
 
 /** One emitted script and the scripts it imports. */
@@ -40,7 +39,7 @@ interface StoredBundle {
 /** A key over the contents of every file the last bundle was made from (sources and packages alike). */
 async function inputsKey(inputs: readonly string[]): Promise<string | undefined> {
   try {
-    return cacheKey(INPUTS_KEY, ...inputs, ...(await Promise.all(inputs.map((file) => readFile(path.resolve(projectRoot, file))))));
+    return cacheKey(INPUTS_KEY, ...inputs, ...(await Promise.all(inputs.map((file) => readFile(path.resolve(packageRoot, file))))));
   } catch {
     return undefined;
   }
@@ -73,7 +72,7 @@ export async function bundleIslands(cache: BuildCache = noCache): Promise<Island
 
 async function bundleFresh(): Promise<{ bundle: IslandBundle; inputs: string[] }> {
   const result = await build({
-    absWorkingDir: projectRoot,
+    absWorkingDir: packageRoot,
     entryPoints: { islands: LOADER_SOURCE },
     bundle: true,
     splitting: true,
@@ -91,7 +90,7 @@ async function bundleFresh(): Promise<{ bundle: IslandBundle; inputs: string[] }
     write: false,
     logLevel: 'silent',
   });
-  const url = (output: string) => `/${path.relative(projectRoot, path.resolve(projectRoot, output)).split(path.sep).join('/')}`;
+  const url = (output: string) => `/${path.relative(packageRoot, path.resolve(packageRoot, output)).split(path.sep).join('/')}`;
   const files = new Map(result.outputFiles.map((file) => [url(file.path), file.contents]));
   const graph = new Map<string, ScriptNode>();
   let loader: string | undefined;

@@ -5,8 +5,7 @@ import { Scanner } from '@tailwindcss/oxide';
 import { cacheKey, noCache, type BuildCache } from '../cache/build-cache.ts';
 import { packageRoot } from '../package-root.ts';
 
-const projectRoot = packageRoot;
-const stylesDir = path.join(projectRoot, 'src/assets');
+const stylesDir = path.join(packageRoot, 'src/assets');
 const tailwindVersion = (createRequire(import.meta.url)('tailwindcss/package.json') as { version: string }).version;
 
 /**
@@ -15,9 +14,9 @@ const tailwindVersion = (createRequire(import.meta.url)('tailwindcss/package.jso
  * carry is in these files; the unit tests hold the real site to that.
  */
 export const STYLE_SOURCES = [
-  { base: path.join(projectRoot, 'src/render'), pattern: '**/*.{ts,tsx}', negated: false },
-  { base: path.join(projectRoot, 'src/islands'), pattern: '**/*.{ts,tsx}', negated: false },
-  { base: path.join(projectRoot, 'templates'), pattern: '*.html', negated: false },
+  { base: path.join(packageRoot, 'src/render'), pattern: '**/*.{ts,tsx}', negated: false },
+  { base: path.join(packageRoot, 'src/islands'), pattern: '**/*.{ts,tsx}', negated: false },
+  { base: path.join(packageRoot, 'templates'), pattern: '*.html', negated: false },
 ];
 
 /** Tailwind class candidates in the style sources, sorted. */

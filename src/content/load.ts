@@ -164,16 +164,15 @@ async function load(root: string, env: ContentEnv, files: ContentFiles, memo?: C
   const placeholders: Placeholder[] = [];
   const state = { errors, files, placeholders, memo };
 
-  const siteText = await readText(root, 'site.yaml');
   const siteInputs = JSON.stringify(env);
-  const { source: siteSource, value: site } = await loadFile({ root, relative: 'site.yaml', text: Promise.resolve(siteText) }, siteInputs, state, (source, own) => {
+  const { source: siteSource, value: site } = await loadFile({ root, relative: 'site.yaml' }, siteInputs, state, (source, own) => {
     applyEnv(source.data, env);
     const checked = validateSource(SiteConfig, source);
     own.push(...checked.errors);
     return checked.value;
   });
   // Locale and page files resolve references against site.yaml: they depend on its text and the environment.
-  const dependsOnSite = `${siteInputs}\u0000${'text' in siteText ? siteText.text : ''}`;
+  const dependsOnSite = `${siteInputs}\u0000${siteSource?.text ?? ''}`;
   const { ctx, scope } = contextFrom(siteSource?.data);
   const rawLocales = LocaleCode.array().safeParse((siteSource?.data as { locales?: unknown } | undefined)?.locales);
   const listed = site?.locales ?? (rawLocales.success ? rawLocales.data : undefined);
@@ -217,15 +216,10 @@ async function load(root: string, env: ContentEnv, files: ContentFiles, memo?: C
       continue;
     }
     const code = locale as LocaleCode;
-    // References, plan and claim keys all come from site.yaml: without it every page would report each one.
-    if (!siteSource) {
-      const read = await texts.get(relative)!;
-      if ('error' in read) errors.push(read.error);
-      else parseSource(relative, read.text, errors, files);
-      continue;
-    }
     const intl = intlOf(code, locales[code]);
     const { source, value: entry } = await loadFile({ root, relative, text: texts.get(relative) }, `${dependsOnSite}\u0000${intl}`, state, (source, own): PageEntry | undefined => {
+      // References, plan and claim keys all come from site.yaml: without it every page would report each one.
+      if (!siteSource) return undefined;
       own.push(...resolveReferences(source, scope, intl));
       const checked = validateSource(pageSchema, source);
       own.push(...checked.errors);

@@ -26,9 +26,12 @@ const GROUPING = { useGrouping: 'min2' } as const;
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** One formatter per language and options: creating one costs ~0.1 ms, and every price reference asks. */
-function numberFormat(intl: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${intl} ${JSON.stringify(options)}`;
+/**
+ * One formatter per language and kind of number (`kind` names the options): creating one costs ~0.1 ms,
+ * and every price reference asks.
+ */
+function numberFormat(intl: string, kind: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${intl} ${kind}`;
   let format = formatters.get(key);
   if (!format) {
     format = new Intl.NumberFormat(intl, { ...GROUPING, ...options });
@@ -39,17 +42,18 @@ function numberFormat(intl: string, options: Intl.NumberFormatOptions): Intl.Num
 
 /** Plain numbers keep the digits they have (99.9 → "99,9"); only euro amounts are padded to cents. */
 export function formatNumber(value: number, intl: string): string {
-  return numberFormat(intl, { maximumFractionDigits: 2 }).format(value);
+  return numberFormat(intl, 'number', { maximumFractionDigits: 2 }).format(value);
 }
 
 export function formatEuro(value: number, intl: string): string {
-  return numberFormat(intl, { style: 'currency', currency: 'EUR', minimumFractionDigits: Number.isInteger(value) ? 0 : 2, maximumFractionDigits: 2 }).format(value);
+  const cents = !Number.isInteger(value);
+  return numberFormat(intl, cents ? 'eur-cents' : 'eur', { style: 'currency', currency: 'EUR', minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 }).format(value);
 }
 
 /** A number of seconds in words of the page's language: "1 Jahr", "7 days", "1 an", "7 días". */
 export function formatDuration(seconds: number, intl: string): string {
   const [unit, size] = DURATION_UNITS.find(([, size]) => seconds % size === 0) ?? DURATION_UNITS[DURATION_UNITS.length - 1]!;
-  return numberFormat(intl, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 2 }).format(seconds / size);
+  return numberFormat(intl, `unit ${unit}`, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 2 }).format(seconds / size);
 }
 
 function lookup(scope: ReferenceScope, key: string): { value?: unknown; missingAt?: string; known: string[]; suggestion?: string } {

@@ -88,29 +88,31 @@ describe('site dev', () => {
     expect(script.headers.get('content-type')).toContain('text/javascript');
   });
 
-  it('after a page edit, names only that page as changed, and serves the new text', async () => {
+  /** Edits a content file and waits for the change event `site dev` sends to open pages. */
+  async function editAndAwaitChange(relative: string, edit: (text: string) => string): Promise<{ routes: string[] }> {
     const stream = await subscribe();
-    const file = path.join(work, 'content/pages/faq/de.yaml');
-    const text = await readFile(file, 'utf8');
-    await writeFile(file, text.replace('title: Häufig gestellte Fragen', 'title: Häufig gestellte Fragen zur Plattform'));
-    const change = await until(() => stream.events.find((e) => e.event === 'change'));
-    expect(change.data).toMatchObject({ routes: ['/faq'] });
+    try {
+      const file = path.join(work, 'content', relative);
+      await writeFile(file, edit(await readFile(file, 'utf8')));
+      return (await until(() => stream.events.find((e) => e.event === 'change'))).data as { routes: string[] };
+    } finally {
+      stream.stop();
+    }
+  }
+
+  it('after a page edit, names only that page as changed, and serves the new text', async () => {
+    const change = await editAndAwaitChange('pages/faq/de.yaml', (text) => text.replace('title: Häufig gestellte Fragen', 'title: Häufig gestellte Fragen zur Plattform'));
+    expect(change).toMatchObject({ routes: ['/faq'] });
     // Only the edited page was rendered again: every other page kept its objects and its HTML.
     expect(reported.at(-1)).toEqual({ routes: ['/faq'], rendered: 1 });
     expect(await (await fetch(`${dev.url}/faq`)).text()).toContain('Häufig gestellte Fragen zur Plattform');
-    stream.stop();
   });
 
   it('after a locale file edit, renders only that locale\'s pages', async () => {
-    const stream = await subscribe();
-    const file = path.join(work, 'content/locales/fr.yaml');
-    const text = await readFile(file, 'utf8');
-    await writeFile(file, text.replace(/^skipToContent: .*$/m, 'skipToContent: Aller directement au contenu'));
-    const change = await until(() => stream.events.find((e) => e.event === 'change'));
-    expect((change.data as { routes: string[] }).routes.toSorted()).toEqual(['/fr', '/fr/education']);
+    const change = await editAndAwaitChange('locales/fr.yaml', (text) => text.replace(/^skipToContent: .*$/m, 'skipToContent: Aller directement au contenu'));
+    expect(change.routes.toSorted()).toEqual(['/fr', '/fr/education']);
     expect(reported.at(-1)?.rendered).toBe(2);
     expect(await (await fetch(`${dev.url}/fr`)).text()).toContain('Aller directement au contenu');
-    stream.stop();
   });
 
   it('shows a content error to open pages, keeps serving the last good build, and reloads all once fixed', async () => {

@@ -1,6 +1,5 @@
 import type { PageEntry, SiteModel } from '../content/model.ts';
 import { isIndexable, isNotFound } from '../content/routes.ts';
-import { consentProbeScript } from '../islands/cookie-banner/consent.ts';
 import type { LoaderNeed } from '../islands/protocol.ts';
 import { absoluteUrl, alternates, type RenderContext } from './context.ts';
 
@@ -11,6 +10,17 @@ export function escapeHtml(value: string): string {
 /** JSON for a <script> element: `<` is escaped so content can never close the element. */
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The inline head script: marks the document before first paint when the cookie banner must show
+ * (CSS then shows it, islands/cookie-banner), and then, on pages where the banner is the only island,
+ * adds the island loader (`loader`): a visitor who has decided downloads no script on those pages.
+ */
+export function consentProbeScript(cookieName: string, loader?: string): string {
+  const name = cookieName.replace(/[^A-Za-z0-9_-]/g, '');
+  const load = loader ? `;var s=document.createElement("script");s.type="module";s.src=${jsonForScript(loader)};document.head.appendChild(s)` : '';
+  return `if(!/(?:^|;\\s*)${name}=/.test(document.cookie)){document.documentElement.dataset.consent="ask"${load}}`;
 }
 
 /** Pages that are indexable in the sense of hreflang and the sitemap. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContent, type ContentEnv } from '../../../src/content/load.ts';
 import type { PageEntry, SiteModel } from '../../../src/content/model.ts';
-import { consentProbeScript } from '../../../src/islands/cookie-banner/consent.ts';
+import { consentProbeScript } from '../../../src/render/head.ts';
 import { renderRoute } from '../../../src/render/render-route.tsx';
 import { contentSecurityPolicy, headersFile, inlineCode, robotsTxt, seoFiles, sitemapXml } from '../../../src/output/seo-files.ts';
 

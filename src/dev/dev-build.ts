@@ -54,10 +54,9 @@ export class DevBuilder {
     const routes = new Set(model.pages.map((p) => p.route));
     for (const route of this.pages.keys()) if (!routes.has(route)) this.pages.delete(route);
 
-    const { csp, withPolicy } = sitePolicy(model, pages, code);
     const files: SiteFiles = new Map(code.files);
-    for (const page of pages) files.set(`/${page.entry.file}`, withPolicy(page.bytes));
-    for (const [url, text] of seoFiles(model, csp)) files.set(url, new TextEncoder().encode(text));
+    for (const page of pages) files.set(`/${page.entry.file}`, page.bytes);
+    for (const [url, text] of seoFiles(model, sitePolicy(model, pages.map((p) => p.inline), code))) files.set(url, new TextEncoder().encode(text));
     const changed = pages.filter((p) => !sameBytes(this.files.get(`/${p.entry.file}`), files.get(`/${p.entry.file}`))).map((p) => p.entry.route);
     this.files = files;
     return { ok: true, files, changed, rendered };

@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { defaultBuildCache, type BuildCache } from '../cache/build-cache.ts';
 import { budgetFor, loadCheckConfig, type CheckConfig } from '../content/check-config.ts';
 import { loadContent, type ContentEnv } from '../content/load.ts';
@@ -7,10 +5,9 @@ import { locate, type YamlSource } from '../content/yaml-source.ts';
 import type { SiteModel } from '../content/model.ts';
 import { SiteError, type Result } from '../errors/site-error.ts';
 import { describeOverrun, islandScripts, overBudget, pageWeight, type BudgetOverrun, type PageWeight } from './page-weight.ts';
-import { ASSET_EFFORT, PAGE_EFFORT } from './precompress.ts';
-import { seoFiles } from './seo-files.ts';
-import { packageRoot } from '../package-root.ts';
-import { codeAssets, renderPage, sitePolicy } from './site-render.ts';
+import { emptyOutDir, guardOutDir } from './out-dir.ts';
+import { seoFiles, type InlineCode } from './seo-files.ts';
+import { codeAssets, renderPage, sitePolicy, type RenderedPage } from './site-render.ts';
 import { OutputWriter } from './writer.ts';
 
 const encoder = new TextEncoder();
@@ -46,19 +43,11 @@ export interface BuildReport {
   budgetErrors: SiteError[];
 }
 
-function guardOutDir(outDir: string, contentDir: string): SiteError | undefined {
-  const out = path.resolve(outDir);
-  const unsafe = [path.parse(out).root, process.cwd(), packageRoot, path.resolve(contentDir)];
-  if (unsafe.some((dir) => dir === out || dir.startsWith(out + path.sep))) {
-    return new SiteError({ code: 'unsafe-out-dir', message: `refusing to empty ${out}: it contains the project or its content`, hint: 'choose an output directory of its own, e.g. dist' });
-  }
-  return undefined;
-}
-
 /**
  * content → model → HTML per route + island bundle + CSS + SEO files, written to outDir (emptied
- * first) with a gzip and a brotli copy of every compressible file. Bundling and CSS depend on code
- * only and run while the content loads.
+ * first; assets with a gzip and a brotli copy). Bundling and CSS depend on code only and run while
+ * the content loads. Pages are written as they are rendered, so a build holds a few pages in memory,
+ * not all, and the disk works while the next page renders.
  */
 export async function buildSite(options: BuildOptions): Promise<Result<BuildReport>> {
   const guard = guardOutDir(options.outDir, options.contentDir);
@@ -71,21 +60,28 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   if (!loaded.ok || checkConfig.errors.length) return { ok: false, errors: [...(loaded.ok ? [] : loaded.errors), ...checkConfig.errors] };
   const model = loaded.value;
   const code = await codePending;
-  const pages = model.pages.map((entry) => renderPage(model, entry, code));
-  const { csp, withPolicy } = sitePolicy(model, pages, code);
 
-  await rm(options.outDir, { recursive: true, force: true });
+  const oldOutput = await emptyOutDir(options.outDir);
   const writer = new OutputWriter(options.outDir);
   const assetGzip = new Map<string, number>();
-  await Promise.all([...code.files].map(async ([url, bytes]) => assetGzip.set(url, await writer.write(url, bytes, ASSET_EFFORT, cache))));
+  const assetsWritten = Promise.all([...code.files].map(async ([url, bytes]) => assetGzip.set(url, await writer.asset(url, bytes, cache))));
   const { islands } = code;
   const scripts = islandScripts(islands.loader, islands.graph, SUBMIT_ENTRIES);
-  const routes = await Promise.all(pages.map(async (page): Promise<RouteReport> => {
-    const htmlGzip = await writer.write(`/${page.entry.file}`, () => withPolicy(page.bytes), PAGE_EFFORT);
+  const inline: InlineCode[] = [];
+  const written: Promise<{ page: Omit<RenderedPage, 'bytes' | 'inline'>; htmlGzip: number }>[] = [];
+  for (const entry of model.pages) {
+    await writer.ready();
+    const { bytes, ...page } = renderPage(model, entry, code);
+    inline.push(page.inline);
+    written.push(writer.page(`/${entry.file}`, bytes).then((htmlGzip) => ({ page, htmlGzip })));
+  }
+  await Promise.all([...seoFiles(model, sitePolicy(model, inline, code))].map(([url, text]) => writer.file(url, encoder.encode(text))));
+  await assetsWritten;
+  const routes = (await Promise.all(written)).map(({ page, htmlGzip }): RouteReport => {
     const weight = pageWeight(page.refs, htmlGzip, islands.graph, scripts, (url) => assetGzip.get(url) ?? 0);
     return { route: page.entry.route, file: page.entry.file, weight, overBudget: overBudget(weight, budgetFor(checkConfig.config, page.entry.route)) };
-  }));
-  await Promise.all([...seoFiles(model, csp)].map(([url, text]) => writer.write(url, encoder.encode(text), PAGE_EFFORT)));
+  });
+  await oldOutput;
   return {
     ok: true,
     value: {

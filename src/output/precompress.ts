@@ -12,9 +12,9 @@ export function isCompressible(url: string): boolean {
 }
 
 /**
- * How hard to compress. Hashed assets never change under their name, so they get the maximum once
- * (then come from the cache). Pages change with every content edit: brotli 11 costs ~150 ms on the
- * home page, quality 6 ~4 ms for 92 % of its saving.
+ * How hard to compress. Hashed assets never change under their name, so they get the maximum once at
+ * build time (then come from the cache). Pages are not precompressed: they change with every content
+ * edit, hosts compress HTML themselves, and `site serve` compresses it on first request (ON_REQUEST).
  */
 export interface Effort {
   gzipLevel: number;
@@ -22,7 +22,27 @@ export interface Effort {
 }
 
 export const ASSET_EFFORT: Effort = { gzipLevel: 9, brotliQuality: 11 };
-export const PAGE_EFFORT: Effort = { gzipLevel: 9, brotliQuality: 6 };
+/** Brotli 5 costs ~2 ms on the home page for 90 % of quality 11's saving. */
+export const ON_REQUEST_EFFORT: Effort = { gzipLevel: 6, brotliQuality: 5 };
+
+export type Encoding = 'br' | 'gzip';
+
+/** One encoding of a file. */
+export async function encode(data: Uint8Array, encoding: Encoding, effort: Effort): Promise<Uint8Array> {
+  if (encoding === 'gzip') return gzipAsync(data, { level: effort.gzipLevel });
+  return brotliAsync(data, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: effort.brotliQuality,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: data.byteLength,
+    },
+  });
+}
+
+/** The size budgets count: gzip -9 bytes. */
+export async function gzipSize(data: Uint8Array): Promise<number> {
+  return (await gzipAsync(data, { level: 9 })).byteLength;
+}
 
 export interface Compressed {
   /** Encodings worth serving: absent when not smaller than the file. */
@@ -33,23 +53,13 @@ export interface Compressed {
 }
 
 /**
- * gzip and brotli encodings of a file; each only when it is smaller than the file itself. With a
- * cache, encodings are kept under the file's content hash (worth it for assets, not for pages).
+ * gzip and brotli encodings of an asset; each only when it is smaller than the file itself, kept in
+ * the cache under the file's content hash.
  */
 export async function compress(data: Uint8Array, effort: Effort, cache: BuildCache = noCache): Promise<Compressed> {
   const key = cacheKey(`gz${effort.gzipLevel}br${effort.brotliQuality}`, data);
   const [cachedGzip, cachedBrotli] = await Promise.all([cache.read('gz', key), cache.read('br', key)]);
-  const [gz, br] = await Promise.all([
-    cachedGzip ?? gzipAsync(data, { level: effort.gzipLevel }),
-    cachedBrotli ??
-      brotliAsync(data, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: effort.brotliQuality,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_SIZE_HINT]: data.byteLength,
-        },
-      }),
-  ]);
+  const [gz, br] = await Promise.all([cachedGzip ?? encode(data, 'gzip', effort), cachedBrotli ?? encode(data, 'br', effort)]);
   await Promise.all([cachedGzip ? undefined : cache.write('gz', key, gz), cachedBrotli ? undefined : cache.write('br', key, br)]);
   return {
     gzipSize: gz.byteLength,

@@ -45,7 +45,7 @@ export async function codeAssets(cache: BuildCache): Promise<CodeAssets> {
   };
 }
 
-/** A rendered page as later steps need it: its bytes and what they read from its HTML, read once. */
+/** A rendered page as later steps need it: its bytes (with its policy) and what they hold, read once from its HTML. */
 export interface RenderedPage {
   entry: PageEntry;
   bytes: Uint8Array;
@@ -53,31 +53,26 @@ export interface RenderedPage {
   refs: PageAssetRefs;
 }
 
+/** Every page's head starts with this tag (render/head.ts); the CSP meta goes right after it, before any script. */
+const CHARSET = '<meta charset="utf-8">';
+
+/**
+ * Renders one page with its own Content-Security-Policy as a meta tag (hosts that ignore `_headers`
+ * enforce it too). The meta policy allows this page's inline code only, the `_headers` policy the
+ * site's (sitePolicy); a browser enforces both, so each page gets exactly what it runs. Depending on
+ * no other page, pages can be written as soon as they are rendered.
+ */
 export function renderPage(model: SiteModel, entry: PageEntry, code: CodeAssets): RenderedPage {
   const html = renderRoute(model, entry, { css: code.cssUrl, loader: code.islands.loader }, code.template);
-  return { entry, bytes: encoder.encode(html), inline: inlineCode(html), refs: pageAssetRefs(html) };
+  const inline = inlineCode(html);
+  const at = html.indexOf(CHARSET);
+  if (at < 0) throw new Error('a page without <meta charset="utf-8"> cannot carry the CSP meta tag');
+  const end = at + CHARSET.length;
+  const meta = contentSecurityPolicyMeta(contentSecurityPolicy(model, [inline], code.runtime));
+  return { entry, bytes: encoder.encode(`${html.slice(0, end)}\n${meta}${html.slice(end)}`), inline, refs: pageAssetRefs(html) };
 }
 
-/** Every page's head starts with this tag (render/head.ts); the CSP meta goes right after it, before any script. */
-const CHARSET = encoder.encode('<meta charset="utf-8">');
-
-export interface SitePolicy {
-  /** The Content-Security-Policy of the site, for `_headers`. */
-  csp: string;
-  /** A page with the same policy as a meta tag: hosts that ignore `_headers` enforce it too. */
-  withPolicy(page: Uint8Array): Uint8Array;
-}
-
-export function sitePolicy(model: SiteModel, pages: readonly RenderedPage[], code: CodeAssets): SitePolicy {
-  const csp = contentSecurityPolicy(model, pages.map((p) => p.inline), code.runtime);
-  const insert = encoder.encode(`\n${contentSecurityPolicyMeta(csp)}`);
-  return {
-    csp,
-    withPolicy(page) {
-      const at = Buffer.from(page.buffer, page.byteOffset, page.byteLength).indexOf(CHARSET);
-      if (at < 0) throw new Error('a page without <meta charset="utf-8"> cannot carry the CSP meta tag');
-      const end = at + CHARSET.byteLength;
-      return Buffer.concat([page.subarray(0, end), insert, page.subarray(end)]);
-    },
-  };
+/** The Content-Security-Policy of the whole site, for `_headers`: what any of its pages runs inline. */
+export function sitePolicy(model: SiteModel, inline: readonly InlineCode[], code: CodeAssets): string {
+  return contentSecurityPolicy(model, inline, code.runtime);
 }

@@ -1,40 +1,58 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildCache } from '../cache/build-cache.ts';
-import { compress, isCompressible, type Effort } from './precompress.ts';
+import { ASSET_EFFORT, compress, gzipSize, isCompressible } from './precompress.ts';
 
-/** Files compressed and written at once: enough to keep the zlib threads and the disk busy, bounded in memory. */
+/** Files written at once: enough to keep the zlib threads and the disk busy, few enough to bound memory. */
 const CONCURRENCY = 16;
 
-/** Writes built files under the output directory, each with its `.gz` and `.br` copies. */
+/**
+ * Writes built files under the output directory. Assets get `.gz` and `.br` copies; pages are written
+ * as they are (see precompress.ts). Writes beyond CONCURRENCY wait; `ready()` lets a producer wait
+ * before making the next file, so a build holds a bounded number of pages in memory.
+ */
 export class OutputWriter {
   private readonly dirs = new Map<string, Promise<unknown>>();
   private active = 0;
   private readonly waiting: (() => void)[] = [];
+  private freed: (() => void)[] = [];
 
   constructor(private readonly outDir: string) {}
 
-  /**
-   * Writes `url`'s file (given, or made on demand) and, when compressible, its encodings. Resolves to the size budgets count:
-   * gzip bytes for compressible files, the file's own size for the rest.
-   */
-  async write(url: string, content: Uint8Array | (() => Uint8Array), effort: Effort, cache?: BuildCache): Promise<number> {
-    await this.slot();
-    try {
-      // A function is called only once a slot is free, so thousands of queued pages are not all finalised at once.
-      const data = typeof content === 'function' ? content() : content;
-      const target = path.join(this.outDir, ...url.split('/').filter(Boolean));
-      await this.directory(path.dirname(target));
+  /** Writes an asset and, when it compresses, its encodings; resolves to its gzip size (its own size when not compressible). */
+  asset(url: string, data: Uint8Array, cache?: BuildCache): Promise<number> {
+    return this.limited(async (target) => {
       if (!isCompressible(url)) {
         await writeFile(target, data);
         return data.byteLength;
       }
-      const [encoded] = await Promise.all([compress(data, effort, cache), writeFile(target, data)]);
-      await Promise.all([
-        encoded.gzip && writeFile(`${target}.gz`, encoded.gzip),
-        encoded.brotli && writeFile(`${target}.br`, encoded.brotli),
-      ]);
+      const [encoded] = await Promise.all([compress(data, ASSET_EFFORT, cache), writeFile(target, data)]);
+      await Promise.all([encoded.gzip && writeFile(`${target}.gz`, encoded.gzip), encoded.brotli && writeFile(`${target}.br`, encoded.brotli)]);
       return encoded.gzipSize;
+    }, url);
+  }
+
+  /** Writes a page as it is; resolves to its gzip -9 size, which budgets count. */
+  page(url: string, data: Uint8Array): Promise<number> {
+    return this.limited(async (target) => (await Promise.all([gzipSize(data), writeFile(target, data)]))[0], url);
+  }
+
+  /** Writes a file as it is. */
+  file(url: string, data: Uint8Array): Promise<void> {
+    return this.limited((target) => writeFile(target, data), url);
+  }
+
+  /** Resolves when a write could start at once. */
+  async ready(): Promise<void> {
+    while (this.active >= CONCURRENCY) await new Promise<void>((resolve) => this.freed.push(resolve));
+  }
+
+  private async limited<T>(work: (target: string) => Promise<T>, url: string): Promise<T> {
+    await this.slot();
+    try {
+      const target = path.join(this.outDir, ...url.split('/').filter(Boolean));
+      await this.directory(path.dirname(target));
+      return await work(target);
     } finally {
       this.release();
     }
@@ -61,5 +79,8 @@ export class OutputWriter {
     const next = this.waiting.shift();
     if (next) next();
     else this.active--;
+    const freed = this.freed;
+    this.freed = [];
+    for (const resolve of freed) resolve();
   }
 }

@@ -2,7 +2,9 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { isCompressible, type Encoding } from '../output/precompress.ts';
 import { headersFor, parseHeadersFile, type HeaderRule } from './headers-file.ts';
+import { OnRequestEncoding } from './on-request-encoding.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -60,8 +62,8 @@ export async function resolveFile(root: string, urlPath: string): Promise<FileIn
   return (await fileInfo(target)) ?? (await fileInfo(path.join(target, 'index.html')));
 }
 
-/** The encodings a request accepts, best first, from those the build writes (`.br`, `.gz` beside a file). */
-export function acceptedEncodings(header: string | undefined): ('br' | 'gzip')[] {
+/** The encodings a request accepts, best first, of those served (`.br`, `.gz` beside an asset, made on request for pages). */
+export function acceptedEncodings(header: string | undefined): Encoding[] {
   const q = new Map<string, number>();
   for (const part of (header ?? '').toLowerCase().split(',')) {
     const [name = '', ...params] = part.trim().split(';');
@@ -86,12 +88,15 @@ export interface StaticSite {
   root: string;
   /** Rules from the build's `_headers`, re-read when the file changes (a rebuild while serving). */
   rules(): Promise<HeaderRule[]>;
+  /** Encodings of files served without precompressed copies. */
+  encodings: OnRequestEncoding;
 }
 
 export function staticSite(root: string): StaticSite {
   let cached: { mtimeMs: number; rules: HeaderRule[] } | undefined;
   return {
     root,
+    encodings: new OnRequestEncoding(),
     async rules() {
       const info = await fileInfo(path.join(root, '_headers'));
       if (!info) return [];
@@ -102,8 +107,9 @@ export function staticSite(root: string): StaticSite {
 }
 
 /**
- * Serves built files: precompressed `.br`/`.gz` when the client accepts them, ETag/304, the headers
- * of `_headers`, and unknown paths as 404.html with status 404.
+ * Serves built files: precompressed `.br`/`.gz` when the client accepts them (for files without them,
+ * pages, an encoding made on request), ETag/304, the headers of `_headers`, and unknown paths as
+ * 404.html with status 404.
  */
 export async function serveStatic(site: StaticSite, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -123,18 +129,26 @@ export async function serveStatic(site: StaticSite, req: IncomingMessage, res: S
   headers.set('x-content-type-options', 'nosniff');
   headers.set('vary', 'Accept-Encoding');
 
-  let body = chosen;
-  let encoding: 'br' | 'gzip' | undefined;
-  for (const candidate of acceptedEncodings(req.headers['accept-encoding'])) {
+  let body: FileInfo | Uint8Array = chosen;
+  let encoding: Encoding | undefined;
+  const accepted = acceptedEncodings(req.headers['accept-encoding']);
+  for (const candidate of accepted) {
     const info = await fileInfo(`${chosen.file}.${candidate === 'br' ? 'br' : 'gz'}`);
     if (info) {
       body = info;
       encoding = candidate;
-      headers.set('content-encoding', candidate);
       break;
     }
   }
-  const etag = etagOf(body, encoding);
+  if (!encoding && accepted[0] && isCompressible(chosen.file)) {
+    const encoded = await site.encodings.get(chosen, accepted[0]);
+    if (encoded.byteLength < chosen.size) {
+      body = encoded;
+      encoding = accepted[0];
+    }
+  }
+  if (encoding) headers.set('content-encoding', encoding);
+  const etag = etagOf(chosen, encoding);
   headers.set('etag', etag);
   const status = found ? 200 : 404;
   if (status === 200 && notModified(req, etag)) {
@@ -143,11 +157,9 @@ export async function serveStatic(site: StaticSite, req: IncomingMessage, res: S
     res.writeHead(304, Object.fromEntries(headers)).end();
     return;
   }
-  headers.set('content-length', String(body.size));
+  headers.set('content-length', String(body instanceof Uint8Array ? body.byteLength : body.size));
   res.writeHead(status, Object.fromEntries(headers));
-  if (req.method === 'HEAD') {
-    res.end();
-    return;
-  }
-  createReadStream(body.file).pipe(res);
+  if (req.method === 'HEAD') res.end();
+  else if (body instanceof Uint8Array) res.end(body);
+  else createReadStream(body.file).pipe(res);
 }

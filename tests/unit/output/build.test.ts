@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 describe('precompressed output', () => {
-  it('writes .gz and .br beside every page and asset that compresses, each decoding to the file', async () => {
+  it('writes .gz and .br beside every asset that compresses, each decoding to the file, and pages as they are', async () => {
     const out = path.join(work, 'a');
     const all = await files(out);
     const originals = all.filter((f) => isCompressible(f));
@@ -37,7 +37,10 @@ describe('precompressed output', () => {
       const data = await readFile(path.join(out, file));
       const hasGz = all.includes(`${file}.gz`);
       const hasBr = all.includes(`${file}.br`);
-      if (data.byteLength > 1024) expect({ file, hasGz, hasBr }).toEqual({ file, hasGz: true, hasBr: true });
+      // Pages and SEO files change with every content edit; hosts and `site serve` compress them on request.
+      const asset = file.startsWith('assets/') || file === 'favicon.svg';
+      if (!asset) expect({ file, hasGz, hasBr }).toEqual({ file, hasGz: false, hasBr: false });
+      else if (data.byteLength > 1024) expect({ file, hasGz, hasBr }).toEqual({ file, hasGz: true, hasBr: true });
       if (hasGz) expect(gunzipSync(await readFile(path.join(out, `${file}.gz`))).equals(data)).toBe(true);
       if (hasBr) expect(brotliDecompressSync(await readFile(path.join(out, `${file}.br`))).equals(data)).toBe(true);
     }
@@ -61,6 +64,38 @@ describe('precompressed output', () => {
     expect(home.weight.jsFirstVisit).toBeGreaterThan(home.weight.jsLoad);
     expect(home.weight.jsHydrated).toBeGreaterThan(home.weight.jsFirstVisit);
     expect(home.weight.jsSubmit).toBeGreaterThan(0);
+  });
+});
+
+describe('output directory', () => {
+  it('replaces what an earlier build wrote, and removes what a killed build left beside it', async () => {
+    const out = path.join(work, 'replaced');
+    await mkdir(path.join(out, 'gone'), { recursive: true });
+    await writeFile(path.join(out, 'gone/index.html'), 'old');
+    const leftover = path.join(work, '.replaced.old-1-2');
+    await mkdir(leftover);
+    const built = await buildSite({ contentDir: path.join(repo, 'content'), outDir: out, cache: directoryCache(path.join(work, 'cache')) });
+    expect(built.ok).toBe(true);
+    const written = await files(out);
+    expect(written).toContain('index.html');
+    expect(written).not.toContain('gone/index.html');
+    expect((await readdir(work)).filter((name) => name.startsWith('.replaced.old-'))).toEqual([]);
+  }, 120_000);
+});
+
+describe('content security policy', () => {
+  it('gives each page a meta policy for its own inline code, and _headers the site-wide one', async () => {
+    const out = path.join(work, 'a');
+    const header = /Content-Security-Policy: (.+)/.exec(await readFile(path.join(out, '_headers'), 'utf8'))![1]!;
+    const hashes = (policy: string) => /script-src ([^;]+)/.exec(policy)![1]!.split(' ').filter((s) => s.startsWith("'sha256-"));
+    const metaOf = async (file: string) => /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(await readFile(path.join(out, file), 'utf8'))![1]!.replace(/&#x27;|&#39;/g, "'");
+    const [home, notFound] = [await metaOf('index.html'), await metaOf('404.html')];
+    // The home page runs the consent probe, the 404 page also its log line: each meta allows its own only.
+    expect(hashes(home)).toHaveLength(1);
+    expect(hashes(notFound)).toHaveLength(2);
+    expect(new Set(hashes(header))).toEqual(new Set([...hashes(home), ...hashes(notFound)]));
+    const rest = (policy: string) => policy.replace(/script-src [^;]+/, '').replace(/; frame-ancestors 'none'/, '');
+    expect(rest(home)).toBe(rest(header));
   });
 });
 

@@ -79,6 +79,21 @@ describe('precompressed files', () => {
     expect(plain.headers['content-length']).toBe(String(Buffer.byteLength(PAGE)));
   });
 
+  it('compresses a page the build did not precompress on request, and again once the file changes', async () => {
+    const br = await get('/education', { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(PAGE);
+    expect(br.headers['content-length']).toBe(String(br.body.byteLength));
+    const gz = await get('/education', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(PAGE);
+    expect(gz.headers.etag).not.toBe(br.headers.etag);
+    const changed = PAGE.replace('Start', 'Bildung');
+    await writeFile(path.join(root, 'education/index.html'), changed);
+    await utimes(path.join(root, 'education/index.html'), new Date(), new Date(Date.now() + 10_000));
+    expect(brotliDecompressSync((await get('/education', { 'accept-encoding': 'br' })).body).toString()).toBe(changed);
+  });
+
   it('reads Accept-Encoding weights and wildcards', () => {
     expect(acceptedEncodings('gzip, deflate, br')).toEqual(['br', 'gzip']);
     expect(acceptedEncodings('gzip;q=0.5, br;q=0')).toEqual(['gzip']);

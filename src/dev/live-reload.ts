@@ -3,8 +3,10 @@ import type { RouteHandler } from '../server/server.ts';
 
 /**
  * Live reload for `site dev`: pages load /__site/live.js, which listens on a server-sent event stream.
- * After a rebuild the server names the routes that changed and only those pages reload; content errors
- * show as an overlay until they are fixed. The script is same-origin, so the pages' CSP allows it.
+ * After a rebuild the server names the routes that changed and only those pages update: the new HTML is
+ * fetched and its body swapped in (no navigation, so the change shows in the next frame), or the page
+ * reloads when what it runs changed (scripts, styles, policy) or everything did. Content errors show
+ * as an overlay until they are fixed. The script is same-origin, so the pages' CSP allows it.
  */
 export const LIVE_SCRIPT_PATH = '/__site/live.js';
 export const EVENTS_PATH = '/__site/events';
@@ -34,9 +36,34 @@ events.addEventListener('hello', (e) => {
   if (state.build !== build) location.reload();
   else if (state.errors) showErrors(state.errors);
 });
+// What a page needs to run: when this part of the head changed, only a reload applies it. Title and
+// meta tags are text; the body holds the content.
+const runtimeOf = (head) => [...head.children].filter((el) => el.tagName !== 'TITLE' && !(el.tagName === 'META' && !el.httpEquiv)).map((el) => el.outerHTML).join('\\n');
+// Taken before islands add their own elements (a toast library's styles) to the head.
+const served = runtimeOf(document.head);
+let swaps = 0;
+async function update() {
+  let next;
+  try {
+    const response = await fetch(location.href, { cache: 'no-store' });
+    next = new DOMParser().parseFromString(await response.text(), 'text/html');
+  } catch {
+    return location.reload();
+  }
+  if (runtimeOf(next.head) !== served) return location.reload();
+  document.title = next.title;
+  for (const meta of document.head.querySelectorAll('meta:not([http-equiv])')) meta.remove();
+  document.head.append(...next.head.querySelectorAll('meta:not([http-equiv])'));
+  document.body.replaceWith(document.adoptNode(next.body));
+  overlay = undefined;
+  // The new body's islands are server HTML again: run the loader once more (a new module instance) to wake them.
+  const loader = document.head.querySelector('script[type="module"][src^="/assets/"]');
+  if (loader) await import(loader.src + '?swap=' + ++swaps);
+}
 events.addEventListener('change', (e) => {
   const change = JSON.parse(e.data);
-  if (change.routes === '*' || change.routes.includes(route)) location.reload();
+  if (change.routes === '*') location.reload();
+  else if (change.routes.includes(route)) void update();
   else overlay?.remove();
 });
 events.addEventListener('errors', (e) => showErrors(JSON.parse(e.data).text));

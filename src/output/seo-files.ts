@@ -39,8 +39,16 @@ export function robotsTxt(model: SiteModel): string {
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
 
+/** Hash sources by text: every page carries the same few inline scripts, hashed once per build. */
+const hashSources = new Map<string, string>();
+
 function sha256(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+  let source = hashSources.get(text);
+  if (source === undefined) {
+    source = `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+    if (text.length < 4096) hashSources.set(text, source);
+  }
+  return source;
 }
 
 /** Whether a <script> element's attributes make it executable inline code (not src, not a data block). */

@@ -68,8 +68,20 @@ export function renderPage(model: SiteModel, entry: PageEntry, code: CodeAssets)
   const at = html.indexOf(CHARSET);
   if (at < 0) throw new Error('a page without <meta charset="utf-8"> cannot carry the CSP meta tag');
   const end = at + CHARSET.length;
-  const meta = contentSecurityPolicyMeta(contentSecurityPolicy(model, [inline], code.runtime));
+  const meta = pagePolicyMeta(model, inline, code);
   return { entry, bytes: encoder.encode(`${html.slice(0, end)}\n${meta}${html.slice(end)}`), inline, refs: pageAssetRefs(html) };
+}
+
+/** Pages with the same inline code share one policy: made once per build, not once per page. */
+const pagePolicies = new WeakMap<CodeAssets, Map<string, string>>();
+
+function pagePolicyMeta(model: SiteModel, inline: InlineCode, code: CodeAssets): string {
+  let policies = pagePolicies.get(code);
+  if (!policies) pagePolicies.set(code, (policies = new Map()));
+  const key = [model.site.backend.url, inline.scripts.join(), inline.styles.join(), inline.styleAttributes].join(' ');
+  let meta = policies.get(key);
+  if (meta === undefined) policies.set(key, (meta = contentSecurityPolicyMeta(contentSecurityPolicy(model, [inline], code.runtime))));
+  return meta;
 }
 
 /** The Content-Security-Policy of the whole site, for `_headers`: what any of its pages runs inline. */

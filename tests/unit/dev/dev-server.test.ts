@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -86,6 +87,10 @@ describe('site dev', () => {
     expect(await missing.text()).toContain('Oops! Page not found');
     const script = await fetch(`${dev.url}/__site/live.js`);
     expect(script.headers.get('content-type')).toContain('text/javascript');
+    // The client is a string in live-reload.ts: only parsing it shows an escaping mistake.
+    const file = path.join(work, 'live.mjs');
+    await writeFile(file, await script.text());
+    expect(spawnSync(process.execPath, ['--check', file], { encoding: 'utf8' }).stderr).toBe('');
   });
 
   /** Edits a content file and waits for the change event `site dev` sends to open pages. */

@@ -13,6 +13,9 @@ import { validateSource } from './validate.ts';
 import type { ContentMemo } from './memo.ts';
 import { locate, parseYaml, scalarStrings, type YamlSource } from './yaml-source.ts';
 
+/** Page files read ahead of the one being validated. */
+const READ_AHEAD = 64;
+
 /** Deploy settings that may come from the environment at build time instead of site.yaml. */
 export interface ContentEnv {
   SITE_URL?: string;
@@ -54,11 +57,11 @@ async function readText(root: string, relative: string, requiredBy?: RequiredBy)
   }
 }
 
-function parseSource(relative: string, text: string, errors: SiteError[], files: ContentFiles): YamlSource | undefined {
+function parseSource(relative: string, text: string, errors: SiteError[], files?: ContentFiles): YamlSource | undefined {
   const parsed = parseYaml(relative, text);
   errors.push(...parsed.errors);
-  if (parsed.source) files.sources.push(parsed.source);
-  else files.unparsed.push(relative);
+  if (parsed.source) files?.sources.push(parsed.source);
+  else files?.unparsed.push(relative);
   return parsed.source;
 }
 
@@ -110,8 +113,8 @@ function collectPlaceholders(source: YamlSource): Placeholder[] {
  * since the last load give back last time's objects.
  */
 export async function loadContent(root: string, env: ContentEnv = {}, memo?: ContentMemo): Promise<Result<SiteModel>> {
-  const files: ContentFiles = { sources: [], unparsed: [] };
-  return load(root, env, files, memo);
+  // The sources are not kept: a page's parsed file can go as soon as it is validated.
+  return load(root, env, undefined, memo);
 }
 
 /**
@@ -132,7 +135,7 @@ export async function loadContentWithSources(root: string, env: ContentEnv = {})
 async function loadFile<T>(
   file: { root: string; relative: string; requiredBy?: RequiredBy; text?: Promise<{ text: string } | { error: SiteError }> },
   inputs: string,
-  state: { errors: SiteError[]; files: ContentFiles; placeholders: Placeholder[]; memo?: ContentMemo },
+  state: { errors: SiteError[]; files?: ContentFiles; placeholders: Placeholder[]; memo?: ContentMemo },
   validate: (source: YamlSource, errors: SiteError[]) => T | undefined,
 ): Promise<{ source?: YamlSource; value?: T }> {
   const read = await (file.text ?? readText(file.root, file.relative, file.requiredBy));
@@ -143,7 +146,7 @@ async function loadFile<T>(
   const key = `${inputs}\u0000${read.text}`;
   const recalled = state.memo?.recall<T>(file.relative, key);
   if (recalled) {
-    state.files.sources.push(recalled.source);
+    state.files?.sources.push(recalled.source);
     state.placeholders.push(...recalled.placeholders);
     return recalled;
   }
@@ -159,7 +162,7 @@ async function loadFile<T>(
   return { source, value };
 }
 
-async function load(root: string, env: ContentEnv, files: ContentFiles, memo?: ContentMemo): Promise<Result<SiteModel>> {
+async function load(root: string, env: ContentEnv, files: ContentFiles | undefined, memo?: ContentMemo): Promise<Result<SiteModel>> {
   const errors: SiteError[] = [];
   const placeholders: Placeholder[] = [];
   const state = { errors, files, placeholders, memo };
@@ -205,11 +208,20 @@ async function load(root: string, env: ContentEnv, files: ContentFiles, memo?: C
   for (const family of await listDir(path.join(root, 'pages'))) {
     for (const file of await listDir(path.join(root, 'pages', family))) if (file.endsWith('.yaml')) pageFiles.push({ family, file, relative: `pages/${family}/${file}` });
   }
-  // Reads overlap; parsing and validation stay in file order, so errors come out in reading order.
-  const texts = new Map(pageFiles.map(({ relative }) => [relative, readText(root, relative)]));
+  // Reads overlap, a bounded number ahead (10,000 files read at once held every text in memory);
+  // parsing and validation stay in file order, so errors come out in reading order.
+  const texts = new Map<string, ReturnType<typeof readText>>();
+  const readAhead = (from: number) => {
+    for (const { relative } of pageFiles.slice(from, from + READ_AHEAD)) if (!texts.has(relative)) texts.set(relative, readText(root, relative));
+  };
   const pages: PageEntry[] = [];
-  const sourceOf = new Map<PageEntry, YamlSource>();
-  for (const { family, file, relative } of pageFiles) {
+  // Routes by the page that claimed them first. Only entries are kept, not their parsed files: a
+  // duplicate (rare) reads the first page's file again to point at its slug.
+  const claimed = new Map<string, PageEntry>();
+  for (const [i, { family, file, relative }] of pageFiles.entries()) {
+    readAhead(i);
+    const text = texts.get(relative);
+    texts.delete(relative);
     const locale = file.replace(/\.yaml$/, '');
     if (!(known as string[]).includes(locale)) {
       errors.push(unknownLocale(relative, locale, known));
@@ -217,7 +229,7 @@ async function load(root: string, env: ContentEnv, files: ContentFiles, memo?: C
     }
     const code = locale as LocaleCode;
     const intl = intlOf(code, locales[code]);
-    const { source, value: entry } = await loadFile({ root, relative, text: texts.get(relative) }, `${dependsOnSite}\u0000${intl}`, state, (source, own): PageEntry | undefined => {
+    const { source, value: entry } = await loadFile({ root, relative, text }, `${dependsOnSite}\u0000${intl}`, state, (source, own): PageEntry | undefined => {
       // References, plan and claim keys all come from site.yaml: without it every page would report each one.
       if (!siteSource) return undefined;
       own.push(...resolveReferences(source, scope, intl));
@@ -228,25 +240,20 @@ async function load(root: string, env: ContentEnv, files: ContentFiles, memo?: C
       return { family, locale: code, route, file: outputFileFor(route), source: relative, page: checked.value };
     });
     if (!source || !entry) continue;
-    pages.push(entry);
-    sourceOf.set(entry, source);
-  }
-
-  const seen = new Map<string, PageEntry>();
-  for (const entry of pages) {
-    const other = seen.get(entry.route);
+    const other = claimed.get(entry.route);
     if (!other) {
-      seen.set(entry.route, entry);
+      claimed.set(entry.route, entry);
+      pages.push(entry);
       continue;
     }
-    const slugOf = (page: PageEntry) => locate(sourceOf.get(page)!, ['slug']);
-    const first = slugOf(other);
+    const first = await readText(root, other.source);
+    const firstSource = 'text' in first ? parseYaml(other.source, first.text).source : undefined;
     errors.push(new SiteError({
       code: 'duplicate-route',
       message: `route ${entry.route} is produced by two pages`,
-      location: slugOf(entry),
+      location: locate(source, ['slug']),
       expected: `a slug no other ${entry.locale} page uses`,
-      found: `slug ${JSON.stringify(entry.page.slug)} here and in ${formatLocation(first)}`,
+      found: `slug ${JSON.stringify(entry.page.slug)} here and in ${formatLocation(firstSource ? locate(firstSource, ['slug']) : { file: other.source })}`,
       hint: 'give one of them another slug',
     }));
   }

@@ -7,7 +7,7 @@ import { SiteError, type Result } from '../errors/site-error.ts';
 import { describeOverrun, islandScripts, overBudget, pageWeight, type BudgetOverrun, type PageWeight } from './page-weight.ts';
 import { emptyOutDir, guardOutDir } from './out-dir.ts';
 import { seoFiles, type InlineCode } from './seo-files.ts';
-import { codeAssets, renderPage, sitePolicy, type RenderedPage } from './site-render.ts';
+import { codeAssets, renderPage, sitePolicy } from './site-render.ts';
 import { OutputWriter } from './writer.ts';
 
 const encoder = new TextEncoder();
@@ -64,23 +64,25 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const oldOutput = await emptyOutDir(options.outDir);
   const writer = new OutputWriter(options.outDir);
   const assetGzip = new Map<string, number>();
-  const assetsWritten = Promise.all([...code.files].map(async ([url, bytes]) => assetGzip.set(url, await writer.asset(url, bytes, cache))));
+  // Page weights add up asset sizes: the assets (few, their encodings cached) are written first.
+  await Promise.all([...code.files].map(async ([url, bytes]) => assetGzip.set(url, await writer.asset(url, bytes, cache))));
   const { islands } = code;
   const scripts = islandScripts(islands.loader, islands.graph, SUBMIT_ENTRIES);
   const inline: InlineCode[] = [];
-  const written: Promise<{ page: Omit<RenderedPage, 'bytes' | 'inline'>; htmlGzip: number }>[] = [];
+  const written: Promise<RouteReport>[] = [];
   for (const entry of model.pages) {
     await writer.ready();
-    const { bytes, ...page } = renderPage(model, entry, code);
+    const page = renderPage(model, entry, code);
     inline.push(page.inline);
-    written.push(writer.page(`/${entry.file}`, bytes).then((htmlGzip) => ({ page, htmlGzip })));
+    // The report is made as soon as the page is written: what a page's HTML links is read from substrings that
+    // would keep the whole page in memory if kept until the end.
+    written.push(writer.page(`/${entry.file}`, page.bytes).then((htmlGzip): RouteReport => {
+      const weight = pageWeight(page.refs, htmlGzip, islands.graph, scripts, (url) => assetGzip.get(url) ?? 0);
+      return { route: entry.route, file: entry.file, weight, overBudget: overBudget(weight, budgetFor(checkConfig.config, entry.route)) };
+    }));
   }
   await Promise.all([...seoFiles(model, sitePolicy(model, inline, code))].map(([url, text]) => writer.file(url, encoder.encode(text))));
-  await assetsWritten;
-  const routes = (await Promise.all(written)).map(({ page, htmlGzip }): RouteReport => {
-    const weight = pageWeight(page.refs, htmlGzip, islands.graph, scripts, (url) => assetGzip.get(url) ?? 0);
-    return { route: page.entry.route, file: page.entry.file, weight, overBudget: overBudget(weight, budgetFor(checkConfig.config, page.entry.route)) };
-  });
+  const routes = await Promise.all(written);
   await oldOutput;
   return {
     ok: true,

@@ -23,7 +23,9 @@ async function timeBuilds(label: string, contentDir: string, pages: number, runs
   const work = await mkdtemp(path.join(tmpdir(), 'site-bench-build-'));
   const warmCache = path.join(work, 'cache');
   const build = (run: number) =>
-    runSite(['build', '--content', contentDir, '--out', path.join(work, 'out')], { SITE_CACHE_DIR: cache === 'warm' ? warmCache : path.join(work, `cache-${run}`) });
+    // Each run into an output directory of its own, as on a fresh clone in CI: deleting an earlier build's
+    // files is the disk's work, not the build's (README, Performance, gives the cost of a rebuild).
+    runSite(['build', '--content', contentDir, '--out', path.join(work, `out-${run}`)], { SITE_CACHE_DIR: cache === 'warm' ? warmCache : path.join(work, `cache-${run}`) });
   try {
     if (cache === 'warm') await build(-1);
     const results = [];

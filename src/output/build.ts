@@ -61,7 +61,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const model = loaded.value;
   const code = await codePending;
 
-  const oldOutput = await emptyOutDir(options.outDir);
+  const removeOldOutput = await emptyOutDir(options.outDir);
   const writer = new OutputWriter(options.outDir);
   const assetGzip = new Map<string, number>();
   // Page weights add up asset sizes: the assets (few, their encodings cached) are written first.
@@ -83,7 +83,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   }
   await Promise.all([...seoFiles(model, sitePolicy(model, inline, code))].map(([url, text]) => writer.file(url, encoder.encode(text))));
   const routes = await Promise.all(written);
-  await oldOutput;
+  await removeOldOutput();
   return {
     ok: true,
     value: {

@@ -16,11 +16,12 @@ export function guardOutDir(outDir: string, contentDir: string): SiteError | und
 const trashPrefix = (out: string) => `.${path.basename(out)}.old-`;
 
 /**
- * Empties the output directory at once by renaming it aside; the returned promise deletes the old
- * files (and any left by a build that was killed) while the build goes on: deleting thousands of
- * pages takes as long as writing them, and needs no CPU the build needs.
+ * Empties the output directory at once by renaming it aside. The returned function deletes the old
+ * files (and any left beside it by a build that was killed); the build calls it once its own files are
+ * written: on this machine's disk, deleting thousands of files while writing others slowed the writes
+ * several times over (the assets of a 1,000-page rebuild took 0.5–1 s to write instead of 15 ms).
  */
-export async function emptyOutDir(outDir: string): Promise<Promise<void>> {
+export async function emptyOutDir(outDir: string): Promise<() => Promise<void>> {
   const out = path.resolve(outDir);
   const parent = path.dirname(out);
   const prefix = trashPrefix(out);
@@ -31,6 +32,8 @@ export async function emptyOutDir(outDir: string): Promise<Promise<void>> {
     // A mount point cannot be renamed: it is emptied in place before anything is written.
     if (code !== 'ENOENT') await Promise.all((await readdir(out)).map((name) => rm(path.join(out, name), { recursive: true, force: true })));
   }
-  const siblings = await readdir(parent).catch(() => []);
-  return Promise.all(siblings.filter((name) => name.startsWith(prefix)).map((name) => rm(path.join(parent, name), { recursive: true, force: true }))).then(() => undefined);
+  return async () => {
+    const siblings = await readdir(parent).catch(() => []);
+    await Promise.all(siblings.filter((name) => name.startsWith(prefix)).map((name) => rm(path.join(parent, name), { recursive: true, force: true })));
+  };
 }

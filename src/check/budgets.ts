@@ -59,7 +59,7 @@ const HINT: Record<keyof typeof BUDGETED, string> = {
   jsAtMost: 'shrink the islands of the page or what they import (load what only a submit needs on submit)',
 };
 const none = new Set<string>();
-const NO_SCRIPTS: PageScripts = { load: none, firstVisit: none, hydrated: none, submit: none };
+const NO_SCRIPTS: PageScripts = { load: none, hydrated: none, submit: none };
 
 /**
  * budget: each route's gzip bytes stay within content/check.yaml (default, then per-route overrides).

@@ -4,19 +4,14 @@
  */
 import type { ComponentType } from 'react';
 import { showErrorScreen } from './error-screen.ts';
-import type { HydrateCondition, HydrateStrategy } from './protocol.ts';
+import type { HydrateStrategy } from './protocol.ts';
 import type { IslandName } from './registry.ts';
 
 type IslandModule = { default: ComponentType<Record<string, unknown>> };
 
 const islands: Record<IslandName, () => Promise<unknown>> = {
-  'cookie-banner': () => import('./cookie-banner/CookieBanner.tsx'),
   'contact-form': () => import('./contact-form/ContactForm.tsx'),
   'chat-demo': () => import('./chat-demo/ChatDemo.tsx'),
-};
-
-const conditions: Record<HydrateCondition, () => boolean> = {
-  'consent-missing': () => document.documentElement.dataset.consent === 'ask',
 };
 
 /**
@@ -77,7 +72,5 @@ function schedule(element: HTMLElement, strategy: HydrateStrategy): void {
 }
 
 for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
-  const when = element.dataset.when as HydrateCondition | undefined;
-  if (when && !conditions[when]?.()) continue;
   schedule(element, (element.dataset.hydrate as HydrateStrategy | undefined) ?? 'load');
 }

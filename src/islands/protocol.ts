@@ -1,14 +1,10 @@
 /**
  * The island protocol, shared by the server renderer and the browser loader:
- * <div data-island="NAME" data-hydrate="STRATEGY" data-when="CONDITION" data-props="JSON">server HTML</div>
+ * <div data-island="NAME" data-hydrate="STRATEGY" data-prefix="ID-" data-props="JSON">server HTML</div>
  * The loader reads these attributes; the props are the same object the server rendered with.
  */
 export const HYDRATE_STRATEGIES = ['load', 'idle', 'visible', 'interaction'] as const;
 export type HydrateStrategy = (typeof HYDRATE_STRATEGIES)[number];
-
-/** Conditions evaluated in the browser before hydrating; `consent-missing` is set by the inline head script. */
-export const HYDRATE_CONDITIONS = ['consent-missing'] as const;
-export type HydrateCondition = (typeof HYDRATE_CONDITIONS)[number];
 
 /** Set on an island root once React has hydrated it (tests wait for it). */
 export const HYDRATED_ATTRIBUTE = 'data-hydrated';
@@ -18,7 +14,6 @@ export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 export interface IslandUse {
   name: string;
   hydrate: string;
-  when?: string;
 }
 
 const TAG_ATTRIBUTES = /([\w-]+)="([^"]*)"/g;
@@ -28,18 +23,16 @@ export const attributesOf = (tag: string): Record<string, string> => Object.from
 export function islandUses(html: string): IslandUse[] {
   return [...html.matchAll(/<div\b[^>]*\bdata-island="[^"]*"[^>]*>/g)].map((m) => {
     const a = attributesOf(m[0]);
-    return { name: a['data-island']!, hydrate: a['data-hydrate'] ?? 'load', ...(a['data-when'] ? { when: a['data-when'] } : {}) };
+    return { name: a['data-island']!, hydrate: a['data-hydrate'] ?? 'load' };
   });
 }
 
 /**
- * How a page must load the island loader: at page load when an island may wake without a condition;
- * only when consent is missing when the cookie banner is its sole island (the inline consent probe then
- * adds it); or not at all.
+ * Whether a page links the island loader (at page load): when it holds an island. The cookie banner is not
+ * one (the inline consent probe runs it), so a page without islands downloads no script at all.
  */
-export type LoaderNeed = 'page-load' | 'consent-missing' | 'none';
+export type LoaderNeed = 'page-load' | 'none';
 
 export function loaderNeed(islands: readonly IslandUse[]): LoaderNeed {
-  if (islands.length === 0) return 'none';
-  return islands.every((island) => island.when === 'consent-missing') ? 'consent-missing' : 'page-load';
+  return islands.length === 0 ? 'none' : 'page-load';
 }

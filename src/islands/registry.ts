@@ -1,11 +1,9 @@
 import type { ComponentProps, ComponentType } from 'react';
 import ChatDemo from './chat-demo/ChatDemo.tsx';
 import ContactForm from './contact-form/ContactForm.tsx';
-import CookieBanner from './cookie-banner/CookieBanner.tsx';
 
 /** Every island the server can render; the browser loader (client.ts) mirrors these names. */
 export const islandComponents = {
-  'cookie-banner': CookieBanner,
   'contact-form': ContactForm,
   'chat-demo': ChatDemo,
 } satisfies Record<string, ComponentType<never>>;

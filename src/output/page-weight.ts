@@ -9,10 +9,11 @@ import type { Budget } from '../schema/check.ts';
 export interface PageWeight {
   html: number;
   css: number;
-  /** A returning visitor reading the page: islands that hydrate on load or idle (no condition), nothing else. */
-  jsLoad: number;
-  /** A first visit: as jsLoad, plus conditional islands whose condition holds then (the cookie banner). */
-  jsFirstVisit: number;
+  /**
+   * Before any interaction, first visit or returning alike: the page's scripts and the islands that hydrate
+   * on load or idle. The cookie banner a first visit shows adds nothing (the inline consent probe runs it).
+   */
+  jsBeforeInteraction: number;
   /** Every island on the page hydrated and a toast shown: the most the page loads before a submit. */
   jsHydrated: number;
   /** What the first contact submit adds (the backend client). */
@@ -33,10 +34,7 @@ export function pageAssetRefs(html: string): PageAssetRefs {
   return { scripts: [...scripts, ...preloads], stylesheets, islands: islandUses(html) };
 }
 
-/**
- * The scripts an island needs: the loader (linked by the page, or added by the consent probe on pages whose
- * only island is the cookie banner), React's mount chunk and the island's own chunk.
- */
+/** The scripts an island needs: the loader (linked by the page), React's mount chunk and the island's own chunk. */
 export interface IslandScripts {
   loader: string;
   mount: string;
@@ -80,7 +78,6 @@ function closure(roots: Iterable<string>, graph: ReadonlyMap<string, ScriptNode>
 /** The script files behind each PageWeight figure (urls), for reports that name what a figure counts. */
 export interface PageScripts {
   load: Set<string>;
-  firstVisit: Set<string>;
   hydrated: Set<string>;
   submit: Set<string>;
 }
@@ -96,8 +93,7 @@ export function pageScripts(refs: PageAssetRefs, graph: ReadonlyMap<string, Scri
   const hydrated = withIslands(refs.islands, true, islands.submit);
   const reachable = withIslands(refs.islands, true);
   return {
-    load: withIslands(eager.filter((u) => !u.when), false),
-    firstVisit: withIslands(eager, false),
+    load: withIslands(eager, false),
     hydrated,
     submit: new Set([...reachable].filter((url) => !hydrated.has(url))),
   };
@@ -114,8 +110,7 @@ export function weigh(scripts: PageScripts, htmlGzip: number, stylesheets: reado
   return {
     html: htmlGzip,
     css: sum(stylesheets),
-    jsLoad: sum(scripts.load),
-    jsFirstVisit: sum(scripts.firstVisit),
+    jsBeforeInteraction: sum(scripts.load),
     jsHydrated: sum(scripts.hydrated),
     jsSubmit: sum(scripts.submit),
   };
@@ -128,7 +123,7 @@ export function weigh(scripts: PageScripts, htmlGzip: number, stylesheets: reado
 export const BUDGETED: Record<keyof Budget, { figure: keyof PageWeight; scripts?: keyof PageScripts; label: string }> = {
   html: { figure: 'html', label: 'HTML' },
   css: { figure: 'css', label: 'CSS' },
-  js: { figure: 'jsFirstVisit', scripts: 'firstVisit', label: 'JS before interaction (first visit)' },
+  js: { figure: 'jsBeforeInteraction', scripts: 'load', label: 'JS before interaction' },
   jsAtMost: { figure: 'jsHydrated', scripts: 'hydrated', label: 'JS with every island hydrated' },
 };
 

@@ -2,20 +2,19 @@ import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { showErrorScreen } from '../islands/error-screen.ts';
 import { IslandBoundary } from '../islands/IslandBoundary.tsx';
-import type { HydrateCondition, HydrateStrategy } from '../islands/protocol.ts';
+import type { HydrateStrategy } from '../islands/protocol.ts';
 import { islandComponents, type IslandName, type IslandProps } from '../islands/registry.ts';
 
 /**
  * Server side of the island protocol: the island renders as its own React root (so its ids match
  * the browser's hydrateRoot), and its props are serialised next to it from the same object.
  */
-export function Island<N extends IslandName>({ name, instance, props, hydrate, when }: {
+export function Island<N extends IslandName>({ name, instance, props, hydrate }: {
   name: N;
   /** Unique on the page; becomes the React id prefix. */
   instance: string;
   props: IslandProps<N>;
   hydrate: HydrateStrategy;
-  when?: HydrateCondition;
 }) {
   // Indexing the registry with a generic name loses the props pairing; IslandProps<N> restores it.
   const Component = islandComponents[name] as unknown as ComponentType<Record<string, unknown>>;
@@ -37,7 +36,6 @@ export function Island<N extends IslandName>({ name, instance, props, hydrate, w
     <div
       data-island={name}
       data-hydrate={hydrate}
-      data-when={when}
       data-prefix={prefix}
       data-props={JSON.stringify(props)}
       dangerouslySetInnerHTML={{ __html: html }}

@@ -1,14 +1,14 @@
 import { Island } from './Island.tsx';
 import { chatDemoFormSettings } from './contact-forms.ts';
 import type { RenderContext } from './context.ts';
+import { CookieBanner } from './layout/CookieBanner.tsx';
 import { Footer } from './layout/Footer.tsx';
 import { Header } from './layout/Header.tsx';
 import { SectionView } from './sections/index.tsx';
 
-/** The body of one route: header, sections in content order, footer and the page's islands. */
+/** The body of one route: header, sections in content order, footer, the page's islands and the cookie banner. */
 export function Page({ ctx }: { ctx: RenderContext }) {
   const { page } = ctx.entry;
-  const { constants } = ctx.model.site;
   return (
     <>
       <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-700 focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
@@ -25,13 +25,7 @@ export function Page({ ctx }: { ctx: RenderContext }) {
       {page.chatDemo && (
         <Island name="chat-demo" instance="chat-demo" hydrate="interaction" props={{ strings: ctx.strings.chatDemo, form: chatDemoFormSettings(ctx) }} />
       )}
-      <Island
-        name="cookie-banner"
-        instance="cookie-banner"
-        hydrate="idle"
-        when="consent-missing"
-        props={{ strings: ctx.strings.cookieBanner, cookie: { name: constants.cookies.consentName, maxAgeSeconds: constants.cookies.consentMaxAgeSeconds } }}
-      />
+      <CookieBanner strings={ctx.strings.cookieBanner} />
     </>
   );
 }

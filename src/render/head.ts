@@ -12,15 +12,24 @@ export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
+/** The consent cookie (SPEC §4, §9): its name and lifetime, from `constants.cookies` in site.yaml. */
+export interface ConsentCookie {
+  name: string;
+  maxAgeSeconds: number;
+}
+
 /**
- * The inline head script: marks the document before first paint when the cookie banner must show
- * (CSS then shows it, islands/cookie-banner), and then, on pages where the banner is the only island,
- * adds the island loader (`loader`): a visitor who has decided downloads no script on those pages.
+ * The inline head script, and the cookie banner's only code. When the consent cookie is missing it marks
+ * the document before first paint (CSS then shows the banner, layout/CookieBanner.tsx) and listens for
+ * clicks on the banner's buttons: a choice stores `NAME=VALUE; Max-Age=N; Path=/; SameSite=Lax` (plus
+ * `; Secure` on https: over plain http, as `site serve` answers locally, the browser would drop a Secure
+ * cookie) unless its value is empty, then unmarks the document; the details toggle opens or closes its
+ * panel. Inline and tiny, so a first visit downloads no script for the banner; written by hand in ES5, as
+ * nothing compiles it, and without globals (its variables live inside the listener).
  */
-export function consentProbeScript(cookieName: string, loader?: string): string {
-  const name = cookieName.replace(/[^A-Za-z0-9_-]/g, '');
-  const load = loader ? `;var s=document.createElement("script");s.type="module";s.src=${jsonForScript(loader)};document.head.appendChild(s)` : '';
-  return `if(!/(?:^|;\\s*)${name}=/.test(document.cookie)){document.documentElement.dataset.consent="ask"${load}}`;
+export function consentProbeScript(cookie: ConsentCookie): string {
+  const name = cookie.name.replace(/[^A-Za-z0-9_-]/g, '');
+  return `if(!/(?:^|;\\s*)${name}=/.test(document.cookie)){document.documentElement.dataset.consent="ask";document.addEventListener("click",function(e){var d=document,t=e.target,b=t.closest&&t.closest("[data-consent-choice],[data-details-show]");if(!b)return;var v=b.getAttribute("data-consent-choice");if(v===null){var p=d.getElementById(b.getAttribute("aria-controls")),o=p.hidden;p.hidden=!o;b.setAttribute("aria-expanded",o);b.textContent=b.getAttribute(o?"data-details-hide":"data-details-show")}else{if(v)d.cookie="${name}="+v+"; Max-Age=${cookie.maxAgeSeconds}; Path=/; SameSite=Lax"+(location.protocol=="https:"?"; Secure":"");d.documentElement.removeAttribute("data-consent")}})}`;
 }
 
 /** Pages that are indexable in the sense of hreflang and the sitemap. */
@@ -108,7 +117,7 @@ export const SOCIAL_IMAGE = { path: '/og-image.png', width: 1200, height: 630, t
 
 /**
  * Everything inside <head>, as HTML. Built as a string: React 19 would hoist or reorder these tags.
- * `loader` says how the page's islands need the island loader (from its body, see islands/protocol.ts).
+ * `loader` says whether the page links the island loader (it does when its body holds an island, see islands/protocol.ts).
  */
 export function renderHead(ctx: RenderContext, loader: LoaderNeed): string {
   const { model, entry, strings, assets } = ctx;
@@ -157,7 +166,7 @@ export function renderHead(ctx: RenderContext, loader: LoaderNeed): string {
     '<meta name="theme-color" content="#4338ca">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     `<link rel="stylesheet" href="${escapeHtml(assets.css)}">`,
-    `<script>${consentProbeScript(model.site.constants.cookies.consentName, loader === 'consent-missing' ? assets.loader : undefined)}</script>`,
+    `<script>${consentProbeScript({ name: model.site.constants.cookies.consentName, maxAgeSeconds: model.site.constants.cookies.consentMaxAgeSeconds })}</script>`,
   );
   if (assets.loader && loader === 'page-load') tags.push(`<script type="module" src="${escapeHtml(assets.loader)}"></script>`);
   const data = structuredData(model, entry);

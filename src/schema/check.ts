@@ -7,7 +7,7 @@ const Kilobytes = z.number().positive().describe('kilobytes (1 KB = 1024 bytes) 
 export const Budget = z.strictObject({
   html: Kilobytes.optional().describe('the HTML document'),
   css: Kilobytes.optional().describe('every stylesheet the page links'),
-  js: Kilobytes.optional().describe("JavaScript a first visit downloads without interacting: page scripts with their static imports, plus the island runtime and chunks of islands hydrating on load or idle (the cookie banner)"),
+  js: Kilobytes.optional().describe("JavaScript a visitor (first visit or returning) downloads without interacting: page scripts with their static imports, plus the island runtime and chunks of islands hydrating on load or idle (the cookie banner needs none: the inline consent probe runs it)"),
   jsAtMost: Kilobytes.optional().describe('JavaScript with every island of the page hydrated and a toast shown, before the first contact submit (which loads the backend client)'),
 });
 export type Budget = z.infer<typeof Budget>;

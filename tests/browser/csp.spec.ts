@@ -60,14 +60,17 @@ test('the policy is enforced: an injected inline script does not run and is repo
 });
 
 for (const route of builtRoutes()) {
-  test(`${route} works under the policy: islands hydrate, no violation`, async ({ page }) => {
+  test(`${route} works under the policy: the banner and islands work, no violation`, async ({ page }) => {
     const violations = await watchViolations(page);
     await page.goto(route, { waitUntil: 'networkidle' });
-    // First visit: the inline consent probe ran (the banner shows) and the banner island hydrated.
+    // First visit: the inline consent probe ran (the banner shows), and islands that wake at once hydrated.
     await expect(page.locator('html')).toHaveAttribute('data-consent', 'ask');
     for (const island of await page.locator('[data-island][data-hydrate="load"], [data-island][data-hydrate="idle"]').all()) {
       await expect(island).toHaveAttribute('data-hydrated', '');
     }
+    // The probe's click handler runs under the policy: accepting hides the banner.
+    await page.locator('.cookie-banner [data-consent-choice="accepted"]').click();
+    await expect(page.locator('html')).not.toHaveAttribute('data-consent');
     expect(violations, route).toEqual([]);
   });
 }

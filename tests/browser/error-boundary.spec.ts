@@ -1,22 +1,21 @@
 import { expect, test } from '@playwright/test';
 
 /**
- * Drives a real island into failure: the page is fetched unchanged, then the cookie banner's serialised
- * props are replaced before the browser sees them, so the component throws while hydrating.
+ * Drives a real island into failure: the page is fetched unchanged, then the contact form's serialised props
+ * get `strings: null` (a repeated key, the last wins in JSON.parse) before the browser sees them, so the
+ * component throws while hydrating.
  */
 test('an island that throws shows the error screen in its place; the rest of the page keeps working', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.route('**/chatbot', async (route) => {
     const response = await route.fetch();
-    const html = (await response.text()).replace(
-      /(data-island="cookie-banner"[^>]*data-props=")[^"]*(")/,
-      '$1{&quot;strings&quot;:null,&quot;cookie&quot;:null}$2',
-    );
+    const html = (await response.text()).replace(/(data-island="contact-form"[^>]*data-props="[^"]*)\}"/, '$1,&quot;strings&quot;:null}"');
     await route.fulfill({ response, body: html });
   });
   await page.goto('/chatbot');
-  const island = page.locator('[data-island="cookie-banner"]');
+  const island = page.locator('[data-island="contact-form"]');
+  await island.scrollIntoViewIfNeeded();
   const alert = island.getByRole('alert');
   await expect(alert.getByRole('heading')).toHaveText('Unexpected Application Error!');
   await expect(alert).toContainText(/Cannot read properties of null/);
@@ -30,10 +29,13 @@ test('an island that throws shows the error screen in its place; the rest of the
 
 test('an island that works does not show the error screen', async ({ page }) => {
   await page.goto('/chatbot');
-  const island = page.locator('[data-island="cookie-banner"]');
+  const island = page.locator('[data-island="contact-form"]');
+  await island.scrollIntoViewIfNeeded();
   await expect(island).toHaveAttribute('data-hydrated', '');
   await expect(island.getByRole('alert')).toHaveCount(0);
-  await expect(island.getByRole('button', { name: 'Akzeptieren' })).toBeVisible();
+  // React runs it: ticking the consent box enables the submit button.
+  await island.locator('[name=privacy_consent]').check();
+  await expect(island.locator('button[type=submit]')).toBeEnabled();
 });
 
 /**
@@ -43,12 +45,13 @@ test('an island that works does not show the error screen', async ({ page }) => 
 test('an island whose chunk fails to load shows the error screen in its place', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.route('**/assets/CookieBanner-*.js', (route) => route.abort());
+  await page.route('**/assets/ContactForm-*.js', (route) => route.abort());
   await page.goto('/chatbot');
-  const island = page.locator('[data-island="cookie-banner"]');
+  const island = page.locator('[data-island="contact-form"]');
+  await island.scrollIntoViewIfNeeded();
   const alert = island.getByRole('alert');
   await expect(alert.getByRole('heading', { level: 2 })).toHaveText('Unexpected Application Error!');
-  await expect(alert).toContainText(/TypeError: Failed to fetch dynamically imported module: .*\/assets\/CookieBanner-/);
+  await expect(alert).toContainText(/TypeError: Failed to fetch dynamically imported module: .*\/assets\/ContactForm-/);
   await expect(island).not.toHaveAttribute('data-hydrated');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Ihr eigener KI-Chatbot.');
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Preise' }).click();
@@ -57,7 +60,7 @@ test('an island whose chunk fails to load shows the error screen in its place', 
 });
 
 for (const [what, attribute, value, message] of [
-  ['an unknown island name', 'data-island', 'cookie-banner-v2', /Error: unknown island 'cookie-banner-v2'/],
+  ['an unknown island name', 'data-island', 'contact-form-v2', /Error: unknown island 'contact-form-v2'/],
   ['props that are not JSON', 'data-props', '{not json', /SyntaxError: .*JSON/],
 ] as const) {
   test(`an island with ${what} shows the error screen in its place`, async ({ page }) => {
@@ -65,11 +68,14 @@ for (const [what, attribute, value, message] of [
     page.on('pageerror', (error) => errors.push(error.message));
     await page.route('**/chatbot', async (route) => {
       const response = await route.fetch();
-      const html = (await response.text()).replace(/(<div data-island=")cookie-banner("[^>]*>)/, (tag) => tag.replace(new RegExp(`${attribute}="[^"]*"`), `${attribute}="${value}"`));
+      const html = (await response.text()).replace(/(<div data-island=")contact-form("[^>]*>)/, (tag) => tag.replace(new RegExp(`${attribute}="[^"]*"`), `${attribute}="${value}"`));
       await route.fulfill({ response, body: html });
     });
     await page.goto('/chatbot');
-    const alert = page.locator('[data-hydrate="idle"][data-when="consent-missing"]').getByRole('alert');
+    // The page's only island that waits to be visible: the contact form, under whatever name it now has.
+    const island = page.locator('[data-island][data-hydrate="visible"]');
+    await island.scrollIntoViewIfNeeded();
+    const alert = island.getByRole('alert');
     await expect(alert.getByRole('heading', { level: 2 })).toHaveText('Unexpected Application Error!');
     await expect(alert.locator('pre')).toHaveText(message);
     expect(errors).toEqual([]);

@@ -35,7 +35,6 @@ test.describe('German home page', () => {
     const problems = recordProblems(page);
     await page.goto('/');
     await expect(banner(page)).toBeVisible();
-    await expect(page.locator('[data-island="cookie-banner"][data-hydrated]')).toHaveCount(1);
     await banner(page).getByRole('button', { name: 'Akzeptieren' }).click();
     await expect(banner(page)).toBeHidden();
     const cookie = (await context.cookies()).find((c) => c.name === 'cookie-consent');
@@ -51,7 +50,7 @@ test.describe('German home page', () => {
 
   test('declining hides the banner without a cookie, so it returns on the next visit', async ({ page, context }) => {
     await page.goto('/');
-    await expect(page.locator('[data-island="cookie-banner"][data-hydrated]')).toHaveCount(1);
+    await expect(banner(page)).toBeVisible();
     await banner(page).getByRole('button', { name: 'Ablehnen' }).click();
     await expect(banner(page)).toBeHidden();
     expect((await context.cookies()).filter((c) => c.name === 'cookie-consent')).toEqual([]);
@@ -61,7 +60,6 @@ test.describe('German home page', () => {
 
   test('the details panel opens and closes', async ({ page }) => {
     await page.goto('/');
-    await expect(page.locator('[data-island="cookie-banner"][data-hydrated]')).toHaveCount(1);
     const toggle = banner(page).getByRole('button', { name: 'Details anzeigen' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(banner(page).getByText('sidebar-state')).toBeHidden();
@@ -75,8 +73,10 @@ test.describe('German home page', () => {
   test('loads without console errors or hydration warnings', async ({ page }) => {
     const problems = recordProblems(page);
     await page.goto('/');
-    await expect(page.locator('[data-island="cookie-banner"][data-hydrated]')).toHaveCount(1);
+    await expect(banner(page)).toBeVisible();
     await page.mouse.wheel(0, 20_000);
+    // Scrolled into view, the contact form hydrates: React would report a mismatch as a console error.
+    await expect(page.locator('[data-island="contact-form"]')).toHaveAttribute('data-hydrated', '');
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);
   });

@@ -34,8 +34,10 @@ const ROUTES: RouteCase[] = [
 /** Common German function words: none may appear in the visible text of a French, English or Spanish page. */
 const GERMAN = /\b(und|der|die|das|für|Sie|Ihre|Ihr|nicht|mit|oder|werden|zum|zur|auf|ist|Jetzt|Kontakt|Preise|Datenschutz)\b/;
 
+/** The first visit's banner shows, and its buttons work: the consent probe marked the page and listens. */
 async function bannerReady(page: Page) {
-  await expect(page.locator('[data-island="cookie-banner"][data-hydrated]')).toHaveCount(1);
+  await expect(page.locator('html')).toHaveAttribute('data-consent', 'ask');
+  await expect(page.locator('.cookie-banner')).toBeVisible();
 }
 
 function localPath(url: string): string {
@@ -215,9 +217,13 @@ test('the pages run under the CSP from _headers without a single violation', asy
     document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
   for (const route of ['/fr', '/en/education']) {
+    await page.context().clearCookies();
     await page.goto(route);
-    await expect(page.locator('html')).toHaveAttribute('data-consent', 'ask');
     await bannerReady(page);
+    // The probe's click handler runs under the policy too: accepting stores the cookie and hides the banner.
+    await page.locator('.cookie-banner [data-consent-choice="accepted"]').click();
+    await expect(page.locator('.cookie-banner')).toBeHidden();
+    expect((await page.context().cookies()).find((c) => c.name === 'cookie-consent')?.value).toBe('accepted');
     expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
   }
 });

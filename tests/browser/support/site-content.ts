@@ -13,7 +13,7 @@ export const site = parse(readFileSync(path.resolve('content/site.yaml'), 'utf8'
       booking: number;
     };
     terms: Record<string, number | string>;
-    cookies: { consentName: string; sidebarStateName: string; sidebarStateDays: number };
+    cookies: { consentName: string; consentMaxAgeSeconds: number; sidebarStateName: string; sidebarStateDays: number };
     comparison: Record<string, { price: number }>;
     savings: Record<string, { percent: number; plan: string; against: string[] }>;
     plans: Record<string, { price: number }>;

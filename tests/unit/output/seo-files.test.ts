@@ -92,7 +92,8 @@ describe('_headers and the CSP', () => {
   const rendered = () => model.pages.map((entry) => ({ entry, html: renderRoute(model, entry, { css: '/assets/site.css', loader: '/assets/islands.js' }, TEMPLATE) }));
 
   it('allows the consent probe by its sha256 hash and no other inline code', () => {
-    const probe = consentProbeScript(model.site.constants.cookies.consentName);
+    const { consentName, consentMaxAgeSeconds } = model.site.constants.cookies;
+    const probe = consentProbeScript({ name: consentName, maxAgeSeconds: consentMaxAgeSeconds });
     const expected = `'sha256-${createHash('sha256').update(probe).digest('base64')}'`;
     const csp = contentSecurityPolicy(model, rendered().map((r) => inlineCode(r.html)));
     const script = csp.split('; ').find((d) => d.startsWith('script-src '))!;

@@ -1,22 +1,38 @@
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadContent } from '../../../src/content/load.ts';
+import type { ContactFormSettings } from '../../../src/islands/contact-form/props.ts';
+import { contactFormSettings } from '../../../src/render/contact-forms.ts';
 import { Island } from '../../../src/render/Island.tsx';
+
+/** The props of the German home page's contact form, as the page renders them. */
+let settings: ContactFormSettings;
+
+beforeAll(async () => {
+  const result = await loadContent('content');
+  if (!result.ok) throw new Error(result.errors.map((e) => e.message).join('\n'));
+  const model = result.value;
+  const entry = model.pages.find((p) => p.route === '/')!;
+  const form = entry.page.sections.flatMap((s) => (s.type === 'contact' && s.form ? [s.form] : []))[0];
+  if (!form) throw new Error('the home page has no contact form');
+  settings = contactFormSettings({ model, entry, strings: model.locales.de!, assets: { css: '/a.css' } }, form);
+});
 
 describe('Island (server side)', () => {
   it('serialises the props next to the server HTML, with the instance as id prefix', () => {
-    const props = { strings: { title: 'a "quoted" <title>', text: 'Cookies', accept: 'OK', decline: 'Nein', declineSetsCookie: false }, cookie: { name: 'c', maxAgeSeconds: 1 } };
-    const html = renderToString(<Island name="cookie-banner" instance="cb" hydrate="idle" props={props} />);
-    expect(html).toContain('data-island="cookie-banner"');
-    expect(html).toContain('data-prefix="cb-"');
-    expect(html).toContain('data-props="{&quot;strings&quot;:{&quot;title&quot;:&quot;a \\&quot;quoted\\&quot; &lt;title&gt;&quot;,');
+    const props = { ...settings, strings: { ...settings.strings, submit: 'a "quoted" <submit>' } };
+    const html = renderToString(<Island name="contact-form" instance="cf" hydrate="visible" props={props} />);
+    expect(html).toMatch(/^<div data-island="contact-form" data-hydrate="visible" data-prefix="cf-" data-props="\{&quot;strings&quot;:\{/);
+    expect(html).toContain('&quot;submit&quot;:&quot;a \\&quot;quoted\\&quot; &lt;submit&gt;&quot;,');
+    expect(html).toContain('>a &quot;quoted&quot; &lt;submit&gt;</button>');
     // The server HTML inside uses the prefix for React's ids, as the browser's hydrateRoot will.
-    expect(html).toMatch(/ id="_cb-/);
+    expect(html).toMatch(/ id="_cf-/);
   });
 
   it('names the island when its component throws during the build', () => {
-    const broken = { strings: null, cookie: null } as unknown as Parameters<typeof Island<'cookie-banner'>>[0]['props'];
-    expect(() => renderToString(<Island name="cookie-banner" instance="cookie-banner" hydrate="idle" props={broken} />)).toThrow(
-      /^island 'cookie-banner' \(instance 'cookie-banner'\) failed to render: Cannot read properties of null/,
+    const broken = { ...settings, strings: null } as unknown as ContactFormSettings;
+    expect(() => renderToString(<Island name="contact-form" instance="contact-form" hydrate="visible" props={broken} />)).toThrow(
+      /^island 'contact-form' \(instance 'contact-form'\) failed to render: Cannot read properties of null/,
     );
   });
 });

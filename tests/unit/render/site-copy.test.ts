@@ -6,10 +6,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteModel } from '../../../src/content/model.ts';
 import { renderRealSite, visibleTexts, type RenderedPage } from './page-text.ts';
 
-/** Visible text of the cookie banner island on a page, no-break spaces as plain ones. */
+/** Visible text of the cookie banner on a page, no-break spaces as plain ones. */
 function bannerText(html: string): string {
-  const island = /<div data-island="cookie-banner"[\s\S]*?<\/section><\/div>/.exec(html)?.[0] ?? '';
-  return visibleTexts(island).join(' ').replace(/[\u00a0\u202f]/g, ' ');
+  const banner = /<section aria-labelledby="cookie-banner-title"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+  return visibleTexts(banner).join(' ').replace(/[\u00a0\u202f]/g, ' ');
 }
 
 let model: SiteModel;

@@ -9,7 +9,7 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildSite, type RouteReport } from '../src/output/build.ts';
 import { noCache } from '../src/cache/build-cache.ts';
-import { realSiteBuilds, syntheticBuilds, type BuildTiming } from './support/build-times.ts';
+import { realSiteBuilds, removeBuildFolders, syntheticBuilds, type BuildTiming } from './support/build-times.ts';
 import { devEditLatency } from './support/dev-latency.ts';
 import { median, repo } from './support/measure.ts';
 import { homePageScripts, launchChromium, staticRouteScripts, type ScriptScenario } from './support/page-scripts.ts';
@@ -22,6 +22,7 @@ const STATIC_ROUTES = ['/impressum', '/agb', '/datenschutz', '/faq', '/leitfaden
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`);
+const files = (s: ScriptScenario) => `${s.scripts.length} file${s.scripts.length === 1 ? '' : 's'}`;
 const verdict = (ok: boolean) => (ok ? '✓' : '✗ over target');
 
 function log(line: string): void {
@@ -49,9 +50,16 @@ const routes = await routeWeights();
 await buildSite({ contentDir: path.join(repo, 'content'), outDir: path.join(repo, 'dist') });
 
 log(`real site builds (${RUNS} runs each) …`);
-const real = await realSiteBuilds(RUNS, routes.length);
-log(`synthetic builds (${SIZES.join(', ')} pages) …`);
-const synthetic = await syntheticBuilds(SIZES, (pages) => (pages >= 10_000 ? Math.min(RUNS, 3) : RUNS));
+let real: BuildTiming[];
+let synthetic: BuildTiming[];
+try {
+  real = await realSiteBuilds(RUNS, routes.length);
+  log(`synthetic builds (${SIZES.join(', ')} pages) …`);
+  synthetic = await syntheticBuilds(SIZES, (pages) => (pages >= 10_000 ? Math.min(RUNS, 3) : RUNS));
+} catch (error) {
+  await removeBuildFolders();
+  throw error;
+}
 
 log('browser: scripts on / and the static routes …');
 const work = await mkdtemp(path.join(tmpdir(), 'site-bench-serve-'));
@@ -80,8 +88,8 @@ const bySize = (n: number) => synthetic.find((s) => s.pages === n);
 const staticJs = Math.max(...statics.map((s) => s.gzip));
 
 const targets: [string, string, string, boolean][] = [
-  ['JS before interaction: returning visitor reads the top of `/` (browser, gzip)', '≤ 5 KB', `${kb(top!.gzip)} (${top!.scripts.length} file; ${kb(top!.transferred)} transferred)`, top!.gzip <= 5 * 1024],
-  ['JS before interaction: first visit to `/`, cookie banner shown (browser, gzip)', '≤ 5 KB', `${kb(firstVisit!.gzip)} (${firstVisit!.scripts.length} file)`, firstVisit!.gzip <= 5 * 1024],
+  ['JS before interaction: returning visitor reads the top of `/` (browser, gzip)', '≤ 5 KB', `${kb(top!.gzip)} (${files(top!)}; ${kb(top!.transferred)} transferred)`, top!.gzip <= 5 * 1024],
+  ['JS before interaction: first visit to `/`, cookie banner shown (browser, gzip)', '≤ 5 KB', `${kb(firstVisit!.gzip)} (${files(firstVisit!)})`, firstVisit!.gzip <= 5 * 1024],
   ['JS with every island of `/` hydrated, before any submit (browser, gzip)', '≤ 85 KB', `${kb(hydrated!.gzip)} (${kb(hydrated!.transferred)} transferred)`, hydrated!.gzip <= 85 * 1024],
   ['supabase-js only on submit: JS the first submit adds (browser, gzip)', 'on submit only', `${kb(submit!.gzip)}, none before`, !hydrated!.scripts.some((s) => submit!.scripts.some((t) => t.url === s.url))],
   ['Static routes, returning visitor: JS downloaded (browser, gzip)', 'no island JS', `${kb(staticJs)} at most (${STATIC_ROUTES.join(', ')})`, statics.every((s) => s.scripts.length === 0)],
@@ -139,3 +147,5 @@ ${routes.map((r) => `| ${r.route} | ${kb(r.weight.html)} | ${kb(r.weight.css)} |
 
 await writeFile(path.join(repo, 'bench/RESULTS.md'), markdown);
 log(markdown);
+log('removing the builds\' folders …');
+await removeBuildFolders();

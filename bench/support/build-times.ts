@@ -38,7 +38,7 @@ async function timeBuilds(label: string, contentDir: string, pages: number, runs
   const warmCache = path.join(work, 'cache');
   const build = (run: number) =>
     // Each run into an output directory of its own, as on a fresh clone in CI: deleting an earlier build's
-    // files is the disk's work, not the build's (README, Performance, gives the cost of a rebuild).
+    // files is the disk's work, not the build's (a rebuild deletes the old output after writing the new).
     runSite(['build', '--content', contentDir, '--out', path.join(work, `out-${run}`)], { SITE_CACHE_DIR: cache === 'warm' ? warmCache : path.join(work, `cache-${run}`) });
   if (cache === 'warm') await build(-1);
   // Earlier sets leave megabytes of written files for the kernel to flush; flushing them first keeps that

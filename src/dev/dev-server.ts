@@ -10,7 +10,7 @@ import { lazyLocalBackend } from '../server/local-backend.ts';
 import { startServer, type RouteHandler } from '../server/server.ts';
 import { contentTypeOf } from '../server/static.ts';
 import { DevBuilder, type SiteFiles } from './dev-build.ts';
-import { liveReload, liveScriptTag } from './live-reload.ts';
+import { liveReload, withLiveScript } from './live-reload.ts';
 
 export interface DevOptions {
   contentDir: string;
@@ -31,15 +31,16 @@ export interface RunningDev {
 
 /** Editors save in bursts (write, rename, chmod): one rebuild per burst. */
 const SETTLE_MS = 8;
+/** How long a failed rebuild waits for a further edit before it shows its errors. */
+const ERROR_GRACE_MS = 150;
 
 function errorText(errors: readonly SiteError[], contentDir: string): string {
   const text = errors.map((error) => formatError(error, (file) => contentPath(contentDir, file))).join('\n\n');
-  return `${errors.length} content error${errors.length === 1 ? '' : 's'} (fix the file and save; this page reloads)\n\n${text}`;
+  return `${errors.length} content error${errors.length === 1 ? '' : 's'} (fix the file and save; this page updates)\n\n${text}`;
 }
 
 /** Serves the in-memory build: `/fr` → /fr/index.html, unknown paths → 404.html; pages get the live script. */
 function memoryRoute(files: () => SiteFiles, build: string, errors: () => string | undefined): RouteHandler {
-  const tag = Buffer.from(liveScriptTag(build));
   return async (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const urlPath = decodeURI(new URL(req.url ?? '/', 'http://localhost').pathname);
@@ -53,11 +54,7 @@ function memoryRoute(files: () => SiteFiles, build: string, errors: () => string
       body = Buffer.from(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Content errors</title></head><body><pre>${(errors() ?? 'building…').replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</pre></body></html>`);
       type = contentTypeOf('.html');
     }
-    if (type.startsWith('text/html')) {
-      const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-      const at = text.lastIndexOf('</head>');
-      body = at < 0 ? Buffer.concat([text, tag]) : Buffer.concat([text.subarray(0, at), tag, text.subarray(at)]);
-    }
+    if (type.startsWith('text/html')) body = withLiveScript(Buffer.from(body.buffer, body.byteOffset, body.byteLength), build);
     res.writeHead(url ? 200 : 404, { 'content-type': type, 'cache-control': 'no-store', 'content-length': body.byteLength });
     res.end(req.method === 'HEAD' ? undefined : body);
     return true;
@@ -74,20 +71,28 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
   let files: SiteFiles = new Map();
   let errors: string | undefined;
 
+  let edits = 0;
   const rebuild = async () => {
     const started = performance.now();
+    const editsBefore = edits;
     const result = await builder.rebuild();
     if (!result.ok) {
+      // An editor that empties a file and then writes it can be caught in between: if another edit comes
+      // within the grace period, its rebuild speaks instead of these errors.
+      await new Promise((resolve) => setTimeout(resolve, ERROR_GRACE_MS));
+      if (edits !== editsBefore) return;
       errors = errorText(result.errors, options.contentDir);
       options.report.errors(result.errors);
       live.errors(errors);
       return;
     }
-    const hadErrors = errors !== undefined;
     errors = undefined;
+    // Before the first good build every URL showed the error page, so every open page reloads. After it,
+    // `changed` is measured against the last good build, which is what open pages show (under the errors).
+    const everything = files.size === 0;
     files = result.files;
     options.report.rebuilt(result.changed, performance.now() - started, result.rendered);
-    live.changed(build, hadErrors ? '*' : result.changed);
+    live.changed(build, everything ? '*' : result.changed);
   };
 
   const live = liveReload(() => ({ build, ...(errors ? { errors } : {}) }));
@@ -118,7 +123,9 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
     }, SETTLE_MS);
   };
   const watcher = watch(path.resolve(options.contentDir), { recursive: true }, (_event, file) => {
-    if (file && /\.ya?ml$/.test(file.toString())) schedule();
+    if (!file || !/\.ya?ml$/.test(file.toString())) return;
+    edits++;
+    schedule();
   });
 
   return {

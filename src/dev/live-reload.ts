@@ -11,9 +11,17 @@ import type { RouteHandler } from '../server/server.ts';
 export const LIVE_SCRIPT_PATH = '/__site/live.js';
 export const EVENTS_PATH = '/__site/events';
 
-/** The tag `site dev` puts before `</head>` of every page it serves (never into built files). */
-export function liveScriptTag(build: string): string {
-  return `<script type="module" src="${LIVE_SCRIPT_PATH}?build=${encodeURIComponent(build)}"></script>`;
+/**
+ * Adds the live script to a page `site dev` serves (never to built files). It goes before the head's
+ * first script: module scripts run in document order, so it notes what the page runs before any island
+ * can add its own elements (a toast library's styles) to the head.
+ */
+export function withLiveScript(html: Buffer, build: string): Buffer {
+  const tag = Buffer.from(`<script type="module" src="${LIVE_SCRIPT_PATH}?build=${encodeURIComponent(build)}"></script>`);
+  const end = html.indexOf('</head>');
+  const script = html.indexOf('<script');
+  const at = script >= 0 && (end < 0 || script < end) ? script : end;
+  return at < 0 ? Buffer.concat([html, tag]) : Buffer.concat([html.subarray(0, at), tag, html.subarray(at)]);
 }
 
 /**
@@ -36,10 +44,11 @@ events.addEventListener('hello', (e) => {
   if (state.build !== build) location.reload();
   else if (state.errors) showErrors(state.errors);
 });
-// What a page needs to run: when this part of the head changed, only a reload applies it. Title and
-// meta tags are text; the body holds the content.
-const runtimeOf = (head) => [...head.children].filter((el) => el.tagName !== 'TITLE' && !(el.tagName === 'META' && !el.httpEquiv)).map((el) => el.outerHTML).join('\\n');
-// Taken before islands add their own elements (a toast library's styles) to the head.
+// Head elements that are content (title, meta tags, structured data): a swap replaces them. The rest is
+// what the page runs (scripts, styles, policy): when that changed, only a reload applies it.
+const DATA = 'meta:not([http-equiv]), script[type="application/ld+json"]';
+const runtimeOf = (head) => [...head.children].filter((el) => el.tagName !== 'TITLE' && !el.matches(DATA)).map((el) => el.outerHTML).join('\\n');
+// This script runs before the page's other modules (see withLiveScript), so no island has added to the head yet.
 const served = runtimeOf(document.head);
 let swaps = 0;
 async function update() {
@@ -52,8 +61,8 @@ async function update() {
   }
   if (runtimeOf(next.head) !== served) return location.reload();
   document.title = next.title;
-  for (const meta of document.head.querySelectorAll('meta:not([http-equiv])')) meta.remove();
-  document.head.append(...next.head.querySelectorAll('meta:not([http-equiv])'));
+  for (const el of document.head.querySelectorAll(DATA)) el.remove();
+  document.head.append(...next.head.querySelectorAll(DATA));
   document.body.replaceWith(document.adoptNode(next.body));
   overlay = undefined;
   // The new body's islands are server HTML again: run the loader once more (a new module instance) to wake them.

@@ -56,6 +56,20 @@ test('a page edit swaps the new content into the open page, without reloading it
   expect(navigations).toBe(0);
 });
 
+test('a description edit swaps the meta tags and the structured data too, without reloading the page', async ({ page }) => {
+  await page.context().addCookies([{ name: 'cookie-consent', value: 'accepted', url }]);
+  await page.goto(`${url}/en`);
+  let navigations = 0;
+  page.on('framenavigated', (frame) => void (frame === page.mainFrame() && navigations++));
+  await page.waitForTimeout(300);
+  await edit('pages/home/en.yaml', 'Mistral in one', 'Mistral together in one');
+  const description = page.locator('meta[name=description]');
+  await expect(description).toHaveAttribute('content', /Mistral together in one/);
+  const structured = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+  expect(structured.description).toBe(await description.getAttribute('content'));
+  expect(navigations).toBe(0);
+});
+
 test('islands of the swapped page wake again: the contact form hydrates and validates', async ({ page }) => {
   await page.context().addCookies([{ name: 'cookie-consent', value: 'accepted', url }]);
   await page.goto(url);

@@ -78,7 +78,11 @@ describe('site dev', () => {
     expect(home.status).toBe(200);
     expect(home.headers.get('cache-control')).toBe('no-store');
     const html = await home.text();
-    expect(html).toMatch(/<script type="module" src="\/__site\/live\.js\?build=[\w-]+"><\/script>\n?<\/head>/);
+    // Before the island loader: the live script notes the page's head before any island adds to it.
+    const live = html.search(/<script type="module" src="\/__site\/live\.js\?build=[\w-]+"><\/script>/);
+    expect(live).toBeGreaterThan(0);
+    expect(html.indexOf('<script')).toBe(live);
+    expect(html.indexOf('<script type="module" src="/assets/')).toBeGreaterThan(live);
     expect(html).toContain('http-equiv="Content-Security-Policy"');
     expect((await fetch(`${dev.url}/fr`)).status).toBe(200);
     expect((await fetch(`${dev.url}/fr/`)).status).toBe(200);
@@ -120,7 +124,7 @@ describe('site dev', () => {
     expect(await (await fetch(`${dev.url}/fr`)).text()).toContain('Aller directement au contenu');
   });
 
-  it('shows a content error to open pages, keeps serving the last good build, and reloads all once fixed', async () => {
+  it('shows a content error to open pages, keeps serving the last good build, and once fixed names the pages that differ from it', async () => {
     const stream = await subscribe();
     const file = path.join(work, 'content/pages/faq/de.yaml');
     const good = await readFile(file, 'utf8');
@@ -129,9 +133,26 @@ describe('site dev', () => {
     expect((shown.data as { text: string }).text).toMatch(/pages\/faq\/de\.yaml:\d+:\d+/);
     expect(errors.at(-1)?.[0]?.location?.path).toBe('header');
     expect((await fetch(`${dev.url}/faq`)).status).toBe(200);
-    await writeFile(file, good);
+    await writeFile(file, good.replace('title: Häufig gestellte Fragen zur Plattform', 'title: Fragen zur Plattform'));
     const change = await until(() => stream.events.find((e) => e.event === 'change'));
-    expect(change.data).toMatchObject({ routes: '*' });
+    // Open pages show the last good build under the errors: only /faq differs from it, the rest drop the overlay.
+    expect(change.data).toMatchObject({ routes: ['/faq'] });
+    stream.stop();
+  });
+
+  it('does not show errors for a file caught half-written: the editor\'s next write comes within the grace period', async () => {
+    const stream = await subscribe();
+    const file = path.join(work, 'content/pages/faq/de.yaml');
+    const good = await readFile(file, 'utf8');
+    const before = errors.length;
+    // As an editor that truncates first: the empty file is seen by a rebuild of its own (settle time 8 ms).
+    await writeFile(file, '');
+    await new Promise((r) => setTimeout(r, 40));
+    await writeFile(file, good.replace('title: Fragen zur Plattform', 'title: Häufige Fragen'));
+    const change = await until(() => stream.events.find((e) => e.event === 'change'));
+    expect(change.data).toMatchObject({ routes: ['/faq'] });
+    expect(stream.events.filter((e) => e.event === 'errors')).toEqual([]);
+    expect(errors.length).toBe(before);
     stream.stop();
   });
 });

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { contactForm } from './support/forms.ts';
 
 /** `site dev` on a copy of the content: an edit shows in the open page without a navigation. */
@@ -44,36 +44,36 @@ async function edit(relative: string, from: string, to: string): Promise<void> {
   await writeFile(file, text.replace(from, to));
 }
 
-test('a page edit swaps the new content into the open page, without reloading it', async ({ page }) => {
+/** Opens a route as a returning visitor, ready for edits; returns how many navigations followed the load. */
+async function open(page: Page, route: string): Promise<() => number> {
   await page.context().addCookies([{ name: 'cookie-consent', value: 'accepted', url }]);
-  await page.goto(`${url}/faq`);
+  await page.goto(`${url}${route}`);
   let navigations = 0;
   page.on('framenavigated', (frame) => void (frame === page.mainFrame() && navigations++));
   // The event stream must be connected before the edit.
   await page.waitForTimeout(300);
+  return () => navigations;
+}
+
+test('a page edit swaps the new content into the open page, without reloading it', async ({ page }) => {
+  const navigations = await open(page, '/faq');
   await edit('pages/faq/de.yaml', '    title: Häufig gestellte Fragen', '    title: Fragen und Antworten');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fragen und Antworten');
-  expect(navigations).toBe(0);
+  expect(navigations()).toBe(0);
 });
 
 test('a description edit swaps the meta tags and the structured data too, without reloading the page', async ({ page }) => {
-  await page.context().addCookies([{ name: 'cookie-consent', value: 'accepted', url }]);
-  await page.goto(`${url}/en`);
-  let navigations = 0;
-  page.on('framenavigated', (frame) => void (frame === page.mainFrame() && navigations++));
-  await page.waitForTimeout(300);
+  const navigations = await open(page, '/en');
   await edit('pages/home/en.yaml', 'Mistral in one', 'Mistral together in one');
   const description = page.locator('meta[name=description]');
   await expect(description).toHaveAttribute('content', /Mistral together in one/);
   const structured = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
   expect(structured.description).toBe(await description.getAttribute('content'));
-  expect(navigations).toBe(0);
+  expect(navigations()).toBe(0);
 });
 
 test('islands of the swapped page wake again: the contact form hydrates and validates', async ({ page }) => {
-  await page.context().addCookies([{ name: 'cookie-consent', value: 'accepted', url }]);
-  await page.goto(url);
-  await page.waitForTimeout(300);
+  await open(page, '/');
   await edit('pages/home/de.yaml', '    title: Alle führenden KI-Modelle.', '    title: Alle KI-Modelle.');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Alle KI-Modelle.');
   const form = await contactForm(page);

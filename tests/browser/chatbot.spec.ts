@@ -22,7 +22,10 @@ test('the eleven sections appear in the order of SPEC §2', async ({ page }) => 
   ]);
   await expect(page.locator('main > section').nth(2)).toHaveAttribute('id', 'pricing');
   await expect(page.locator('main > section').nth(9)).toHaveAttribute('id', 'contact');
-  await expect(page.locator('[data-preview-placeholder] figcaption')).toBeVisible();
+  // The dashboard preview draws the chat widget a website visitor sees (HTML/CSS, no image), with its booking step.
+  const widget = page.getByRole('figure', { name: /Chatbot auf der Website/ });
+  await expect(widget).toBeVisible();
+  await expect(widget.locator('[aria-hidden="true"]')).toContainText('Termin verbindlich buchen');
   await expect(page.locator('#quellen ol > li')).toHaveCount(3);
 });
 

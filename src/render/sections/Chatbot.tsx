@@ -61,7 +61,7 @@ export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<
             <p className="mt-1 text-sm text-slate-600">{row.description}</p>
             <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
               {columns.map((c) => (
-                <div key={c} className={`rounded-xl px-1 py-2 ${highlighted(c) ? 'bg-brand-50' : 'bg-slate-50'}`}>
+                <div key={c} className={`rounded-control px-1 py-2 ${highlighted(c) ? 'bg-brand-50' : 'bg-slate-50'}`}>
                   <dt className="text-xs text-slate-600">{section.commitments[c]}</dt>
                   <dd className="text-lg font-bold text-slate-900 tabular-nums">{euro(row.tier[c])}</dd>
                 </div>

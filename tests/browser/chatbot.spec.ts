@@ -114,7 +114,7 @@ test('mobile header: only the short link to /', async ({ page }) => {
 test('the first visible button scrolls to contact; action buttons without a page of their own do too', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/chatbot');
-  const first = page.locator('main a[class*="rounded-lg"]').first();
+  const first = page.locator('main a[class*="rounded-control"]').first(); // links drawn as buttons (ui.tsx buttonClass)
   await expect(first).toHaveText('Kostenlose Beratung');
   await first.click();
   await expect(page).toHaveURL(/#contact$/);

@@ -16,7 +16,7 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
       <div aria-hidden="true" className="pointer-events-none absolute -top-40 left-1/2 h-[36rem] w-[60rem] max-w-[200vw] -translate-x-1/2 rounded-full bg-brand-200/40 blur-3xl" />
       <div className={`relative mx-auto px-gutter ${mock ? 'grid max-w-7xl items-center gap-10 lg:grid-cols-[minmax(0,11fr)_minmax(0,13fr)] lg:gap-12' : 'max-w-5xl'}`}>
         <div className={align}>
-          {section.eyebrow && <p className="inline-block rounded-full bg-white px-4 py-1 text-sm font-semibold text-brand-700 shadow-card ring-1 ring-brand-100"><KeepTogether text={section.eyebrow} /></p>}
+          {section.eyebrow && <p className="inline-block rounded-full bg-white px-3 py-1 text-xs font-semibold text-brand-700 shadow-card ring-1 ring-brand-100 sm:px-4 sm:text-sm"><KeepTogether text={section.eyebrow} /></p>}
           <h1 id={headingId} className={`mt-5 text-display font-extrabold text-slate-900 ${mock ? 'lg:text-h1 xl:text-[3.5rem]' : ''}`}>
             <KeepTogether text={section.title} />
             {section.highlight && <> <span className="text-brand-600"><KeepTogether text={section.highlight} /></span></>}

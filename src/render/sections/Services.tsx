@@ -12,8 +12,10 @@ export function Services({ section, ctx, level, headingId }: SectionProps<'servi
       <ul className={`grid gap-4 sm:gap-6 ${gridColumns(section.cards.length)}`}>
         {section.cards.map((card, i) => (
           <li key={i} className={`flex flex-col p-5 sm:p-6 ${cardClass()}`}>
-            <span className="inline-flex size-11 items-center justify-center rounded-control bg-brand-50 text-brand-700"><Icon name={card.icon} /></span>
-            <h3 className="mt-4 text-h3 font-semibold text-slate-900"><KeepTogether text={card.title} /></h3>
+            <div className="flex items-center gap-3 sm:block">
+              <span className="inline-flex size-10 flex-none items-center justify-center rounded-control bg-brand-50 text-brand-700 sm:size-11"><Icon name={card.icon} /></span>
+              <h3 className="text-h3 font-semibold text-slate-900 sm:mt-4"><KeepTogether text={card.title} /></h3>
+            </div>
             <p className="mt-2 text-slate-600">{card.description}</p>
             <p className="mt-3 text-sm text-slate-500">{card.details}</p>
             {card.price && <p className="mt-3 text-sm font-semibold text-brand-700">{card.price}</p>}

@@ -1,3 +1,4 @@
+import { localeEntry } from '../../schema/site.ts';
 import { alternates, type RenderContext } from '../context.ts';
 
 /**
@@ -9,11 +10,11 @@ import { alternates, type RenderContext } from '../context.ts';
 export function LanguageSwitcher({ ctx, compact = false, className = '' }: { ctx: RenderContext; compact?: boolean; className?: string }) {
   const { model, entry } = ctx;
   const family = alternates(model, entry);
-  const locales = model.site.locales;
-  if (locales.length < 2) return null;
-  const links = locales.map((locale) => {
+  if (model.site.locales.length < 2) return null;
+  const links = model.site.locales.map(({ code: locale }) => {
     const page = family.find((p) => p.locale === locale) ?? model.pages.find((p) => p.locale === locale && p.page.slug === '');
-    return { locale, route: page?.route ?? (locale === model.site.defaultLocale ? '/' : `/${locale}`), name: model.locales[locale]?.name ?? locale };
+    const { lang, hreflang } = localeEntry(model.site, locale);
+    return { locale, lang, hreflang, route: page?.route ?? (locale === model.site.defaultLocale ? '/' : `/${locale}`), name: model.locales[locale]?.name ?? locale };
   });
   const base = compact
     ? 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-control px-2 text-xs font-semibold uppercase tracking-wide'
@@ -27,7 +28,7 @@ export function LanguageSwitcher({ ctx, compact = false, className = '' }: { ctx
           : current ? 'font-semibold text-white' : 'text-slate-400 hover:text-white';
         return (
           <li key={l.locale}>
-            <a href={l.route} hrefLang={l.locale} lang={l.locale} aria-current={current ? 'page' : undefined} className={`${base} transition-colors ${look}`}>
+            <a href={l.route} hrefLang={l.hreflang} lang={l.lang} aria-current={current ? 'page' : undefined} className={`${base} transition-colors ${look}`}>
               {compact ? <><span aria-hidden="true">{l.locale}</span><span className="sr-only">{l.name}</span></> : l.name}
             </a>
           </li>

@@ -14,11 +14,11 @@ export function CookieBanner({ strings }: { strings: LocaleStrings['cookieBanner
   const details = strings.details;
   return (
     <section aria-labelledby={titleId} className="cookie-banner fixed inset-x-0 bottom-0 z-50 p-4 sm:p-6">
-      <div className="mx-auto max-w-4xl rounded-card bg-white p-6 shadow-2xl ring-1 ring-slate-200">
+      <div className="mx-auto max-w-4xl rounded-2xl bg-white p-6 shadow-2xl ring-1 ring-slate-200">
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">{strings.title}</h2>
         <p className="mt-2 text-sm text-slate-600"><Inline text={strings.text} /></p>
         {details && (
-          <div id={detailsId} hidden className="mt-4 max-h-64 overflow-y-auto rounded-control bg-slate-50 p-4 text-sm text-slate-700">
+          <div id={detailsId} hidden className="mt-4 max-h-64 overflow-y-auto rounded-xl bg-slate-50 p-4 text-sm text-slate-700">
             <RichText blocks={details.text} className="space-y-2" />
           </div>
         )}

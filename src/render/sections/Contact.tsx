@@ -16,7 +16,7 @@ export function Contact({ section, ctx, level, headingId }: SectionProps<'contac
             <a className="font-semibold text-brand-700 underline underline-offset-2" href={`mailto:${site.email}`}>{site.email}</a>
           </p>
         </div>
-        <div className="rounded-panel bg-white p-6 shadow-card ring-1 ring-slate-200 sm:p-8 lg:col-span-3" data-contact-slot="">
+        <div className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8 lg:col-span-3" data-contact-slot="">
           {section.form && (
             <Island name="contact-form" instance={headingId.replace(/-title$/, '-form')} hydrate="visible" props={contactFormSettings(ctx, section.form)} />
           )}

@@ -15,7 +15,8 @@ const JSON_UNSAFE = /[\u007F-\u009F\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-
 
 /** `\u{1b}` for ESC and so on: the operator sees that the character was there, and it does nothing. */
 function visible(value: string): string {
-  return value.replace(/\s+/g, ' ').replace(UNSAFE, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+  // U+FEFF counts as whitespace to `\s`: it is escaped below, not blanked.
+  return value.replace(/[^\S\uFEFF]+/g, ' ').replace(UNSAFE, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
 }
 
 function clip(value: string, width: number): string {

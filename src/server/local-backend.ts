@@ -47,6 +47,8 @@ export async function openLocalBackend(options: LocalBackendOptions): Promise<Lo
       lease = await acquireLease(options.dataDir, token);
     }
     const store = await openContactStore(target);
+    // PGlite lays out a new database with modes of its own (0666 under any umask): tightened once more.
+    if (target.kind === 'pglite') await securePrivateDir(options.dataDir);
     return {
       location: store.location,
       handlers: [

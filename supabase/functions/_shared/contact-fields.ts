@@ -2,7 +2,7 @@
  * The contact request's vocabulary, without zod, so the browser form can import it at no cost
  * (the schema itself loads on first submit). Shared by the site (Node, browser) and the Supabase
  * function (Deno): imports carry `.ts` extensions and nothing here touches a runtime API. It imports
- * nothing: the schema (contact-request.ts) and the form's payload (contact-payload.ts) build on it.
+ * neither the schema (contact-request.ts) nor the form's payload (contact-payload.ts): they build on it.
  */
 /** Product interest ids a contact request may name (SPEC §3). */
 export const PRODUCT_IDS = ['platform', 'website', 'chatbot', 'telefonbot', 'mandantenbot'] as const;

@@ -27,6 +27,10 @@ export interface ServeOptions {
   /** Use this PostgreSQL server instead of PGlite. */
   databaseUrl?: string;
   rateLimit?: string;
+  /** More `site serve` options (e.g. `--max-connections 500`). */
+  args?: readonly string[];
+  /** Runs the server under this many open files at most (`ulimit -n`), to show what exhausts it. */
+  fdLimit?: number;
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -37,10 +41,14 @@ function exited(child: ChildProcess): Promise<void> {
 export function startSiteServe(options: ServeOptions): Promise<SiteServe> {
   const args = [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--out', options.outDir, '--data', options.dataDir];
   if (options.rateLimit) args.push('--rate-limit', options.rateLimit);
+  args.push(...(options.args ?? []));
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // `exec` keeps the server's pid the child's pid, so /proc/<pid>/fd counts the server's descriptors.
+  const child = options.fdLimit
+    ? spawn('/bin/sh', ['-c', `ulimit -n ${options.fdLimit} && exec "$0" "$@"`, process.execPath, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    : spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));

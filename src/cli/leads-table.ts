@@ -2,18 +2,21 @@ import type { StoredContactRequest } from '../../supabase/functions/_shared/cont
 import { bold, dim } from './report.ts';
 
 /**
- * Characters a terminal acts on rather than prints: C0 and C1 controls and DEL (`\p{Cc}`: escape
- * sequences can clear the screen, set the window title or rewrite earlier lines) and the bidi
- * embedding, override and isolate controls (they reorder what follows, so a row could read as
- * something else). Visitors type every stored value, so none may reach the terminal raw.
+ * Characters a terminal acts on rather than prints, or that change what a row reads as without being
+ * seen: C0 and C1 controls and DEL (`\p{Cc}`: escape sequences can clear the screen, set the window
+ * title or rewrite earlier lines), the bidi marks, embeddings, overrides and isolates (they reorder
+ * what follows), and the zero-width and invisible characters (U+200B–U+200D, U+2060–U+2064, U+FEFF,
+ * U+180E: `pay\u200bpal` would look like `paypal`). Visitors type every stored value, so none may
+ * reach the terminal raw.
  */
-const UNSAFE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
+const UNSAFE = /[\p{Cc}\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/gu;
 /** What `JSON.stringify` leaves raw of UNSAFE (it escapes U+0000–U+001F itself; its own line breaks stay). */
-const JSON_UNSAFE = /[\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+const JSON_UNSAFE = /[\u007F-\u009F\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 
 /** `\u{1b}` for ESC and so on: the operator sees that the character was there, and it does nothing. */
 function visible(value: string): string {
-  return value.replace(/\s+/g, ' ').replace(UNSAFE, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+  // U+FEFF counts as whitespace to `\s`: it is escaped below, not blanked.
+  return value.replace(/[^\S\uFEFF]+/g, ' ').replace(UNSAFE, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
 }
 
 function clip(value: string, width: number): string {
@@ -27,7 +30,7 @@ const length = (value: string) => [...value].length;
 export function leadsTable(rows: readonly StoredContactRequest[], columns: number): string {
   if (rows.length === 0) return dim('no contact requests stored yet');
   const cells = rows.map((r) =>
-    [r.created_at.slice(0, 16).replace('T', ' '), `${r.form_variant}/${r.locale}`, r.name, r.email, r.company ?? '', r.products ?? '', r.subject ?? '', r.message].map(visible),
+    [r.created_at.slice(0, 16).replace('T', ' '), r.form_variant ? `${r.form_variant}/${r.locale}` : '(no form)', r.name, r.email, r.company ?? '', r.products ?? '', r.subject ?? '', r.message].map(visible),
   );
   const header = ['received (UTC)', 'form', 'name', 'email', 'company', 'products', 'subject', 'message'];
   const widths = header.map((h, i) => Math.min(i === 7 ? Infinity : 32, Math.max(h.length, ...cells.map((c) => length(c[i]!)))));

@@ -4,6 +4,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import type { ContentEnv } from '../content/load.ts';
 import type { LocalBackend } from '../server/local-backend.ts';
 import type { RunningServer } from '../server/server.ts';
+import { DEFAULT_LIMITS } from '../server/limits.ts';
 import { packageRoot } from '../package-root.ts';
 import { DEFAULT_RATE_LIMIT, parseRateLimit, type RateLimit } from '../../supabase/functions/_shared/rate-limit.ts';
 import { CHECK_FORMATS, type CheckFormat } from './check-report.ts';
@@ -129,43 +130,86 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
       .env('SITE_RATE_LIMIT')
       .default(DEFAULT_RATE_LIMIT, `${DEFAULT_RATE_LIMIT.limit}/${DEFAULT_RATE_LIMIT.windowSeconds}`);
 
+  const wholeNumber = (min: number) => (value: string) => {
+    const n = Number(value);
+    if (!Number.isSafeInteger(n) || n < min) throw new InvalidArgumentError(`expected a whole number of at least ${min}.`);
+    return n;
+  };
+
   program
     .command('serve')
     .description('serve the built site and answer its contact form (POST /functions/v1/rapid-worker)')
     .option('--port <port>', 'port to listen on', parsePort, 4321)
     .option('--host <host>', 'interface to bind', '127.0.0.1')
     .option('--out <dir>', 'directory to serve', 'dist')
+    .addOption(contentOption())
+    .option('--base-url <url>', "the site's public URL, whose pages may send the contact form (default: SITE_URL or site.yaml)")
     .addOption(dataOption())
     .addOption(rateLimitOption())
-    .action(async (opts: { port: number; host: string; out: string; data: string; rateLimit: RateLimit }) => {
-      const [{ openLocalBackend }, { startServer }] = await Promise.all([import('../server/local-backend.ts'), import('../server/server.ts')]);
-      let backend: LocalBackend;
-      try {
-        backend = await openLocalBackend({ dataDir: opts.data, rateLimit: opts.rateLimit, onStoreError: reportStoreError });
-      } catch (error) {
-        process.stderr.write(red(`${messageOf(error)}\n`));
-        exitCode = EXIT_ERRORS;
-        return;
-      }
-      let server: RunningServer;
-      try {
-        server = await startServer({ root: path.resolve(opts.out), port: opts.port, host: opts.host, handlers: backend.handlers });
-      } catch (error) {
+    .option('--trust-proxy', 'believe X-Forwarded-For (its last entry) for the rate limit: only behind a proxy that sets it', false)
+    .option('--max-connections <n>', 'open connections at most; beyond it the oldest idle or stalled one is closed', wholeNumber(1), DEFAULT_LIMITS.maxConnections)
+    .option('--headers-timeout <ms>', 'time a client has to send its request headers', wholeNumber(1), DEFAULT_LIMITS.headersTimeoutMs)
+    .option('--request-timeout <ms>', 'time a client has to send its whole request', wholeNumber(1), DEFAULT_LIMITS.requestTimeoutMs)
+    .option('--keep-alive-timeout <ms>', 'time an idle connection stays open', wholeNumber(1), DEFAULT_LIMITS.keepAliveTimeoutMs)
+    .action(
+      async (opts: {
+        port: number;
+        host: string;
+        out: string;
+        content: string;
+        baseUrl?: string;
+        data: string;
+        rateLimit: RateLimit;
+        trustProxy: boolean;
+        maxConnections: number;
+        headersTimeout: number;
+        requestTimeout: number;
+        keepAliveTimeout: number;
+      }) => {
+        // Everything the server writes (the PGlite files and WAL, the lease) is readable by its owner only.
+        process.umask(0o077);
+        const [{ openLocalBackend }, { startServer }, { configuredSiteOrigin }] = await Promise.all([
+          import('../server/local-backend.ts'),
+          import('../server/server.ts'),
+          import('../server/site-origin.ts'),
+        ]);
+        const siteOrigin = await configuredSiteOrigin(opts.content, opts.baseUrl);
+        let backend: LocalBackend;
+        try {
+          backend = await openLocalBackend({
+            dataDir: opts.data,
+            rateLimit: opts.rateLimit,
+            onStoreError: reportStoreError,
+            trustProxy: opts.trustProxy,
+            siteOrigins: siteOrigin ? [siteOrigin] : [],
+            onNotice: (message) => process.stdout.write(dim(`${message}\n`)),
+          });
+        } catch (error) {
+          process.stderr.write(red(`${messageOf(error)}\n`));
+          exitCode = EXIT_ERRORS;
+          return;
+        }
+        let server: RunningServer;
+        try {
+          const limits = { maxConnections: opts.maxConnections, headersTimeoutMs: opts.headersTimeout, requestTimeoutMs: opts.requestTimeout, keepAliveTimeoutMs: opts.keepAliveTimeout };
+          server = await startServer({ root: path.resolve(opts.out), port: opts.port, host: opts.host, handlers: backend.handlers, limits });
+        } catch (error) {
+          await backend.close();
+          process.stderr.write(red(`cannot listen on ${opts.host}:${opts.port}: ${messageOf(error)}\n`));
+          exitCode = EXIT_ERRORS;
+          return;
+        }
+        await backend.publish(server.url);
+        process.stdout.write(`${bold('serving')} ${opts.out}/ at ${green(server.url)} ${dim('(Ctrl+C to stop)')}\n`);
+        process.stdout.write(dim(`contact requests go to ${backend.location} (list them with \`site leads\`)\n`));
+        await new Promise<void>((resolve) => {
+          const stop = () => void server.close().then(resolve);
+          process.once('SIGINT', stop);
+          process.once('SIGTERM', stop);
+        });
         await backend.close();
-        process.stderr.write(red(`cannot listen on ${opts.host}:${opts.port}: ${messageOf(error)}\n`));
-        exitCode = EXIT_ERRORS;
-        return;
-      }
-      await backend.publish(server.url);
-      process.stdout.write(`${bold('serving')} ${opts.out}/ at ${green(server.url)} ${dim('(Ctrl+C to stop)')}\n`);
-      process.stdout.write(dim(`contact requests go to ${backend.location} (list them with \`site leads\`)\n`));
-      await new Promise<void>((resolve) => {
-        const stop = () => void server.close().then(resolve);
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
-      await backend.close();
-    });
+      },
+    );
 
   program
     .command('dev')
@@ -217,13 +261,15 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
     .command('leads')
     .description('list the stored contact requests (also while `site serve` is running)')
     .option('--json', 'print a JSON array of rows instead of a table')
+    .option('--csv', 'print the rows as CSV (cells a spreadsheet would run as formulas are neutralised)')
     .addOption(dataOption())
-    .action(async (opts: { json?: boolean; data: string }) => {
-      const [{ storeTarget }, { readLeads }, { leadsJson, leadsTable }, { describeTarget }] = await Promise.all([
+    .action(async (opts: { json?: boolean; csv?: boolean; data: string }) => {
+      const [{ storeTarget }, { readLeads }, { leadsJson, leadsTable }, { describeTarget }, { leadsCsv }] = await Promise.all([
         import('../server/contact-store.ts'),
         import('../server/leads.ts'),
         import('./leads-table.ts'),
         import('../server/local-backend.ts'),
+        import('./leads-csv.ts'),
       ]);
       const target = storeTarget(opts.data);
       const rows = await readLeads(opts.data, target).catch((error: unknown) => {
@@ -234,7 +280,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
         exitCode = EXIT_ERRORS;
         return;
       }
-      process.stdout.write(opts.json ? `${leadsJson(rows)}\n` : `${leadsTable(rows, process.stdout.columns ?? 120)}\n`);
+      process.stdout.write(opts.csv ? leadsCsv(rows) : opts.json ? `${leadsJson(rows)}\n` : `${leadsTable(rows, process.stdout.columns ?? 120)}\n`);
     });
 
   try {

@@ -1,23 +1,20 @@
 import { z } from 'zod';
+import { inlineLinks, isSafeLinkTarget } from './link-target.ts';
 
 export const Text = z.string().min(1);
 
-/** Link targets content may use: in-site paths, in-page anchors, https, mailto and tel. */
+/** Link targets content may use: in-site paths, in-page anchors, https, mailto and tel (link-target.ts). */
+const HREF_MESSAGE = 'expected a link to a path on this site (/…), an #anchor, or an https://, mailto: or tel: URL';
+/** The prefix pattern is what editors see (JSON Schema); the parse decides. */
 export const Href = z
   .string()
-  .regex(/^(\/[^\s]*|#[a-z][a-z0-9-]*|https:\/\/[^\s]+|mailto:[^\s]+|tel:[+0-9 ]+)$/, {
-    message: 'expected a link starting with /, #anchor, https://, mailto: or tel:',
-  });
-
-const INLINE_LINK = /\[([^\]]+)\]\(([^)\s]+)\)/g;
+  .regex(/^(\/|#|https:\/\/|mailto:|tel:)/, { message: HREF_MESSAGE })
+  .refine(isSafeLinkTarget, { message: HREF_MESSAGE });
 
 /** A line of text with optional inline markup: `**bold**` and `[label](href)` links (safe targets only). */
 export const InlineText = Text.superRefine((value, ctx) => {
-  for (const match of value.matchAll(INLINE_LINK)) {
-    const href = match[2] ?? '';
-    if (!Href.safeParse(href).success) {
-      ctx.addIssue({ code: 'custom', message: `unsafe or malformed link target '${href}' in [${match[1]}](${href})` });
-    }
+  for (const { label, href } of inlineLinks(value)) {
+    if (!isSafeLinkTarget(href)) ctx.addIssue({ code: 'custom', message: `unsafe or malformed link target '${href}' in [${label}](${href})` });
   }
 });
 

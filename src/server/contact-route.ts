@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 import { FUNCTION_PATH } from '../../supabase/functions/_shared/contact-fields.ts';
 import { handleContactRequest, type HandlerOptions } from '../../supabase/functions/_shared/contact-handler.ts';
-import type { RouteHandler } from './server.ts';
+import { closeAfterAnswer, type RouteHandler } from './server.ts';
 
 /** The client went away before its body was complete: nothing is parsed, validated or stored. */
 export class ClientGone extends Error {}
@@ -57,23 +56,6 @@ function bodyStream(req: IncomingMessage, state: BodyState): ReadableStream<Uint
   );
 }
 
-/** How long an answered connection whose upload was not read stays half-closed before it is dropped. */
-const LINGER_MS = 500;
-
-/**
- * Closes the connection after the answer without reading the rest of the upload. Node's server would
- * destroy the socket the moment the answer is flushed; with unread bytes waiting, the kernel turns that
- * close into a reset, which can discard the answer before the client reads it. So the write side is
- * closed (answer, then FIN), nothing more is read (the upload stalls on a full window), and the socket
- * is dropped after LINGER_MS, as Go's server does.
- */
-function lingeringClose(socket: Socket): void {
-  socket.destroySoon = () => {
-    if (socket.writable) socket.end();
-    setTimeout(() => socket.destroy(), LINGER_MS).unref();
-  };
-}
-
 function toHeaders(req: IncomingMessage): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -89,21 +71,55 @@ async function send(res: ServerResponse, response: Response, extra: Record<strin
   res.end(body);
 }
 
+export interface ContactRouteOptions extends HandlerOptions {
+  /** Believe X-Forwarded-For (off by default: any client can write it). */
+  trustProxy?: boolean;
+}
+
+/**
+ * The address the rate limit counts: the socket's peer, or with `trustProxy` the last X-Forwarded-For
+ * entry, the one the proxy directly in front appended (earlier entries are whatever the client sent).
+ */
+export function requestClientAddress(req: IncomingMessage, trustProxy: boolean): string | null {
+  const peer = req.socket.remoteAddress ?? null;
+  if (!trustProxy) return peer;
+  const forwarded = req.headers['x-forwarded-for'];
+  const last = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',').map((part) => part.trim()).filter(Boolean).at(-1);
+  return last || peer;
+}
+
+/**
+ * The server's own origins, from the address it listens on (what it printed), never from the request's
+ * Host header, which the client writes: on a loopback address `localhost` names the same server.
+ */
+function ownOrigins(req: IncomingMessage): { base: string; origins: string[] } {
+  const address = (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+  const port = req.socket.localPort;
+  const host = address.includes(':') ? `[${address}]` : address;
+  const base = `http://${host}:${port}`;
+  const loopback = /^(127\.|\[::1\]$)/.test(host);
+  return { base, origins: loopback ? [base, `http://localhost:${port}`] : [base] };
+}
+
 /**
  * `POST /functions/v1/rapid-worker` (and its preflight) answered by the Supabase function's own
  * handler, so the local path and production validate and answer identically: CORS, the rate limit and
  * the 413 for an oversize body included.
  */
-export function contactRoute(options: HandlerOptions): RouteHandler {
+export function contactRoute(options: ContactRouteOptions): RouteHandler {
   return async (req, res) => {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    const own = ownOrigins(req);
+    const url = new URL(req.url ?? '/', own.base);
     if (url.pathname !== FUNCTION_PATH) return false;
     const method = req.method ?? 'GET';
     const state: BodyState = { ended: false, gone: false };
     const body = method === 'POST' ? bodyStream(req, state) : undefined;
     const request = new Request(url, { method, headers: toHeaders(req), body, duplex: 'half' } as RequestInit);
-    // The socket's peer, never X-Forwarded-For: `site serve` is not behind a proxy it could trust.
-    const response = await handleContactRequest(request, options, { address: req.socket.remoteAddress ?? null });
+    const response = await handleContactRequest(
+      request,
+      { ...options, allowedOrigins: [...options.allowedOrigins, ...own.origins] },
+      { address: requestClientAddress(req, options.trustProxy ?? false) },
+    );
     if (state.gone) {
       res.destroy();
       return true;
@@ -111,7 +127,7 @@ export function contactRoute(options: HandlerOptions): RouteHandler {
     // The handler answered without reading the whole body (over the cap, or refused before reading):
     // close the connection after the answer instead of reading the rest to keep it alive.
     const unread = body !== undefined && !state.ended;
-    if (unread) lingeringClose(req.socket);
+    if (unread) closeAfterAnswer(req.socket);
     await send(res, response, unread ? { connection: 'close' } : {});
     return true;
   };

@@ -132,7 +132,7 @@ export async function openContactStore(target: StoreTarget): Promise<LocalContac
       const rows = await sql.query<{ id: string }>(
         `insert into public.contact_requests (name, email, company, products, subject, message, privacy_consent, form_variant, locale)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
-        [request.name, request.email, request.company ?? null, request.products ?? null, request.subject ?? null, request.message, request.privacy_consent, source.form, source.locale],
+        [request.name, request.email, request.company ?? null, request.products ?? null, request.subject ?? null, request.message, request.privacy_consent, source?.form ?? null, source?.locale ?? null],
       );
       const id = rows[0]?.id;
       if (!id) throw new Error('insert returned no id');

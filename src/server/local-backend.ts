@@ -5,6 +5,7 @@ import { memoryRateLimiter, type RateLimit } from '../../supabase/functions/_sha
 import { openContactStore, storeTarget, type StoreTarget } from './contact-store.ts';
 import { contactRoute } from './contact-route.ts';
 import { acquireLease, leadsRoute, LEADS_PATH, newLeaseToken, type HeldLease } from './leads.ts';
+import { securePrivateDir } from './private-dir.ts';
 import type { RouteHandler } from './server.ts';
 
 /** The contact backend `site serve` and `site dev` answer with: the function's handler on a local store. */
@@ -21,6 +22,12 @@ export interface LocalBackendOptions {
   dataDir: string;
   rateLimit: RateLimit;
   onStoreError(error: unknown): void;
+  /** Believe X-Forwarded-For (its last entry: the address the proxy in front saw); off unless a proxy is in front. */
+  trustProxy?: boolean;
+  /** Origins of the site besides the server's own (site.yaml's URL): allowed to post the contact form. */
+  siteOrigins?: readonly string[];
+  /** Told when the data directory's modes were tightened. */
+  onNotice?(message: string): void;
 }
 
 export function describeTarget(target: StoreTarget): string {
@@ -33,15 +40,22 @@ export async function openLocalBackend(options: LocalBackendOptions): Promise<Lo
   const token = newLeaseToken();
   let lease: HeldLease | undefined;
   try {
-    // PGlite is single-process: hold the directory before opening it (see server/leads.ts).
-    if (target.kind === 'pglite') lease = await acquireLease(options.dataDir, token);
+    if (target.kind === 'pglite') {
+      const { tightened } = await securePrivateDir(options.dataDir);
+      if (tightened) options.onNotice?.(`${options.dataDir}: made ${tightened} file${tightened === 1 ? '' : 's'} and folder${tightened === 1 ? '' : 's'} readable by their owner only (0600/0700)`);
+      // PGlite is single-process: hold the directory before opening it (see server/leads.ts).
+      lease = await acquireLease(options.dataDir, token);
+    }
     const store = await openContactStore(target);
+    // PGlite lays out a new database with modes of its own (0666 under any umask): tightened once more.
+    if (target.kind === 'pglite') await securePrivateDir(options.dataDir);
     return {
       location: store.location,
       handlers: [
         contactRoute({
           store,
-          allowedOrigins: [],
+          allowedOrigins: options.siteOrigins ?? [],
+          trustProxy: options.trustProxy,
           // One process, so the counts live in memory; the HMAC key lives only as long as they do.
           rateLimit: { limiter: memoryRateLimiter(options.rateLimit), secret: randomBytes(32).toString('hex') },
           onStoreError: options.onStoreError,

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { ON_REQUEST_EFFORT, encode, type Encoding } from '../output/precompress.ts';
 
 /** Encoded files kept in memory, at most this many bytes: every page of a large site, compressed. */
@@ -13,11 +12,12 @@ export class OnRequestEncoding {
   private readonly sizes = new Map<string, number>();
   private bytes = 0;
 
-  get(file: { file: string; size: number; mtimeMs: number }, encoding: Encoding): Promise<Uint8Array> {
+  /** `read` gives the file's bytes (from the descriptor the answer holds, so a rebuild cannot swap them). */
+  get(file: { file: string; size: number; mtimeMs: number }, encoding: Encoding, read: () => Promise<Uint8Array>): Promise<Uint8Array> {
     const key = `${encoding}:${file.size}:${file.mtimeMs}:${file.file}`;
     let entry = this.entries.get(key);
     if (!entry) {
-      entry = readFile(file.file).then((data) => encode(data, encoding, ON_REQUEST_EFFORT));
+      entry = read().then((data) => encode(data, encoding, ON_REQUEST_EFFORT));
       this.entries.set(key, entry);
       entry.then(
         (encoded) => this.account(key, encoded.byteLength),

@@ -1,10 +1,12 @@
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { open, realpath, stat, type FileHandle } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { isCompressible, type Encoding } from '../output/precompress.ts';
 import { headersFor, parseHeadersFile, type HeaderRule } from './headers-file.ts';
 import { OnRequestEncoding } from './on-request-encoding.ts';
+import { normaliseRequestPath } from './request-path.ts';
+import { plainAnswer } from './security-headers.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -28,38 +30,50 @@ export function contentTypeOf(file: string): string {
   return TYPES[path.extname(file)] ?? 'application/octet-stream';
 }
 
-/** Files that configure the host and are never served (as on Netlify and Cloudflare Pages). */
-const HOST_FILES = new Set(['/_headers', '/_redirects']);
 /** Without a rule from `_headers`: pages revalidate every time (cheap with ETags), so a rebuild shows at once. */
 const DEFAULT_CACHE = 'public, max-age=0, must-revalidate';
 
-interface FileInfo {
+/**
+ * A file opened for one answer: everything served (size, ETag, bytes) comes from this descriptor, so
+ * a build that replaces or deletes the file meanwhile changes nothing of this answer; the next
+ * request opens the new file.
+ */
+export interface OpenedFile {
   file: string;
+  handle: FileHandle;
   size: number;
   mtimeMs: number;
 }
 
-async function fileInfo(file: string): Promise<FileInfo | undefined> {
+function inside(root: string, target: string): boolean {
+  return target === root || target.startsWith(root + path.sep);
+}
+
+/**
+ * Opens `file` if it is a regular file whose real path (symlinks resolved) lies under `root`, and is
+ * the very file that was opened (same device and inode); undefined for anything else, a vanished file
+ * included.
+ */
+async function openInside(root: string, file: string): Promise<OpenedFile | undefined> {
+  let handle: FileHandle | undefined;
   try {
-    const s = await stat(file);
-    return s.isFile() ? { file, size: s.size, mtimeMs: s.mtimeMs } : undefined;
+    handle = await open(file, 'r');
+    const [info, realRoot, real] = await Promise.all([handle.stat(), realpath(root), realpath(file)]);
+    if (!info.isFile() || !inside(realRoot, real)) throw new Error('not a file under the root');
+    const checked = await stat(real);
+    if (checked.ino !== info.ino || checked.dev !== info.dev) throw new Error('the file changed while it was opened');
+    return { file, handle, size: info.size, mtimeMs: info.mtimeMs };
   } catch {
+    await handle?.close().catch(() => {});
     return undefined;
   }
 }
 
-/** The file a URL path maps to: `/fr` and `/fr/` → fr/index.html; nothing outside root. */
-export async function resolveFile(root: string, urlPath: string): Promise<FileInfo | undefined> {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return undefined;
-  }
-  if (decoded.includes('\0') || HOST_FILES.has(path.posix.normalize(decoded))) return undefined;
-  const target = path.resolve(root, `.${path.posix.normalize(decoded)}`);
-  if (target !== root && !target.startsWith(root + path.sep)) return undefined;
-  return (await fileInfo(target)) ?? (await fileInfo(path.join(target, 'index.html')));
+/** The file a normalised URL path maps to: `/fr` and `/fr/` → fr/index.html; nothing outside root. */
+export async function openFile(root: string, normalisedPath: string): Promise<OpenedFile | undefined> {
+  const target = path.resolve(root, `.${normalisedPath}`);
+  if (!inside(root, target)) return undefined;
+  return (await openInside(root, target)) ?? (await openInside(root, path.join(target, 'index.html')));
 }
 
 /** The encodings a request accepts, best first, of those served (`.br`, `.gz` beside an asset, made on request for pages). */
@@ -74,7 +88,7 @@ export function acceptedEncodings(header: string | undefined): Encoding[] {
   return (['br', 'gzip'] as const).filter(accepts);
 }
 
-function etagOf(info: FileInfo, encoding?: string): string {
+function etagOf(info: OpenedFile, encoding?: string): string {
   return `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}${encoding ? `-${encoding}` : ''}"`;
 }
 
@@ -93,73 +107,112 @@ export interface StaticSite {
 }
 
 export function staticSite(root: string): StaticSite {
-  let cached: { mtimeMs: number; rules: HeaderRule[] } | undefined;
+  let cached: { key: string; rules: HeaderRule[] } | undefined;
   return {
     root,
     encodings: new OnRequestEncoding(),
     async rules() {
-      const info = await fileInfo(path.join(root, '_headers'));
-      if (!info) return [];
-      if (cached?.mtimeMs !== info.mtimeMs) cached = { mtimeMs: info.mtimeMs, rules: parseHeadersFile(await readFile(info.file, 'utf8')) };
-      return cached.rules;
+      const opened = await openInside(root, path.join(root, '_headers'));
+      if (!opened) return [];
+      try {
+        const key = `${opened.size}:${opened.mtimeMs}`;
+        if (cached?.key !== key) cached = { key, rules: parseHeadersFile(await opened.handle.readFile('utf8')) };
+        return cached.rules;
+      } finally {
+        await opened.handle.close();
+      }
     },
   };
 }
 
 /**
+ * Sends an opened file (or bytes) as the body and closes every descriptor however the answer ends:
+ * finished, the client gone, or a read error. Errors end this response only.
+ */
+async function sendBody(res: ServerResponse, body: OpenedFile | Uint8Array): Promise<void> {
+  if (body instanceof Uint8Array) {
+    res.end(body);
+    return;
+  }
+  if (body.size === 0) {
+    res.end();
+    return;
+  }
+  // `end` pins the length to the size the headers promised, even if the file grows meanwhile.
+  const stream = body.handle.createReadStream({ start: 0, end: body.size - 1, autoClose: true });
+  try {
+    await pipeline(stream, res);
+  } catch {
+    // The client went away or the read failed: this answer is over (pipeline destroyed both streams).
+    if (!res.destroyed) res.destroy();
+  }
+}
+
+/**
  * Serves built files: precompressed `.br`/`.gz` when the client accepts them (for files without them,
- * pages, an encoding made on request), ETag/304, the headers of `_headers`, and unknown paths as
- * 404.html with status 404.
+ * pages, an encoding made on request), ETag/304, the headers of `_headers` (matched on the normalised
+ * path), and unknown paths as 404.html with status 404.
  */
 export async function serveStatic(site: StaticSite, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method Not Allowed');
+    plainAnswer(res, 405, 'Method Not Allowed', { allow: 'GET, HEAD' });
     return;
   }
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  const found = await resolveFile(site.root, url.pathname);
-  const chosen = found ?? (await fileInfo(path.join(site.root, '404.html')));
-  if (!chosen) {
-    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found');
+  const verdict = normaliseRequestPath(req.url ?? '/');
+  if (!verdict.ok && verdict.status === 400) {
+    plainAnswer(res, 400, `Bad Request: ${verdict.message}`);
     return;
   }
-  const headers = headersFor(await site.rules(), url.pathname);
-  headers.set('content-type', contentTypeOf(chosen.file));
-  headers.set('cache-control', headers.get('cache-control') ?? DEFAULT_CACHE);
-  headers.set('x-content-type-options', 'nosniff');
-  headers.set('vary', 'Accept-Encoding');
+  const opened: OpenedFile[] = [];
+  const keep = (file: OpenedFile | undefined) => (file && opened.push(file), file);
+  try {
+    const found = verdict.ok ? keep(await openFile(site.root, verdict.path)) : undefined;
+    const chosen = found ?? keep(await openInside(site.root, path.join(site.root, '404.html')));
+    if (!chosen) {
+      plainAnswer(res, 404, 'Not Found');
+      return;
+    }
+    // The rules see the normalised path; an unknown path gets the rules of the 404 page's own path.
+    const headers = headersFor(await site.rules(), found && verdict.ok ? verdict.path : '/404.html');
+    headers.set('content-type', contentTypeOf(chosen.file));
+    headers.set('cache-control', headers.get('cache-control') ?? DEFAULT_CACHE);
+    headers.set('x-content-type-options', 'nosniff');
+    headers.set('vary', 'Accept-Encoding');
 
-  let body: FileInfo | Uint8Array = chosen;
-  let encoding: Encoding | undefined;
-  const accepted = acceptedEncodings(req.headers['accept-encoding']);
-  for (const candidate of accepted) {
-    const info = await fileInfo(`${chosen.file}.${candidate === 'br' ? 'br' : 'gz'}`);
-    if (info) {
-      body = info;
-      encoding = candidate;
-      break;
+    let body: OpenedFile | Uint8Array = chosen;
+    let encoding: Encoding | undefined;
+    const accepted = acceptedEncodings(req.headers['accept-encoding']);
+    for (const candidate of accepted) {
+      const variant = keep(await openInside(site.root, `${chosen.file}.${candidate === 'br' ? 'br' : 'gz'}`));
+      if (variant) {
+        body = variant;
+        encoding = candidate;
+        break;
+      }
     }
-  }
-  if (!encoding && accepted[0] && isCompressible(chosen.file)) {
-    const encoded = await site.encodings.get(chosen, accepted[0]);
-    if (encoded.byteLength < chosen.size) {
-      body = encoded;
-      encoding = accepted[0];
+    if (!encoding && accepted[0] && isCompressible(chosen.file)) {
+      const encoded = await site.encodings.get(chosen, accepted[0], () => chosen.handle.readFile());
+      if (encoded.byteLength < chosen.size) {
+        body = encoded;
+        encoding = accepted[0];
+      }
     }
+    if (encoding) headers.set('content-encoding', encoding);
+    const etag = etagOf(chosen, encoding);
+    headers.set('etag', etag);
+    const status = found ? 200 : 404;
+    if (status === 200 && notModified(req, etag)) {
+      headers.delete('content-type');
+      headers.delete('content-encoding');
+      res.writeHead(304, Object.fromEntries(headers)).end();
+      return;
+    }
+    headers.set('content-length', String(body instanceof Uint8Array ? body.byteLength : body.size));
+    res.writeHead(status, Object.fromEntries(headers));
+    if (req.method === 'HEAD') res.end();
+    else await sendBody(res, body);
+  } finally {
+    // The streamed file's descriptor was closed by its stream; closing again is harmless.
+    await Promise.all(opened.map((file) => file.handle.close().catch(() => {})));
   }
-  if (encoding) headers.set('content-encoding', encoding);
-  const etag = etagOf(chosen, encoding);
-  headers.set('etag', etag);
-  const status = found ? 200 : 404;
-  if (status === 200 && notModified(req, etag)) {
-    headers.delete('content-type');
-    headers.delete('content-encoding');
-    res.writeHead(304, Object.fromEntries(headers)).end();
-    return;
-  }
-  headers.set('content-length', String(body instanceof Uint8Array ? body.byteLength : body.size));
-  res.writeHead(status, Object.fromEntries(headers));
-  if (req.method === 'HEAD') res.end();
-  else if (body instanceof Uint8Array) res.end(body);
-  else createReadStream(body.file).pipe(res);
 }

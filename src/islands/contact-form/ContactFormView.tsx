@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { contactPayload, FIELD_LIMITS, HONEYPOT_FIELD, PRODUCT_IDS, type FormValues, type ProductIdValue } from '../../../supabase/functions/_shared/contact-fields.ts';
-import { Inline } from '../../render/rich-text.tsx';
+import { FIELD_LIMITS, HONEYPOT_FIELD, PRODUCT_IDS, type ProductIdValue } from '../../../supabase/functions/_shared/contact-fields.ts';
+import { contactPayload, type FormValues } from '../../../supabase/functions/_shared/contact-payload.ts';
+import { Inline } from '../inline-markup.tsx';
 import { notify } from '../toaster/notify.tsx';
 import type { ContactFormSettings } from './props.ts';
 

@@ -1,4 +1,5 @@
-import type { FormSource, PayloadShape, ProductIdValue } from '../../../supabase/functions/_shared/contact-fields.ts';
+import type { FormSource, ProductIdValue } from '../../../supabase/functions/_shared/contact-fields.ts';
+import type { PayloadShape } from '../../../supabase/functions/_shared/contact-payload.ts';
 import type { FormNotices, LocaleStrings } from '../../schema/locale.ts';
 import type { LocaleCode } from '../../schema/site.ts';
 import type { Notice } from '../toaster/notify.tsx';

@@ -4,7 +4,8 @@
  */
 import './zod-without-eval.ts';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { FORM_HEADER, HONEYPOT_FIELD, LOCALE_HEADER, type ContactPayload } from '../../../supabase/functions/_shared/contact-fields.ts';
+import { FORM_HEADER, HONEYPOT_FIELD, LOCALE_HEADER } from '../../../supabase/functions/_shared/contact-fields.ts';
+import type { ContactPayload } from '../../../supabase/functions/_shared/contact-payload.ts';
 import { checkContactRequest } from '../../../supabase/functions/_shared/contact-request.ts';
 import type { BackendSettings, ContactFormSettings } from './props.ts';
 

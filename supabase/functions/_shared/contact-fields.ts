@@ -1,10 +1,9 @@
 /**
  * The contact request's vocabulary, without zod, so the browser form can import it at no cost
  * (the schema itself loads on first submit). Shared by the site (Node, browser) and the Supabase
- * function (Deno): imports carry `.ts` extensions and nothing here touches a runtime API.
+ * function (Deno): imports carry `.ts` extensions and nothing here touches a runtime API. It imports
+ * neither the schema (contact-request.ts) nor the form's payload (contact-payload.ts): they build on it.
  */
-import type { ContactRequestInput } from './contact-request.ts';
-
 /** Product interest ids a contact request may name (SPEC §3). */
 export const PRODUCT_IDS = ['platform', 'website', 'chatbot', 'telefonbot', 'mandantenbot'] as const;
 export type ProductIdValue = (typeof PRODUCT_IDS)[number];
@@ -68,53 +67,4 @@ export function formVariant(form: FormSource, locale: LocaleCodeValue): FormVari
   if (form === 'chat-demo') return { sends: ['company', 'products', 'subject'], maySend: [], fixed: CHAT_DEMO_FIXED };
   if (form === 'education') return { sends: locale === 'es' ? ['company', 'subject'] : ['company'], maySend: [], fixed: {} };
   return locale === 'de' ? { sends: ['company', 'subject'], maySend: ['products'], fixed: {} } : { sends: ['company', 'products', 'subject'], maySend: [], fixed: {} };
-}
-
-/** Which optional fields a form has and how it fills them (mirrors ContactFormConfig in src/schema). */
-export interface PayloadShape {
-  fields: readonly VariableField[];
-  emptyCompany: 'null' | 'as-typed';
-  /** Values the form sends without showing an input (the chat demo's products and subject). */
-  fixed?: { products?: readonly ProductIdValue[]; subject?: string };
-}
-
-/** What the visitor typed; `privacyConsent` is the local name of the payload's `privacy_consent`. */
-export interface FormValues {
-  name: string;
-  email: string;
-  company: string;
-  products: readonly ProductIdValue[];
-  subject: string;
-  message: string;
-  privacyConsent: boolean;
-  /** The honeypot input; people leave it empty. */
-  homepage?: string;
-}
-
-/**
- * The body a form sends (SPEC §3); keys a form does not have are absent, not null. The schema's input
- * type, except that a form can hold an unticked consent (it never sends it: see the form island).
- */
-export type ContactPayload = Omit<ContactRequestInput, 'privacy_consent'> & { privacy_consent: boolean; [HONEYPOT_FIELD]?: string };
-
-/**
- * Form values → payload, key for key as SPEC §3: company only where the form has it (null when empty
- * unless the form sends it as typed), products comma-joined in canonical order or null, subject only
- * where the form has it or fixes it.
- */
-export function contactPayload(shape: PayloadShape, values: FormValues): ContactPayload {
-  const has = (field: VariableField) => shape.fields.includes(field);
-  const products = shape.fixed?.products ?? (has('products') ? values.products : undefined);
-  const chosen = PRODUCT_IDS.filter((id) => products?.includes(id));
-  const subject = shape.fixed?.subject ?? (has('subject') ? values.subject : undefined);
-  return {
-    name: values.name,
-    email: values.email,
-    ...(has('company') ? { company: values.company === '' && shape.emptyCompany === 'null' ? null : values.company } : {}),
-    ...(products !== undefined ? { products: chosen.length > 0 ? chosen.join(',') : null } : {}),
-    ...(subject !== undefined ? { subject } : {}),
-    message: values.message,
-    privacy_consent: values.privacyConsent,
-    ...(values.homepage ? { [HONEYPOT_FIELD]: values.homepage } : {}),
-  };
 }

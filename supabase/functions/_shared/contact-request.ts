@@ -73,8 +73,9 @@ type Columns<T> = { [K in keyof T]-?: undefined extends T[K] ? Exclude<T[K], und
 
 /** A stored request (a `contact_requests` row): the payload's fields plus what the store adds. */
 export type StoredContactRequest = { id: string; created_at: string } & Columns<ContactRequest> & {
-  form_variant: RequestSource['form'];
-  locale: RequestSource['locale'];
+  /** Null for a request that named no form (another client of the same backend). */
+  form_variant: RequestSource['form'] | null;
+  locale: RequestSource['locale'] | null;
 };
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -108,21 +109,41 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A contact request as the form named by `source` sends it: the schema plus that form's key set. */
-export function checkContactRequest(body: unknown, source: RequestSource): Checked<ContactRequest> {
+/** Every form of the site, as (form, locale) pairs: a request that names none must fit one of them. */
+const EVERY_SOURCE: readonly RequestSource[] = FORM_SOURCES.flatMap((form) => LOCALE_CODES.map((locale) => ({ form, locale })));
+
+/** The key sets of the site's forms, for a message: `company, subject` and so on. */
+function variantKeySets(): string {
+  const sets = new Set(EVERY_SOURCE.map((source) => ['company', 'products', 'subject'].filter((field) => formVariant(source.form, source.locale).sends.includes(field as VariableField)).join(', ')));
+  return [...sets].map((set) => `{${set}}`).join(' or ');
+}
+
+/**
+ * A contact request as the form named by `source` sends it: the schema plus that form's key set. A
+ * request that names no form (`source` null: another client of the same backend, such as a CRM or
+ * the site before this generator) is checked against the union of the forms: the schema, and keys
+ * that at least one form sends.
+ */
+export function checkContactRequest(body: unknown, source: RequestSource | null): Checked<ContactRequest> {
   const result = ContactRequest.safeParse(body);
-  const problems: Problem[] = [
-    ...(result.success ? [] : result.error.issues.map((issue) => ({ field: issue.path[0], message: issue.message }))),
-    ...(isObject(body) ? variantProblems(body, source) : []),
-  ];
+  const problems: Problem[] = result.success ? [] : result.error.issues.map((issue) => ({ field: issue.path[0], message: issue.message }));
+  if (isObject(body) && source) problems.push(...variantProblems(body, source));
+  else if (isObject(body) && result.success && !EVERY_SOURCE.some((each) => variantProblems(body, each).length === 0)) {
+    const sent = (['company', 'products', 'subject'] as const).filter((field) => Object.hasOwn(body, field));
+    problems.push({ field: undefined, message: `the optional fields sent ({${sent.join(', ')}}) are those of none of the site's forms; send ${variantKeySets()}` });
+  }
   return result.success && problems.length === 0 ? { ok: true, value: result.data } : { ok: false, message: describe(problems) };
 }
 
 /**
- * Which form and page sent the request. Both headers are required: every form on the site sends them,
- * and without them the body's keys cannot be checked against a form, so such a request is refused (400).
+ * Which form and page sent the request. The headers are optional: without either, the request is
+ * checked against every form (null). Once a client names its form, both are required and must be
+ * known, and that form's stricter rules apply.
  */
-export function checkRequestSource(headers: { get(name: string): string | null }, formHeader: string, localeHeader: string): Checked<RequestSource> {
-  const result = RequestSource.safeParse({ form: headers.get(formHeader) ?? undefined, locale: headers.get(localeHeader) ?? undefined });
+export function checkRequestSource(headers: { get(name: string): string | null }, formHeader: string, localeHeader: string): Checked<RequestSource | null> {
+  const form = headers.get(formHeader);
+  const locale = headers.get(localeHeader);
+  if (form === null && locale === null) return { ok: true, value: null };
+  const result = RequestSource.safeParse({ form: form ?? undefined, locale: locale ?? undefined });
   return result.success ? { ok: true, value: result.data } : { ok: false, message: describe(result.error.issues.map((issue) => ({ field: undefined, message: issue.message }))) };
 }

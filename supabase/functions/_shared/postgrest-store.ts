@@ -27,8 +27,8 @@ export function postgrestStore(projectUrl: string, serviceRoleKey: string, fetch
           subject: request.subject ?? null,
           message: request.message,
           privacy_consent: request.privacy_consent,
-          form_variant: source.form,
-          locale: source.locale,
+          form_variant: source?.form ?? null,
+          locale: source?.locale ?? null,
         }),
       });
       if (!response.ok) throw new Error(`insert into contact_requests failed: ${response.status} ${await response.text()}`);

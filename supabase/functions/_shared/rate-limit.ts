@@ -30,6 +30,25 @@ export function parseRateLimit(value: string): RateLimit | undefined {
   return { limit, windowSeconds };
 }
 
+/**
+ * What the rate limit counts a client by: an IPv4 address as it is (an IPv4-mapped IPv6 address as its
+ * IPv4 form), an IPv6 address by its /64 prefix, since one host or household normally holds a whole
+ * /64 and could otherwise take a fresh key for every request. Anything unparsable is counted as sent.
+ */
+export function rateLimitKey(address: string): string {
+  const bare = address.trim().replace(/^\[|\]$/g, '').replace(/%.*$/, '').toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
+  if (mapped) return mapped[1]!;
+  if (!bare.includes(':')) return bare;
+  const [head = '', tail] = bare.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  if (right.some((part) => part.includes('.'))) right.splice(-1, 1, '0', '0'); // an embedded IPv4 tail: outside the /64 anyway
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  if (groups.length !== 8 || groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return bare;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
 /** Hex HMAC-SHA-256 of the client address under `secret`. */
 export async function clientHash(address: string, secret: string): Promise<string> {
   const encoder = new TextEncoder();

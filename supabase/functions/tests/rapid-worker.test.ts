@@ -73,11 +73,48 @@ Deno.test('rate-limits through contact_rate_hit with a keyed hash of the address
   assertEquals(calls.every((c) => /^[0-9a-f]{64}$/.test(c.p_client_hash) && c.p_max_hits === 2 && c.p_window_seconds === 60), true);
 });
 
-Deno.test('a filled honeypot is answered like a success and nothing is inserted', async () => {
+Deno.test('a filled honeypot on a valid body is answered like a stored request and nothing is inserted; on an invalid body, the same 400 as without it', async () => {
   const before = inserted.length;
-  const response = await handleContactRequest(post({ name: 'Bot', email: 'bot@example.com', message: 'spam', privacy_consent: true, homepage: 'http://spam.example' }), options);
+  const body = { name: 'Bot', email: 'bot@example.com', company: null, subject: 'Licencia', message: 'spam', privacy_consent: true };
+  const response = await handleContactRequest(post({ ...body, homepage: 'http://spam.example' }), options);
   assertEquals(response.status, 200);
+  assertEquals(Object.keys(await response.json()), ['id']);
   assertEquals(inserted.length, before);
+  const invalid = await handleContactRequest(post({ ...body, email: 'nope', homepage: 'http://spam.example' }), options);
+  assertEquals(invalid.status, 400);
+});
+
+Deno.test("SPEC §7's body without x-site-form / x-site-locale is stored with no form; invalid UTF-8 is a readable 400", async () => {
+  const body = { name: 'Erika', email: 'erika@example.com', company: 'Beispiel GmbH', products: 'platform,chatbot', subject: 'Angebot', message: 'Bitte anrufen', privacy_consent: true };
+  const bare = (payload: BodyInit) => new Request('https://project.supabase.co/functions/v1/rapid-worker', { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
+  const response = await handleContactRequest(bare(JSON.stringify(body)), options);
+  assertEquals(response.status, 200);
+  assertEquals(inserted.at(-1), { ...body, form_variant: null, locale: null });
+  const before = inserted.length;
+  const bytes = new TextEncoder().encode(JSON.stringify(body).replace('anrufen', 'XX'));
+  bytes.set([0xff, 0xfe], bytes.indexOf(0x58));
+  const invalid = await handleContactRequest(bare(bytes), options);
+  assertEquals(invalid.status, 400);
+  assertEquals(await invalid.json(), { error: 'the body is not valid UTF-8; send the contact request as UTF-8 encoded JSON' });
+  assertEquals(inserted.length, before);
+  for (const [name, value] of [['x-content-type-options', 'nosniff'], ['x-frame-options', 'DENY'], ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"]]) {
+    assertEquals(invalid.headers.get(name), value);
+  }
+});
+
+Deno.test('IPv6 clients are counted per /64: rotating the interface identifier buys no fresh bucket', async () => {
+  const counts = new Map<string, number>();
+  const limiter = postgrestRateLimiter('https://project.supabase.co', 'service-role', { limit: 2, windowSeconds: 60 }, (_url, init) => {
+    const { p_client_hash: hash } = JSON.parse(String(init.body)) as { p_client_hash: string };
+    counts.set(hash, (counts.get(hash) ?? 0) + 1);
+    return Promise.resolve(Response.json(counts.get(hash)! > 2 ? 30 : 0));
+  });
+  const limited = { ...options, rateLimit: { limiter, secret: 'service-role' } };
+  const body = { name: 'Ana', email: 'ana@example.com', company: null, subject: 'Licencia', message: 'Hola', privacy_consent: true };
+  const statuses = [];
+  for (let i = 1; i <= 4; i++) statuses.push((await handleContactRequest(post(body), limited, { address: `2001:db8:1:2::${i.toString(16)}:beef` })).status);
+  assertEquals(statuses, [200, 200, 429, 429]);
+  assertEquals(counts.size, 1);
 });
 
 Deno.test('the rate limit counts the Cloudflare-set address: a forged X-Forwarded-For or X-Real-IP buys no fresh bucket', async () => {

@@ -37,6 +37,18 @@ describe('content rules', () => {
     expect(await findings('schema', 'invalid-value')).toEqual(['error site.yaml:38:24 (constants.plans.standard.price) — Too small: expected number to be >=0']);
   });
 
+  it('link-bypass: every link target a browser would not read as https:, mailto:, tel: or this site is reported where it is written', async () => {
+    const reported = await findings('link-bypass', 'invalid-value');
+    expect(reported.map((f) => f.replace(/ — .*/, ''))).toEqual([
+      'error pages/agb/de.yaml:11:7 (sections[0].body[0])',
+      'error pages/agb/de.yaml:12:7 (sections[0].body[1])',
+      'error pages/agb/de.yaml:13:7 (sections[0].body[2])',
+      'error pages/agb/de.yaml:14:7 (sections[0].body[3])',
+    ]);
+    expect(reported[0]).toContain("unsafe or malformed link target '//evil.example/login'");
+    expect(reported[3]).toContain("'http://evil.example'");
+  });
+
   it('missing-file: a locale site.yaml lists without its UI strings file, reported where it is listed', async () => {
     const [f, ...rest] = only(await runFixture('missing-file'), 'missing-file');
     expect(rest).toEqual([]);

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { readdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactPayload, FUNCTION_PATH, HONEYPOT_FIELD } from '../../../supabase/functions/_shared/contact-fields.ts';
+import { FUNCTION_PATH, HONEYPOT_FIELD } from '../../../supabase/functions/_shared/contact-fields.ts';
+import { contactPayload } from '../../../supabase/functions/_shared/contact-payload.ts';
 import { handleContactRequest, type ContactStore } from '../../../supabase/functions/_shared/contact-handler.ts';
 import type { ContactRequest } from '../../../supabase/functions/_shared/contact-request.ts';
 import { postgrestRateLimiter } from '../../../supabase/functions/_shared/postgrest-store.ts';
@@ -185,11 +186,27 @@ describe('the honeypot', () => {
     expect(store.saved).toHaveLength(0);
   });
 
-  it('even an otherwise invalid body with the honeypot gets the decoy success (a bot learns nothing)', async () => {
+  it('validates before the honeypot: an invalid body gets the same 400 with or without it (the trap is not revealed by a success nobody else gets)', async () => {
     const store = memoryStore();
-    const response = await handleContactRequest(post({ [HONEYPOT_FIELD]: 'x', junk: 1 }), { store, allowedOrigins: [SITE] });
-    expect(response.status).toBe(200);
+    const trapped = await handleContactRequest(post({ [HONEYPOT_FIELD]: 'x', junk: 1 }), { store, allowedOrigins: [SITE] });
+    const plain = await handleContactRequest(post({ junk: 1 }), { store, allowedOrigins: [SITE] });
+    expect(trapped.status).toBe(400);
+    expect(await trapped.json()).toEqual(await plain.json());
     expect(store.saved).toHaveLength(0);
+  });
+
+  it('a tripped honeypot answers with the same headers and body shape as a stored request, after a store-like delay', async () => {
+    const slow = memoryStore();
+    const save = slow.save.bind(slow);
+    slow.save = async (...args) => (await new Promise((resolve) => setTimeout(resolve, 80)), save(...args));
+    const stored = await handleContactRequest(post(valid), { store: slow, allowedOrigins: [SITE] });
+    const started = performance.now();
+    const trapped = await handleContactRequest(post({ ...valid, [HONEYPOT_FIELD]: 'https://spam.example' }), { store: slow, allowedOrigins: [SITE] });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(60);
+    expect(trapped.status).toBe(stored.status);
+    expect([...trapped.headers.keys()]).toEqual([...stored.headers.keys()]);
+    expect(Object.keys((await trapped.json()) as object)).toEqual(Object.keys((await stored.json()) as object));
+    expect(slow.saved).toHaveLength(1);
   });
 
   it('an empty honeypot key is dropped and the request stored as usual', async () => {

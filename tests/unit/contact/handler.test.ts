@@ -18,7 +18,7 @@ function post(body: unknown, headers: Record<string, string> = {}): Request {
   return new Request(`https://project.supabase.co${FUNCTION_PATH}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-site-form': 'business', 'x-site-locale': 'de', origin: SITE, ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
+    body: typeof body === 'string' ? body : body instanceof Uint8Array ? new Blob([new Uint8Array(body)]) : JSON.stringify(body),
   });
 }
 
@@ -112,6 +112,45 @@ describe.each(targets)('rapid-worker handler on $name', ({ target }) => {
     const { id } = (await response.json()) as { id: string };
     const row = (await store.list()).find((r) => r.id === id)!;
     for (const key of ['name', 'email', 'company', 'subject', 'message'] as const) expect(Buffer.from(row[key]!)).toEqual(Buffer.from(body[key]));
+  });
+
+  it("stores SPEC §7's body sent without x-site-form / x-site-locale (another client of the backend), checked against the union of the forms", async () => {
+    const body = { name: 'Erika', email: email(), company: 'Beispiel GmbH', products: 'platform,chatbot', subject: 'Angebot', message: 'Bitte anrufen', privacy_consent: true };
+    const empty = await handleContactRequest(post({ ...body, email: email() }, { 'x-site-form': '', 'x-site-locale': '' }), options());
+    const bare = new Request(`https://project.supabase.co${FUNCTION_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const stored = await handleContactRequest(bare, options());
+    expect(stored.status).toBe(200);
+    const { id } = (await stored.json()) as { id: string };
+    expect((await store.list()).find((r) => r.id === id)).toMatchObject({ ...body, form_variant: null, locale: null });
+    expect(empty.status).toBe(400); // empty headers name no known form: once named, the stricter rules apply
+    const before = await count();
+    const noForm = (extra: object) =>
+      handleContactRequest(new Request(`https://project.supabase.co${FUNCTION_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, email: email(), ...extra }) }), options());
+    const unknownProduct = await noForm({ products: 'rocket' });
+    expect(unknownProduct.status).toBe(400);
+    const noCompany = await noForm({ company: undefined });
+    expect(noCompany.status).toBe(400);
+    expect(((await noCompany.json()) as { error: string }).error).toContain("are those of none of the site's forms");
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses a body that is not UTF-8 with a readable 400 and stores nothing (no U+FFFD stored instead)', async () => {
+    const before = await count();
+    const json = Buffer.from(JSON.stringify({ name: 'Max', email: email(), company: '', subject: 'S', message: 'Hallo XX', privacy_consent: true }));
+    const bytes = Buffer.from(json.toString('latin1').replace('XX', '\u00ff\u00c3('), 'latin1');
+    const response = await handleContactRequest(post(bytes), options());
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'the body is not valid UTF-8; send the contact request as UTF-8 encoded JSON' });
+    expect(await count()).toBe(before);
+  });
+
+  it('every answer carries the security headers (nosniff, Referrer-Policy, frame policy, CSP)', async () => {
+    for (const response of [await handleContactRequest(post('{'), options()), await handleContactRequest(new Request(`https://p.supabase.co${FUNCTION_PATH}`), options())]) {
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    }
   });
 
   it('answers 400 for a missing or unknown form header and stores nothing', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactPayload, type FormValues, type PayloadShape } from '../../../supabase/functions/_shared/contact-fields.ts';
+import { contactPayload, type FormValues, type PayloadShape } from '../../../supabase/functions/_shared/contact-payload.ts';
 import { checkContactRequest, type RequestSource } from '../../../supabase/functions/_shared/contact-request.ts';
 
 const typed: FormValues = {

@@ -9,7 +9,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactPayload, type PayloadShape } from '../../../supabase/functions/_shared/contact-fields.ts';
+import { contactPayload, type PayloadShape } from '../../../supabase/functions/_shared/contact-payload.ts';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 const fixtureSite = path.join(repo, 'tests/fixtures/check/base');

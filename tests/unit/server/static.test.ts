@@ -150,9 +150,10 @@ describe('caching', () => {
 });
 
 describe('_headers parsing', () => {
-  it('matches splats and exact paths, later rules overriding earlier ones', () => {
-    const rules = parseHeadersFile(`# comment\n/*\n  X-A: 1\n  Cache-Control: no-cache\n\n/blog/:slug\n  Cache-Control: max-age=60\n`);
-    expect(Object.fromEntries(headersFor(rules, '/blog/hello'))).toEqual({ 'x-a': '1', 'cache-control': 'max-age=60' });
+  it('matches splats and exact paths, joining a header several rules set and detaching with `! Name` (Cloudflare Pages)', () => {
+    const rules = parseHeadersFile(`# comment\n/*\n  X-A: 1\n  Cache-Control: no-cache\n\n/blog/:slug\n  Cache-Control: max-age=60\n\n/blog/private\n  ! X-A\n`);
+    expect(Object.fromEntries(headersFor(rules, '/blog/hello'))).toEqual({ 'x-a': '1', 'cache-control': 'no-cache, max-age=60' });
+    expect(Object.fromEntries(headersFor(rules, '/blog/private'))).toEqual({ 'cache-control': 'no-cache, max-age=60' });
     expect(Object.fromEntries(headersFor(rules, '/blog/hello/more'))).toEqual({ 'x-a': '1', 'cache-control': 'no-cache' });
     expect(headersFor(rules, '/').get('x-a')).toBe('1');
   });

@@ -8,7 +8,7 @@ const buttonStyles = {
 } as const;
 
 export function buttonClass(style: keyof typeof buttonStyles = 'primary', size: 'md' | 'lg' = 'md'): string {
-  const sizing = size === 'lg' ? 'px-6 py-3 text-base' : 'px-4 py-2 text-sm';
+  const sizing = size === 'lg' ? 'px-6 py-3 text-base' : 'min-h-11 px-4 py-2 text-sm';
   return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 ${sizing} ${buttonStyles[style]}`;
 }
 

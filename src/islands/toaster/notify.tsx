@@ -1,7 +1,13 @@
 /**
  * Toasts for every island through one sonner Toaster, mounted on the first toast (no island needs it
  * before). Islands import this module, so esbuild puts it and sonner in one shared chunk: one module
- * instance, one toast queue, one Toaster (bottom-right, Alt+T, the locale's label).
+ * instance, one toast queue, one Toaster (Alt+T, the locale's label).
+ *
+ * Where it sits keeps it off the controls a visitor is using: on wide screens bottom right, lifted above
+ * the floating chat button; on phones (sonner lays toasts across the screen below 600 px) at the top,
+ * under the fixed header, since the send button the visitor just tapped is in the lower half. Toasts are
+ * styled here (sonner's `unstyled`), success and error each in their own colours with AA contrast
+ * (sonner's richColors success toast does not reach it).
  */
 import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -14,10 +20,35 @@ export interface Notice {
 
 let mounted: Promise<void> | undefined;
 
+const PHONE = '(max-width: 600px)';
+/** Above the chat button (bottom 1.25 rem + 3.5 rem high) with a gap; below the 4 rem header on phones. */
+const OFFSET = { bottom: '6rem', right: '1.25rem' };
+const PHONE_OFFSET = { top: '4.75rem', left: '0.75rem', right: '0.75rem' };
+
+const TOAST_CLASSES = {
+  toast: 'flex w-full items-start gap-3 rounded-xl p-4 text-sm shadow-lg ring-1 ring-inset sm:w-[356px]',
+  success: 'border-l-4 border-emerald-600 bg-white text-slate-900 ring-slate-200',
+  error: 'border-l-4 border-red-700 bg-red-50 text-red-950 ring-red-200',
+  title: 'font-semibold',
+  description: 'mt-0.5 text-slate-700 group-data-[type=error]:text-red-900',
+  icon: 'mt-0.5 flex-none group-data-[type=success]:text-emerald-700 group-data-[type=error]:text-red-700',
+};
+
 function ToasterHost({ label, onReady }: { label: string; onReady: () => void }) {
   // A parent's effect runs after its children's, so sonner's Toaster is subscribed when this fires.
   useEffect(onReady, [onReady]);
-  return <Toaster position="bottom-right" hotkey={['altKey', 'KeyT']} containerAriaLabel={label} closeButton={false} />;
+  const phone = window.matchMedia(PHONE).matches;
+  return (
+    <Toaster
+      position={phone ? 'top-center' : 'bottom-right'}
+      offset={OFFSET}
+      mobileOffset={PHONE_OFFSET}
+      hotkey={['altKey', 'KeyT']}
+      containerAriaLabel={label}
+      closeButton={false}
+      toastOptions={{ unstyled: true, classNames: { ...TOAST_CLASSES, toast: `group ${TOAST_CLASSES.toast}` } }}
+    />
+  );
 }
 
 function ensureToaster(label: string): Promise<void> {

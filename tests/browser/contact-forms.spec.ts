@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { FORM_ROUTES, acceptCookies, contactForm, isBuilt, isContactCall, submitAndVerify, toast } from './support/forms.ts';
+import { FORM_ROUTES, acceptCookies, contactForm, isBuilt, isContactCall, localeStrings, submitAndVerify, toast } from './support/forms.ts';
 import { storedFor, uniqueEmail } from './support/leads.ts';
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL!));
@@ -44,12 +44,18 @@ test('the form has labelled, typed, autocompleting fields and marks required one
   expect(await f.locator('[name=message]').evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThanOrEqual(120);
   await expect(f.getByRole('link', { name: 'Datenschutzerklärung' })).toHaveAttribute('href', '/datenschutz');
   await expect(f).toContainText('Mit * markierte Felder sind Pflichtfelder.');
-  // The browser enforces required: an empty submit sends nothing.
+  // The browser enforces required: an empty submit sends nothing, and each refused field says why inline.
   let calls = 0;
   page.on('request', (r) => void (isContactCall(r) && calls++));
   await f.locator('[name=privacy_consent]').check();
   await f.locator('button[type=submit]').click();
   expect(await f.locator('[name=name]').evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+  const { errors } = (await localeStrings('de')).forms;
+  for (const name of ['name', 'email', 'subject', 'message'] as const) {
+    await expect(f.locator(`[name=${name}]`)).toHaveAttribute('aria-invalid', 'true');
+    await expect(f.locator(`[name=${name}]`)).toHaveAccessibleDescription(errors[name]);
+  }
+  await expect(f.locator('[name=name]')).toBeFocused();
   expect(calls).toBe(0);
 });
 

@@ -8,30 +8,14 @@
 import { expect, test } from '@playwright/test';
 import { acceptCookies } from './support/forms.ts';
 import { layoutFindings } from './support/layout-gate.ts';
+import { LAYOUT_ROUTES, LAYOUT_VIEWPORTS } from './support/layout-routes.ts';
 
-/** SPEC §2's route table: 14 routes, and an unknown path for the not-found page. */
-export const GATE_ROUTES = [
-  '/', '/fr', '/en', '/es',
-  '/education', '/fr/education', '/en/education', '/es/education',
-  '/chatbot', '/impressum', '/agb', '/datenschutz', '/faq', '/leitfaden',
-  '/diese-seite-gibt-es-nicht',
-];
-
-/** Phones (360, 390), a tablet, a laptop and a wide screen, each with a height that device has. */
-export const GATE_VIEWPORTS = [
-  { width: 360, height: 780 },
-  { width: 390, height: 844 },
-  { width: 768, height: 1024 },
-  { width: 1280, height: 800 },
-  { width: 1440, height: 900 },
-];
-
-for (const route of GATE_ROUTES) {
+for (const route of LAYOUT_ROUTES) {
   for (const visit of ['first visit', 'returning visitor'] as const) {
-    test(`layout gate ${route} (${visit}) at ${GATE_VIEWPORTS.map((v) => v.width).join(', ')} px`, async ({ page, baseURL }) => {
+    test(`layout gate ${route} (${visit}) at ${LAYOUT_VIEWPORTS.map((v) => v.width).join(', ')} px`, async ({ page, baseURL }) => {
       if (visit === 'returning visitor') await acceptCookies(page, baseURL!);
       const failures: string[] = [];
-      for (const viewport of GATE_VIEWPORTS) {
+      for (const viewport of LAYOUT_VIEWPORTS) {
         await page.setViewportSize(viewport);
         await page.goto(route);
         for (const f of await layoutFindings(page)) failures.push(`${viewport.width}px ${f.rule}: ${f.element} — ${f.detail}`);

@@ -89,7 +89,7 @@ test.describe('returning visitor', () => {
 
   test('sending: spinner and the spec\'s label on a disabled button that keeps its colour; then success in place and by toast', async ({ page }) => {
     await page.route('**/functions/v1/rapid-worker', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await new Promise((resolve) => setTimeout(resolve, 3000));
       await route.continue();
     });
     await page.goto('/');
@@ -131,14 +131,15 @@ test.describe('returning visitor', () => {
         const shown = toast(page, title);
         await expect(shown).toBeVisible();
         await page.waitForTimeout(500); // sonner's entrance animation
-        colours.push(await shown.evaluate((el) => `${getComputedStyle(el).backgroundColor} ${getComputedStyle(el).borderLeftColor}`));
-        const axe = await new AxeBuilder({ page }).include('[data-sonner-toaster]').withTags(['wcag2a', 'wcag2aa']).analyze();
-        expect(axe.violations).toEqual([]);
         const toastBox = (await shown.boundingBox())!;
-        await page.locator('[name=privacy_consent]').first().evaluate((el) => el.scrollIntoView({ block: 'center' }));
         const launcher = page.locator('.chat-launcher');
         if (await launcher.isVisible()) expect(boxesOverlap(toastBox, (await launcher.boundingBox())!)).toBe(false);
-        expect(boxesOverlap((await shown.boundingBox())!, (await submit.boundingBox())!)).toBe(false);
+        expect(boxesOverlap(toastBox, (await submit.boundingBox())!)).toBe(false);
+        colours.push(await shown.evaluate((el) => `${getComputedStyle(el).backgroundColor} ${getComputedStyle(el).borderLeftColor}`));
+        await shown.hover(); // holds the toast while axe runs
+        const axe = await new AxeBuilder({ page }).include('[data-sonner-toaster]').withTags(['wcag2a', 'wcag2aa']).analyze();
+        expect(axe.violations).toEqual([]);
+        await page.mouse.move(0, 0);
         await page.evaluate(() => document.querySelectorAll('[data-sonner-toast]').forEach((t) => t.remove()));
       }
       expect(colours[0]).not.toBe(colours[1]);
@@ -159,14 +160,14 @@ test.describe('returning visitor', () => {
     await expect(launcher).toBeVisible();
     // Scrolled so the send button sits at the bottom edge, the chat button is not on it.
     await fillValid(f);
-    await f.locator('button[type=submit]').evaluate((el) => el.scrollIntoView({ block: 'end' }));
-    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await f.locator('button[type=submit]').evaluate((el) => el.scrollIntoView({ block: 'end', behavior: 'instant' }));
     expect(await centreIsFree(f.locator('button[type=submit]'))).toBe(true);
   });
 
-  for (const route of ['/', '/fr/education', '/es']) {
-    test(`${route}: placeholders fit their fields at 360, 768 and 1280 px`, async ({ page }) => {
-      for (const width of [360, 768, 1280]) {
+  for (const { route } of FORM_ROUTES) {
+    test(`${route}: placeholders fit their fields at 360 and 768 px`, async ({ page }) => {
+      for (const width of [360, 768]) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(route);
         const f = await contactForm(page);

@@ -71,7 +71,22 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
   // One refused submit fires `invalid` on every refused field; focus goes to the first one once.
   const focusQueued = useRef(false);
   const id = useId();
-  useEffect(() => setHydrated(true), []);
+  // Whether a pointer is pressed: a blur caused by pressing on another control waits for the press to end,
+  // so a message appearing above that control cannot move it away from under the pointer mid-click.
+  const pressing = useRef(false);
+  useEffect(() => {
+    setHydrated(true);
+    const down = () => (pressing.current = true);
+    const up = () => (pressing.current = false);
+    document.addEventListener('pointerdown', down, true);
+    document.addEventListener('pointerup', up, true);
+    document.addEventListener('pointercancel', up, true);
+    return () => {
+      document.removeEventListener('pointerdown', down, true);
+      document.removeEventListener('pointerup', up, true);
+      document.removeEventListener('pointercancel', up, true);
+    };
+  }, []);
 
   const has = (field: 'company' | 'products' | 'subject') => shape.fields.includes(field) && !(field in (shape.fixed ?? {}));
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
@@ -105,7 +120,11 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
         refused(field, e.currentTarget);
       },
       onBlur: (e: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-        if (typedIn.current.has(field) || errors[field]) showRefusal(field, e.currentTarget);
+        if (!typedIn.current.has(field) && !errors[field]) return;
+        const control = e.currentTarget;
+        // After the click that moved focus away has landed (pointerup, then click, then this).
+        if (pressing.current) document.addEventListener('pointerup', () => setTimeout(() => showRefusal(field, control)), { once: true });
+        else showRefusal(field, control);
       },
       onInput: (e: FormEvent<HTMLInputElement | HTMLTextAreaElement>) => {
         typedIn.current.add(field);

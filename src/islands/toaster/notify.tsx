@@ -46,6 +46,8 @@ function ToasterHost({ label, onReady }: { label: string; onReady: () => void })
       hotkey={['altKey', 'KeyT']}
       containerAriaLabel={label}
       closeButton={false}
+      // Six seconds to read (sonner's default is four); hovering or focusing a toast holds it.
+      duration={6000}
       toastOptions={{ unstyled: true, classNames: { ...TOAST_CLASSES, toast: `group ${TOAST_CLASSES.toast}` } }}
     />
   );

@@ -116,16 +116,16 @@ test.describe('returning visitor', () => {
   });
 
   for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
-    test(`${viewport.width} px: success and error toasts look different, pass axe, and cover neither the chat button nor the send button`, async ({ page }) => {
+    test(`${viewport.width} px: success and error toasts look different, pass axe, and cover neither the chat button nor the form (its send button on phones)`, async ({ page }) => {
       await page.setViewportSize(viewport);
       let fail = false;
       await page.route('**/functions/v1/rapid-worker', (route) => (fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }) : route.continue()));
-      await page.goto('/');
-      const f = await contactForm(page);
-      const submit = f.locator('button[type=submit]');
       const colours: string[] = [];
       for (const [title, failing] of [['Nachricht gesendet', false], ['Fehler', true]] as const) {
         fail = failing;
+        await page.goto('/');
+        const f = await contactForm(page);
+        const submit = f.locator('button[type=submit]');
         await fillValid(f);
         await submit.click();
         const shown = toast(page, title);
@@ -134,13 +134,13 @@ test.describe('returning visitor', () => {
         const toastBox = (await shown.boundingBox())!;
         const launcher = page.locator('.chat-launcher');
         if (await launcher.isVisible()) expect(boxesOverlap(toastBox, (await launcher.boundingBox())!)).toBe(false);
-        expect(boxesOverlap(toastBox, (await submit.boundingBox())!)).toBe(false);
+        // A phone's form is taller than the screen: there the toast keeps off the send button (it sits over the header).
+        const kept = viewport.width < 600 ? submit : f;
+        expect(boxesOverlap(toastBox, (await kept.boundingBox())!)).toBe(false);
         colours.push(await shown.evaluate((el) => `${getComputedStyle(el).backgroundColor} ${getComputedStyle(el).borderLeftColor}`));
         await shown.hover(); // holds the toast while axe runs
         const axe = await new AxeBuilder({ page }).include('[data-sonner-toaster]').withTags(['wcag2a', 'wcag2aa']).analyze();
         expect(axe.violations).toEqual([]);
-        await page.mouse.move(0, 0);
-        await page.evaluate(() => document.querySelectorAll('[data-sonner-toast]').forEach((t) => t.remove()));
       }
       expect(colours[0]).not.toBe(colours[1]);
     });
@@ -208,7 +208,8 @@ test.describe('returning visitor', () => {
     await page.goto('/');
     const f = await contactForm(page);
     for (const target of [page.locator('.chat-launcher'), f.locator('button[type=submit]')])
-      expect(await target.evaluate((el) => getComputedStyle(el).transitionDuration.split(',').every((d) => parseFloat(d) === 0))).toBe(true);
+      // The design's reduced-motion rule sets 0.01 ms (so transitionend still fires): nothing a person sees move.
+      expect(await target.evaluate((el) => getComputedStyle(el).transitionDuration.split(',').every((d) => parseFloat(d) <= 0.001))).toBe(true);
   });
 });
 

@@ -11,7 +11,7 @@ for (const form of FORM_ROUTES) {
   });
 }
 
-test('the German form shows the exact SPEC §8 success toast in the shared bottom-right Toaster', async ({ page }) => {
+test('the German form shows the exact SPEC §8 success toast in the shared Toaster, bottom left on wide screens (off the form and the chat button)', async ({ page }) => {
   const email = uniqueEmail('toast');
   await page.goto('/');
   const f = await contactForm(page);
@@ -27,7 +27,7 @@ test('the German form shows the exact SPEC §8 success toast in the shared botto
   await expect(shown).toContainText('Vielen Dank für Ihre Anfrage. Wir melden uns zeitnah bei Ihnen.');
   const toaster = page.locator('section[aria-label^="Notifications"]');
   await expect(toaster).toHaveCount(1);
-  await expect(toaster.locator('ol')).toHaveAttribute('data-x-position', 'right');
+  await expect(toaster.locator('ol')).toHaveAttribute('data-x-position', 'left');
   await expect(toaster.locator('ol')).toHaveAttribute('data-y-position', 'bottom');
   expect((await storedFor(email))[0]?.company).toBe('Muster GmbH');
 });

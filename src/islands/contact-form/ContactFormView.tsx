@@ -6,7 +6,7 @@ import { notify } from '../toaster/notify.tsx';
 import type { ContactFormSettings } from './props.ts';
 
 const input =
-  'mt-1 block min-h-11 w-full rounded-lg border-0 bg-white px-3 py-2 text-base text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-500 focus:ring-2 focus:ring-brand-600 focus:ring-inset focus:outline-none aria-invalid:ring-2 aria-invalid:ring-red-600';
+  'mt-1 block min-h-11 w-full rounded-control border-0 bg-white px-3 py-2 text-base text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-500 focus:ring-2 focus:ring-brand-600 focus:ring-inset focus:outline-none aria-invalid:ring-2 aria-invalid:ring-danger-600';
 const label = 'block text-sm font-medium text-slate-800';
 const checkbox = 'size-5 flex-none rounded accent-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
@@ -14,7 +14,7 @@ const checkbox = 'size-5 flex-none rounded accent-brand-600 focus-visible:outlin
 type CheckedField = 'name' | 'email' | 'subject' | 'message';
 
 function Required() {
-  return <span aria-hidden="true" className="text-red-700"> *</span>;
+  return <span aria-hidden="true" className="text-danger-600"> *</span>;
 }
 
 /** The locale's message for what the browser refuses in this field; undefined while it accepts it. */
@@ -27,7 +27,7 @@ function refusal(control: HTMLInputElement | HTMLTextAreaElement, field: Checked
 function FieldError({ id, text }: { id: string; text: string | undefined }) {
   if (!text) return null;
   return (
-    <p id={id} className="mt-1.5 flex items-start gap-1.5 text-sm text-red-700" data-field-error="">
+    <p id={id} className="mt-1.5 flex items-start gap-1.5 text-sm text-danger-600" data-field-error="">
       <svg viewBox="0 0 20 20" aria-hidden="true" className="mt-0.5 size-4 flex-none" fill="currentColor">
         <path fillRule="evenodd" d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z" clipRule="evenodd" />
       </svg>
@@ -267,8 +267,8 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
       </div>
       {/* Success in place as well as by toast; the toast's live region announces it, so this is not one too. */}
       {sent && (
-        <div className="flex items-start gap-3 rounded-xl bg-emerald-50 p-4 text-sm text-emerald-900 ring-1 ring-emerald-600/30 ring-inset" data-form-sent="">
-          <svg viewBox="0 0 20 20" aria-hidden="true" className="mt-0.5 size-5 flex-none text-emerald-700" fill="currentColor">
+        <div className="flex items-start gap-3 rounded-xl bg-success-50 p-4 text-sm text-success-800 ring-1 ring-success-600/30 ring-inset" data-form-sent="">
+          <svg viewBox="0 0 20 20" aria-hidden="true" className="mt-0.5 size-5 flex-none text-success-600" fill="currentColor">
             <path fillRule="evenodd" d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.86a.75.75 0 0 0-1.22-.88l-3.48 4.83-1.63-1.63a.75.75 0 1 0-1.06 1.06l2.25 2.25a.75.75 0 0 0 1.14-.09l4-5.54Z" clipRule="evenodd" />
           </svg>
           <p>

@@ -3,9 +3,10 @@
  * before). Islands import this module, so esbuild puts it and sonner in one shared chunk: one module
  * instance, one toast queue, one Toaster (Alt+T, the locale's label).
  *
- * Where it sits keeps it off the controls a visitor is using: on wide screens bottom right, lifted above
- * the floating chat button; on phones (sonner lays toasts across the screen below 600 px) at the top,
- * under the fixed header, since the send button the visitor just tapped is in the lower half. Toasts are
+ * Where it sits keeps it off the form and the chat button: on wide screens bottom left (the contact
+ * forms sit in the right-hand column or, in the chat demo, in a centred dialog; the chat button is bottom
+ * right); on phones (sonner lays toasts across the screen below 600 px) over the fixed header, the one
+ * place a phone-wide form never is. Toasts are
  * styled here (sonner's `unstyled`), success and error each in their own colours with AA contrast
  * (sonner's richColors success toast does not reach it).
  */
@@ -21,17 +22,17 @@ export interface Notice {
 let mounted: Promise<void> | undefined;
 
 const PHONE = '(max-width: 600px)';
-/** Above the chat button (bottom 1.25 rem + 3.5 rem high) with a gap; below the 4 rem header on phones. */
-const OFFSET = { bottom: '6rem', right: '1.25rem' };
-const PHONE_OFFSET = { top: '4.75rem', left: '0.75rem', right: '0.75rem' };
+const OFFSET = { bottom: '1.25rem', left: '1.25rem' };
+/** Over the 4 rem header, not below it. */
+const PHONE_OFFSET = { top: '0.5rem', left: '0.5rem', right: '0.5rem' };
 
 const TOAST_CLASSES = {
-  toast: 'flex w-full items-start gap-3 rounded-xl p-4 text-sm shadow-lg ring-1 ring-inset sm:w-[356px]',
-  success: 'border-l-4 border-emerald-600 bg-white text-slate-900 ring-slate-200',
-  error: 'border-l-4 border-red-700 bg-red-50 text-red-950 ring-red-200',
+  toast: 'flex w-full items-start gap-3 rounded-card p-4 text-sm shadow-raised ring-1 ring-inset sm:w-[356px]',
+  success: 'border-l-4 border-success-600 bg-white text-slate-900 ring-slate-200',
+  error: 'border-l-4 border-danger-600 bg-danger-50 text-danger-800 ring-danger-600/20',
   title: 'font-semibold',
-  description: 'mt-0.5 text-slate-700 group-data-[type=error]:text-red-900',
-  icon: 'mt-0.5 flex-none group-data-[type=success]:text-emerald-700 group-data-[type=error]:text-red-700',
+  description: 'mt-0.5 text-slate-700 group-data-[type=error]:text-danger-800',
+  icon: 'mt-0.5 flex-none group-data-[type=success]:text-success-600 group-data-[type=error]:text-danger-600',
 };
 
 function ToasterHost({ label, onReady }: { label: string; onReady: () => void }) {
@@ -40,7 +41,7 @@ function ToasterHost({ label, onReady }: { label: string; onReady: () => void })
   const phone = window.matchMedia(PHONE).matches;
   return (
     <Toaster
-      position={phone ? 'top-center' : 'bottom-right'}
+      position={phone ? 'top-center' : 'bottom-left'}
       offset={OFFSET}
       mobileOffset={PHONE_OFFSET}
       hotkey={['altKey', 'KeyT']}

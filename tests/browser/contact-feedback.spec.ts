@@ -117,6 +117,7 @@ test.describe('returning visitor', () => {
 
   for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
     test(`${viewport.width} px: success and error toasts look different, pass axe, and cover neither the chat button nor the form (its send button on phones)`, async ({ page }) => {
+      test.setTimeout(90_000); // two loads, two sends, two axe runs
       await page.setViewportSize(viewport);
       let fail = false;
       await page.route('**/functions/v1/rapid-worker', (route) => (fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }) : route.continue()));

@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react';
 import type { Action } from '../schema/text.ts';
+import { KeepTogether } from './keep-together.tsx';
 
 const buttonStyles = {
-  primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700 focus-visible:outline-brand-600',
-  secondary: 'bg-white text-slate-900 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-brand-600',
-  ghost: 'text-brand-700 hover:bg-brand-50 focus-visible:outline-brand-600',
+  primary: 'bg-brand-600 text-white shadow-card hover:bg-brand-700 hover:shadow-raised',
+  secondary: 'bg-white text-slate-900 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 hover:ring-slate-400',
+  ghost: 'text-brand-700 hover:bg-brand-50',
 } as const;
 
+/** Buttons are at least 44 px tall (a thumb's tap target) at every size. */
 export function buttonClass(style: keyof typeof buttonStyles = 'primary', size: 'md' | 'lg' = 'md'): string {
-  const sizing = size === 'lg' ? 'px-6 py-3 text-base' : 'min-h-11 px-4 py-2 text-sm';
-  return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 ${sizing} ${buttonStyles[style]}`;
+  const sizing = size === 'lg' ? 'min-h-12 px-6 py-3 text-base' : 'min-h-11 px-4 py-2 text-sm';
+  return `inline-flex items-center justify-center gap-2 rounded-control font-semibold transition duration-200 ease-out-soft hover:-translate-y-px active:translate-y-0 ${sizing} ${buttonStyles[style]}`;
 }
 
 export function ActionLink({ action, size = 'md' }: { action: Action; size?: 'md' | 'lg' }) {
@@ -31,10 +33,17 @@ export function SectionShell({ id, tone = 'default', labelledBy, children, narro
   narrow?: boolean;
 }) {
   return (
-    <section id={id} aria-labelledby={labelledBy} className={`${tones[tone]} py-16 sm:py-24`}>
-      <div className={`mx-auto px-4 sm:px-6 lg:px-8 ${narrow ? 'max-w-3xl' : 'max-w-7xl'}`}>{children}</div>
+    <section id={id} aria-labelledby={labelledBy} className={`${tones[tone]} py-section`}>
+      <div className={`mx-auto px-gutter ${narrow ? 'max-w-3xl' : 'max-w-7xl'}`}>{children}</div>
     </section>
   );
+}
+
+/** Card surface used by every card grid: one radius, one ring, one shadow, one hover. */
+export function cardClass(dark = false): string {
+  return dark
+    ? 'rounded-card bg-white/5 ring-1 ring-white/10'
+    : 'rounded-card bg-white shadow-card ring-1 ring-slate-200 transition duration-300 ease-out-soft hover:-translate-y-0.5 hover:shadow-raised';
 }
 
 export function SectionHeading({ id, eyebrow, title, lead, level, dark = false, center = true }: {
@@ -48,10 +57,10 @@ export function SectionHeading({ id, eyebrow, title, lead, level, dark = false, 
 }) {
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
-    <div className={`mb-12 max-w-3xl ${center ? 'mx-auto text-center' : ''}`}>
+    <div className={`mb-10 max-w-3xl sm:mb-12 ${center ? 'mx-auto text-center' : ''}`}>
       {eyebrow && <p className={`text-sm font-semibold uppercase tracking-wider ${dark ? 'text-brand-300' : 'text-brand-700'}`}>{eyebrow}</p>}
-      <Heading id={id} className={`mt-2 text-3xl font-bold tracking-tight text-balance sm:text-4xl ${dark ? 'text-white' : 'text-slate-900'}`}>{title}</Heading>
-      {lead && <p className={`mt-4 text-lg text-pretty ${dark ? 'text-slate-300' : 'text-slate-600'}`}>{lead}</p>}
+      <Heading id={id} className={`mt-2 font-bold ${level === 1 ? 'text-h1' : 'text-h2'} ${dark ? 'text-white' : 'text-slate-900'}`}><KeepTogether text={title} /></Heading>
+      {lead && <p className={`mt-4 text-lead ${dark ? 'text-slate-300' : 'text-slate-600'}`}>{lead}</p>}
     </div>
   );
 }

@@ -22,7 +22,10 @@ test('the eleven sections appear in the order of SPEC §2', async ({ page }) => 
   ]);
   await expect(page.locator('main > section').nth(2)).toHaveAttribute('id', 'pricing');
   await expect(page.locator('main > section').nth(9)).toHaveAttribute('id', 'contact');
-  await expect(page.locator('[data-preview-placeholder] figcaption')).toBeVisible();
+  // The dashboard preview draws the chat widget a website visitor sees (HTML/CSS, no image), with its booking step.
+  const widget = page.getByRole('figure', { name: /Chatbot auf der Website/ });
+  await expect(widget).toBeVisible();
+  await expect(widget.locator('[aria-hidden="true"]')).toContainText('Termin verbindlich buchen');
   await expect(page.locator('#quellen ol > li')).toHaveCount(3);
 });
 
@@ -111,7 +114,7 @@ test('mobile header: only the short link to /', async ({ page }) => {
 test('the first visible button scrolls to contact; action buttons without a page of their own do too', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/chatbot');
-  const first = page.locator('main a[class*="rounded-lg"]').first();
+  const first = page.locator('main a[class*="rounded-control"]').first(); // links drawn as buttons (ui.tsx buttonClass)
   await expect(first).toHaveText('Kostenlose Beratung');
   await first.click();
   await expect(page).toHaveURL(/#contact$/);

@@ -1,34 +1,33 @@
-import { localeEntry } from '../../schema/site.ts';
-import { alternates, type RenderContext } from '../context.ts';
+import type { RenderContext } from '../context.ts';
+import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { Logo } from './Logo.tsx';
 
 export function Footer({ ctx }: { ctx: RenderContext }) {
   const { site } = ctx.model;
   const f = ctx.strings.footer;
-  const languages = alternates(ctx.model, ctx.entry).filter((p) => p.locale !== ctx.entry.locale);
   const heading = 'text-sm font-semibold tracking-wide text-white';
-  const link = 'text-sm text-slate-400 hover:text-white';
+  const link = 'inline-flex min-h-11 items-center text-sm text-slate-400 transition-colors hover:text-white sm:min-h-0';
   return (
     <footer className="bg-slate-950 text-slate-400">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
-        <div>
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-8 px-gutter py-12 sm:gap-10 sm:py-14 lg:grid-cols-4">
+        <div className="col-span-2 sm:col-span-1">
           <Logo name={site.brand.name} onDark />
           <p className="mt-4 text-sm">{f.brandText}</p>
           <p className="mt-4 text-sm">
             {f.emailLabel}: <a className="text-brand-300 underline underline-offset-2 hover:text-white" href={`mailto:${site.email}`}>{site.email}</a>
           </p>
         </div>
-        <div>
+        <div className="col-span-2 sm:col-span-1">
           <h2 className={heading}>{f.industriesTitle}</h2>
           <ul className="mt-4 space-y-2 text-sm">{f.industries.map((name) => <li key={name}>{name}</li>)}</ul>
         </div>
         <div>
           <h2 className={heading}>{f.productsTitle}</h2>
-          <ul className="mt-4 space-y-2">{f.products.map((p) => <li key={p.href + p.label}><a className={link} href={p.href}>{p.label}</a></li>)}</ul>
+          <ul className="mt-3 sm:mt-4 sm:space-y-2">{f.products.map((p) => <li key={p.href + p.label}><a className={link} href={p.href}>{p.label}</a></li>)}</ul>
         </div>
         <div>
           <h2 className={heading}>{f.legalTitle}</h2>
-          <ul className="mt-4 space-y-2">
+          <ul className="mt-3 sm:mt-4 sm:space-y-2">
             <li><a className={link} href="/impressum">{f.legal.impressum}</a></li>
             <li><a className={link} href="/agb">{f.legal.agb}</a></li>
             <li><a className={link} href="/datenschutz">{f.legal.datenschutz}</a></li>
@@ -37,17 +36,9 @@ export function Footer({ ctx }: { ctx: RenderContext }) {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-xs sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-gutter py-4 text-xs sm:flex-row sm:items-center sm:justify-between">
           <p>{f.copyright}</p>
-          {languages.length > 0 && (
-            <nav aria-label={f.languagesLabel}>
-              <ul className="flex gap-4">
-                {languages.map((p) => (
-                  <li key={p.locale}><a className={link} href={p.route} hrefLang={localeEntry(ctx.model.site, p.locale).hreflang} lang={localeEntry(ctx.model.site, p.locale).lang}>{ctx.model.locales[p.locale]?.name ?? p.locale}</a></li>
-                ))}
-              </ul>
-            </nav>
-          )}
+          <LanguageSwitcher ctx={ctx} />
         </div>
       </div>
     </footer>

@@ -1,6 +1,7 @@
 import type { HeaderVariant } from '../../schema/page.ts';
 import { localeHome, type RenderContext } from '../context.ts';
 import { buttonClass } from '../ui.tsx';
+import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { Logo } from './Logo.tsx';
 
 interface NavItem {
@@ -50,31 +51,35 @@ function navItems(variant: HeaderVariant, ctx: RenderContext): { items: NavItem[
 
 export function Header({ variant, ctx }: { variant: HeaderVariant; ctx: RenderContext }) {
   const { items, start } = navItems(variant, ctx);
-  const link = 'rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 sm:px-3';
+  // 44 px tall tap targets; narrow side padding on phones, where the brand and three links share 328 px.
+  const link = 'inline-flex min-h-11 items-center rounded-control px-1.5 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 min-[400px]:px-2.5';
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
-        <a href={localeHome(ctx.model, ctx.entry)} aria-label={ctx.strings.header.homeLabel} className="rounded-md">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-gutter">
+        <a href={localeHome(ctx.model, ctx.entry)} aria-label={ctx.strings.header.homeLabel} className="flex min-h-11 flex-none items-center rounded-control">
           <Logo name={ctx.model.site.brand.name} />
         </a>
-        <nav aria-label={ctx.strings.header.navLabel}>
-          <ul className="flex items-center gap-1 sm:gap-2">
-            {items.map((item) => (
-              <li key={item.href + item.label} className={item.mobile ? '' : 'hidden md:block'}>
-                <a href={item.href} className={item.button ? buttonClass('secondary') : link} data-back={item.back ? '' : undefined}>
-                  {item.back && <span aria-hidden="true">←</span>}
-                  {item.label}
-                </a>
-              </li>
-            ))}
-            {variant === 'chatbot' && (
-              <li className="md:hidden"><a href="/" className={link}>{ctx.strings.header.moreSolutionsShort}</a></li>
-            )}
-            {start && (
-              <li className="hidden md:block"><a href={start.href} className={buttonClass('primary')}>{start.label}</a></li>
-            )}
-          </ul>
-        </nav>
+        <div className="flex min-w-0 items-center gap-3">
+          <nav aria-label={ctx.strings.header.navLabel}>
+            <ul className="flex items-center gap-0.5 sm:gap-2">
+              {items.map((item) => (
+                <li key={item.href + item.label} className={item.mobile ? '' : 'hidden md:block'}>
+                  <a href={item.href} className={item.button ? buttonClass('secondary') : link} data-back={item.back ? '' : undefined}>
+                    {item.back && <span aria-hidden="true">←</span>}
+                    {item.label}
+                  </a>
+                </li>
+              ))}
+              {variant === 'chatbot' && (
+                <li className="md:hidden"><a href="/" className={link}>{ctx.strings.header.moreSolutionsShort}</a></li>
+              )}
+              {start && (
+                <li className="hidden md:block"><a href={start.href} className={buttonClass('primary')}>{start.label}</a></li>
+              )}
+            </ul>
+          </nav>
+          <LanguageSwitcher ctx={ctx} compact className="hidden border-l border-slate-200 pl-3 lg:flex" />
+        </div>
       </div>
     </header>
   );

@@ -1,3 +1,4 @@
+import { KeepTogether } from '../keep-together.tsx';
 import { RichText } from '../rich-text.tsx';
 import { SectionHeading, SectionShell } from '../ui.tsx';
 import type { SectionProps } from './props.ts';
@@ -8,15 +9,15 @@ export function About({ section, level, headingId }: SectionProps<'about'>) {
       <div className="grid gap-12 lg:grid-cols-5">
         <div className="lg:col-span-3">
           <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} center={false} />
-          <RichText blocks={section.body} className="-mt-4 text-lg text-slate-600" />
+          <RichText blocks={section.body} className="-mt-4 text-lead text-slate-600" />
         </div>
         {section.facts.length > 0 && (
-          <dl className="grid content-start gap-4 sm:grid-cols-2 lg:col-span-2">
+          <dl className="grid grid-cols-2 content-start gap-3 sm:gap-4 lg:col-span-2">
             {section.facts.map((fact, i) => (
               // A column flex box, so the figure (`order-first`) shows above its label; the DOM keeps dt before dd.
-              <div key={i} className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+              <div key={i} className="flex flex-col rounded-card bg-white p-4 shadow-card ring-1 ring-slate-200 sm:p-6">
                 <dt className="text-sm text-slate-600">{fact.label}</dt>
-                <dd className="order-first text-2xl font-bold text-brand-700">{fact.value}</dd>
+                <dd className="order-first text-xl font-bold text-brand-700 sm:text-2xl"><KeepTogether text={fact.value} /></dd>
               </div>
             ))}
           </dl>

@@ -1,5 +1,6 @@
 import { formatEuro } from '../../content/references.ts';
 import { Commitment } from '../../schema/sections/chatbot.ts';
+import { ProductMock } from '../mocks/ProductMock.tsx';
 import { ActionLink, CheckList, SectionHeading, SectionShell } from '../ui.tsx';
 import type { SectionProps } from './props.ts';
 
@@ -17,7 +18,7 @@ export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} />
-      <div className="mx-auto hidden max-w-5xl overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200 sm:block">
+      <div className="mx-auto hidden max-w-5xl overflow-hidden rounded-panel bg-white shadow-card ring-1 ring-slate-200 sm:block">
         <table className="w-full text-left text-slate-700">
           <caption id={`${headingId}-caption`} className="sr-only">{section.caption}</caption>
           <thead className="border-b border-slate-200 text-sm text-slate-900">
@@ -55,12 +56,12 @@ export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<
       {/* Named by the table caption: aria-labelledby reads hidden text, so the name holds while the table is hidden. */}
       <ul className="space-y-4 sm:hidden" aria-labelledby={`${headingId}-caption`}>
         {rows.map((row) => (
-          <li key={row.key} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <li key={row.key} className="rounded-card bg-white p-5 shadow-card ring-1 ring-slate-200">
             <h3 className="font-semibold text-slate-900">{row.name}</h3>
             <p className="mt-1 text-sm text-slate-600">{row.description}</p>
             <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
               {columns.map((c) => (
-                <div key={c} className={`rounded-xl px-1 py-2 ${highlighted(c) ? 'bg-brand-50' : 'bg-slate-50'}`}>
+                <div key={c} className={`rounded-control px-1 py-2 ${highlighted(c) ? 'bg-brand-50' : 'bg-slate-50'}`}>
                   <dt className="text-xs text-slate-600">{section.commitments[c]}</dt>
                   <dd className="text-lg font-bold text-slate-900 tabular-nums">{euro(row.tier[c])}</dd>
                 </div>
@@ -75,7 +76,7 @@ export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<
       {section.packages.length > 0 && (
         <ul className="mx-auto mt-12 grid max-w-5xl gap-6 md:grid-cols-2">
           {section.packages.map((p) => (
-            <li key={p.name} className="flex flex-col rounded-3xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
+            <li key={p.name} className="flex flex-col rounded-panel bg-white p-6 shadow-card ring-1 ring-slate-200 sm:p-8">
               <h3 className="text-xl font-semibold text-slate-900">{p.name}</h3>
               <p className="mt-2 text-sm text-slate-600">{p.description}</p>
               <p className="mt-5 text-3xl font-bold tracking-tight text-slate-900">{p.price}</p>
@@ -91,32 +92,44 @@ export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<
   );
 }
 
-/** A wireframe standing in for a dashboard screenshot: labelled areas, no fake figures. */
-export function Preview({ section, level, headingId }: SectionProps<'preview'>) {
+/**
+ * The dashboard preview: with a mock, the panels it lists beside a drawn chat widget (the product a visitor of
+ * the customer's website sees); without one, a labelled wireframe, never fake figures.
+ */
+export function Preview({ section, ctx, level, headingId }: SectionProps<'preview'>) {
+  if (section.mock) {
+    return (
+      <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
+        <div className="grid items-center gap-10 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16">
+          <div>
+            <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} center={false} />
+            <div className="-mt-4 text-slate-700"><CheckList items={section.panels} /></div>
+            <p className="mt-6 text-sm text-slate-600">{section.caption}</p>
+          </div>
+          <ProductMock mock={section.mock} intl={ctx.strings.intl} />
+        </div>
+      </SectionShell>
+    );
+  }
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} />
       <figure className="mx-auto max-w-5xl" data-preview-placeholder="">
-        <div className="overflow-hidden rounded-3xl bg-white shadow-xl ring-1 ring-slate-200">
+        <div className="overflow-hidden rounded-panel bg-white shadow-raised ring-1 ring-slate-200">
           <div aria-hidden="true" className="flex items-center gap-2 border-b border-slate-200 bg-slate-50 px-4 py-3">
             <span className="size-3 rounded-full bg-slate-300" />
             <span className="size-3 rounded-full bg-slate-300" />
             <span className="size-3 rounded-full bg-slate-300" />
             <span className="ml-4 h-4 w-1/3 rounded bg-slate-200" />
           </div>
-          <div className="grid gap-4 p-6 sm:grid-cols-4">
-            <div aria-hidden="true" className="hidden space-y-3 sm:block">
-              {[0, 1, 2, 3, 4].map((i) => <span key={i} className="block h-3 rounded bg-slate-200" />)}
-            </div>
-            <ul className="grid gap-4 sm:col-span-3 sm:grid-cols-2">
-              {section.panels.map((panel) => (
-                <li key={panel} className="rounded-2xl border border-dashed border-slate-300 p-4">
-                  <span className="text-sm font-semibold text-slate-700">{panel}</span>
-                  <span aria-hidden="true" className="mt-3 block h-16 rounded-xl bg-gradient-to-r from-brand-50 to-slate-100" />
-                </li>
-              ))}
-            </ul>
-          </div>
+          <ul className="grid gap-4 p-6 sm:grid-cols-2">
+            {section.panels.map((panel) => (
+              <li key={panel} className="rounded-card border border-dashed border-slate-300 p-4">
+                <span className="text-sm font-semibold text-slate-700">{panel}</span>
+                <span aria-hidden="true" className="mt-3 block h-16 rounded-control bg-gradient-to-r from-brand-50 to-slate-100" />
+              </li>
+            ))}
+          </ul>
         </div>
         <figcaption className="mt-4 text-center text-sm text-slate-600">{section.caption}</figcaption>
       </figure>

@@ -1,29 +1,65 @@
+import { gridColumns } from '../grid.ts';
 import { Icon } from '../icons.tsx';
+import { KeepTogether } from '../keep-together.tsx';
 import { Inline } from '../rich-text.tsx';
-import { CheckList, SectionHeading, SectionShell } from '../ui.tsx';
+import { cardClass, CheckList, SectionHeading, SectionShell } from '../ui.tsx';
 import type { SectionProps } from './props.ts';
 
-const grid = { 2: 'md:grid-cols-2', 3: 'md:grid-cols-2 lg:grid-cols-3', 4: 'md:grid-cols-2 lg:grid-cols-4' } as const;
+export function Features(props: SectionProps<'features'>) {
+  return props.section.layout === 'addons' ? <AddOns {...props} /> : <FeatureCards {...props} />;
+}
 
-export function Features({ section, level, headingId }: SectionProps<'features'>) {
+function FeatureCards({ section, level, headingId }: SectionProps<'features'>) {
   const dark = section.tone === 'dark' || section.tone === 'brand';
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} dark={dark} />
-      <ul className={`grid gap-6 ${grid[section.columns]}`}>
+      <ul className={`grid gap-4 sm:gap-6 ${gridColumns(section.items.length, section.columns)}`}>
         {section.items.map((item, i) => (
-          <li key={i} className={`rounded-2xl p-6 ${dark ? 'bg-white/5 ring-1 ring-white/10' : 'bg-white shadow-sm ring-1 ring-slate-200'}`}>
-            {item.icon && (
-              <span className={`inline-flex size-11 items-center justify-center rounded-xl ${dark ? 'bg-brand-500/20 text-brand-200' : 'bg-brand-50 text-brand-700'}`}>
-                <Icon name={item.icon} />
-              </span>
-            )}
-            <h3 className={`mt-4 text-lg font-semibold ${dark ? 'text-white' : 'text-slate-900'}`}>{item.title}</h3>
+          <li key={i} className={`p-5 sm:p-6 ${cardClass(dark)}`}>
+            {/* Phones: icon beside the title (a row saved per card); wider: icon above. */}
+            <div className="flex items-center gap-3 sm:block">
+              {item.icon && (
+                <span className={`inline-flex size-10 flex-none items-center justify-center rounded-control sm:size-11 ${dark ? 'bg-brand-500/20 text-brand-200' : 'bg-brand-50 text-brand-700'}`}>
+                  <Icon name={item.icon} />
+                </span>
+              )}
+              <h3 className={`text-h3 font-semibold sm:mt-4 ${dark ? 'text-white' : 'text-slate-900'}`}><KeepTogether text={item.title} /></h3>
+            </div>
             <p className={`mt-2 ${dark ? 'text-slate-300' : 'text-slate-600'}`}><Inline text={item.text} /></p>
             {item.points.length > 0 && <div className={`mt-4 text-sm ${dark ? 'text-slate-300' : 'text-slate-700'}`}><CheckList items={item.points} dark={dark} /></div>}
           </li>
         ))}
       </ul>
+    </SectionShell>
+  );
+}
+
+/** Optional add-ons as one compact panel of rows (icon, name, text): part of the offer, not a product catalogue. */
+function AddOns({ section, level, headingId }: SectionProps<'features'>) {
+  const Heading = level === 1 ? 'h1' : 'h2';
+  return (
+    <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
+      <div className="mx-auto grid max-w-5xl gap-6 rounded-panel bg-brand-50/60 p-5 ring-1 ring-brand-100 sm:p-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-10">
+        <div>
+          {section.eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{section.eyebrow}</p>}
+          <Heading id={headingId} className="mt-2 text-h3 font-bold text-slate-900 sm:text-2xl"><KeepTogether text={section.title} /></Heading>
+          {section.lead && <p className="mt-3 text-slate-600">{section.lead}</p>}
+        </div>
+        <ul className="divide-y divide-brand-100">
+          {section.items.map((item, i) => (
+            <li key={i} className="flex gap-4 py-4 first:pt-0 last:pb-0">
+              {item.icon && (
+                <span className="inline-flex size-10 flex-none items-center justify-center rounded-control bg-white text-brand-700 shadow-card"><Icon name={item.icon} /></span>
+              )}
+              <div>
+                <h3 className="font-semibold text-slate-900"><KeepTogether text={item.title} /></h3>
+                <p className="mt-1 text-sm text-slate-600"><Inline text={item.text} /></p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
     </SectionShell>
   );
 }

@@ -1,32 +1,44 @@
+import { KeepTogether } from '../keep-together.tsx';
+import { ProductMock } from '../mocks/ProductMock.tsx';
 import { ActionLink } from '../ui.tsx';
 import type { SectionProps } from './props.ts';
 
-export function Hero({ section, headingId }: SectionProps<'hero'>) {
+/**
+ * The page's opening: with a product mock, text and mock side by side on wide screens (the product above the
+ * fold) and stacked on phones; without one, centred text. Figures sit in one compact row, not in cards.
+ */
+export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
+  const { mock } = section;
+  const align = mock ? 'text-center lg:text-left' : 'text-center';
+  const justify = mock ? 'justify-center lg:justify-start' : 'justify-center';
   return (
-    <section id={section.id} aria-labelledby={headingId} className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white pt-32 pb-20 sm:pt-40 sm:pb-28">
-      <div aria-hidden="true" className="pointer-events-none absolute -top-40 left-1/2 h-[36rem] w-[60rem] -translate-x-1/2 rounded-full bg-brand-200/40 blur-3xl" />
-      <div className="relative mx-auto max-w-5xl px-4 text-center sm:px-6 lg:px-8">
-        {section.eyebrow && <p className="inline-flex rounded-full bg-white px-4 py-1 text-sm font-semibold text-brand-700 shadow-sm ring-1 ring-brand-100">{section.eyebrow}</p>}
-        <h1 id={headingId} className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-6xl">
-          {section.title}
-          {section.highlight && <> <span className="text-brand-600">{section.highlight}</span></>}
-        </h1>
-        <p className="mx-auto mt-6 max-w-3xl text-lg text-pretty text-slate-600 sm:text-xl">{section.lead}</p>
-        <div className="mt-10 flex flex-wrap items-center justify-center gap-4">
-          {section.actions.map((action, i) => <ActionLink key={i} action={action} size="lg" />)}
+    <section id={section.id} aria-labelledby={headingId} className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white pt-24 pb-8 sm:pt-32 sm:pb-12">
+      <div aria-hidden="true" className="pointer-events-none absolute -top-40 left-1/2 h-[36rem] w-[60rem] max-w-[200vw] -translate-x-1/2 rounded-full bg-brand-200/40 blur-3xl" />
+      <div className={`relative mx-auto px-gutter ${mock ? 'grid max-w-7xl items-center gap-10 lg:grid-cols-[minmax(0,11fr)_minmax(0,13fr)] lg:gap-12' : 'max-w-5xl'}`}>
+        <div className={align}>
+          {section.eyebrow && <p className="inline-block rounded-full bg-white px-3 py-1 text-xs font-semibold text-brand-700 shadow-card ring-1 ring-brand-100 sm:px-4 sm:text-sm"><KeepTogether text={section.eyebrow} /></p>}
+          <h1 id={headingId} className={`mt-5 text-display font-extrabold text-slate-900 ${mock ? 'lg:text-h1 xl:text-[3.5rem]' : ''}`}>
+            <KeepTogether text={section.title} />
+            {section.highlight && <> <span className="text-brand-600"><KeepTogether text={section.highlight} /></span></>}
+          </h1>
+          <p className={`mt-5 text-lead text-slate-600 ${mock ? 'mx-auto max-w-2xl lg:mx-0' : 'mx-auto max-w-3xl'}`}>{section.lead}</p>
+          <div className={`mt-8 flex flex-wrap items-center gap-3 sm:gap-4 ${justify}`}>
+            {section.actions.map((action, i) => <ActionLink key={i} action={action} size="lg" />)}
+          </div>
+          {section.note && <p className="mt-4 text-sm text-slate-500">{section.note}</p>}
+          {section.stats.length > 0 && (
+            <dl className={`mt-8 grid grid-cols-2 gap-x-6 gap-y-4 border-t border-slate-200 pt-6 sm:grid-cols-4 ${mock ? 'mx-auto max-w-2xl lg:mx-0' : 'mx-auto max-w-3xl'}`}>
+              {section.stats.map((stat, i) => (
+                // A column flex box, so the figure (`order-first`) shows above its label; the DOM keeps dt before dd.
+                <div key={i} className="flex flex-col">
+                  <dt className="text-sm leading-snug text-slate-600">{stat.label}</dt>
+                  <dd className="order-first text-2xl font-bold tracking-tight text-brand-700"><KeepTogether text={stat.value} /></dd>
+                </div>
+              ))}
+            </dl>
+          )}
         </div>
-        {section.note && <p className="mt-4 text-sm text-slate-500">{section.note}</p>}
-        {section.stats.length > 0 && (
-          <dl className="mx-auto mt-14 grid max-w-3xl grid-cols-2 gap-6 sm:grid-cols-4">
-            {section.stats.map((stat, i) => (
-              // A column flex box, so the figure (`order-first`) shows above its label; the DOM keeps dt before dd.
-              <div key={i} className="flex flex-col rounded-2xl bg-white/80 px-4 py-5 shadow-sm ring-1 ring-slate-200">
-                <dt className="text-sm text-slate-600">{stat.label}</dt>
-                <dd className="order-first text-3xl font-bold tracking-tight text-brand-700">{stat.value}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
+        {mock && <ProductMock mock={mock} intl={ctx.strings.intl} />}
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
 import { formatEuro, formatPercent } from '../../content/references.ts';
+import { gridColumns } from '../grid.ts';
 import { ActionLink, CheckList, SectionHeading, SectionShell } from '../ui.tsx';
 import type { SectionProps } from './props.ts';
 
@@ -7,22 +8,32 @@ export function Plans({ section, ctx, level, headingId }: SectionProps<'plans'>)
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} />
-      <ul className="mx-auto grid max-w-5xl gap-8 lg:grid-cols-3">
+      {/* Each card spans six rows of the list's grid (subgrid), so names, prices, terms and buttons line up across cards. */}
+      <ul className={`mx-auto grid max-w-5xl gap-x-6 gap-y-8 ${gridColumns(section.plans.length)}`}>
         {section.plans.map((item) => {
           const plan = constants.plans[item.plan]!;
-          const featured = Boolean(item.badge);
+          const featured = item.featured;
           return (
-            <li key={item.plan} className={`relative flex flex-col rounded-3xl p-8 ${featured ? 'bg-slate-900 text-white shadow-xl ring-2 ring-brand-500' : 'bg-white shadow-sm ring-1 ring-slate-200'}`}>
-              {item.badge && <p className="absolute -top-3 left-8 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">{item.badge}</p>}
-              <h3 className="text-xl font-semibold">{item.name}</h3>
-              <p className={`mt-2 text-sm ${featured ? 'text-slate-300' : 'text-slate-600'}`}>{item.tagline}</p>
-              <p className="mt-6 flex items-baseline gap-2">
-                <span className="text-4xl font-bold tracking-tight" data-price={item.plan}>{formatEuro(plan.price, ctx.strings.intl)}</span>
-                <span className={`text-sm ${featured ? 'text-slate-300' : 'text-slate-600'}`}>{ctx.strings.plans.perUserMonth}</span>
+            <li
+              key={item.plan}
+              data-plan={item.plan}
+              data-featured={featured ? '' : undefined}
+              className={`relative row-span-6 grid grid-rows-subgrid gap-y-0 rounded-panel bg-white p-6 sm:p-8 ${featured ? 'shadow-mock ring-2 ring-brand-600' : 'shadow-card ring-1 ring-slate-200'}`}
+            >
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <h3 className="text-h3 font-semibold text-slate-900">{item.name}</h3>
+                {item.badge && (
+                  <p className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${featured ? 'bg-brand-600 text-white' : 'bg-accent-100 text-accent-800'}`}>{item.badge}</p>
+                )}
+              </div>
+              <p className="mt-2 text-sm text-slate-600">{item.tagline}</p>
+              <p className="mt-6 flex flex-wrap items-baseline gap-x-2">
+                <span className="text-figure font-bold tracking-tight text-slate-900" data-price={item.plan}>{formatEuro(plan.price, ctx.strings.intl)}</span>
+                <span className="text-sm text-slate-600">{ctx.strings.plans.perUserMonth}</span>
               </p>
-              <p className={`mt-1 text-sm font-medium ${featured ? 'text-brand-200' : 'text-brand-700'}`}>{item.term}</p>
-              <div className={`mt-6 flex-1 text-sm ${featured ? 'text-slate-200' : 'text-slate-700'}`}><CheckList items={item.features} dark={featured} /></div>
-              <div className="mt-8"><ActionLink action={item.action} /></div>
+              <p className="mt-1 text-sm font-medium text-brand-700">{item.term}</p>
+              <div className="mt-6 border-t border-slate-200 pt-6 text-sm text-slate-700"><CheckList items={item.features} /></div>
+              <div className="mt-8 self-end [&>a]:w-full"><ActionLink action={featured ? { ...item.action, style: 'primary' } : item.action} /></div>
             </li>
           );
         })}
@@ -47,7 +58,7 @@ export function Savings({ section, ctx, level, headingId }: SectionProps<'saving
           <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} center={false} />
           <p className="-mt-6 text-lg text-slate-600">{section.text}</p>
         </div>
-        <div className="rounded-3xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
+        <div className="rounded-panel bg-white p-6 shadow-card ring-1 ring-slate-200 sm:p-8">
           <dl className="divide-y divide-slate-200 text-slate-700">
             {subscriptions.map((s) => (
               <div key={s.name} className="flex justify-between py-3"><dt>{s.name}</dt><dd className="tabular-nums">{euro(s.price)}</dd></div>
@@ -55,7 +66,7 @@ export function Savings({ section, ctx, level, headingId }: SectionProps<'saving
             <div className="flex justify-between py-3 font-semibold text-slate-900"><dt>{section.totalLabel}</dt><dd className="tabular-nums" data-total>{euro(total)}</dd></div>
             <div className="flex justify-between py-3 font-semibold text-brand-700"><dt>{section.oursLabel}</dt><dd className="tabular-nums">{euro(ours)}</dd></div>
           </dl>
-          <p className="mt-6 rounded-2xl bg-brand-50 p-4 text-center text-2xl font-bold text-brand-800">
+          <p className="mt-6 rounded-card bg-brand-50 p-4 text-center text-2xl font-bold text-balance text-brand-800">
             {claim.upTo && `${ctx.strings.plans.upTo} `}
             <span data-claim={section.claim}>{formatPercent(claim.percent, ctx.strings.intl)}</span> {section.resultLabel}
           </p>

@@ -1,5 +1,7 @@
+import { gridColumns } from '../grid.ts';
 import { Icon } from '../icons.tsx';
-import { buttonClass, CheckList, SectionHeading, SectionShell } from '../ui.tsx';
+import { KeepTogether } from '../keep-together.tsx';
+import { buttonClass, cardClass, CheckList, SectionHeading, SectionShell } from '../ui.tsx';
 import type { SectionProps } from './props.ts';
 
 /** Extra-service cards: 'Details ansehen' when a card links somewhere, else 'Mehr erfahren' to the contact section. */
@@ -7,11 +9,13 @@ export function Services({ section, ctx, level, headingId }: SectionProps<'servi
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} />
-      <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+      <ul className={`grid gap-4 sm:gap-6 ${gridColumns(section.cards.length)}`}>
         {section.cards.map((card, i) => (
-          <li key={i} className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-            <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700"><Icon name={card.icon} /></span>
-            <h3 className="mt-4 text-lg font-semibold text-slate-900">{card.title}</h3>
+          <li key={i} className={`flex flex-col p-5 sm:p-6 ${cardClass()}`}>
+            <div className="flex items-center gap-3 sm:block">
+              <span className="inline-flex size-10 flex-none items-center justify-center rounded-control bg-brand-50 text-brand-700 sm:size-11"><Icon name={card.icon} /></span>
+              <h3 className="text-h3 font-semibold text-slate-900 sm:mt-4"><KeepTogether text={card.title} /></h3>
+            </div>
             <p className="mt-2 text-slate-600">{card.description}</p>
             <p className="mt-3 text-sm text-slate-500">{card.details}</p>
             {card.price && <p className="mt-3 text-sm font-semibold text-brand-700">{card.price}</p>}

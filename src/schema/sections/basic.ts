@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Action, Icon, InlineText, RichText, Text } from '../text.ts';
 import { sectionBase } from './common.ts';
+import { ProductMock } from './mock.ts';
 
 export const HeroSection = z.strictObject({
   type: z.literal('hero'),
@@ -11,6 +12,8 @@ export const HeroSection = z.strictObject({
   actions: z.array(Action).min(1).max(3),
   stats: z.array(z.strictObject({ value: Text, label: Text })).max(4).default([]),
   note: Text.optional(),
+  /** The product drawn in HTML/CSS below the actions (see mock.ts). */
+  mock: ProductMock.optional(),
 });
 
 export const FeaturesSection = z.strictObject({
@@ -18,7 +21,13 @@ export const FeaturesSection = z.strictObject({
   ...sectionBase,
   title: Text,
   lead: Text.optional(),
+  /** Preferred columns on wide screens; the grid still picks counts that leave no card alone on a row. */
   columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3),
+  /**
+   * `cards`: a card grid. `addons`: a compact list of optional add-ons inside a larger section (the home
+   * overview's optional services), so it does not read as a second copy of the services section.
+   */
+  layout: z.enum(['cards', 'addons']).default('cards'),
   items: z
     .array(
       z.strictObject({

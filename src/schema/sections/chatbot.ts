@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Action, Text } from '../text.ts';
 import { sectionBase } from './common.ts';
+import { ProductMock } from './mock.ts';
 
 /** Commitment periods of the chatbot price list; each is a key of constants.chatbot.<tier>. */
 export const Commitment = z.enum(['months12', 'months6', 'months1']);
@@ -43,7 +44,7 @@ export const ChatbotPricingSection = z.strictObject({
   note: Text.optional(),
 });
 
-/** A placeholder for a product screenshot that does not exist yet: a labelled wireframe, not an image. */
+/** The dashboard preview: what it shows (panels) and, with `mock`, a drawn product visual; without one, a labelled wireframe. */
 export const PreviewSection = z.strictObject({
   type: z.literal('preview'),
   ...sectionBase,
@@ -53,4 +54,6 @@ export const PreviewSection = z.strictObject({
   caption: Text,
   /** Names of the dashboard areas the wireframe shows. */
   panels: z.array(Text).min(1).max(6),
+  /** A product visual shown beside the panel list instead of a grey wireframe (see mock.ts). */
+  mock: ProductMock.optional(),
 });

@@ -17,11 +17,16 @@ export function plansSection(ctx: SchemaContext) {
           tagline: Text,
           term: Text,
           badge: Text.optional(),
+          /** The one plan the page recommends: drawn raised with its badge. A badge alone does not feature a plan. */
+          featured: z.boolean().default(false),
           features: z.array(Text).min(1),
           action: Action,
         }),
       )
-      .min(1),
+      .min(1)
+      .refine((plans) => plans.filter((p) => p.featured).length <= 1, {
+        message: 'at most one plan may be featured (featured: true); the page recommends one plan',
+      }),
     note: Text.optional(),
   });
 }

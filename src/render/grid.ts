@@ -1,0 +1,21 @@
+/**
+ * Grid column classes for `count` cards that never leave one card alone on the last row below a full row:
+ * one column on phones, then column counts that divide the count or leave at least two on the last row
+ * (3 → 3; 4 → 2, 4; 5 → 3; 6 → 2, 3; 8 → 2, 4; 10 → 2, 4 + 4 + 2). `preferred` (the content's `columns`) wins
+ * on wide screens when it balances. Five columns only when nothing else does: at 1280 px a five-column card
+ * is too narrow for German compounds such as "Geschichtenerzähler" in a card title.
+ * The class names are written out in full so Tailwind finds them.
+ */
+const WIDE = { 2: 'lg:grid-cols-2', 3: 'lg:grid-cols-3', 4: 'lg:grid-cols-4', 5: 'xl:grid-cols-5' } as const;
+
+const fits = (count: number, columns: number) => count % columns === 0 || count % columns >= 2;
+
+export function gridColumns(count: number, preferred: 2 | 3 | 4 = 3): string {
+  if (count <= 1) return '';
+  if (count === 2) return 'sm:grid-cols-2';
+  if (count === 3) return 'md:grid-cols-3';
+  const narrow = count % 2 === 0 ? 'sm:grid-cols-2' : fits(count, 3) ? 'md:grid-cols-3' : '';
+  const order = [preferred, 4, 3] as const;
+  const wide = order.find((c) => count % c === 0) ?? order.find((c) => fits(count, c)) ?? ([5, 2] as const).find((c) => count % c === 0) ?? preferred;
+  return `${narrow} ${WIDE[wide]}`.trim();
+}

@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+
+/**
+ * Phrases a line must never break inside: figure ranges and figures with their unit ("85–100 %", "24/7",
+ * "21 €") and short hyphenated names that start with an acronym ("KI-Zentrale", "DSGVO-konform": a break at
+ * their hyphen reads as two words). Longer compounds stay breakable so they never overflow a phone screen.
+ */
+const UNBREAKABLE = /\d[\d.,]*(?:\s?[–-]\s?\d[\d.,]*)?(?:[\s\u00a0\u202f]?(?:%|€))|\d+\/\d+|\p{Lu}{2,}-\p{L}{1,12}(?!\p{L})/gu;
+
+/** The text with each unbreakable phrase in a `white-space: nowrap` span; the text content stays the same. */
+export function KeepTogether({ text }: { text: string }): ReactNode {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(UNBREAKABLE)) {
+    const at = match.index;
+    if (at > last) parts.push(text.slice(last, at));
+    parts.push(<span key={at} className="whitespace-nowrap">{match[0]}</span>);
+    last = at + match[0].length;
+  }
+  if (last === 0) return text;
+  if (last < text.length) parts.push(text.slice(last));
+  return <>{parts}</>;
+}

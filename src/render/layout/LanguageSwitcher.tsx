@@ -1,0 +1,39 @@
+import { localeEntry } from '../../schema/site.ts';
+import { alternates, type RenderContext } from '../context.ts';
+
+/**
+ * The same page in every language of the site: the page's translation where one exists, else that language's
+ * home. The current language is marked (`aria-current`), each link names its language in that language
+ * (`lang`, `hreflang`). `compact` (the header on wide screens) shows language codes with the full name for
+ * assistive technology; the footer shows the names.
+ */
+export function LanguageSwitcher({ ctx, compact = false, className = '' }: { ctx: RenderContext; compact?: boolean; className?: string }) {
+  const { model, entry } = ctx;
+  const family = alternates(model, entry);
+  if (model.site.locales.length < 2) return null;
+  const links = model.site.locales.map(({ code: locale }) => {
+    const page = family.find((p) => p.locale === locale) ?? model.pages.find((p) => p.locale === locale && p.page.slug === '');
+    const { lang, hreflang } = localeEntry(model.site, locale);
+    return { locale, lang, hreflang, route: page?.route ?? (locale === model.site.defaultLocale ? '/' : `/${locale}`), name: model.locales[locale]?.name ?? locale };
+  });
+  const base = compact
+    ? 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-control px-2 text-xs font-semibold uppercase tracking-wide'
+    : 'inline-flex min-h-11 items-center text-sm';
+  return (
+    <ul aria-label={ctx.strings.footer.languagesLabel} className={`flex items-center ${compact ? 'gap-0.5' : 'flex-wrap gap-x-5'} ${className}`}>
+      {links.map((l) => {
+        const current = l.locale === entry.locale;
+        const look = compact
+          ? current ? 'bg-slate-100 text-slate-900' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
+          : current ? 'font-semibold text-white' : 'text-slate-400 hover:text-white';
+        return (
+          <li key={l.locale}>
+            <a href={l.route} hrefLang={l.hreflang} lang={l.lang} aria-current={current ? 'page' : undefined} className={`${base} transition-colors ${look}`}>
+              {compact ? <><span aria-hidden="true">{l.locale}</span><span className="sr-only">{l.name}</span></> : l.name}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

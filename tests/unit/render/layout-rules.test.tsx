@@ -1,0 +1,56 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { gridColumns } from '../../../src/render/grid.ts';
+import { KeepTogether } from '../../../src/render/keep-together.tsx';
+
+/** Columns per breakpoint for `count` cards, from the classes gridColumns gives. */
+function columnsAt(count: number, preferred: 2 | 3 | 4 = 3) {
+  const classes = gridColumns(count, preferred).split(' ');
+  const at = (prefixes: string[]) => {
+    let columns = 1;
+    for (const prefix of prefixes) {
+      const found = classes.find((c) => c.startsWith(`${prefix}:grid-cols-`));
+      if (found) columns = Number(found.split('-').pop());
+    }
+    return columns;
+  };
+  return { sm: at(['sm']), md: at(['sm', 'md']), lg: at(['sm', 'md', 'lg']), xl: at(['sm', 'md', 'lg', 'xl']) };
+}
+
+describe('gridColumns', () => {
+  it('never leaves one card alone on a row below a fuller row, at any breakpoint', () => {
+    for (let count = 2; count <= 12; count++) {
+      for (const preferred of [2, 3, 4] as const) {
+        for (const [breakpoint, columns] of Object.entries(columnsAt(count, preferred))) {
+          const last = count % columns;
+          expect(last === 1 && count > columns, `${count} cards, ${columns} columns at ${breakpoint}`).toBe(false);
+        }
+      }
+    }
+  });
+
+  it('lays out the counts the site uses as balanced rows', () => {
+    expect(columnsAt(3)).toEqual({ sm: 1, md: 3, lg: 3, xl: 3 });
+    expect(columnsAt(4, 4)).toEqual({ sm: 2, md: 2, lg: 4, xl: 4 });
+    expect(columnsAt(6)).toEqual({ sm: 2, md: 2, lg: 3, xl: 3 });
+    expect(columnsAt(10)).toEqual({ sm: 2, md: 2, lg: 4, xl: 4 });
+  });
+});
+
+describe('KeepTogether', () => {
+  const html = (text: string) => renderToStaticMarkup(<KeepTogether text={text} />);
+
+  it('keeps figure ranges, figures with units and acronym names on one line without changing the text', () => {
+    const out = html('85–100 % mehr Umsatz mit KI-Zentrale, 24/7 für 21 €');
+    expect(out).toContain('<span class="whitespace-nowrap">85–100 %</span>');
+    expect(out).toContain('<span class="whitespace-nowrap">KI-Zentrale</span>');
+    expect(out).toContain('<span class="whitespace-nowrap">24/7</span>');
+    expect(out).toContain('<span class="whitespace-nowrap">21 €</span>');
+    expect(out.replace(/<[^>]+>/g, '')).toBe('85–100 % mehr Umsatz mit KI-Zentrale, 24/7 für 21 €');
+  });
+
+  it('leaves long compounds breakable and plain text untouched', () => {
+    expect(html('DSGVO-Auftragsverarbeitungsverträge')).toBe('DSGVO-Auftragsverarbeitungsverträge');
+    expect(html('Allgemeine Geschäftsbedingungen')).toBe('Allgemeine Geschäftsbedingungen');
+  });
+});

@@ -117,6 +117,11 @@ export const LocaleStrings = z.strictObject({
     sending: Text,
     /** Note under the form: * fields are required, data is sent encrypted and processed under GDPR. */
     footnote: Text,
+    /**
+     * What shows under a field the browser refuses (SPEC §5: it enforces `required`; these messages
+     * replace its bubbles): a required field left empty, or an e-mail address it does not accept.
+     */
+    errors: z.strictObject({ name: Text, email: Text, emailInvalid: Text, subject: Text, message: Text }),
     business: FormVariant,
     education: FormVariant,
   }),

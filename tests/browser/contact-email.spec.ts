@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { checkContactRequest } from '../../supabase/functions/_shared/contact-request.ts';
-import { acceptCookies, contactForm, isContactCall, toast } from './support/forms.ts';
+import { acceptCookies, contactForm, isContactCall, localeStrings, toast } from './support/forms.ts';
 import { storedFor } from './support/leads.ts';
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL!));
@@ -75,7 +75,7 @@ for (const local of ['a&b', 'max'] as const) {
   });
 }
 
-test('a required field of only spaces is caught by the browser like an empty one; nothing is sent, no error toast', async ({ page }) => {
+test('a required field of only spaces is caught by the browser like an empty one: its message shows, nothing is sent, no error toast', async ({ page }) => {
   let calls = 0;
   page.on('request', (r) => void (isContactCall(r) && calls++));
   await page.goto('/');
@@ -88,6 +88,8 @@ test('a required field of only spaces is caught by the browser like an empty one
   await f.locator('button[type=submit]').click();
   await expect(f.locator('[name=name]')).toHaveValue('');
   expect(await f.locator('[name=name]').evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+  await expect(f.locator('[name=name]')).toHaveAccessibleDescription((await localeStrings('de')).forms.errors.name);
+  await expect(f.locator('[name=name]')).toBeFocused();
   await expect(f.locator('[name=message]')).toHaveValue('Hallo');
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
   expect(calls).toBe(0);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { FORM_ROUTES, acceptCookies, contactForm, isBuilt, isContactCall, submitAndVerify, toast } from './support/forms.ts';
+import { FORM_ROUTES, acceptCookies, contactForm, isBuilt, isContactCall, localeStrings, submitAndVerify, toast } from './support/forms.ts';
 import { storedFor, uniqueEmail } from './support/leads.ts';
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL!));
@@ -11,7 +11,7 @@ for (const form of FORM_ROUTES) {
   });
 }
 
-test('the German form shows the exact SPEC §8 success toast in the shared bottom-right Toaster', async ({ page }) => {
+test('the German form shows the exact SPEC §8 success toast in the shared Toaster, bottom left on wide screens (off the form and the chat button)', async ({ page }) => {
   const email = uniqueEmail('toast');
   await page.goto('/');
   const f = await contactForm(page);
@@ -27,7 +27,7 @@ test('the German form shows the exact SPEC §8 success toast in the shared botto
   await expect(shown).toContainText('Vielen Dank für Ihre Anfrage. Wir melden uns zeitnah bei Ihnen.');
   const toaster = page.locator('section[aria-label^="Notifications"]');
   await expect(toaster).toHaveCount(1);
-  await expect(toaster.locator('ol')).toHaveAttribute('data-x-position', 'right');
+  await expect(toaster.locator('ol')).toHaveAttribute('data-x-position', 'left');
   await expect(toaster.locator('ol')).toHaveAttribute('data-y-position', 'bottom');
   expect((await storedFor(email))[0]?.company).toBe('Muster GmbH');
 });
@@ -44,12 +44,18 @@ test('the form has labelled, typed, autocompleting fields and marks required one
   expect(await f.locator('[name=message]').evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThanOrEqual(120);
   await expect(f.getByRole('link', { name: 'Datenschutzerklärung' })).toHaveAttribute('href', '/datenschutz');
   await expect(f).toContainText('Mit * markierte Felder sind Pflichtfelder.');
-  // The browser enforces required: an empty submit sends nothing.
+  // The browser enforces required: an empty submit sends nothing, and each refused field says why inline.
   let calls = 0;
   page.on('request', (r) => void (isContactCall(r) && calls++));
   await f.locator('[name=privacy_consent]').check();
   await f.locator('button[type=submit]').click();
   expect(await f.locator('[name=name]').evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+  const { errors } = (await localeStrings('de')).forms;
+  for (const name of ['name', 'email', 'subject', 'message'] as const) {
+    await expect(f.locator(`[name=${name}]`)).toHaveAttribute('aria-invalid', 'true');
+    await expect(f.locator(`[name=${name}]`)).toHaveAccessibleDescription(errors[name]);
+  }
+  await expect(f.locator('[name=name]')).toBeFocused();
   expect(calls).toBe(0);
 });
 

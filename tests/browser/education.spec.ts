@@ -6,9 +6,9 @@ test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL!));
 
 /** Forms on pages for schools ask for the institution, not a company; the payload key stays `company`. */
 const INSTITUTION = [
-  { route: '/education', label: 'Schule / Einrichtung', placeholder: 'Ihre Schule oder Einrichtung (optional)', business: ['/', 'Unternehmen'] },
-  { route: '/en/education', label: 'School / institution', placeholder: 'Your school or institution (optional)', business: ['/en', 'Company'] },
-  { route: '/fr/education', label: 'Établissement', placeholder: 'Votre établissement scolaire (facultatif)', business: ['/fr', 'Entreprise'] },
+  { route: '/education', label: 'Schule / Einrichtung', placeholder: 'Ihre Schule (optional)', business: ['/', 'Unternehmen'] },
+  { route: '/en/education', label: 'School / institution', placeholder: 'Your school (optional)', business: ['/en', 'Company'] },
+  { route: '/fr/education', label: 'Établissement', placeholder: 'Établissement (facultatif)', business: ['/fr', 'Entreprise'] },
   { route: '/es/education', label: 'Centro educativo', placeholder: 'Su centro educativo (opcional)', business: ['/es', 'Empresa'] },
 ] as const;
 

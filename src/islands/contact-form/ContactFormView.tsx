@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent, type InvalidEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { FIELD_LIMITS, HONEYPOT_FIELD, PRODUCT_IDS, type ProductIdValue } from '../../../supabase/functions/_shared/contact-fields.ts';
 import { contactPayload, type FormValues } from '../../../supabase/functions/_shared/contact-payload.ts';
@@ -7,11 +7,43 @@ import { notify } from '../toaster/notify.tsx';
 import type { ContactFormSettings } from './props.ts';
 
 const input =
-  'mt-1 block w-full rounded-lg border-0 bg-white px-3 py-2 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600 focus:ring-inset';
+  'mt-1 block min-h-11 w-full rounded-control border-0 bg-white px-3 py-2 text-base text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-500 focus:ring-2 focus:ring-brand-600 focus:ring-inset focus:outline-none aria-invalid:ring-2 aria-invalid:ring-danger-600';
 const label = 'block text-sm font-medium text-slate-800';
+const checkbox = 'size-5 flex-none rounded accent-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+
+/** The fields the browser can refuse (`required`, `type=email`); each has its message in the locale. */
+type CheckedField = 'name' | 'email' | 'subject' | 'message';
 
 function Required() {
-  return <span aria-hidden="true" className="text-red-700"> *</span>;
+  return <span aria-hidden="true" className="text-danger-600"> *</span>;
+}
+
+/** The locale's message for what the browser refuses in this field; undefined while it accepts it. */
+function refusal(control: HTMLInputElement | HTMLTextAreaElement, field: CheckedField, errors: ContactFormSettings['strings']['errors']): string | undefined {
+  if (control.validity.valid) return undefined;
+  if (field === 'email' && !control.validity.valueMissing) return errors.emailInvalid;
+  return errors[field];
+}
+
+function FieldError({ id, text }: { id: string; text: string | undefined }) {
+  if (!text) return null;
+  return (
+    <p id={id} className="mt-1.5 flex items-start gap-1.5 text-sm text-danger-600" data-field-error="">
+      <svg viewBox="0 0 20 20" aria-hidden="true" className="mt-0.5 size-4 flex-none" fill="currentColor">
+        <path fillRule="evenodd" d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z" clipRule="evenodd" />
+      </svg>
+      {text}
+    </p>
+  );
+}
+
+function Spinner() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" fill="none">
+      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.35" strokeWidth="3" />
+      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
 }
 
 function emptyValues(preset: readonly ProductIdValue[]): FormValues {
@@ -21,21 +53,86 @@ function emptyValues(preset: readonly ProductIdValue[]): FormValues {
 /**
  * One contact form, configured per variant and locale (SPEC §3–§5, §8): idle → submitting → success |
  * failure. Field names are the payload keys. Nothing is sent without consent; a failure keeps every value.
+ * The browser still validates (`required`, `type=email`, SPEC §5); only its bubbles are replaced: each
+ * `invalid` event is cancelled and the field's message from the locale shows under it, the first refused
+ * field takes focus. A message also shows when a field the visitor has typed in is left refused (blur)
+ * and goes as soon as the field is accepted.
  */
 export function ContactFormView({ strings, shape, layout, presetProducts, source, backend, success }: ContactFormSettings) {
   const [values, setValues] = useState(() => emptyValues(presetProducts));
+  const [errors, setErrors] = useState<Partial<Record<CheckedField, string>>>({});
   const [submitting, setSubmitting] = useState(false);
+  const [sent, setSent] = useState(false);
   // Until hydrated the button stays disabled: a native submit would put the fields into the URL.
   const [hydrated, setHydrated] = useState(false);
   // Repeat submits in the same tick (a double click) must not send twice; state updates are too late.
   const busy = useRef(false);
+  // Fields the visitor has typed in: only those get a message on blur (tabbing through is no mistake).
+  const typedIn = useRef(new Set<CheckedField>());
+  // One refused submit fires `invalid` on every refused field; focus goes to the first one once.
+  const focusQueued = useRef(false);
   const id = useId();
-  useEffect(() => setHydrated(true), []);
+  // Whether a pointer is pressed: a blur caused by pressing on another control waits for the press to end,
+  // so a message appearing above that control cannot move it away from under the pointer mid-click.
+  const pressing = useRef(false);
+  useEffect(() => {
+    setHydrated(true);
+    const down = () => (pressing.current = true);
+    const up = () => (pressing.current = false);
+    document.addEventListener('pointerdown', down, true);
+    document.addEventListener('pointerup', up, true);
+    document.addEventListener('pointercancel', up, true);
+    return () => {
+      document.removeEventListener('pointerdown', down, true);
+      document.removeEventListener('pointerup', up, true);
+      document.removeEventListener('pointercancel', up, true);
+    };
+  }, []);
 
   const has = (field: 'company' | 'products' | 'subject') => shape.fields.includes(field) && !(field in (shape.fixed ?? {}));
-  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
+    setSent(false);
+    setValues((v) => ({ ...v, [key]: value }));
+  };
   const toggleProduct = (product: ProductIdValue, on: boolean) =>
     setValues((v) => ({ ...v, products: on ? [...v.products, product] : v.products.filter((p) => p !== product) }));
+  const showRefusal = (field: CheckedField, control: HTMLInputElement | HTMLTextAreaElement) =>
+    setErrors((e) => ({ ...e, [field]: refusal(control, field, strings.errors) }));
+
+  function refused(field: CheckedField, control: HTMLInputElement | HTMLTextAreaElement) {
+    showRefusal(field, control);
+    if (focusQueued.current) return;
+    focusQueued.current = true;
+    // After the browser has fired `invalid` on every field of this submit, so the first in page order wins.
+    setTimeout(() => {
+      focusQueued.current = false;
+      control.form?.querySelector<HTMLElement>('input:invalid, textarea:invalid')?.focus();
+    });
+  }
+
+  /** What every checked field takes: the browser's checks stay, its bubble becomes the inline message. */
+  const checked = (field: CheckedField) => {
+    const errorId = `${id}${field}-error`;
+    return {
+      'aria-invalid': errors[field] ? (true as const) : undefined,
+      'aria-describedby': errors[field] ? errorId : undefined,
+      onInvalid: (e: InvalidEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+        e.preventDefault();
+        refused(field, e.currentTarget);
+      },
+      onBlur: (e: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+        if (!typedIn.current.has(field) && !errors[field]) return;
+        const control = e.currentTarget;
+        // After the click that moved focus away has landed (pointerup, then click, then this).
+        if (pressing.current) document.addEventListener('pointerup', () => setTimeout(() => showRefusal(field, control)), { once: true });
+        else showRefusal(field, control);
+      },
+      onInput: (e: FormEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+        typedIn.current.add(field);
+        if (errors[field]) showRefusal(field, e.currentTarget);
+      },
+    };
+  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,8 +144,8 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
       return;
     }
     // `required` lets a field of only spaces through; the backend does not (SPEC §5: required means
-    // something typed). Empty such fields so the browser shows its own "fill in this field" on them,
-    // as it does for empty ones, instead of a send failure the visitor cannot explain.
+    // something typed). Empty such fields so the browser refuses them as it does empty ones (and their
+    // messages show), instead of a send failure the visitor cannot explain.
     const form = event.currentTarget;
     const blank = (['name', 'subject', 'message'] as const).filter((key) => (key !== 'subject' || has('subject')) && values[key] !== '' && values[key].trim() === '');
     if (blank.length > 0) {
@@ -58,11 +155,15 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
     }
     busy.current = true;
     setSubmitting(true);
+    setSent(false);
     try {
       const { sendContactRequest } = await import('./send.ts');
       const error = await sendContactRequest({ backend, source }, contactPayload(shape, { ...values, homepage: typeof trap === 'string' ? trap : '' }));
       if (error) throw error;
       setValues(emptyValues(presetProducts));
+      setErrors({});
+      typedIn.current.clear();
+      setSent(true);
       void notify('success', success ?? strings.notices.success, strings.toasterLabel);
     } catch (error) {
       if (strings.notices.logErrors) console.error('contact request failed', error);
@@ -90,13 +191,16 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
         value={values[name]}
         onChange={(e) => set(name, e.target.value)}
         className={input}
+        {...(name === 'company' ? {} : checked(name))}
       />
+      {name !== 'company' && <FieldError id={`${id}${name}-error`} text={errors[name]} />}
     </div>
   );
 
+  const done = success ?? strings.notices.success;
   return (
-    <form onSubmit={submit} className="space-y-5" aria-busy={submitting} data-contact-form={source.form}>
-      <div className="grid gap-5 sm:grid-cols-2">
+    <form onSubmit={submit} className="@container space-y-5" aria-busy={submitting} data-contact-form={source.form}>
+      <div className="grid gap-5 @xl:grid-cols-2">
         {field('name', true, { autoComplete: 'name' })}
         {field('email', true, { type: 'email', autoComplete: 'email' })}
         {has('company') && field('company', false, { autoComplete: 'organization' })}
@@ -105,16 +209,16 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
       {has('products') && (
         <fieldset>
           <legend className={label}>{strings.labels.products}</legend>
-          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          <div className="mt-1 grid gap-x-4 @xl:grid-cols-2">
             {PRODUCT_IDS.map((product) => (
-              <label key={product} className="flex items-center gap-2 text-sm text-slate-700">
+              <label key={product} className="flex min-h-11 items-center gap-3 text-sm text-slate-700">
                 <input
                   type="checkbox"
                   name="products"
                   value={product}
                   checked={values.products.includes(product)}
                   onChange={(e) => toggleProduct(product, e.target.checked)}
-                  className="size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-600"
+                  className={checkbox}
                 />
                 {strings.productNames[product]}
               </label>
@@ -137,7 +241,9 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
           value={values.message}
           onChange={(e) => set('message', e.target.value)}
           className={`${input} min-h-[120px]`}
+          {...checked('message')}
         />
+        <FieldError id={`${id}message-error`} text={errors.message} />
       </div>
       {/* The honeypot: off-screen, out of the tab order and hidden from assistive technology, so only bots fill it. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
@@ -154,20 +260,36 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
           aria-required="true"
           checked={values.privacyConsent}
           onChange={(e) => set('privacyConsent', e.target.checked === true)}
-          className="mt-1 size-4 flex-none rounded border-slate-300 text-brand-600 focus:ring-brand-600"
+          className={`${checkbox} mt-0.5`}
         />
         <label htmlFor={`${id}consent`} className="text-sm text-slate-600">
           <Inline text={strings.consent} />
         </label>
       </div>
+      {/* Success in place as well as by toast; the toast's live region announces it, so this is not one too. */}
+      {sent && (
+        <div className="flex items-start gap-3 rounded-xl bg-success-50 p-4 text-sm text-success-800 ring-1 ring-success-600/30 ring-inset" data-form-sent="">
+          <svg viewBox="0 0 20 20" aria-hidden="true" className="mt-0.5 size-5 flex-none text-success-600" fill="currentColor">
+            <path fillRule="evenodd" d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.86a.75.75 0 0 0-1.22-.88l-3.48 4.83-1.63-1.63a.75.75 0 1 0-1.06 1.06l2.25 2.25a.75.75 0 0 0 1.14-.09l4-5.54Z" clipRule="evenodd" />
+          </svg>
+          <p>
+            <strong className="font-semibold">{done.title}</strong>
+            {done.description && <span className="block">{done.description}</span>}
+          </p>
+        </div>
+      )}
       <button
         type="submit"
         disabled={!hydrated || submitting || !values.privacyConsent}
-        className="inline-flex w-full items-center justify-center rounded-lg bg-brand-600 px-4 py-3 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:bg-slate-400"
+        data-sending={submitting ? '' : undefined}
+        className={`inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg px-4 py-3 text-base font-semibold text-white shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 motion-reduce:transition-none ${
+          submitting ? 'cursor-progress bg-brand-700' : 'bg-brand-600 hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-brand-600/50 disabled:shadow-none'
+        }`}
       >
+        {submitting && <Spinner />}
         {submitting ? strings.sending : strings.submit}
       </button>
-      <p className="text-xs text-slate-500">{strings.footnote}</p>
+      <p className="text-xs text-slate-600">{strings.footnote}</p>
     </form>
   );
 }

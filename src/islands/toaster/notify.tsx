@@ -1,7 +1,14 @@
 /**
  * Toasts for every island through one sonner Toaster, mounted on the first toast (no island needs it
  * before). Islands import this module, so esbuild puts it and sonner in one shared chunk: one module
- * instance, one toast queue, one Toaster (bottom-right, Alt+T, the locale's label).
+ * instance, one toast queue, one Toaster (Alt+T, the locale's label).
+ *
+ * Where it sits keeps it off the form and the chat button: on wide screens bottom left (the contact
+ * forms sit in the right-hand column or, in the chat demo, in a centred dialog; the chat button is bottom
+ * right); on phones (sonner lays toasts across the screen below 600 px) over the fixed header, the one
+ * place a phone-wide form never is. Toasts are
+ * styled here (sonner's `unstyled`), success and error each in their own colours with AA contrast
+ * (sonner's richColors success toast does not reach it).
  */
 import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -14,10 +21,37 @@ export interface Notice {
 
 let mounted: Promise<void> | undefined;
 
+const PHONE = '(max-width: 600px)';
+const OFFSET = { bottom: '1.25rem', left: '1.25rem' };
+/** Over the 4 rem header, not below it. */
+const PHONE_OFFSET = { top: '0.5rem', left: '0.5rem', right: '0.5rem' };
+
+const TOAST_CLASSES = {
+  toast: 'flex w-full items-start gap-3 rounded-card p-4 text-sm shadow-raised ring-1 ring-inset sm:w-[356px]',
+  success: 'border-l-4 border-success-600 bg-white text-slate-900 ring-slate-200',
+  error: 'border-l-4 border-danger-600 bg-danger-50 text-danger-800 ring-danger-600/20',
+  title: 'font-semibold',
+  description: 'mt-0.5 text-slate-700 group-data-[type=error]:text-danger-800',
+  icon: 'mt-0.5 flex-none group-data-[type=success]:text-success-600 group-data-[type=error]:text-danger-600',
+};
+
 function ToasterHost({ label, onReady }: { label: string; onReady: () => void }) {
   // A parent's effect runs after its children's, so sonner's Toaster is subscribed when this fires.
   useEffect(onReady, [onReady]);
-  return <Toaster position="bottom-right" hotkey={['altKey', 'KeyT']} containerAriaLabel={label} closeButton={false} />;
+  const phone = window.matchMedia(PHONE).matches;
+  return (
+    <Toaster
+      position={phone ? 'top-center' : 'bottom-left'}
+      offset={OFFSET}
+      mobileOffset={PHONE_OFFSET}
+      hotkey={['altKey', 'KeyT']}
+      containerAriaLabel={label}
+      closeButton={false}
+      // Six seconds to read (sonner's default is four); hovering or focusing a toast holds it.
+      duration={6000}
+      toastOptions={{ unstyled: true, classNames: { ...TOAST_CLASSES, toast: `group ${TOAST_CLASSES.toast}` } }}
+    />
+  );
 }
 
 function ensureToaster(label: string): Promise<void> {

@@ -1,0 +1,119 @@
+/**
+ * The layout gate can fail: each rule of support/layout-gate.ts is run on a small page broken in exactly
+ * that way and must report it, and on a clean page (with the things the rules except: an sr-only label,
+ * a link in running text, a checkbox whose label is the target) it must report nothing.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { layoutFindings, type GateRule } from './support/layout-gate.ts';
+
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1280, height: 800 };
+
+async function findingsOn(page: Page, body: string, viewport = PHONE, script = '') {
+  // A fresh document each time: shifts are recorded per document, and a resize would count as one.
+  await page.goto('about:blank');
+  await page.setViewportSize(viewport);
+  await page.setContent(
+    `<!DOCTYPE html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><style>
+      body { margin: 0; font: 16px/1.5 sans-serif; }
+      .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; }
+      .target { min-height: 44px; min-width: 44px; }
+    </style></head><body>${body}${script ? `<script>${script}</script>` : ''}</body></html>`,
+    { waitUntil: 'load' },
+  );
+  return layoutFindings(page);
+}
+
+const rules = (findings: { rule: GateRule }[]) => [...new Set(findings.map((f) => f.rule))].sort();
+
+const CLEAN = `
+  <header style="position: fixed; inset: 0 0 auto 0; height: 56px; background: #fff">Brand</header>
+  <main style="padding: 72px 16px 16px">
+    <h1 style="overflow-wrap: break-word">Allgemeine Geschäftsbedingungen</h1>
+    <p>Read the <a href="/terms">terms</a> before you start. <span class="sr-only">A label for screen readers only, long enough to be cut off by its box</span></p>
+    <ul style="display: grid; grid-template-columns: repeat(3, 1fr); gap: 8px; list-style: none; padding: 0">
+      <li>One</li><li>Two</li><li>Three</li><li>Four</li><li>Five</li><li>Six</li>
+    </ul>
+    <form>
+      <label for="n">Name</label><input id="n" class="target" style="display: block; width: 100%; box-sizing: border-box">
+      <label style="display: flex; align-items: center; min-height: 44px"><input type="checkbox"> I agree</label>
+      <button class="target" style="width: 100%">Send</button>
+    </form>
+    <div style="overflow-x: auto"><table><tr><td style="white-space: nowrap">A wide table row that scrolls inside its own box and not the page</td></tr></table></div>
+  </main>`;
+
+test('a clean page passes at phone and laptop widths', async ({ page }) => {
+  expect(await findingsOn(page, CLEAN)).toEqual([]);
+  expect(await findingsOn(page, CLEAN, LAPTOP)).toEqual([]);
+});
+
+test('horizontal-scroll: a box wider than the window', async ({ page }) => {
+  const found = await findingsOn(page, '<div style="width: 500px; height: 20px; background: #ccc"></div>');
+  expect(rules(found)).toEqual(['horizontal-scroll']);
+});
+
+test('text-overflow: a heading that does not wrap runs past the window', async ({ page }) => {
+  const found = await findingsOn(page, '<h1 style="white-space: nowrap; margin: 0 16px">Allgemeine Geschäftsbedingungen</h1>');
+  expect(found.filter((f) => f.rule === 'text-overflow').map((f) => f.element)).toEqual(['<h1> "Allgemeine Geschäftsbedingungen"']);
+});
+
+test('text-clipped: a line cut off by a box with overflow hidden', async ({ page }) => {
+  const found = await findingsOn(page, '<div style="width: 120px; overflow: hidden"><p style="white-space: nowrap">Datenschutzerklärung und Impressum</p></div>');
+  expect(rules(found)).toEqual(['text-clipped']);
+  expect(found[0]!.element).toBe('<p> "Datenschutzerklärung und Impressum"');
+});
+
+test('text-clipped: a line cut off at the bottom of a fixed-height box', async ({ page }) => {
+  const found = await findingsOn(page, '<div style="height: 30px; overflow: hidden"><p style="margin: 0">One line<br>and a second one that is hidden</p></div>');
+  expect(rules(found)).toEqual(['text-clipped']);
+});
+
+test('fixed-covers-control: a fixed bar on the centre of a button, at load', async ({ page }) => {
+  const found = await findingsOn(page, `
+    <button class="target" style="position: absolute; top: 300px; left: 16px; width: 200px">Send</button>
+    <div id="bar" style="position: fixed; top: 290px; left: 0; right: 0; height: 80px; background: #eee">Cookies</div>`);
+  expect(rules(found)).toEqual(['fixed-covers-control']);
+  expect(found[0]!.detail).toContain('at load');
+});
+
+test('fixed-covers-control: a chat button on a form’s send button once the form is scrolled into view', async ({ page }) => {
+  const found = await findingsOn(page, `
+    <div style="height: 1500px"></div>
+    <form style="padding: 0 16px 200px"><input class="target" aria-label="Name" style="width: 100%; box-sizing: border-box"><button class="target" style="display: block; margin-left: auto; width: 120px">Send</button></form>
+    <button class="target" aria-label="Chat" style="position: fixed; right: 16px; bottom: 16px; width: 130px; height: 56px">Chat</button>`);
+  expect(found.map((f) => [f.rule, f.element])).toEqual([['fixed-covers-control', '<button.target> "Send"']]);
+  expect(found[0]!.detail).toContain('form scrolled to its last control');
+});
+
+test('tap-target: small buttons and block links on phones, not inline links, not on laptops', async ({ page }) => {
+  const body = `
+    <p>Running text with <a href="/x">an inline link</a>.</p>
+    <button style="height: 30px">Small</button>
+    <a href="/y" style="display: inline-block; padding: 4px">Card link</a>
+    <label><input type="checkbox"> tiny label</label>`;
+  const found = await findingsOn(page, body);
+  expect(found.filter((f) => f.rule === 'tap-target').map((f) => f.element)).toEqual(['<button> "Small"', '<a> "Card link"', '<input>']);
+  expect(await findingsOn(page, body, LAPTOP)).toEqual([]);
+});
+
+test('lonely-card: one card under a row of three, not one under a row of two', async ({ page }) => {
+  const grid = (columns: number, items: number) =>
+    `<ul style="display: grid; grid-template-columns: repeat(${columns}, 1fr); list-style: none; padding: 0; margin: 0">${'<li>Card</li>'.repeat(items)}</ul>`;
+  const found = await findingsOn(page, grid(3, 4), LAPTOP);
+  expect(found.map((f) => f.rule)).toEqual(['lonely-card']);
+  expect(found[0]!.detail).toContain('rows: 3, 1');
+  expect(await findingsOn(page, grid(2, 3), LAPTOP)).toEqual([]);
+});
+
+test('layout-shift: content pushed down after the first paint', async ({ page }) => {
+  const found = await findingsOn(
+    page,
+    '<main><h1>Title</h1><p>Text that moves when a banner is inserted above it.</p></main>',
+    PHONE,
+    `addEventListener('load', () => requestAnimationFrame(() => requestAnimationFrame(() => {
+      const late = document.createElement('div'); late.style.height = '200px'; late.textContent = 'Late';
+      document.body.prepend(late);
+    })));`,
+  );
+  expect(rules(found)).toEqual(['layout-shift']);
+});

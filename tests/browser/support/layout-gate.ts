@@ -1,0 +1,212 @@
+/**
+ * The layout gate's checks, run inside the page in one `page.evaluate` after a load (issue #15): what a
+ * visitor would call broken, measured instead of eyeballed. Each finding names its rule, the element
+ * (tag, id or classes, its first words) and what was measured, so a failure reads as a bug report.
+ *
+ * Rules:
+ * - `layout-shift`: the page moved during load (CLS > 0). Every shift counts: nobody has touched the page
+ *   yet, and Chromium marks shifts of a freshly opened page as "after input" (it sees the automation's
+ *   set-up as input), so `hadRecentInput` would hide real ones.
+ * - `horizontal-scroll`: the document is wider than the window.
+ * - `text-overflow`: a line of text reaches past the left or right edge of the window.
+ * - `text-clipped`: a line of text is cut off by an ancestor with `overflow: hidden` or `clip`.
+ * - `fixed-covers-control`: a fixed element (header, chat button, toast, cookie bar) lies on the centre of a
+ *   visible form control or button, at load and with each form's last control scrolled into view (the
+ *   lower half of the window then, where the chat button and the bar sit).
+ * - `tap-target` (phones only): a link, button or form control smaller than 44 × 44 px; links shown as
+ *   running text (`display: inline`) are excepted, a checkbox counts with its label.
+ * - `lonely-card`: a grid row holding one item below a row of three or more.
+ * Elements hidden on purpose (display none, visibility hidden, `hidden`, inside a 1 px clipping box such
+ * as `.sr-only` or the form's honeypot) are not looked at; text inside a scrolling box (a wide table in
+ * its scroller) is reachable by scrolling and not held to the window's edges.
+ */
+import type { Page } from '@playwright/test';
+
+export type GateRule = 'layout-shift' | 'horizontal-scroll' | 'text-overflow' | 'text-clipped' | 'fixed-covers-control' | 'tap-target' | 'lonely-card';
+
+export interface GateFinding {
+  rule: GateRule;
+  element: string;
+  detail: string;
+}
+
+/** Phones get the tap-target rule (the issue's phone widths are 360 and 390 px). */
+export const PHONE_MAX_WIDTH = 480;
+
+/** Runs every check on the loaded page and gives back what failed (empty when the page passes). */
+export async function layoutFindings(page: Page): Promise<GateFinding[]> {
+  return page.evaluate(inPageChecks, { phoneMaxWidth: PHONE_MAX_WIDTH, minTap: 44 });
+}
+
+async function inPageChecks({ phoneMaxWidth, minTap }: { phoneMaxWidth: number; minTap: number }): Promise<GateFinding[]> {
+  const findings: GateFinding[] = [];
+  const seen = new Set<string>();
+  const report = (rule: GateRule, el: Element, detail: string) => {
+    const element = describe(el);
+    const key = `${rule} ${element}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    findings.push({ rule, element, detail });
+  };
+  const px = (n: number) => `${Math.round(n * 10) / 10}px`;
+
+  function describe(el: Element): string {
+    const id = el.id ? `#${el.id}` : '';
+    const classes = typeof el.className === 'string' && el.className.trim() ? `.${el.className.trim().split(/\s+/).slice(0, 3).join('.')}` : '';
+    const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 50);
+    return `<${el.tagName.toLowerCase()}${id}${id ? '' : classes}>${text ? ` "${text}"` : ''}`;
+  }
+
+  const styles = new Map<Element, CSSStyleDeclaration>();
+  const style = (el: Element) => {
+    let s = styles.get(el);
+    if (!s) styles.set(el, (s = getComputedStyle(el)));
+    return s;
+  };
+  const clips = (value: string) => value === 'hidden' || value === 'clip';
+  const scrolls = (value: string) => value === 'auto' || value === 'scroll';
+  const hiddenCache = new Map<Element, boolean>();
+  /** Hidden on purpose: not rendered, invisible, or inside a clipping box of at most 1 px (sr-only, honeypot). */
+  function hiddenByDesign(el: Element | null): boolean {
+    if (!el) return false;
+    const cached = hiddenCache.get(el);
+    if (cached !== undefined) return cached;
+    const s = style(el);
+    let hidden = s.display === 'none' || s.visibility === 'hidden' || s.visibility === 'collapse' || (el as HTMLElement).hidden === true;
+    if (!hidden && (clips(s.overflowX) || clips(s.overflowY))) {
+      const r = el.getBoundingClientRect();
+      hidden = r.width <= 1 || r.height <= 1;
+    }
+    if (!hidden && s.clipPath && s.clipPath.startsWith('inset(50%')) hidden = true;
+    hidden ||= hiddenByDesign(el.parentElement);
+    hiddenCache.set(el, hidden);
+    return hidden;
+  }
+  function fixedAncestor(el: Element | null): Element | null {
+    for (let a = el; a; a = a.parentElement) if (style(a).position === 'fixed') return a;
+    return null;
+  }
+
+  // Layout shifts recorded since navigation, once fonts are in and two frames have been drawn.
+  await document.fonts.ready;
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  const shifts = await new Promise<PerformanceEntry[]>((resolve) => {
+    const entries: PerformanceEntry[] = [];
+    const observer = new PerformanceObserver((list) => entries.push(...list.getEntries()));
+    observer.observe({ type: 'layout-shift', buffered: true });
+    setTimeout(() => {
+      entries.push(...observer.takeRecords());
+      observer.disconnect();
+      resolve(entries);
+    }, 50);
+  });
+  type Shift = PerformanceEntry & { value: number; sources?: { node?: Node | null }[] };
+  for (const shift of shifts as Shift[]) {
+    if (shift.value <= 0) continue;
+    const node = shift.sources?.find((s) => s.node instanceof Element)?.node as Element | undefined;
+    findings.push({ rule: 'layout-shift', element: node ? describe(node) : '(document)', detail: `layout shift of ${shift.value.toFixed(4)} at ${Math.round(shift.startTime)} ms` });
+  }
+
+  const width = window.innerWidth;
+  const root = document.documentElement;
+  if (root.scrollWidth > width) findings.push({ rule: 'horizontal-scroll', element: '<html>', detail: `document is ${root.scrollWidth}px wide in a ${width}px window` });
+
+  // Text: the boxes of its lines, against the window and against every clipping ancestor.
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || !node.textContent?.trim() || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE'].includes(parent.tagName)) continue;
+    if (hiddenByDesign(parent)) continue;
+    range.selectNodeContents(node);
+    const lines = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+    if (lines.length === 0) continue;
+    let inScroller = false;
+    for (let a: Element | null = parent; a && a !== document.body; a = a.parentElement) {
+      const s = style(a);
+      const clipX = clips(s.overflowX);
+      const clipY = clips(s.overflowY);
+      if (scrolls(s.overflowX)) inScroller = true;
+      if (!clipX && !clipY) continue;
+      const box = a.getBoundingClientRect();
+      const cut = lines.find((r) => (clipX && (r.left < box.left - 1 || r.right > box.right + 1)) || (clipY && (r.top < box.top - 1 || r.bottom > box.bottom + 1)));
+      if (cut) {
+        report('text-clipped', parent, `line ${px(cut.left)}–${px(cut.right)} × ${px(cut.top)}–${px(cut.bottom)} cut by ${describe(a).slice(0, 60)} at ${px(box.left)}–${px(box.right)} × ${px(box.top)}–${px(box.bottom)}`);
+        break;
+      }
+    }
+    if (inScroller) continue;
+    const out = lines.find((r) => r.left < -1 || r.right > width + 1);
+    if (out) report('text-overflow', parent, `line spans ${px(out.left)}–${px(out.right)} in a ${width}px window`);
+  }
+
+  // Tap targets on phones.
+  const interactive = [...document.querySelectorAll<HTMLElement>('a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]')].filter(
+    (el) => !hiddenByDesign(el) && el.getClientRects().length > 0,
+  );
+  if (width <= phoneMaxWidth) {
+    for (const el of interactive) {
+      if (el.tagName === 'A' && style(el).display === 'inline') continue;
+      let r = el.getBoundingClientRect();
+      if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
+        for (const labelEl of el.labels ?? []) {
+          const l = labelEl.getBoundingClientRect();
+          const left = Math.min(r.left, l.left);
+          const top = Math.min(r.top, l.top);
+          r = new DOMRect(left, top, Math.max(r.right, l.right) - left, Math.max(r.bottom, l.bottom) - top);
+        }
+      }
+      if (r.width < minTap - 0.5 || r.height < minTap - 0.5) report('tap-target', el, `${px(r.width)} × ${px(r.height)}, needs ${minTap} × ${minTap}`);
+    }
+  }
+
+  // Grids: a row of one below a row of three or more.
+  for (const grid of document.querySelectorAll('body *')) {
+    const display = style(grid).display;
+    if ((display !== 'grid' && display !== 'inline-grid') || hiddenByDesign(grid)) continue;
+    const rows = new Map<number, number>();
+    for (const child of grid.children) {
+      if (hiddenByDesign(child) || ['absolute', 'fixed'].includes(style(child).position)) continue;
+      const r = child.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      const top = [...rows.keys()].find((t) => Math.abs(t - r.top) <= 2) ?? r.top;
+      rows.set(top, (rows.get(top) ?? 0) + 1);
+    }
+    const counts = [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, n]) => n);
+    for (let i = 1; i < counts.length; i++) {
+      if (counts[i] === 1 && counts[i - 1]! >= 3) report('lonely-card', grid, `row ${i + 1} holds 1 item below a row of ${counts[i - 1]} (rows: ${counts.join(', ')})`);
+    }
+  }
+
+  // Fixed elements on the centre of a control: as loaded (every control in the window), then with each form's
+  // last control scrolled into view the way the browser brings it there (block end, honouring the page's
+  // scroll-padding), looking at the lower half of the window, where the chat button, toasts and the cookie
+  // bar sit (the upper half is the header's, which content scrolls under by design).
+  const controls = interactive.filter((el) => el.matches('button, input, select, textarea, [role=button]'));
+  const coverCheck = (where: string, fromY: number) => {
+    for (const el of controls) {
+      const r = el.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      if (x < 0 || y < fromY || x >= width || y >= window.innerHeight) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || hit === el || el.contains(hit) || hit.contains(el)) continue;
+      const cover = fixedAncestor(hit);
+      if (cover && !cover.contains(el)) report('fixed-covers-control', el, `${where}: its centre (${px(x)}, ${px(y)}) is under ${describe(cover).slice(0, 70)}`);
+    }
+  };
+  coverCheck('at load', 0);
+  for (const form of document.querySelectorAll('form')) {
+    const last = [...form.querySelectorAll<HTMLElement>('button, input, textarea, select')].filter((el) => !hiddenByDesign(el)).pop();
+    if (!last) continue;
+    // At the bottom edge, and a little higher, as a visitor who scrolled just far enough would have it.
+    for (const above of [0, 96]) {
+      last.scrollIntoView({ block: 'end', behavior: 'instant' });
+      window.scrollBy({ top: above, behavior: 'instant' });
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      coverCheck('form scrolled to its last control', window.innerHeight / 2);
+    }
+  }
+  window.scrollTo({ top: 0, behavior: 'instant' });
+  return findings;
+}

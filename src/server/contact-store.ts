@@ -2,7 +2,9 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ContactStore } from '../../supabase/functions/_shared/contact-handler.ts';
 import type { StoredContactRequest } from '../../supabase/functions/_shared/contact-request.ts';
+import { PRIVACY_POLICY } from '../../supabase/functions/_shared/generated/privacy-policy.ts';
 import { packageRoot } from '../package-root.ts';
+import { contactPrivacy, type ContactPrivacy } from './contact-privacy.ts';
 
 const migrationsDir = path.join(packageRoot, 'supabase/migrations');
 
@@ -12,6 +14,8 @@ export interface LocalContactStore extends ContactStore {
   readonly location: string;
   /** Every stored request, oldest first. */
   list(): Promise<StoredContactRequest[]>;
+  /** Export, erasure, keep and purge (the privacy policy's promises). */
+  readonly privacy: ContactPrivacy;
   close(): Promise<void>;
 }
 
@@ -130,9 +134,9 @@ export async function openContactStore(target: StoreTarget): Promise<LocalContac
     location: target.kind === 'pglite' ? path.resolve(target.dataDir) : redact(target.url),
     async save(request, source) {
       const rows = await sql.query<{ id: string }>(
-        `insert into public.contact_requests (name, email, company, products, subject, message, privacy_consent, form_variant, locale)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
-        [request.name, request.email, request.company ?? null, request.products ?? null, request.subject ?? null, request.message, request.privacy_consent, source.form, source.locale],
+        `insert into public.contact_requests (name, email, company, products, subject, message, privacy_consent, form_variant, locale, policy_version, retention_months)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
+        [request.name, request.email, request.company ?? null, request.products ?? null, request.subject ?? null, request.message, request.privacy_consent, source.form, source.locale, PRIVACY_POLICY.version, PRIVACY_POLICY.contactRetentionMonths],
       );
       const id = rows[0]?.id;
       if (!id) throw new Error('insert returned no id');
@@ -141,6 +145,7 @@ export async function openContactStore(target: StoreTarget): Promise<LocalContac
     async list() {
       return (await sql.query<RawRow>(`select ${COLUMNS} from public.contact_requests order by created_at, id`)).map(decodeRow);
     },
+    privacy: contactPrivacy(sql.query),
     close: () => sql.close(),
   };
 }

@@ -5,6 +5,7 @@ import { memoryRateLimiter, type RateLimit } from '../../supabase/functions/_sha
 import { openContactStore, storeTarget, type StoreTarget } from './contact-store.ts';
 import { contactRoute } from './contact-route.ts';
 import { acquireLease, leadsRoute, LEADS_PATH, newLeaseToken, type HeldLease } from './leads.ts';
+import { startRetention, type RetentionOptions } from './retention.ts';
 import type { RouteHandler } from './server.ts';
 
 /** The contact backend `site serve` and `site dev` answer with: the function's handler on a local store. */
@@ -21,6 +22,8 @@ export interface LocalBackendOptions {
   dataDir: string;
   rateLimit: RateLimit;
   onStoreError(error: unknown): void;
+  /** The retention purge at start and once a day (see server/retention.ts); tests inject its clock and timer. */
+  retention?: RetentionOptions;
 }
 
 export function describeTarget(target: StoreTarget): string {
@@ -36,6 +39,7 @@ export async function openLocalBackend(options: LocalBackendOptions): Promise<Lo
     // PGlite is single-process: hold the directory before opening it (see server/leads.ts).
     if (target.kind === 'pglite') lease = await acquireLease(options.dataDir, token);
     const store = await openContactStore(target);
+    const retention = await startRetention(store, options.retention ?? {});
     return {
       location: store.location,
       handlers: [
@@ -46,10 +50,11 @@ export async function openLocalBackend(options: LocalBackendOptions): Promise<Lo
           rateLimit: { limiter: memoryRateLimiter(options.rateLimit), secret: randomBytes(32).toString('hex') },
           onStoreError: options.onStoreError,
         }),
-        leadsRoute(store, token),
+        leadsRoute(store, token, { dataDir: options.dataDir, now: options.retention?.now }),
       ],
       publish: async (url) => void (await lease?.publish(url)),
       async close() {
+        retention.stop();
         await lease?.release();
         await store.close();
       },

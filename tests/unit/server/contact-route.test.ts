@@ -29,7 +29,7 @@ describe('site serve: the contact route, the lease and site leads', () => {
     await expect(readLeads(dataDir, { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') })).rejects.toThrow('is opening');
     await expect(acquireLease(dataDir, newLeaseToken())).rejects.toThrow('in use by another `site serve`');
     store = await openContactStore({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-    server = await startServer({ root: dataDir, port: 0, host: '127.0.0.1', handlers: [contactRoute({ store, allowedOrigins: [] }), leadsRoute(store, token)] });
+    server = await startServer({ root: dataDir, port: 0, host: '127.0.0.1', handlers: [contactRoute({ store, allowedOrigins: [] }), leadsRoute(store, token, { dataDir })] });
     await lease.publish(server.url);
   });
   afterAll(async () => {

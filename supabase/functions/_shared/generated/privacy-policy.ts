@@ -1,0 +1,10 @@
+// Written by `site build` from content/ (the /datenschutz pages and constants.privacy in site.yaml): do not edit.
+// A test checks that this committed file equals what the build writes (tests/unit/output/privacy-policy.test.ts).
+
+/** The privacy policy in force, stored with every contact request as proof of what the visitor consented to. */
+export const PRIVACY_POLICY = {
+  /** sha256 of the built /datenschutz content (null: the site has no privacy-policy page). */
+  version: "19667af297b56f0e2136cb14736a11014b23a1ee978e4b92f142bff1da0f5ba4",
+  /** Months after which a contact request that was not kept is deleted (constants.privacy.contactRetentionMonths). */
+  contactRetentionMonths: 6,
+} as const;

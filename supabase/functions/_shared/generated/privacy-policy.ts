@@ -4,7 +4,7 @@
 /** The privacy policy in force, stored with every contact request as proof of what the visitor consented to. */
 export const PRIVACY_POLICY = {
   /** sha256 of the built /datenschutz content (null: the site has no privacy-policy page). */
-  version: "19667af297b56f0e2136cb14736a11014b23a1ee978e4b92f142bff1da0f5ba4",
+  version: '6158fcd194d4140774899ee48f626671cbe14e880a66fc1afd0059e1ae9e9dc2',
   /** Months after which a contact request that was not kept is deleted (constants.privacy.contactRetentionMonths). */
   contactRetentionMonths: 6,
 } as const;

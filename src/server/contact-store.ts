@@ -72,9 +72,24 @@ async function pgSql(url: string): Promise<Sql> {
   };
 }
 
+/**
+ * A database the Supabase CLI migrates (`supabase db push` records each file's version in
+ * supabase_migrations.schema_migrations): `site leads` may work on it through DATABASE_URL, but never
+ * applies a migration there itself. Returns the files still missing there, or undefined elsewhere.
+ */
+async function missingOnSupabase(query: Sql['query'], files: readonly string[]): Promise<string[] | undefined> {
+  const [{ managed } = { managed: false }] = await query<{ managed: boolean }>("select to_regclass('supabase_migrations.schema_migrations') is not null as managed");
+  if (!managed) return undefined;
+  const applied = new Set((await query<{ version: string }>('select version from supabase_migrations.schema_migrations')).map((r) => r.version));
+  return files.filter((file) => !applied.has(file.split('_')[0]!));
+}
+
 /** Applies supabase/migrations/*.sql in name order, each once, recorded in site_migrations. */
 async function applyMigrations(sql: Sql): Promise<void> {
   const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
+  const missing = await missingOnSupabase(sql.query, files);
+  if (missing?.length) throw new Error(`this database is migrated by the Supabase CLI and lacks ${missing.join(', ')}: run \`npx supabase db push\` first`);
+  if (missing) return;
   await sql.migrate(async (exec, query) => {
     await exec('create table if not exists site_migrations (name text primary key, applied_at timestamptz not null default now())');
     const done = new Set((await query<{ name: string }>('select name from site_migrations')).map((r) => r.name));

@@ -3,7 +3,7 @@
  * (through the leads route) and the retention purge `site serve` runs by itself (at start and daily, with an
  * injected clock and timer), on PGlite and, when DATABASE_URL is set, PostgreSQL.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,11 +11,11 @@ import { main } from '../../../src/cli/main.ts';
 import { FUNCTION_PATH } from '../../../supabase/functions/_shared/contact-fields.ts';
 import { PRIVACY_POLICY } from '../../../supabase/functions/_shared/generated/privacy-policy.ts';
 import { readLeads } from '../../../src/server/leads.ts';
-import { storeTarget } from '../../../src/server/contact-store.ts';
+import { openContactStore, storeTarget } from '../../../src/server/contact-store.ts';
 import { openLocalBackend, type LocalBackend } from '../../../src/server/local-backend.ts';
 import type { PurgedRequest } from '../../../src/server/contact-privacy.ts';
 import { startServer, type RunningServer } from '../../../src/server/server.ts';
-import { freshPostgres, type Session } from './support/databases.ts';
+import { applyMigrations, freshPostgres, SUPABASE_ROLES, type Session } from './support/databases.ts';
 
 const engines = [{ name: 'PGlite', postgres: false }, ...(process.env.DATABASE_URL ? [{ name: 'PostgreSQL', postgres: true }] : [])];
 
@@ -157,5 +157,32 @@ describe.each(engines)('site leads and the retention purge while site serve hold
     const { code, out } = await leads('--json');
     expect(code).toBe(0);
     expect((JSON.parse(out) as { email: string }[]).map((r) => r.email)).toContain('keepme@example.com');
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('site leads on a database the Supabase CLI migrates (DATABASE_URL)', () => {
+  let database: Session;
+  const versions = async () => (await readdir('supabase/migrations')).filter((f) => f.endsWith('.sql')).sort().map((f) => f.split('_')[0]!);
+  beforeAll(async () => {
+    database = await freshPostgres(process.env.DATABASE_URL!);
+    await database.exec(SUPABASE_ROLES);
+    await applyMigrations(database);
+    await database.exec('create schema supabase_migrations; create table supabase_migrations.schema_migrations (version text primary key)');
+  });
+  afterAll(() => database?.close());
+
+  it('works on the tables `supabase db push` made and applies nothing itself; refuses while a migration is missing there', async () => {
+    const all = await versions();
+    await database.query('insert into supabase_migrations.schema_migrations (version) select unnest($1::text[])', [all.slice(0, -1)]);
+    const target = { kind: 'postgres', url: database.url! } as const;
+    await expect(openContactStore(target)).rejects.toThrow(`lacks ${all.at(-1)}`);
+    await database.query('insert into supabase_migrations.schema_migrations (version) values ($1)', [all.at(-1)]);
+    const store = await openContactStore(target);
+    try {
+      expect(await store.privacy.erase('a@example.com', 'd'.repeat(64))).toEqual({ contact_requests: 0 });
+    } finally {
+      await store.close();
+    }
+    expect(await database.query("select to_regclass('public.site_migrations') as t")).toEqual([{ t: null }]);
   });
 });

@@ -1,10 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { StoredContactRequest } from '../../supabase/functions/_shared/contact-request.ts';
 import { openContactStore, type LocalContactStore, type StoreTarget } from './contact-store.ts';
 import { checkOperation, LeadsInputError, runOperation, type LeadsOperation, type LeadsResult, type OperationContext } from './leads-operations.ts';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RouteHandler } from './server.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { StoredContactRequest } from '../../supabase/functions/_shared/cont
 
 /**
  * The data-subject and retention operations on a contact store, each one call of the SQL function
- * supabase/migrations/20261125000000_contact_privacy.sql defines: `site serve`, `site leads` and the
+ * supabase/migrations/20261125010000_contact_privacy.sql defines: `site serve`, `site leads` and the
  * Supabase deployment (pg_cron, RPC with the service role) run the same definition.
  */
 

@@ -1,9 +1,10 @@
 /**
- * The privacy operations (supabase/migrations/20261125000000_contact_privacy.sql through
+ * The privacy operations (supabase/migrations/20261125010000_contact_privacy.sql through
  * src/server/contact-privacy.ts and leads-operations.ts) on PGlite, and on PostgreSQL when DATABASE_URL
  * is set: export, erase, keep, unkeep and purge round trips with an injected clock, every bad input
  * refused with nothing changed, and the SQL functions as Supabase's roles call them.
  */
+import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactPrivacy } from '../../../src/server/contact-privacy.ts';
 import type { LocalContactStore } from '../../../src/server/contact-store.ts';
@@ -208,5 +209,12 @@ describe.each(engines)('the SQL functions on $name as Supabase’s roles call th
     const [row] = await db.query<{ result: string }>('select public.schedule_contact_purge() as result');
     expect(row!.result).toMatch(/^not scheduled: pg_cron cannot be installed here/);
     expect(await db.query("select extname from pg_extension where extname = 'pg_cron'")).toEqual([]);
+  });
+});
+
+describe('supabase/migrations', () => {
+  it('has one file per version: the Supabase CLI records each by the timestamp before the first _, so two files with one version cannot both be pushed', async () => {
+    const versions = (await readdir('supabase/migrations')).filter((f) => f.endsWith('.sql')).map((f) => f.split('_')[0]);
+    expect(versions.filter((v, i) => versions.indexOf(v) !== i)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { localeCodes, SiteConfig } from '../schema/site.ts';
 import { checkClaimTexts, checkFigureLiterals, checkSavingsClaims } from './claims.ts';
 import type { CheckConfig } from '../content/check-config.ts';
 import { dummyKind } from './dummy-data.ts';
+import { checkRetentionClaim } from './privacy.ts';
 import { finding, type Finding, type Severity } from './finding.ts';
 
 export interface ContentCheckOptions {
@@ -31,6 +32,7 @@ export function checkContent(model: SiteModel | undefined, sources: readonly Yam
   out.push(...checkLocaleKeys(sources));
   out.push(...checkDuplicateAnchors(sources));
   out.push(...checkSchemaModelines(options.configSource ? [...sources, options.configSource] : sources));
+  out.push(...checkRetentionClaim(sources));
   if (site) {
     out.push(...checkFamilies(site, sources, options));
     out.push(...checkSavingsClaims(site, siteSource));

@@ -46,6 +46,6 @@ export function leadsTable(rows: readonly StoredContactRequest[], columns: numbe
  * complete CSI for many terminals) and the bidi controls would reach the terminal raw. Parsing the
  * output gives back exactly the stored values.
  */
-export function leadsJson(rows: readonly StoredContactRequest[]): string {
+export function leadsJson(rows: unknown): string {
   return JSON.stringify(rows, null, 2).replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

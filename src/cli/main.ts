@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { ContentEnv } from '../content/load.ts';
+import type { LeadsOperation } from '../server/leads-operations.ts';
 import type { LocalBackend } from '../server/local-backend.ts';
 import type { RunningServer } from '../server/server.ts';
 import { DEFAULT_LIMITS } from '../server/limits.ts';
@@ -72,7 +73,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
     .addOption(contentOption())
     .action(async (opts: { out: string; baseUrl?: string; content: string }) => {
       const started = performance.now();
-      const { buildSite } = await import('../output/build.ts');
+      const [{ buildSite }, { writePrivacyPolicyModule }] = await Promise.all([import('../output/build.ts'), import('../output/privacy-policy.ts')]);
       const result = await buildSite({ contentDir: opts.content, outDir: opts.out, env: contentEnv(opts.baseUrl) });
       if (!result.ok) {
         printErrors(result.errors, opts.content);
@@ -81,6 +82,9 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
       }
       const { routes, budgetErrors } = result.value;
       process.stdout.write(`${routeTable(routes)}\n`);
+      // The function and `site serve` store the policy version with each request: commit the file when it changes.
+      const generated = await writePrivacyPolicyModule(opts.content, result.value.model);
+      if (generated) process.stdout.write(dim(`wrote ${path.relative(process.cwd(), generated)} (privacy-policy version; commit it)\n`));
       if (budgetErrors.length) {
         printErrors(budgetErrors, opts.content);
         exitCode = EXIT_ERRORS;
@@ -183,6 +187,11 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
             trustProxy: opts.trustProxy,
             siteOrigins: siteOrigin ? [siteOrigin] : [],
             onNotice: (message) => process.stdout.write(dim(`${message}\n`)),
+            retention: {
+              onPurged: (requests, months) =>
+                process.stdout.write(dim(`retention: deleted ${requests.length} contact request${requests.length === 1 ? '' : 's'} older than ${months} months (not kept)\n`)),
+              onError: (error) => process.stderr.write(red(`retention purge failed (retried in a day or at the next start): ${messageOf(error)}\n`)),
+            },
           });
         } catch (error) {
           process.stderr.write(red(`${messageOf(error)}\n`));
@@ -257,9 +266,9 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
       });
     });
 
-  program
+  const leads = program
     .command('leads')
-    .description('list the stored contact requests (also while `site serve` is running)')
+    .description('list the stored contact requests; export, erase, keep or purge them (also while `site serve` is running)')
     .option('--json', 'print a JSON array of rows instead of a table')
     .option('--csv', 'print the rows as CSV (cells a spreadsheet would run as formulas are neutralised)')
     .addOption(dataOption())
@@ -281,6 +290,78 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
         return;
       }
       process.stdout.write(opts.csv ? leadsCsv(rows) : opts.json ? `${leadsJson(rows)}\n` : `${leadsTable(rows, process.stdout.columns ?? 120)}\n`);
+    });
+
+  /** Runs one data-subject or retention operation; input errors exit 2 and change nothing. */
+  // The sub-commands use the parent's --data: `site leads --data d erase …` and `site leads erase … --data d` alike.
+  const leadsOperation = async (build: () => LeadsOperation) => {
+    const { data } = leads.opts<{ data: string }>();
+    const [{ storeTarget }, { runLeadsOperation }, { LeadsInputError }, { describeTarget }, { leadsResult }] = await Promise.all([
+      import('../server/contact-store.ts'),
+      import('../server/leads.ts'),
+      import('../server/leads-operations.ts'),
+      import('../server/local-backend.ts'),
+      import('./leads-privacy.ts'),
+    ]);
+    const target = storeTarget(data);
+    try {
+      process.stdout.write(`${leadsResult(await runLeadsOperation(data, target, build()))}\n`);
+    } catch (error) {
+      if (error instanceof LeadsInputError) {
+        process.stderr.write(red(`${error.message}; nothing was changed\n`));
+        exitCode = EXIT_USAGE;
+        return;
+      }
+      process.stderr.write(red(`cannot reach the contact requests (${describeTarget(target)}): ${messageOf(error)}\n`));
+      exitCode = EXIT_ERRORS;
+    }
+  };
+
+  leads
+    .command('export')
+    .description('print everything stored about an e-mail address as JSON (Art. 15/20 DSGVO; case-insensitive)')
+    .argument('<email>', 'the address, as the person gives it')
+    .action(async (email: string, _opts: unknown) => {
+      const { parseEmail } = await import('../server/leads-operations.ts');
+      await leadsOperation(() => ({ op: 'export', email: parseEmail(email) }));
+    });
+
+  leads
+    .command('erase')
+    .description('delete everything stored about an e-mail address in one transaction, and record the erasure without personal data (Art. 17 DSGVO)')
+    .argument('<email>', 'the address, as the person gives it (case-insensitive)')
+    .action(async (email: string, _opts: unknown) => {
+      const { parseEmail } = await import('../server/leads-operations.ts');
+      await leadsOperation(() => ({ op: 'erase', email: parseEmail(email) }));
+    });
+
+  leads
+    .command('keep')
+    .description('exempt a request from the retention purge (it led to a contract), with the reason')
+    .argument('<id>', 'the request id (`site leads --json`)')
+    .requiredOption('--reason <text>', 'why it is kept, e.g. "contract 2026-114"')
+    .action(async (id: string, opts: { reason: string }) => {
+      const { parseId, parseReason } = await import('../server/leads-operations.ts');
+      await leadsOperation(() => ({ op: 'keep', id: parseId(id), reason: parseReason(opts.reason) }));
+    });
+
+  leads
+    .command('unkeep')
+    .description('return a kept request to the retention rule')
+    .argument('<id>', 'the request id')
+    .action(async (id: string, _opts: unknown) => {
+      const { parseId } = await import('../server/leads-operations.ts');
+      await leadsOperation(() => ({ op: 'unkeep', id: parseId(id) }));
+    });
+
+  leads
+    .command('purge')
+    .description('delete every request that is not kept and older than the retention period (constants.privacy.contactRetentionMonths)')
+    .option('--now <time>', 'evaluate the rule as of this ISO 8601 time (2026-06-01, 2026-06-01T12:00:00Z) instead of now')
+    .option('--dry-run', 'list what would be deleted, delete nothing')
+    .action(async (opts: { now?: string; dryRun?: boolean }) => {
+      const { parseInstant } = await import('../server/leads-operations.ts');
+      await leadsOperation(() => ({ op: 'purge', now: opts.now === undefined ? undefined : parseInstant(opts.now).toISOString(), dryRun: Boolean(opts.dryRun) }));
     });
 
   try {

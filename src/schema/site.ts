@@ -108,6 +108,11 @@ export const Constants = z.strictObject({
     sidebarStateName: Text,
     sidebarStateDays: z.number().int().positive(),
   }),
+  /** What the privacy policy promises and the software keeps (site serve and the Supabase function read it). */
+  privacy: z.strictObject({
+    /** A contact request that led to no contract is deleted this many months after it arrived. */
+    contactRetentionMonths: z.number().int().positive(),
+  }),
 });
 export type Constants = z.infer<typeof Constants>;
 

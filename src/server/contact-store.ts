@@ -2,7 +2,9 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ContactStore } from '../../supabase/functions/_shared/contact-handler.ts';
 import type { StoredContactRequest } from '../../supabase/functions/_shared/contact-request.ts';
+import { PRIVACY_POLICY } from '../../supabase/functions/_shared/generated/privacy-policy.ts';
 import { packageRoot } from '../package-root.ts';
+import { contactPrivacy, type ContactPrivacy } from './contact-privacy.ts';
 
 const migrationsDir = path.join(packageRoot, 'supabase/migrations');
 
@@ -12,6 +14,8 @@ export interface LocalContactStore extends ContactStore {
   readonly location: string;
   /** Every stored request, oldest first. */
   list(): Promise<StoredContactRequest[]>;
+  /** Export, erasure, keep and purge (the privacy policy's promises). */
+  readonly privacy: ContactPrivacy;
   close(): Promise<void>;
 }
 
@@ -68,9 +72,24 @@ async function pgSql(url: string): Promise<Sql> {
   };
 }
 
+/**
+ * A database the Supabase CLI migrates (`supabase db push` records each file's version in
+ * supabase_migrations.schema_migrations): `site leads` may work on it through DATABASE_URL, but never
+ * applies a migration there itself. Returns the files still missing there, or undefined elsewhere.
+ */
+async function missingOnSupabase(query: Sql['query'], files: readonly string[]): Promise<string[] | undefined> {
+  const [{ managed } = { managed: false }] = await query<{ managed: boolean }>("select to_regclass('supabase_migrations.schema_migrations') is not null as managed");
+  if (!managed) return undefined;
+  const applied = new Set((await query<{ version: string }>('select version from supabase_migrations.schema_migrations')).map((r) => r.version));
+  return files.filter((file) => !applied.has(file.split('_')[0]!));
+}
+
 /** Applies supabase/migrations/*.sql in name order, each once, recorded in site_migrations. */
 async function applyMigrations(sql: Sql): Promise<void> {
   const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
+  const missing = await missingOnSupabase(sql.query, files);
+  if (missing?.length) throw new Error(`this database is migrated by the Supabase CLI and lacks ${missing.join(', ')}: run \`npx supabase db push\` first`);
+  if (missing) return;
   await sql.migrate(async (exec, query) => {
     await exec('create table if not exists site_migrations (name text primary key, applied_at timestamptz not null default now())');
     const done = new Set((await query<{ name: string }>('select name from site_migrations')).map((r) => r.name));
@@ -130,9 +149,9 @@ export async function openContactStore(target: StoreTarget): Promise<LocalContac
     location: target.kind === 'pglite' ? path.resolve(target.dataDir) : redact(target.url),
     async save(request, source) {
       const rows = await sql.query<{ id: string }>(
-        `insert into public.contact_requests (name, email, company, products, subject, message, privacy_consent, form_variant, locale)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
-        [request.name, request.email, request.company ?? null, request.products ?? null, request.subject ?? null, request.message, request.privacy_consent, source?.form ?? null, source?.locale ?? null],
+        `insert into public.contact_requests (name, email, company, products, subject, message, privacy_consent, form_variant, locale, policy_version, retention_months)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
+        [request.name, request.email, request.company ?? null, request.products ?? null, request.subject ?? null, request.message, request.privacy_consent, source?.form ?? null, source?.locale ?? null, PRIVACY_POLICY.version, PRIVACY_POLICY.contactRetentionMonths],
       );
       const id = rows[0]?.id;
       if (!id) throw new Error('insert returned no id');
@@ -141,6 +160,7 @@ export async function openContactStore(target: StoreTarget): Promise<LocalContac
     async list() {
       return (await sql.query<RawRow>(`select ${COLUMNS} from public.contact_requests order by created_at, id`)).map(decodeRow);
     },
+    privacy: contactPrivacy(sql.query),
     close: () => sql.close(),
   };
 }

@@ -6,6 +6,7 @@ import { openContactStore, storeTarget, type StoreTarget } from './contact-store
 import { contactRoute } from './contact-route.ts';
 import { acquireLease, leadsRoute, LEADS_PATH, newLeaseToken, type HeldLease } from './leads.ts';
 import { securePrivateDir } from './private-dir.ts';
+import { startRetention, type RetentionOptions } from './retention.ts';
 import type { RouteHandler } from './server.ts';
 
 /** The contact backend `site serve` and `site dev` answer with: the function's handler on a local store. */
@@ -28,6 +29,8 @@ export interface LocalBackendOptions {
   siteOrigins?: readonly string[];
   /** Told when the data directory's modes were tightened. */
   onNotice?(message: string): void;
+  /** The retention purge at start and once a day (see server/retention.ts); tests inject its clock and timer. */
+  retention?: RetentionOptions;
 }
 
 export function describeTarget(target: StoreTarget): string {
@@ -49,6 +52,7 @@ export async function openLocalBackend(options: LocalBackendOptions): Promise<Lo
     const store = await openContactStore(target);
     // PGlite lays out a new database with modes of its own (0666 under any umask): tightened once more.
     if (target.kind === 'pglite') await securePrivateDir(options.dataDir);
+    const retention = await startRetention(store, options.retention ?? {});
     return {
       location: store.location,
       handlers: [
@@ -60,10 +64,11 @@ export async function openLocalBackend(options: LocalBackendOptions): Promise<Lo
           rateLimit: { limiter: memoryRateLimiter(options.rateLimit), secret: randomBytes(32).toString('hex') },
           onStoreError: options.onStoreError,
         }),
-        leadsRoute(store, token),
+        leadsRoute(store, token, { dataDir: options.dataDir, now: options.retention?.now }),
       ],
       publish: async (url) => void (await lease?.publish(url)),
       async close() {
+        retention.stop();
         await lease?.release();
         await store.close();
       },

@@ -4,7 +4,7 @@ import { acceptCookies, site } from './support/site-content.ts';
 test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL));
 
 const { company, email } = site;
-const { terms, cookies } = site.constants;
+const { terms, cookies, privacy } = site.constants;
 
 for (const [route, title] of [['/impressum', 'Impressum'], ['/agb', 'Allgemeine Geschäftsbedingungen'], ['/datenschutz', 'Datenschutzerklärung']] as const) {
   test(`${route}: German, titled, with a back button to /`, async ({ page }) => {
@@ -82,6 +82,10 @@ test('privacy policy: 12 numbered sections with logs, cookies, processors and th
   await expect(doc).toContainText('auf den Seiten für Schulen und Bildungseinrichtungen');
   await expect(doc).toContainText('Hashwert (HMAC-SHA-256)');
   await expect(doc).toContainText('Ohne Einwilligung wird das Formular nicht abgesendet.');
+  // The retention period the software purges by (constants.privacy.contactRetentionMonths), printed from the constant.
+  await expect(page.locator('[data-legal-part]', { has: page.getByRole('heading', { name: /^\d+\. Speicherdauer$/ }) })).toContainText(
+    `Kontaktanfragen: ${privacy.contactRetentionMonths} Monate`,
+  );
   await doc.getByRole('link', { name: 'Empfänger und Auftragsverarbeiter' }).click();
   await expect(processors).toBeInViewport();
 });

@@ -4,6 +4,7 @@
  */
 import type { ContactStore } from './contact-handler.ts';
 import type { RateLimit, RateLimiter } from './rate-limit.ts';
+import { PRIVACY_POLICY } from './generated/privacy-policy.ts';
 
 type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -29,6 +30,9 @@ export function postgrestStore(projectUrl: string, serviceRoleKey: string, fetch
           privacy_consent: request.privacy_consent,
           form_variant: source?.form ?? null,
           locale: source?.locale ?? null,
+          // Proof of consent: the policy in force (consent_at is the insert's time, a column default).
+          policy_version: PRIVACY_POLICY.version,
+          retention_months: PRIVACY_POLICY.contactRetentionMonths,
         }),
       });
       if (!response.ok) throw new Error(`insert into contact_requests failed: ${response.status} ${await response.text()}`);

@@ -3,6 +3,7 @@
  * PostgREST store against a stand-in REST endpoint. Run: npm run test:function
  */
 import { handleContactRequest } from '../_shared/contact-handler.ts';
+import { PRIVACY_POLICY } from '../_shared/generated/privacy-policy.ts';
 import { postgrestRateLimiter, postgrestStore } from '../_shared/postgrest-store.ts';
 import { clientAddress, TRUSTED_CLIENT_HEADER } from '../rapid-worker/client-address.ts';
 
@@ -18,6 +19,9 @@ const store = postgrestStore('https://project.supabase.co', 'service-role', (_ur
 });
 const options = { store, allowedOrigins: [SITE] };
 
+/** What the store adds to every insert: the policy in force when the request arrived (proof of consent). */
+const POLICY = { policy_version: PRIVACY_POLICY.version, retention_months: PRIVACY_POLICY.contactRetentionMonths };
+
 function post(body: unknown): Request {
   return new Request('https://project.supabase.co/functions/v1/rapid-worker', {
     method: 'POST',
@@ -31,7 +35,7 @@ Deno.test('stores a valid request through PostgREST and answers 200 { id }', asy
   assertEquals(response.status, 200);
   assertEquals(await response.json(), { id: 'id-1' });
   assertEquals(response.headers.get('access-control-allow-origin'), SITE);
-  assertEquals(inserted.at(-1), { name: 'Ana', email: 'ana@example.com', company: null, products: null, subject: 'Licencia', message: 'Hola', privacy_consent: true, form_variant: 'education', locale: 'es' });
+  assertEquals(inserted.at(-1), { name: 'Ana', email: 'ana@example.com', company: null, products: null, subject: 'Licencia', message: 'Hola', privacy_consent: true, form_variant: 'education', locale: 'es', ...POLICY });
 });
 
 Deno.test('answers 400 with a readable message and inserts nothing', async () => {
@@ -47,7 +51,7 @@ Deno.test('under Deno too, keeps values byte for byte and accepts what <input ty
   const response = await handleContactRequest(post(body), options);
   assertEquals(response.status, 200);
   const { name, email, company, subject, message } = body;
-  assertEquals(inserted.at(-1), { name, email, company, products: null, subject, message, privacy_consent: true, form_variant: 'education', locale: 'es' });
+  assertEquals(inserted.at(-1), { name, email, company, products: null, subject, message, privacy_consent: true, form_variant: 'education', locale: 'es', ...POLICY });
 });
 
 Deno.test('answers the CORS preflight for the site', async () => {

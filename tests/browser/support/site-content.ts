@@ -17,6 +17,7 @@ export const site = parse(readFileSync(path.resolve('content/site.yaml'), 'utf8'
     comparison: Record<string, { price: number }>;
     savings: Record<string, { percent: number; plan: string; against: string[] }>;
     plans: Record<string, { price: number }>;
+    privacy: { contactRetentionMonths: number };
   };
 };
 

@@ -148,6 +148,13 @@ describe('claims against constants', () => {
     expect(f!.hint).toBe('write {{plans.standard.price | eur}} so it follows the constant');
   });
 
+  it('claim-retention: the privacy policy types the retention period instead of printing the constant the purge uses', async () => {
+    const [f, ...rest] = only(await runFixture('claim-retention'), 'claim-retention');
+    expect(rest).toEqual([]);
+    expect(shown(f!)).toBe('error pages/datenschutz/de.yaml:1:1 — the privacy policy does not state the retention period of contact requests from the constant the software deletes by');
+    expect(f!.hint).toContain('{{privacy.contactRetentionMonths}}');
+  });
+
   it('claim-figure: a plan price and a data-constant figure in the HTML that are not their constants', async () => {
     const [price, chatbot, ...rest] = only(await runFixture('claim-figure'), 'claim-figure');
     expect(rest).toEqual([]);

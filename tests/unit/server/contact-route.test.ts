@@ -9,6 +9,7 @@ import { postgrestStore } from '../../../supabase/functions/_shared/postgrest-st
 import { memoryRateLimiter } from '../../../supabase/functions/_shared/rate-limit.ts';
 import { openContactStore, type LocalContactStore } from '../../../src/server/contact-store.ts';
 import { contactRoute } from '../../../src/server/contact-route.ts';
+import { PRIVACY_POLICY } from '../../../supabase/functions/_shared/generated/privacy-policy.ts';
 import { acquireLease, LEADS_PATH, leadsRoute, newLeaseToken, readLeads } from '../../../src/server/leads.ts';
 import { startServer, type RunningServer } from '../../../src/server/server.ts';
 
@@ -29,7 +30,7 @@ describe('site serve: the contact route, the lease and site leads', () => {
     await expect(readLeads(dataDir, { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') })).rejects.toThrow('is opening');
     await expect(acquireLease(dataDir, newLeaseToken())).rejects.toThrow('in use by another `site serve`');
     store = await openContactStore({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-    server = await startServer({ root: dataDir, port: 0, host: '127.0.0.1', handlers: [contactRoute({ store, allowedOrigins: [] }), leadsRoute(store, token)] });
+    server = await startServer({ root: dataDir, port: 0, host: '127.0.0.1', handlers: [contactRoute({ store, allowedOrigins: [] }), leadsRoute(store, token, { dataDir })] });
     await lease.publish(server.url);
   });
   afterAll(async () => {
@@ -213,7 +214,10 @@ describe('postgrestStore (the Supabase function writing with the service role)',
     const headers = calls[0]!.init.headers as Record<string, string>;
     expect(headers.authorization).toBe('Bearer service-key');
     expect(headers.prefer).toBe('return=representation');
-    expect(JSON.parse(calls[0]!.init.body as string)).toEqual({ ...body, company: null, form_variant: 'chat-demo', locale: 'de' });
+    // Beside the payload: where it came from and the privacy policy in force (proof of consent).
+    expect(JSON.parse(calls[0]!.init.body as string)).toEqual({
+      ...body, company: null, form_variant: 'chat-demo', locale: 'de', policy_version: PRIVACY_POLICY.version, retention_months: PRIVACY_POLICY.contactRetentionMonths,
+    });
   });
 
   it('rejects when the database refuses, so the function answers 503', async () => {

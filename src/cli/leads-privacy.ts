@@ -1,0 +1,30 @@
+import type { LeadsResult } from '../server/leads-operations.ts';
+import { leadsJson } from './leads-table.ts';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** What `site leads export|erase|keep|unkeep|purge` prints on stdout. */
+export function leadsResult(result: LeadsResult): string {
+  switch (result.op) {
+    case 'export':
+      // The export is for the person: JSON, every stored value exactly as stored (terminal controls escaped).
+      return leadsJson(result.data);
+    case 'erase': {
+      const counts = Object.entries(result.deleted).map(([table, n]) => `${table}: ${n}`).join(', ');
+      const total = Object.values(result.deleted).reduce((sum, n) => sum + n, 0);
+      return [
+        `erased ${plural(total, 'row')} stored about ${result.email} (${counts})`,
+        `recorded in contact_erasures as subject ${result.subjectHash.slice(0, 16)}… (HMAC-SHA-256 of the address; no personal data)`,
+      ].join('\n');
+    }
+    case 'keep':
+      return `kept ${result.id}: exempt from the retention purge (reason: ${JSON.stringify(result.reason)})`;
+    case 'unkeep':
+      return `${result.id} is no longer kept: the retention purge deletes it once it is due`;
+    case 'purge': {
+      const verb = result.dryRun ? 'would delete' : 'deleted';
+      const head = `${verb} ${plural(result.requests.length, 'contact request')} not kept and older than ${result.retentionMonths} months as of ${result.now}`;
+      return [head, ...result.requests.map((r) => `  ${r.id}  received ${r.created_at}  ${r.form_variant}/${r.locale}`)].join('\n');
+    }
+  }
+}

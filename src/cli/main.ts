@@ -4,6 +4,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import type { ContentEnv } from '../content/load.ts';
 import type { LocalBackend } from '../server/local-backend.ts';
 import type { RunningServer } from '../server/server.ts';
+import { untilStopped } from '../server/lifetime.ts';
 import { packageRoot } from '../package-root.ts';
 import { DEFAULT_RATE_LIMIT, parseRateLimit, type RateLimit } from '../../supabase/functions/_shared/rate-limit.ts';
 import { CHECK_FORMATS, type CheckFormat } from './check-report.ts';
@@ -159,11 +160,8 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
       await backend.publish(server.url);
       process.stdout.write(`${bold('serving')} ${opts.out}/ at ${green(server.url)} ${dim('(Ctrl+C to stop)')}\n`);
       process.stdout.write(dim(`contact requests go to ${backend.location} (list them with \`site leads\`)\n`));
-      await new Promise<void>((resolve) => {
-        const stop = () => void server.close().then(resolve);
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
+      await untilStopped();
+      await server.close();
       await backend.close();
     });
 
@@ -206,11 +204,8 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
         return;
       }
       process.stdout.write(`${bold('dev server')} at ${green(running.url)} ${dim('(content edits reload the pages they change; Ctrl+C to stop)')}\n`);
-      await new Promise<void>((resolve) => {
-        const stop = () => void running.close().then(resolve);
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
+      await untilStopped();
+      await running.close();
     });
 
   program

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { watch } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
 import type { RateLimit } from '../../supabase/functions/_shared/rate-limit.ts';
 import type { BuildCache } from '../cache/build-cache.ts';
 import type { ContentEnv } from '../content/load.ts';
@@ -11,6 +9,7 @@ import { startServer, type RouteHandler } from '../server/server.ts';
 import { contentTypeOf } from '../server/static.ts';
 import { DevBuilder, type SiteFiles } from './dev-build.ts';
 import { liveReload, withLiveScript } from './live-reload.ts';
+import { watchTree } from './watch-tree.ts';
 
 export interface DevOptions {
   contentDir: string;
@@ -103,36 +102,36 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
   serverUrl = server.url;
 
   // One rebuild at a time; edits arriving meanwhile cause exactly one more.
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
   const schedule = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      if (running) {
-        again = true;
-        return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = rebuild().finally(() => {
+      running = undefined;
+      if (again) {
+        again = false;
+        schedule();
       }
-      running = rebuild().finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          schedule();
-        }
-      });
-    }, SETTLE_MS);
+    });
   };
-  const watcher = watch(path.resolve(options.contentDir), { recursive: true }, (_event, file) => {
-    if (!file || !/\.ya?ml$/.test(file.toString())) return;
-    edits++;
-    schedule();
+  // Folder events count too: a folder renamed or removed moves or removes the pages inside it.
+  const watcher = watchTree(options.contentDir, {
+    accept: (file) => /\.ya?ml$/.test(file),
+    settleMs: SETTLE_MS,
+    onBurst: () => {
+      edits++;
+      schedule();
+    },
   });
+  await watcher.ready;
 
   return {
     url: server.url,
     async close() {
-      watcher.close();
-      clearTimeout(timer);
+      await watcher.close();
       await running;
       live.close();
       await server.close();

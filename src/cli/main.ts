@@ -139,6 +139,8 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
     .addOption(dataOption())
     .addOption(rateLimitOption())
     .action(async (opts: { port: number; host: string; out: string; data: string; rateLimit: RateLimit }) => {
+      // Listening from the start: Ctrl+C while the store opens stops the server as soon as it is up.
+      const stopped = untilStopped();
       const [{ openLocalBackend }, { startServer }] = await Promise.all([import('../server/local-backend.ts'), import('../server/server.ts')]);
       let backend: LocalBackend;
       try {
@@ -160,7 +162,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
       await backend.publish(server.url);
       process.stdout.write(`${bold('serving')} ${opts.out}/ at ${green(server.url)} ${dim('(Ctrl+C to stop)')}\n`);
       process.stdout.write(dim(`contact requests go to ${backend.location} (list them with \`site leads\`)\n`));
-      await untilStopped();
+      await stopped;
       await server.close();
       await backend.close();
     });
@@ -180,6 +182,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
         exitCode = await superviseDev(packageRoot, argv.slice(1), (line) => process.stdout.write(dim(`${line}\n`)));
         return;
       }
+      const stopped = untilStopped();
       const [{ startDev }, { defaultBuildCache }] = await Promise.all([import('../dev/dev-server.ts'), import('../cache/build-cache.ts')]);
       let running: Awaited<ReturnType<typeof startDev>>;
       try {
@@ -204,7 +207,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
         return;
       }
       process.stdout.write(`${bold('dev server')} at ${green(running.url)} ${dim('(content edits reload the pages they change; Ctrl+C to stop)')}\n`);
-      await untilStopped();
+      await stopped;
       await running.close();
     });
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { finding, type Finding } from './finding.ts';
 import { describeElement, type HtmlElement } from './html.ts';
-import type { BuiltPage, SiteIndex } from './output.ts';
+import type { BuiltPage, SiteIndex } from './site-index.ts';
 
 /** hreflang: alternates point at built pages whose <html lang> matches, and every alternate links back. */
 export function checkHreflang(pages: BuiltPage[], site: SiteIndex): Finding[] {

@@ -183,7 +183,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
         return;
       }
       const stopped = untilStopped();
-      const [{ startDev }, { defaultBuildCache }] = await Promise.all([import('../dev/dev-server.ts'), import('../cache/build-cache.ts')]);
+      const [{ startDev }, { defaultBuildCache }, { formatText }] = await Promise.all([import('../dev/dev-server.ts'), import('../cache/build-cache.ts'), import('./check-report.ts')]);
       let running: Awaited<ReturnType<typeof startDev>>;
       try {
         running = await startDev({
@@ -198,6 +198,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
             rebuilt: (routes, ms, rendered) =>
               process.stdout.write(dim(`${routes.length ? `updated ${routes.join(', ')}` : 'no page changed'} (${rendered} rendered) in ${Math.round(ms)} ms\n`)),
             errors: (errors) => printErrors(errors, opts.content),
+            findings: (run) => process.stdout.write(`${formatText(run, Boolean(process.stdout.isTTY) && !process.env.NO_COLOR)}\n`),
             storeError: reportStoreError,
           },
         });

@@ -19,13 +19,13 @@ export interface DevSite {
   stop(): Promise<void>;
 }
 
-export async function startDevSite(fixture: string, prepare?: (work: string, content: string) => Promise<void>): Promise<DevSite> {
+export async function startDevSite(fixture: string, prepare?: (work: string, content: string) => Promise<void>, env: Record<string, string> = {}): Promise<DevSite> {
   const work = await mkdtemp(path.join(tmpdir(), 'site-dev-'));
   const content = path.join(work, 'content');
   await cp(path.join(repo, 'tests/fixtures', fixture), content, { recursive: true });
   await prepare?.(work, content);
   const dev: ChildProcess = spawn(process.execPath, [path.join(repo, 'bin/site.js'), 'dev', '--content', content, '--port', '0', '--data', path.join(work, 'data')], {
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', ...env },
   });
   let out = '';
   dev.stderr!.on('data', (chunk: Buffer) => (out += chunk));

@@ -27,9 +27,13 @@ export class DevChecker {
     private readonly env: ContentEnv,
   ) {}
 
-  /** Every finding of the content and, given the build's files, of its pages. */
-  async check(files?: SiteFiles): Promise<CheckRun> {
+  /**
+   * Every finding of the content and, given the build's files, of its pages; undefined once `stale` says
+   * a newer edit came (checked between steps: the rebuild it causes goes first, and checks again).
+   */
+  async check(files?: SiteFiles, stale: () => boolean = () => false): Promise<CheckRun | undefined> {
     const { findings, model, sources, config } = await checkSources({ contentDir: this.contentDir, env: this.env });
+    if (stale()) return undefined;
     const done = (routes: number): CheckRun => ({ findings: sortFindings(findings), routes, contentDir: this.contentDir, ...(files ? { output: { dir: 'memory', built: true } } : {}) });
     if (!model || !files) return done(0);
     const key = JSON.stringify(config);
@@ -54,6 +58,7 @@ export class DevChecker {
     for (const { page, bytes } of pages) {
       // The server shares this process: let it answer requests and take edits between pages.
       await new Promise((resolve) => setImmediate(resolve));
+      if (stale()) return undefined;
       output.push(...checkLinks(page, site));
       let alone = this.alone.get(bytes);
       if (!alone) {

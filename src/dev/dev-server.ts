@@ -108,7 +108,9 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
   let checkTimer: NodeJS.Timeout | undefined;
   const runCheck = async () => {
     const failed = errors !== undefined;
-    const run = await checker.check(failed ? undefined : files);
+    const at = edits;
+    const run = await checker.check(failed ? undefined : files, () => edits !== at);
+    if (!run) return;
     overlay = overlayOf(run, failed);
     live.overlay(overlay);
     const key = JSON.stringify(run.findings);

@@ -91,6 +91,8 @@ function hideOverlay() {
 }
 function showOverlay(overlay) {
   const key = JSON.stringify(overlay ?? null);
+  // The same findings again (a rebuild that changed nothing they are about): the panel stays as it is.
+  if (key === overlayKey && (overlayHidden || overlayHost?.isConnected || !overlay)) return;
   if (key !== overlayKey) overlayHidden = false;
   overlayKey = key;
   if (!overlay || overlayHidden) return overlayHost?.remove();

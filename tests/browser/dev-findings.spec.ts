@@ -1,7 +1,7 @@
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { openLive, startDevSite, type DevSite } from './support/dev-site.ts';
 
 /**
@@ -9,6 +9,11 @@ import { openLive, startDevSite, type DevSite } from './support/dev-site.ts';
  * overlay on the open page: where (file:line:col, a link that opens it), the YAML around it, the hint.
  * The page stays visible under it, and the findings go once fixed.
  */
+
+// The findings come after the check, which runs after the rebuild: on a loaded 2-core machine that takes
+// longer than the default 5 s.
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.setTimeout(90_000);
 
 let site: DevSite;
 let editorDir: string;

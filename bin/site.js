@@ -61,6 +61,8 @@ async function compile() {
     // Bundled CommonJS packages (commander) require Node built-ins.
     banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" },
     metafile: true,
+    // Input paths in the metafile are relative to this: the project, whatever folder the CLI runs in.
+    absWorkingDir: root,
     logLevel: 'error',
   });
   const inputs = [...Object.keys(result.metafile.inputs).filter((file) => !file.includes('node_modules/')), 'node_modules/.package-lock.json', 'package.json'];

@@ -5,7 +5,7 @@ import type { ScriptNode } from '../assets/islands.ts';
 import { budgetFor, type CheckConfig } from '../content/check-config.ts';
 import { BUDGETED, describeOverrun, overBudget, pageAssetRefs, pageScripts, weigh, type IslandScripts, type PageScripts } from '../output/page-weight.ts';
 import { finding, type Finding } from './finding.ts';
-import type { BuiltPage } from './output.ts';
+import type { BuiltPage } from './site-index.ts';
 
 /** Static imports and re-exports in an ES module (esbuild output); `import("…")` is lazy. */
 const STATIC_IMPORT = /(?<![\w$.])(?:import|export)\s*(?:\{[^}]*\}|\*(?:\s*as\s*[\w$]+)?|[\w$]+(?:\s*,\s*\{[^}]*\})?)?\s*(?:from\s*)?["'](\.{1,2}\/[^"'\s]+|\/[^"'\s]+)["']/g;

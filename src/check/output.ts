@@ -2,24 +2,18 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PageEntry, SiteModel } from '../content/model.ts';
 import { formatEuro, formatNumber, formatPercent } from '../content/references.ts';
-import { isIndexable, isNotFound } from '../content/routes.ts';
+import { isNotFound } from '../content/routes.ts';
 import { checkBudgets } from './budgets.ts';
 import { checkHreflang, checkSitemap } from './seo.ts';
 import type { CheckConfig } from '../content/check-config.ts';
 import { finding, type Finding } from './finding.ts';
 import { decodeEntities, describeElement, linksWithRel, parseHtml, validateHtml, type HtmlElement } from './html.ts';
+import { SiteIndex, type BuiltPage } from './site-index.ts';
 
 export interface OutputCheckInput {
   outDir: string;
   model: SiteModel;
   config: CheckConfig;
-}
-
-/** One built page: its model entry, its HTML and DOM. */
-export interface BuiltPage {
-  entry: PageEntry;
-  html: string;
-  dom: HtmlElement;
 }
 
 async function listFiles(dir: string, prefix = ''): Promise<string[]> {
@@ -48,11 +42,7 @@ export async function checkOutput({ outDir, model, config }: OutputCheckInput): 
   const site = new SiteIndex(model, files, pages, config.noindex);
   for (const page of pages) {
     out.push(...checkLinks(page, site));
-    out.push(...checkHead(page, site));
-    out.push(...checkImages(page));
-    out.push(...checkFigures(page, model));
-    out.push(...checkStructuredData(page, model));
-    out.push(...(await checkValidity(page)));
+    out.push(...(await checkPageAlone(page, site)));
   }
   out.push(...checkHreflang(pages, site));
   out.push(...(await checkSitemap(outDir, files, site)));
@@ -60,63 +50,20 @@ export async function checkOutput({ outDir, model, config }: OutputCheckInput): 
   return out;
 }
 
-/** Lookups over the whole build: which paths exist, which ids each page has. */
-export class SiteIndex {
-  readonly base: string;
-  private readonly byFile = new Map<string, BuiltPage>();
-  private readonly ids = new Map<string, Set<string>>();
-
-  private readonly required: Set<string>;
-
-  constructor(readonly model: SiteModel, readonly files: Set<string>, pages: BuiltPage[], requiredNoindex: readonly string[] = []) {
-    this.required = new Set(requiredNoindex);
-    this.base = model.site.baseUrl.replace(/\/+$/, '');
-    for (const page of pages) {
-      this.byFile.set(page.entry.file, page);
-      this.ids.set(page.entry.file, new Set(page.dom.querySelectorAll('[id]').map((el) => el.getAttributeValue('id') ?? '')));
-    }
-  }
-
-  /** The output file a site path is served from, or undefined (the static server's rules). */
-  fileFor(urlPath: string): string | undefined {
-    const clean = decodeURIComponent(urlPath).replace(/^\/+/, '');
-    if (clean === '') return this.files.has('index.html') ? 'index.html' : undefined;
-    if (this.files.has(clean)) return clean;
-    const index = `${clean.replace(/\/+$/, '')}/index.html`;
-    return this.files.has(index) ? index : undefined;
-  }
-
-  /** Site path of an absolute URL on this site, or undefined when it points elsewhere. */
-  internalPath(href: string): string | undefined {
-    if (href.startsWith('/') && !href.startsWith('//')) return href;
-    if (href === this.base || href.startsWith(`${this.base}/`) || href.startsWith(`${this.base}#`)) return href.slice(this.base.length) || '/';
-    return undefined;
-  }
-
-  /** Whether a route must stay out of search engines: noindex in its page file, the 404 page, or listed in check.yaml. */
-  isNoindex(entry: PageEntry): boolean {
-    return !isIndexable(entry.route, entry.page.meta.noindex) || this.required.has(entry.route);
-  }
-
-  /** Listed in check.yaml as noindex although the page file does not say so. */
-  requiredOnly(entry: PageEntry): boolean {
-    return this.required.has(entry.route) && isIndexable(entry.route, entry.page.meta.noindex);
-  }
-
-  page(file: string): BuiltPage | undefined {
-    return this.byFile.get(file);
-  }
-
-  hasId(file: string, id: string): boolean {
-    return this.ids.get(file)?.has(id) ?? false;
-  }
+/**
+ * The rules whose findings depend on the page alone (and the model it was rendered from): `site dev`
+ * keeps their findings for pages whose HTML did not change. Links depend on other pages too (`checkLinks`).
+ */
+export async function checkPageAlone(page: BuiltPage, site: SiteIndex): Promise<Finding[]> {
+  return [...checkHead(page, site), ...checkImages(page), ...checkFigures(page, site.model), ...checkStructuredData(page, site.model), ...(await checkValidity(page))];
 }
 
 const LINKING = 'a[href], area[href]';
 const LOADING = 'script[src], img[src], source[src]';
 const LOADING_RELS = ['stylesheet', 'icon', 'modulepreload', 'preload'];
 
-function checkLinks(page: BuiltPage, site: SiteIndex): Finding[] {
+/** link-broken and anchor-missing: every link and asset URL on the page resolves, and so does its #fragment. */
+export function checkLinks(page: BuiltPage, site: SiteIndex): Finding[] {
   const out: Finding[] = [];
   const { route } = page.entry;
   const check = (el: HtmlElement, attr: string, anchors: boolean) => {

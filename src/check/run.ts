@@ -4,7 +4,8 @@ import path from 'node:path';
 import { loadContentWithSources, type ContentEnv } from '../content/load.ts';
 import type { SiteModel } from '../content/model.ts';
 import { buildSite } from '../output/build.ts';
-import { loadCheckConfig } from '../content/check-config.ts';
+import { loadCheckConfig, type CheckConfig } from '../content/check-config.ts';
+import type { YamlSource } from '../content/yaml-source.ts';
 import { checkContent } from './content.ts';
 import { findingSource } from './element-source.ts';
 import { finding, fromSiteError, sortFindings, type Finding } from './finding.ts';
@@ -28,11 +29,16 @@ export interface CheckRun {
   contentDir: string;
 }
 
-/**
- * `site check` as a function: content rules, then (when the content loads) a build into a temporary
- * directory — or the given outDir — and the output rules over every route. Every finding at once.
- */
-export async function runCheck(options: CheckOptions): Promise<CheckRun> {
+/** The content half of `site check`: check.yaml, the loader's errors and the content rules, and what they read. */
+export interface SourceCheck {
+  findings: Finding[];
+  /** The model, when the content validates. */
+  model?: SiteModel;
+  sources: YamlSource[];
+  config: CheckConfig;
+}
+
+export async function checkSources(options: Pick<CheckOptions, 'contentDir' | 'strict' | 'env'>): Promise<SourceCheck> {
   const findings: Finding[] = [];
   const { config, source: configSource, errors: configErrors } = await loadCheckConfig(options.contentDir);
   findings.push(...configErrors.map((e) => fromSiteError(e)));
@@ -44,6 +50,15 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   const covered = new Set(contentFindings.filter((f) => f.code === 'locale-keys').map((f) => `${f.location?.file}#${f.location?.path}`));
   if (!result.ok) findings.push(...result.errors.map((e) => fromSiteError(e)).filter((f) => !covered.has(`${f.location?.file}#${f.location?.path}`)));
   findings.push(...contentFindings);
+  return { findings, model, sources, config };
+}
+
+/**
+ * `site check` as a function: content rules, then (when the content loads) a build into a temporary
+ * directory — or the given outDir — and the output rules over every route. Every finding at once.
+ */
+export async function runCheck(options: CheckOptions): Promise<CheckRun> {
+  const { findings, model, sources, config } = await checkSources(options);
   if (!model) return { findings: sortFindings(findings), routes: 0, contentDir: options.contentDir };
 
   let dir = options.outDir;

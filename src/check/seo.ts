@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { finding, type Finding } from './finding.ts';
 import { describeElement, type HtmlElement } from './html.ts';
-import type { BuiltPage, SiteIndex } from './output.ts';
+import type { BuiltPage, SiteIndex } from './site-index.ts';
 import { localeEntry } from '../schema/site.ts';
 
 /** The primary language of a BCP 47 tag (`pt` of `pt-BR`), lower case. */

@@ -6,6 +6,7 @@ import type { LeadsOperation } from '../server/leads-operations.ts';
 import type { LocalBackend } from '../server/local-backend.ts';
 import type { RunningServer } from '../server/server.ts';
 import { DEFAULT_LIMITS } from '../server/limits.ts';
+import { untilStopped } from '../server/lifetime.ts';
 import { packageRoot } from '../package-root.ts';
 import { DEFAULT_RATE_LIMIT, parseRateLimit, type RateLimit } from '../../supabase/functions/_shared/rate-limit.ts';
 import { CHECK_FORMATS, type CheckFormat } from './check-report.ts';
@@ -170,6 +171,8 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
         requestTimeout: number;
         keepAliveTimeout: number;
       }) => {
+        // Listening from the start: Ctrl+C while the store opens stops the server as soon as it is up.
+        const stopped = untilStopped();
         // Everything the server writes (the PGlite files and WAL, the lease) is readable by its owner only.
         process.umask(0o077);
         const [{ openLocalBackend }, { startServer }, { configuredSiteOrigin }] = await Promise.all([
@@ -211,11 +214,8 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
         await backend.publish(server.url);
         process.stdout.write(`${bold('serving')} ${opts.out}/ at ${green(server.url)} ${dim('(Ctrl+C to stop)')}\n`);
         process.stdout.write(dim(`contact requests go to ${backend.location} (list them with \`site leads\`)\n`));
-        await new Promise<void>((resolve) => {
-          const stop = () => void server.close().then(resolve);
-          process.once('SIGINT', stop);
-          process.once('SIGTERM', stop);
-        });
+        await stopped;
+        await server.close();
         await backend.close();
       },
     );
@@ -235,7 +235,8 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
         exitCode = await superviseDev(packageRoot, argv.slice(1), (line) => process.stdout.write(dim(`${line}\n`)));
         return;
       }
-      const [{ startDev }, { defaultBuildCache }] = await Promise.all([import('../dev/dev-server.ts'), import('../cache/build-cache.ts')]);
+      const stopped = untilStopped();
+      const [{ startDev }, { defaultBuildCache }, { formatText }] = await Promise.all([import('../dev/dev-server.ts'), import('../cache/build-cache.ts'), import('./check-report.ts')]);
       let running: Awaited<ReturnType<typeof startDev>>;
       try {
         running = await startDev({
@@ -250,6 +251,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
             rebuilt: (routes, ms, rendered) =>
               process.stdout.write(dim(`${routes.length ? `updated ${routes.join(', ')}` : 'no page changed'} (${rendered} rendered) in ${Math.round(ms)} ms\n`)),
             errors: (errors) => printErrors(errors, opts.content),
+            findings: (run) => process.stdout.write(`${formatText(run, Boolean(process.stdout.isTTY) && !process.env.NO_COLOR)}\n`),
             storeError: reportStoreError,
           },
         });
@@ -259,11 +261,8 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
         return;
       }
       process.stdout.write(`${bold('dev server')} at ${green(running.url)} ${dim('(content edits reload the pages they change; Ctrl+C to stop)')}\n`);
-      await new Promise<void>((resolve) => {
-        const stop = () => void running.close().then(resolve);
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
+      await stopped;
+      await running.close();
     });
 
   const leads = program

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { watch } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
 import type { RateLimit } from '../../supabase/functions/_shared/rate-limit.ts';
 import type { BuildCache } from '../cache/build-cache.ts';
 import type { ContentEnv } from '../content/load.ts';
@@ -9,8 +7,14 @@ import { contentPath, formatError, type SiteError } from '../errors/site-error.t
 import { lazyLocalBackend } from '../server/local-backend.ts';
 import { startServer, type RouteHandler } from '../server/server.ts';
 import { contentTypeOf } from '../server/static.ts';
+import type { CheckRun } from '../check/run.ts';
+import { countBySeverity, fromSiteError } from '../check/finding.ts';
 import { DevBuilder, type SiteFiles } from './dev-build.ts';
-import { liveReload, withLiveScript } from './live-reload.ts';
+import { DevChecker } from './dev-check.ts';
+import { findingViews } from './finding-view.ts';
+import { openInEditor } from './open-in-editor.ts';
+import { liveReload, withLiveScript, type Overlay } from './live-reload.ts';
+import { watchTree } from './watch-tree.ts';
 
 export interface DevOptions {
   contentDir: string;
@@ -21,7 +25,13 @@ export interface DevOptions {
   dataDir: string;
   rateLimit: RateLimit;
   /** Progress and errors for the terminal (the CLI decides how they look). */
-  report: { rebuilt(routes: string[], ms: number, rendered: number): void; errors(errors: SiteError[]): void; storeError(error: unknown): void };
+  report: {
+    rebuilt(routes: string[], ms: number, rendered: number): void;
+    errors(errors: SiteError[]): void;
+    /** The check's findings after a rebuild, when they differ from the last ones printed. */
+    findings?(run: CheckRun): void;
+    storeError(error: unknown): void;
+  };
 }
 
 export interface RunningDev {
@@ -33,6 +43,24 @@ export interface RunningDev {
 const SETTLE_MS = 8;
 /** How long a failed rebuild waits for a further edit before it shows its errors. */
 const ERROR_GRACE_MS = 150;
+/**
+ * The check runs after open pages had time to fetch the page that changed: it shares this process with
+ * the server, and the edit should paint before the findings arrive.
+ */
+const CHECK_DELAY_MS = 60;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function overlayOf(run: CheckRun, blocking: boolean): Overlay | undefined {
+  if (!run.findings.length) return undefined;
+  const { error, warning } = countBySeverity(run.findings);
+  const counts = [error && plural(error, 'error'), warning && plural(warning, 'warning')].filter(Boolean).join(', ');
+  return {
+    blocking,
+    title: blocking ? `${counts}: the page shows the last good build` : counts,
+    items: findingViews(run.findings, run.contentDir),
+  };
+}
 
 function errorText(errors: readonly SiteError[], contentDir: string): string {
   const text = errors.map((error) => formatError(error, (file) => contentPath(contentDir, file))).join('\n\n');
@@ -68,8 +96,45 @@ function memoryRoute(files: () => SiteFiles, build: string, errors: () => string
 export async function startDev(options: DevOptions): Promise<RunningDev> {
   const build = randomUUID().slice(0, 8);
   const builder = new DevBuilder(options.contentDir, options.env, options.cache);
+  const checker = new DevChecker(options.contentDir, options.env);
   let files: SiteFiles = new Map();
   let errors: string | undefined;
+  let overlay: Overlay | undefined;
+  let printed = '';
+
+  // The check after a rebuild: one at a time, the latest build's findings win.
+  let checking: Promise<void> | undefined;
+  let checkAgain = false;
+  let checkTimer: NodeJS.Timeout | undefined;
+  const runCheck = async () => {
+    const failed = errors !== undefined;
+    const at = edits;
+    const run = await checker.check(failed ? undefined : files, () => edits !== at);
+    if (!run) return;
+    overlay = overlayOf(run, failed);
+    live.overlay(overlay);
+    const key = JSON.stringify(run.findings);
+    if (!failed && key !== printed) options.report.findings?.(run);
+    printed = failed ? '' : key;
+  };
+  const check = () => {
+    clearTimeout(checkTimer);
+    checkTimer = setTimeout(() => {
+      if (checking) {
+        checkAgain = true;
+        return;
+      }
+      checking = runCheck()
+        .catch((error: unknown) => options.report.storeError(error))
+        .finally(() => {
+          checking = undefined;
+          if (checkAgain) {
+            checkAgain = false;
+            check();
+          }
+        });
+    }, CHECK_DELAY_MS);
+  };
 
   let edits = 0;
   const rebuild = async () => {
@@ -83,7 +148,10 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
       if (edits !== editsBefore) return;
       errors = errorText(result.errors, options.contentDir);
       options.report.errors(result.errors);
-      live.errors(errors);
+      // At once, the loader's errors; the content rules' findings join them when the check is done.
+      overlay = overlayOf({ findings: result.errors.map((e) => fromSiteError(e)), routes: 0, contentDir: options.contentDir }, true);
+      live.overlay(overlay);
+      check();
       return;
     }
     errors = undefined;
@@ -93,47 +161,50 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
     files = result.files;
     options.report.rebuilt(result.changed, performance.now() - started, result.rendered);
     live.changed(build, everything ? '*' : result.changed);
+    check();
   };
 
-  const live = liveReload(() => ({ build, ...(errors ? { errors } : {}) }));
+  const live = liveReload(() => ({ build, ...(overlay ? { overlay } : {}) }));
   let serverUrl = '';
   const backend = lazyLocalBackend({ dataDir: options.dataDir, rateLimit: options.rateLimit, onStoreError: options.report.storeError }, () => serverUrl);
   await rebuild();
-  const server = await startServer({ port: options.port, host: options.host, handlers: [live.handler, backend.handler, memoryRoute(() => files, build, () => errors)] });
+  const server = await startServer({ port: options.port, host: options.host, handlers: [live.handler, openInEditor(options.contentDir), backend.handler, memoryRoute(() => files, build, () => errors)] });
   serverUrl = server.url;
 
   // One rebuild at a time; edits arriving meanwhile cause exactly one more.
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
   const schedule = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      if (running) {
-        again = true;
-        return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = rebuild().finally(() => {
+      running = undefined;
+      if (again) {
+        again = false;
+        schedule();
       }
-      running = rebuild().finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          schedule();
-        }
-      });
-    }, SETTLE_MS);
+    });
   };
-  const watcher = watch(path.resolve(options.contentDir), { recursive: true }, (_event, file) => {
-    if (!file || !/\.ya?ml$/.test(file.toString())) return;
-    edits++;
-    schedule();
+  // Folder events count too: a folder renamed or removed moves or removes the pages inside it.
+  const watcher = watchTree(options.contentDir, {
+    accept: (file) => /\.ya?ml$/.test(file),
+    settleMs: SETTLE_MS,
+    onBurst: () => {
+      edits++;
+      schedule();
+    },
   });
+  await watcher.ready;
 
   return {
     url: server.url,
     async close() {
-      watcher.close();
-      clearTimeout(timer);
+      await watcher.close();
       await running;
+      clearTimeout(checkTimer);
+      await checking;
       live.close();
       await server.close();
       await backend.close();

@@ -1,12 +1,23 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RouteHandler } from '../server/server.ts';
+import type { FindingView } from './finding-view.ts';
+import { OVERLAY_CLIENT } from './overlay-client.ts';
+
+/** What the in-page overlay shows: the check's findings, or the errors that stopped the rebuild. */
+export interface Overlay {
+  /** The rebuild failed: the page under the overlay is the last good build. */
+  blocking: boolean;
+  title: string;
+  items: FindingView[];
+}
 
 /**
  * Live reload for `site dev`: pages load /__site/live.js, which listens on a server-sent event stream.
  * After a rebuild the server names the routes that changed and only those pages update: the new HTML is
  * fetched and its body swapped in (no navigation, so the change shows in the next frame), or the page
- * reloads when what it runs changed (scripts, styles, policy) or everything did. Content errors show
- * as an overlay until they are fixed. The script is same-origin, so the pages' CSP allows it.
+ * reloads when what it runs changed (scripts, styles, policy) or everything did. Errors and the check's
+ * findings show in an overlay (overlay-client.ts) until they are fixed. The script is same-origin, so the
+ * pages' CSP allows it.
  */
 export const LIVE_SCRIPT_PATH = '/__site/live.js';
 export const EVENTS_PATH = '/__site/events';
@@ -30,19 +41,12 @@ export function withLiveScript(html: Buffer, build: string): Buffer {
  */
 const CLIENT = `const build = new URL(import.meta.url).searchParams.get('build');
 const route = decodeURI(location.pathname).replace(/\\/(index\\.html)?$/, '') || '/';
-let overlay;
-function showErrors(text) {
-  overlay ??= Object.assign(document.createElement('pre'), { id: 'site-dev-errors' });
-  overlay.setAttribute('role', 'alert');
-  overlay.style.cssText = 'position:fixed;inset:1rem;z-index:2147483647;margin:0;padding:1rem;overflow:auto;background:#1e1b4b;color:#fff;font:13px/1.5 ui-monospace,monospace;white-space:pre-wrap;border-radius:.5rem';
-  overlay.textContent = text;
-  document.body.append(overlay);
-}
+${OVERLAY_CLIENT}
 const events = new EventSource('${EVENTS_PATH}');
 events.addEventListener('hello', (e) => {
   const state = JSON.parse(e.data);
   if (state.build !== build) location.reload();
-  else if (state.errors) showErrors(state.errors);
+  else showOverlay(state.overlay);
 });
 // Head elements that are content (title, meta tags, structured data): a swap replaces them. The rest is
 // what the page runs (scripts, styles, policy): when that changed, only a reload applies it.
@@ -64,7 +68,7 @@ async function update() {
   for (const el of document.head.querySelectorAll(DATA)) el.remove();
   document.head.append(...next.head.querySelectorAll(DATA));
   document.body.replaceWith(document.adoptNode(next.body));
-  overlay = undefined;
+  keepOverlay();
   // The new body's islands are server HTML again: run the loader once more (a new module instance) to wake them.
   const loader = document.head.querySelector('script[type="module"][src^="/assets/"]');
   if (loader) await import(loader.src + '?swap=' + ++swaps);
@@ -73,21 +77,20 @@ events.addEventListener('change', (e) => {
   const change = JSON.parse(e.data);
   if (change.routes === '*') location.reload();
   else if (change.routes.includes(route)) void update();
-  else overlay?.remove();
 });
-events.addEventListener('errors', (e) => showErrors(JSON.parse(e.data).text));
+events.addEventListener('overlay', (e) => showOverlay(JSON.parse(e.data).overlay));
 `;
 
 export interface LiveReload {
   handler: RouteHandler;
   /** Tells open pages what changed: a list of routes, or '*' for everything. */
   changed(build: string, routes: readonly string[] | '*'): void;
-  /** Shows content errors on open pages (the text is displayed as text, never parsed as HTML). */
-  errors(text: string): void;
+  /** Shows findings or errors on open pages, or clears them (undefined). */
+  overlay(overlay: Overlay | undefined): void;
   close(): void;
 }
 
-export function liveReload(state: () => { build: string; errors?: string }): LiveReload {
+export function liveReload(state: () => { build: string; overlay?: Overlay }): LiveReload {
   const clients = new Set<ServerResponse>();
   const send = (event: string, data: unknown) => {
     for (const res of clients) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -109,7 +112,7 @@ export function liveReload(state: () => { build: string; errors?: string }): Liv
   return {
     handler,
     changed: (build, routes) => send('change', { build, routes }),
-    errors: (text) => send('errors', { text }),
+    overlay: (overlay) => send('overlay', { overlay: overlay ?? null }),
     close() {
       for (const res of clients) res.end();
       clients.clear();

@@ -1,21 +1,24 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { watch, type FSWatcher } from 'node:fs';
-import path from 'node:path';
+import { untilStopped } from '../server/lifetime.ts';
+import { watchTree } from './watch-tree.ts';
 
 /** Code a page depends on: an edit here means every page, and new modules, so the dev server restarts. */
 const CODE_DIRS = ['src', 'templates', 'supabase/functions/_shared'];
 export const DEV_CHILD_ENV = 'SITE_DEV_CHILD';
+/** A save or a checkout touches several files: one restart for all of them. */
+const SETTLE_MS = 50;
 
 /**
  * Runs `site dev` in a child process and starts a fresh one when code changes. ES modules cannot be
  * re-imported in place, and a fresh process is the one way to be sure no stale component renders.
- * Open pages reconnect to the new server and reload (see live-reload.ts).
+ * Open pages reconnect to the new server and reload (see live-reload.ts). The child ends with this
+ * process however it ends: on SIGINT and SIGTERM this process stops it; if this process is killed
+ * outright, the child sees its parent gone (`untilStopped`) and stops itself, freeing the port.
  */
 export function superviseDev(projectRoot: string, argv: readonly string[], log: (line: string) => void): Promise<number> {
   let child: ChildProcess | undefined;
   let stopping = false;
   let restarting = false;
-  let timer: NodeJS.Timeout | undefined;
   let finish: (code: number) => void = () => {};
 
   const start = () => {
@@ -28,37 +31,28 @@ export function superviseDev(projectRoot: string, argv: readonly string[], log: 
     });
   };
   const restart = (file: string) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      log(`${file} changed: restarting`);
-      const old = child;
-      if (!old || old.exitCode !== null) return start();
-      restarting = true;
-      old.once('exit', start);
-      old.kill('SIGTERM');
-    }, 50);
+    if (stopping) return;
+    log(`${file} changed: restarting`);
+    const old = child;
+    if (!old || old.exitCode !== null) return start();
+    restarting = true;
+    old.once('exit', start);
+    old.kill('SIGTERM');
   };
 
-  const watchers: FSWatcher[] = CODE_DIRS.map((dir) =>
-    watch(path.join(projectRoot, dir), { recursive: true }, (_event, file) => {
-      if (file && !stopping) restart(path.join(dir, file.toString()));
-    }),
-  );
+  const watcher = watchTree(projectRoot, { folders: CODE_DIRS, accept: () => true, settleMs: SETTLE_MS, onBurst: (files) => restart(files[0]!) });
   start();
   return new Promise((resolve) => {
     finish = (code) => {
       stopping = true;
-      clearTimeout(timer);
-      for (const w of watchers) w.close();
-      resolve(code);
+      void watcher.close().then(() => resolve(code));
     };
-    const stop = () => {
+    void untilStopped().then(() => {
+      stopping = true;
       if (!child || child.exitCode !== null) return finish(0);
       restarting = true;
       child.once('exit', () => finish(0));
       child.kill('SIGTERM');
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    });
   });
 }

@@ -129,8 +129,8 @@ describe('site dev', () => {
     const file = path.join(work, 'content/pages/faq/de.yaml');
     const good = await readFile(file, 'utf8');
     await writeFile(file, good.replace('header: back', 'header: bak'));
-    const shown = await until(() => stream.events.find((e) => e.event === 'errors'));
-    expect((shown.data as { text: string }).text).toMatch(/pages\/faq\/de\.yaml:\d+:\d+/);
+    const shown = await until(() => stream.events.find((e) => e.event === 'overlay' && (e.data as { overlay?: { blocking: boolean } }).overlay?.blocking));
+    expect((shown.data as { overlay: { items: { where: string }[] } }).overlay.items[0]?.where).toMatch(/pages\/faq\/de\.yaml:\d+:\d+$/);
     expect(errors.at(-1)?.[0]?.location?.path).toBe('header');
     expect((await fetch(`${dev.url}/faq`)).status).toBe(200);
     await writeFile(file, good.replace('title: Häufig gestellte Fragen zur Plattform', 'title: Fragen zur Plattform'));
@@ -151,7 +151,7 @@ describe('site dev', () => {
     await writeFile(file, good.replace('title: Fragen zur Plattform', 'title: Häufige Fragen'));
     const change = await until(() => stream.events.find((e) => e.event === 'change'));
     expect(change.data).toMatchObject({ routes: ['/faq'] });
-    expect(stream.events.filter((e) => e.event === 'errors')).toEqual([]);
+    expect(stream.events.filter((e) => e.event === 'overlay' && (e.data as { overlay?: { blocking: boolean } }).overlay?.blocking)).toEqual([]);
     expect(errors.length).toBe(before);
     stream.stop();
   });

@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// `npm test`: every stage of the suite, with the independent ones at the same time, and the time each
+// took. Type checks and the Deno tests wait on the compiler and on Deno more than on the CPU, so they run
+// beside the unit tests; the browser tests need the build, and `site check --out dist` checks that build.
+// Every stage runs to the end even when another fails (one run shows every failure); exit 1 if any failed.
+import { spawn } from 'node:child_process';
+
+function run(name, command) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('exit', (code) => {
+      const seconds = (performance.now() - started) / 1000;
+      // Output is printed whole, stage by stage, so parallel stages do not interleave.
+      process.stdout.write(`\n── ${name} (${command}) ──\n${out}`);
+      resolve({ name, ok: code === 0, seconds });
+    });
+  });
+}
+
+const started = performance.now();
+const results = await Promise.all([
+  run('vitest', 'vitest run'),
+  (async () => [await run('typecheck', 'tsc --noEmit'), await run('typecheck:function', 'npm run --silent typecheck:function'), await run('deno', 'npm run --silent test:function')])(),
+  (async () => [await run('build', 'node bin/site.js build'), await run('playwright', 'playwright test'), await run('check', 'node bin/site.js check --out dist')])(),
+]);
+const stages = results.flat();
+process.stdout.write(`\n${stages.map((s) => `${s.ok ? 'ok  ' : 'FAIL'} ${s.name.padEnd(20)} ${s.seconds.toFixed(1).padStart(7)} s`).join('\n')}\n`);
+process.stdout.write(`total ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+process.exitCode = stages.every((s) => s.ok) ? 0 : 1;

@@ -1,0 +1,114 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * `site serve` and `site dev` (the supervisor and the dev server it runs) give their port back however they
+ * are stopped: Ctrl+C, SIGTERM, or the process that started them killed outright (SIGKILL cannot be passed
+ * on: the server notices its parent is gone).
+ */
+
+const repo = path.resolve(import.meta.dirname, '../../..');
+const BIN = path.join(repo, 'bin/site.js');
+let work: string;
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'site-lifetime-'));
+  await cp(path.join(repo, 'tests/fixtures/check/base'), path.join(work, 'content'), { recursive: true });
+  await mkdir(path.join(work, 'dist'));
+});
+afterAll(async () => rm(work, { recursive: true, force: true }));
+
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+/**
+ * Starts `node -e <parent>` whose one job is to start the command and wait; resolves with the parent
+ * and the URL the command printed.
+ */
+async function startUnderParent(args: string[]): Promise<{ parent: ChildProcess; url: string; pid: number }> {
+  const script = `const c = require('node:child_process').spawn(process.execPath, ${JSON.stringify([BIN, ...args])}, { stdio: 'inherit', env: { ...process.env, NO_COLOR: '1' } }); console.log('pid ' + c.pid); setInterval(() => {}, 1000);`;
+  const parent = spawn(process.execPath, ['-e', script], { cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(parent);
+  let out = '';
+  parent.stdout!.on('data', (chunk: Buffer) => (out += chunk));
+  const url = await printedUrl(parent);
+  return { parent, url, pid: Number(/^pid (\d+)$/m.exec(out)![1]) };
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function printedUrl(child: ChildProcess): Promise<string> {
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      out += chunk;
+      const match = / at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (match) resolve(match[1]!);
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('exit', (code) => reject(new Error(`exited with ${code} before listening: ${out}`)));
+  });
+}
+
+function accepts(url: string): Promise<boolean> {
+  const { port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** The port refuses connections within `seconds`. */
+async function expectPortFreed(url: string, seconds: number): Promise<void> {
+  const until = Date.now() + seconds * 1000;
+  while (await accepts(url)) {
+    if (Date.now() > until) throw new Error(`${url} still accepts connections after ${seconds} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+// One data folder per command, shared by its runs (they run one after another): PGlite creates a new one
+// in seconds, but reopens one in well under a second.
+const serveArgs = () => ['serve', '--port', '0', '--out', path.join(work, 'dist'), '--data', path.join(work, 'data-serve')];
+const devArgs = () => ['dev', '--port', '0', '--content', path.join(work, 'content'), '--data', path.join(work, 'data-dev')];
+
+describe.each([
+  ['site serve', serveArgs],
+  ['site dev', devArgs],
+])('%s', (_name, args) => {
+  it('frees its port within a few seconds when its parent is killed with SIGKILL', async () => {
+    const { parent, url, pid } = await startUnderParent(args());
+    expect(await accepts(url)).toBe(true);
+    parent.kill('SIGKILL');
+    await expectPortFreed(url, 5);
+    // It ends too (having closed its data folder), rather than only closing its listener.
+    await expect.poll(() => running(pid), { timeout: 10_000 }).toBe(false);
+  }, 60_000);
+
+  it.each(['SIGINT', 'SIGTERM'] as const)('stops and frees its port on %s', async (signal) => {
+    const child = spawn(process.execPath, [BIN, ...args()], { cwd: work, env: { ...process.env, NO_COLOR: '1' } });
+    children.push(child);
+    let out = '';
+    child.stderr!.on('data', (chunk: Buffer) => (out += chunk));
+    const url = await printedUrl(child);
+    const exited = new Promise<string>((resolve) => child.once('exit', (code, killedBy) => resolve(`code ${code} signal ${killedBy} ${out}`)));
+    child.kill(signal);
+    expect(await exited).toBe('code 0 signal null ');
+    await expectPortFreed(url, 5);
+  }, 60_000);
+});

@@ -166,6 +166,7 @@ export function renderHead(ctx: RenderContext, loader: LoaderNeed): string {
     `<meta name="twitter:image:alt" content="${imageAlt}">`,
     '<meta name="theme-color" content="#4338ca">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    ...(assets.font ? [`<link rel="preload" href="${escapeHtml(assets.font)}" as="font" type="font/woff2" crossorigin>`] : []),
     `<link rel="stylesheet" href="${escapeHtml(assets.css)}">`,
     `<script>${consentProbeScript({ name: model.site.constants.cookies.consentName, maxAgeSeconds: model.site.constants.cookies.consentMaxAgeSeconds })}</script>`,
   );

@@ -38,8 +38,12 @@ export function finding(init: Finding): Finding {
 }
 
 /** Stable order: content before output, then by file/route and position, so reports diff cleanly. */
+/**
+ * Errors first, then warnings (a list of placeholder warnings must not push the one error that fails the
+ * run off the screen); within each, by file, line and column, findings without a location last.
+ */
 export function sortFindings(findings: readonly Finding[]): Finding[] {
-  const key = (f: Finding) => [f.location ? 0 : 1, f.location?.file ?? f.route ?? '', f.location?.line ?? 0, f.location?.column ?? 0] as const;
+  const key = (f: Finding) => [f.severity === 'error' ? 0 : 1, f.location ? 0 : 1, f.location?.file ?? f.route ?? '', f.location?.line ?? 0, f.location?.column ?? 0] as const;
   return [...findings].sort((a, b) => {
     const [ka, kb] = [key(a), key(b)];
     for (let i = 0; i < ka.length; i++) {

@@ -116,7 +116,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
     .description('write JSON Schema files for the content (for editors with the YAML language server)')
     .addOption(contentOption())
     .action(async (opts: { content: string }) => {
-      const { writeContentSchemas } = await import('../schema/write-schemas.ts');
+      const { writeContentSchemas } = await import('../output/write-schemas.ts');
       const result = await writeContentSchemas(opts.content);
       if (!result.ok) {
         printErrors(result.errors, opts.content);

@@ -1,6 +1,6 @@
 import { SiteError } from '../errors/site-error.ts';
 import { closest } from './describe.ts';
-import { scalarStrings, type YamlSource } from './yaml-source.ts';
+import { locateToken, scalarStrings, type YamlSource } from './yaml-source.ts';
 
 /** `{{ plans.standard.price }}` or `{{ plans.standard.price | eur }}` inside any content string. */
 const REFERENCE = /\{\{\s*([A-Za-z][\w.]*)\s*(?:\|\s*([a-z]+)\s*)?\}\}/g;
@@ -85,7 +85,12 @@ export function resolveReferences(source: YamlSource, scope: ReferenceScope, int
     // The location is read only for an error: computing it parses the file a second time.
     const { path, value } = scalar;
     if (!value.includes('{{')) continue;
+    const seen = new Map<string, number>();
     const replaced = value.replace(REFERENCE, (whole, key: string, format: string | undefined) => {
+      // Each reference is located at its own token: the n-th time this token appears in the value.
+      const occurrence = seen.get(whole) ?? 0;
+      seen.set(whole, occurrence + 1);
+      const at = () => locateToken(source, path, whole, occurrence);
       const found = lookup(scope, key);
       if (found.missingAt) {
         const suggestion = found.suggestion;
@@ -93,7 +98,7 @@ export function resolveReferences(source: YamlSource, scope: ReferenceScope, int
           new SiteError({
             code: 'unknown-reference',
             message: `unknown constant '${key}'`,
-            location: scalar.location,
+            location: at(),
             expected: found.known.length ? `a constant such as ${found.known.slice(0, 6).join(', ')}` : 'a constant defined in content/site.yaml',
             found: whole,
             hint: suggestion ? `did you mean '${suggestion}'?` : 'constants live under content/site.yaml (constants, brand, company, email)',
@@ -102,7 +107,7 @@ export function resolveReferences(source: YamlSource, scope: ReferenceScope, int
         return whole;
       }
       if (format && !(FORMATS as readonly string[]).includes(format)) {
-        errors.push(new SiteError({ code: 'unknown-format', message: `unknown format '${format}'`, location: scalar.location, expected: FORMATS.join(' | '), found: format }));
+        errors.push(new SiteError({ code: 'unknown-format', message: `unknown format '${format}'`, location: at(), expected: FORMATS.join(' | '), found: format }));
         return whole;
       }
       if (typeof found.value === 'number') {
@@ -113,7 +118,7 @@ export function resolveReferences(source: YamlSource, scope: ReferenceScope, int
           new SiteError({
             code: 'invalid-reference',
             message: `constant '${key}' cannot be printed as duration: its name does not say its unit`,
-            location: scalar.location,
+            location: at(),
             expected: 'a constant whose name ends in Seconds or Days',
             found: key,
             hint: 'e.g. {{cookies.consentMaxAgeSeconds | duration}} or {{cookies.sidebarStateDays | duration}}',
@@ -126,7 +131,7 @@ export function resolveReferences(source: YamlSource, scope: ReferenceScope, int
         new SiteError({
           code: 'invalid-reference',
           message: `constant '${key}' cannot be printed${format ? ` as ${format}` : ''}`,
-          location: scalar.location,
+          location: at(),
           expected: format ? 'a number' : 'a number or a text',
           found: Array.isArray(found.value) ? 'a list' : typeof found.value === 'object' ? 'a group of constants' : typeof found.value,
           hint: 'reference a single value, e.g. plans.standard.price',

@@ -1,6 +1,7 @@
 import { CORE_SCHEMA, load, Type } from 'js-yaml';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { formatPath, SiteError, type SourceLocation } from '../errors/site-error.ts';
+import { explainSyntaxError } from './yaml-messages.ts';
 
 /** A string value of a file with its document path and tag, as written (before references are resolved). */
 export interface ScalarString {
@@ -165,14 +166,37 @@ function syntaxErrors(file: string, text: string, doc: Document.Parsed, lines: L
         hint: 'remove one of them, or check the indentation: a key indented too little lands in the mapping above',
       });
     }
-    const found = text.split('\n')[pos.line - 1]?.trimEnd();
+    const textLines = text.split('\n');
+    let lineNo = pos.line;
+    // An unclosed quote is reported where the parser gave up (often the end of the file): point at the line that opens it.
+    if (e.code === 'MISSING_CHAR' && /quote/i.test(e.message)) {
+      for (let n = pos.line; n >= 1; n--) {
+        if (((textLines[n - 1] ?? '').match(/(?<!\\)"/g) ?? []).length % 2 === 1) {
+          lineNo = n;
+          break;
+        }
+      }
+    }
+    // An unclosed [ … ] is noticed on the line after it.
+    if (e.code === 'BAD_INDENT' && /^Flow (sequence|mapping)/.test(e.message)) {
+      for (let n = pos.line; n >= 1; n--) {
+        if (/[[{]/.test(textLines[n - 1] ?? '')) {
+          lineNo = n;
+          break;
+        }
+      }
+    }
+    const line = textLines[lineNo - 1]?.trimEnd() ?? '';
+    const parserMessage = e.message.split('\n')[0] ?? 'YAML syntax error';
+    const explained = explainSyntaxError(e.code, parserMessage, line, lineNo === pos.line ? pos.col : (line.search(/["[{]/) + 1 || 1));
     const more = i === shown.length - 1 && left > 0 ? ` (${left} further parser error${left === 1 ? '' : 's'} after this line left out: they usually follow from this one; fix it and run again)` : '';
     return new SiteError({
       code: 'yaml-syntax',
-      message: e.message.split('\n')[0] ?? 'YAML syntax error',
-      location,
-      found: found ? `the line ${JSON.stringify(found)}` : undefined,
-      hint: `${SYNTAX_HINT}${more}`,
+      message: explained?.message ?? `YAML cannot read this line (the parser says: ${parserMessage})`,
+      location: { file, line: lineNo, column: explained?.column ?? (lineNo === pos.line ? pos.col : 1) },
+      expected: explained?.expected,
+      found: line ? `the line ${JSON.stringify(line)}` : undefined,
+      hint: `${explained?.hint ?? SYNTAX_HINT}${more}`,
     });
   });
 }
@@ -230,6 +254,26 @@ function position(source: YamlSource, offset: number | undefined): { line?: numb
 export function locate(source: YamlSource, path: readonly PropertyKey[]): SourceLocation {
   const { node } = nodeAt(source.doc, path);
   return { file: source.file, path: formatPath(path) || undefined, ...position(source, node?.range?.[0]) };
+}
+
+/**
+ * Location of `token` inside the value at `path`, as written in the file: its `occurrence`-th appearance
+ * (0-based) in the value's source range, so a message points at the very `{{reference}}` it is about and
+ * not at the start of a long text. Falls back to the value's start when the token is not written as is
+ * (an escape sequence inside it, or a line break).
+ */
+export function locateToken(source: YamlSource, path: readonly PropertyKey[], token: string, occurrence = 0): SourceLocation {
+  const { node, depth } = nodeAt(source.doc, path);
+  const range = depth === path.length ? node?.range : undefined;
+  if (range) {
+    let at = range[0] - 1;
+    for (let i = 0; i <= occurrence; i++) {
+      at = source.text.indexOf(token, at + 1);
+      if (at < 0 || at >= range[1]) break;
+      if (i === occurrence) return { file: source.file, path: formatPath(path) || undefined, ...position(source, at) };
+    }
+  }
+  return locate(source, path);
 }
 
 /**

@@ -27,11 +27,64 @@ export function schemaModeline(file: string): string | undefined {
   return `# yaml-language-server: $schema=${up}${SCHEMA_DIR}/${name}.json`;
 }
 
+type JsonSchema = { [key: string]: unknown };
+
+/** The `type` constant of a union member that is an object with a `type: const` property, else undefined. */
+function typeTag(member: unknown): string | undefined {
+  const properties = (member as JsonSchema | null)?.properties as Record<string, JsonSchema> | undefined;
+  const tag = properties?.type?.const;
+  return typeof tag === 'string' ? tag : undefined;
+}
+
+/**
+ * A `oneOf` of objects tagged by `type` (a zod discriminated union) as `if type is X then X's schema`:
+ * with a plain oneOf, the YAML language server checks an item against every member and reports each
+ * one's complaints, so one misspelt key under a hero section floods the editor with an error per section
+ * type. With if/then, an item is checked against its own type only (one error per mistake), an unknown
+ * type is one error listing the types, and completion offers the fields of the type written.
+ */
+function taggedUnions(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(taggedUnions);
+  if (!node || typeof node !== 'object') return node;
+  const out: JsonSchema = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, taggedUnions(value)]));
+  const members = out.oneOf;
+  if (Array.isArray(members) && members.length > 1 && members.every((m) => typeTag(m) !== undefined)) {
+    const tags = members.map((m) => typeTag(m)!);
+    delete out.oneOf;
+    Object.assign(out, {
+      type: 'object',
+      required: ['type'],
+      properties: { type: { type: 'string', enum: tags, description: `Which kind of section this is: ${tags.join(', ')}. The other keys depend on it.` } },
+      allOf: members.map((member, i) => ({ if: { properties: { type: { const: tags[i] } }, required: ['type'] }, then: member })),
+    });
+  }
+  return out;
+}
+
 function toJson(schema: z.ZodType, title: string): string {
   // io: 'input' — authors may omit fields that have defaults; unrepresentable checks (refinements) are
   // left to `site check`, which runs the zod schemas themselves.
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' });
-  return `${JSON.stringify({ ...json, title }, null, 2)}\n`;
+  return `${JSON.stringify({ ...(taggedUnions(json) as JsonSchema), title }, null, 2)}\n`;
+}
+
+/**
+ * The VS Code settings that make the YAML extension (the YAML language server) complete and validate the
+ * content files of `contentDir` (relative to the project folder, posix): the custom tags and which schema
+ * each kind of file follows. The `# yaml-language-server: $schema=` line at the top of each file does the
+ * same for editors that read only that.
+ */
+export function editorSettings(contentDir: string): { 'yaml.customTags': string[]; 'yaml.schemas': Record<string, string> } {
+  const dir = contentDir.replace(/\/+$/, '') || '.';
+  return {
+    'yaml.customTags': ['!placeholder scalar'],
+    'yaml.schemas': {
+      [`./${dir}/${SCHEMA_DIR}/site.json`]: `${dir}/site.yaml`,
+      [`./${dir}/${SCHEMA_DIR}/check.json`]: `${dir}/check.yaml`,
+      [`./${dir}/${SCHEMA_DIR}/locale.json`]: `${dir}/locales/*.yaml`,
+      [`./${dir}/${SCHEMA_DIR}/page.json`]: `${dir}/pages/*/*.yaml`,
+    },
+  };
 }
 
 /** JSON Schema files generated from the zod schemas; plan and savings keys come from the real site.yaml. */

@@ -4,6 +4,8 @@ import path from 'node:path';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const fixtures = path.join(repo, 'tests/fixtures/content');
+/** The small complete fixture site whose settings and UI strings every content fixture starts from (never the real site's copy). */
+const fixtureSite = path.join(repo, 'tests/fixtures/check/base');
 
 interface Edit {
   file: string;
@@ -14,10 +16,10 @@ interface Edit {
 /** Builds a content folder for fixture `name` (see tests/fixtures/content/README.md); returns its path. */
 export async function contentFixture(name: string): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), `site-fixture-${name}-`));
-  const site = await readFile(path.join(repo, 'content/site.yaml'), 'utf8');
+  const site = await readFile(path.join(fixtureSite, 'site.yaml'), 'utf8');
   await writeFile(path.join(dir, 'site.yaml'), site.replace(/^locales:\n(?:  - .*\n)+/m, 'locales:\n  - { code: de, lang: de, hreflang: de }\n'));
   await mkdir(path.join(dir, 'locales'), { recursive: true });
-  await cp(path.join(repo, 'content/locales/de.yaml'), path.join(dir, 'locales/de.yaml'));
+  await cp(path.join(fixtureSite, 'locales/de.yaml'), path.join(dir, 'locales/de.yaml'));
   await cp(path.join(fixtures, 'base'), dir, { recursive: true });
   if (name !== 'base') {
     await cp(path.join(fixtures, name), dir, { recursive: true, filter: (src) => !src.endsWith('edits.json') });

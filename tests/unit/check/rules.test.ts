@@ -25,7 +25,7 @@ describe('content rules', () => {
     const run = await runFixture('yaml-syntax');
     const [f, ...rest] = only(run, 'yaml-syntax');
     expect(rest).toEqual([]);
-    expect(shown(f!)).toBe('error pages/home/de.yaml:10:1 — Sequence item without - indicator');
+    expect(shown(f!)).toBe('error pages/home/de.yaml:10:1 — this line is indented differently from the other keys of its list item');
     expect(f!.found).toBe('the line "   title: Alle KI-Modelle an einem Ort"');
     expect(f!.hint).toContain('(4 further parser errors after this line left out: they usually follow from this one; fix it and run again)');
     // pages/home/de.yaml exists; it only failed to parse.
@@ -77,7 +77,7 @@ describe('content rules', () => {
 
   it('unknown-reference: a {{reference}} that resolves to no constant', async () => {
     const [f] = only(await runFixture('unknown-reference'), 'unknown-reference');
-    expect(shown(f!)).toBe("error pages/home/de.yaml:11:11 (sections[0].lead) — unknown constant 'plans.standart.price'");
+    expect(shown(f!)).toBe("error pages/home/de.yaml:11:14 (sections[0].lead) — unknown constant 'plans.standart.price'");
     expect(f!.found).toBe('{{plans.standart.price | eur}}');
   });
 
@@ -135,11 +135,11 @@ describe('claims against constants', () => {
   it('claim-text: a typed savings figure that matches no claim is an error; one that matches is a warning', async () => {
     const run = await runFixture('claim-text');
     expect(only(run, 'claim-text').map(shown)).toEqual([
-      "warning pages/home/de.yaml:11:11 (sections[0].lead) — savings figure '75 %' is typed into the text; it will not follow the constants",
       "error pages/home/de.yaml:18:33 (sections[1].items[0].text) — savings claim '55 %' in the text matches no savings claim in site.yaml",
+      "warning pages/home/de.yaml:11:11 (sections[0].lead) — savings figure '75 %' is typed into the text; it will not follow the constants",
     ]);
-    expect(only(run, 'claim-text')[0]!.hint).toBe('write {{savings.vsThree.percent}} %');
-    expect(only(run, 'claim-text')[1]!.expected).toBe('vsTwo 53 % (computed 53.3 %), vsThree up to 75 % (computed 74.6 %), plusVsThree 68 % (computed 68.6 %)');
+    expect(only(run, 'claim-text')[1]!.hint).toBe('write {{savings.vsThree.percent}} %');
+    expect(only(run, 'claim-text')[0]!.expected).toBe('vsTwo 53 % (computed 53.3 %), vsThree up to 75 % (computed 74.6 %), plusVsThree 68 % (computed 68.6 %)');
   });
 
   it('figure-literal: a price typed into the text, with the reference to use instead', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentSchemas, SCHEMA_DIR, schemaModeline } from '../../../src/schema/json-schema.ts';
 import { CUSTOM_TAGS } from '../../../src/content/yaml-source.ts';
-import { schemaContextOf } from '../../../src/schema/write-schemas.ts';
+import { schemaContextOf } from '../../../src/output/write-schemas.ts';
 
 describe('JSON Schemas for editors', () => {
   it('content/.schema/*.json are what `site schema` generates from the zod schemas today', async () => {

@@ -44,12 +44,12 @@ beforeAll(async () => {
   await mkdir(path.join(project, 'content/pages/home'), { recursive: true });
   await cp(path.join(italian, 'locales/it.yaml'), path.join(project, 'content/locales/it.yaml'));
   await cp(path.join(italian, 'pages/home/it.yaml'), path.join(project, 'content/pages/home/it.yaml'));
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
-  server?.kill('SIGTERM');
+  if (server && server.exitCode === null) await new Promise((resolve) => server!.once('exit', resolve).kill('SIGTERM'));
   if (project) await rm(project, { recursive: true, force: true });
-});
+}, 60_000);
 
 describe('adding Italian with content files only', () => {
   it('builds the Italian pages, with their language and typography from content', () => {

@@ -76,7 +76,7 @@ describe('constant references', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({
       code: 'unknown-reference',
-      location: { file: 'page.yaml', line: 2, column: 7, path: 'text' },
+      location: { file: 'page.yaml', line: 2, column: 8, path: 'text' },
       found: '{{plans.standart.price}}',
       hint: "did you mean 'plans.standard.price'?",
     });

@@ -45,7 +45,7 @@ describe('YAML syntax errors', () => {
     const { errors } = parseYaml('site.yaml', text);
     expect(errors.map((e) => [e.location?.line, e.location?.path, e.message.split(' ')[0]])).toEqual([
       [2, 'a', 'key'],
-      [4, undefined, 'Flow'],
+      [3, undefined, 'a'],
     ]);
   });
 });

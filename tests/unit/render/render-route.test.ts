@@ -38,7 +38,7 @@ describe('renderRoute', () => {
     expect(html.startsWith('<!DOCTYPE html>\n<html lang="de">')).toBe(true);
     expect(html).toContain('<meta charset="utf-8">');
     expect(html).toContain('<title>Fixture – Größe &amp; Maß</title>');
-    expect(html).toContain('<link rel="canonical" href="https://www.ki-zentrale.de/">');
+    expect(html).toContain('<link rel="canonical" href="https://example.org/">');
     expect(html).toContain('<meta property="og:locale" content="de_DE">');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain('<link rel="stylesheet" href="/assets/site.css">');

@@ -1,0 +1,93 @@
+/**
+ * YAML syntax errors in an author's words: what is wrong on the line, and the edit that fixes it, instead
+ * of the parser's jargon ("Nested mappings are not allowed in compact mappings"). Each explanation is
+ * chosen from yaml's error code and the line as written; the parser's own message stays in `found` only
+ * when no explanation fits.
+ */
+
+export interface SyntaxExplanation {
+  message: string;
+  hint: string;
+  /** 1-based column the message is about, when it is more exact than the parser's. */
+  column?: number;
+  expected?: string;
+}
+
+/** The key and the value of a `key: value` line (or the item of a `- value` line), with the value's column. */
+function splitLine(line: string): { key?: string; value: string; valueColumn: number } | undefined {
+  const pair = /^(\s*(?:-\s+)?)([^\s:#][^:#]*?):[ \t]+(.*)$/.exec(line);
+  if (pair) return { key: pair[2], value: pair[3]!.trimEnd(), valueColumn: line.length - pair[3]!.length + 1 };
+  const item = /^(\s*-\s+)(.*)$/.exec(line);
+  if (item) return { value: item[2]!.trimEnd(), valueColumn: item[1]!.length + 1 };
+  return undefined;
+}
+
+/** The line with its value in double quotes (inner quotes and backslashes escaped): the fix to show. */
+function quoted(line: string, value: string, valueColumn = line.lastIndexOf(value) + 1): string {
+  return `${line.slice(0, valueColumn - 1)}"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`.trim();
+}
+
+/**
+ * Explains one parser error. `line` is the text of the line the parser points at, `column` its 1-based
+ * column there.
+ */
+export function explainSyntaxError(code: string, parserMessage: string, line: string, column: number): SyntaxExplanation | undefined {
+  const parts = splitLine(line);
+  const value = parts?.value ?? '';
+  const valueColumn = parts?.valueColumn ?? column;
+
+  if (value.startsWith('{{')) {
+    if (code === 'UNEXPECTED_TOKEN' || code === 'BAD_INDENT' || code === 'MISSING_CHAR' || code === 'BLOCK_AS_IMPLICIT_KEY') {
+      return {
+        message: 'a value that starts with {{…}} must be in quotes: unquoted, YAML reads the { as the start of a mapping',
+        hint: `put the whole value in quotes: ${quoted(line, value)}`,
+        column: valueColumn,
+        expected: 'a quoted text, e.g. "{{brand.name}} – …"',
+      };
+    }
+  }
+  switch (code) {
+    case 'BLOCK_AS_IMPLICIT_KEY': {
+      // `title: Warum: alles` — the second ": " makes YAML read "Warum" as a key.
+      const inner = parts ? line.indexOf(': ', line.indexOf(value)) : -1;
+      return {
+        message: 'a ": " inside an unquoted value: YAML reads the text before it as another key',
+        hint: parts ? `put the value in quotes: ${quoted(line, value)}` : 'put the value in quotes',
+        column: inner >= 0 ? inner + 1 : column,
+        expected: 'a quoted value when it contains ": "',
+      };
+    }
+    case 'TAB_AS_INDENT':
+      return { message: 'a tab in the indentation: YAML indents with spaces only', hint: 'replace the tab with spaces (two per level, as in the rest of the file)', column };
+    case 'BAD_INDENT':
+      if (/flow sequence|flow mapping/i.test(parserMessage)) {
+        const bracket = /sequence/i.test(parserMessage) ? ']' : '}';
+        return { message: `a ${bracket === ']' ? '[ … ]' : '{ … }'} list is not closed on its line`, hint: `close it with ${bracket} before the end of the line, or write the items as a block list (one "- item" per line)`, column };
+      }
+      return {
+        message: 'this line is indented differently from the keys around it',
+        hint: 'give it the same number of spaces as the other keys of its mapping (or two more than its parent key, if it belongs under it)',
+        column,
+      };
+    case 'MISSING_CHAR':
+      if (/quote/i.test(parserMessage)) return { message: 'a quoted value has no closing quote', hint: 'add the closing quote at the end of the value (a quote inside a "…" value is written \\")', column };
+      if (/sequence item without/i.test(parserMessage)) {
+        return { message: 'this line is indented differently from the other keys of its list item', hint: 'give it the same number of spaces as the keys of the item above (or start a new item with "- ")', column };
+      }
+      if (/map values/i.test(parserMessage)) return { message: 'a line with neither "key: value" nor "- item" where a key was expected', hint: 'write it as key: value, indent it under the key it belongs to, or quote it as part of the value above', column };
+      return undefined;
+    case 'BAD_SCALAR_START': {
+      const mark = value.charAt(0) || line.charAt(column - 1);
+      return { message: `an unquoted value cannot start with ${mark}`, hint: parts ? `put the value in quotes: ${quoted(line, value)}` : 'put the value in quotes', column: valueColumn };
+    }
+    case 'UNEXPECTED_TOKEN':
+      if (/^["'].*["'][^"']+$/.test(value)) {
+        return { message: 'text after the closing quote of a quoted value', hint: `quote the whole value: ${quoted(line, value.replace(/^(["'])(.*?)\1/, '$2'), valueColumn)}`, column };
+      }
+      return undefined;
+    case 'MULTILINE_IMPLICIT_KEY':
+      return { message: 'a line with neither "key: value" nor "- item" where a key was expected', hint: 'write it as key: value, indent it under the key it belongs to, or quote it as part of the value above', column };
+    default:
+      return undefined;
+  }
+}

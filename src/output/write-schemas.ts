@@ -1,0 +1,64 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SiteError, type Result } from '../errors/site-error.ts';
+import { parseYaml } from '../content/yaml-source.ts';
+import { contentSchemas, editorSettings, SCHEMA_DIR } from '../schema/json-schema.ts';
+import type { SchemaContext } from '../schema/sections/index.ts';
+
+/** Plan and savings keys of a content directory's site.yaml (page schemas enumerate them). */
+export async function schemaContextOf(contentDir: string): Promise<Result<SchemaContext>> {
+  let text: string;
+  try {
+    text = await readFile(path.join(contentDir, 'site.yaml'), 'utf8');
+  } catch {
+    return { ok: false, errors: [new SiteError({ code: 'missing-file', message: 'cannot read site.yaml', location: { file: 'site.yaml' }, hint: 'point --content at the content directory' })] };
+  }
+  const parsed = parseYaml('site.yaml', text);
+  if (!parsed.source) return { ok: false, errors: parsed.errors };
+  const constants = (parsed.source.data as { constants?: { plans?: object; savings?: object } } | null)?.constants;
+  return { ok: true, value: { plans: Object.keys(constants?.plans ?? {}), savings: Object.keys(constants?.savings ?? {}) } };
+}
+
+/**
+ * `.vscode/settings.json` of the project the content belongs to (the working directory): the YAML
+ * extension's settings for this content merged into what is there. A file that is not plain JSON (VS Code
+ * allows comments) is left alone and the snippet is written beside it, for the author to paste.
+ */
+async function writeEditorSettings(contentDir: string): Promise<string> {
+  const relative = path.relative(process.cwd(), path.resolve(contentDir)).split(path.sep).join('/') || '.';
+  const file = path.join(process.cwd(), '.vscode/settings.json');
+  const ours = editorSettings(relative);
+  let existing: Record<string, unknown> = {};
+  try {
+    existing = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      const snippet = path.join(contentDir, SCHEMA_DIR, 'vscode-settings.json');
+      await writeFile(snippet, `${JSON.stringify(ours, null, 2)}\n`);
+      return snippet;
+    }
+  }
+  const schemas = { ...(existing['yaml.schemas'] as Record<string, string> | undefined), ...ours['yaml.schemas'] };
+  const tags = [...new Set([...((existing['yaml.customTags'] as string[] | undefined) ?? []), ...ours['yaml.customTags']])];
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify({ ...existing, 'yaml.customTags': tags, 'yaml.schemas': schemas }, null, 2)}\n`);
+  return path.relative(process.cwd(), file);
+}
+
+/**
+ * `site schema`: writes <content>/.schema/{site,locale,page,check}.json from the zod schemas, and the
+ * editor settings that map each content file to its schema (`.vscode/settings.json`).
+ */
+export async function writeContentSchemas(contentDir: string): Promise<Result<string[]>> {
+  const ctx = await schemaContextOf(contentDir);
+  if (!ctx.ok) return ctx;
+  const dir = path.join(contentDir, SCHEMA_DIR);
+  await mkdir(dir, { recursive: true });
+  const written: string[] = [];
+  for (const [name, json] of Object.entries(contentSchemas(ctx.value))) {
+    await writeFile(path.join(dir, `${name}.json`), json);
+    written.push(path.join(dir, `${name}.json`));
+  }
+  written.push(await writeEditorSettings(contentDir));
+  return { ok: true, value: written };
+}

@@ -1,0 +1,38 @@
+/** The README's minimal examples (section types, header variants, a new page) are valid content. */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { createPageSchema, HeaderVariant } from '../../../src/schema/page.ts';
+import { createSectionSchema } from '../../../src/schema/sections/index.ts';
+
+const readme = () => readFile(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+const ctx = { plans: ['standard', 'plus'], savings: ['vsTwo'] };
+
+/** The first ```yaml block after `heading`. */
+function yamlAfter(text: string, heading: string): string {
+  const from = text.indexOf(heading);
+  expect(from, heading).toBeGreaterThan(-1);
+  const block = /```yaml\n([\s\S]*?)```/.exec(text.slice(from));
+  return block![1]!;
+}
+
+describe('README examples', () => {
+  it('every minimal section example is a valid section', async () => {
+    const { sections } = parse(yamlAfter(await readme(), '### Section types, each with a minimal example')) as { sections: unknown[] };
+    const schema = createSectionSchema(ctx);
+    const problems = sections.flatMap((section) => (schema.safeParse(section).error?.issues ?? []).map((i) => `${(section as { type: string }).type}.${i.path.join(".")}: ${i.message}`));
+    expect(problems).toEqual([]);
+    expect(sections.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('the header table names every header variant', async () => {
+    const text = await readme();
+    for (const variant of HeaderVariant.options) expect(text).toContain(`| \`${variant}\` |`);
+  });
+
+  it('the new page of the walkthrough is a valid page', async () => {
+    const page = parse(yamlAfter(await readme(), '**Add a page.**'));
+    expect(createPageSchema(ctx).safeParse(page).error?.issues ?? []).toEqual([]);
+  });
+});

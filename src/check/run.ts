@@ -5,7 +5,9 @@ import { loadContentWithSources, type ContentEnv } from '../content/load.ts';
 import type { SiteModel } from '../content/model.ts';
 import { buildSite } from '../output/build.ts';
 import { loadCheckConfig } from '../content/check-config.ts';
+import { loadGlossary } from '../content/glossary.ts';
 import { checkContent } from './content.ts';
+import { checkCopy, checkRenderedTypography } from './copy/index.ts';
 import { findingSource } from './element-source.ts';
 import { finding, fromSiteError, sortFindings, type Finding } from './finding.ts';
 import { checkOutput } from './output.ts';
@@ -44,6 +46,10 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   const covered = new Set(contentFindings.filter((f) => f.code === 'locale-keys').map((f) => `${f.location?.file}#${f.location?.path}`));
   if (!result.ok) findings.push(...result.errors.map((e) => fromSiteError(e)).filter((f) => !covered.has(`${f.location?.file}#${f.location?.path}`)));
   findings.push(...contentFindings);
+  const glossary = await loadGlossary(options.contentDir);
+  findings.push(...glossary.errors.map((e) => fromSiteError(e)));
+  const copy = checkCopy(sources, model, glossary.glossary, { strict: options.strict });
+  findings.push(...copy.findings);
   if (!model) return { findings: sortFindings(findings), routes: 0, contentDir: options.contentDir };
 
   let dir = options.outDir;
@@ -64,6 +70,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   try {
     const output = await checkOutput({ outDir: dir, model, config });
     findings.push(...output.map((f) => finding({ ...f, source: findingSource(f, model, sources) })));
+    findings.push(...(await checkRenderedTypography(dir, model, copy.strings, options.strict)));
   } finally {
     if (temp) await rm(temp, { recursive: true, force: true });
   }

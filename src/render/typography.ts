@@ -1,5 +1,6 @@
 import type { LocaleStrings } from '../schema/locale.ts';
 import type { LocaleCode } from '../schema/site.ts';
+import { typographicMarks } from './typography-marks.ts';
 
 const NARROW_NO_BREAK_SPACE = '\u202f';
 const NO_BREAK_SPACE = '\u00a0';
@@ -27,17 +28,19 @@ export function unitSpacing(text: string): string {
  * can see and search for) and every string of the page gets the rules, including island props and meta.
  */
 const SPACING: Record<LocaleCode, (text: string) => string> = {
-  de: unitSpacing,
-  en: unitSpacing,
-  es: unitSpacing,
-  fr: (text) => frenchSpacing(unitSpacing(text)),
+  de: (text) => typographicMarks(unitSpacing(text)),
+  en: (text) => typographicMarks(unitSpacing(text)),
+  es: (text) => typographicMarks(unitSpacing(text)),
+  fr: (text) => typographicMarks(frenchSpacing(unitSpacing(text))),
 };
 
-/** `value` with every string in it set in the locale's typography. */
-export function withTypography<T>(value: T, locale: LocaleCode): T {
+const NOTHING_KEPT: ReadonlySet<string> = new Set();
+
+/** `value` with every string in it set in the locale's typography, except the `keep` strings (tagged `!verbatim`). */
+export function withTypography<T>(value: T, locale: LocaleCode, keep: ReadonlySet<string> = NOTHING_KEPT): T {
   const rule = SPACING[locale];
   const apply = (v: unknown): unknown => {
-    if (typeof v === 'string') return rule(v);
+    if (typeof v === 'string') return keep.has(v) ? v : rule(v);
     if (Array.isArray(v)) return v.map(apply);
     if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, inner]) => [k, apply(inner)]));
     return v;
@@ -50,8 +53,8 @@ export function withTypography<T>(value: T, locale: LocaleCode): T {
  * notices (toasts) and the sending label stay exactly as typed, and so does the subject the chat demo
  * sends (a payload value, not text).
  */
-export function localeTypography(strings: LocaleStrings, locale: LocaleCode): LocaleStrings {
-  const set = withTypography(strings, locale);
+export function localeTypography(strings: LocaleStrings, locale: LocaleCode, keep?: ReadonlySet<string>): LocaleStrings {
+  const set = withTypography(strings, locale, keep);
   const { forms, chatDemo } = strings;
   const notices = (variant: LocaleStrings['forms']['business']) => ({ success: variant.success, error: variant.error, consentMissing: variant.consentMissing });
   return {

@@ -6,7 +6,7 @@ import type { SiteModel } from '../content/model.ts';
 import { buildSite } from '../output/build.ts';
 import { loadCheckConfig } from '../content/check-config.ts';
 import { loadGlossary } from '../content/glossary.ts';
-import { checkContent } from './content.ts';
+import { checkContent, checkSchemaModelines } from './content.ts';
 import { checkCopy, checkRenderedTypography } from './copy/index.ts';
 import { findingSource } from './element-source.ts';
 import { finding, fromSiteError, sortFindings, type Finding } from './finding.ts';
@@ -47,7 +47,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   if (!result.ok) findings.push(...result.errors.map((e) => fromSiteError(e)).filter((f) => !covered.has(`${f.location?.file}#${f.location?.path}`)));
   findings.push(...contentFindings);
   const glossary = await loadGlossary(options.contentDir);
-  findings.push(...glossary.errors.map((e) => fromSiteError(e)));
+  findings.push(...glossary.errors.map((e) => fromSiteError(e)), ...checkSchemaModelines(glossary.source ? [glossary.source] : []));
   const copy = checkCopy(sources, model, glossary.glossary, { strict: options.strict });
   findings.push(...copy.findings);
   if (!model) return { findings: sortFindings(findings), routes: 0, contentDir: options.contentDir };

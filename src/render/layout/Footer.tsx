@@ -4,6 +4,7 @@ import { Logo } from './Logo.tsx';
 export function Footer({ ctx }: { ctx: RenderContext }) {
   const { site } = ctx.model;
   const f = ctx.strings.footer;
+  const [beforeEmail, afterEmail] = f.emailLine.split('{email}');
   const languages = alternates(ctx.model, ctx.entry).filter((p) => p.locale !== ctx.entry.locale);
   const heading = 'text-sm font-semibold tracking-wide text-white';
   const link = 'text-sm text-slate-400 hover:text-white';
@@ -14,7 +15,7 @@ export function Footer({ ctx }: { ctx: RenderContext }) {
           <Logo name={site.brand.name} onDark />
           <p className="mt-4 text-sm">{f.brandText}</p>
           <p className="mt-4 text-sm">
-            {f.emailLabel}: <a className="text-brand-300 underline underline-offset-2 hover:text-white" href={`mailto:${site.email}`}>{site.email}</a>
+            {beforeEmail}<a className="text-brand-300 underline underline-offset-2 hover:text-white" href={`mailto:${site.email}`}>{site.email}</a>{afterEmail}
           </p>
         </div>
         <div>

@@ -6,9 +6,12 @@
 const WORD_JOINER = '\u2060';
 const NO_BREAK_SPACE = '\u00a0';
 
-/** A straight apostrophe inside a word (l'IA, don't, Kunden's) is the typographic one. Quotes are the writer's (typo-quotes). */
+/**
+ * A straight apostrophe inside a word (l'IA, don't) or after a plural's s (customers' questions, Hans')
+ * is the typographic one. Quotation marks are the writer's (typo-quotes).
+ */
 export function apostrophes(text: string): string {
-  return text.replace(/(?<=\p{L})'(?=\p{L})/gu, '’');
+  return text.replace(/(?<=\p{L})'(?=\p{L})|(?<=\p{L}s)'(?=[\s,.;:!?)]|$)/gu, '’');
 }
 
 /**

@@ -9,7 +9,10 @@ const NOT_COPY = new Set(['slug', 'href', 'id', 'icon', 'type', 'style', 'tone',
 const IDENTIFIER = /^[a-z0-9_#/.:@?=&+-]*$/;
 
 /** `# site-check-ignore <code>[, <code>]: <reason>` on the value's line, or alone on the line above it. */
-const IGNORE = /#\s*site-check-ignore\b\s*([\w-]+(?:\s*,\s*[\w-]+)*)?\s*(?::\s*(.*?))?\s*$/;
+const IGNORE = /#\s*site-check-ignore(?!-file)\b\s*([\w-]+(?:\s*,\s*[\w-]+)*)?\s*(?::\s*(.*?))?\s*$/;
+
+/** `# site-check-ignore-file <code>[, <code>]: <reason>` in the comments at the top of a file: for all its strings. */
+const IGNORE_FILE = /^#\s*site-check-ignore-file\b\s*([\w-]+(?:\s*,\s*[\w-]+)*)?\s*(?::\s*(.*?))?\s*$/;
 
 export interface Ignore {
   codes: string[];
@@ -32,6 +35,8 @@ export interface CopyString {
   verbatim: boolean;
   /** The ignore comment that applies to this string, if any. */
   ignore?: Ignore;
+  /** The file's ignore comment (at its top), if any. */
+  fileIgnore?: Ignore;
   /** Where `value[index]` is in the file. */
   at(index: number): SourceLocation;
 }
@@ -57,6 +62,7 @@ export function copyStrings(sources: readonly YamlSource[]): CopyString[] {
     const kind = copyFile(source.file);
     if (!kind) continue;
     let lines: string[] | undefined;
+    const fileIgnore = fileIgnoreOf(source.text);
     for (const s of source.strings) {
       const key = lastKey(s.path);
       if (NOT_COPY.has(key) || IDENTIFIER.test(s.value)) continue;
@@ -72,6 +78,7 @@ export function copyStrings(sources: readonly YamlSource[]): CopyString[] {
         value: s.value,
         verbatim: s.tag === '!verbatim',
         ignore: start ? ignoreAt(lines, start.line) : undefined,
+        fileIgnore,
         at: (index) => positionIn(source, node, s.value, index, s.path),
       });
     }
@@ -89,9 +96,21 @@ function ignoreAt(lines: readonly string[], line: number): Ignore | undefined {
   return { codes: (match[1] ?? '').split(',').map((c) => c.trim()).filter(Boolean), reason: (match[2] ?? '').trim(), line: text === here ? line : line - 1 };
 }
 
+/** The file-wide ignore comment among the comment lines a file starts with. */
+function fileIgnoreOf(text: string): Ignore | undefined {
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line && !line.startsWith('#')) return undefined;
+    const match = IGNORE_FILE.exec(line);
+    if (match) return { codes: (match[1] ?? '').split(',').map((c) => c.trim()).filter(Boolean), reason: (match[2] ?? '').trim(), line: i + 1 };
+  }
+  return undefined;
+}
+
 /** Whether `code` is silenced for this string (the reason is checked by the ignore-reason rule). */
 export function ignored(string: CopyString, code: string): boolean {
-  return string.verbatim || Boolean(string.ignore?.codes.includes(code));
+  return string.verbatim || Boolean(string.ignore?.codes.includes(code)) || Boolean(string.fileIgnore?.codes.includes(code));
 }
 
 /**

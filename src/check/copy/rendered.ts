@@ -47,7 +47,9 @@ export function pageTexts(html: string): { text: string; element: string }[] {
  * tagged `!verbatim` or silenced for a rule in content are left out here too (a fragment inside one).
  */
 export async function checkRenderedTypography(outDir: string, model: SiteModel, copy: readonly CopyString[], strict?: boolean): Promise<Finding[]> {
-  const exempt = copy.filter((s) => s.verbatim || s.ignore).map((s) => ({ locale: s.locale, text: withTypography(s.value, s.locale as LocaleCode, model.verbatim), codes: s.verbatim ? undefined : s.ignore!.codes }));
+  const exempt = copy
+    .filter((s) => s.verbatim || s.ignore || s.fileIgnore)
+    .map((s) => ({ locale: s.locale, text: withTypography(s.value, s.locale as LocaleCode, model.verbatim), codes: s.verbatim ? undefined : [...(s.ignore?.codes ?? []), ...(s.fileIgnore?.codes ?? [])] }));
   const out: Finding[] = [];
   for (const entry of model.pages) {
     let html: string;

@@ -39,21 +39,24 @@ export function checkIgnoreComments(strings: readonly CopyString[]): Finding[] {
   const seen = new Set<string>();
   const out: Finding[] = [];
   for (const s of strings) {
-    if (!s.ignore) continue;
-    const key = `${s.file}:${s.ignore.line}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const unknown = s.ignore.codes.filter((c) => !(COPY_CODES as readonly string[]).includes(c));
-    if (s.ignore.codes.length > 0 && unknown.length === 0 && s.ignore.reason) continue;
-    out.push(finding({
-      code: 'ignore-reason',
-      severity: 'error',
-      message: !s.ignore.codes.length ? 'an ignore comment names no rule' : unknown.length ? `an ignore comment names an unknown rule: ${unknown.join(', ')}` : 'an ignore comment gives no reason',
-      location: { file: s.file, line: s.ignore.line, column: 1 },
-      expected: '# site-check-ignore <rule>[, <rule>]: <why this string is right as it is>',
-      found: `rules: ${s.ignore.codes.join(', ') || 'none'}; reason: ${s.ignore.reason || 'none'}`,
-      hint: `rules that can be silenced: ${COPY_CODES.join(', ')}`,
-    }));
+    for (const ignore of [s.ignore, s.fileIgnore]) {
+      if (!ignore) continue;
+      const key = `${s.file}:${ignore.line}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const unknown = ignore.codes.filter((c) => !(COPY_CODES as readonly string[]).includes(c));
+      if (ignore.codes.length > 0 && unknown.length === 0 && ignore.reason) continue;
+      const form = ignore === s.fileIgnore ? 'site-check-ignore-file' : 'site-check-ignore';
+      out.push(finding({
+        code: 'ignore-reason',
+        severity: 'error',
+        message: !ignore.codes.length ? 'an ignore comment names no rule' : unknown.length ? `an ignore comment names an unknown rule: ${unknown.join(', ')}` : 'an ignore comment gives no reason',
+        location: { file: s.file, line: ignore.line, column: 1 },
+        expected: `# ${form} <rule>[, <rule>]: <why this is right as it is>`,
+        found: `rules: ${ignore.codes.join(', ') || 'none'}; reason: ${ignore.reason || 'none'}`,
+        hint: `rules that can be silenced: ${COPY_CODES.join(', ')}`,
+      }));
+    }
   }
   return out;
 }

@@ -62,13 +62,20 @@ export function copyStrings(sources: readonly YamlSource[]): CopyString[] {
     const kind = copyFile(source.file);
     if (!kind) continue;
     let lines: string[] | undefined;
+    const hasIgnores = /#\s*site-check-ignore /.test(source.text);
     const fileIgnore = fileIgnoreOf(source.text);
     for (const s of source.strings) {
       const key = lastKey(s.path);
       if (NOT_COPY.has(key) || IDENTIFIER.test(s.value)) continue;
-      lines ??= source.text.split('\n');
-      const node = source.doc.getIn(s.path, true) as Node | undefined;
-      const start = node?.range ? source.lines.linePos(node.range[0]) : undefined;
+      // yaml's document with source ranges costs more than every rule together: built only for a file with
+      // an ignore comment, or when a finding must be placed.
+      const node = () => source.doc.getIn(s.path, true) as Node | undefined;
+      let ignore: Ignore | undefined;
+      if (hasIgnores) {
+        lines ??= source.text.split('\n');
+        const range = node()?.range;
+        if (range) ignore = ignoreAt(lines, source.lines.linePos(range[0]).line);
+      }
       out.push({
         source,
         file: source.file,
@@ -77,9 +84,9 @@ export function copyStrings(sources: readonly YamlSource[]): CopyString[] {
         key,
         value: s.value,
         verbatim: s.tag === '!verbatim',
-        ignore: start ? ignoreAt(lines, start.line) : undefined,
+        ignore,
         fileIgnore,
-        at: (index) => positionIn(source, node, s.value, index, s.path),
+        at: (index) => positionIn(source, node(), s.value, index, s.path),
       });
     }
   }

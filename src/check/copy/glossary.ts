@@ -37,14 +37,17 @@ export function fixedTerms(glossary: Glossary): string[] {
 /** glossary-term: a forbidden variant of a concept in a page or UI string, with the preferred term as the fix. */
 export function checkGlossary(strings: readonly CopyString[], glossary: Glossary): Finding[] {
   const byLocale = new Map<string, Variant[]>();
+  const names = fixedTerms(glossary);
   const out: Finding[] = [];
   for (const string of strings) {
     if (ignored(string, 'glossary-term')) continue;
     let variants = byLocale.get(string.locale);
     if (!variants) byLocale.set(string.locale, (variants = forbiddenVariants(glossary, string.locale)));
     // Fixed names are blanked first: the "KI" of "KI-Zentrale" is not the German word on an English page.
-    const text = fixedTerms(glossary).reduce((t, name) => t.split(name).join(' '.repeat(name.length)), maskMarkup(string.value));
+    const text = names.reduce((t, name) => (t.includes(name) ? t.split(name).join(' '.repeat(name.length)) : t), maskMarkup(string.value));
+    const lower = text.toLowerCase();
     for (const { term, variant, pattern } of variants) {
+      if (!(term.ignoreCase ? lower.includes(variant.toLowerCase()) : text.includes(variant))) continue;
       for (const match of text.matchAll(pattern)) {
         const preferred = preferredTerm(term, string.locale);
         out.push(finding({

@@ -18,7 +18,7 @@ const UNIQUE_STOP_WORDS: Map<string, string> = (() => {
 /** The text without what is never translated: references, link targets, markup and the glossary's names. */
 function translatable(value: string, names: readonly string[]): string {
   let text = value.replace(/\{\{[^}]*\}\}/g, ' ').replace(/\]\([^)\s]*\)/g, ']').replace(/\*\*/g, '');
-  for (const name of names) text = text.split(name).join(' ');
+  for (const name of names) if (text.includes(name)) text = text.split(name).join(' ');
   return text;
 }
 
@@ -49,13 +49,22 @@ export function checkLanguage(strings: readonly CopyString[], options: LanguageO
     byKey.set(s.key, (byKey.get(s.key) ?? new Set()).add(s.value));
     originals.set(counterpart(s), byKey);
   }
+  // Terms the glossary writes the same in a locale and the default one are no sign of a missing translation.
+  const sameTerms = new Map<string, string[]>();
+  const sameAsDefault = (locale: string) => {
+    let terms = sameTerms.get(locale);
+    if (!terms) {
+      const original = new Set(options.glossary.terms.map((t) => preferredTerm(t, options.defaultLocale)));
+      terms = options.glossary.terms.map((t) => preferredTerm(t, locale)).filter((t): t is string => !!t && original.has(t));
+      sameTerms.set(locale, terms);
+    }
+    return terms;
+  };
   const out: Finding[] = [];
   for (const s of strings) {
     const lang = languageOf(s.locale);
     if (s.locale !== options.defaultLocale && !ignored(s, 'copy-untranslated') && originals.get(counterpart(s))?.get(s.key)?.has(s.value)) {
-      // Terms the glossary writes the same in both languages are no sign of a missing translation.
-      const same = options.glossary.terms.map((t) => preferredTerm(t, s.locale)).filter((t): t is string => !!t && options.glossary.terms.some((u) => preferredTerm(u, options.defaultLocale) === t));
-      const left = words(translatable(s.value, [...names, ...same])).filter((w) => w.length >= 3);
+      const left = words(translatable(s.value, [...names, ...sameAsDefault(s.locale)])).filter((w) => w.length >= 3);
       if (left.length > 0) {
         out.push(finding({
           code: 'copy-untranslated',

@@ -101,7 +101,7 @@ function invertedMarks(text: string): TypoIssue[] {
 }
 
 function ranges(text: string): TypoIssue[] {
-  return each(text, /(?<![\d.,/+\-–\p{L}])(\d{1,4})[ \u00a0]?-[ \u00a0]?(\d{1,4})(?![\d/.,\-–]?\d|\p{L}|-)/gu, (m) => ({ code: 'typo-range', index: m.index, found: m[0], fix: `${m[1]}–${m[2]}`, message: 'a range of figures takes an en dash (–), not a hyphen' }));
+  return each(text, /(?<![\d.,/+\-–\p{L}])(?<!\+[\d \u00a0]*)(\d{1,4})[ \u00a0]?-[ \u00a0]?(\d{1,4})(?![\d/.,\-–]?\d|\p{L}|-)/gu, (m) => ({ code: 'typo-range', index: m.index, found: m[0], fix: `${m[1]}–${m[2]}`, message: 'a range of figures takes an en dash (–), not a hyphen' }));
 }
 
 const formats = new Map<string, Intl.NumberFormat>();

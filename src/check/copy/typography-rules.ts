@@ -137,7 +137,8 @@ export function contentRules(text: string, locale: string, intl = locale): TypoI
 export function renderedRules(text: string, locale: string): TypoIssue[] {
   const lang = languageOf(locale);
   const out: TypoIssue[] = [];
-  out.push(...each(text, /'/g, (m) => ({ code: 'typo-apostrophe', index: m.index, found: "'", fix: '’', message: 'a straight apostrophe on the page' })));
+  out.push(...each(text, /(?<=\p{L})'(?=\p{L})|(?<=\p{L}s)'(?![\p{L}\p{N}])/gu, (m) => ({ code: 'typo-apostrophe', index: m.index, found: "'", fix: '’', message: 'a straight apostrophe on the page' })));
+  out.push(...each(text, /(?<!\p{L})'|(?<=\p{L}[^s])'(?![\p{L}\p{N}])/gu, (m) => ({ code: 'typo-quotes', index: m.index, found: "'", fix: QUOTES[lang]?.innerOpen ?? '‘', message: 'a straight single quotation mark on the page' })));
   out.push(...each(text, /"/g, (m) => ({ code: 'typo-quotes', index: m.index, found: '"', fix: QUOTES[lang]?.open.trim() ?? '“', message: 'a straight quotation mark on the page' })));
   out.push(...each(text, /\d[ \t\n]+–[ \t\n]*\d|\d[ \t\n]*–[ \t\n]+\d/g, (m) => ({ code: 'typo-range', index: m.index, found: m[0], fix: m[0].replace(/[ \t\n]+/g, NBSP), message: 'a range breaks across lines at an ordinary space' })));
   out.push(...each(text, /\d–(?!\u2060)\d/g, (m) => ({ code: 'typo-range', index: m.index, found: m[0], fix: `${m[0].slice(0, 2)}${WORD_JOINER}${m[0].slice(2)}`, message: 'a range may break after its dash (no word joiner)' })));

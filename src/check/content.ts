@@ -5,7 +5,7 @@ import { closest } from '../content/describe.ts';
 import { locate, locateKey, locateMissing, scalarStrings, type YamlSource } from '../content/yaml-source.ts';
 import { schemaModeline } from '../schema/json-schema.ts';
 import { LocaleStrings } from '../schema/locale.ts';
-import { SiteConfig } from '../schema/site.ts';
+import { localeCodes, SiteConfig } from '../schema/site.ts';
 import { checkClaimTexts, checkFigureLiterals, checkSavingsClaims } from './claims.ts';
 import type { CheckConfig } from '../content/check-config.ts';
 import { dummyKind } from './dummy-data.ts';
@@ -161,7 +161,7 @@ export function checkFamilies(site: SiteConfig, sources: readonly YamlSource[], 
   const siteSource = sources.find((s) => s.file === 'site.yaml');
   for (const [family, entry] of families) {
     if (!entry.home) continue;
-    for (const locale of site.locales) {
+    for (const locale of localeCodes(site)) {
       if (!entry.locales.has(locale)) report(family, locale, `site.yaml lists '${locale}' in locales, so it needs a home page`, siteSource ? locate(siteSource, ['locales']) : { file: 'site.yaml', path: 'locales' });
     }
   }

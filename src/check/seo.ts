@@ -3,6 +3,10 @@ import path from 'node:path';
 import { finding, type Finding } from './finding.ts';
 import { describeElement, type HtmlElement } from './html.ts';
 import type { BuiltPage, SiteIndex } from './output.ts';
+import { localeEntry } from '../schema/site.ts';
+
+/** The primary language of a BCP 47 tag (`pt` of `pt-BR`), lower case. */
+const primaryLanguage = (tag: string) => tag.split('-')[0]!.toLowerCase();
 
 /** hreflang: alternates point at built pages whose <html lang> matches, and every alternate links back. */
 export function checkHreflang(pages: BuiltPage[], site: SiteIndex): Finding[] {
@@ -11,17 +15,18 @@ export function checkHreflang(pages: BuiltPage[], site: SiteIndex): Finding[] {
     page.dom.querySelectorAll('link[rel="alternate"][hreflang]').map((el) => ({ el, lang: el.getAttributeValue('hreflang') ?? '', href: el.getAttributeValue('href') ?? '' }));
   const urlOf = (page: BuiltPage) => `${site.base}${page.entry.route === '/' ? '/' : page.entry.route}`;
   const indexable = (p: BuiltPage) => !site.isNoindex(p.entry);
+  const hreflangOf = (p: BuiltPage) => localeEntry(site.model.site, p.entry.locale).hreflang;
   for (const page of pages) {
     const alternates = alternatesOf(page);
     const family = indexable(page) ? pages.filter((p) => p.entry.family === page.entry.family && indexable(p)) : [];
-    const absent = family.length > 1 ? family.filter((p) => !alternates.some((a) => a.lang === p.entry.locale && a.href === urlOf(p))) : [];
+    const absent = family.length > 1 ? family.filter((p) => !alternates.some((a) => a.lang === hreflangOf(p) && a.href === urlOf(p))) : [];
     if (absent.length > 0) {
-      out.push(finding({ code: 'hreflang', severity: 'error', message: `no hreflang alternate for the ${absent.map((p) => p.entry.locale).join(', ')} translation of this page`, route: page.entry.route, expected: absent.map((p) => `hreflang="${p.entry.locale}" href="${urlOf(p)}"`).join(', '), found: alternates.map((a) => `${a.lang} ${a.href}`).join(', ') || 'no alternates', hint: 'every indexable page of a family lists all of its translations (pages/<family>/<lang>.yaml)' }));
+      out.push(finding({ code: 'hreflang', severity: 'error', message: `no hreflang alternate for the ${absent.map((p) => p.entry.locale).join(', ')} translation of this page`, route: page.entry.route, expected: absent.map((p) => `hreflang="${hreflangOf(p)}" href="${urlOf(p)}"`).join(', '), found: alternates.map((a) => `${a.lang} ${a.href}`).join(', ') || 'no alternates', hint: 'every indexable page of a family lists all of its translations (pages/<family>/<lang>.yaml)' }));
     }
     if (alternates.length === 0) continue;
     const add = (message: string, el: HtmlElement | undefined, expected: string, found: string) =>
       out.push(finding({ code: 'hreflang', severity: 'error', message, route: page.entry.route, element: el ? describeElement(el) : undefined, expected, found, hint: 'alternates come from the pages of one family (pages/<family>/<lang>.yaml)' }));
-    if (!alternates.some((a) => a.href === urlOf(page) && a.lang === page.entry.locale)) add('the hreflang alternates do not include the page itself', undefined, `hreflang="${page.entry.locale}" href="${urlOf(page)}"`, alternates.map((a) => `${a.lang} ${a.href}`).join(', '));
+    if (!alternates.some((a) => a.href === urlOf(page) && a.lang === hreflangOf(page))) add('the hreflang alternates do not include the page itself', undefined, `hreflang="${hreflangOf(page)}" href="${urlOf(page)}"`, alternates.map((a) => `${a.lang} ${a.href}`).join(', '));
     if (!alternates.some((a) => a.lang === 'x-default')) add('no x-default alternate', undefined, 'hreflang="x-default"', alternates.map((a) => a.lang).join(', '));
     for (const alt of alternates) {
       const local = site.internalPath(alt.href);
@@ -32,9 +37,9 @@ export function checkHreflang(pages: BuiltPage[], site: SiteIndex): Finding[] {
         continue;
       }
       const targetLang = target.dom.querySelector('html')?.getAttributeValue('lang') ?? '';
-      if (alt.lang !== 'x-default' && alt.lang !== targetLang) add(`hreflang ${alt.lang} points at a page in ${targetLang}`, alt.el, alt.lang, targetLang);
-      if (alt.lang !== 'x-default' && target !== page && !alternatesOf(target).some((back) => back.href === urlOf(page) && back.lang === page.entry.locale)) {
-        add(`${target.entry.route} does not link back to this page (hreflang must be reciprocal)`, alt.el, `on ${target.entry.route}: hreflang="${page.entry.locale}" href="${urlOf(page)}"`, 'no such alternate');
+      if (alt.lang !== 'x-default' && primaryLanguage(alt.lang) !== primaryLanguage(targetLang)) add(`hreflang ${alt.lang} points at a page in ${targetLang}`, alt.el, alt.lang, targetLang);
+      if (alt.lang !== 'x-default' && target !== page && !alternatesOf(target).some((back) => back.href === urlOf(page) && back.lang === hreflangOf(page))) {
+        add(`${target.entry.route} does not link back to this page (hreflang must be reciprocal)`, alt.el, `on ${target.entry.route}: hreflang="${hreflangOf(page)}" href="${urlOf(page)}"`, 'no such alternate');
       }
     }
   }

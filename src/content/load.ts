@@ -4,7 +4,7 @@ import { formatLocation, SiteError, type Result, type SourceLocation } from '../
 import { LocaleStrings } from '../schema/locale.ts';
 import { createPageSchema } from '../schema/page.ts';
 import type { SchemaContext } from '../schema/sections/index.ts';
-import { LocaleCode, SiteConfig } from '../schema/site.ts';
+import { localeCodes, SiteConfig, type LocaleCode } from '../schema/site.ts';
 import { closest } from './describe.ts';
 import type { PageEntry, Placeholder, SiteModel } from './model.ts';
 import { resolveReferences, type ReferenceScope } from './references.ts';
@@ -181,12 +181,11 @@ async function load(root: string, env: ContentEnv, files: ContentFiles | undefin
   // Locale and page files resolve references against site.yaml: they depend on its text and the environment.
   const dependsOnSite = `${siteInputs}\u0000${siteSource?.text ?? ''}`;
   const { ctx, scope } = contextFrom(siteSource?.data);
-  const rawLocales = LocaleCode.array().safeParse((siteSource?.data as { locales?: unknown } | undefined)?.locales);
-  const listed = site?.locales ?? (rawLocales.success ? rawLocales.data : undefined);
+  const listed = site ? localeCodes(site) : listedCodes(siteSource?.data);
   // Without a readable locales list, check the locale files that are there rather than report the others missing.
-  const present = (await listDir(path.join(root, 'locales'))).map((f) => f.replace(/\.yaml$/, '')).filter((l): l is LocaleCode => (LocaleCode.options as string[]).includes(l));
+  const present = (await listDir(path.join(root, 'locales'))).filter((f) => f.endsWith('.yaml')).map((f) => f.replace(/\.yaml$/, ''));
   const declared = listed ?? present;
-  const known: readonly LocaleCode[] = listed ?? LocaleCode.options;
+  const known: readonly LocaleCode[] = declared;
   const defaultLocale = site?.defaultLocale ?? 'de';
   const intlOf = (locale: LocaleCode, strings?: LocaleStrings) => strings?.intl ?? locale;
 
@@ -266,9 +265,19 @@ async function load(root: string, env: ContentEnv, files: ContentFiles | undefin
   return { ok: true, value: { root, site, locales, pages, placeholders, verbatim: new Set(verbatim) } };
 }
 
-/** A locale file or page for a language site.yaml does not list (or the generator does not support). */
+/**
+ * The locale codes site.yaml lists even when it does not validate (so its own error is reported once and
+ * the locale files are still checked), or undefined when there is no readable list.
+ */
+function listedCodes(raw: unknown): LocaleCode[] | undefined {
+  const locales = (raw as { locales?: unknown } | undefined)?.locales;
+  if (!Array.isArray(locales)) return undefined;
+  const codes = locales.map((entry: unknown) => (entry && typeof entry === 'object' ? (entry as { code?: unknown }).code : undefined)).filter((c): c is string => typeof c === 'string');
+  return codes.length > 0 ? codes : undefined;
+}
+
+/** A locale file or page for a language site.yaml does not list. */
 function unknownLocale(file: string, locale: string, declared: readonly LocaleCode[]): SiteError {
-  const supported = (LocaleCode.options as readonly string[]).includes(locale);
   const suggestion = closest(locale, declared);
   return new SiteError({
     code: 'unknown-locale',
@@ -276,11 +285,9 @@ function unknownLocale(file: string, locale: string, declared: readonly LocaleCo
     location: { file },
     expected: `a file named after a locale in site.yaml: ${declared.map((l) => `${l}.yaml`).join(', ')}`,
     found: path.posix.basename(file),
-    hint: supported
-      ? `add '${locale}' to locales in site.yaml, or remove the file`
-      : suggestion
-        ? `did you mean ${suggestion}.yaml?`
-        : `site supports ${LocaleCode.options.join(', ')}; rename or remove the file`,
+    hint: suggestion
+      ? `did you mean ${suggestion}.yaml? To add a language instead, add an entry with code: ${locale} to locales in site.yaml (README: Add a language)`
+      : `add an entry with code: ${locale} to locales in site.yaml (README: Add a language), or remove the file`,
   });
 }
 

@@ -5,6 +5,7 @@ import { locate, type YamlSource } from '../content/yaml-source.ts';
 import type { SiteModel } from '../content/model.ts';
 import { SiteError, type Result } from '../errors/site-error.ts';
 import { describeOverrun, islandScripts, overBudget, pageWeight, type BudgetOverrun, type PageWeight } from './page-weight.ts';
+import { writeFunctionLocales } from './function-locales.ts';
 import { emptyOutDir, guardOutDir } from './out-dir.ts';
 import { seoFiles, type InlineCode } from './seo-files.ts';
 import { codeAssets, renderPage, sitePolicy } from './site-render.ts';
@@ -60,6 +61,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   if (!loaded.ok || checkConfig.errors.length) return { ok: false, errors: [...(loaded.ok ? [] : loaded.errors), ...checkConfig.errors] };
   const model = loaded.value;
   const code = await codePending;
+  await writeFunctionLocales(options.contentDir, model);
 
   const removeOldOutput = await emptyOutDir(options.outDir);
   const writer = new OutputWriter(options.outDir);

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { injectedStyles } from '../assets/injected-styles.ts';
 import { bundleIslands, type IslandBundle } from '../assets/islands.ts';
+import { buildFonts } from '../assets/fonts.ts';
 import { buildStyles } from '../assets/styles.ts';
 import type { BuildCache } from '../cache/build-cache.ts';
 import type { PageEntry, SiteModel } from '../content/model.ts';
@@ -20,6 +21,8 @@ const encoder = new TextEncoder();
 export interface CodeAssets {
   islands: IslandBundle;
   cssUrl: string;
+  /** The web font file every page preloads. */
+  fontPreload: string;
   /** Every script, the stylesheet and the icon, by URL. */
   files: Map<string, Uint8Array>;
   template: string;
@@ -28,18 +31,24 @@ export interface CodeAssets {
 
 export async function codeAssets(cache: BuildCache): Promise<CodeAssets> {
   const template = (name: string) => readFile(path.join(packageRoot, 'templates', name));
-  const [islands, css, documentShell, favicon, socialImage] = await Promise.all([
+  const [islands, tailwind, fonts, documentShell, favicon, socialImage] = await Promise.all([
     bundleIslands(cache),
     buildStyles(cache),
+    buildFonts(cache),
     template('document.html'),
     template('favicon.svg'),
     template('og-image.png'),
   ]);
+  // One stylesheet: the @font-face rules (they name the hashed font files) in front of Tailwind's output.
+  const css = fonts.css + tailwind;
   const cssUrl = `/assets/site-${contentHash(css)}.css`;
+  const files = new Map(islands.files);
+  for (const font of fonts.files) files.set(font.url, font.bytes);
   return {
     islands,
     cssUrl,
-    files: new Map(islands.files).set(cssUrl, encoder.encode(css)).set('/favicon.svg', favicon).set(SOCIAL_IMAGE.path, socialImage),
+    fontPreload: fonts.preload,
+    files: files.set(cssUrl, encoder.encode(css)).set('/favicon.svg', favicon).set(SOCIAL_IMAGE.path, socialImage),
     template: documentShell.toString('utf8'),
     runtime: { injectedStyles: await injectedStyles(islands.files) },
   };
@@ -63,7 +72,7 @@ const CHARSET = '<meta charset="utf-8">';
  * no other page, pages can be written as soon as they are rendered.
  */
 export function renderPage(model: SiteModel, entry: PageEntry, code: CodeAssets): RenderedPage {
-  const html = renderRoute(model, entry, { css: code.cssUrl, loader: code.islands.loader }, code.template);
+  const html = renderRoute(model, entry, { css: code.cssUrl, font: code.fontPreload, loader: code.islands.loader }, code.template);
   const inline = inlineCode(html);
   const at = html.indexOf(CHARSET);
   if (at < 0) throw new Error('a page without <meta charset="utf-8"> cannot carry the CSP meta tag');

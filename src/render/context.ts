@@ -4,6 +4,8 @@ import type { LocaleStrings } from '../schema/locale.ts';
 /** URLs of the built assets a page links to. */
 export interface PageAssets {
   css: string;
+  /** The web font to preload (every page sets text in it); absent in renders without built assets. */
+  font?: string;
   /** The island loader module; absent when the build has no islands. */
   loader?: string;
 }

@@ -1,6 +1,7 @@
 import type { PageEntry, SiteModel } from '../content/model.ts';
 import { isIndexable, isNotFound } from '../content/routes.ts';
 import type { LoaderNeed } from '../islands/protocol.ts';
+import { localeEntry } from '../schema/site.ts';
 import { absoluteUrl, alternates, type RenderContext } from './context.ts';
 
 export function escapeHtml(value: string): string {
@@ -46,7 +47,7 @@ export function hreflangSet(model: SiteModel, entry: PageEntry): { hreflang: str
   const family = alternates(model, entry).filter(indexable);
   if (family.length < 2) return [];
   const fallback = family.find((p) => p.locale === model.site.defaultLocale) ?? family[0]!;
-  return [...family.map((p) => ({ hreflang: p.locale, route: p.route })), { hreflang: 'x-default', route: fallback.route }];
+  return [...family.map((p) => ({ hreflang: localeEntry(model.site, p.locale).hreflang, route: p.route })), { hreflang: 'x-default', route: fallback.route }];
 }
 
 /** The cache lifetime a page asks hosts for (SPEC §2: education pages, one hour); undefined for the rest. */
@@ -79,7 +80,7 @@ function structuredData(model: SiteModel, entry: PageEntry): unknown {
       name: site.brand.name,
       description: entry.page.meta.description,
       url,
-      inLanguage: entry.locale,
+      inLanguage: localeEntry(site, entry.locale).lang,
       applicationCategory: 'BusinessApplication',
       operatingSystem: 'Web',
       offers: {
@@ -98,7 +99,7 @@ function structuredData(model: SiteModel, entry: PageEntry): unknown {
       name: site.brand.education,
       description: entry.page.meta.description,
       url,
-      inLanguage: entry.locale,
+      inLanguage: localeEntry(site, entry.locale).lang,
       applicationCategory: 'EducationalApplication',
       operatingSystem: 'Web',
       isAccessibleForFree: true,
@@ -165,6 +166,7 @@ export function renderHead(ctx: RenderContext, loader: LoaderNeed): string {
     `<meta name="twitter:image:alt" content="${imageAlt}">`,
     '<meta name="theme-color" content="#4338ca">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    ...(assets.font ? [`<link rel="preload" href="${escapeHtml(assets.font)}" as="font" type="font/woff2" crossorigin>`] : []),
     `<link rel="stylesheet" href="${escapeHtml(assets.css)}">`,
     `<script>${consentProbeScript({ name: model.site.constants.cookies.consentName, maxAgeSeconds: model.site.constants.cookies.consentMaxAgeSeconds })}</script>`,
   );

@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import type { PageEntry, SiteModel } from '../content/model.ts';
 import { islandUses, loaderNeed } from '../islands/protocol.ts';
 import type { LocaleStrings } from '../schema/locale.ts';
+import { localeEntry } from '../schema/site.ts';
 import type { PageAssets, RenderContext } from './context.ts';
 import { renderHead } from './head.ts';
 import { Page } from './Page.tsx';
@@ -14,9 +15,9 @@ export type DocumentTemplate = string;
 const typeset = new WeakMap<LocaleStrings, LocaleStrings>();
 
 function pageStrings(localeStrings: LocaleStrings, entry: PageEntry, keep?: ReadonlySet<string>): LocaleStrings {
-  if (entry.page.headerLabels) return localeTypography({ ...localeStrings, header: { ...localeStrings.header, ...entry.page.headerLabels } }, entry.locale, keep);
+  if (entry.page.headerLabels) return localeTypography({ ...localeStrings, header: { ...localeStrings.header, ...entry.page.headerLabels } }, keep);
   let strings = typeset.get(localeStrings);
-  if (!strings) typeset.set(localeStrings, (strings = localeTypography(localeStrings, entry.locale, keep)));
+  if (!strings) typeset.set(localeStrings, (strings = localeTypography(localeStrings, keep)));
   return strings;
 }
 
@@ -25,10 +26,10 @@ export function renderRoute(model: SiteModel, entry: PageEntry, assets: PageAsse
   const localeStrings = model.locales[entry.locale];
   if (!localeStrings) throw new Error(`no UI strings for locale '${entry.locale}'`);
   const strings = pageStrings(localeStrings, entry, model.verbatim);
-  const ctx: RenderContext = { model, entry: { ...entry, page: withTypography(entry.page, entry.locale, model.verbatim) }, strings, assets };
+  const ctx: RenderContext = { model, entry: { ...entry, page: withTypography(entry.page, localeStrings.typography, model.verbatim) }, strings, assets };
   const body = renderToString(<Page ctx={ctx} />);
   return template
-    .replace('%lang%', entry.locale)
+    .replace('%lang%', localeEntry(model.site, entry.locale).lang)
     .replace('<!--site:head-->', () => renderHead(ctx, loaderNeed(islandUses(body))))
     .replace('<!--site:body-->', () => body);
 }

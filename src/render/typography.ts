@@ -1,44 +1,61 @@
-import type { LocaleStrings } from '../schema/locale.ts';
-import type { LocaleCode } from '../schema/site.ts';
+import type { LocaleStrings, Typography } from '../schema/locale.ts';
 import { typographicMarks } from './typography-marks.ts';
 
 const NARROW_NO_BREAK_SPACE = '\u202f';
 const NO_BREAK_SPACE = '\u00a0';
 
-/**
- * French spacing: a narrow no-break space before ? ! ; and a no-break space before : and inside « »,
- * so a mark never wraps onto a line of its own. Only spaces the author typed are replaced; a mark
- * without one (a URL, a time such as 10:30) is left alone.
- */
-export function frenchSpacing(text: string): string {
-  return text
-    .replace(/[ \t\n]+(?=[?!;])/g, NARROW_NO_BREAK_SPACE)
-    .replace(/[ \t\n]+(?=:)/g, NO_BREAK_SPACE)
-    .replace(/«[ \t\n\u00a0]*/g, `«${NO_BREAK_SPACE}`)
-    .replace(/[ \t\n\u00a0]*»/g, `${NO_BREAK_SPACE}»`);
-}
+/** Ordinary spaces an author may type, including a line break that YAML folding left in place. */
+const TYPED_SPACE = '[ \\t\\n]+';
 
-/** In every language a figure stays on the line of its unit: "85–100 %" must not wrap before the "%". */
-export function unitSpacing(text: string): string {
-  return text.replace(/(\d)[ \t\n]+(?=[%€])/g, `$1${NO_BREAK_SPACE}`);
-}
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const anyOf = (marks: readonly string[]) => marks.map(escapeRegExp).join('|');
 
 /**
- * Spacing rules per language, applied when a page is rendered: authors type ordinary spaces (which they
- * can see and search for) and every string of the page gets the rules, including island props and meta.
+ * A language's spacing rules (its `typography` settings in locales/<code>.yaml) as one function over
+ * text. Only spaces the author typed are replaced: a mark typed without one (a URL, a time such as
+ * 10:30) is left alone, so a rule can never glue text together.
  */
-const SPACING: Record<LocaleCode, (text: string) => string> = {
-  de: (text) => typographicMarks(unitSpacing(text)),
-  en: (text) => typographicMarks(unitSpacing(text)),
-  es: (text) => typographicMarks(unitSpacing(text)),
-  fr: (text) => typographicMarks(frenchSpacing(unitSpacing(text))),
-};
+export function spacingRules(settings: Typography): (text: string) => string {
+  const steps: ((text: string) => string)[] = [];
+  if (settings.noBreakBeforeUnits.length > 0) {
+    const units = new RegExp(`(\\d)${TYPED_SPACE}(?=${anyOf(settings.noBreakBeforeUnits)})`, 'g');
+    steps.push((text) => text.replace(units, `$1${NO_BREAK_SPACE}`));
+  }
+  if (settings.narrowNoBreakBefore.length > 0) {
+    const narrow = new RegExp(`${TYPED_SPACE}(?=${anyOf(settings.narrowNoBreakBefore)})`, 'g');
+    steps.push((text) => text.replace(narrow, NARROW_NO_BREAK_SPACE));
+  }
+  if (settings.noBreakBefore.length > 0) {
+    const wide = new RegExp(`${TYPED_SPACE}(?=${anyOf(settings.noBreakBefore)})`, 'g');
+    steps.push((text) => text.replace(wide, NO_BREAK_SPACE));
+  }
+  if (settings.guillemetSpacing) {
+    steps.push((text) => text.replace(/«[ \t\n\u00a0]*/g, `«${NO_BREAK_SPACE}`).replace(/[ \t\n\u00a0]*»/g, `${NO_BREAK_SPACE}»`));
+  }
+  return (text) => steps.reduce((out, step) => step(out), text);
+}
+
+const compiled = new WeakMap<Typography, (text: string) => string>();
+
+/** The language's spacing rules, then the marks every language gets (apostrophes, ranges: typography-marks.ts). */
+function rulesOf(settings: Typography): (text: string) => string {
+  let rule = compiled.get(settings);
+  if (!rule) {
+    const spacing = spacingRules(settings);
+    compiled.set(settings, (rule = (text) => typographicMarks(spacing(text))));
+  }
+  return rule;
+}
 
 const NOTHING_KEPT: ReadonlySet<string> = new Set();
 
-/** `value` with every string in it set in the locale's typography, except the `keep` strings (tagged `!verbatim`). */
-export function withTypography<T>(value: T, locale: LocaleCode, keep: ReadonlySet<string> = NOTHING_KEPT): T {
-  const rule = SPACING[locale];
+/**
+ * `value` with every string in it set in a language's typography, applied when a page is rendered:
+ * authors type ordinary spaces and every string of the page gets the rules, including island props and meta;
+ * the `keep` strings (tagged `!verbatim`: the spec quotes them to the letter) are left as typed.
+ */
+export function withTypography<T>(value: T, settings: Typography, keep: ReadonlySet<string> = NOTHING_KEPT): T {
+  const rule = rulesOf(settings);
   const apply = (v: unknown): unknown => {
     if (typeof v === 'string') return keep.has(v) ? v : rule(v);
     if (Array.isArray(v)) return v.map(apply);
@@ -49,16 +66,17 @@ export function withTypography<T>(value: T, locale: LocaleCode, keep: ReadonlySe
 }
 
 /**
- * A locale's UI strings in its typography, except what SPEC §3/§5/§8 quote to the letter: the form
+ * A locale's UI strings in its own typography, except what SPEC §3/§5/§8 quote to the letter: the form
  * notices (toasts) and the sending label stay exactly as typed, and so does the subject the chat demo
  * sends (a payload value, not text).
  */
-export function localeTypography(strings: LocaleStrings, locale: LocaleCode, keep?: ReadonlySet<string>): LocaleStrings {
-  const set = withTypography(strings, locale, keep);
+export function localeTypography(strings: LocaleStrings, keep?: ReadonlySet<string>): LocaleStrings {
+  const set = withTypography(strings, strings.typography, keep);
   const { forms, chatDemo } = strings;
   const notices = (variant: LocaleStrings['forms']['business']) => ({ success: variant.success, error: variant.error, consentMissing: variant.consentMissing });
   return {
     ...set,
+    typography: strings.typography,
     forms: {
       ...set.forms,
       sending: forms.sending,

@@ -24,7 +24,7 @@ export const CheckConfig = z.strictObject({
    * Locales each page family must exist in (folder name under pages/). The home family (slug "") always
    * claims every locale in site.yaml.
    */
-  families: z.record(z.string(), z.array(LocaleCode).min(1)).default({}),
+  families: z.record(z.string(), z.array(LocaleCode).min(1)).default({}).describe('Locales each page family must exist in (its folder name under pages/ → locale codes); the home family always claims every locale of site.yaml.'),
   /** Routes that must never be indexed (e.g. the internal sales guide), whatever their page file says. */
   noindex: z.array(z.string().regex(/^\//, { message: 'expected a route starting with /' })).default([]),
 });

@@ -26,6 +26,29 @@ const FormVariant = FormNotices.extend({
   placeholders: FormPlaceholders.partial().default({}),
 });
 
+/**
+ * A language's spacing rules, applied to every string of its pages when they are rendered: authors type
+ * ordinary spaces (which they can see and search for) and the renderer makes the ones that must not break.
+ */
+export const Typography = z
+  .strictObject({
+    noBreakBeforeUnits: z
+      .array(z.string().min(1))
+      .default([])
+      .describe('Signs that stay on the line of the figure before them: a space typed between a digit and one of these becomes a no-break space, e.g. ["%", "€"] keeps "85 %" together.'),
+    narrowNoBreakBefore: z
+      .array(z.string().min(1))
+      .default([])
+      .describe('Marks after which a typed space is replaced by a narrow no-break space before them, e.g. French ["?", "!", ";"]. A mark typed without a space (a URL) is left alone.'),
+    noBreakBefore: z
+      .array(z.string().min(1))
+      .default([])
+      .describe('Marks whose typed space before them becomes a no-break space, e.g. French [":"]. A time such as 10:30 is left alone.'),
+    guillemetSpacing: z.boolean().default(false).describe('Put a no-break space inside « » (French), whether or not the author typed one.'),
+  })
+  .describe('Spacing rules of this language, applied to every string of its pages at render time.');
+export type Typography = z.infer<typeof Typography>;
+
 /** UI strings of one language: everything the layout and islands print that is not page content. */
 export const LocaleStrings = z.strictObject({
   /** Name of the language in itself, for the language switcher. */
@@ -33,6 +56,7 @@ export const LocaleStrings = z.strictObject({
   /** BCP 47 tag for Intl formatting, e.g. de-DE. */
   intl: Text,
   ogLocale: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/),
+  typography: Typography.default({ noBreakBeforeUnits: [], narrowNoBreakBefore: [], noBreakBefore: [], guillemetSpacing: false }),
   /** What the social preview image (templates/og-image.png) shows, for og:image:alt and twitter:image:alt. */
   socialImageAlt: Text,
   skipToContent: Text,

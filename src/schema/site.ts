@@ -1,8 +1,40 @@
 import { z } from 'zod';
 
-export const LOCALES = ['de', 'fr', 'en', 'es'] as const;
-export const LocaleCode = z.enum(LOCALES);
+/**
+ * A locale's code: its folder in URLs (`/fr/…`) and its file name (`locales/fr.yaml`, `pages/<family>/fr.yaml`).
+ * Which codes exist is content (`locales` in site.yaml), never a list in code.
+ */
+export const LocaleCode = z
+  .string()
+  .regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/, { message: 'expected a lower-case language code such as it or pt-br' })
+  .describe('Lower-case code of a locale: its URL folder (/it/…) and file name (locales/it.yaml, pages/<family>/it.yaml).');
 export type LocaleCode = z.infer<typeof LocaleCode>;
+
+/** A BCP 47 language tag such as `de`, `de-CH` or `pt-BR`. */
+export const LanguageTag = z
+  .string()
+  .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, { message: 'expected a BCP 47 language tag such as it or pt-BR' })
+  .describe('BCP 47 language tag, e.g. it, de-CH, pt-BR.');
+
+/** One language of the site: its code and the tags browsers and search engines read. */
+export const LocaleEntry = z
+  .strictObject({
+    code: LocaleCode,
+    lang: LanguageTag.describe('The <html lang> of its pages and the lang of its link in the language switcher (BCP 47), e.g. it.'),
+    hreflang: LanguageTag.describe('What search engines read in hreflang alternates and the sitemap (BCP 47: a language, or language-REGION), e.g. it.'),
+  })
+  .describe('A language of the site. Its UI strings live in locales/<code>.yaml and its pages in pages/<family>/<code>.yaml.');
+export type LocaleEntry = z.infer<typeof LocaleEntry>;
+
+/** The codes of the site's locales, in site.yaml's order. */
+export function localeCodes(site: { locales: readonly LocaleEntry[] }): LocaleCode[] {
+  return site.locales.map((l) => l.code);
+}
+
+/** The site.yaml entry of locale `code` (it exists: pages and locale files are only loaded for listed codes). */
+export function localeEntry(site: { locales: readonly LocaleEntry[] }, code: LocaleCode): LocaleEntry {
+  return site.locales.find((l) => l.code === code) ?? { code, lang: code, hreflang: code };
+}
 
 const Text = z.string().min(1);
 const Euro = z.number().nonnegative();
@@ -106,15 +138,19 @@ export const SiteConfig = z
       anonKey: z.string(),
       functionName: Text,
     }),
-    locales: z.array(LocaleCode).min(1),
-    defaultLocale: LocaleCode,
+    locales: z.array(LocaleEntry).min(1).describe('The languages of the site, in the order of the language switcher. Adding one needs content files only (README: Add a language).'),
+    defaultLocale: LocaleCode.describe('The code of the locale served at the root (/); the others live under /<code>/.'),
     anchors: z.strictObject({ overview: z.string().regex(/^[a-z][a-z0-9-]*$/) }),
     constants: Constants,
   })
   .superRefine((site, ctx) => {
-    if (!site.locales.includes(site.defaultLocale)) {
-      ctx.addIssue({ code: 'custom', path: ['defaultLocale'], message: `must be one of the listed locales (${site.locales.join(', ')})` });
+    const codes = localeCodes(site);
+    if (!codes.includes(site.defaultLocale)) {
+      ctx.addIssue({ code: 'custom', path: ['defaultLocale'], message: `must be one of the listed locales (${codes.join(', ')})` });
     }
+    codes.forEach((code, i) => {
+      if (codes.indexOf(code) !== i) ctx.addIssue({ code: 'custom', path: ['locales', i, 'code'], message: `locale '${code}' is listed twice` });
+    });
     for (const [key, claim] of Object.entries(site.constants.savings)) {
       if (!(claim.plan in site.constants.plans)) {
         ctx.addIssue({ code: 'custom', path: ['constants', 'savings', key, 'plan'], message: `unknown plan '${claim.plan}' (plans: ${Object.keys(site.constants.plans).join(', ')})` });

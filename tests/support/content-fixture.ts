@@ -15,7 +15,7 @@ interface Edit {
 export async function contentFixture(name: string): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), `site-fixture-${name}-`));
   const site = await readFile(path.join(repo, 'content/site.yaml'), 'utf8');
-  await writeFile(path.join(dir, 'site.yaml'), site.replace(/^locales: .*$/m, 'locales: [de]'));
+  await writeFile(path.join(dir, 'site.yaml'), site.replace(/^locales:\n(?:  - .*\n)+/m, 'locales:\n  - { code: de, lang: de, hreflang: de }\n'));
   await mkdir(path.join(dir, 'locales'), { recursive: true });
   await cp(path.join(repo, 'content/locales/de.yaml'), path.join(dir, 'locales/de.yaml'));
   await cp(path.join(fixtures, 'base'), dir, { recursive: true });

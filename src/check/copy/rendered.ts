@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteModel } from '../../content/model.ts';
 import { withTypography } from '../../render/typography.ts';
-import type { LocaleCode } from '../../schema/site.ts';
 import { finding, type Finding } from '../finding.ts';
 import type { CopyString } from './copy-strings.ts';
 import { typoSeverity } from './typography.ts';
@@ -47,9 +46,13 @@ export function pageTexts(html: string): { text: string; element: string }[] {
  * tagged `!verbatim` or silenced for a rule in content are left out here too (a fragment inside one).
  */
 export async function checkRenderedTypography(outDir: string, model: SiteModel, copy: readonly CopyString[], strict?: boolean): Promise<Finding[]> {
+  const typeset = (text: string, locale: string) => {
+    const settings = model.locales[locale as keyof SiteModel['locales']]?.typography;
+    return settings ? withTypography(text, settings, model.verbatim) : text;
+  };
   const exempt = copy
     .filter((s) => s.verbatim || s.ignore || s.fileIgnore)
-    .map((s) => ({ locale: s.locale, text: withTypography(s.value, s.locale as LocaleCode, model.verbatim), codes: s.verbatim ? undefined : [...(s.ignore?.codes ?? []), ...(s.fileIgnore?.codes ?? [])] }));
+    .map((s) => ({ locale: s.locale, text: typeset(s.value, s.locale), codes: s.verbatim ? undefined : [...(s.ignore?.codes ?? []), ...(s.fileIgnore?.codes ?? [])] }));
   const out: Finding[] = [];
   for (const entry of model.pages) {
     let html: string;

@@ -1,3 +1,4 @@
+import { localeEntry } from '../../schema/site.ts';
 import { alternates, type RenderContext } from '../context.ts';
 import { Logo } from './Logo.tsx';
 
@@ -43,7 +44,7 @@ export function Footer({ ctx }: { ctx: RenderContext }) {
             <nav aria-label={f.languagesLabel}>
               <ul className="flex gap-4">
                 {languages.map((p) => (
-                  <li key={p.locale}><a className={link} href={p.route} hrefLang={p.locale} lang={p.locale}>{ctx.model.locales[p.locale]?.name ?? p.locale}</a></li>
+                  <li key={p.locale}><a className={link} href={p.route} hrefLang={localeEntry(ctx.model.site, p.locale).hreflang} lang={localeEntry(ctx.model.site, p.locale).lang}>{ctx.model.locales[p.locale]?.name ?? p.locale}</a></li>
                 ))}
               </ul>
             </nav>

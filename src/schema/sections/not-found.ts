@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LocaleCode } from '../site.ts';
+import { LanguageTag } from '../site.ts';
 import { Text } from '../text.ts';
 import { sectionBase } from './common.ts';
 
@@ -10,7 +10,7 @@ export const NotFoundSection = z.strictObject({
   code: Text,
   title: Text,
   /** Language of the title when it is not the page's: the spec fixes it in English on the German page. */
-  titleLang: LocaleCode.optional(),
+  titleLang: LanguageTag.optional(),
   text: Text.optional(),
   action: z.strictObject({ label: Text, href: z.string().regex(/^\//, { message: 'expected a site path starting with /' }) }),
   /** Console message; the attempted path is appended. */

@@ -13,8 +13,9 @@ export type ProductIdValue = (typeof PRODUCT_IDS)[number];
 export const FORM_SOURCES = ['business', 'education', 'chat-demo'] as const;
 export type FormSource = (typeof FORM_SOURCES)[number];
 
-export const LOCALE_CODES = ['de', 'fr', 'en', 'es'] as const;
-export type LocaleCodeValue = (typeof LOCALE_CODES)[number];
+/** The site's languages, from `locales` in content/site.yaml: `site build` writes the generated module. */
+export { LOCALE_CODES } from './generated/locales.ts';
+export type LocaleCodeValue = string;
 
 /**
  * The honeypot: an input people never see or reach. The form adds it to the payload only when it is

@@ -34,13 +34,13 @@ describe('content rules', () => {
   });
 
   it('schema: a value the zod schema rejects, located in the file', async () => {
-    expect(await findings('schema', 'invalid-value')).toEqual(['error site.yaml:36:24 (constants.plans.standard.price) — Too small: expected number to be >=0']);
+    expect(await findings('schema', 'invalid-value')).toEqual(['error site.yaml:38:24 (constants.plans.standard.price) — Too small: expected number to be >=0']);
   });
 
   it('missing-file: a locale site.yaml lists without its UI strings file, reported where it is listed', async () => {
     const [f, ...rest] = only(await runFixture('missing-file'), 'missing-file');
     expect(rest).toEqual([]);
-    expect(shown(f!)).toBe("error site.yaml:30:15 (locales[1]) — locales/en.yaml is missing: site.yaml lists 'en' in locales");
+    expect(shown(f!)).toBe("error site.yaml:32:5 (locales[1]) — locales/en.yaml is missing: site.yaml lists 'en' in locales");
     expect(f).toMatchObject({ expected: 'a file locales/en.yaml in the content directory', found: 'no such file', hint: 'create locales/en.yaml, or remove the locale from site.yaml' });
   });
 
@@ -51,8 +51,8 @@ describe('content rules', () => {
       "error pages/home/it.yaml:-:- — a page in 'it', which site.yaml does not list in locales",
     ]);
     expect(found.map((f) => [f.expected, f.found, f.hint])).toEqual([
-      ['a file named after a locale in site.yaml: de.yaml, en.yaml', 'fr.yaml', "add 'fr' to locales in site.yaml, or remove the file"],
-      ['a file named after a locale in site.yaml: de.yaml, en.yaml', 'it.yaml', 'site supports de, fr, en, es; rename or remove the file'],
+      ['a file named after a locale in site.yaml: de.yaml, en.yaml', 'fr.yaml', "add an entry with code: fr to locales in site.yaml (README: Add a language), or remove the file"],
+      ['a file named after a locale in site.yaml: de.yaml, en.yaml', 'it.yaml', 'add an entry with code: it to locales in site.yaml (README: Add a language), or remove the file'],
     ]);
   });
 
@@ -73,10 +73,10 @@ describe('content rules', () => {
     const run = await runFixture('locale-keys');
     const found = only(run, 'locale-keys');
     expect(found.map(shown)).toEqual([
-      "error locales/en.yaml:7:1 (header.navLabel) — locales/en.yaml lacks the UI string 'header.navLabel' that the templates use",
-      "error locales/en.yaml:7:1 (header.about) — locales/en.yaml lacks the UI string 'header.about' that the templates use",
-      "error locales/en.yaml:8:3 (header.navLabell) — locales/en.yaml has the key 'header.navLabell', which no template uses",
-      "error locales/en.yaml:11:3 (header.slogan) — locales/en.yaml has the key 'header.slogan', which no template uses",
+      "error locales/en.yaml:9:1 (header.navLabel) — locales/en.yaml lacks the UI string 'header.navLabel' that the templates use",
+      "error locales/en.yaml:9:1 (header.about) — locales/en.yaml lacks the UI string 'header.about' that the templates use",
+      "error locales/en.yaml:10:3 (header.navLabell) — locales/en.yaml has the key 'header.navLabell', which no template uses",
+      "error locales/en.yaml:13:3 (header.slogan) — locales/en.yaml has the key 'header.slogan', which no template uses",
     ]);
     expect(found[1]!.found).toBe('nothing here; present in locales/de.yaml');
     expect(found.map((f) => f.hint)).toEqual([
@@ -92,7 +92,7 @@ describe('content rules', () => {
   it('family-locales: the home family in every site locale, other families where check.yaml claims them', async () => {
     expect(await findings('family-locales')).toEqual([
       "error check.yaml:3:14 (families.impressum) — page family 'impressum' has no en page",
-      "error site.yaml:30:10 (locales) — page family 'home' has no en page",
+      "error site.yaml:31:3 (locales) — page family 'home' has no en page",
     ]);
   });
 
@@ -112,8 +112,8 @@ describe('claims against constants', () => {
     const run = await runFixture('claim-savings');
     const claims = only(run, 'claim-savings');
     expect(claims.map(shown)).toEqual([
-      "error site.yaml:44:23 (constants.savings.vsTwo.percent) — savings claim 'vsTwo' says 53 % but the constants give 48.9 %",
-      "error site.yaml:46:29 (constants.savings.plusVsThree.percent) — savings claim 'plusVsThree' says 68 % but the constants give 65.7 %",
+      "error site.yaml:46:23 (constants.savings.vsTwo.percent) — savings claim 'vsTwo' says 53 % but the constants give 48.9 %",
+      "error site.yaml:48:29 (constants.savings.plusVsThree.percent) — savings claim 'plusVsThree' says 68 % but the constants give 65.7 %",
     ]);
     expect(claims[0]!.found).toBe('53 — (ChatGPT Plus 22.99 + Claude Pro 21.99 = 44.98 − plus 23) / 44.98 × 100 = 48.87 %');
     expect(claims[0]!.expected).toBe('48');
@@ -173,7 +173,7 @@ describe('output rules', () => {
     expect(found.map((f) => f.route)).toEqual(['/', '/agb', '/datenschutz', '/faq', '/impressum']);
     for (const f of found) {
       expect(f.message).toBe('link to /impresum points at no output file');
-      expect(f.source).toEqual({ file: 'locales/de.yaml', line: 34, column: 33, path: 'footer.products[2].href' });
+      expect(f.source).toEqual({ file: 'locales/de.yaml', line: 36, column: 33, path: 'footer.products[2].href' });
     }
   });
 

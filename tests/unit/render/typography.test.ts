@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { frenchSpacing, localeTypography, unitSpacing, withTypography } from '../../../src/render/typography.ts';
+import { Typography, type LocaleStrings } from '../../../src/schema/locale.ts';
+import { localeTypography, spacingRules, withTypography } from '../../../src/render/typography.ts';
+import { contentFixture } from '../../support/content-fixture.ts';
 
-describe('French spacing', () => {
-  it('puts a narrow no-break space before ? ! ; and a no-break space before : and inside « »', () => {
+/** The settings content/locales/fr.yaml and de.yaml carry: the rules are data, these are only examples. */
+const french = Typography.parse({ noBreakBeforeUnits: ['%', '€'], narrowNoBreakBefore: ['?', '!', ';'], noBreakBefore: [':'], guillemetSpacing: true });
+const units = Typography.parse({ noBreakBeforeUnits: ['%', '€'] });
+const none = Typography.parse({});
+
+describe('spacing rules from a locale\'s typography settings', () => {
+  const frenchSpacing = spacingRules(french);
+
+  it('puts a narrow no-break space before the narrow marks, a no-break space before the wide ones and inside « »', () => {
     expect(frenchSpacing('Pourquoi ? Parce que ! Oui ; non : voilà')).toBe('Pourquoi\u202f? Parce que\u202f! Oui\u202f; non\u00a0: voilà');
     expect(frenchSpacing('le mode « Tuteur »')).toBe('le mode «\u00a0Tuteur\u00a0»');
     expect(frenchSpacing('le mode «Tuteur»')).toBe('le mode «\u00a0Tuteur\u00a0»');
@@ -13,39 +22,49 @@ describe('French spacing', () => {
   });
 
   it('leaves marks without a typed space alone: links, times, rich-text targets', () => {
-    for (const text of ['https://www.ki-zentrale.de/fr?x=1', 'de 9:30 à 18:00', '[nous écrire](mailto:service@ki-zentrale.de)', '24/7']) {
+    for (const text of ['https://www.example.org/fr?x=1', 'de 9:30 à 18:00', '[nous écrire](mailto:service@example.org)', '24/7']) {
       expect(frenchSpacing(text)).toBe(text);
     }
   });
-});
 
-describe('unit spacing', () => {
-  it('keeps a figure on the line of its % or €', () => {
-    expect(unitSpacing('85–100 % höhere Conversion, ab 17 € im Monat')).toBe('85–100\u00a0% höhere Conversion, ab 17\u00a0€ im Monat');
-    expect(unitSpacing('100% GDPR compliant, Prozent %')).toBe('100% GDPR compliant, Prozent %');
+  it('keeps a figure on the line of its unit, and only after a digit', () => {
+    expect(spacingRules(units)('85–100 % höher, ab 17 € im Monat')).toBe('85–100\u00a0% höher, ab 17\u00a0€ im Monat');
+    expect(spacingRules(units)('100% compliant, Prozent %')).toBe('100% compliant, Prozent %');
+  });
+
+  it('treats the marks as text, not as patterns', () => {
+    expect(spacingRules(Typography.parse({ noBreakBefore: ['.', '*'] }))('a . b * c')).toBe('a\u00a0. b\u00a0* c');
+  });
+
+  it('changes nothing without settings (a new language starts there)', () => {
+    expect(spacingRules(none)('Perché ? 10 %')).toBe('Perché ? 10 %');
   });
 });
 
-describe('typography per locale', () => {
-  it('applies the French rules to every string of a value, and only the unit rule to other locales', () => {
+describe('typography of a whole value', () => {
+  it('applies the rules to every string of a value and leaves the rest', () => {
     const page = { title: 'Des questions ?', list: ['a : b', '53 % moins cher'], n: 3, nested: { href: '/datenschutz' } };
-    expect(withTypography(page, 'fr')).toEqual({ title: 'Des questions\u202f?', list: ['a\u00a0: b', '53\u00a0% moins cher'], n: 3, nested: { href: '/datenschutz' } });
-    expect(withTypography(page, 'de')).toEqual({ ...page, list: ['a : b', '53\u00a0% moins cher'] });
+    expect(withTypography(page, french)).toEqual({ title: 'Des questions\u202f?', list: ['a\u00a0: b', '53\u00a0% moins cher'], n: 3, nested: { href: '/datenschutz' } });
+    expect(withTypography(page, units)).toEqual({ ...page, list: ['a : b', '53\u00a0% moins cher'] });
   });
 });
 
 describe('locale strings', () => {
   it('keeps the notices, the sending label and the chat subject as typed, and sets the rest', async () => {
     const { loadContent } = await import('../../../src/content/load.ts');
-    const loaded = await loadContent('content');
-    if (!loaded.ok) throw new Error('content does not load');
-    const fr = loaded.value.locales.fr!;
-    const set = localeTypography(fr, 'fr');
-    expect(set.forms.business.success).toEqual(fr.forms.business.success);
-    expect(set.forms.education.success.title).toBe('Message envoyé !');
-    expect(set.forms.sending).toBe(fr.forms.sending);
-    expect(set.chatDemo.subject).toBe(fr.chatDemo.subject);
-    expect(set.chatDemo.success).toBe(frenchSpacing(unitSpacing(fr.chatDemo.success)));
-    expect(set.chatDemo.success).toContain('\u202f!');
+    const loaded = await loadContent(await contentFixture('base'));
+    if (!loaded.ok) throw new Error('fixture does not load');
+    const de = loaded.value.locales.de!;
+    const typed: LocaleStrings = {
+      ...de,
+      typography: french,
+      forms: { ...de.forms, sending: 'Envoi ?', business: { ...de.forms.business, success: { title: 'Envoyé !' } } },
+      chatDemo: { ...de.chatDemo, subject: 'Chatbot : demande', success: 'Merci !' },
+    };
+    const set = localeTypography(typed);
+    expect(set.forms.business.success).toEqual({ title: 'Envoyé !' });
+    expect(set.forms.sending).toBe('Envoi ?');
+    expect(set.chatDemo.subject).toBe('Chatbot : demande');
+    expect(set.chatDemo.success).toBe('Merci\u202f!');
   });
 });

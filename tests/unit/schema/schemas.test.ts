@@ -42,7 +42,7 @@ describe('schemas', () => {
     expect(SiteConfig.safeParse(site).success).toBe(true);
     const broken = structuredClone(site);
     broken.defaultLocale = 'es';
-    broken.locales = ['de'];
+    broken.locales = [{ code: 'de', lang: 'de', hreflang: 'de' }];
     broken.constants.savings.vsTwo.against = ['chatgptPlus', 'copilot'];
     const issues = SiteConfig.safeParse(broken).error?.issues.map((i) => i.path.join('.'));
     expect(issues).toEqual(['defaultLocale', 'constants.savings.vsTwo.against.1']);

@@ -7,11 +7,11 @@ const WORD_JOINER = '\u2060';
 const NO_BREAK_SPACE = '\u00a0';
 
 /**
- * A straight apostrophe inside a word (l'IA, don't) or after a plural's s (customers' questions, Hans')
+ * A straight apostrophe inside a word (l'IA, don't, nell'[link](…)) or after a plural's s (customers' questions, Hans')
  * is the typographic one. Quotation marks are the writer's (typo-quotes).
  */
 export function apostrophes(text: string): string {
-  return text.replace(/(?<=\p{L})'(?=\p{L})|(?<=\p{L}s)'(?=[\s,.;:!?)]|$)/gu, '’');
+  return text.replace(/(?<=\p{L})'(?=\p{L}|\[|\*\*)|(?<=\p{L}s)'(?=[\s,.;:!?)]|$)/gu, '’');
 }
 
 /**

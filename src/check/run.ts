@@ -5,8 +5,10 @@ import { loadContentWithSources, type ContentEnv } from '../content/load.ts';
 import type { SiteModel } from '../content/model.ts';
 import { buildSite } from '../output/build.ts';
 import { loadCheckConfig, type CheckConfig } from '../content/check-config.ts';
+import { loadGlossary } from '../content/glossary.ts';
 import type { YamlSource } from '../content/yaml-source.ts';
-import { checkContent } from './content.ts';
+import { checkContent, checkSchemaModelines } from './content.ts';
+import { checkCopy, checkRenderedTypography } from './copy/index.ts';
 import { findingSource } from './element-source.ts';
 import { finding, fromSiteError, sortFindings, type Finding } from './finding.ts';
 import { checkOutput } from './output.ts';
@@ -36,6 +38,8 @@ export interface SourceCheck {
   model?: SiteModel;
   sources: YamlSource[];
   config: CheckConfig;
+  /** The visible strings the copy rules read, for the same rules on the rendered pages. */
+  copyStrings: ReturnType<typeof checkCopy>['strings'];
 }
 
 export async function checkSources(options: Pick<CheckOptions, 'contentDir' | 'strict' | 'env'>): Promise<SourceCheck> {
@@ -50,7 +54,11 @@ export async function checkSources(options: Pick<CheckOptions, 'contentDir' | 's
   const covered = new Set(contentFindings.filter((f) => f.code === 'locale-keys').map((f) => `${f.location?.file}#${f.location?.path}`));
   if (!result.ok) findings.push(...result.errors.map((e) => fromSiteError(e)).filter((f) => !covered.has(`${f.location?.file}#${f.location?.path}`)));
   findings.push(...contentFindings);
-  return { findings, model, sources, config };
+  const glossary = await loadGlossary(options.contentDir);
+  findings.push(...glossary.errors.map((e) => fromSiteError(e)), ...checkSchemaModelines(glossary.source ? [glossary.source] : []));
+  const copy = checkCopy(sources, model, glossary.glossary, { strict: options.strict });
+  findings.push(...copy.findings);
+  return { findings, model, sources, config, copyStrings: copy.strings };
 }
 
 /**
@@ -58,7 +66,7 @@ export async function checkSources(options: Pick<CheckOptions, 'contentDir' | 's
  * directory — or the given outDir — and the output rules over every route. Every finding at once.
  */
 export async function runCheck(options: CheckOptions): Promise<CheckRun> {
-  const { findings, model, sources, config } = await checkSources(options);
+  const { findings, model, sources, config, copyStrings } = await checkSources(options);
   if (!model) return { findings: sortFindings(findings), routes: 0, contentDir: options.contentDir };
 
   let dir = options.outDir;
@@ -79,6 +87,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   try {
     const output = await checkOutput({ outDir: dir, model, config });
     findings.push(...output.map((f) => finding({ ...f, source: findingSource(f, model, sources) })));
+    findings.push(...(await checkRenderedTypography(dir, model, copyStrings, options.strict)));
   } finally {
     if (temp) await rm(temp, { recursive: true, force: true });
   }

@@ -135,7 +135,7 @@ export async function loadContentWithSources(root: string, env: ContentEnv = {})
 async function loadFile<T>(
   file: { root: string; relative: string; requiredBy?: RequiredBy; text?: Promise<{ text: string } | { error: SiteError }> },
   inputs: string,
-  state: { errors: SiteError[]; files?: ContentFiles; placeholders: Placeholder[]; memo?: ContentMemo },
+  state: { errors: SiteError[]; files?: ContentFiles; placeholders: Placeholder[]; verbatim: string[]; memo?: ContentMemo },
   validate: (source: YamlSource, errors: SiteError[]) => T | undefined,
 ): Promise<{ source?: YamlSource; value?: T }> {
   const read = await (file.text ?? readText(file.root, file.relative, file.requiredBy));
@@ -148,6 +148,7 @@ async function loadFile<T>(
   if (recalled) {
     state.files?.sources.push(recalled.source);
     state.placeholders.push(...recalled.placeholders);
+    state.verbatim.push(...recalled.verbatim);
     return recalled;
   }
   state.memo?.forget(file.relative);
@@ -158,14 +159,17 @@ async function loadFile<T>(
   state.errors.push(...own);
   const placeholders = collectPlaceholders(source);
   state.placeholders.push(...placeholders);
-  if (value !== undefined && own.length === 0) state.memo?.remember(file.relative, { key, source, value, placeholders });
+  const verbatim = scalarStrings(source).filter((s) => s.tag === '!verbatim').map((s) => s.value);
+  state.verbatim.push(...verbatim);
+  if (value !== undefined && own.length === 0) state.memo?.remember(file.relative, { key, source, value, placeholders, verbatim });
   return { source, value };
 }
 
 async function load(root: string, env: ContentEnv, files: ContentFiles | undefined, memo?: ContentMemo): Promise<Result<SiteModel>> {
   const errors: SiteError[] = [];
   const placeholders: Placeholder[] = [];
-  const state = { errors, files, placeholders, memo };
+  const verbatim: string[] = [];
+  const state = { errors, files, placeholders, verbatim, memo };
 
   const siteInputs = JSON.stringify(env);
   const { source: siteSource, value: site } = await loadFile({ root, relative: 'site.yaml' }, siteInputs, state, (source, own) => {
@@ -258,7 +262,7 @@ async function load(root: string, env: ContentEnv, files: ContentFiles | undefin
   }
 
   if (errors.length > 0 || !site) return { ok: false, errors: inReadingOrder(errors) };
-  return { ok: true, value: { root, site, locales, pages, placeholders } };
+  return { ok: true, value: { root, site, locales, pages, placeholders, verbatim: new Set(verbatim) } };
 }
 
 /**

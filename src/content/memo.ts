@@ -7,6 +7,7 @@ export interface Remembered<T> {
   source: YamlSource;
   value: T;
   placeholders: Placeholder[];
+  verbatim: string[];
 }
 
 /**

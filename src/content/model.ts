@@ -29,4 +29,6 @@ export interface SiteModel {
   locales: Partial<Record<LocaleCode, LocaleStrings>>;
   pages: PageEntry[];
   placeholders: Placeholder[];
+  /** Strings tagged `!verbatim` (quoted by the spec to the letter): rendered exactly as typed. */
+  verbatim: ReadonlySet<string>;
 }

@@ -27,10 +27,15 @@ export interface YamlSource {
 }
 
 /**
- * Tags the content may use. `!placeholder` marks a value a deployer must replace (see `site check --strict`).
+ * Tags the content may use. `!placeholder` marks a value a deployer must replace (see `site check --strict`);
+ * `!verbatim` a string printed exactly as typed (SPEC quotes it to the letter): the renderer's typography
+ * and the copy rules of `site check` leave it alone.
  * Editors learn them from `yaml.customTags` in .vscode/settings.json (a test keeps the two in step).
  */
-export const CUSTOM_TAGS = [{ tag: '!placeholder', resolve: (value: string) => value }];
+export const CUSTOM_TAGS = [
+  { tag: '!placeholder', resolve: (value: string) => value },
+  { tag: '!verbatim', resolve: (value: string) => value },
+];
 
 const YAML_OPTIONS = { prettyErrors: false, customTags: CUSTOM_TAGS, uniqueKeys: true } as const;
 

@@ -14,10 +14,10 @@ export type DocumentTemplate = string;
 /** A locale's UI strings in its typography, made once per locale (and per page that rewords header labels). */
 const typeset = new WeakMap<LocaleStrings, LocaleStrings>();
 
-function pageStrings(localeStrings: LocaleStrings, entry: PageEntry): LocaleStrings {
-  if (entry.page.headerLabels) return localeTypography({ ...localeStrings, header: { ...localeStrings.header, ...entry.page.headerLabels } });
+function pageStrings(localeStrings: LocaleStrings, entry: PageEntry, keep?: ReadonlySet<string>): LocaleStrings {
+  if (entry.page.headerLabels) return localeTypography({ ...localeStrings, header: { ...localeStrings.header, ...entry.page.headerLabels } }, keep);
   let strings = typeset.get(localeStrings);
-  if (!strings) typeset.set(localeStrings, (strings = localeTypography(localeStrings)));
+  if (!strings) typeset.set(localeStrings, (strings = localeTypography(localeStrings, keep)));
   return strings;
 }
 
@@ -25,8 +25,8 @@ function pageStrings(localeStrings: LocaleStrings, entry: PageEntry): LocaleStri
 export function renderRoute(model: SiteModel, entry: PageEntry, assets: PageAssets, template: DocumentTemplate): string {
   const localeStrings = model.locales[entry.locale];
   if (!localeStrings) throw new Error(`no UI strings for locale '${entry.locale}'`);
-  const strings = pageStrings(localeStrings, entry);
-  const ctx: RenderContext = { model, entry: { ...entry, page: withTypography(entry.page, localeStrings.typography) }, strings, assets };
+  const strings = pageStrings(localeStrings, entry, model.verbatim);
+  const ctx: RenderContext = { model, entry: { ...entry, page: withTypography(entry.page, localeStrings.typography, model.verbatim) }, strings, assets };
   const body = renderToString(<Page ctx={ctx} />);
   return template
     .replace('%lang%', localeEntry(model.site, entry.locale).lang)

@@ -1,4 +1,5 @@
 import type { LocaleStrings, Typography } from '../schema/locale.ts';
+import { typographicMarks } from './typography-marks.ts';
 
 const NARROW_NO_BREAK_SPACE = '\u202f';
 const NO_BREAK_SPACE = '\u00a0';
@@ -36,20 +37,27 @@ export function spacingRules(settings: Typography): (text: string) => string {
 
 const compiled = new WeakMap<Typography, (text: string) => string>();
 
+/** The language's spacing rules, then the marks every language gets (apostrophes, ranges: typography-marks.ts). */
 function rulesOf(settings: Typography): (text: string) => string {
   let rule = compiled.get(settings);
-  if (!rule) compiled.set(settings, (rule = spacingRules(settings)));
+  if (!rule) {
+    const spacing = spacingRules(settings);
+    compiled.set(settings, (rule = (text) => typographicMarks(spacing(text))));
+  }
   return rule;
 }
 
+const NOTHING_KEPT: ReadonlySet<string> = new Set();
+
 /**
  * `value` with every string in it set in a language's typography, applied when a page is rendered:
- * authors type ordinary spaces and every string of the page gets the rules, including island props and meta.
+ * authors type ordinary spaces and every string of the page gets the rules, including island props and meta;
+ * the `keep` strings (tagged `!verbatim`: the spec quotes them to the letter) are left as typed.
  */
-export function withTypography<T>(value: T, settings: Typography): T {
+export function withTypography<T>(value: T, settings: Typography, keep: ReadonlySet<string> = NOTHING_KEPT): T {
   const rule = rulesOf(settings);
   const apply = (v: unknown): unknown => {
-    if (typeof v === 'string') return rule(v);
+    if (typeof v === 'string') return keep.has(v) ? v : rule(v);
     if (Array.isArray(v)) return v.map(apply);
     if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, inner]) => [k, apply(inner)]));
     return v;
@@ -62,8 +70,8 @@ export function withTypography<T>(value: T, settings: Typography): T {
  * notices (toasts) and the sending label stay exactly as typed, and so does the subject the chat demo
  * sends (a payload value, not text).
  */
-export function localeTypography(strings: LocaleStrings): LocaleStrings {
-  const set = withTypography(strings, strings.typography);
+export function localeTypography(strings: LocaleStrings, keep?: ReadonlySet<string>): LocaleStrings {
+  const set = withTypography(strings, strings.typography, keep);
   const { forms, chatDemo } = strings;
   const notices = (variant: LocaleStrings['forms']['business']) => ({ success: variant.success, error: variant.error, consentMissing: variant.consentMissing });
   return {

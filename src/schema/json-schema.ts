@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CheckConfig } from './check.ts';
+import { Glossary } from './glossary.ts';
 import { LocaleStrings } from './locale.ts';
 import { createPageSchema } from './page.ts';
 import type { SchemaContext } from './sections/index.ts';
@@ -8,12 +9,13 @@ import { SiteConfig } from './site.ts';
 /** Folder under the content directory that holds the generated JSON Schemas. */
 export const SCHEMA_DIR = '.schema';
 
-export type SchemaName = 'site' | 'locale' | 'page' | 'check';
+export type SchemaName = 'site' | 'locale' | 'page' | 'check' | 'glossary';
 
 /** Which schema a content file (relative to the content directory) is written against. */
 export function schemaNameFor(file: string): SchemaName | undefined {
   if (file === 'site.yaml') return 'site';
   if (file === 'check.yaml') return 'check';
+  if (file === 'glossary.yaml') return 'glossary';
   if (/^locales\/[^/]+\.yaml$/.test(file)) return 'locale';
   if (/^pages\/[^/]+\/[^/]+\.yaml$/.test(file)) return 'page';
   return undefined;
@@ -94,5 +96,6 @@ export function contentSchemas(ctx: SchemaContext): Record<SchemaName, string> {
     locale: toJson(LocaleStrings, 'locales/<lang>.yaml: UI strings of one language'),
     page: toJson(createPageSchema(ctx), 'pages/<family>/<lang>.yaml: one page'),
     check: toJson(CheckConfig, 'check.yaml: budgets and page-family claims for site check'),
+    glossary: toJson(Glossary, 'glossary.yaml: the termbase (preferred and forbidden terms per locale, names that never translate)'),
   };
 }

@@ -82,7 +82,8 @@ export const LocaleStrings = z.strictObject({
     legalTitle: Text,
     legal: z.strictObject({ impressum: Text, agb: Text, datenschutz: Text, faq: Text }),
     copyright: Text,
-    emailLabel: Text,
+    /** The contact line under the brand text; `{email}` is where the linked address goes ("E-Mail: {email}"). */
+    emailLine: Text.regex(/^[^{}]*\{email\}[^{}]*$/, { message: 'expected the line with {email} once where the address goes, e.g. "E-Mail: {email}"' }),
     languagesLabel: Text,
   }),
   services: z.strictObject({ details: Text, more: Text }),

@@ -5,6 +5,7 @@ import { Logo } from './Logo.tsx';
 export function Footer({ ctx }: { ctx: RenderContext }) {
   const { site } = ctx.model;
   const f = ctx.strings.footer;
+  const [beforeEmail, afterEmail] = f.emailLine.split('{email}');
   const heading = 'text-sm font-semibold tracking-wide text-white';
   const link = 'inline-flex min-h-11 items-center text-sm text-slate-400 transition-colors hover:text-white sm:min-h-0';
   return (
@@ -14,7 +15,7 @@ export function Footer({ ctx }: { ctx: RenderContext }) {
           <Logo name={site.brand.name} onDark />
           <p className="mt-4 text-sm">{f.brandText}</p>
           <p className="mt-4 text-sm">
-            {f.emailLabel}: <a className="text-brand-300 underline underline-offset-2 hover:text-white" href={`mailto:${site.email}`}>{site.email}</a>
+            {beforeEmail}<a className="text-brand-300 underline underline-offset-2 hover:text-white" href={`mailto:${site.email}`}>{site.email}</a>{afterEmail}
           </p>
         </div>
         <div className="col-span-2 sm:col-span-1">

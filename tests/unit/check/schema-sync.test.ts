@@ -25,6 +25,7 @@ describe('JSON Schemas for editors', () => {
     expect(schemaModeline('locales/fr.yaml')).toBe('# yaml-language-server: $schema=../.schema/locale.json');
     expect(schemaModeline('pages/education/es.yaml')).toBe('# yaml-language-server: $schema=../../.schema/page.json');
     expect(schemaModeline('check.yaml')).toBe('# yaml-language-server: $schema=.schema/check.json');
+    expect(schemaModeline('glossary.yaml')).toBe('# yaml-language-server: $schema=.schema/glossary.json');
   });
 
   it('.vscode/settings.json declares every custom tag and maps each kind of content file to its schema', async () => {
@@ -33,6 +34,7 @@ describe('JSON Schemas for editors', () => {
     expect(settings['yaml.schemas']).toEqual({
       [`./content/${SCHEMA_DIR}/site.json`]: 'content/site.yaml',
       [`./content/${SCHEMA_DIR}/check.json`]: 'content/check.yaml',
+      [`./content/${SCHEMA_DIR}/glossary.json`]: 'content/glossary.yaml',
       [`./content/${SCHEMA_DIR}/locale.json`]: 'content/locales/*.yaml',
       [`./content/${SCHEMA_DIR}/page.json`]: 'content/pages/*/*.yaml',
     });

@@ -1,0 +1,27 @@
+import type { SiteModel } from '../../content/model.ts';
+import type { YamlSource } from '../../content/yaml-source.ts';
+import type { Glossary } from '../../schema/glossary.ts';
+import type { Finding } from '../finding.ts';
+import { copyStrings, type CopyString } from './copy-strings.ts';
+import { checkGlossary } from './glossary.ts';
+import { checkLanguage } from './language.ts';
+import { checkContentTypography, checkIgnoreComments } from './typography.ts';
+
+export { checkRenderedTypography } from './rendered.ts';
+
+/**
+ * The copy rules on the content: the termbase, per-language typography, untranslated and mixed-language
+ * text, and the ignore comments that silence them. Returns the strings too, for the rules on the output.
+ */
+export function checkCopy(sources: readonly YamlSource[], model: SiteModel | undefined, glossary: Glossary, options: { strict?: boolean; defaultLocale?: string }): { findings: Finding[]; strings: CopyString[] } {
+  const strings = copyStrings(sources);
+  return {
+    strings,
+    findings: [
+      ...checkIgnoreComments(strings),
+      ...checkGlossary(strings, glossary),
+      ...checkContentTypography(strings, model, options.strict),
+      ...checkLanguage(strings, { glossary, defaultLocale: options.defaultLocale ?? model?.site.defaultLocale ?? 'de', strict: options.strict }),
+    ],
+  };
+}

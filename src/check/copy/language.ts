@@ -1,0 +1,122 @@
+import type { Glossary } from '../../schema/glossary.ts';
+import { finding, type Finding, type Severity } from '../finding.ts';
+import { ignored, type CopyString } from './copy-strings.ts';
+import { fixedTerms, preferredTerm } from './glossary.ts';
+import { FOREIGN_LETTERS, STOP_WORDS } from './stop-words.ts';
+import { languageOf } from './typography-rules.ts';
+
+const LANGUAGE_NAMES: Record<string, string> = { de: 'German', fr: 'French', en: 'English', es: 'Spanish' };
+const nameOf = (lang: string) => LANGUAGE_NAMES[lang] ?? lang;
+
+/** Stop words that belong to one language only, by language. */
+const UNIQUE_STOP_WORDS: Map<string, string> = (() => {
+  const owners = new Map<string, Set<string>>();
+  for (const [lang, words] of Object.entries(STOP_WORDS)) for (const word of words) owners.set(word, (owners.get(word) ?? new Set()).add(lang));
+  return new Map([...owners].filter(([, langs]) => langs.size === 1).map(([word, langs]) => [word, [...langs][0]!]));
+})();
+
+/** The text without what is never translated: references, link targets, markup and the glossary's names. */
+function translatable(value: string, names: readonly string[]): string {
+  let text = value.replace(/\{\{[^}]*\}\}/g, ' ').replace(/\]\([^)\s]*\)/g, ']').replace(/\*\*/g, '');
+  for (const name of names) if (text.includes(name)) text = text.split(name).join(' ');
+  return text;
+}
+
+const words = (text: string) => text.toLowerCase().match(/\p{L}+(?:[’'-]\p{L}+)*/gu) ?? [];
+
+export interface LanguageOptions {
+  glossary: Glossary;
+  /** The language the others are written from (site.yaml's defaultLocale). */
+  defaultLocale: string;
+  strict?: boolean;
+}
+
+/**
+ * copy-untranslated: a string on a fr/en/es page (or UI string) identical to the default locale's string
+ * for the same key. copy-language: a sentence whose function words are mostly another site language's,
+ * or a word with letters the page's language does not have.
+ */
+export function checkLanguage(strings: readonly CopyString[], options: LanguageOptions): Finding[] {
+  const severity: Severity = options.strict ? 'error' : 'warning';
+  const names = [...fixedTerms(options.glossary)].sort((a, b) => b.length - a.length);
+  const languages = Object.keys(STOP_WORDS);
+  // Strings of the default locale by counterpart file and key: "pages/home" → "title" → values.
+  const originals = new Map<string, Map<string, Set<string>>>();
+  const counterpart = (s: CopyString) => (s.family ? `pages/${s.family}` : 'locales');
+  for (const s of strings) {
+    if (s.locale !== options.defaultLocale) continue;
+    const byKey = originals.get(counterpart(s)) ?? new Map<string, Set<string>>();
+    byKey.set(s.key, (byKey.get(s.key) ?? new Set()).add(s.value));
+    originals.set(counterpart(s), byKey);
+  }
+  // Terms the glossary writes the same in a locale and the default one are no sign of a missing translation.
+  const sameTerms = new Map<string, string[]>();
+  const sameAsDefault = (locale: string) => {
+    let terms = sameTerms.get(locale);
+    if (!terms) {
+      const original = new Set(options.glossary.terms.map((t) => preferredTerm(t, options.defaultLocale)));
+      terms = options.glossary.terms.map((t) => preferredTerm(t, locale)).filter((t): t is string => !!t && original.has(t));
+      sameTerms.set(locale, terms);
+    }
+    return terms;
+  };
+  const out: Finding[] = [];
+  for (const s of strings) {
+    const lang = languageOf(s.locale);
+    if (s.locale !== options.defaultLocale && !ignored(s, 'copy-untranslated') && originals.get(counterpart(s))?.get(s.key)?.has(s.value)) {
+      const left = words(translatable(s.value, [...names, ...sameAsDefault(s.locale)])).filter((w) => w.length >= 3);
+      if (left.length > 0) {
+        out.push(finding({
+          code: 'copy-untranslated',
+          severity,
+          message: `this ${nameOf(lang)} string is the ${nameOf(languageOf(options.defaultLocale))} one, word for word`,
+          location: s.at(0),
+          found: JSON.stringify(s.value),
+          expected: `the ${nameOf(lang)} wording for '${s.key}'`,
+          hint: `write it in ${nameOf(lang)}; if it is the same in both languages, add \`# site-check-ignore copy-untranslated: <why>\``,
+        }));
+      }
+    }
+    if (ignored(s, 'copy-language')) continue;
+    const text = translatable(s.value, names);
+    const foreign = FOREIGN_LETTERS[lang];
+    const odd = foreign ? words(text).find((w) => foreign.test(w)) : undefined;
+    if (odd) {
+      const index = Math.max(0, s.value.toLowerCase().indexOf(odd));
+      const word = s.value.slice(index, index + odd.length);
+      out.push(finding({
+        code: 'copy-language',
+        severity,
+        message: `'${word}' is not a ${nameOf(lang)} word`,
+        location: s.at(index),
+        found: word,
+        hint: `write it in ${nameOf(lang)}; a name that stays as it is belongs in content/glossary.yaml as a fixed term`,
+      }));
+      continue;
+    }
+    if (!languages.includes(lang)) continue;
+    for (const sentence of text.split(/(?<=[.!?;:])\s+|\n+/)) {
+      const list = words(sentence);
+      if (list.length < 4) continue;
+      const counts = new Map<string, number>();
+      for (const w of list) {
+        const owner = UNIQUE_STOP_WORDS.get(w);
+        if (owner) counts.set(owner, (counts.get(owner) ?? 0) + 1);
+      }
+      const own = counts.get(lang) ?? 0;
+      const [other, hits] = [...counts].filter(([l]) => l !== lang).sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+      if (hits < 2 || hits <= own) continue;
+      const index = Math.max(0, s.value.indexOf(sentence.trim().slice(0, 20)));
+      out.push(finding({
+        code: 'copy-language',
+        severity,
+        message: `a sentence on a ${nameOf(lang)} page reads as ${nameOf(other)}`,
+        location: s.at(index),
+        found: JSON.stringify(sentence.trim()),
+        expected: `${nameOf(lang)} (${own} ${nameOf(lang)} and ${hits} ${nameOf(other)} function words)`,
+        hint: `write it in ${nameOf(lang)}, or mark a quotation with \`# site-check-ignore copy-language: <why>\``,
+      }));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,31 @@
+/**
+ * Marks the renderer can set safely in every language, beside the spacing rules of typography.ts:
+ * authors type the keys on their keyboard, visitors read the typographic marks.
+ */
+
+const WORD_JOINER = '\u2060';
+const NO_BREAK_SPACE = '\u00a0';
+
+/**
+ * A straight apostrophe inside a word (l'IA, don't, nell'[link](…)) or after a plural's s (customers' questions, Hans')
+ * is the typographic one. Quotation marks are the writer's (typo-quotes).
+ */
+export function apostrophes(text: string): string {
+  return text.replace(/(?<=\p{L})'(?=\p{L}|\[|\*\*)|(?<=\p{L}s)'(?=[\s,.;:!?)]|$)/gu, '’');
+}
+
+/**
+ * A range of figures set with an en dash stays on one line: typed spaces around the dash become no-break
+ * spaces ("9 – 17" → "9 – 17"), and a dash without spaces gets a word joiner after it, where browsers
+ * would otherwise break ("85–100").
+ */
+export function rangeSpacing(text: string): string {
+  return text
+    .replace(/(?<=\d)[ \t\n]+–[ \t\n]+(?=\d)/g, `${NO_BREAK_SPACE}–${NO_BREAK_SPACE}`)
+    .replace(/(?<=\d)–(?=\d)/g, `–${WORD_JOINER}`);
+}
+
+/** Both, in the order the renderer applies them. */
+export function typographicMarks(text: string): string {
+  return rangeSpacing(apostrophes(text));
+}

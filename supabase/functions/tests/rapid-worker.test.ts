@@ -93,7 +93,7 @@ Deno.test("SPEC §7's body without x-site-form / x-site-locale is stored with no
   const bare = (payload: BodyInit) => new Request('https://project.supabase.co/functions/v1/rapid-worker', { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
   const response = await handleContactRequest(bare(JSON.stringify(body)), options);
   assertEquals(response.status, 200);
-  assertEquals(inserted.at(-1), { ...body, form_variant: null, locale: null });
+  assertEquals(inserted.at(-1), { ...body, form_variant: null, locale: null, ...POLICY });
   const before = inserted.length;
   const bytes = new TextEncoder().encode(JSON.stringify(body).replace('anrufen', 'XX'));
   bytes.set([0xff, 0xfe], bytes.indexOf(0x58));

@@ -93,6 +93,6 @@ test('the mini form sends products chatbot and the fixed subject, shows no subje
   await main.locator('[name=email]').fill(uniqueEmail('second'));
   await main.locator('form').evaluate((form: HTMLFormElement) => form.requestSubmit());
   await expect(toast(page, 'Datenschutz-Einwilligung erforderlich')).toBeVisible();
-  await expect(page.locator('section[aria-label^="Notifications"]')).toHaveCount(1);
+  await expect(page.locator('section[aria-label^="Benachrichtigungen"]')).toHaveCount(1);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(2);
 });

@@ -25,7 +25,7 @@ test('the German form shows the exact SPEC §8 success toast in the shared Toast
   const shown = toast(page, 'Nachricht gesendet');
   await expect(shown).toBeVisible();
   await expect(shown).toContainText('Vielen Dank für Ihre Anfrage. Wir melden uns zeitnah bei Ihnen.');
-  const toaster = page.locator('section[aria-label^="Notifications"]');
+  const toaster = page.locator('section[aria-label^="Benachrichtigungen"]');
   await expect(toaster).toHaveCount(1);
   await expect(toaster.locator('ol')).toHaveAttribute('data-x-position', 'left');
   await expect(toaster.locator('ol')).toHaveAttribute('data-y-position', 'bottom');

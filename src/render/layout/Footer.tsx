@@ -7,7 +7,7 @@ export function Footer({ ctx }: { ctx: RenderContext }) {
   const f = ctx.strings.footer;
   const [beforeEmail, afterEmail] = f.emailLine.split('{email}');
   const heading = 'text-sm font-semibold tracking-wide text-white';
-  const link = 'inline-flex min-h-11 items-center text-sm text-slate-400 transition-colors hover:text-white sm:min-h-0';
+  const link = 'inline-flex min-h-11 min-w-11 items-center text-sm text-slate-400 transition-colors hover:text-white sm:min-h-0 sm:min-w-0';
   return (
     <footer className="bg-slate-950 text-slate-400">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-8 px-gutter py-12 sm:gap-10 sm:py-14 lg:grid-cols-4">

@@ -1,15 +1,17 @@
+import { NOT_FOUND_SLUG } from '../../content/routes.ts';
 import { localeEntry } from '../../schema/site.ts';
 import { alternates, type RenderContext } from '../context.ts';
 
 /**
  * The same page in every language of the site: the page's translation where one exists, else that language's
- * home. The current language is marked (`aria-current`), each link names its language in that language
+ * home (always the home from the not-found page). The current language is marked (`aria-current`), each link names its language in that language
  * (`lang`, `hreflang`). `compact` (the header on wide screens) shows language codes with the full name for
  * assistive technology; the footer shows the names.
  */
 export function LanguageSwitcher({ ctx, compact = false, className = '' }: { ctx: RenderContext; compact?: boolean; className?: string }) {
   const { model, entry } = ctx;
-  const family = alternates(model, entry);
+  // The not-found page has no address of its own (it answers every unknown path): offer the homes.
+  const family = entry.page.slug === NOT_FOUND_SLUG ? [] : alternates(model, entry);
   if (model.site.locales.length < 2) return null;
   const links = model.site.locales.map(({ code: locale }) => {
     const page = family.find((p) => p.locale === locale) ?? model.pages.find((p) => p.locale === locale && p.page.slug === '');

@@ -102,9 +102,11 @@ describe('adding Italian with content files only', () => {
       });
       server!.on('exit', (code) => reject(new Error(`site serve exited with ${code}: ${out}`)));
     });
+    // Unique: with DATABASE_URL the store is a PostgreSQL other suites write to at the same time.
+    const email = `giulia-${Date.now()}@example.org`;
     const body = contactPayload(props.shape, {
       name: 'Giulia Bianchi',
-      email: 'giulia@example.org',
+      email,
       company: 'Studio Bianchi',
       products: ['platform'],
       subject: 'Informazioni sulla piattaforma',
@@ -120,7 +122,7 @@ describe('adding Italian with content files only', () => {
     expect(response.status).toBe(200);
 
     const leads = site('leads', '--json', '--data', '.data');
-    const rows = JSON.parse(leads.stdout) as { locale: string; name: string; subject: string }[];
+    const rows = (JSON.parse(leads.stdout) as { email: string; locale: string; name: string; subject: string }[]).filter((row) => row.email === email);
     expect(rows).toEqual([expect.objectContaining({ locale: 'it', name: 'Giulia Bianchi', subject: 'Informazioni sulla piattaforma' })]);
   }, 120_000);
 });

@@ -65,7 +65,7 @@ describe('the cookie banner markup', () => {
   it('is a region named by its heading, with a details panel hidden behind a toggle that controls it', () => {
     const html = renderToString(<CookieBanner strings={german} />);
     expect(html).toMatch(/^<section aria-labelledby="cookie-banner-title" class="cookie-banner /);
-    expect(html).toContain('<h2 id="cookie-banner-title" class="text-lg font-semibold text-slate-900">Wir respektieren Ihre Privatsphäre</h2>');
+    expect(html).toMatch(/<h2 id="cookie-banner-title" class="[^"]*">Wir respektieren Ihre Privatsphäre<\/h2>/);
     expect(html).toMatch(/<div id="cookie-banner-details" hidden="" class="[^"]*"><div class="[^"]*"><p><strong class="[^"]*">cookie-consent<\/strong> speichert/);
     expect(html).toContain('<button type="button" aria-expanded="false" aria-controls="cookie-banner-details" data-details-show="Details anzeigen" data-details-hide="Details ausblenden" ');
     expect([...html.matchAll(/<button\b[^>]*>([^<]*)<\/button>/g)].map((m) => m[1])).toEqual(['Akzeptieren', 'Ablehnen', 'Details anzeigen']);

@@ -110,7 +110,9 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
     const failed = errors !== undefined;
     const at = edits;
     const run = await checker.check(failed ? undefined : files, () => edits !== at);
-    if (!run) return;
+    // An edit during the check (an editor's second write after emptying the file) makes its findings stale:
+    // the rebuild that edit starts schedules the next check.
+    if (!run || edits !== at) return;
     overlay = overlayOf(run, failed);
     live.overlay(overlay);
     const key = JSON.stringify(run.findings);

@@ -38,7 +38,16 @@ const SKIPPED = /(^|[/\\])(\.git|node_modules|\.cache)([/\\]|$)/;
 export function watchTree(root: string, options: TreeWatchOptions): TreeWatch {
   const base = path.resolve(root);
   const folders = (options.folders ?? ['.']).map((folder) => path.join(base, folder));
-  const watcher = watch(folders, { ignoreInitial: true, ignored: (file) => SKIPPED.test(path.relative(base, file)), atomic: true });
+  // awaitWriteFinish is what keeps a file's second write: without it chokidar drops every 'change' of a file
+  // within 50 ms of the last one it reported (no trailing event), so an editor that truncates and then
+  // writes was seen empty and never again. With it, a change is reported once the file's size held still
+  // for `settleMs` (stat polled every few ms), writes meanwhile join it, and nothing is throttled.
+  const watcher = watch(folders, {
+    ignoreInitial: true,
+    ignored: (file) => SKIPPED.test(path.relative(base, file)),
+    atomic: true,
+    awaitWriteFinish: { stabilityThreshold: options.settleMs, pollInterval: Math.max(1, Math.floor(options.settleMs / 2)) },
+  });
   let pending = new Set<string>();
   let many = false;
   let timer: NodeJS.Timeout | undefined;

@@ -42,7 +42,7 @@ export interface RunningDev {
 /** Editors save in bursts (write, rename, chmod): one rebuild per burst. */
 const SETTLE_MS = 8;
 /** How long a failed rebuild waits for a further edit before it shows its errors. */
-const ERROR_GRACE_MS = 150;
+const ERROR_GRACE_MS = 300;
 /**
  * The check runs after open pages had time to fetch the page that changed: it shares this process with
  * the server, and the edit should paint before the findings arrive.

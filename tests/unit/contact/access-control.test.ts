@@ -4,59 +4,8 @@
  * contact_requests or the rate-limit counts; the service role can insert and count. On PGlite always,
  * and on PostgreSQL (in a fresh database) when DATABASE_URL is set.
  */
-import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-interface Session {
-  exec(sql: string): Promise<void>;
-  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
-  close(): Promise<void>;
-}
-
-const SUPABASE_ROLES = `
-  do $$ begin
-    if not exists (select 1 from pg_roles where rolname = 'anon') then create role anon nologin; end if;
-    if not exists (select 1 from pg_roles where rolname = 'authenticated') then create role authenticated nologin; end if;
-    if not exists (select 1 from pg_roles where rolname = 'service_role') then create role service_role nologin bypassrls; end if;
-  end $$;
-  grant usage on schema public to anon, authenticated, service_role;
-  alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-  alter default privileges in schema public grant all on functions to anon, authenticated, service_role;`;
-
-async function pgliteSession(): Promise<Session> {
-  const db = await PGlite.create();
-  return { exec: async (sql) => void (await db.exec(sql)), query: async (sql, params) => (await db.query<never>(sql, params)).rows, close: () => db.close() };
-}
-
-/** A fresh database on the DATABASE_URL server (roles are cluster-wide, tables are not), dropped afterwards. */
-async function postgresSession(url: string): Promise<Session> {
-  const name = `site_acl_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: target.toString() });
-  await client.connect();
-  return {
-    exec: async (sql) => void (await client.query(sql)),
-    query: async (sql, params) => (await client.query(sql, params)).rows as never[],
-    async close() {
-      await client.end();
-      await admin.query(`drop database if exists ${name}`);
-      await admin.end();
-    },
-  };
-}
-
-const engines: { name: string; open: () => Promise<Session> }[] = [
-  { name: 'PGlite', open: pgliteSession },
-  ...(process.env.DATABASE_URL ? [{ name: 'PostgreSQL', open: () => postgresSession(process.env.DATABASE_URL!) }] : []),
-];
+import { applyMigrations, engines, SUPABASE_ROLES, type Session } from '../server/support/databases.ts';
 
 const INSERT = "insert into public.contact_requests (name, email, message, privacy_consent, form_variant, locale) values ('a', 'a@example.com', 'm', true, 'business', 'de') returning id";
 const HASH = 'a'.repeat(64);
@@ -76,8 +25,7 @@ describe.each(engines)('contact tables on $name with Supabase API roles', ({ ope
   beforeAll(async () => {
     db = await open();
     await db.exec(SUPABASE_ROLES);
-    const dir = 'supabase/migrations';
-    for (const file of (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort()) await db.exec(await readFile(path.join(dir, file), 'utf8'));
+    await applyMigrations(db);
   });
   afterAll(() => db?.close());
 

@@ -106,7 +106,8 @@ Deno.test("SPEC §7's body without x-site-form / x-site-locale is stored with no
   }
 });
 
-Deno.test('IPv6 clients are counted per /64: rotating the interface identifier buys no fresh bucket', async () => {
+/** Handler options with a limit of two per window through a fake contact_rate_hit that counts per client hash. */
+function limitedToTwo() {
   const counts = new Map<string, number>();
   const limiter = postgrestRateLimiter('https://project.supabase.co', 'service-role', { limit: 2, windowSeconds: 60 }, (_url, init) => {
     const { p_client_hash: hash } = JSON.parse(String(init.body)) as { p_client_hash: string };
@@ -115,6 +116,11 @@ Deno.test('IPv6 clients are counted per /64: rotating the interface identifier b
   });
   const limited = { ...options, rateLimit: { limiter, secret: 'service-role' } };
   const body = { name: 'Ana', email: 'ana@example.com', company: null, subject: 'Licencia', message: 'Hola', privacy_consent: true };
+  return { counts, limited, body };
+}
+
+Deno.test('IPv6 clients are counted per /64: rotating the interface identifier buys no fresh bucket', async () => {
+  const { counts, limited, body } = limitedToTwo();
   const statuses = [];
   for (let i = 1; i <= 4; i++) statuses.push((await handleContactRequest(post(body), limited, { address: `2001:db8:1:2::${i.toString(16)}:beef` })).status);
   assertEquals(statuses, [200, 200, 429, 429]);
@@ -122,14 +128,7 @@ Deno.test('IPv6 clients are counted per /64: rotating the interface identifier b
 });
 
 Deno.test('the rate limit counts the Cloudflare-set address: a forged X-Forwarded-For or X-Real-IP buys no fresh bucket', async () => {
-  const counts = new Map<string, number>();
-  const limiter = postgrestRateLimiter('https://project.supabase.co', 'service-role', { limit: 2, windowSeconds: 60 }, (_url, init) => {
-    const { p_client_hash: hash } = JSON.parse(String(init.body)) as { p_client_hash: string };
-    counts.set(hash, (counts.get(hash) ?? 0) + 1);
-    return Promise.resolve(Response.json(counts.get(hash)! > 2 ? 30 : 0));
-  });
-  const limited = { ...options, rateLimit: { limiter, secret: 'service-role' } };
-  const body = { name: 'Ana', email: 'ana@example.com', company: null, subject: 'Licencia', message: 'Hola', privacy_consent: true };
+  const { counts, limited, body } = limitedToTwo();
   const statuses = [];
   for (let i = 0; i < 4; i++) {
     const request = post(body);

@@ -4,6 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoredContactRequest } from '../../../supabase/functions/_shared/contact-request.ts';
+import { storedRow } from './support/stored-row.ts';
 import { csvCell, leadsCsv } from '../../../src/cli/leads-csv.ts';
 import { leadsJson, leadsTable } from '../../../src/cli/leads-table.ts';
 
@@ -11,20 +12,7 @@ beforeAll(() => {
   process.env.NO_COLOR = '1';
 });
 
-const row = (fields: Partial<StoredContactRequest>): StoredContactRequest => ({
-  id: '0c0ffee0-0000-4000-8000-000000000000',
-  created_at: '2026-11-22T09:30:00.000Z',
-  name: 'Max',
-  email: 'max@example.com',
-  company: null,
-  products: null,
-  subject: 'Demo',
-  message: 'Hallo',
-  privacy_consent: true,
-  form_variant: 'business',
-  locale: 'de',
-  ...fields,
-});
+const row = storedRow;
 
 const INVISIBLE = ['\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u2060', '\u2061', '\u2064', '\ufeff', '\u061c', '\u180e'];
 

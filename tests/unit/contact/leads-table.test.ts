@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoredContactRequest } from '../../../supabase/functions/_shared/contact-request.ts';
+import { storedRow } from './support/stored-row.ts';
 import { leadsJson, leadsTable } from '../../../src/cli/leads-table.ts';
 
 /** What a terminal acts on: C0/C1 controls, DEL, bidi embeddings, overrides and isolates. */
@@ -14,22 +15,7 @@ beforeAll(() => {
   process.env.NO_COLOR = '1';
 });
 
-function row(fields: Partial<StoredContactRequest>): StoredContactRequest {
-  return {
-    id: '0c0ffee0-0000-4000-8000-000000000000',
-    created_at: '2026-11-22T09:30:00.000Z',
-    name: 'Max',
-    email: 'max@example.com',
-    company: null,
-    products: null,
-    subject: 'Demo',
-    message: 'Hallo',
-    privacy_consent: true,
-    form_variant: 'business',
-    locale: 'de',
-    ...fields,
-  };
-}
+const row = storedRow;
 
 /** Every line but its own line breaks, free of terminal-active characters. */
 function inert(output: string): boolean {

@@ -142,12 +142,17 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
   const rebuild = async () => {
     const started = performance.now();
     const editsBefore = edits;
-    const result = await builder.rebuild();
+    let result = await builder.rebuild();
     if (!result.ok) {
       // An editor that empties a file and then writes it can be caught in between: if another edit comes
-      // within the grace period, its rebuild speaks instead of these errors.
+      // within the grace period, its rebuild speaks instead of these errors. Its event can also come later
+      // than that on a loaded machine, so the files are read once more before the errors are shown.
       await new Promise((resolve) => setTimeout(resolve, ERROR_GRACE_MS));
       if (edits !== editsBefore) return;
+      result = await builder.rebuild();
+      if (edits !== editsBefore) return;
+    }
+    if (!result.ok) {
       errors = errorText(result.errors, options.contentDir);
       options.report.errors(result.errors);
       // At once, the loader's errors; the content rules' findings join them when the check is done.

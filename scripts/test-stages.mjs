@@ -16,7 +16,7 @@ function run(name, command) {
       const seconds = (performance.now() - started) / 1000;
       // Output is printed whole, stage by stage, so parallel stages do not interleave.
       process.stdout.write(`\n── ${name} (${command}) ──\n${out}`);
-      resolve({ name, ok: code === 0, seconds });
+      resolve({ name, ok: code === 0, seconds, out });
     });
   });
 }
@@ -36,4 +36,9 @@ const results = await Promise.all([
 const stages = results.flat();
 process.stdout.write(`\n${stages.map((s) => `${s.ok ? 'ok  ' : 'FAIL'} ${s.name.padEnd(20)} ${s.seconds.toFixed(1).padStart(7)} s`).join('\n')}\n`);
 process.stdout.write(`total ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+// CI keeps only the tail of the log: repeat what failed (and what passed only on a retry) below the table.
+for (const stage of stages) {
+  const lines = stage.out.split('\n').filter((l) => /✘|\bflaky\b|^\s*\d+\) |\bFAIL\b|Error:|\d+ failed/.test(l)).slice(0, 20);
+  if (!stage.ok || lines.some((l) => /flaky/.test(l))) process.stdout.write(`\n${stage.name}:\n${lines.join('\n')}\n`);
+}
 process.exitCode = stages.every((s) => s.ok) ? 0 : 1;

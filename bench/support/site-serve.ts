@@ -31,6 +31,8 @@ export interface ServeOptions {
   args?: readonly string[];
   /** Runs the server under this many open files at most (`ulimit -n`), to show what exhausts it. */
   fdLimit?: number;
+  /** Extra environment (e.g. SITE_NOTIFY_*); the parent's SITE_NOTIFY_* are never passed on. */
+  env?: NodeJS.ProcessEnv;
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -44,6 +46,8 @@ export function startSiteServe(options: ServeOptions): Promise<SiteServe> {
   args.push(...(options.args ?? []));
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   delete env.DATABASE_URL;
+  for (const key of Object.keys(env)) if (key.startsWith('SITE_NOTIFY_')) delete env[key];
+  Object.assign(env, options.env);
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   // `exec` keeps the server's pid the child's pid, so /proc/<pid>/fd counts the server's descriptors.
   const child = options.fdLimit

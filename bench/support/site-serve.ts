@@ -15,6 +15,8 @@ export interface SiteServe {
   child: ChildProcess;
   /** Everything the process wrote to stderr so far. */
   stderr(): string;
+  /** Everything the process wrote to stdout so far. */
+  stdout(): string;
   /** SIGTERM and wait for the exit (the lease is released, the store closed). */
   stop(): Promise<void>;
   /** SIGKILL: no clean-up at all, as a crash or an OOM kill would leave it. */
@@ -65,6 +67,7 @@ export function startSiteServe(options: ServeOptions): Promise<SiteServe> {
           url: match[1]!,
           child,
           stderr: () => err,
+          stdout: () => out,
           stop: async () => {
             child.kill('SIGTERM');
             await exited(child);

@@ -21,6 +21,8 @@ export interface NotifierConfig {
   language: SalesLanguage;
   /** How long a claimed row stays with one worker (SITE_NOTIFY_LEASE_SECONDS; default 60). */
   leaseSeconds?: number;
+  /** The first retry's delay, doubled after each failure (SITE_NOTIFY_RETRY_SECONDS; default 5). */
+  firstRetrySeconds?: number;
 }
 
 /** What went wrong, without anything secret: an HTTP status or a network error code. */
@@ -37,8 +39,9 @@ function describeFailure(error: unknown): string {
 /**
  * The channels SITE_NOTIFY_* configure: SITE_NOTIFY_WEBHOOK_URL (+ SITE_NOTIFY_WEBHOOK_SECRET to sign),
  * SITE_NOTIFY_SMTP_URL (smtp[s]://user:password@host:port) with SITE_NOTIFY_EMAIL_TO and
- * SITE_NOTIFY_EMAIL_FROM, SITE_NOTIFY_LANGUAGE (de, the default, or en) and SITE_NOTIFY_LEASE_SECONDS
- * (how long a delivery may take before another worker retries it). Throws on a half-set channel.
+ * SITE_NOTIFY_EMAIL_FROM, SITE_NOTIFY_LANGUAGE (de, the default, or en), SITE_NOTIFY_LEASE_SECONDS (how
+ * long a delivery may take before another worker retries it) and SITE_NOTIFY_RETRY_SECONDS (the first
+ * retry's delay). Throws on a half-set channel or a setting out of range.
  */
 export function notifierConfig(env: NodeJS.ProcessEnv = process.env): NotifierConfig {
   const language = salesLanguage(env.SITE_NOTIFY_LANGUAGE);
@@ -55,9 +58,12 @@ export function notifierConfig(env: NodeJS.ProcessEnv = process.env): NotifierCo
     if (!/^smtps?:\/\//.test(smtp)) throw new Error('SITE_NOTIFY_SMTP_URL must be an smtp:// or smtps:// URL');
     channels.push(emailChannel(smtp, from, to, language));
   }
-  const lease = env.SITE_NOTIFY_LEASE_SECONDS ? Number(env.SITE_NOTIFY_LEASE_SECONDS) : undefined;
-  if (lease !== undefined && !(lease >= 1 && lease <= 3600)) throw new Error('SITE_NOTIFY_LEASE_SECONDS must be a number of seconds from 1 to 3600');
-  return { channels, language, leaseSeconds: lease };
+  const seconds = (name: 'SITE_NOTIFY_LEASE_SECONDS' | 'SITE_NOTIFY_RETRY_SECONDS') => {
+    const value = env[name] ? Number(env[name]) : undefined;
+    if (value !== undefined && !(value >= 1 && value <= 3600)) throw new Error(`${name} must be a number of seconds from 1 to 3600`);
+    return value;
+  };
+  return { channels, language, leaseSeconds: seconds('SITE_NOTIFY_LEASE_SECONDS'), firstRetrySeconds: seconds('SITE_NOTIFY_RETRY_SECONDS') };
 }
 
 function emailChannel(smtpUrl: string, from: string, to: string, language: SalesLanguage): NotificationChannel {
@@ -98,7 +104,7 @@ const BATCH = 20;
 
 export function startLeadNotifier(outbox: LeadOutbox, config: NotifierConfig, options: LeadNotifierOptions = {}): LeadNotifier {
   const leaseSeconds = options.leaseSeconds ?? config.leaseSeconds ?? 60;
-  const retryDelay = options.retryDelay ?? retryDelaySeconds;
+  const retryDelay = options.retryDelay ?? ((attempts: number) => retryDelaySeconds(attempts, config.firstRetrySeconds));
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;

@@ -119,11 +119,11 @@ export async function postWebhook(url: string, secret: string | undefined, notif
 }
 
 /**
- * Seconds until the next try after `attempts` failures: 5 s doubling to at most an hour, so a receiver
- * that is down for a while is not hammered and one that comes back is reached within the hour.
+ * Seconds until the next try after `attempts` failures: `first` (5 s) doubling to at most an hour, so a
+ * receiver that is down for a while is not hammered and one that comes back is reached within the hour.
  */
-export function retryDelaySeconds(attempts: number): number {
-  return Math.min(5 * 2 ** Math.max(0, attempts - 1), 3600);
+export function retryDelaySeconds(attempts: number, first = 5): number {
+  return Math.min(first * 2 ** Math.max(0, attempts - 1), 3600);
 }
 
 /** After this many failed attempts (about 11 hours of backoff) a notification is given up and listed as failed. */

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { parse } from 'yaml';
+import { CUSTOM_TAGS } from '../../src/content/yaml-source.ts';
 
 /** The French, English and Spanish business pages and the four education pages (issue 4), plus the German home for comparison. */
 const BASE = 'https://www.ki-zentrale.de';
@@ -20,10 +22,13 @@ const LEGAL = {
   es: ['Aviso legal', 'Términos y condiciones', 'Política de privacidad', 'Preguntas frecuentes'],
 } as const;
 
+/** The English business header's start label is our copy, not a SPEC quote: read it from the content. */
+const EN_START = (parse(readFileSync('content/locales/en.yaml', 'utf8'), { customTags: CUSTOM_TAGS }) as { header: { start: string } }).header.start;
+
 const ROUTES: RouteCase[] = [
   { route: '/', lang: 'de', kind: 'business', nav: ['Produkte', 'Preise', 'Über uns', 'Kontakt'], start: 'Jetzt starten', legal: [...LEGAL.de] },
   { route: '/fr', lang: 'fr', kind: 'business', nav: ['Produits', 'Tarifs', 'À propos', 'Contact'], start: 'Commencer', legal: [...LEGAL.fr] },
-  { route: '/en', lang: 'en', kind: 'business', nav: ['Products', 'Pricing', 'About us', 'Contact'], start: 'Start now', legal: [...LEGAL.en] },
+  { route: '/en', lang: 'en', kind: 'business', nav: ['Products', 'Pricing', 'About us', 'Contact'], start: EN_START, legal: [...LEGAL.en] },
   { route: '/es', lang: 'es', kind: 'business', nav: ['Productos', 'Precios', 'Sobre nosotros', 'Contacto'], start: 'Empezar ahora', legal: [...LEGAL.es] },
   { route: '/education', lang: 'de', kind: 'education', nav: ['Lernmodi', 'Kontakt'], start: 'Jetzt starten', legal: [...LEGAL.de] },
   { route: '/fr/education', lang: 'fr', kind: 'education', nav: ["Modes d'apprentissage", 'Contact'], start: 'Commencer', legal: [...LEGAL.fr] },

@@ -51,6 +51,32 @@ function emptyValues(preset: readonly ProductIdValue[]): FormValues {
 }
 
 /**
+ * The values already in the server-rendered form when the island wakes: a visitor may type before the
+ * script has loaded, and a controlled input hydrated with empty state would wipe what they typed.
+ * Read during the hydration render (the DOM is still the server's), by the ids useId gives both renders.
+ */
+function valuesOnPage(id: string, preset: readonly ProductIdValue[]): FormValues {
+  const empty = emptyValues(preset);
+  const form = typeof document === 'undefined' ? null : (document.getElementById(`${id}message`) as HTMLTextAreaElement | null)?.form;
+  if (!form) return empty;
+  const text = (name: string) => {
+    const control = form.elements.namedItem(name);
+    return control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement ? control.value : '';
+  };
+  const boxes = [...form.querySelectorAll<HTMLInputElement>('input[type=checkbox][name="products"]')];
+  const consent = form.elements.namedItem('privacy_consent');
+  return {
+    name: text('name'),
+    email: text('email'),
+    company: text('company'),
+    subject: text('subject'),
+    message: text('message'),
+    products: boxes.length ? boxes.filter((box) => box.checked).map((box) => box.value as ProductIdValue) : empty.products,
+    privacyConsent: consent instanceof HTMLInputElement && consent.checked,
+  };
+}
+
+/**
  * One contact form, configured per variant and locale (SPEC §3–§5, §8): idle → submitting → success |
  * failure. Field names are the payload keys. Nothing is sent without consent; a failure keeps every value.
  * The browser still validates (`required`, `type=email`, SPEC §5); only its bubbles are replaced: each
@@ -59,7 +85,8 @@ function emptyValues(preset: readonly ProductIdValue[]): FormValues {
  * and goes as soon as the field is accepted.
  */
 export function ContactFormView({ strings, shape, layout, presetProducts, source, backend, success }: ContactFormSettings) {
-  const [values, setValues] = useState(() => emptyValues(presetProducts));
+  const id = useId();
+  const [values, setValues] = useState(() => valuesOnPage(id, presetProducts));
   const [errors, setErrors] = useState<Partial<Record<CheckedField, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   const [sent, setSent] = useState(false);
@@ -71,7 +98,6 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
   const typedIn = useRef(new Set<CheckedField>());
   // One refused submit fires `invalid` on every refused field; focus goes to the first one once.
   const focusQueued = useRef(false);
-  const id = useId();
   // Whether a pointer is pressed: a blur caused by pressing on another control waits for the press to end,
   // so a message appearing above that control cannot move it away from under the pointer mid-click.
   const pressing = useRef(false);

@@ -60,7 +60,8 @@ export function SectionHeading({ id, eyebrow, title, lead, level, dark = false, 
     <div className={`mb-10 max-w-3xl sm:mb-12 ${center ? 'mx-auto text-center' : ''}`}>
       {eyebrow && <p className={`text-sm font-semibold uppercase tracking-wider ${dark ? 'text-brand-300' : 'text-brand-700'}`}>{eyebrow}</p>}
       <Heading id={id} className={`mt-2 font-bold ${level === 1 ? 'text-h1' : 'text-h2'} ${dark ? 'text-white' : 'text-slate-900'}`}><KeepTogether text={title} /></Heading>
-      {lead && <p className={`mt-4 text-lead ${dark ? 'text-slate-300' : 'text-slate-600'}`}>{lead}</p>}
+      {/* A centred lead is balanced: ragged centred lines with a two-word last line read as a mistake. */}
+      {lead && <p className={`mt-4 text-lead ${center ? 'text-balance' : ''} ${dark ? 'text-slate-300' : 'text-slate-600'}`}><KeepTogether text={lead} /></p>}
     </div>
   );
 }

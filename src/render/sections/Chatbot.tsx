@@ -87,7 +87,7 @@ export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<
           ))}
         </ul>
       )}
-      {section.note && <p className="mx-auto mt-8 max-w-3xl text-center text-sm text-slate-600">{section.note}</p>}
+      {section.note && <p className="mx-auto mt-8 max-w-3xl text-center text-sm text-balance text-slate-600">{section.note}</p>}
     </SectionShell>
   );
 }

@@ -8,8 +8,9 @@ export function Plans({ section, ctx, level, headingId }: SectionProps<'plans'>)
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} />
-      {/* Each card spans six rows of the list's grid (subgrid), so names, prices, terms and buttons line up across cards. */}
-      <ul className={`mx-auto grid max-w-5xl gap-x-6 gap-y-8 ${gridColumns(section.plans.length)}`}>
+      {/* Each card spans six rows of the list's grid (subgrid), so names, prices, terms and buttons line up across cards.
+          Three across from 768 px, with less padding until 1024 px so a button label stays on one line. */}
+      <ul className={`mx-auto grid max-w-5xl gap-x-6 gap-y-8 ${gridColumns(section.plans.length, 3, 'md')}`}>
         {section.plans.map((item) => {
           const plan = constants.plans[item.plan]!;
           const featured = item.featured;
@@ -18,7 +19,7 @@ export function Plans({ section, ctx, level, headingId }: SectionProps<'plans'>)
               key={item.plan}
               data-plan={item.plan}
               data-featured={featured ? '' : undefined}
-              className={`relative row-span-6 grid grid-rows-subgrid gap-y-0 rounded-panel bg-white p-6 sm:p-8 ${featured ? 'shadow-mock ring-2 ring-brand-600' : 'shadow-card ring-1 ring-slate-200'}`}
+              className={`relative row-span-6 grid grid-rows-subgrid gap-y-0 rounded-panel bg-white p-6 sm:p-8 md:p-5 lg:p-8 ${featured ? 'shadow-mock ring-2 ring-brand-600' : 'shadow-card ring-1 ring-slate-200'}`}
             >
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <h3 className="text-h3 font-semibold text-slate-900">{item.name}</h3>
@@ -38,7 +39,7 @@ export function Plans({ section, ctx, level, headingId }: SectionProps<'plans'>)
           );
         })}
       </ul>
-      {section.note && <p className="mx-auto mt-8 max-w-3xl text-center text-sm text-slate-600">{section.note}</p>}
+      {section.note && <p className="mx-auto mt-8 max-w-3xl text-center text-sm text-balance text-slate-600">{section.note}</p>}
     </SectionShell>
   );
 }

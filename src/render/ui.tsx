@@ -74,7 +74,7 @@ export function CheckList({ items, dark = false }: { items: string[]; dark?: boo
           <svg viewBox="0 0 20 20" aria-hidden="true" className={`mt-0.5 size-5 flex-none ${dark ? 'text-brand-300' : 'text-brand-600'}`} fill="currentColor">
             <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
           </svg>
-          <span>{item}</span>
+          <span><KeepTogether text={item} /></span>
         </li>
       ))}
     </ul>

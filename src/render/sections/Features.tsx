@@ -45,7 +45,7 @@ function AddOns({ section, level, headingId }: SectionProps<'features'>) {
         <div>
           {section.eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{section.eyebrow}</p>}
           <Heading id={headingId} className="mt-2 text-h3 font-bold text-slate-900 sm:text-2xl"><KeepTogether text={section.title} /></Heading>
-          {section.lead && <p className="mt-3 text-slate-600">{section.lead}</p>}
+          {section.lead && <p className="mt-3 text-slate-600"><KeepTogether text={section.lead} /></p>}
         </div>
         <ul className="divide-y divide-brand-100">
           {section.items.map((item, i) => (

@@ -26,7 +26,7 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
           <div className={`mx-auto mt-8 flex max-w-sm flex-wrap items-center gap-3 max-sm:[&>a]:flex-auto sm:max-w-none sm:gap-4 ${justify}`}>
             {section.actions.map((action, i) => <ActionLink key={i} action={action} size="lg" />)}
           </div>
-          {section.note && <p className={`mt-4 text-sm text-balance text-slate-500 ${mock ? 'lg:text-pretty' : ''}`}>{section.note}</p>}
+          {section.note && <p className={`mt-4 text-sm text-balance text-slate-500 ${mock ? 'lg:text-pretty' : ''}`}><KeepTogether text={section.note} /></p>}
           {section.stats.length > 0 && (
             <dl className={`mt-8 grid grid-cols-2 gap-x-6 gap-y-4 border-t border-slate-200 pt-6 sm:grid-cols-4 ${mock ? 'mx-auto max-w-2xl lg:mx-0' : 'mx-auto max-w-3xl'}`}>
               {section.stats.map((stat, i) => (

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { ContentEnv } from '../content/load.ts';
-import type { LeadsOperation } from '../server/leads-operations.ts';
 import type { LocalBackend } from '../server/local-backend.ts';
 import type { RunningServer } from '../server/server.ts';
 import { DEFAULT_LIMITS } from '../server/limits.ts';
@@ -10,14 +9,13 @@ import { untilStopped } from '../server/lifetime.ts';
 import { packageRoot } from '../package-root.ts';
 import { DEFAULT_RATE_LIMIT, parseRateLimit, type RateLimit } from '../../supabase/functions/_shared/rate-limit.ts';
 import { CHECK_FORMATS, type CheckFormat } from './check-report.ts';
-import { bold, dim, green, printErrors, red, routeTable } from './report.ts';
+import { addLeadsCommand } from './leads-command.ts';
+import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
+import { bold, dim, green, messageOf, printErrors, red, routeTable } from './report.ts';
 
 // Each command imports its stage when it runs: `site build` never loads the checker, the HTML
 // validator or a database engine, which would more than double its start-up time.
 
-export const EXIT_OK = 0;
-export const EXIT_ERRORS = 1;
-export const EXIT_USAGE = 2;
 
 function contentEnv(baseUrl?: string): ContentEnv {
   return { SITE_URL: baseUrl ?? process.env.SITE_URL, SUPABASE_URL: process.env.SUPABASE_URL, SUPABASE_ANON_KEY: process.env.SUPABASE_ANON_KEY };
@@ -37,9 +35,6 @@ function parseRate(value: string): RateLimit {
 
 const reportStoreError = (error: unknown) => process.stderr.write(red(`contact request not stored: ${messageOf(error)}\n`));
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** Runs the CLI; resolves to the process exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
@@ -271,105 +266,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
       await running.close();
     });
 
-  const leads = program
-    .command('leads')
-    .description('list the stored contact requests; export, erase, keep or purge them (also while `site serve` is running)')
-    .option('--json', 'print a JSON array of rows instead of a table')
-    .option('--csv', 'print the rows as CSV (cells a spreadsheet would run as formulas are neutralised)')
-    .option('--failed', 'list the new-lead notifications that are failing or were given up, with the last error per channel')
-    .addOption(dataOption())
-    .action(async (opts: { json?: boolean; csv?: boolean; failed?: boolean; data: string }) => {
-      if (opts.failed) return leadsOperation(() => ({ op: 'failed' }));
-      const [{ storeTarget }, { readLeads }, { leadsJson, leadsTable }, { describeTarget }, { leadsCsv }] = await Promise.all([
-        import('../server/contact-store.ts'),
-        import('../server/leads.ts'),
-        import('./leads-table.ts'),
-        import('../server/local-backend.ts'),
-        import('./leads-csv.ts'),
-      ]);
-      const target = storeTarget(opts.data);
-      const rows = await readLeads(opts.data, target).catch((error: unknown) => {
-        process.stderr.write(red(`cannot read contact requests (${describeTarget(target)}): ${messageOf(error)}\n`));
-        return undefined;
-      });
-      if (!rows) {
-        exitCode = EXIT_ERRORS;
-        return;
-      }
-      process.stdout.write(opts.csv ? leadsCsv(rows) : opts.json ? `${leadsJson(rows)}\n` : `${leadsTable(rows, process.stdout.columns ?? 120)}\n`);
-    });
-
-  /** Runs one data-subject or retention operation; input errors exit 2 and change nothing. */
-  // The sub-commands use the parent's --data: `site leads --data d erase …` and `site leads erase … --data d` alike.
-  const leadsOperation = async (build: () => LeadsOperation) => {
-    const { data } = leads.opts<{ data: string }>();
-    const [{ storeTarget }, { runLeadsOperation }, { LeadsInputError }, { describeTarget }, { leadsResult }] = await Promise.all([
-      import('../server/contact-store.ts'),
-      import('../server/leads.ts'),
-      import('../server/leads-operations.ts'),
-      import('../server/local-backend.ts'),
-      import('./leads-privacy.ts'),
-    ]);
-    const target = storeTarget(data);
-    try {
-      process.stdout.write(`${leadsResult(await runLeadsOperation(data, target, build()))}\n`);
-    } catch (error) {
-      if (error instanceof LeadsInputError) {
-        process.stderr.write(red(`${error.message}; nothing was changed\n`));
-        exitCode = EXIT_USAGE;
-        return;
-      }
-      process.stderr.write(red(`cannot reach the contact requests (${describeTarget(target)}): ${messageOf(error)}\n`));
-      exitCode = EXIT_ERRORS;
-    }
-  };
-
-  leads
-    .command('export')
-    .description('print everything stored about an e-mail address as JSON (Art. 15/20 DSGVO; case-insensitive)')
-    .argument('<email>', 'the address, as the person gives it')
-    .action(async (email: string, _opts: unknown) => {
-      const { parseEmail } = await import('../server/leads-operations.ts');
-      await leadsOperation(() => ({ op: 'export', email: parseEmail(email) }));
-    });
-
-  leads
-    .command('erase')
-    .description('delete everything stored about an e-mail address in one transaction, and record the erasure without personal data (Art. 17 DSGVO)')
-    .argument('<email>', 'the address, as the person gives it (case-insensitive)')
-    .action(async (email: string, _opts: unknown) => {
-      const { parseEmail } = await import('../server/leads-operations.ts');
-      await leadsOperation(() => ({ op: 'erase', email: parseEmail(email) }));
-    });
-
-  leads
-    .command('keep')
-    .description('exempt a request from the retention purge (it led to a contract), with the reason')
-    .argument('<id>', 'the request id (`site leads --json`)')
-    .requiredOption('--reason <text>', 'why it is kept, e.g. "contract 2026-114"')
-    .action(async (id: string, opts: { reason: string }) => {
-      const { parseId, parseReason } = await import('../server/leads-operations.ts');
-      await leadsOperation(() => ({ op: 'keep', id: parseId(id), reason: parseReason(opts.reason) }));
-    });
-
-  leads
-    .command('unkeep')
-    .description('return a kept request to the retention rule')
-    .argument('<id>', 'the request id')
-    .action(async (id: string, _opts: unknown) => {
-      const { parseId } = await import('../server/leads-operations.ts');
-      await leadsOperation(() => ({ op: 'unkeep', id: parseId(id) }));
-    });
-
-  leads
-    .command('purge')
-    .description('delete every request that is not kept and older than the retention period (constants.privacy.contactRetentionMonths)')
-    .option('--now <time>', 'evaluate the rule as of this ISO 8601 time (2026-06-01, 2026-06-01T12:00:00Z) instead of now')
-    .option('--dry-run', 'list what would be deleted, delete nothing')
-    .action(async (opts: { now?: string; dryRun?: boolean }) => {
-      const { parseInstant } = await import('../server/leads-operations.ts');
-      await leadsOperation(() => ({ op: 'purge', now: opts.now === undefined ? undefined : parseInstant(opts.now).toISOString(), dryRun: Boolean(opts.dryRun) }));
-    });
+  addLeadsCommand(program, dataOption(), (code) => (exitCode = code));
 
   try {
     await program.parseAsync([...argv]);

@@ -39,3 +39,8 @@ export function routeTable(routes: readonly RouteReport[]): string {
   const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [bold(line(header)), ...rows.map(line), dim('sizes are gzip -9; ! = over budget (content/check.yaml)')].join('\n');
 }
+
+/** An error's message for the terminal (anything thrown that is not an Error is printed as text). */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

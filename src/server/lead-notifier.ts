@@ -7,14 +7,8 @@
  * (lead-notification.ts) and never touch the storing of requests. Nothing here logs a URL, a password
  * or a receiver's answer, only the channel and a status ("webhook: HTTP 500").
  */
-import { leadEmail, leadNotification, MAX_ATTEMPTS, postWebhook, retryDelaySeconds, salesLanguage, type LeadNotification, type SalesLanguage } from '../../supabase/functions/_shared/lead-notification.ts';
+import { deliverDue, leadEmail, postWebhook, retryDelaySeconds, salesLanguage, type NotificationChannel, type SalesLanguage } from '../../supabase/functions/_shared/lead-notification.ts';
 import type { LeadOutbox } from './lead-outbox.ts';
-
-export interface NotificationChannel {
-  name: 'webhook' | 'email';
-  deliver(notification: LeadNotification): Promise<void>;
-  close?(): void;
-}
 
 export interface NotifierConfig {
   channels: NotificationChannel[];
@@ -23,17 +17,6 @@ export interface NotifierConfig {
   leaseSeconds?: number;
   /** The first retry's delay, doubled after each failure (SITE_NOTIFY_RETRY_SECONDS; default 5). */
   firstRetrySeconds?: number;
-}
-
-/** What went wrong, without anything secret: an HTTP status or a network error code. */
-function describeFailure(error: unknown): string {
-  if (!(error instanceof Error)) return 'failed';
-  const code = (error.cause as { code?: unknown } | undefined)?.code ?? (error as { code?: unknown }).code;
-  if (/^HTTP \d{3}$/.test(error.message)) return error.message;
-  if (error.name === 'TimeoutError') return 'timed out';
-  if (typeof code === 'string') return code;
-  const smtp = (error as { responseCode?: unknown }).responseCode;
-  return typeof smtp === 'number' ? `SMTP ${smtp}` : 'failed';
 }
 
 /**
@@ -109,24 +92,10 @@ export function startLeadNotifier(outbox: LeadOutbox, config: NotifierConfig, op
   let again = false;
   let stopped = false;
 
-  async function deliver({ request, channelsDone, attempts }: Awaited<ReturnType<LeadOutbox['claim']>>[number]): Promise<void> {
-    const notification = leadNotification(request, config.language);
-    const done = new Set(channelsDone);
-    const errors: string[] = [];
-    for (const channel of config.channels) {
-      if (done.has(channel.name)) continue;
-      try {
-        await channel.deliver(notification);
-        done.add(channel.name);
-      } catch (error) {
-        errors.push(`${channel.name}: ${describeFailure(error)}`);
-      }
-    }
-    const delivered = config.channels.every((c) => done.has(c.name));
-    const tries = delivered ? attempts : attempts + 1;
-    const failed = !delivered && tries >= MAX_ATTEMPTS;
-    for (const e of errors) options.onFailure?.(request.id, e.slice(0, e.indexOf(':')), e.slice(e.indexOf(':') + 2), failed);
-    await outbox.record(request.id, { channelsDone: [...done], attempts: tries, delivered, failed, retryInSeconds: delivered ? 0 : retryDelay(tries), error: errors.length ? errors.join('; ') : null });
+  async function deliver(due: Awaited<ReturnType<LeadOutbox['claim']>>[number]): Promise<void> {
+    const { outcome, failures } = await deliverDue(due, config.channels, config.language, retryDelay);
+    for (const f of failures) options.onFailure?.(due.request.id, f.channel, f.reason, outcome.failed);
+    await outbox.record(due.request.id, outcome);
   }
 
   async function drain(): Promise<void> {

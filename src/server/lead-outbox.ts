@@ -4,24 +4,9 @@
  * failing ones for `site leads --failed`. Works on PGlite and PostgreSQL alike.
  */
 import type { StoredContactRequest } from '../../supabase/functions/_shared/contact-request.ts';
+import type { DueNotification, NotificationOutcome } from '../../supabase/functions/_shared/lead-notification.ts';
 
 type Query = <T>(text: string, params?: unknown[]) => Promise<T[]>;
-
-export interface DueNotification {
-  request: StoredContactRequest;
-  channelsDone: string[];
-  attempts: number;
-}
-
-export interface NotificationOutcome {
-  channelsDone: string[];
-  attempts: number;
-  delivered: boolean;
-  failed: boolean;
-  /** Seconds until the next try (ignored when delivered or failed). */
-  retryInSeconds: number;
-  error: string | null;
-}
 
 /** A notification that is failing or was given up, for the operator. */
 export interface FailingNotification {
@@ -47,17 +32,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 export function leadOutbox(query: Query, readRequests: (ids: string[]) => Promise<StoredContactRequest[]>): LeadOutbox {
   return {
     async claim(limit, leaseSeconds) {
-      // One statement: the rows are chosen and leased atomically; SKIP LOCKED lets two servers on one
-      // PostgreSQL share the outbox without waiting on each other.
-      const rows = await query<{ request_id: string; channels_done: string[]; attempts: number }>(
-        `update public.lead_notifications n set next_attempt_at = now() + make_interval(secs => $2::double precision)
-         where n.request_id in (
-           select request_id from public.lead_notifications
-           where delivered_at is null and failed_at is null and next_attempt_at <= now()
-           order by next_attempt_at, request_id limit $1 for update skip locked)
-         returning n.request_id, n.channels_done, n.attempts`,
-        [limit, leaseSeconds],
-      );
+      const rows = await query<{ request_id: string; channels_done: string[]; attempts: number }>('select * from public.claim_lead_notifications($1, $2)', [limit, leaseSeconds]);
       if (rows.length === 0) return [];
       const requests = new Map((await readRequests(rows.map((r) => r.request_id))).map((r) => [r.id, r] as const));
       return rows.flatMap((row) => {
@@ -66,14 +41,15 @@ export function leadOutbox(query: Query, readRequests: (ids: string[]) => Promis
       });
     },
     async record(requestId, outcome) {
-      await query(
-        `update public.lead_notifications set channels_done = $2::text[], attempts = $3,
-           next_attempt_at = now() + make_interval(secs => $4::double precision),
-           delivered_at = case when $5::boolean then now() end, failed_at = case when $6::boolean then now() end,
-           last_error = $7
-         where request_id = $1`,
-        [requestId, outcome.channelsDone, outcome.attempts, outcome.retryInSeconds, outcome.delivered, outcome.failed, outcome.error?.slice(0, 2000) ?? null],
-      );
+      await query('select public.record_lead_notification($1, $2, $3, $4, $5, $6, $7)', [
+        requestId,
+        outcome.channelsDone,
+        outcome.attempts,
+        outcome.retryInSeconds,
+        outcome.delivered,
+        outcome.failed,
+        outcome.error,
+      ]);
     },
     async failing() {
       const rows = await query<FailingNotification & { queued_at: Date | string; next_attempt_at: Date | string | null; failed_at: Date | string | null }>(

@@ -44,6 +44,40 @@ create trigger contact_requests_queue_notification
   after insert on public.contact_requests
   for each row execute function public.queue_lead_notification();
 
+-- The worker's two steps, as functions so `site serve` (server/lead-outbox.ts) and the `notify-leads`
+-- Edge Function (through PostgREST's /rpc) run the same statements.
+-- Up to p_limit due rows, each leased for p_lease_seconds; SKIP LOCKED lets two workers share the outbox.
+create function public.claim_lead_notifications(p_limit integer, p_lease_seconds double precision)
+returns table (request_id uuid, channels_done text[], attempts integer)
+language sql
+volatile
+security invoker
+set search_path = public, pg_temp
+as $$
+  update public.lead_notifications n set next_attempt_at = now() + make_interval(secs => p_lease_seconds)
+  where n.request_id in (
+    select l.request_id from public.lead_notifications l
+    where l.delivered_at is null and l.failed_at is null and l.next_attempt_at <= now()
+    order by l.next_attempt_at, l.request_id limit p_limit for update skip locked)
+  returning n.request_id, n.channels_done, n.attempts;
+$$;
+
+-- The outcome of one delivery round: the channels that have it, the attempts so far, and delivered,
+-- given up, or due again in p_retry_seconds.
+create function public.record_lead_notification(p_request_id uuid, p_channels_done text[], p_attempts integer, p_retry_seconds double precision, p_delivered boolean, p_failed boolean, p_error text)
+returns void
+language sql
+volatile
+security invoker
+set search_path = public, pg_temp
+as $$
+  update public.lead_notifications set channels_done = p_channels_done, attempts = p_attempts,
+    next_attempt_at = now() + make_interval(secs => p_retry_seconds),
+    delivered_at = case when p_delivered then now() end, failed_at = case when p_failed then now() end,
+    last_error = left(p_error, 2000)
+  where request_id = p_request_id;
+$$;
+
 -- Export and erasure cover the notification rows too (the contract the privacy migration stated).
 create or replace function public.export_contact_data(p_email text)
 returns jsonb
@@ -102,6 +136,8 @@ $$;
 -- Only the service role (and the owner) may read or change the outbox; `create or replace` keeps the
 -- grants of the two functions above.
 revoke all on function public.queue_lead_notification() from public;
+revoke all on function public.claim_lead_notifications(integer, double precision) from public;
+revoke all on function public.record_lead_notification(uuid, text[], integer, double precision, boolean, boolean, text) from public;
 do $$
 declare
   api_role text;
@@ -109,10 +145,14 @@ begin
   foreach api_role in array array['anon', 'authenticated'] loop
     if exists (select 1 from pg_roles where rolname = api_role) then
       execute format('revoke all on table public.lead_notifications from %I', api_role);
+      execute format('revoke all on function public.claim_lead_notifications(integer, double precision) from %I', api_role);
+      execute format('revoke all on function public.record_lead_notification(uuid, text[], integer, double precision, boolean, boolean, text) from %I', api_role);
     end if;
   end loop;
   if exists (select 1 from pg_roles where rolname = 'service_role') then
     grant select, update on table public.lead_notifications to service_role;
+    grant execute on function public.claim_lead_notifications(integer, double precision) to service_role;
+    grant execute on function public.record_lead_notification(uuid, text[], integer, double precision, boolean, boolean, text) to service_role;
   end if;
 end
 $$;

@@ -128,3 +128,78 @@ export function retryDelaySeconds(attempts: number, first = 5): number {
 
 /** After this many failed attempts (about 11 hours of backoff) a notification is given up and listed as failed. */
 export const MAX_ATTEMPTS = 16;
+
+/** A way to reach the sales team: the webhook, or e-mail where the runtime can send it. */
+export interface NotificationChannel {
+  name: string;
+  deliver(notification: LeadNotification): Promise<void>;
+  close?(): void;
+}
+
+/** A due outbox row as a worker claimed it. */
+export interface DueNotification {
+  request: StoredContactRequest;
+  channelsDone: string[];
+  attempts: number;
+}
+
+/** What one delivery round leaves in the outbox row. */
+export interface NotificationOutcome {
+  channelsDone: string[];
+  attempts: number;
+  delivered: boolean;
+  failed: boolean;
+  /** Seconds until the next try (ignored when delivered or failed). */
+  retryInSeconds: number;
+  error: string | null;
+}
+
+/** What went wrong, without anything secret: an HTTP status, a network error code or an SMTP reply code. */
+export function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return 'failed';
+  if (/^HTTP \d{3}$/.test(error.message)) return error.message;
+  if (error.name === 'TimeoutError') return 'timed out';
+  const code = (error.cause as { code?: unknown } | undefined)?.code ?? (error as { code?: unknown }).code;
+  if (typeof code === 'string') return code;
+  const smtp = (error as { responseCode?: unknown }).responseCode;
+  return typeof smtp === 'number' ? `SMTP ${smtp}` : 'failed';
+}
+
+/**
+ * One delivery round for one row: every configured channel that does not have it yet is tried once.
+ * Delivered when all have it; otherwise one more attempt is counted and the row is due again after
+ * `retryDelay(attempts)` seconds, or given up at MAX_ATTEMPTS. `failures` lists "channel: reason".
+ */
+export async function deliverDue(
+  due: DueNotification,
+  channels: readonly NotificationChannel[],
+  language: SalesLanguage,
+  retryDelay: (attempts: number) => number,
+): Promise<{ outcome: NotificationOutcome; failures: { channel: string; reason: string }[] }> {
+  const notification = leadNotification(due.request, language);
+  const done = new Set(due.channelsDone);
+  const failures: { channel: string; reason: string }[] = [];
+  for (const channel of channels) {
+    if (done.has(channel.name)) continue;
+    try {
+      await channel.deliver(notification);
+      done.add(channel.name);
+    } catch (error) {
+      failures.push({ channel: channel.name, reason: describeFailure(error) });
+    }
+  }
+  const delivered = channels.every((c) => done.has(c.name));
+  const attempts = delivered ? due.attempts : due.attempts + 1;
+  const failed = !delivered && attempts >= MAX_ATTEMPTS;
+  return {
+    outcome: {
+      channelsDone: [...done],
+      attempts,
+      delivered,
+      failed,
+      retryInSeconds: delivered ? 0 : retryDelay(attempts),
+      error: failures.length ? failures.map((f) => `${f.channel}: ${f.reason}`).join('; ') : null,
+    },
+    failures,
+  };
+}

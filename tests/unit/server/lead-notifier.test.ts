@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ATTEMPTS } from '../../../supabase/functions/_shared/lead-notification.ts';
 import { openContactStore, type LocalContactStore } from '../../../src/server/contact-store.ts';
 import { notifierConfig, startLeadNotifier, type LeadNotifier } from '../../../src/server/lead-notifier.ts';
+import { leadsResult } from '../../../src/cli/leads-privacy.ts';
 import { smtpCapture, webhookReceiver, type WebhookReceiver } from './support/lead-receivers.ts';
 
 const SECRET = 'whsec-test-3f9a';
@@ -105,6 +106,10 @@ describe('lead notifications by webhook', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(hook.deliveries.filter((d) => d.headers['idempotency-key'] === id)).toHaveLength(tries);
     await expect(store.save(request(), { form: 'business', locale: 'de' })).resolves.toHaveProperty('id');
+    // What `site leads --failed` prints for it.
+    const printed = leadsResult({ op: 'failed', notifications: await store.outbox.failing() });
+    expect(printed).toMatch(/^\d+ lead notifications? not delivered \(\d+ given up, \d+ still retried\):/);
+    expect(printed).toMatch(new RegExp(`  ${id}  "[^"]+@example\\.com"  queued \\S+Z  ${MAX_ATTEMPTS} attempts  given up \\S+Z  webhook: HTTP 500`));
   });
 
   it('an erasure removes the queued notification with the request, and counts it', async () => {

@@ -1,0 +1,108 @@
+/**
+ * `site leads`: list the stored contact requests, and the privacy and notification operations on them
+ * (export, erase, keep, unkeep, purge, --failed), through a running `site serve` or on the store directly.
+ * Each sub-command imports the store when it runs, so the rest of the CLI never loads a database engine.
+ */
+import type { Command, Option } from 'commander';
+import type { LeadsOperation } from '../server/leads-operations.ts';
+import { EXIT_ERRORS, EXIT_USAGE } from './exit-codes.ts';
+import { messageOf, red } from './report.ts';
+
+type Parsers = Pick<typeof import('../server/leads-operations.ts'), 'parseEmail' | 'parseId' | 'parseReason' | 'parseInstant'>;
+
+export function addLeadsCommand(program: Command, dataOption: Option, setExit: (code: number) => void): void {
+  const leads = program
+    .command('leads')
+    .description('list the stored contact requests; export, erase, keep or purge them (also while `site serve` is running)')
+    .option('--json', 'print a JSON array of rows instead of a table')
+    .option('--csv', 'print the rows as CSV (cells a spreadsheet would run as formulas are neutralised)')
+    .option('--failed', 'list the new-lead notifications that are failing or were given up, with the last error per channel')
+    .addOption(dataOption)
+    .action(async (opts: { json?: boolean; csv?: boolean; failed?: boolean; data: string }) => {
+      if (opts.failed) return leadsOperation(() => ({ op: 'failed' }));
+      const [{ storeTarget }, { readLeads }, { leadsJson, leadsTable }, { describeTarget }, { leadsCsv }] = await Promise.all([
+        import('../server/contact-store.ts'),
+        import('../server/leads.ts'),
+        import('./leads-table.ts'),
+        import('../server/local-backend.ts'),
+        import('./leads-csv.ts'),
+      ]);
+      const target = storeTarget(opts.data);
+      const rows = await readLeads(opts.data, target).catch((error: unknown) => {
+        process.stderr.write(red(`cannot read contact requests (${describeTarget(target)}): ${messageOf(error)}\n`));
+        return undefined;
+      });
+      if (!rows) {
+        setExit(EXIT_ERRORS);
+        return;
+      }
+      process.stdout.write(opts.csv ? leadsCsv(rows) : opts.json ? `${leadsJson(rows)}\n` : `${leadsTable(rows, process.stdout.columns ?? 120)}\n`);
+    });
+
+  /** Runs one data-subject or retention operation; input errors exit 2 and change nothing. */
+  // The sub-commands use the parent's --data: `site leads --data d erase …` and `site leads erase … --data d` alike.
+  const leadsOperation = async (build: (parse: Parsers) => LeadsOperation) => {
+    const { data } = leads.opts<{ data: string }>();
+    const [{ storeTarget }, { runLeadsOperation }, operations, { describeTarget }, { leadsResult }] = await Promise.all([
+      import('../server/contact-store.ts'),
+      import('../server/leads.ts'),
+      import('../server/leads-operations.ts'),
+      import('../server/local-backend.ts'),
+      import('./leads-privacy.ts'),
+    ]);
+    const target = storeTarget(data);
+    try {
+      process.stdout.write(`${leadsResult(await runLeadsOperation(data, target, build(operations)))}\n`);
+    } catch (error) {
+      if (error instanceof operations.LeadsInputError) {
+        process.stderr.write(red(`${error.message}; nothing was changed\n`));
+        setExit(EXIT_USAGE);
+        return;
+      }
+      process.stderr.write(red(`cannot reach the contact requests (${describeTarget(target)}): ${messageOf(error)}\n`));
+      setExit(EXIT_ERRORS);
+    }
+  };
+
+  leads
+    .command('export')
+    .description('print everything stored about an e-mail address as JSON (Art. 15/20 DSGVO; case-insensitive)')
+    .argument('<email>', 'the address, as the person gives it')
+    .action(async (email: string, _opts: unknown) => {
+      await leadsOperation(({ parseEmail }) => ({ op: 'export', email: parseEmail(email) }));
+    });
+
+  leads
+    .command('erase')
+    .description('delete everything stored about an e-mail address in one transaction, and record the erasure without personal data (Art. 17 DSGVO)')
+    .argument('<email>', 'the address, as the person gives it (case-insensitive)')
+    .action(async (email: string, _opts: unknown) => {
+      await leadsOperation(({ parseEmail }) => ({ op: 'erase', email: parseEmail(email) }));
+    });
+
+  leads
+    .command('keep')
+    .description('exempt a request from the retention purge (it led to a contract), with the reason')
+    .argument('<id>', 'the request id (`site leads --json`)')
+    .requiredOption('--reason <text>', 'why it is kept, e.g. "contract 2026-114"')
+    .action(async (id: string, opts: { reason: string }) => {
+      await leadsOperation(({ parseId, parseReason }) => ({ op: 'keep', id: parseId(id), reason: parseReason(opts.reason) }));
+    });
+
+  leads
+    .command('unkeep')
+    .description('return a kept request to the retention rule')
+    .argument('<id>', 'the request id')
+    .action(async (id: string, _opts: unknown) => {
+      await leadsOperation(({ parseId }) => ({ op: 'unkeep', id: parseId(id) }));
+    });
+
+  leads
+    .command('purge')
+    .description('delete every request that is not kept and older than the retention period (constants.privacy.contactRetentionMonths)')
+    .option('--now <time>', 'evaluate the rule as of this ISO 8601 time (2026-06-01, 2026-06-01T12:00:00Z) instead of now')
+    .option('--dry-run', 'list what would be deleted, delete nothing')
+    .action(async (opts: { now?: string; dryRun?: boolean }) => {
+      await leadsOperation(({ parseInstant }) => ({ op: 'purge', now: opts.now === undefined ? undefined : parseInstant(opts.now).toISOString(), dryRun: Boolean(opts.dryRun) }));
+    });
+}

@@ -4,18 +4,33 @@
  * (3 → 3; 4 → 2, 4; 5 → 3; 6 → 2, 3; 8 → 2, 4; 10 → 2, 4 + 4 + 2). `preferred` (the content's `columns`) wins
  * on wide screens when it balances. Five columns only when nothing else does: at 1280 px a five-column card
  * is too narrow for German compounds such as "Geschichtenerzähler" in a card title.
- * The class names are written out in full so Tailwind finds them.
+ * Three cards stand side by side from 1024 px (`threeAcross: 'lg'`): at 768 px a third of the container is
+ * about 190 px of text, and titles such as "Mandantenaufnahme-Bot" or "Technologieunternehmen" broke
+ * inside the word. Plan cards (short names, a price) pass `'md'`.
+ * On wide screens an unfilled last row is centred under the full rows (`centre-last-3/4` in styles.css)
+ * instead of leaving a hole on the right. The class names are written out in full so Tailwind finds them.
  */
-const WIDE = { 2: 'lg:grid-cols-2', 3: 'lg:grid-cols-3', 4: 'lg:grid-cols-4', 5: 'xl:grid-cols-5' } as const;
+const WIDE = { 2: 'lg:grid-cols-2', 3: 'lg:grid-cols-3 centre-last-3', 4: 'lg:grid-cols-4 centre-last-4', 5: 'xl:grid-cols-5' } as const;
 
 const fits = (count: number, columns: number) => count % columns === 0 || count % columns >= 2;
 
-export function gridColumns(count: number, preferred: 2 | 3 | 4 = 3): string {
+export function gridColumns(count: number, preferred: 2 | 3 | 4 = 3, threeAcross: 'md' | 'lg' = 'lg'): string {
   if (count <= 1) return '';
   if (count === 2) return 'sm:grid-cols-2';
-  if (count === 3) return 'md:grid-cols-3';
+  if (count === 3) return threeAcross === 'md' ? 'md:grid-cols-3' : 'lg:grid-cols-3';
   const narrow = count % 2 === 0 ? 'sm:grid-cols-2' : fits(count, 3) ? 'md:grid-cols-3' : '';
   const order = [preferred, 4, 3] as const;
   const wide = order.find((c) => count % c === 0) ?? order.find((c) => fits(count, c)) ?? ([5, 2] as const).find((c) => count % c === 0) ?? preferred;
   return `${narrow} ${WIDE[wide]}`.trim();
+}
+
+/**
+ * A card's head (icon and title) and its list: the icon sits beside the title while the cards stack in one
+ * column and above it once they stand side by side. Three cards stack until 1024 px, in a column no wider
+ * than a comfortable line (a 720 px card with its icon on top read as an empty box).
+ */
+export function cardLayout(count: number): { list: string; head: string; title: string } {
+  return count === 3
+    ? { list: 'mx-auto max-w-2xl lg:max-w-none', head: 'flex items-center gap-3 lg:block', title: 'lg:mt-4' }
+    : { list: '', head: 'flex items-center gap-3 sm:block', title: 'sm:mt-4' };
 }

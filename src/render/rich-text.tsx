@@ -1,8 +1,14 @@
 import { Fragment } from 'react';
-import { Inline } from '../islands/inline-markup.tsx';
+import { Inline as InlineMarkup } from '../islands/inline-markup.tsx';
 import type { RichText as RichTextValue } from '../schema/text.ts';
+import { KeepTogether } from './keep-together.tsx';
 
-export { Inline };
+const keepTogether = (part: string) => <KeepTogether text={part} />;
+
+/** Inline markup in page text: "KI-Zentrale", "99,5 %" and "24/7" never break across lines (AGB at 1280 px read "KI- / Zentrale"). */
+export function Inline({ text }: { text: string }) {
+  return <InlineMarkup text={text} plain={keepTogether} />;
+}
 
 export function RichText({ blocks, className = '' }: { blocks: RichTextValue; className?: string }) {
   return (

@@ -60,7 +60,8 @@ export function SectionHeading({ id, eyebrow, title, lead, level, dark = false, 
     <div className={`mb-10 max-w-3xl sm:mb-12 ${center ? 'mx-auto text-center' : ''}`}>
       {eyebrow && <p className={`text-sm font-semibold uppercase tracking-wider ${dark ? 'text-brand-300' : 'text-brand-700'}`}>{eyebrow}</p>}
       <Heading id={id} className={`mt-2 font-bold ${level === 1 ? 'text-h1' : 'text-h2'} ${dark ? 'text-white' : 'text-slate-900'}`}><KeepTogether text={title} /></Heading>
-      {lead && <p className={`mt-4 text-lead ${dark ? 'text-slate-300' : 'text-slate-600'}`}>{lead}</p>}
+      {/* A centred lead is balanced: ragged centred lines with a two-word last line read as a mistake. */}
+      {lead && <p className={`mt-4 text-lead ${center ? 'text-balance' : ''} ${dark ? 'text-slate-300' : 'text-slate-600'}`}><KeepTogether text={lead} /></p>}
     </div>
   );
 }
@@ -73,7 +74,7 @@ export function CheckList({ items, dark = false }: { items: string[]; dark?: boo
           <svg viewBox="0 0 20 20" aria-hidden="true" className={`mt-0.5 size-5 flex-none ${dark ? 'text-brand-300' : 'text-brand-600'}`} fill="currentColor">
             <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
           </svg>
-          <span>{item}</span>
+          <span><KeepTogether text={item} /></span>
         </li>
       ))}
     </ul>

@@ -51,8 +51,9 @@ function navItems(variant: HeaderVariant, ctx: RenderContext): { items: NavItem[
 
 export function Header({ variant, ctx }: { variant: HeaderVariant; ctx: RenderContext }) {
   const { items, start } = navItems(variant, ctx);
-  // 44 px tall tap targets; narrow side padding on phones, where the brand and three links share 328 px.
-  const link = 'inline-flex min-h-11 items-center rounded-control px-1.5 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 min-[400px]:px-2.5';
+  // 44 px tall tap targets; narrow side padding on phones, where the brand and three links share 328 px. A label
+  // never wraps ("Modos de aprendizaje" and "Modes d'apprentissage" took two lines at 360 px).
+  const link = 'inline-flex min-h-11 items-center whitespace-nowrap rounded-control px-1 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 min-[400px]:px-2.5';
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-gutter">

@@ -1,3 +1,4 @@
+import { KeepTogether } from '../keep-together.tsx';
 import { formatEuro } from '../../content/references.ts';
 import { Commitment } from '../../schema/sections/chatbot.ts';
 import { ProductMock } from '../mocks/ProductMock.tsx';
@@ -39,7 +40,7 @@ export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<
               <tr key={row.key} data-tier={row.key}>
                 <th scope="row" className="px-6 py-4 align-top font-normal">
                   <span className="block font-semibold text-slate-900">{row.name}</span>
-                  <span className="mt-1 block text-sm text-slate-600">{row.description}</span>
+                  <span className="mt-1 block text-sm text-slate-600"><KeepTogether text={row.description} /></span>
                 </th>
                 {columns.map((c) => (
                   <td key={c} className={cell(c)} data-constant={`chatbot.${row.key}.${c}`} data-format="eur">
@@ -58,7 +59,7 @@ export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<
         {rows.map((row) => (
           <li key={row.key} className="rounded-card bg-white p-5 shadow-card ring-1 ring-slate-200">
             <h3 className="font-semibold text-slate-900">{row.name}</h3>
-            <p className="mt-1 text-sm text-slate-600">{row.description}</p>
+            <p className="mt-1 text-sm text-slate-600"><KeepTogether text={row.description} /></p>
             <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
               {columns.map((c) => (
                 <div key={c} className={`rounded-control px-1 py-2 ${highlighted(c) ? 'bg-brand-50' : 'bg-slate-50'}`}>
@@ -87,7 +88,7 @@ export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<
           ))}
         </ul>
       )}
-      {section.note && <p className="mx-auto mt-8 max-w-3xl text-center text-sm text-slate-600">{section.note}</p>}
+      {section.note && <p className="mx-auto mt-8 max-w-3xl text-center text-sm text-balance text-slate-600"><KeepTogether text={section.note} /></p>}
     </SectionShell>
   );
 }
@@ -104,7 +105,7 @@ export function Preview({ section, ctx, level, headingId }: SectionProps<'previe
           <div>
             <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} center={false} />
             <div className="-mt-4 text-slate-700"><CheckList items={section.panels} /></div>
-            <p className="mt-6 text-sm text-slate-600">{section.caption}</p>
+            <p className="mt-6 text-sm text-slate-600"><KeepTogether text={section.caption} /></p>
           </div>
           <ProductMock mock={section.mock} intl={ctx.strings.intl} separator={ctx.strings.labelSeparator} />
         </div>

@@ -1,4 +1,4 @@
-import { gridColumns } from '../grid.ts';
+import { cardLayout, gridColumns } from '../grid.ts';
 import { Icon } from '../icons.tsx';
 import { KeepTogether } from '../keep-together.tsx';
 import { Inline } from '../rich-text.tsx';
@@ -11,20 +11,21 @@ export function Features(props: SectionProps<'features'>) {
 
 function FeatureCards({ section, level, headingId }: SectionProps<'features'>) {
   const dark = section.tone === 'dark' || section.tone === 'brand';
+  const layout = cardLayout(section.items.length);
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} dark={dark} />
-      <ul className={`grid gap-4 sm:gap-6 ${gridColumns(section.items.length, section.columns)}`}>
+      <ul className={`grid gap-4 sm:gap-6 ${layout.list} ${gridColumns(section.items.length, section.columns)}`}>
         {section.items.map((item, i) => (
           <li key={i} className={`p-5 sm:p-6 ${cardClass(dark)}`}>
-            {/* Phones: icon beside the title (a row saved per card); wider: icon above. */}
-            <div className="flex items-center gap-3 sm:block">
+            {/* One column: icon beside the title (a row saved per card); side by side: icon above. */}
+            <div className={layout.head}>
               {item.icon && (
                 <span className={`inline-flex size-10 flex-none items-center justify-center rounded-control sm:size-11 ${dark ? 'bg-brand-500/20 text-brand-200' : 'bg-brand-50 text-brand-700'}`}>
                   <Icon name={item.icon} />
                 </span>
               )}
-              <h3 className={`text-h3 font-semibold sm:mt-4 ${dark ? 'text-white' : 'text-slate-900'}`}><KeepTogether text={item.title} /></h3>
+              <h3 className={`text-h3 font-semibold ${layout.title} ${dark ? 'text-white' : 'text-slate-900'}`}><KeepTogether text={item.title} /></h3>
             </div>
             <p className={`mt-2 ${dark ? 'text-slate-300' : 'text-slate-600'}`}><Inline text={item.text} /></p>
             {item.points.length > 0 && <div className={`mt-4 text-sm ${dark ? 'text-slate-300' : 'text-slate-700'}`}><CheckList items={item.points} dark={dark} /></div>}
@@ -44,7 +45,7 @@ function AddOns({ section, level, headingId }: SectionProps<'features'>) {
         <div>
           {section.eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{section.eyebrow}</p>}
           <Heading id={headingId} className="mt-2 text-h3 font-bold text-slate-900 sm:text-2xl"><KeepTogether text={section.title} /></Heading>
-          {section.lead && <p className="mt-3 text-slate-600">{section.lead}</p>}
+          {section.lead && <p className="mt-3 text-slate-600"><KeepTogether text={section.lead} /></p>}
         </div>
         <ul className="divide-y divide-brand-100">
           {section.items.map((item, i) => (

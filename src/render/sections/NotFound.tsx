@@ -1,3 +1,4 @@
+import { KeepTogether } from '../keep-together.tsx';
 import { jsonForScript } from '../head.ts';
 import { buttonClass } from '../ui.tsx';
 import type { SectionProps } from './props.ts';
@@ -14,7 +15,7 @@ export function NotFound({ section, level, headingId }: SectionProps<'notFound'>
       <div className="text-center">
         <p className="text-7xl font-extrabold tracking-tight text-brand-600" data-status-code="">{section.code}</p>
         <Heading id={headingId} lang={section.titleLang} className="mt-4 text-2xl font-semibold text-slate-900">{section.title}</Heading>
-        {section.text && <p className="mx-auto mt-3 max-w-md text-slate-600">{section.text}</p>}
+        {section.text && <p className="mx-auto mt-3 max-w-md text-slate-600"><KeepTogether text={section.text} /></p>}
         <a href={section.action.href} className={`${buttonClass('primary', 'lg')} mt-8`}>{section.action.label}</a>
         <script dangerouslySetInnerHTML={{ __html: `console.error(${jsonForScript(section.logMessage)},location.pathname)` }} />
       </div>

@@ -1,3 +1,4 @@
+import { KeepTogether } from '../keep-together.tsx';
 import { formatEuro, formatPercent } from '../../content/references.ts';
 import { gridColumns } from '../grid.ts';
 import { ActionLink, CheckList, SectionHeading, SectionShell } from '../ui.tsx';
@@ -8,8 +9,9 @@ export function Plans({ section, ctx, level, headingId }: SectionProps<'plans'>)
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} />
-      {/* Each card spans six rows of the list's grid (subgrid), so names, prices, terms and buttons line up across cards. */}
-      <ul className={`mx-auto grid max-w-5xl gap-x-6 gap-y-8 ${gridColumns(section.plans.length)}`}>
+      {/* Each card spans six rows of the list's grid (subgrid), so names, prices, terms and buttons line up across cards.
+          Three across from 768 px, with less padding until 1024 px so a button label stays on one line. */}
+      <ul className={`mx-auto grid max-w-5xl gap-x-6 gap-y-8 ${gridColumns(section.plans.length, 3, 'md')}`}>
         {section.plans.map((item) => {
           const plan = constants.plans[item.plan]!;
           const featured = item.featured;
@@ -18,7 +20,7 @@ export function Plans({ section, ctx, level, headingId }: SectionProps<'plans'>)
               key={item.plan}
               data-plan={item.plan}
               data-featured={featured ? '' : undefined}
-              className={`relative row-span-6 grid grid-rows-subgrid gap-y-0 rounded-panel bg-white p-6 sm:p-8 ${featured ? 'shadow-mock ring-2 ring-brand-600' : 'shadow-card ring-1 ring-slate-200'}`}
+              className={`relative row-span-6 grid grid-rows-subgrid gap-y-0 rounded-panel bg-white p-6 sm:p-8 md:p-5 lg:p-8 ${featured ? 'shadow-mock ring-2 ring-brand-600' : 'shadow-card ring-1 ring-slate-200'}`}
             >
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <h3 className="text-h3 font-semibold text-slate-900">{item.name}</h3>
@@ -26,7 +28,7 @@ export function Plans({ section, ctx, level, headingId }: SectionProps<'plans'>)
                   <p className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${featured ? 'bg-brand-600 text-white' : 'bg-accent-100 text-accent-800'}`}>{item.badge}</p>
                 )}
               </div>
-              <p className="mt-2 text-sm text-slate-600">{item.tagline}</p>
+              <p className="mt-2 text-sm text-slate-600"><KeepTogether text={item.tagline} /></p>
               <p className="mt-6 flex flex-wrap items-baseline gap-x-2">
                 <span className="text-figure font-bold tracking-tight text-slate-900" data-price={item.plan}>{formatEuro(plan.price, ctx.strings.intl)}</span>
                 <span className="text-sm text-slate-600">{ctx.strings.plans.perUserMonth}</span>
@@ -38,7 +40,7 @@ export function Plans({ section, ctx, level, headingId }: SectionProps<'plans'>)
           );
         })}
       </ul>
-      {section.note && <p className="mx-auto mt-8 max-w-3xl text-center text-sm text-slate-600">{section.note}</p>}
+      {section.note && <p className="mx-auto mt-8 max-w-3xl text-center text-sm text-balance text-slate-600"><KeepTogether text={section.note} /></p>}
     </SectionShell>
   );
 }
@@ -56,7 +58,7 @@ export function Savings({ section, ctx, level, headingId }: SectionProps<'saving
       <div className="mx-auto grid max-w-5xl items-center gap-10 lg:grid-cols-2">
         <div>
           <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} center={false} />
-          <p className="-mt-6 text-lg text-slate-600">{section.text}</p>
+          <p className="-mt-6 text-lg text-slate-600"><KeepTogether text={section.text} /></p>
         </div>
         <div className="rounded-panel bg-white p-6 shadow-card ring-1 ring-slate-200 sm:p-8">
           <dl className="divide-y divide-slate-200 text-slate-700">

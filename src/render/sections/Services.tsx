@@ -1,4 +1,4 @@
-import { gridColumns } from '../grid.ts';
+import { cardLayout, gridColumns } from '../grid.ts';
 import { Icon } from '../icons.tsx';
 import { KeepTogether } from '../keep-together.tsx';
 import { buttonClass, cardClass, CheckList, SectionHeading, SectionShell } from '../ui.tsx';
@@ -6,19 +6,20 @@ import type { SectionProps } from './props.ts';
 
 /** Extra-service cards: 'Details ansehen' when a card links somewhere, else 'Mehr erfahren' to the contact section. */
 export function Services({ section, ctx, level, headingId }: SectionProps<'services'>) {
+  const layout = cardLayout(section.cards.length);
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} />
-      <ul className={`grid gap-4 sm:gap-6 ${gridColumns(section.cards.length)}`}>
+      <ul className={`grid gap-4 sm:gap-6 ${layout.list} ${gridColumns(section.cards.length)}`}>
         {section.cards.map((card, i) => (
           <li key={i} className={`flex flex-col p-5 sm:p-6 ${cardClass()}`}>
-            <div className="flex items-center gap-3 sm:block">
+            <div className={layout.head}>
               <span className="inline-flex size-10 flex-none items-center justify-center rounded-control bg-brand-50 text-brand-700 sm:size-11"><Icon name={card.icon} /></span>
-              <h3 className="text-h3 font-semibold text-slate-900 sm:mt-4"><KeepTogether text={card.title} /></h3>
+              <h3 className={`text-h3 font-semibold text-slate-900 ${layout.title}`}><KeepTogether text={card.title} /></h3>
             </div>
-            <p className="mt-2 text-slate-600">{card.description}</p>
-            <p className="mt-3 text-sm text-slate-500">{card.details}</p>
-            {card.price && <p className="mt-3 text-sm font-semibold text-brand-700">{card.price}</p>}
+            <p className="mt-2 text-slate-600"><KeepTogether text={card.description} /></p>
+            <p className="mt-3 text-sm text-slate-500"><KeepTogether text={card.details} /></p>
+            {card.price && <p className="mt-3 text-sm font-semibold text-brand-700"><KeepTogether text={card.price} /></p>}
             <div className="mt-4 flex-1 text-sm text-slate-700"><CheckList items={card.features} /></div>
             <div className="mt-6">
               <a href={card.link ?? section.contactHref} className={buttonClass(card.link ? 'primary' : 'secondary')}>

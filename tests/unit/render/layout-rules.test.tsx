@@ -4,8 +4,8 @@ import { gridColumns } from '../../../src/render/grid.ts';
 import { KeepTogether } from '../../../src/render/keep-together.tsx';
 
 /** Columns per breakpoint for `count` cards, from the classes gridColumns gives. */
-function columnsAt(count: number, preferred: 2 | 3 | 4 = 3) {
-  const classes = gridColumns(count, preferred).split(' ');
+function columnsAt(count: number, preferred: 2 | 3 | 4 = 3, threeAcross: 'md' | 'lg' = 'lg') {
+  const classes = gridColumns(count, preferred, threeAcross).split(' ');
   const at = (prefixes: string[]) => {
     let columns = 1;
     for (const prefix of prefixes) {
@@ -30,7 +30,8 @@ describe('gridColumns', () => {
   });
 
   it('lays out the counts the site uses as balanced rows', () => {
-    expect(columnsAt(3)).toEqual({ sm: 1, md: 3, lg: 3, xl: 3 });
+    expect(columnsAt(3)).toEqual({ sm: 1, md: 1, lg: 3, xl: 3 });
+    expect(columnsAt(3, 3, 'md')).toEqual({ sm: 1, md: 3, lg: 3, xl: 3 });
     expect(columnsAt(4, 4)).toEqual({ sm: 2, md: 2, lg: 4, xl: 4 });
     expect(columnsAt(6)).toEqual({ sm: 2, md: 2, lg: 3, xl: 3 });
     expect(columnsAt(10)).toEqual({ sm: 2, md: 2, lg: 4, xl: 4 });
@@ -47,6 +48,13 @@ describe('KeepTogether', () => {
     expect(out).toContain('<span class="whitespace-nowrap">24/7</span>');
     expect(out).toContain('<span class="whitespace-nowrap">21 €</span>');
     expect(out.replace(/<[^>]+>/g, '')).toBe('85–100 % mehr Umsatz mit KI-Zentrale, 24/7 für 21 €');
+  });
+
+  it('keeps a short word with its Roman numeral together', () => {
+    const out = html('Schulstufen: Primar, Sek I, Sek II');
+    expect(out).toContain('<span class="whitespace-nowrap">Sek I</span>');
+    expect(out).toContain('<span class="whitespace-nowrap">Sek II</span>');
+    expect(html('Kontakt Ihres Teams')).toBe('Kontakt Ihres Teams');
   });
 
   it('leaves long compounds breakable and plain text untouched', () => {

@@ -226,6 +226,28 @@ test('before hydration (no JavaScript) the form is visible, labelled and cannot 
   await context.close();
 });
 
+test('what a visitor types before the form wakes is kept when it does', async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL!);
+  // The island's scripts arrive late (a slow phone connection), so the typing surely comes first.
+  await page.route('**/assets/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.goto('/en');
+  const f = page.locator('[data-island="contact-form"] form').first();
+  await f.scrollIntoViewIfNeeded();
+  await expect(f.locator('button[type=submit]')).toBeDisabled();
+  await f.locator('[name=name]').fill('Early Typist');
+  await f.locator('[name=email]').fill('early@example.com');
+  await f.locator('[name=message]').fill('Typed before the script came');
+  await f.locator('[name=privacy_consent]').check();
+  await expect(f.locator('button[type=submit]')).toBeEnabled({ timeout: 15_000 });
+  await expect(f.locator('[name=name]')).toHaveValue('Early Typist');
+  await expect(f.locator('[name=email]')).toHaveValue('early@example.com');
+  await expect(f.locator('[name=message]')).toHaveValue('Typed before the script came');
+  await expect(f.locator('[name=privacy_consent]')).toBeChecked();
+});
+
 test.describe('first visit: the cookie bar', () => {
   for (const route of ['/', '/fr', '/en', '/es']) {
     test(`${route}: a compact bar on a 390 × 844 phone (≤ 30 % of the screen), details on demand, and the page can scroll clear of it`, async ({ page }) => {

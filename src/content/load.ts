@@ -13,6 +13,8 @@ import { validateSource } from './validate.ts';
 import { fileStamp, textDigest, type ContentMemo, type Remembered } from './memo.ts';
 import { locate, parseYaml, scalarStrings, type YamlSource } from './yaml-source.ts';
 
+/** A file written less than this before it is read is checked by its text next time, not by its stamp. */
+const RACY_MS = 1000;
 /** Page files read ahead of the one being validated. */
 const READ_AHEAD = 64;
 
@@ -44,7 +46,10 @@ async function readText(root: string, relative: string, requiredBy?: RequiredBy)
     // The stamp comes from the descriptor the text is read from: a write after it changes the stamp the next build sees.
     const handle = await open(path.join(root, relative), 'r');
     try {
-      const stamp = fileStamp(await handle.stat());
+      const stats = await handle.stat();
+      // File times advance by clock ticks: a write within the tick of this read could keep size and mtime. Such a
+      // file gets no stamp, so the next build reads it and compares its text (git's "racily clean" files).
+      const stamp = Date.now() - stats.mtimeMs < RACY_MS ? '' : fileStamp(stats);
       return { text: await handle.readFile('utf8'), stamp };
     } finally {
       await handle.close();
@@ -160,7 +165,7 @@ async function loadFile<T>(
     return {};
   }
   const key = `${inputs}\u0000${read.text}`;
-  const recalled = state.memo?.recall<T>(file.relative, key);
+  const recalled = state.memo?.recall<T>(file.relative, key, read.stamp);
   if (recalled) return recall(recalled);
   state.memo?.forget(file.relative);
   const source = parseSource(file.relative, read.text, state.errors, state.files);

@@ -43,7 +43,8 @@ export function textDigest(text: string): string {
 export class ContentMemo {
   private readonly files = new Map<string, Remembered<unknown>>();
 
-  recall<T>(file: string, key: string): Remembered<T> | undefined {
+  /** `stamp`: the file's stamp as just read (the stored memo keeps it for the next stat-first recall). */
+  recall<T>(file: string, key: string, _stamp?: string): Remembered<T> | undefined {
     const entry = this.files.get(file);
     return entry?.key === key ? (entry as Remembered<T>) : undefined;
   }

@@ -52,26 +52,33 @@ export class StoredContentMemo extends ContentMemo {
     this.stored = new Map(files && typeof files === 'object' ? Object.entries(files) : []);
   }
 
-  override recall<T>(file: string, key: string): Remembered<T> | undefined {
+  override recall<T>(file: string, key: string, stamp?: string): Remembered<T> | undefined {
     this.seen.add(file);
     const entry = this.stored.get(file);
-    return entry && entry.key === textDigest(key) ? this.materialize<T>(file, entry) : undefined;
+    if (!entry || entry.key !== textDigest(key)) return undefined;
+    // Same text under a new stamp (touched, or no longer racy): the next build recalls it without reading.
+    if (stamp !== undefined && stamp !== entry.stamp) {
+      entry.stamp = stamp;
+      this.changed = true;
+    }
+    return this.materialize<T>(file, entry);
   }
 
   override recallUnread<T>(file: string, inputs: string, full: string): Remembered<T> | undefined {
     this.seen.add(file);
     const entry = this.stored.get(file);
-    if (!entry || entry.inputs !== textDigest(inputs) || entry.stamp !== fileStampSync(full)) return undefined;
+    if (!entry || !entry.stamp || entry.inputs !== textDigest(inputs) || entry.stamp !== fileStampSync(full)) return undefined;
     return this.materialize<T>(file, entry);
   }
 
   override remember<T>(file: string, entry: Remembered<T>): void {
     this.seen.add(file);
-    if (entry.inputs === undefined || entry.stamp === undefined) return;
+    if (entry.inputs === undefined) return;
     this.changed = true;
     this.recalled.delete(file);
     this.stored.set(file, {
-      stamp: entry.stamp,
+      // Empty (no stat-first recall) when the loader could not trust it (see RACY_MS in load.ts).
+      stamp: entry.stamp ?? '',
       key: textDigest(entry.key),
       inputs: textDigest(entry.inputs),
       // Stored as JSON when saved: the values are plain data (zod's output of parsed YAML).

@@ -224,8 +224,11 @@ async function load(root: string, env: ContentEnv, files: ContentFiles | undefin
 
   const pageSchema = createPageSchema(ctx);
   const pageFiles: { family: string; file: string; relative: string }[] = [];
-  for (const family of await listDir(path.join(root, 'pages'))) {
-    for (const file of await listDir(path.join(root, 'pages', family))) if (file.endsWith('.yaml')) pageFiles.push({ family, file, relative: `pages/${family}/${file}` });
+  // Folders listed at once (one after another, 2,500 folders took longer than recalling 10,000 unchanged pages).
+  const families = await listDir(path.join(root, 'pages'));
+  const listings = await Promise.all(families.map((family) => listDir(path.join(root, 'pages', family))));
+  for (const [i, family] of families.entries()) {
+    for (const file of listings[i]!) if (file.endsWith('.yaml')) pageFiles.push({ family, file, relative: `pages/${family}/${file}` });
   }
   // Reads overlap, a bounded number ahead (10,000 files read at once held every text in memory);
   // parsing and validation stay in file order, so errors come out in reading order.

@@ -62,6 +62,11 @@ export class ContentMemo {
     this.files.set(file, entry);
   }
 
+  /** A digest of everything a remembered value was made from (file, inputs, text), when the memo keeps one. */
+  digestOf(_value: object): string | undefined {
+    return undefined;
+  }
+
   forget(file: string): void {
     this.files.delete(file);
   }

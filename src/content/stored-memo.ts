@@ -67,8 +67,24 @@ export class StoredContentMemo extends ContentMemo {
   override recallUnread<T>(file: string, inputs: string, full: string): Remembered<T> | undefined {
     this.seen.add(file);
     const entry = this.stored.get(file);
-    if (!entry || !entry.stamp || entry.inputs !== textDigest(inputs) || entry.stamp !== fileStampSync(full)) return undefined;
+    if (!entry || !entry.stamp || entry.inputs !== this.inputsDigest(inputs) || entry.stamp !== fileStampSync(full)) return undefined;
     return this.materialize<T>(file, entry);
+  }
+
+  /** Values by identity → `file \0 key digest`: the page cache keys pages by these instead of hashing each value again. */
+  private readonly digests = new WeakMap<object, string>();
+
+  override digestOf(value: object): string | undefined {
+    return this.digests.get(value);
+  }
+
+  /** Every page of a locale has the same inputs: digested once. */
+  private readonly inputDigests = new Map<string, string>();
+
+  private inputsDigest(inputs: string): string {
+    let digest = this.inputDigests.get(inputs);
+    if (digest === undefined) this.inputDigests.set(inputs, (digest = textDigest(inputs)));
+    return digest;
   }
 
   override remember<T>(file: string, entry: Remembered<T>): void {
@@ -76,11 +92,13 @@ export class StoredContentMemo extends ContentMemo {
     if (entry.inputs === undefined) return;
     this.changed = true;
     this.recalled.delete(file);
+    const key = textDigest(entry.key);
+    if (entry.value && typeof entry.value === 'object') this.digests.set(entry.value, `${file}\u0000${key}`);
     this.stored.set(file, {
       // Empty (no stat-first recall) when the loader could not trust it (see RACY_MS in load.ts).
       stamp: entry.stamp ?? '',
-      key: textDigest(entry.key),
-      inputs: textDigest(entry.inputs),
+      key,
+      inputs: this.inputsDigest(entry.inputs),
       // Stored as JSON when saved: the values are plain data (zod's output of parsed YAML).
       value: entry.value,
       // Locating a placeholder parses the file's document: done here, once, for the few values that carry the tag.
@@ -112,6 +130,7 @@ export class StoredContentMemo extends ContentMemo {
     if (!remembered) {
       const source = file === 'site.yaml' && entry.text !== undefined ? storedSource(file, entry.text, entry.data) : lazySource(file, () => readFileSync(path.join(this.root, file), 'utf8'));
       remembered = { key: entry.key, source, value: entry.value, placeholders: entry.placeholders as Placeholder[], verbatim: entry.verbatim };
+      if (entry.value && typeof entry.value === 'object') this.digests.set(entry.value, `${file}\u0000${entry.key}`);
       this.recalled.set(file, remembered);
     }
     return remembered as Remembered<T>;

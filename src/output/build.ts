@@ -111,7 +111,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     return { route: entry.route, file: entry.file, weight, overBudget: overBudget(weight, budgetFor(checkConfig.config, entry.route)) };
   };
   for (const entry of model.pages) {
-    const key = cached ? pageKey(model, entry, code, generator) : '';
+    const key = cached ? pageKey(model, entry, code, generator, (value) => memo.digestOf(value)) : '';
     const target = path.join(outDir, entry.file);
     const record = last?.pages[entry.file];
     keep.add(entry.file);

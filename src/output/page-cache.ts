@@ -88,10 +88,11 @@ export function reusable(record: PageRecord | undefined, key: string, target: st
 /** Digests of objects by identity: the site, each locale and each entry are hashed once per build. */
 const digests = new WeakMap<object, string>();
 
-function digestOf(value: object | undefined): string {
+/** `known`: the content memo's digest of what the value was made from, when it has one (no need to hash the value). */
+function digestOf(value: object | undefined, known?: (value: object) => string | undefined): string {
   if (!value) return '';
   let digest = digests.get(value);
-  if (digest === undefined) digests.set(value, (digest = textDigest(JSON.stringify(value))));
+  if (digest === undefined) digests.set(value, (digest = known?.(value) ?? textDigest(JSON.stringify(value))));
   return digest;
 }
 
@@ -108,11 +109,11 @@ const familyParts = new WeakMap<SiteModel, Map<string, string>>();
  * translation) and the page itself. The property test (tests/unit/output/page-cache-property.test.ts)
  * holds warm builds byte-identical to cold ones through random edits of each.
  */
-export function pageKey(model: SiteModel, entry: PageEntry, code: CodeAssets, generator: string): string {
+export function pageKey(model: SiteModel, entry: PageEntry, code: CodeAssets, generator: string, known?: (value: object) => string | undefined): string {
   let site = siteParts.get(model);
   if (site === undefined) {
     const locales = Object.entries(model.locales).map(([locale, strings]) => [locale, strings?.name, strings?.ogLocale]);
-    site = textDigest(JSON.stringify([generator, code.cssUrl, code.fontPreload, code.islands.loader, code.template, code.runtime, digestOf(model.site), locales, [...model.verbatim].sort()]));
+    site = textDigest(JSON.stringify([generator, code.cssUrl, code.fontPreload, code.islands.loader, code.template, code.runtime, digestOf(model.site, known), locales, [...model.verbatim].sort()]));
     siteParts.set(model, site);
   }
   let families = familyParts.get(model);
@@ -122,7 +123,7 @@ export function pageKey(model: SiteModel, entry: PageEntry, code: CodeAssets, ge
     family = JSON.stringify(alternates(model, entry).map((p) => [p.locale, p.route, isIndexable(p.route, p.page.meta.noindex)]));
     families.set(entry.family, family);
   }
-  return textDigest(`${FORMAT}\u0000${site}\u0000${digestOf(model.locales[entry.locale])}\u0000${family}\u0000${digestOf(entry)}`);
+  return textDigest(`${FORMAT}\u0000${site}\u0000${digestOf(model.locales[entry.locale], known)}\u0000${family}\u0000${digestOf(entry, known)}`);
 }
 
 /**

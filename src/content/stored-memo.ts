@@ -140,6 +140,7 @@ export class StoredContentMemo extends ContentMemo {
 /** A source whose text is known and whose data the loader needs (site.yaml): parsed again only to locate. */
 function storedSource(file: string, text: string, data: unknown): YamlSource {
   const lazy = lazySource(file, () => text);
+  Object.defineProperty(lazy, 'text', { value: text, enumerable: true });
   return Object.defineProperty(lazy, 'data', { value: data, enumerable: true, writable: true });
 }
 

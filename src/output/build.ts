@@ -14,7 +14,7 @@ import { generatorId } from './generator-id.ts';
 import { emptyOutDir, guardOutDir } from './out-dir.ts';
 import { emptyManifest, pageKey, readBuildState, removeOthers, reusable, writeBuildState, type OutputManifest, type PageRecord } from './page-cache.ts';
 import { seoFiles, type InlineCode } from './seo-files.ts';
-import { codeAssets, renderPage, sitePolicy } from './site-render.ts';
+import { codeAssets, loadRenderer, renderPage, sitePolicy } from './site-render.ts';
 import { OutputWriter } from './writer.ts';
 
 const encoder = new TextEncoder();
@@ -123,7 +123,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
       continue;
     }
     counts.rendered++;
-    await writer.ready();
+    await Promise.all([writer.ready(), loadRenderer()]);
     const page = renderPage(model, entry, code);
     inline.push(page.inline);
     // The report is made as soon as the page is written: what a page's HTML links is read from substrings that

@@ -76,7 +76,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
     .action(async (opts: { out: string; baseUrl?: string; content: string; cache: boolean }) => {
       const started = performance.now();
       const [{ buildSite }, { writePrivacyPolicyModule }] = await Promise.all([import('../output/build.ts'), import('../output/privacy-policy.ts')]);
-      const result = await buildSite({ contentDir: opts.content, outDir: opts.out, env: contentEnv(opts.baseUrl), fresh: !opts.cache });
+      const result = await buildSite({ contentDir: opts.content, outDir: opts.out, env: contentEnv(opts.baseUrl), pageCache: true, fresh: !opts.cache });
       if (!result.ok) {
         printErrors(result.errors, opts.content);
         exitCode = EXIT_ERRORS;

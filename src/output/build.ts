@@ -27,7 +27,13 @@ export interface BuildOptions {
   env?: ContentEnv;
   /** Where deterministic steps keep their results; default `node_modules/.cache/site` (see cache/). */
   cache?: BuildCache;
-  /** Ignore what earlier builds left (content memo, page cache) and build everything; the result is stored for the next build. */
+  /**
+   * Use and keep the page cache (content memo and output manifest in `cache`) for warm builds into the same
+   * folder, as `site build` does. Off by default: builds into a temporary folder (`site check`, tests) would
+   * only leave entries behind.
+   */
+  pageCache?: boolean;
+  /** With the page cache: ignore what earlier builds left and build everything; the result is stored for the next build. */
   fresh?: boolean;
   /** Names the generator's code in the page cache (default: generatorId()); tests change it to stand for a code edit. */
   generator?: string;
@@ -77,7 +83,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   codePending.catch(() => {});
   const outDir = path.resolve(options.outDir);
   // Without a cache there is nowhere to keep what this build did: every build is cold.
-  const cached = cache !== noCache;
+  const cached = options.pageCache === true && cache !== noCache;
   const generator = options.generator ?? (cached ? await generatorId() : '');
   const previous = cached && !options.fresh ? await readBuildState(cache, options.contentDir, outDir, generator) : {};
   const memo = new StoredContentMemo(path.resolve(options.contentDir), previous.content);

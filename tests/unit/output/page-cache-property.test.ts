@@ -183,14 +183,14 @@ const EDITS: Record<string, Edit> = {
 
 async function cold(site: Site): Promise<{ out: string; report: BuildReport }> {
   const out = path.join(work, `cold-${site.step}`);
-  const built = await buildSite({ contentDir: site.content, outDir: out, cache: directoryCache(assetCache), fresh: true, generator: site.generator });
+  const built = await buildSite({ contentDir: site.content, outDir: out, cache: directoryCache(assetCache), pageCache: true, fresh: true, generator: site.generator });
   if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
   return { out, report: built.value };
 }
 
 async function warm(site: Site): Promise<BuildReport> {
   // The page cache apart from the asset cache, so damaging it leaves the code assets alone; the same folder each build.
-  const built = await buildSite({ contentDir: site.content, outDir: site.warmOut, cache: pageCacheOver(site.pageCache), generator: site.generator });
+  const built = await buildSite({ contentDir: site.content, outDir: site.warmOut, cache: pageCacheOver(site.pageCache), pageCache: true, generator: site.generator });
   if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
   return built.value;
 }

@@ -60,6 +60,8 @@ export const LocaleStrings = z.strictObject({
   /** What the social preview image (templates/og-image.png) shows, for og:image:alt and twitter:image:alt. */
   socialImageAlt: Text,
   skipToContent: Text,
+  /** Between a label and its value the layout writes ("Modus: Mathe"): ": ", or " : " in French (the typography makes the space no-break). */
+  labelSeparator: z.string().min(1).default(': '),
   header: z.strictObject({
     navLabel: Text,
     homeLabel: Text,

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { buildSite, type RouteReport } from '../src/output/build.ts';
 import { noCache } from '../src/cache/build-cache.ts';
 import { realSiteBuilds, removeBuildFolders, syntheticBuilds, type BuildTiming } from './support/build-times.ts';
+import { warmBuilds, warmSection, type WarmTiming } from './support/warm-builds.ts';
 import { devEditLatency } from './support/dev-latency.ts';
 import { median, repo } from './support/measure.ts';
 import { homePageScripts, launchChromium, staticRouteScripts, type ScriptScenario } from './support/page-scripts.ts';
@@ -57,6 +58,16 @@ try {
   log(`synthetic builds (${SIZES.join(', ')} pages) …`);
   synthetic = await syntheticBuilds(SIZES, (pages) => (pages >= 10_000 ? Math.min(RUNS, 3) : RUNS));
 } catch (error) {
+  await removeBuildFolders();
+  throw error;
+}
+log('warm builds (page cache) …');
+const warm: WarmTiming[] = [];
+const warmFolders: string[] = [];
+try {
+  for (const pages of SIZES.filter((n) => n >= 1000)) warm.push(await warmBuilds(pages, pages >= 10_000 ? Math.min(RUNS, 3) : RUNS, undefined, warmFolders));
+} catch (error) {
+  await Promise.all(warmFolders.map((dir) => rm(dir, { recursive: true, force: true })));
   await removeBuildFolders();
   throw error;
 }
@@ -143,9 +154,11 @@ ${statics.map((s) => `| returning visitor on ${s.label} | ${kb(s.gzip)} | ${kb(s
 ${routes.map((r) => `| ${r.route} | ${kb(r.weight.html)} | ${kb(r.weight.css)} | ${kb(r.weight.jsBeforeInteraction)} | ${kb(r.weight.jsHydrated)} | ${r.weight.jsSubmit ? `+${kb(r.weight.jsSubmit)}` : '–'} |`).join('\n')}
 
 \`site dev\` edit-to-paint, all runs (ms): ${dev.runs.map((v) => Math.round(v)).join(', ')}.
-`;
+
+${warmSection(warm, os.loadavg().map((l) => l.toFixed(1)).join(' / '))}`;
 
 await writeFile(path.join(repo, 'bench/RESULTS.md'), markdown);
 log(markdown);
 log('removing the builds\' folders …');
 await removeBuildFolders();
+await Promise.all(warmFolders.map((dir) => rm(dir, { recursive: true, force: true })));

@@ -15,13 +15,13 @@ export interface Measured {
   stdout: string;
 }
 
-/** `node bin/site.js …args`, timed from spawn to exit; fails on a non-zero exit. */
-export async function runSite(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<Measured> {
+/** `node bin/site.js …args` (or another generator's `bin`), timed from spawn to exit; fails on a non-zero exit. */
+export async function runSite(args: readonly string[], env: NodeJS.ProcessEnv = {}, bin = BIN): Promise<Measured> {
   const dir = await mkdtemp(path.join(tmpdir(), 'site-bench-rss-'));
   const rssFile = path.join(dir, 'rss');
   const started = performance.now();
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', PEAK_RSS, BIN, ...args], { cwd: repo, env: { ...process.env, NO_COLOR: '1', ...env, SITE_BENCH_RSS_FILE: rssFile } });
+    const child = spawn(process.execPath, ['--import', PEAK_RSS, bin, ...args], { cwd: repo, env: { ...process.env, NO_COLOR: '1', ...env, SITE_BENCH_RSS_FILE: rssFile } });
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d));

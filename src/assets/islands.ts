@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { build, version as esbuildVersion } from 'esbuild';
 import { cacheKey, noCache, type BuildCache } from '../cache/build-cache.ts';
 import { packageRoot } from '../package-root.ts';
 
@@ -27,6 +27,8 @@ export interface IslandBundle {
 
 /** Bumped when the bundling below changes in a way the inputs do not show (options, output shape). */
 const BUNDLE_FORMAT = 1;
+// The version from the package file: esbuild itself is imported only on a cache miss (~0.1 s of start-up).
+const esbuildVersion = (createRequire(import.meta.url)('esbuild/package.json') as { version: string }).version;
 const INPUTS_KEY = cacheKey('island inputs', esbuildVersion, String(BUNDLE_FORMAT));
 
 /** What the cache keeps of a bundle: files as base64, the graph as entries. */
@@ -71,6 +73,7 @@ export async function bundleIslands(cache: BuildCache = noCache): Promise<Island
 }
 
 async function bundleFresh(): Promise<{ bundle: IslandBundle; inputs: string[] }> {
+  const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: packageRoot,
     entryPoints: { islands: LOADER_SOURCE },

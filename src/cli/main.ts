@@ -67,10 +67,11 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
     .option('--out <dir>', 'output directory', 'dist')
     .option('--base-url <url>', 'public base URL for canonical links and the sitemap (default: SITE_URL or site.yaml)')
     .addOption(contentOption())
-    .action(async (opts: { out: string; baseUrl?: string; content: string }) => {
+    .option('--no-cache', 'render every page: ignore what earlier builds left in the page cache (the result is still stored for the next build)')
+    .action(async (opts: { out: string; baseUrl?: string; content: string; cache: boolean }) => {
       const started = performance.now();
       const [{ buildSite }, { writePrivacyPolicyModule }] = await Promise.all([import('../output/build.ts'), import('../output/privacy-policy.ts')]);
-      const result = await buildSite({ contentDir: opts.content, outDir: opts.out, env: contentEnv(opts.baseUrl) });
+      const result = await buildSite({ contentDir: opts.content, outDir: opts.out, env: contentEnv(opts.baseUrl), pageCache: true, fresh: !opts.cache });
       if (!result.ok) {
         printErrors(result.errors, opts.content);
         exitCode = EXIT_ERRORS;
@@ -86,7 +87,8 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
         exitCode = EXIT_ERRORS;
         return;
       }
-      process.stdout.write(green(`built ${routes.length} routes into ${opts.out}/ in ${Math.round(performance.now() - started)} ms\n`));
+      const { rendered, reused, removed } = result.value.pages;
+      process.stdout.write(green(`built ${routes.length} routes into ${opts.out}/ in ${Math.round(performance.now() - started)} ms: rendered ${rendered}, reused ${reused}, removed ${removed}\n`));
     });
 
   program

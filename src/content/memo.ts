@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
 import type { Placeholder } from './model.ts';
 import type { YamlSource } from './yaml-source.ts';
 
@@ -8,6 +10,28 @@ export interface Remembered<T> {
   value: T;
   placeholders: Placeholder[];
   verbatim: string[];
+  /** What besides its text the file was checked against (site.yaml's digest, the environment, the locale's number format). */
+  inputs?: string;
+  /** The file's stamp (fileStamp) from the same descriptor its text was read from, so a later write always shows. */
+  stamp?: string;
+}
+
+/** Size, modification time and inode: a file whose stamp is unchanged was not written since (stat-first change detection). */
+export function fileStamp(stats: { size: number; mtimeMs: number; ino: number }): string {
+  return `${stats.size}:${stats.mtimeMs}:${stats.ino}`;
+}
+
+export function fileStampSync(file: string): string | undefined {
+  try {
+    return fileStamp(statSync(file));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A short digest of text for cache keys (not security): sha1, hex. */
+export function textDigest(text: string): string {
+  return createHash('sha1').update(text, 'utf8').digest('hex');
 }
 
 /**
@@ -19,13 +43,28 @@ export interface Remembered<T> {
 export class ContentMemo {
   private readonly files = new Map<string, Remembered<unknown>>();
 
-  recall<T>(file: string, key: string): Remembered<T> | undefined {
+  /** `stamp`: the file's stamp as just read (the stored memo keeps it for the next stat-first recall). */
+  recall<T>(file: string, key: string, _stamp?: string): Remembered<T> | undefined {
     const entry = this.files.get(file);
     return entry?.key === key ? (entry as Remembered<T>) : undefined;
   }
 
+  /**
+   * Last load's result for a file whose stamp and inputs are unchanged, without reading it. The memo in
+   * memory compares texts instead (an editor may keep a file's size and second); the stored memo
+   * (stored-memo.ts) answers from its stamps.
+   */
+  recallUnread<T>(_file: string, _inputs: string, _path: string): Remembered<T> | undefined {
+    return undefined;
+  }
+
   remember<T>(file: string, entry: Remembered<T>): void {
     this.files.set(file, entry);
+  }
+
+  /** A digest of everything a remembered value was made from (file, inputs, text), when the memo keeps one. */
+  digestOf(_value: object): string | undefined {
+    return undefined;
   }
 
   forget(file: string): void {

@@ -5,7 +5,7 @@ import type { PageEntry, SiteModel } from '../content/model.ts';
 import type { SiteError } from '../errors/site-error.ts';
 import { seoFiles } from '../output/seo-files.ts';
 import { alternates } from '../render/context.ts';
-import { codeAssets, renderPage, sitePolicy, type CodeAssets, type RenderedPage } from '../output/site-render.ts';
+import { codeAssets, loadRenderer, renderPage, sitePolicy, type CodeAssets, type RenderedPage } from '../output/site-render.ts';
 
 /** The built site in memory, by URL, as `site dev` serves it. */
 export type SiteFiles = Map<string, Uint8Array>;
@@ -40,7 +40,7 @@ export class DevBuilder {
     const loaded = await loadContent(this.contentDir, this.env, this.memo);
     if (!loaded.ok) return { ok: false, errors: loaded.errors };
     const model = loaded.value;
-    const code = await this.code;
+    const [code] = await Promise.all([this.code, loadRenderer()]);
     let rendered = 0;
     const pages = model.pages.map((entry) => {
       const inputs = inputsOf(model, entry);

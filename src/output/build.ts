@@ -1,14 +1,20 @@
-import { defaultBuildCache, type BuildCache } from '../cache/build-cache.ts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { defaultBuildCache, noCache, type BuildCache } from '../cache/build-cache.ts';
 import { budgetFor, loadCheckConfig, type CheckConfig } from '../content/check-config.ts';
 import { loadContent, type ContentEnv } from '../content/load.ts';
+import { fileStampSync } from '../content/memo.ts';
+import { StoredContentMemo } from '../content/stored-memo.ts';
 import { locate, type YamlSource } from '../content/yaml-source.ts';
 import type { SiteModel } from '../content/model.ts';
 import { SiteError, type Result } from '../errors/site-error.ts';
 import { describeOverrun, islandScripts, overBudget, pageWeight, type BudgetOverrun, type PageWeight } from './page-weight.ts';
 import { writeFunctionLocales } from './function-locales.ts';
+import { generatorId } from './generator-id.ts';
 import { emptyOutDir, guardOutDir } from './out-dir.ts';
+import { emptyManifest, pageKey, readBuildState, removeOthers, reusable, writeBuildState, type OutputManifest, type PageRecord } from './page-cache.ts';
 import { seoFiles, type InlineCode } from './seo-files.ts';
-import { codeAssets, renderPage, sitePolicy } from './site-render.ts';
+import { codeAssets, loadRenderer, renderPage, sitePolicy } from './site-render.ts';
 import { OutputWriter } from './writer.ts';
 
 const encoder = new TextEncoder();
@@ -21,6 +27,23 @@ export interface BuildOptions {
   env?: ContentEnv;
   /** Where deterministic steps keep their results; default `node_modules/.cache/site` (see cache/). */
   cache?: BuildCache;
+  /**
+   * Use and keep the page cache (content memo and output manifest in `cache`) for warm builds into the same
+   * folder, as `site build` does. Off by default: builds into a temporary folder (`site check`, tests) would
+   * only leave entries behind.
+   */
+  pageCache?: boolean;
+  /** With the page cache: ignore what earlier builds left and build everything; the result is stored for the next build. */
+  fresh?: boolean;
+  /** Names the generator's code in the page cache (default: generatorId()); tests change it to stand for a code edit. */
+  generator?: string;
+}
+
+/** How the pages came about: rendered, reused from the page cache (not rendered, not written), removed (routes gone since the last build). */
+export interface PageCounts {
+  rendered: number;
+  reused: number;
+  removed: number;
 }
 
 export interface RouteReport {
@@ -42,6 +65,7 @@ export interface BuildReport {
   loader: string;
   /** One error per figure over budget (the files are written all the same, for inspection). */
   budgetErrors: SiteError[];
+  pages: PageCounts;
 }
 
 /**
@@ -57,35 +81,75 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const codePending = codeAssets(cache);
   // A content error returns before the code assets are awaited: their failure must not go unhandled.
   codePending.catch(() => {});
-  const [loaded, checkConfig] = await Promise.all([loadContent(options.contentDir, options.env), loadCheckConfig(options.contentDir)]);
-  if (!loaded.ok || checkConfig.errors.length) return { ok: false, errors: [...(loaded.ok ? [] : loaded.errors), ...checkConfig.errors] };
+  const outDir = path.resolve(options.outDir);
+  // Without a cache there is nowhere to keep what this build did: every build is cold.
+  const cached = options.pageCache === true && cache !== noCache;
+  const generator = options.generator ?? (cached ? await generatorId() : '');
+  const previous = cached && !options.fresh ? await readBuildState(cache, options.contentDir, outDir, generator) : {};
+  const memo = new StoredContentMemo(path.resolve(options.contentDir), previous.content);
+  const [loaded, checkConfig] = await Promise.all([loadContent(options.contentDir, options.env, memo), loadCheckConfig(options.contentDir)]);
+  const content = memo.snapshot();
+  if (!loaded.ok || checkConfig.errors.length) {
+    // What did load is kept: the next build reads only the files being fixed.
+    if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content });
+    return { ok: false, errors: [...(loaded.ok ? [] : loaded.errors), ...checkConfig.errors] };
+  }
   const model = loaded.value;
   const code = await codePending;
   await writeFunctionLocales(options.contentDir, model);
 
-  const removeOldOutput = await emptyOutDir(options.outDir);
-  const writer = new OutputWriter(options.outDir);
+  // The page cache describes the files it wrote: with no output there, or none recorded, the build starts from an empty folder.
+  const last = previous.output && existsSync(outDir) ? previous.output : undefined;
+  const removeOldOutput = last ? undefined : await emptyOutDir(outDir);
+  const writer = new OutputWriter(outDir);
+  const next: OutputManifest = emptyManifest();
+  const keep = new Set<string>();
+  const counts: PageCounts = { rendered: 0, reused: 0, removed: 0 };
   const assetGzip = new Map<string, number>();
   // Page weights add up asset sizes: the assets (few, their encodings cached) are written first.
-  await Promise.all([...code.files].map(async ([url, bytes]) => assetGzip.set(url, await writer.asset(url, bytes, cache))));
+  await Promise.all([...code.files].map(async ([url, bytes]) => assetGzip.set(url, await writer.asset(url, bytes, cache, keep))));
   const { islands } = code;
   const scripts = islandScripts(islands.loader, islands.graph, SUBMIT_ENTRIES);
   const inline: InlineCode[] = [];
   const written: Promise<RouteReport>[] = [];
+  const report = (entry: (typeof model.pages)[number], record: PageRecord): RouteReport => {
+    const weight = pageWeight(record.refs, record.htmlGzip, islands.graph, scripts, (url) => assetGzip.get(url) ?? 0);
+    return { route: entry.route, file: entry.file, weight, overBudget: overBudget(weight, budgetFor(checkConfig.config, entry.route)) };
+  };
   for (const entry of model.pages) {
-    await writer.ready();
+    const key = cached ? pageKey(model, entry, code, generator, (value) => memo.digestOf(value)) : '';
+    const target = path.join(outDir, entry.file);
+    const record = last?.pages[entry.file];
+    keep.add(entry.file);
+    if (reusable(record, key, target)) {
+      counts.reused++;
+      next.pages[entry.file] = record;
+      inline.push(record.inline);
+      written.push(Promise.resolve(report(entry, record)));
+      continue;
+    }
+    counts.rendered++;
+    await Promise.all([writer.ready(), loadRenderer()]);
     const page = renderPage(model, entry, code);
     inline.push(page.inline);
     // The report is made as soon as the page is written: what a page's HTML links is read from substrings that
     // would keep the whole page in memory if kept until the end.
-    written.push(writer.page(`/${entry.file}`, page.bytes).then((htmlGzip): RouteReport => {
-      const weight = pageWeight(page.refs, htmlGzip, islands.graph, scripts, (url) => assetGzip.get(url) ?? 0);
-      return { route: entry.route, file: entry.file, weight, overBudget: overBudget(weight, budgetFor(checkConfig.config, entry.route)) };
+    written.push(writer.page(`/${entry.file}`, page.bytes, !!last).then((htmlGzip): RouteReport => {
+      const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip, refs: page.refs, inline: page.inline };
+      next.pages[entry.file] = fresh;
+      return report(entry, fresh);
     }));
   }
-  await Promise.all([...seoFiles(model, sitePolicy(model, inline, code))].map(([url, text]) => writer.file(url, encoder.encode(text))));
+  await Promise.all([...seoFiles(model, sitePolicy(model, inline, code))].map(([url, text]) => {
+    keep.add(url.slice(1));
+    return writer.file(url, encoder.encode(text), !!last);
+  }));
   const routes = await Promise.all(written);
-  await removeOldOutput();
+  if (removeOldOutput) await removeOldOutput();
+  else counts.removed = (await removeOthers(outDir, keep)).filter((file) => last?.pages[file]).length;
+  // Nothing rendered or removed: the stored manifest already says all this (10,000 records are megabytes to rewrite).
+  const same = last && counts.rendered === 0 && counts.removed === 0 && Object.keys(last.pages).length === counts.reused;
+  if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content, output: same ? undefined : next });
   return {
     ok: true,
     value: {
@@ -95,6 +159,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
       css: code.cssUrl,
       loader: islands.loader,
       budgetErrors: budgetErrors(routes, checkConfig.config, checkConfig.source),
+      pages: counts,
     },
   };
 }

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildCache } from '../cache/build-cache.ts';
 import { ASSET_EFFORT, compress, gzipSize, isCompressible } from './precompress.ts';
@@ -19,27 +19,35 @@ export class OutputWriter {
 
   constructor(private readonly outDir: string) {}
 
-  /** Writes an asset and, when it compresses, its encodings; resolves to its gzip size (its own size when not compressible). */
-  asset(url: string, data: Uint8Array, cache?: BuildCache): Promise<number> {
+  /**
+   * Writes an asset and, when it compresses, its encodings; resolves to its gzip size (its own size when not
+   * compressible). Into a folder that already holds a build, files that hold the same bytes are left as they
+   * are; `written` gets each file's output-relative path.
+   */
+  asset(url: string, data: Uint8Array, cache?: BuildCache, written?: Set<string>): Promise<number> {
+    const put = (target: string, bytes: Uint8Array, suffix = '') => {
+      written?.add(`${url.slice(1)}${suffix}`);
+      return written ? writeIfChanged(target, bytes) : writeFile(target, bytes).then(() => true);
+    };
     return this.limited(async (target) => {
       if (!isCompressible(url)) {
-        await writeFile(target, data);
+        await put(target, data);
         return data.byteLength;
       }
-      const [encoded] = await Promise.all([compress(data, ASSET_EFFORT, cache), writeFile(target, data)]);
-      await Promise.all([encoded.gzip && writeFile(`${target}.gz`, encoded.gzip), encoded.brotli && writeFile(`${target}.br`, encoded.brotli)]);
+      const [encoded] = await Promise.all([compress(data, ASSET_EFFORT, cache), put(target, data)]);
+      await Promise.all([encoded.gzip && put(`${target}.gz`, encoded.gzip, '.gz'), encoded.brotli && put(`${target}.br`, encoded.brotli, '.br')]);
       return encoded.gzipSize;
     }, url);
   }
 
-  /** Writes a page as it is; resolves to its gzip -9 size, which budgets count. */
-  page(url: string, data: Uint8Array): Promise<number> {
-    return this.limited(async (target) => (await Promise.all([gzipSize(data), writeFile(target, data)]))[0], url);
+  /** Writes a page as it is (`ifChanged`: unless the file holds these bytes already); resolves to its gzip -9 size, which budgets count. */
+  page(url: string, data: Uint8Array, ifChanged = false): Promise<number> {
+    return this.limited(async (target) => (await Promise.all([gzipSize(data), ifChanged ? writeIfChanged(target, data) : writeFile(target, data)]))[0], url);
   }
 
-  /** Writes a file as it is. */
-  file(url: string, data: Uint8Array): Promise<void> {
-    return this.limited((target) => writeFile(target, data), url);
+  /** Writes a file as it is (`ifChanged`: unless it holds these bytes already). */
+  file(url: string, data: Uint8Array, ifChanged = false): Promise<void> {
+    return this.limited(async (target) => void (ifChanged ? await writeIfChanged(target, data) : await writeFile(target, data)), url);
   }
 
   /** Resolves when a write could start at once. */
@@ -83,4 +91,12 @@ export class OutputWriter {
     this.freed = [];
     for (const resolve of freed) resolve();
   }
+}
+
+/** Writes a file unless it already holds exactly these bytes (its mtime then stays: deploy tools sync only what changed). */
+export async function writeIfChanged(target: string, data: Uint8Array): Promise<boolean> {
+  const existing = await readFile(target).catch(() => undefined);
+  if (existing && Buffer.from(data.buffer, data.byteOffset, data.byteLength).equals(existing)) return false;
+  await writeFile(target, data);
+  return true;
 }

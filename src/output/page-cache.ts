@@ -1,0 +1,152 @@
+import { readdir, rm, rmdir } from 'node:fs/promises';
+import path from 'node:path';
+import { cacheKey, type BuildCache } from '../cache/build-cache.ts';
+import { fileStampSync, textDigest } from '../content/memo.ts';
+import type { PageEntry, SiteModel } from '../content/model.ts';
+import { isIndexable } from '../content/routes.ts';
+import { alternates } from '../render/context.ts';
+import type { PageAssetRefs } from './page-weight.ts';
+import type { InlineCode } from './seo-files.ts';
+import type { CodeAssets } from './site-render.ts';
+
+/**
+ * The page cache: what the previous build into an output directory wrote, page by page, under the key of
+ * everything the page's HTML was made from (pageKey). A page whose key is unchanged and whose file in the
+ * output directory still has the stamp it was written with is neither rendered nor compressed nor
+ * written; its report line comes from the record. Kept in the build cache (`SITE_CACHE_DIR` or
+ * node_modules/.cache/site), so CI can restore it with the output directory.
+ */
+
+/** Bumped when the records change shape or the key's parts change. */
+const FORMAT = 1;
+
+export interface PageRecord {
+  key: string;
+  /** The output file's stamp after it was written (fileStamp). */
+  stamp: string;
+  htmlGzip: number;
+  refs: PageAssetRefs;
+  inline: InlineCode;
+}
+
+export interface OutputManifest {
+  format: number;
+  /** By output file (`index.html`, `fr/education/index.html`). */
+  pages: Record<string, PageRecord>;
+}
+
+/** What the previous build left: the content memo's snapshot and the output manifest, each undefined when unusable. */
+export interface BuildState {
+  content?: unknown;
+  output?: OutputManifest;
+}
+
+const stateKeys = (contentDir: string, outDir: string, generator: string) => ({
+  content: cacheKey('content-memo', String(FORMAT), generator, path.resolve(contentDir)),
+  output: cacheKey('output-manifest', String(FORMAT), path.resolve(outDir)),
+});
+
+async function readJson(cache: BuildCache, kind: string, key: string): Promise<unknown> {
+  const bytes = await cache.read(kind, key);
+  if (!bytes) return undefined;
+  try {
+    return JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+  } catch {
+    // A truncated or corrupt entry is no entry: the build starts cold and writes a good one.
+    return undefined;
+  }
+}
+
+export async function readBuildState(cache: BuildCache, contentDir: string, outDir: string, generator: string): Promise<BuildState> {
+  const keys = stateKeys(contentDir, outDir, generator);
+  const [content, output] = await Promise.all([readJson(cache, 'content-memo', keys.content), readJson(cache, 'output-manifest', keys.output)]);
+  return { content, output: isManifest(output) ? output : undefined };
+}
+
+export async function writeBuildState(cache: BuildCache, contentDir: string, outDir: string, generator: string, state: BuildState): Promise<void> {
+  const keys = stateKeys(contentDir, outDir, generator);
+  await Promise.all([
+    state.content !== undefined && cache.write('content-memo', keys.content, JSON.stringify(state.content)),
+    state.output && cache.write('output-manifest', keys.output, JSON.stringify(state.output)),
+  ]);
+}
+
+function isManifest(value: unknown): value is OutputManifest {
+  const manifest = value as OutputManifest | undefined;
+  return manifest?.format === FORMAT && typeof manifest.pages === 'object' && manifest.pages !== null;
+}
+
+export function emptyManifest(): OutputManifest {
+  return { format: FORMAT, pages: {} };
+}
+
+/** A record the build may reuse: well-formed, same key, and the file on disk is the one it wrote. */
+export function reusable(record: PageRecord | undefined, key: string, target: string): record is PageRecord {
+  return !!record && record.key === key && typeof record.htmlGzip === 'number' && !!record.refs && !!record.inline && record.stamp === fileStampSync(target);
+}
+
+/** Digests of objects by identity: the site, each locale and each entry are hashed once per build. */
+const digests = new WeakMap<object, string>();
+
+/** `known`: the content memo's digest of what the value was made from, when it has one (no need to hash the value). */
+function digestOf(value: object | undefined, known?: (value: object) => string | undefined): string {
+  if (!value) return '';
+  let digest = digests.get(value);
+  if (digest === undefined) digests.set(value, (digest = known?.(value) ?? textDigest(JSON.stringify(value))));
+  return digest;
+}
+
+/** Per model: what every page reads of the other locales (the language switcher's names, og:locale alternates) and the verbatim strings. */
+const siteParts = new WeakMap<SiteModel, string>();
+const familyParts = new WeakMap<SiteModel, Map<string, string>>();
+
+/**
+ * The key of one page's HTML: everything renderPage reads. The generator's code and the code assets
+ * (stylesheet, scripts, fonts, document shell), site.yaml (constants, brand, locales list; references
+ * are already resolved into the page), the page's locale strings, each locale's name and og:locale
+ * (the language switcher and og:locale alternates), the strings tagged `!verbatim` anywhere (typography
+ * leaves them alone), the page's family (hreflang and the switcher: locale, route, noindex of each
+ * translation) and the page itself. The property test (tests/unit/output/page-cache-property.test.ts)
+ * holds warm builds byte-identical to cold ones through random edits of each.
+ */
+export function pageKey(model: SiteModel, entry: PageEntry, code: CodeAssets, generator: string, known?: (value: object) => string | undefined): string {
+  let site = siteParts.get(model);
+  if (site === undefined) {
+    const locales = Object.entries(model.locales).map(([locale, strings]) => [locale, strings?.name, strings?.ogLocale]);
+    site = textDigest(JSON.stringify([generator, code.cssUrl, code.fontPreload, code.islands.loader, code.template, code.runtime, digestOf(model.site, known), locales, [...model.verbatim].sort()]));
+    siteParts.set(model, site);
+  }
+  let families = familyParts.get(model);
+  if (!families) familyParts.set(model, (families = new Map()));
+  let family = families.get(entry.family);
+  if (family === undefined) {
+    family = JSON.stringify(alternates(model, entry).map((p) => [p.locale, p.route, isIndexable(p.route, p.page.meta.noindex)]));
+    families.set(entry.family, family);
+  }
+  return textDigest(`${FORMAT}\u0000${site}\u0000${digestOf(model.locales[entry.locale], known)}\u0000${family}\u0000${digestOf(entry, known)}`);
+}
+
+/**
+ * Deletes every file under outDir that is not in `keep` (output-relative, `/` separated), then every empty
+ * folder: what a cold build would not have written. Resolves to the deleted files.
+ */
+export async function removeOthers(outDir: string, keep: ReadonlySet<string>): Promise<string[]> {
+  const entries = await readdir(outDir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const removed: string[] = [];
+  const dirs: string[] = [];
+  await Promise.all(
+    entries.map(async (entry) => {
+      const full = path.join(entry.parentPath, entry.name);
+      if (entry.isDirectory()) return void dirs.push(full);
+      const relative = path.relative(outDir, full).split(path.sep).join('/');
+      if (keep.has(relative)) return;
+      await rm(full, { force: true });
+      removed.push(relative);
+    }),
+  );
+  // Folders above a kept file stay; the others go, deepest first (rmdir refuses one that still holds anything).
+  const occupied = new Set<string>();
+  for (const relative of keep) for (let dir = path.dirname(path.join(outDir, relative)); dir.startsWith(outDir + path.sep) && !occupied.has(dir); dir = path.dirname(dir)) occupied.add(dir);
+  for (const dir of dirs.filter((d) => !occupied.has(d)).sort((a, b) => b.length - a.length)) await rmdir(dir).catch(() => {});
+  return removed.sort();
+}

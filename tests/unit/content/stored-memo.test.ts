@@ -1,0 +1,73 @@
+import { cp, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContent } from '../../../src/content/load.ts';
+import type { SiteModel } from '../../../src/content/model.ts';
+import { StoredContentMemo } from '../../../src/content/stored-memo.ts';
+
+const fixtureSite = path.resolve(import.meta.dirname, '../../fixtures/check/base');
+let dir: string;
+const page = () => path.join(dir, 'pages/faq/de.yaml');
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'site-stored-memo-'));
+  await cp(fixtureSite, dir, { recursive: true });
+  await ageAll();
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** Dates every content file a minute back: files written just before a load are checked by text (RACY_MS). */
+async function ageAll(): Promise<void> {
+  const past = new Date(Date.now() - 60_000);
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) if (entry.isFile()) await utimes(path.join(entry.parentPath, entry.name), past, past);
+}
+
+/** Loads with a memo made from the last snapshot (as each build does), and returns the next snapshot. */
+async function load(snapshot: unknown): Promise<{ model: SiteModel; snapshot: unknown }> {
+  const memo = new StoredContentMemo(dir, snapshot === undefined ? undefined : JSON.parse(JSON.stringify(snapshot)));
+  const result = await loadContent(dir, {}, memo);
+  if (!result.ok) throw new Error(result.errors.map((e) => e.message).join('\n'));
+  return { model: result.value, snapshot: memo.snapshot() ?? snapshot };
+}
+
+const faqTitle = (model: SiteModel) => model.pages.find((p) => p.route === '/faq')!.page.meta.title;
+
+describe('stored content memo', () => {
+  it('recalls a file whose size, mtime and inode are unchanged without reading it', async () => {
+    const cold = await load(undefined);
+    const warm = await load(cold.snapshot);
+    expect(warm.model.pages).toEqual(cold.model.pages);
+    expect(warm.model.site).toEqual(cold.model.site);
+    expect(warm.model.locales).toEqual(cold.model.locales);
+
+    // Same length, same mtime, same inode: only a read could tell, and the warm load does not read.
+    const before = await stat(page());
+    const text = await readFile(page(), 'utf8');
+    await writeFile(page(), text.replace('title: Fragen und Antworten', 'title: Fragen und Antwortex'));
+    await utimes(page(), before.atime, before.mtime);
+    expect(faqTitle((await load(cold.snapshot)).model)).toBe('Fragen und Antworten');
+
+    // A new mtime makes it read the file again (and the text digest differs).
+    await utimes(page(), new Date(), new Date(Date.now() - 30_000));
+    expect(faqTitle((await load(cold.snapshot)).model)).toBe('Fragen und Antwortex');
+    await writeFile(page(), text);
+    await ageAll();
+  });
+
+  it('ignores a snapshot of another format or shape, and starts empty', async () => {
+    const { model } = await load(undefined);
+    for (const broken of [{ format: 999, files: {} }, { format: 1, files: 'x' }, 'garbage', null, 42]) {
+      const memo = new StoredContentMemo(dir, broken);
+      const result = await loadContent(dir, {}, memo);
+      expect(result.ok && result.value.pages).toEqual(model.pages);
+    }
+  });
+
+  it('reads a file again when site.yaml or the environment it was checked against changes', async () => {
+    const { snapshot } = await load(undefined);
+    const memo = new StoredContentMemo(dir, JSON.parse(JSON.stringify(snapshot)));
+    const result = await loadContent(dir, { SITE_URL: 'https://other.example' }, memo);
+    expect(result.ok && result.value.site.baseUrl).toBe('https://other.example');
+  });
+});

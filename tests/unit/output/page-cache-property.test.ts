@@ -1,0 +1,276 @@
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directoryCache } from '../../../src/cache/build-cache.ts';
+import { buildSite, type BuildReport } from '../../../src/output/build.ts';
+
+/**
+ * Warm builds are cold builds: random sequences of edits to a small fixture site (page text, locale strings,
+ * a locale's name, constants, noindex, pages added, removed, renamed and moved, files touched, the code changed,
+ * the output and the cache damaged), and after every step the output folder a warm build updated equals a cold
+ * build's, byte for byte and file for file, with the same report.
+ */
+
+const repo = path.resolve(import.meta.dirname, '../../..');
+const fixtureSite = path.join(repo, 'tests/fixtures/check/base');
+
+let work: string;
+/** The code assets' cache (island bundle, CSS, fonts), shared by every build here so only pages are at stake. */
+let assetCache: string;
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'site-page-cache-'));
+  assetCache = path.join(work, 'assets-cache');
+  // Fills the asset cache (the island bundle, CSS and fonts take seconds to make), which every later build reads.
+  const built = await buildSite({ contentDir: fixtureSite, outDir: path.join(work, 'first'), cache: directoryCache(assetCache), generator: 'code-0' });
+  if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
+}, 180_000);
+
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+/** A pseudo-random generator (mulberry32): the same seed gives the same edits. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function tree(dir: string): Promise<Map<string, Buffer | 'dir'>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = new Map<string, Buffer | 'dir'>();
+  for (const entry of entries.sort((a, b) => path.join(a.parentPath, a.name).localeCompare(path.join(b.parentPath, b.name)))) {
+    const full = path.join(entry.parentPath, entry.name);
+    files.set(path.relative(dir, full), entry.isDirectory() ? 'dir' : await readFile(full));
+  }
+  return files;
+}
+
+function summary(report: BuildReport): unknown {
+  return { routes: report.routes, budgetErrors: report.budgetErrors.map((e) => e.message) };
+}
+
+interface Site {
+  content: string;
+  warmOut: string;
+  pageCache: string;
+  generator: string;
+  step: number;
+  /** Families this test added (pages it may remove or rename). */
+  extras: string[];
+}
+
+type Edit = (site: Site, pick: <T>(items: readonly T[]) => T, n: number) => Promise<string>;
+
+async function edit(file: string, change: (text: string) => string): Promise<void> {
+  await writeFile(file, change(await readFile(file, 'utf8')));
+}
+
+async function pageFiles(site: Site): Promise<string[]> {
+  const pages = path.join(site.content, 'pages');
+  const files: string[] = [];
+  for (const family of await readdir(pages)) for (const file of await readdir(path.join(pages, family))) files.push(path.join('pages', family, file));
+  return files.sort();
+}
+
+const EDITS: Record<string, Edit> = {
+  async pageText(site, pick, n) {
+    const file = pick(await pageFiles(site));
+    await edit(path.join(site.content, file), (text) => text.replace(/^( {2}title: ).*$/m, `$1Seitentitel ${n}`));
+    return `title of ${file}`;
+  },
+  async localeString(site, pick, n) {
+    const locale = pick(['de', 'en']);
+    const key = pick(['skipToContent', '  back', 'name']);
+    await edit(path.join(site.content, `locales/${locale}.yaml`), (text) => text.replace(new RegExp(`^(${key}: ).*$`, 'm'), `$1Text ${n}`));
+    return `${key.trim()} in locales/${locale}.yaml`;
+  },
+  async constant(site, pick, n) {
+    const constant = pick(['standard: { price: ', 'chatbotPerPage: ', 'gdprPercent: ']);
+    await edit(path.join(site.content, 'site.yaml'), (text) => text.replace(new RegExp(`(${constant.replace(/[{ ]/g, (c) => `\\${c}`)})\\d+`), `$1${10 + n}`));
+    return `constant ${constant}`;
+  },
+  async noindex(site, pick) {
+    const file = pick(await pageFiles(site));
+    await edit(path.join(site.content, file), (text) => (text.includes('  noindex: true\n') ? text.replace('  noindex: true\n', '') : text.replace(/^meta:\n/m, 'meta:\n  noindex: true\n')));
+    return `noindex toggled on ${file}`;
+  },
+  async addPage(site, pick, n) {
+    const family = `extra-${n}`;
+    const locales = pick([['de'], ['de', 'en'], ['en']]);
+    await mkdir(path.join(site.content, 'pages', family), { recursive: true });
+    for (const locale of locales) {
+      await writeFile(
+        path.join(site.content, 'pages', family, `${locale}.yaml`),
+        `slug: ${family}\nmeta:\n  title: Zusatz ${n}\n  description: Eine zusätzliche Seite.\nheader: back\nsections:\n  - type: richText\n    title: Zusatz ${n}\n    body: [Text der Seite ${n}.]\n`,
+      );
+    }
+    site.extras.push(family);
+    return `added ${family} (${locales.join(', ')})`;
+  },
+  async removePage(site, pick) {
+    if (!site.extras.length) return 'nothing to remove';
+    const family = pick(site.extras);
+    site.extras = site.extras.filter((f) => f !== family);
+    await rm(path.join(site.content, 'pages', family), { recursive: true });
+    return `removed ${family}`;
+  },
+  async renamePage(site, pick, n) {
+    if (!site.extras.length) return 'nothing to rename';
+    const family = pick(site.extras);
+    if (pick([true, false])) {
+      for (const file of await readdir(path.join(site.content, 'pages', family))) {
+        await edit(path.join(site.content, 'pages', family, file), (text) => text.replace(/^slug: .*$/m, `slug: umbenannt-${n}`));
+      }
+      return `new slug for ${family}`;
+    }
+    const moved = `moved-${n}`;
+    await rename(path.join(site.content, 'pages', family), path.join(site.content, 'pages', moved));
+    site.extras = site.extras.map((f) => (f === family ? moved : f));
+    return `moved ${family} to ${moved}`;
+  },
+  async translate(site, pick, n) {
+    const files = await pageFiles(site);
+    const single = files.filter((f) => !files.includes(f.replace(/(de|en)\.yaml$/, (_, l: string) => `${l === 'de' ? 'en' : 'de'}.yaml`)));
+    if (!single.length) return 'nothing to translate';
+    const file = pick(single);
+    const other = file.replace(/(de|en)\.yaml$/, (_, l: string) => `${l === 'de' ? 'en' : 'de'}.yaml`);
+    await writeFile(path.join(site.content, other), (await readFile(path.join(site.content, file), 'utf8')).replace(/^( {2}title: ).*$/m, `$1Übersetzung ${n}`));
+    return `translated ${file} into ${other}`;
+  },
+  async untranslate(site, pick) {
+    const files = (await pageFiles(site)).filter((f) => f.endsWith('en.yaml'));
+    if (!files.length) return 'nothing to untranslate';
+    const file = pick(files);
+    await rm(path.join(site.content, file));
+    return `removed ${file}`;
+  },
+  async touch(site, pick) {
+    const file = pick([...(await pageFiles(site)), 'site.yaml', 'locales/de.yaml']);
+    await edit(path.join(site.content, file), (text) => text);
+    return `touched ${file}`;
+  },
+  async code(site, _pick, n) {
+    site.generator = `code-${n}`;
+    return 'component source changed (generator id)';
+  },
+  async damageOutput(site, pick) {
+    const files = [...(await tree(site.warmOut))].filter(([, v]) => v !== 'dir').map(([k]) => k);
+    const file = pick(files);
+    if (pick([true, false])) await rm(path.join(site.warmOut, file));
+    else await writeFile(path.join(site.warmOut, file), 'changed by hand');
+    await writeFile(path.join(site.warmOut, 'stray.txt'), 'not the build’s');
+    return `output damaged: ${file}, stray.txt added`;
+  },
+  async damageCache(site, pick) {
+    const kind = pick(['content-memo', 'output-manifest']);
+    const dir = path.join(site.pageCache, kind);
+    const entries = await readdir(dir).catch(() => []);
+    if (!entries.length) return `no ${kind} to damage`;
+    const file = path.join(dir, pick(entries));
+    const how = pick(['truncate', 'garbage', 'version']);
+    if (how === 'truncate') await truncate(file, 20);
+    else if (how === 'garbage') await writeFile(file, '{"format":1,"pages":{"index.html":{"key":1}},"files":[');
+    else await edit(file, (text) => text.replace(/"format":\d+/, '"format":999'));
+    return `${kind} ${how}`;
+  },
+};
+
+async function cold(site: Site): Promise<{ out: string; report: BuildReport }> {
+  const out = path.join(work, `cold-${site.step}`);
+  const built = await buildSite({ contentDir: site.content, outDir: out, cache: directoryCache(assetCache), pageCache: true, fresh: true, generator: site.generator });
+  if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
+  return { out, report: built.value };
+}
+
+async function warm(site: Site): Promise<BuildReport> {
+  // The page cache apart from the asset cache, so damaging it leaves the code assets alone; the same folder each build.
+  const built = await buildSite({ contentDir: site.content, outDir: site.warmOut, cache: pageCacheOver(site.pageCache), pageCache: true, generator: site.generator });
+  if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
+  return built.value;
+}
+
+/** Page cache kinds in their own folder, the code assets' kinds read from the shared asset cache. */
+function pageCacheOver(dir: string) {
+  const pages = directoryCache(dir);
+  const assets = directoryCache(assetCache);
+  const own = (kind: string) => kind === 'content-memo' || kind === 'output-manifest';
+  return {
+    read: (kind: string, key: string) => (own(kind) ? pages : assets).read(kind, key),
+    write: (kind: string, key: string, data: string | Uint8Array) => (own(kind) ? pages : assets).write(kind, key, data),
+  };
+}
+
+async function newSite(name: string): Promise<Site> {
+  const content = path.join(work, name, 'content');
+  await cp(fixtureSite, content, { recursive: true });
+  return { content, warmOut: path.join(work, name, 'out'), pageCache: path.join(work, name, 'page-cache'), generator: 'code-0', step: 0, extras: [] };
+}
+
+/** Applies `steps` random edits (or, with `everyKind`, each kind of edit once, in an order the seed shuffles, then random ones). */
+async function runSequence(seed: number, steps: number, everyKind = false): Promise<void> {
+  const site = await newSite(`seed-${seed}`);
+  const next = random(seed);
+  const pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const names = Object.keys(EDITS);
+  const order = everyKind ? names.map((name) => [next(), name] as const).sort((a, b) => a[0] - b[0]).map(([, name]) => name) : [];
+  const log: string[] = [];
+  let report = await warm(site);
+  expect(report.pages).toEqual({ rendered: report.routes.length, reused: 0, removed: 0 });
+  for (site.step = 1; site.step <= steps; site.step++) {
+    const name = order[site.step - 1] ?? pick(names);
+    log.push(`${site.step}. ${await EDITS[name]!(site, pick, site.step)}`);
+    report = await warm(site);
+    const reference = await cold(site);
+    const [warmTree, coldTree] = await Promise.all([tree(site.warmOut), tree(reference.out)]);
+    const context = `seed ${seed}, after:\n${log.join('\n')}`;
+    expect([...warmTree.keys()], context).toEqual([...coldTree.keys()]);
+    const differ = [...coldTree].filter(([file, bytes]) => {
+      const other = warmTree.get(file);
+      return bytes === 'dir' ? other !== 'dir' : !(other instanceof Buffer && other.equals(bytes));
+    });
+    expect(differ.map(([file]) => file), context).toEqual([]);
+    expect(summary(report), context).toEqual(summary(reference.report));
+    expect(report.pages.rendered + report.pages.reused, context).toBe(report.routes.length);
+    await rm(reference.out, { recursive: true, force: true });
+  }
+  await rm(path.dirname(site.content), { recursive: true, force: true });
+}
+
+describe('page cache', () => {
+  it('keeps warm output byte-identical to a cold build through every kind of edit, in a fixed order', async () => {
+    await runSequence(19, Object.keys(EDITS).length + 6, true);
+  }, 240_000);
+
+  it('does so for random sequences too (the seed is in the failure message)', async () => {
+    for (let i = 0; i < 3; i++) await runSequence(Math.floor(Math.random() * 2 ** 31), 5);
+  }, 240_000);
+
+  it('renders only what an edit touches, rewrites nothing unchanged and removes vanished routes', async () => {
+    const site = await newSite('counts');
+    const first = await warm(site);
+    const pages = first.routes.length;
+    expect(first.pages).toEqual({ rendered: pages, reused: 0, removed: 0 });
+    expect((await warm(site)).pages).toEqual({ rendered: 0, reused: pages, removed: 0 });
+
+    const before = await readdir(site.warmOut, { recursive: true });
+    const { mtimeMs } = await import('node:fs').then((fs) => fs.statSync(path.join(site.warmOut, 'faq/index.html')));
+    await edit(path.join(site.content, 'pages/impressum/de.yaml'), (text) => text.replace(/^( {2}title: ).*$/m, '$1Anders'));
+    expect((await warm(site)).pages).toEqual({ rendered: 1, reused: pages - 1, removed: 0 });
+    expect((await import('node:fs')).statSync(path.join(site.warmOut, 'faq/index.html')).mtimeMs).toBe(mtimeMs);
+
+    // The English home's name for its language appears on every page (the language switcher).
+    await edit(path.join(site.content, 'locales/en.yaml'), (text) => text.replace(/^name: .*$/m, 'name: Englisch'));
+    expect((await warm(site)).pages).toEqual({ rendered: pages, reused: 0, removed: 0 });
+
+    await rm(path.join(site.content, 'pages/faq'), { recursive: true });
+    expect((await warm(site)).pages).toEqual({ rendered: 0, reused: pages - 1, removed: 1 });
+    const after = await readdir(site.warmOut, { recursive: true });
+    expect(before.filter((f) => !after.includes(f)).sort()).toEqual(['faq', path.join('faq', 'index.html')]);
+  }, 120_000);
+});

@@ -8,6 +8,7 @@ import { describeOverrun, islandScripts, overBudget, pageWeight, type BudgetOver
 import { writeFunctionLocales } from './function-locales.ts';
 import { emptyOutDir, guardOutDir } from './out-dir.ts';
 import { seoFiles, type InlineCode } from './seo-files.ts';
+import { pageSourcesEntry, writePageSources } from './page-sources.ts';
 import { codeAssets, renderPage, sitePolicy } from './site-render.ts';
 import { OutputWriter } from './writer.ts';
 
@@ -72,10 +73,12 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const scripts = islandScripts(islands.loader, islands.graph, SUBMIT_ENTRIES);
   const inline: InlineCode[] = [];
   const written: Promise<RouteReport>[] = [];
+  const elementSources: ReturnType<typeof pageSourcesEntry>[] = [];
   for (const entry of model.pages) {
     await writer.ready();
     const page = renderPage(model, entry, code);
     inline.push(page.inline);
+    elementSources.push(pageSourcesEntry(page));
     // The report is made as soon as the page is written: what a page's HTML links is read from substrings that
     // would keep the whole page in memory if kept until the end.
     written.push(writer.page(`/${entry.file}`, page.bytes).then((htmlGzip): RouteReport => {
@@ -85,6 +88,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   }
   await Promise.all([...seoFiles(model, sitePolicy(model, inline, code))].map(([url, text]) => writer.file(url, encoder.encode(text))));
   const routes = await Promise.all(written);
+  await writePageSources(options.outDir, elementSources);
   await removeOldOutput();
   return {
     ok: true,

@@ -23,30 +23,52 @@ export type MarkProps = { [SOURCE_ATTRIBUTE]?: string };
 /** The attribute the render writes while it records; `extractSourceMarks` removes every one from the HTML. */
 const SOURCE_ATTRIBUTE = 'data-site-src';
 
+/** Where an object sits in the content: its parent and key there, or the file it is the root of. */
+type Place = { parent: object; key: string | number } | { file: string };
+
+/** Places of the objects of every root indexed so far (a locale's typeset strings are one object per build). */
+const places = new WeakMap<object, Place>();
+
+function index(root: object, file: string): void {
+  if (places.has(root)) return;
+  places.set(root, { file });
+  const walk = (value: object) => {
+    for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
+      if (!item || typeof item !== 'object' || places.has(item)) continue;
+      places.set(item, { parent: value, key });
+      walk(item);
+    }
+  };
+  walk(root);
+}
+
+/** The file and path of an indexed object, following its parents up to its root. */
+function placeOf(owner: object): { file: string; path: (string | number)[] } | undefined {
+  const path: (string | number)[] = [];
+  for (let place = places.get(owner); place; place = places.get(place.parent)) {
+    if ('file' in place) return { file: place.file, path: path.reverse() };
+    path.push(place.key);
+  }
+  return undefined;
+}
+
 /**
- * The paths of a page's content objects while it renders, so components can say which value an element
- * shows without being told its path: every object and array of the page (and of its locale's UI strings)
- * is indexed by identity once, and a component marks an element with the object it read and the key.
+ * The element sources of a page while it renders, so components can say which value an element shows
+ * without being told its path: the page and its locale's UI strings (as the components receive them) are
+ * indexed by object identity, and a component marks an element with the object it read and the key.
  * Values are strings and have no identity; their container does, which is why marks name owner and key.
  */
 export class SourceMarks {
-  private readonly owners = new WeakMap<object, { file: string; path: (string | number)[] }>();
   private readonly recorded: ElementSource[] = [];
 
   /** Indexes `root` (a page or the locale strings as the components receive them) as the content of `file`. */
   add(root: object, file: string): this {
-    const walk = (value: unknown, path: (string | number)[]) => {
-      if (!value || typeof value !== 'object' || this.owners.has(value)) return;
-      this.owners.set(value, { file, path });
-      if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...path, i]));
-      else for (const [key, item] of Object.entries(value)) walk(item, [...path, key]);
-    };
-    walk(root, []);
+    index(root, file);
     return this;
   }
 
   mark(owner: object | undefined, key: string | number, link?: ElementSource['link']): MarkProps {
-    const found = owner && this.owners.get(owner);
+    const found = owner && placeOf(owner);
     if (!found) return {};
     this.recorded.push({ file: found.file, path: [...found.path, key], ...(link ? { link } : {}) });
     return { [SOURCE_ATTRIBUTE]: String(this.recorded.length - 1) };
@@ -58,17 +80,17 @@ export class SourceMarks {
    */
   extract(html: string): { html: string; elements: MarkedElement[] } {
     const elements: MarkedElement[] = [];
-    let out = '';
-    let last = 0;
-    for (const match of html.matchAll(/ data-site-src="(\d+)"/g)) {
-      out += html.slice(last, match.index);
-      last = match.index + match[0].length;
+    let removed = 0;
+    for (const match of html.matchAll(MARK)) {
       const source = this.recorded[Number(match[1])];
-      if (source) elements.push({ at: out.lastIndexOf('<'), ...source });
+      if (source) elements.push({ at: html.lastIndexOf('<', match.index) - removed, ...source });
+      removed += match[0].length;
     }
-    return { html: out + html.slice(last), elements };
+    return { html: removed ? html.replace(MARK, '') : html, elements };
   }
 }
+
+const MARK = / data-site-src="(\d+)"/g;
 
 const MarksContext = createContext<SourceMarks | undefined>(undefined);
 export const SourceMarksProvider = MarksContext.Provider;
@@ -83,9 +105,4 @@ const unmarked = (): MarkProps => ({});
 export function useSourceMark(): SourceMarks['mark'] {
   const marks = useContext(MarksContext);
   return marks ? marks.mark.bind(marks) : unmarked;
-}
-
-/** Props for the links inside the string `owner[key]`, for `Inline`'s `linkProps`. */
-export function inlineLinkMarks(mark: SourceMarks['mark'], owner: object | undefined, key: string | number): (href: string, occurrence: number) => MarkProps {
-  return (href, occurrence) => mark(owner, key, { href, occurrence });
 }

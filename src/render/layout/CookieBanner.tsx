@@ -1,6 +1,5 @@
 import type { LocaleStrings } from '../../schema/locale.ts';
-import { Inline, RichText } from '../rich-text.tsx';
-import { inlineLinkMarks, useSourceMark } from '../source-marks.tsx';
+import { MarkedInline, RichText } from '../rich-text.tsx';
 
 /**
  * The cookie banner, static HTML: CSS shows it while the document is marked `data-consent="ask"`, and the
@@ -13,7 +12,6 @@ export function CookieBanner({ strings }: { strings: LocaleStrings['cookieBanner
   const titleId = 'cookie-banner-title';
   const detailsId = 'cookie-banner-details';
   const details = strings.details;
-  const mark = useSourceMark();
   const button = 'inline-flex min-h-11 items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
   // A compact bar across the bottom (flush on phones, a floating card from `sm`): the title runs into the
   // text, the choices sit side by side; the details open on demand as a scrolling sheet inside the bar.
@@ -24,7 +22,7 @@ export function CookieBanner({ strings }: { strings: LocaleStrings['cookieBanner
         <div className="text-sm text-slate-700">
           <h2 id={titleId} className="inline font-semibold text-slate-900">{strings.title}</h2>
           {' '}
-          <p className="inline"><Inline text={strings.text} linkProps={inlineLinkMarks(mark, strings, 'text')} /></p>
+          <p className="inline"><MarkedInline owner={strings} field="text" /></p>
         </div>
         {details && (
           <div id={detailsId} hidden className="mt-3 max-h-[50vh] overflow-y-auto overscroll-contain rounded-xl bg-slate-50 p-4 text-sm text-slate-700">

@@ -1,8 +1,7 @@
 import { gridColumns } from '../grid.ts';
 import { Icon } from '../icons.tsx';
 import { KeepTogether } from '../keep-together.tsx';
-import { Inline } from '../rich-text.tsx';
-import { inlineLinkMarks, useSourceMark } from '../source-marks.tsx';
+import { MarkedInline } from '../rich-text.tsx';
 import { cardClass, CheckList, SectionHeading, SectionShell } from '../ui.tsx';
 import type { SectionProps } from './props.ts';
 
@@ -11,7 +10,6 @@ export function Features(props: SectionProps<'features'>) {
 }
 
 function FeatureCards({ section, level, headingId }: SectionProps<'features'>) {
-  const mark = useSourceMark();
   const dark = section.tone === 'dark' || section.tone === 'brand';
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
@@ -28,7 +26,7 @@ function FeatureCards({ section, level, headingId }: SectionProps<'features'>) {
               )}
               <h3 className={`text-h3 font-semibold sm:mt-4 ${dark ? 'text-white' : 'text-slate-900'}`}><KeepTogether text={item.title} /></h3>
             </div>
-            <p className={`mt-2 ${dark ? 'text-slate-300' : 'text-slate-600'}`}><Inline text={item.text} linkProps={inlineLinkMarks(mark, item, 'text')} /></p>
+            <p className={`mt-2 ${dark ? 'text-slate-300' : 'text-slate-600'}`}><MarkedInline owner={item} field="text" /></p>
             {item.points.length > 0 && <div className={`mt-4 text-sm ${dark ? 'text-slate-300' : 'text-slate-700'}`}><CheckList items={item.points} dark={dark} /></div>}
           </li>
         ))}
@@ -40,7 +38,6 @@ function FeatureCards({ section, level, headingId }: SectionProps<'features'>) {
 /** Optional add-ons as one compact panel of rows (icon, name, text): part of the offer, not a product catalogue. */
 function AddOns({ section, level, headingId }: SectionProps<'features'>) {
   const Heading = level === 1 ? 'h1' : 'h2';
-  const mark = useSourceMark();
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
       <div className="mx-auto grid max-w-5xl gap-6 rounded-panel bg-brand-50/60 p-5 ring-1 ring-brand-100 sm:p-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-10">
@@ -57,7 +54,7 @@ function AddOns({ section, level, headingId }: SectionProps<'features'>) {
               )}
               <div>
                 <h3 className="font-semibold text-slate-900"><KeepTogether text={item.title} /></h3>
-                <p className="mt-1 text-sm text-slate-600"><Inline text={item.text} linkProps={inlineLinkMarks(mark, item, 'text')} /></p>
+                <p className="mt-1 text-sm text-slate-600"><MarkedInline owner={item} field="text" /></p>
               </div>
             </li>
           ))}

@@ -15,6 +15,8 @@ export interface SiteServe {
   child: ChildProcess;
   /** Everything the process wrote to stderr so far. */
   stderr(): string;
+  /** Everything the process wrote to stdout so far. */
+  stdout(): string;
   /** SIGTERM and wait for the exit (the lease is released, the store closed). */
   stop(): Promise<void>;
   /** SIGKILL: no clean-up at all, as a crash or an OOM kill would leave it. */
@@ -31,6 +33,8 @@ export interface ServeOptions {
   args?: readonly string[];
   /** Runs the server under this many open files at most (`ulimit -n`), to show what exhausts it. */
   fdLimit?: number;
+  /** Extra environment (e.g. SITE_NOTIFY_*); the parent's SITE_NOTIFY_* are never passed on. */
+  env?: NodeJS.ProcessEnv;
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -44,6 +48,8 @@ export function startSiteServe(options: ServeOptions): Promise<SiteServe> {
   args.push(...(options.args ?? []));
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   delete env.DATABASE_URL;
+  for (const key of Object.keys(env)) if (key.startsWith('SITE_NOTIFY_')) delete env[key];
+  Object.assign(env, options.env);
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   // `exec` keeps the server's pid the child's pid, so /proc/<pid>/fd counts the server's descriptors.
   const child = options.fdLimit
@@ -61,6 +67,7 @@ export function startSiteServe(options: ServeOptions): Promise<SiteServe> {
           url: match[1]!,
           child,
           stderr: () => err,
+          stdout: () => out,
           stop: async () => {
             child.kill('SIGTERM');
             await exited(child);

@@ -26,5 +26,16 @@ export function leadsResult(result: LeadsResult): string {
       const head = `${verb} ${plural(result.requests.length, 'contact request')} not kept and older than ${result.retentionMonths} months as of ${result.now}`;
       return [head, ...result.requests.map((r) => `  ${r.id}  received ${r.created_at}  ${r.form_variant}/${r.locale}`)].join('\n');
     }
+    case 'failed': {
+      if (result.notifications.length === 0) return 'no lead notification is failing: every stored request was delivered or is on its first try';
+      const given = result.notifications.filter((n) => n.failed_at).length;
+      const head = `${plural(result.notifications.length, 'lead notification')} not delivered (${given} given up, ${result.notifications.length - given} still retried):`;
+      return [
+        head,
+        ...result.notifications.map(
+          (n) => `  ${n.request_id}  ${JSON.stringify(n.email)}  queued ${n.queued_at}  ${plural(n.attempts, 'attempt')}  ${n.failed_at ? `given up ${n.failed_at}` : `next try ${n.next_attempt_at}`}  ${n.last_error ?? ''}`,
+        ),
+      ].join('\n');
+    }
   }
 }

@@ -195,6 +195,11 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
                 process.stdout.write(dim(`retention: deleted ${requests.length} contact request${requests.length === 1 ? '' : 's'} older than ${months} months (not kept)\n`)),
               onError: (error) => process.stderr.write(red(`retention purge failed (retried in a day or at the next start): ${messageOf(error)}\n`)),
             },
+            notify: {
+              onFailure: (id, channel, reason, givenUp) =>
+                process.stderr.write(red(`lead notification ${id} via ${channel}: ${reason}${givenUp ? ' (given up: see `site leads --failed`)' : ' (retried later)'}\n`)),
+              onError: (error) => process.stderr.write(red(`lead notifications: ${messageOf(error)} (retried at the next poll)\n`)),
+            },
           });
         } catch (error) {
           process.stderr.write(red(`${messageOf(error)}\n`));
@@ -214,6 +219,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
         await backend.publish(server.url);
         process.stdout.write(`${bold('serving')} ${opts.out}/ at ${green(server.url)} ${dim('(Ctrl+C to stop)')}\n`);
         process.stdout.write(dim(`contact requests go to ${backend.location} (list them with \`site leads\`)\n`));
+        if (backend.notifies.length) process.stdout.write(dim(`new leads are notified by ${backend.notifies.join(' and ')}\n`));
         await stopped;
         await server.close();
         await backend.close();
@@ -270,8 +276,10 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
     .description('list the stored contact requests; export, erase, keep or purge them (also while `site serve` is running)')
     .option('--json', 'print a JSON array of rows instead of a table')
     .option('--csv', 'print the rows as CSV (cells a spreadsheet would run as formulas are neutralised)')
+    .option('--failed', 'list the new-lead notifications that are failing or were given up, with the last error per channel')
     .addOption(dataOption())
-    .action(async (opts: { json?: boolean; csv?: boolean; data: string }) => {
+    .action(async (opts: { json?: boolean; csv?: boolean; failed?: boolean; data: string }) => {
+      if (opts.failed) return leadsOperation(() => ({ op: 'failed' }));
       const [{ storeTarget }, { readLeads }, { leadsJson, leadsTable }, { describeTarget }, { leadsCsv }] = await Promise.all([
         import('../server/contact-store.ts'),
         import('../server/leads.ts'),

@@ -53,7 +53,8 @@ export function formatEuro(value: number, intl: string): string {
 /** A number of seconds in words of the page's language: "1 Jahr", "7 days", "1 an", "7 días". */
 export function formatDuration(seconds: number, intl: string): string {
   const [unit, size] = DURATION_UNITS.find(([, size]) => seconds % size === 0) ?? DURATION_UNITS[DURATION_UNITS.length - 1]!;
-  return numberFormat(intl, `unit ${unit}`, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 2 }).format(seconds / size);
+  // Intl puts an ordinary space between figure and unit; a no-break one keeps "1 año" on one line on a phone.
+  return numberFormat(intl, `unit ${unit}`, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 2 }).format(seconds / size).replace(/(\d) /g, '$1\u00a0');
 }
 
 function lookup(scope: ReferenceScope, key: string): { value?: unknown; missingAt?: string; known: string[]; suggestion?: string } {

@@ -173,7 +173,8 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
 
   const live = liveReload(() => ({ build, ...(overlay ? { overlay } : {}) }));
   let serverUrl = '';
-  const backend = lazyLocalBackend({ dataDir: options.dataDir, rateLimit: options.rateLimit, onStoreError: options.report.storeError }, () => serverUrl);
+  // No lead notifications from `site dev`: a developer's test submissions must not reach the sales team.
+  const backend = lazyLocalBackend({ dataDir: options.dataDir, rateLimit: options.rateLimit, onStoreError: options.report.storeError, notify: { config: { channels: [], language: 'de' } } }, () => serverUrl);
   await rebuild();
   const server = await startServer({ port: options.port, host: options.host, handlers: [live.handler, openInEditor(options.contentDir), backend.handler, memoryRoute(() => files, build, () => errors)] });
   serverUrl = server.url;

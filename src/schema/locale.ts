@@ -77,6 +77,12 @@ export const LocaleStrings = z.strictObject({
   /** What the social preview image (templates/og-image.png) shows, for og:image:alt and twitter:image:alt. */
   socialImageAlt: d('Text alternative of the social preview image (og:image:alt), e.g. "KI-Zentrale: alle KI-Modelle an einem Ort".'),
   skipToContent: d('The "skip to content" link keyboard users meet first on every page, e.g. "Zum Inhalt springen".'),
+  /** Between a label and its value the layout writes ("Modus: Mathe"): ": ", or " : " in French (the typography makes the space no-break). */
+  labelSeparator: z
+    .string()
+    .min(1)
+    .default(': ')
+    .describe('What stands between a label and its value on the page, e.g. "Modus: Mathe". Default ": "; French writes " : " (the space becomes no-break).'),
   header: z
     .strictObject({
       navLabel: d('Name of the navigation for screen readers, e.g. "Hauptnavigation".'),

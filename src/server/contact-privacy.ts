@@ -22,9 +22,11 @@ export interface ContactExport {
   email: string;
   exported_at: string;
   contact_requests: ContactRecord[];
+  /** The new-lead notifications queued for those requests, with their delivery state. */
+  lead_notifications: Record<string, unknown>[];
 }
 
-/** Rows deleted per table (today `contact_requests`; lead notifications will add theirs). */
+/** Rows deleted per table (`contact_requests`, `lead_notifications`). */
 export type DeletedCounts = Record<string, number>;
 
 export interface PurgedRequest {
@@ -68,8 +70,8 @@ export function contactPrivacy(query: Query): ContactPrivacy {
   return {
     async export(email, now) {
       const [row] = await query<{ data: unknown }>('select public.export_contact_data($1) as data', [email]);
-      const data = json<{ email: string; contact_requests: Record<string, unknown>[] }>(row!.data);
-      return { email: data.email, exported_at: now.toISOString(), contact_requests: data.contact_requests.map(record) };
+      const data = json<{ email: string; contact_requests: Record<string, unknown>[]; lead_notifications?: Record<string, unknown>[] }>(row!.data);
+      return { email: data.email, exported_at: now.toISOString(), contact_requests: data.contact_requests.map(record), lead_notifications: data.lead_notifications ?? [] };
     },
     async erase(email, subjectHash) {
       const [row] = await query<{ deleted: unknown }>('select public.erase_contact_data($1, $2) as deleted', [email, subjectHash]);

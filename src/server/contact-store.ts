@@ -5,6 +5,7 @@ import type { StoredContactRequest } from '../../supabase/functions/_shared/cont
 import { PRIVACY_POLICY } from '../../supabase/functions/_shared/generated/privacy-policy.ts';
 import { packageRoot } from '../package-root.ts';
 import { contactPrivacy, type ContactPrivacy } from './contact-privacy.ts';
+import { leadOutbox, type LeadOutbox } from './lead-outbox.ts';
 
 const migrationsDir = path.join(packageRoot, 'supabase/migrations');
 
@@ -16,6 +17,8 @@ export interface LocalContactStore extends ContactStore {
   list(): Promise<StoredContactRequest[]>;
   /** Export, erasure, keep and purge (the privacy policy's promises). */
   readonly privacy: ContactPrivacy;
+  /** The new-lead notifications waiting to be delivered (server/lead-notifier.ts). */
+  readonly outbox: LeadOutbox;
   close(): Promise<void>;
 }
 
@@ -161,6 +164,7 @@ export async function openContactStore(target: StoreTarget): Promise<LocalContac
       return (await sql.query<RawRow>(`select ${COLUMNS} from public.contact_requests order by created_at, id`)).map(decodeRow);
     },
     privacy: contactPrivacy(sql.query),
+    outbox: leadOutbox(sql.query, async (ids) => (await sql.query<RawRow>(`select ${COLUMNS} from public.contact_requests where id = any($1::uuid[])`, [ids])).map(decodeRow)),
     close: () => sql.close(),
   };
 }

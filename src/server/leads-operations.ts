@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { PRIVACY_POLICY } from '../../supabase/functions/_shared/generated/privacy-policy.ts';
 import type { ContactExport, DeletedCounts, PurgedRequest } from './contact-privacy.ts';
 import type { LocalContactStore } from './contact-store.ts';
+import type { FailingNotification } from './lead-outbox.ts';
 
 /**
  * What `site leads export|erase|keep|unkeep|purge` asks of a store: plain data, so the same request runs
@@ -15,13 +16,15 @@ export type LeadsOperation =
   | { op: 'erase'; email: string }
   | { op: 'keep'; id: string; reason: string }
   | { op: 'unkeep'; id: string }
-  | { op: 'purge'; now?: string; dryRun: boolean };
+  | { op: 'purge'; now?: string; dryRun: boolean }
+  | { op: 'failed' };
 
 export type LeadsResult =
   | { op: 'export'; data: ContactExport }
   | { op: 'erase'; email: string; deleted: DeletedCounts; subjectHash: string }
   | { op: 'keep' | 'unkeep'; id: string; reason?: string }
-  | { op: 'purge'; now: string; retentionMonths: number; dryRun: boolean; requests: PurgedRequest[] };
+  | { op: 'purge'; now: string; retentionMonths: number; dryRun: boolean; requests: PurgedRequest[] }
+  | { op: 'failed'; notifications: FailingNotification[] };
 
 /** Input the operator must correct (exit 2, nothing changed): a malformed address, an unknown id, an unreadable date. */
 export class LeadsInputError extends Error {}
@@ -74,6 +77,8 @@ export function checkOperation(input: unknown): LeadsOperation {
     case 'purge':
       if (body.now !== undefined && typeof body.now !== 'string') throw new LeadsInputError('now must be an ISO 8601 time');
       return { op: 'purge', now: text('now'), dryRun: body.dryRun === true };
+    case 'failed':
+      return { op: 'failed' };
     default:
       throw new LeadsInputError(`unknown operation ${JSON.stringify(body.op)}`);
   }
@@ -133,5 +138,7 @@ export async function runOperation(store: LocalContactStore, operation: LeadsOpe
       const requests = await store.privacy.purge({ now: at, retentionMonths, dryRun: operation.dryRun });
       return { op: 'purge', now: at.toISOString(), retentionMonths, dryRun: operation.dryRun, requests };
     }
+    case 'failed':
+      return { op: 'failed', notifications: await store.outbox.failing() };
   }
 }

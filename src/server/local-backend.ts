@@ -4,6 +4,7 @@ import { FUNCTION_PATH } from '../../supabase/functions/_shared/contact-fields.t
 import { memoryRateLimiter, type RateLimit } from '../../supabase/functions/_shared/rate-limit.ts';
 import { openContactStore, storeTarget, type StoreTarget } from './contact-store.ts';
 import { contactRoute } from './contact-route.ts';
+import { notifierConfig, startLeadNotifier, type LeadNotifier, type LeadNotifierOptions, type NotifierConfig } from './lead-notifier.ts';
 import { acquireLease, leadsRoute, LEADS_PATH, newLeaseToken, type HeldLease } from './leads.ts';
 import { securePrivateDir } from './private-dir.ts';
 import { startRetention, type RetentionOptions } from './retention.ts';
@@ -13,6 +14,8 @@ import type { RouteHandler } from './server.ts';
 export interface LocalBackend {
   /** Where requests are stored, for people. */
   location: string;
+  /** The channels new leads are notified through (empty: notifications are off). */
+  notifies: string[];
   handlers: RouteHandler[];
   /** Tells `site leads` which server holds the store (once it listens). */
   publish(url: string): Promise<void>;
@@ -31,6 +34,11 @@ export interface LocalBackendOptions {
   onNotice?(message: string): void;
   /** The retention purge at start and once a day (see server/retention.ts); tests inject its clock and timer. */
   retention?: RetentionOptions;
+  /**
+   * New-lead notifications: the channels (default: from SITE_NOTIFY_* in the environment; none means
+   * off) and the notifier's timing and reports (server/lead-notifier.ts).
+   */
+  notify?: { config?: NotifierConfig } & LeadNotifierOptions;
 }
 
 export function describeTarget(target: StoreTarget): string {
@@ -42,6 +50,9 @@ export async function openLocalBackend(options: LocalBackendOptions): Promise<Lo
   const target = storeTarget(options.dataDir);
   const token = newLeaseToken();
   let lease: HeldLease | undefined;
+  let notifier: LeadNotifier | undefined;
+  // A half-configured channel is refused before anything opens.
+  const notify = options.notify?.config ?? notifierConfig();
   try {
     if (target.kind === 'pglite') {
       const { tightened } = await securePrivateDir(options.dataDir);
@@ -53,11 +64,16 @@ export async function openLocalBackend(options: LocalBackendOptions): Promise<Lo
     // PGlite lays out a new database with modes of its own (0666 under any umask): tightened once more.
     if (target.kind === 'pglite') await securePrivateDir(options.dataDir);
     const retention = await startRetention(store, options.retention ?? {});
+    if (notify.channels.length) notifier = startLeadNotifier(store.outbox, notify, options.notify);
+    // The notification is queued with the request (a trigger, same transaction); this only wakes the
+    // notifier, so a new lead goes out at once instead of at the next poll.
+    const notifying = notifier ? { ...store, save: async (...args: Parameters<typeof store.save>) => { const saved = await store.save(...args); notifier!.poke(); return saved; } } : store;
     return {
       location: store.location,
+      notifies: notify.channels.map((c) => c.name),
       handlers: [
         contactRoute({
-          store,
+          store: notifying,
           allowedOrigins: options.siteOrigins ?? [],
           trustProxy: options.trustProxy,
           // One process, so the counts live in memory; the HMAC key lives only as long as they do.
@@ -69,11 +85,13 @@ export async function openLocalBackend(options: LocalBackendOptions): Promise<Lo
       publish: async (url) => void (await lease?.publish(url)),
       async close() {
         retention.stop();
+        await notifier?.stop();
         await lease?.release();
         await store.close();
       },
     };
   } catch (error) {
+    await notifier?.stop();
     await lease?.release();
     throw new Error(`cannot open the contact store (${describeTarget(target)}): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }

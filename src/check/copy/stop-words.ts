@@ -5,7 +5,7 @@
 export const STOP_WORDS: Record<string, readonly string[]> = {
   de: ['der', 'die', 'das', 'und', 'für', 'mit', 'ihre', 'ihren', 'ihrer', 'sie', 'wir', 'ist', 'sind', 'nicht', 'ein', 'eine', 'einen', 'einem', 'auf', 'den', 'dem', 'des', 'zu', 'von', 'im', 'oder', 'auch', 'werden', 'wird', 'bei', 'aus', 'nach', 'noch', 'nur', 'sich', 'kein', 'keine', 'über', 'unsere', 'alle', 'ohne', 'wie', 'mehr', 'jetzt'],
   en: ['the', 'and', 'for', 'with', 'your', 'you', 'our', 'we', 'is', 'are', 'of', 'to', 'this', 'that', 'without', 'from', 'all', 'more', 'it', 'its', 'be', 'by', 'can', 'have', 'has', 'not', 'or', 'which', 'who', 'will', 'what', 'how', 'any', 'every', 'into', 'than', 'no'],
-  fr: ['le', 'les', 'une', 'est', 'et', 'pour', 'avec', 'dans', 'vous', 'votre', 'vos', 'nous', 'notre', 'nos', 'sur', 'au', 'aux', 'du', 'pas', 'qui', 'ce', 'cette', 'ces', 'sont', 'ou', 'être', 'sans', 'plus', 'leur', 'leurs', 'tous', 'toutes', 'chaque', 'aussi', 'très', 'où', 'mais', 'ne', 'dès', 'à', 'des'],
+  fr: ['le', 'les', 'une', 'est', 'et', 'pour', 'avec', 'dans', 'vous', 'votre', 'vos', 'nous', 'notre', 'nos', 'sur', 'au', 'aux', 'du', 'pas', 'qui', 'ce', 'cette', 'ces', 'sont', 'ou', 'être', 'sans', 'plus', 'leur', 'leurs', 'tous', 'toutes', 'chaque', 'aussi', 'très', 'où', 'mais', 'ne', 'ni', 'dès', 'à', 'des'],
   es: ['el', 'los', 'las', 'y', 'para', 'con', 'una', 'es', 'su', 'sus', 'usted', 'del', 'por', 'al', 'como', 'más', 'sin', 'este', 'esta', 'estos', 'son', 'nuestro', 'nuestra', 'nuestros', 'todos', 'todas', 'cada', 'también', 'muy', 'pero', 'ni', 'o', 'sobre', 'desde', 'hasta', 'puede', 'sólo', 'solo'],
 };
 

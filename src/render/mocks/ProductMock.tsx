@@ -7,7 +7,7 @@ import type { ProductMock as Mock } from '../../schema/sections/mock.ts';
  * language. The drawing is `aria-hidden`; the figure's caption (visually hidden) is its text alternative.
  * Every row wraps or hides rather than overflows, down to a 360 px screen.
  */
-export function ProductMock({ mock, intl, className = '' }: { mock: Mock; intl: string; className?: string }) {
+export function ProductMock({ mock, intl, separator, className = '' }: { mock: Mock; intl: string; separator: string; className?: string }) {
   return (
     <figure className={`motion-safe:animate-rise ${className}`} data-mock={mock.kind}>
       <figcaption className="sr-only">{mock.alt}</figcaption>
@@ -21,7 +21,7 @@ export function ProductMock({ mock, intl, className = '' }: { mock: Mock; intl: 
         </div>
         {mock.kind === 'platform' && <Platform mock={mock} />}
         {mock.kind === 'chatWidget' && <ChatWidget mock={mock} />}
-        {mock.kind === 'learning' && <Learning mock={mock} intl={intl} />}
+        {mock.kind === 'learning' && <Learning mock={mock} intl={intl} separator={separator} />}
       </div>
     </figure>
   );
@@ -134,11 +134,11 @@ function ChatWidget({ mock }: { mock: Extract<Mock, { kind: 'chatWidget' }> }) {
 /** Progress bar widths in tenths, written out so Tailwind finds them (a style attribute would need 'unsafe-inline'). */
 const TENTHS = ['w-0', 'w-1/10', 'w-2/10', 'w-3/10', 'w-4/10', 'w-5/10', 'w-6/10', 'w-7/10', 'w-8/10', 'w-9/10', 'w-full'] as const;
 
-function Learning({ mock, intl }: { mock: Extract<Mock, { kind: 'learning' }>; intl: string }) {
+function Learning({ mock, intl, separator }: { mock: Extract<Mock, { kind: 'learning' }>; intl: string; separator: string }) {
   return (
     <div className="p-4 sm:p-6">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="inline-flex items-center gap-1 rounded-full bg-brand-600 px-2.5 py-1 text-xs font-semibold text-white"><Spark />{mock.modeLabel}: {mock.mode}</span>
+        <span className="inline-flex items-center gap-1 rounded-full bg-brand-600 px-2.5 py-1 text-xs font-semibold text-white"><Spark />{mock.modeLabel}{separator}{mock.mode}</span>
         <span className="rounded-full bg-white px-2.5 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-200">{mock.level}</span>
       </div>
       <p className="mt-4 rounded-card border border-slate-200 bg-slate-50 p-3 text-sm font-medium text-slate-800">{mock.task}</p>

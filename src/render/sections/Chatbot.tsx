@@ -106,7 +106,7 @@ export function Preview({ section, ctx, level, headingId }: SectionProps<'previe
             <div className="-mt-4 text-slate-700"><CheckList items={section.panels} /></div>
             <p className="mt-6 text-sm text-slate-600">{section.caption}</p>
           </div>
-          <ProductMock mock={section.mock} intl={ctx.strings.intl} />
+          <ProductMock mock={section.mock} intl={ctx.strings.intl} separator={ctx.strings.labelSeparator} />
         </div>
       </SectionShell>
     );

@@ -38,7 +38,7 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
             </dl>
           )}
         </div>
-        {mock && <ProductMock mock={mock} intl={ctx.strings.intl} />}
+        {mock && <ProductMock mock={mock} intl={ctx.strings.intl} separator={ctx.strings.labelSeparator} />}
       </div>
     </section>
   );

@@ -25,7 +25,7 @@ export function Services({ section, ctx, level, headingId }: SectionProps<'servi
             <div className="mt-6">
               <a href={card.link ?? section.contactHref} {...(card.link ? mark(card, 'link') : mark(section, 'contactHref'))} className={buttonClass(card.link ? 'primary' : 'secondary')}>
                 {card.link ? ctx.strings.services.details : ctx.strings.services.more}
-                <span className="sr-only">: {card.title}</span>
+                <span className="sr-only">{ctx.strings.labelSeparator}{card.title}</span>
               </a>
             </div>
           </li>

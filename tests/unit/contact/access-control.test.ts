@@ -29,15 +29,16 @@ describe.each(engines)('contact tables on $name with Supabase API roles', ({ ope
   });
   afterAll(() => db?.close());
 
-  it('has row-level security on both tables and no policy at all', async () => {
+  it('has row-level security on every contact table and no policy at all', async () => {
     const rows = await db.query<{ relname: string; rls: boolean }>(
-      "select relname, relrowsecurity as rls from pg_class where relname in ('contact_requests', 'contact_rate_limits') order by relname",
+      "select relname, relrowsecurity as rls from pg_class where relname in ('contact_requests', 'contact_rate_limits', 'lead_notifications') order by relname",
     );
     expect(rows).toEqual([
       { relname: 'contact_rate_limits', rls: true },
       { relname: 'contact_requests', rls: true },
+      { relname: 'lead_notifications', rls: true },
     ]);
-    expect(await db.query("select policyname from pg_policies where tablename in ('contact_requests', 'contact_rate_limits')")).toEqual([]);
+    expect(await db.query("select policyname from pg_policies where tablename in ('contact_requests', 'contact_rate_limits', 'lead_notifications')")).toEqual([]);
   });
 
   it.each(['anon', 'authenticated'])('%s can neither read nor write contact_requests, nor touch the rate-limit counts', async (role) => {
@@ -48,7 +49,16 @@ describe.each(engines)('contact tables on $name with Supabase API roles', ({ ope
       await expect(db.query('delete from public.contact_requests')).rejects.toMatchObject({ code: '42501' });
       await expect(db.query('select * from public.contact_rate_limits')).rejects.toMatchObject({ code: '42501' });
       await expect(db.query('select public.contact_rate_hit($1, 5, 60)', [HASH])).rejects.toMatchObject({ code: '42501' });
+      await expect(db.query('select * from public.lead_notifications')).rejects.toMatchObject({ code: '42501' });
+      await expect(db.query('update public.lead_notifications set attempts = 0')).rejects.toMatchObject({ code: '42501' });
     });
+  });
+
+  it('a request the service role stores queues its lead notification in the same statement; the service role works the outbox', async () => {
+    const [row] = await as('service_role', () => db.query<{ id: string }>(INSERT));
+    const queued = await as('service_role', () => db.query<{ request_id: string }>('select request_id from public.lead_notifications where request_id = $1', [row!.id]));
+    expect(queued).toEqual([{ request_id: row!.id }]);
+    await as('service_role', () => db.query('update public.lead_notifications set delivered_at = now() where request_id = $1', [row!.id]));
   });
 
   it('the service role can insert a contact request and count a client', async () => {

@@ -5,11 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_PATH, MAX_BODY_BYTES } from '../../../supabase/functions/_shared/contact-fields.ts';
 import { handleContactRequest, type ContactStore } from '../../../supabase/functions/_shared/contact-handler.ts';
 import { openContactStore, type LocalContactStore, type StoreTarget } from '../../../src/server/contact-store.ts';
+import { freshPostgres, type Session } from '../server/support/databases.ts';
 
-/** Every store the site can run on: PGlite always, PostgreSQL when DATABASE_URL is set (CI provides one). */
-const targets: { name: string; target: (dir: string) => StoreTarget }[] = [
-  { name: 'PGlite', target: (dir) => ({ kind: 'pglite', dataDir: dir }) },
-  ...(process.env.DATABASE_URL ? [{ name: 'PostgreSQL', target: () => ({ kind: 'postgres', url: process.env.DATABASE_URL! }) as StoreTarget }] : []),
+/**
+ * Every store the site can run on: PGlite always, PostgreSQL when DATABASE_URL is set (CI provides one),
+ * in a fresh database there, because the tests count rows and other test files write to the same server.
+ */
+const targets: { name: string; target: (dir: string) => Promise<{ target: StoreTarget; database?: Session }> }[] = [
+  { name: 'PGlite', target: async (dir) => ({ target: { kind: 'pglite', dataDir: dir } }) },
+  ...(process.env.DATABASE_URL
+    ? [{ name: 'PostgreSQL', target: async () => { const database = await freshPostgres(process.env.DATABASE_URL!); return { target: { kind: 'postgres', url: database.url! } as StoreTarget, database }; } }]
+    : []),
 ];
 
 const SITE = 'https://www.ki-zentrale.de';
@@ -38,15 +44,19 @@ const variants = () => [
 describe.each(targets)('rapid-worker handler on $name', ({ target }) => {
   let dir: string;
   let store: LocalContactStore;
+  let database: Session | undefined;
   const options = () => ({ store, allowedOrigins: [SITE] });
   const count = async () => (await store.list()).length;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'site-contact-'));
-    store = await openContactStore(target(dir));
+    const opened = await target(dir);
+    database = opened.database;
+    store = await openContactStore(opened.target);
   });
   afterAll(async () => {
     await store?.close();
+    await database?.close();
     await rm(dir, { recursive: true, force: true });
   });
 

@@ -40,11 +40,11 @@ describe('constant references', () => {
   });
 
   it.each([
-    ['de-DE', '1 Jahr', '7 Tage', '1 Tag', '90 Sekunden'],
-    ['en-GB', '1 year', '7 days', '1 day', '90 seconds'],
+    ['de-DE', '1\u00a0Jahr', '7\u00a0Tage', '1\u00a0Tag', '90\u00a0Sekunden'],
+    ['en-GB', '1\u00a0year', '7\u00a0days', '1\u00a0day', '90\u00a0seconds'],
     ['fr-FR', '1\u00a0an', '7\u00a0jours', '1\u00a0jour', '90\u00a0secondes'],
-    ['es-ES', '1 año', '7 días', '1 día', '90 segundos'],
-  ])('%s: prints durations in the largest whole unit', (intl, year, week, day, seconds) => {
+    ['es-ES', '1\u00a0año', '7\u00a0días', '1\u00a0día', '90\u00a0segundos'],
+  ])('%s: prints durations in the largest whole unit, figure and unit joined by a no-break space', (intl, year, week, day, seconds) => {
     expect(formatDuration(31_536_000, intl)).toBe(year);
     expect(formatDuration(7 * 86_400, intl)).toBe(week);
     expect(formatDuration(86_400, intl)).toBe(day);
@@ -54,7 +54,7 @@ describe('constant references', () => {
   it('prints a constant as a duration in the unit its name states', () => {
     const { data, errors } = resolve('a: "{{cookies.consentMaxAgeSeconds | duration}}"\nb: "{{cookies.sidebarStateDays | duration}}"\nc: "{{terms.paymentDays | duration}}"', 'en-GB');
     expect(errors).toEqual([]);
-    expect(data).toEqual({ a: '1 year', b: '7 days', c: '1 day' });
+    expect(data).toEqual({ a: '1\u00a0year', b: '7\u00a0days', c: '1\u00a0day' });
   });
 
   it('refuses a duration whose unit is unknown, or that is no number', () => {

@@ -65,7 +65,7 @@ describe('cookie lifetimes', () => {
       for (const words of expected[locale]) expect(bannerText(home.html), `${locale}: ${words}`).toContain(words);
       expect(bannerText(home.html)).not.toMatch(/\b(ein Jahr|1 Jahr|7 Tage|one year|7 days|un an|7 jours|un año|7 días)\b/);
     }
-    const privacy = visibleTexts(changed.pages.find((p) => p.entry.route === '/datenschutz')!.html).join(' ');
+    const privacy = visibleTexts(changed.pages.find((p) => p.entry.route === '/datenschutz')!.html).join(' ').replace(/[\u00a0\u202f]/g, ' ');
     expect(privacy).toContain('Speicherdauer: 2 Jahre (63.072.000 Sekunden)');
     expect(privacy).toContain('Speicherdauer: 1 Tag.');
   });

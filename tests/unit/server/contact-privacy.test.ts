@@ -74,14 +74,14 @@ describe.each(engines)('contact privacy on $name', ({ open }) => {
     await insert('anna@example.com', months(1));
     const bert = await insert('bert@example.com', T0);
     const first = await run({ op: 'erase', email: 'ANNA@EXAMPLE.COM' });
-    expect(first).toMatchObject({ op: 'erase', deleted: { contact_requests: 2 }, subjectHash: subjectHash('anna@example.com', KEY) });
+    expect(first).toMatchObject({ op: 'erase', deleted: { contact_requests: 2, lead_notifications: 2 }, subjectHash: subjectHash('anna@example.com', KEY) });
     expect(await ids()).toEqual([bert]);
     const again = await run({ op: 'erase', email: 'anna@example.com' });
-    expect(again).toMatchObject({ deleted: { contact_requests: 0 } });
+    expect(again).toMatchObject({ deleted: { contact_requests: 0, lead_notifications: 0 } });
     const unknown = await run({ op: 'erase', email: 'nobody@example.com' });
-    expect(unknown).toMatchObject({ deleted: { contact_requests: 0 } });
+    expect(unknown).toMatchObject({ deleted: { contact_requests: 0, lead_notifications: 0 } });
     const records = await db.query<{ subject_hash: string; deleted: unknown }>('select subject_hash, deleted from public.contact_erasures order by erased_at, deleted::text desc');
-    expect(records.map((r) => r.deleted)).toEqual([{ contact_requests: 2 }, { contact_requests: 0 }, { contact_requests: 0 }]);
+    expect(records.map((r) => r.deleted)).toEqual([{ contact_requests: 2, lead_notifications: 2 }, { contact_requests: 0, lead_notifications: 0 }, { contact_requests: 0, lead_notifications: 0 }]);
     expect(records[0]!.subject_hash).toBe(records[1]!.subject_hash);
     // The record holds no personal data: no address, no name, in any case.
     expect(JSON.stringify(await db.query('select * from public.contact_erasures')).toLowerCase()).not.toMatch(/anna|example|nobody/);
@@ -194,7 +194,7 @@ describe.each(engines)('the SQL functions on $name as Supabase’s roles call th
       expect(exported!.data.contact_requests).toHaveLength(1);
       expect(await db.query('select count(*)::int as n from public.purge_contact_requests(now(), 6, true)')).toEqual([{ n: 1 }]);
       const [erased] = await db.query<{ deleted: unknown }>(`select public.erase_contact_data('a@example.com', '${'c'.repeat(64)}') as deleted`);
-      expect(erased!.deleted).toEqual({ contact_requests: 1 });
+      expect(erased!.deleted).toEqual({ contact_requests: 1, lead_notifications: 1 });
       expect(await db.query('select count(*)::int as n from public.purge_contact_requests()')).toEqual([{ n: 0 }]);
       expect(await db.query("select public.keep_contact_request('0b9e2c4a-1111-4111-8111-111111111111', 'x') as found")).toEqual([{ found: false }]);
     });

@@ -126,8 +126,8 @@ describe.each(engines)('site leads and the retention purge while site serve hold
     await send('Kunde@example.com');
     const erase = await leads('erase', 'KUNDE@example.com');
     expect(erase.code).toBe(0);
-    expect(erase.out).toMatch(/^erased 1 row stored about KUNDE@example\.com \(contact_requests: 1\)\nrecorded in contact_erasures as subject [0-9a-f]{16}… \(HMAC-SHA-256 of the address; no personal data\)\n$/);
-    expect((await leads('erase', 'kunde@example.com')).out).toMatch(/^erased 0 rows stored about kunde@example\.com \(contact_requests: 0\)/);
+    expect(erase.out).toMatch(/^erased 2 rows stored about KUNDE@example\.com \(contact_requests: 1, lead_notifications: 1\)\nrecorded in contact_erasures as subject [0-9a-f]{16}… \(HMAC-SHA-256 of the address; no personal data\)\n$/);
+    expect((await leads('erase', 'kunde@example.com')).out).toMatch(/^erased 0 rows stored about kunde@example\.com \(contact_requests: 0, lead_notifications: 0\)/);
     expect(JSON.parse((await leads('export', 'kunde@example.com')).out).contact_requests).toEqual([]);
   });
 
@@ -179,7 +179,7 @@ describe.skipIf(!process.env.DATABASE_URL)('site leads on a database the Supabas
     await database.query('insert into supabase_migrations.schema_migrations (version) values ($1)', [all.at(-1)]);
     const store = await openContactStore(target);
     try {
-      expect(await store.privacy.erase('a@example.com', 'd'.repeat(64))).toEqual({ contact_requests: 0 });
+      expect(await store.privacy.erase('a@example.com', 'd'.repeat(64))).toEqual({ contact_requests: 0, lead_notifications: 0 });
     } finally {
       await store.close();
     }

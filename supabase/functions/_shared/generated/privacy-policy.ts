@@ -4,7 +4,7 @@
 /** The privacy policy in force, stored with every contact request as proof of what the visitor consented to. */
 export const PRIVACY_POLICY = {
   /** sha256 of the built /datenschutz content (null: the site has no privacy-policy page). */
-  version: '6158fcd194d4140774899ee48f626671cbe14e880a66fc1afd0059e1ae9e9dc2',
+  version: 'a475eb166586483b20620a2427bad3405bc79b6113609c1d5d57bbaa492d84b1',
   /** Months after which a contact request that was not kept is deleted (constants.privacy.contactRetentionMonths). */
   contactRetentionMonths: 6,
 } as const;

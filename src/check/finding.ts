@@ -15,6 +15,8 @@ export interface Finding {
   /** Output findings: the route (e.g. `/fr/education`) and a short description of the element. */
   route?: string;
   element?: string;
+  /** Output findings about one element: where it starts in the route's HTML, for `findingSource`; not reported. */
+  offset?: number;
   /**
    * Output findings: where in the content the element comes from — the scalar holding its link or text
    * (page file or the locale's UI strings) when one does, else the route's page file without a line.

@@ -46,6 +46,11 @@ export function describeElement(el: HtmlElement): string {
   return `<${el.tagName}${attrs}>${shown ? `${shown}</${el.tagName}>` : ''}`;
 }
 
+/** Offset of the element's `<` in the parsed HTML (html-validate locates an element at its tag name). */
+export function elementOffset(el: HtmlElement): number {
+  return el.location.offset - 1;
+}
+
 /** Elements `<link>` whose rel list contains `token` (html-validate's selectors lack `~=`). */
 export function linksWithRel(root: HtmlElement, token: string): HtmlElement[] {
   return root.querySelectorAll('link[rel][href]').filter((el) => (el.getAttributeValue('rel') ?? '').toLowerCase().split(/\s+/).includes(token));

@@ -7,7 +7,7 @@ import { checkBudgets } from './budgets.ts';
 import { checkHreflang, checkSitemap } from './seo.ts';
 import type { CheckConfig } from '../content/check-config.ts';
 import { finding, type Finding } from './finding.ts';
-import { decodeEntities, describeElement, linksWithRel, parseHtml, validateHtml, type HtmlElement } from './html.ts';
+import { decodeEntities, describeElement, elementOffset, linksWithRel, parseHtml, validateHtml, type HtmlElement } from './html.ts';
 import { SiteIndex, type BuiltPage } from './site-index.ts';
 
 export interface OutputCheckInput {
@@ -75,12 +75,12 @@ export function checkLinks(page: BuiltPage, site: SiteIndex): Finding[] {
     const [pathAndQuery = '', fragment] = local.split('#', 2);
     const target = samePage ? page.entry.file : site.fileFor(pathAndQuery.split('?')[0]!);
     if (!target) {
-      out.push(finding({ code: 'link-broken', severity: 'error', message: `${anchors ? 'link' : 'asset'} to ${href} points at no output file`, route, element: describeElement(el), expected: 'a route or file the build writes', found: href, hint: anchors ? 'fix the href in the content, or add the page it links to' : 'rebuild; the asset URL is stale' }));
+      out.push(finding({ code: 'link-broken', severity: 'error', message: `${anchors ? 'link' : 'asset'} to ${href} points at no output file`, route, element: describeElement(el), offset: elementOffset(el), expected: 'a route or file the build writes', found: href, hint: anchors ? 'fix the href in the content, or add the page it links to' : 'rebuild; the asset URL is stale' }));
       return;
     }
     if (anchors && fragment && !site.hasId(target, fragment)) {
       const targetRoute = site.page(target)?.entry.route ?? `/${target}`;
-      out.push(finding({ code: 'anchor-missing', severity: 'error', message: `link to ${href}: ${targetRoute} has no element with id '${fragment}'`, route, element: describeElement(el), expected: `id="${fragment}" on ${targetRoute}`, found: 'no such id', hint: 'give a section of the target page that id, or fix the link' }));
+      out.push(finding({ code: 'anchor-missing', severity: 'error', message: `link to ${href}: ${targetRoute} has no element with id '${fragment}'`, route, element: describeElement(el), offset: elementOffset(el), expected: `id="${fragment}" on ${targetRoute}`, found: 'no such id', hint: 'give a section of the target page that id, or fix the link' }));
     }
   };
   for (const el of page.dom.querySelectorAll(LINKING)) check(el, 'href', true);

@@ -1,9 +1,10 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadContentWithSources, type ContentEnv } from '../content/load.ts';
 import type { SiteModel } from '../content/model.ts';
 import { buildSite } from '../output/build.ts';
+import { readPageSources, removePageSources } from '../output/page-sources.ts';
 import { loadCheckConfig, type CheckConfig } from '../content/check-config.ts';
 import { loadGlossary } from '../content/glossary.ts';
 import type { YamlSource } from '../content/yaml-source.ts';
@@ -86,10 +87,27 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   }
   try {
     const output = await checkOutput({ outDir: dir, model, config });
-    findings.push(...output.map((f) => finding({ ...f, source: findingSource(f, model, sources) })));
+    findings.push(...(await placeOutputFindings(output, dir, model, sources)));
     findings.push(...(await checkRenderedTypography(dir, model, copyStrings, options.strict)));
   } finally {
-    if (temp) await rm(temp, { recursive: true, force: true });
+    if (temp) await Promise.all([rm(temp, { recursive: true, force: true }), removePageSources(temp)]);
   }
   return { findings: sortFindings(findings), routes: model.pages.length, output: { dir, built: Boolean(temp) }, contentDir: options.contentDir };
+}
+
+/**
+ * Output findings with their place in the content: an element's through the element sources the build
+ * wrote beside `dir` (only for pages whose HTML is still the one built), others by rule or page file.
+ */
+async function placeOutputFindings(output: readonly Finding[], dir: string, model: SiteModel, sources: readonly YamlSource[]): Promise<Finding[]> {
+  const elementsFor = await readPageSources(dir);
+  const html = new Map<string, Promise<string>>();
+  return Promise.all(
+    output.map(async (f) => {
+      const entry = f.offset === undefined ? undefined : model.pages.find((p) => p.route === f.route);
+      if (entry && !html.has(entry.file)) html.set(entry.file, readFile(path.join(dir, entry.file), 'utf8'));
+      const elements = entry ? elementsFor(entry.file, await html.get(entry.file)!) : undefined;
+      return finding({ ...f, offset: undefined, source: findingSource(f, model, sources, elements) });
+    }),
+  );
 }

@@ -6,6 +6,7 @@ import { checkLinks, checkPageAlone } from '../check/output.ts';
 import { checkSources, type CheckRun } from '../check/run.ts';
 import { checkHreflang } from '../check/seo.ts';
 import { SiteIndex, type BuiltPage } from '../check/site-index.ts';
+import { elementsOf } from '../output/site-render.ts';
 import type { SiteFiles } from './dev-build.ts';
 
 /**
@@ -68,7 +69,12 @@ export class DevChecker {
       output.push(...alone);
     }
     output.push(...checkHreflang(pages.map((p) => p.page), site));
-    findings.push(...output.map((f) => finding({ ...f, source: findingSource(f, model, sources) })));
+    const bytesOf = new Map(pages.map((p) => [p.page.entry.route, p.bytes]));
+    const elements = (route: string | undefined) => {
+      const bytes = route === undefined ? undefined : bytesOf.get(route);
+      return bytes && elementsOf(bytes);
+    };
+    findings.push(...output.map((f) => finding({ ...f, offset: undefined, source: findingSource(f, model, sources, elements(f.route)) })));
     return done(pages.length);
   }
 }

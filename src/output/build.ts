@@ -14,6 +14,7 @@ import { generatorId } from './generator-id.ts';
 import { emptyOutDir, guardOutDir } from './out-dir.ts';
 import { emptyManifest, pageKey, readBuildState, removeOthers, reusable, writeBuildState, type OutputManifest, type PageRecord } from './page-cache.ts';
 import { seoFiles, type InlineCode } from './seo-files.ts';
+import { pageSourcesEntry, previousPageSources, writePageSources } from './page-sources.ts';
 import { codeAssets, loadRenderer, renderPage, sitePolicy } from './site-render.ts';
 import { OutputWriter } from './writer.ts';
 
@@ -116,6 +117,9 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     const weight = pageWeight(record.refs, record.htmlGzip, islands.graph, scripts, (url) => assetGzip.get(url) ?? 0);
     return { route: entry.route, file: entry.file, weight, overBudget: overBudget(weight, budgetFor(checkConfig.config, entry.route)) };
   };
+  const elementSources: ReturnType<typeof pageSourcesEntry>[] = [];
+  // A reused page's HTML is the one the last build wrote, so its element sources are the last build's too.
+  const previousSources = cached ? await previousPageSources(options.outDir) : {};
   for (const entry of model.pages) {
     const key = cached ? pageKey(model, entry, code, generator, (value) => memo.digestOf(value)) : '';
     const target = path.join(outDir, entry.file);
@@ -123,6 +127,8 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     keep.add(entry.file);
     if (reusable(record, key, target)) {
       counts.reused++;
+      const sources = previousSources[entry.file];
+      if (sources) elementSources.push([entry.file, sources]);
       next.pages[entry.file] = record;
       inline.push(record.inline);
       written.push(Promise.resolve(report(entry, record)));
@@ -132,6 +138,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     await Promise.all([writer.ready(), loadRenderer()]);
     const page = renderPage(model, entry, code);
     inline.push(page.inline);
+    elementSources.push(pageSourcesEntry(page));
     // The report is made as soon as the page is written: what a page's HTML links is read from substrings that
     // would keep the whole page in memory if kept until the end.
     written.push(writer.page(`/${entry.file}`, page.bytes, !!last).then((htmlGzip): RouteReport => {
@@ -145,6 +152,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     return writer.file(url, encoder.encode(text), !!last);
   }));
   const routes = await Promise.all(written);
+  await writePageSources(options.outDir, elementSources);
   if (removeOldOutput) await removeOldOutput();
   else counts.removed = (await removeOthers(outDir, keep)).filter((file) => last?.pages[file]).length;
   // Nothing rendered or removed: the stored manifest already says all this (10,000 records are megabytes to rewrite).

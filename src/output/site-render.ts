@@ -8,6 +8,7 @@ import type { BuildCache } from '../cache/build-cache.ts';
 import type { PageEntry, SiteModel } from '../content/model.ts';
 import { packageRoot } from '../package-root.ts';
 import { SOCIAL_IMAGE } from '../render/head.ts';
+import type { MarkedElement } from '../render/source-marks.tsx';
 import { contentHash } from './hash.ts';
 import { pageAssetRefs, type PageAssetRefs } from './page-weight.ts';
 import { contentSecurityPolicy, contentSecurityPolicyMeta, inlineCode, type InlineCode, type RuntimeNeeds } from './seo-files.ts';
@@ -59,9 +60,11 @@ export interface RenderedPage {
   bytes: Uint8Array;
   inline: InlineCode;
   refs: PageAssetRefs;
+  /** Where in the content the page's content links are written, by offset into `bytes` decoded (never shipped). */
+  elements: MarkedElement[];
 }
 
-type RenderRoute = typeof import('../render/render-route.tsx').renderRoute;
+type RenderRoute = typeof import('../render/render-route.tsx').renderRouteWithSources;
 let renderRoute: RenderRoute | undefined;
 
 /**
@@ -69,7 +72,7 @@ let renderRoute: RenderRoute | undefined;
  * reuses every page from the page cache never loads React (about a tenth of a second of start-up).
  */
 export async function loadRenderer(): Promise<void> {
-  renderRoute ??= (await import('../render/render-route.tsx')).renderRoute;
+  renderRoute ??= (await import('../render/render-route.tsx')).renderRouteWithSources;
 }
 
 /** Every page's head starts with this tag (render/head.ts); the CSP meta goes right after it, before any script. */
@@ -83,13 +86,24 @@ const CHARSET = '<meta charset="utf-8">';
  */
 export function renderPage(model: SiteModel, entry: PageEntry, code: CodeAssets): RenderedPage {
   if (!renderRoute) throw new Error('renderPage before loadRenderer()');
-  const html = renderRoute(model, entry, { css: code.cssUrl, font: code.fontPreload, loader: code.islands.loader }, code.template);
+  const { html, elements } = renderRoute(model, entry, { css: code.cssUrl, font: code.fontPreload, loader: code.islands.loader }, code.template);
   const inline = inlineCode(html);
   const at = html.indexOf(CHARSET);
   if (at < 0) throw new Error('a page without <meta charset="utf-8"> cannot carry the CSP meta tag');
   const end = at + CHARSET.length;
   const meta = pagePolicyMeta(model, inline, code);
-  return { entry, bytes: encoder.encode(`${html.slice(0, end)}\n${meta}${html.slice(end)}`), inline, refs: pageAssetRefs(html) };
+  const inserted = `\n${meta}`;
+  const bytes = encoder.encode(`${html.slice(0, end)}${inserted}${html.slice(end)}`);
+  const shifted = elements.map((element) => (element.at >= end ? { ...element, at: element.at + inserted.length } : element));
+  renderedElements.set(bytes, shifted);
+  return { entry, bytes, inline, refs: pageAssetRefs(html), elements: shifted };
+}
+
+/** Element sources of the pages rendered in this process, by their bytes: `site dev` checks its in-memory pages with them. */
+const renderedElements = new WeakMap<Uint8Array, MarkedElement[]>();
+
+export function elementsOf(bytes: Uint8Array): MarkedElement[] | undefined {
+  return renderedElements.get(bytes);
 }
 
 /** Pages with the same inline code share one policy: made once per build, not once per page. */

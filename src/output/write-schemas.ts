@@ -3,6 +3,7 @@ import path from 'node:path';
 import { SiteError, type Result } from '../errors/site-error.ts';
 import { parseYaml } from '../content/yaml-source.ts';
 import { contentSchemas, editorSettings, SCHEMA_DIR } from '../schema/json-schema.ts';
+import { contentReference } from '../schema/reference.ts';
 import type { SchemaContext } from '../schema/sections/index.ts';
 
 /** Plan and savings keys of a content directory's site.yaml (page schemas enumerate them). */
@@ -46,7 +47,8 @@ async function writeEditorSettings(contentDir: string): Promise<string> {
 }
 
 /**
- * `site schema`: writes <content>/.schema/{site,locale,page,check}.json from the zod schemas, and the
+ * `site schema`: writes <content>/.schema/{site,locale,page,check,glossary}.json from the zod schemas, the
+ * content reference (reference.md: header variants, section types and drawings with examples), and the
  * editor settings that map each content file to its schema (`.vscode/settings.json`).
  */
 export async function writeContentSchemas(contentDir: string): Promise<Result<string[]>> {
@@ -55,10 +57,13 @@ export async function writeContentSchemas(contentDir: string): Promise<Result<st
   const dir = path.join(contentDir, SCHEMA_DIR);
   await mkdir(dir, { recursive: true });
   const written: string[] = [];
-  for (const [name, json] of Object.entries(contentSchemas(ctx.value))) {
+  const schemas = contentSchemas(ctx.value);
+  for (const [name, json] of Object.entries(schemas)) {
     await writeFile(path.join(dir, `${name}.json`), json);
     written.push(path.join(dir, `${name}.json`));
   }
+  await writeFile(path.join(dir, 'reference.md'), contentReference(schemas.page));
+  written.push(path.join(dir, 'reference.md'));
   written.push(await writeEditorSettings(contentDir));
   return { ok: true, value: written };
 }

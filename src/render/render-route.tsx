@@ -6,6 +6,7 @@ import { localeEntry } from '../schema/site.ts';
 import type { PageAssets, RenderContext } from './context.ts';
 import { renderHead } from './head.ts';
 import { Page } from './Page.tsx';
+import { SourceMarks, SourceMarksProvider, type MarkedElement } from './source-marks.tsx';
 import { localeTypography, withTypography } from './typography.ts';
 
 /** The HTML shell from templates/document.html with `%lang%`, `<!--site:head-->` and `<!--site:body-->`. */
@@ -23,13 +24,25 @@ function pageStrings(localeStrings: LocaleStrings, entry: PageEntry, keep?: Read
 
 /** Renders one route to a complete HTML document. Pure: same model, entry and assets give the same bytes. */
 export function renderRoute(model: SiteModel, entry: PageEntry, assets: PageAssets, template: DocumentTemplate): string {
+  return renderRouteWithSources(model, entry, assets, template).html;
+}
+
+/**
+ * `renderRoute`, and where in the content each element that shows a content link comes from (offsets
+ * into the returned HTML), recorded by the components as they render and never part of the HTML: the
+ * checks place a finding about such an element at the YAML value that wrote it (check/element-source.ts).
+ */
+export function renderRouteWithSources(model: SiteModel, entry: PageEntry, assets: PageAssets, template: DocumentTemplate): { html: string; elements: MarkedElement[] } {
   const localeStrings = model.locales[entry.locale];
   if (!localeStrings) throw new Error(`no UI strings for locale '${entry.locale}'`);
   const strings = pageStrings(localeStrings, entry, model.verbatim);
   const ctx: RenderContext = { model, entry: { ...entry, page: withTypography(entry.page, localeStrings.typography, model.verbatim) }, strings, assets };
-  const body = renderToString(<Page ctx={ctx} />);
-  return template
-    .replace('%lang%', localeEntry(model.site, entry.locale).lang)
-    .replace('<!--site:head-->', () => renderHead(ctx, loaderNeed(islandUses(body))))
-    .replace('<!--site:body-->', () => body);
+  const marks = new SourceMarks().add(ctx.entry.page, entry.source).add(strings, `locales/${entry.locale}.yaml`);
+  const body = renderToString(<SourceMarksProvider value={marks}><Page ctx={ctx} /></SourceMarksProvider>);
+  return marks.extract(
+    template
+      .replace('%lang%', localeEntry(model.site, entry.locale).lang)
+      .replace('<!--site:head-->', () => renderHead(ctx, loaderNeed(islandUses(body))))
+      .replace('<!--site:body-->', () => body),
+  );
 }

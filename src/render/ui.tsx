@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Action } from '../schema/text.ts';
 import { KeepTogether } from './keep-together.tsx';
+import { useSourceMark } from './source-marks.tsx';
 
 const buttonStyles = {
   primary: 'bg-brand-600 text-white shadow-card hover:bg-brand-700 hover:shadow-raised',
@@ -14,8 +15,10 @@ export function buttonClass(style: keyof typeof buttonStyles = 'primary', size: 
   return `inline-flex items-center justify-center gap-2 rounded-control font-semibold transition duration-200 ease-out-soft hover:-translate-y-px active:translate-y-0 ${sizing} ${buttonStyles[style]}`;
 }
 
-export function ActionLink({ action, size = 'md' }: { action: Action; size?: 'md' | 'lg' }) {
-  return <a href={action.href} className={buttonClass(action.style, size)}>{action.label}</a>;
+/** A content action as a button link; `style` overrides the action's own (the featured plan's is primary). */
+export function ActionLink({ action, size = 'md', style = action.style }: { action: Action; size?: 'md' | 'lg'; style?: Action['style'] }) {
+  const mark = useSourceMark();
+  return <a href={action.href} className={buttonClass(style, size)} {...mark(action, 'href')}>{action.label}</a>;
 }
 
 const tones = {

@@ -19,13 +19,14 @@ export const CheckConfig = z.strictObject({
       default: Budget.default({}).describe('applies to every route'),
       routes: z.record(z.string().regex(/^\//, { message: 'expected a route starting with /' }), Budget).default({}).describe('per-route overrides, e.g. "/chatbot"'),
     })
-    .default({ default: {}, routes: {} }),
+    .default({ default: {}, routes: {} })
+    .describe('Gzip byte budgets per route: site build fails a route over budget.'),
   /**
    * Locales each page family must exist in (folder name under pages/). The home family (slug "") always
    * claims every locale in site.yaml.
    */
   families: z.record(z.string(), z.array(LocaleCode).min(1)).default({}).describe('Locales each page family must exist in (its folder name under pages/ → locale codes); the home family always claims every locale of site.yaml.'),
   /** Routes that must never be indexed (e.g. the internal sales guide), whatever their page file says. */
-  noindex: z.array(z.string().regex(/^\//, { message: 'expected a route starting with /' })).default([]),
+  noindex: z.array(z.string().regex(/^\//, { message: 'expected a route starting with /' })).default([]).describe('Routes that must never be indexed whatever their page file says, e.g. ["/leitfaden"].'),
 });
 export type CheckConfig = z.infer<typeof CheckConfig>;

@@ -23,6 +23,6 @@ export type GlossaryTerm = z.infer<typeof GlossaryTerm>;
 
 /** `content/glossary.yaml`: the termbase `site check` holds every page and UI string to. */
 export const Glossary = z.strictObject({
-  terms: z.array(GlossaryTerm).default([]),
+  terms: z.array(GlossaryTerm).default([]).describe('The concepts of the termbase, each with its preferred and forbidden terms per locale.'),
 });
 export type Glossary = z.infer<typeof Glossary>;

@@ -31,33 +31,45 @@ export function schemaModeline(file: string): string | undefined {
 
 type JsonSchema = { [key: string]: unknown };
 
-/** The `type` constant of a union member that is an object with a `type: const` property, else undefined. */
-function typeTag(member: unknown): string | undefined {
+/** The constant of property `key` in a union member that is an object with a `key: const` property, else undefined. */
+function tagOf(member: unknown, key: string): string | undefined {
   const properties = (member as JsonSchema | null)?.properties as Record<string, JsonSchema> | undefined;
-  const tag = properties?.type?.const;
+  const tag = properties?.[key]?.const;
   return typeof tag === 'string' ? tag : undefined;
 }
 
+/** The key every member of a union holds a distinct constant in (a zod discriminated union's discriminator). */
+function discriminator(members: unknown[]): string | undefined {
+  const first = (members[0] as JsonSchema | null)?.properties as Record<string, JsonSchema> | undefined;
+  return Object.keys(first ?? {}).find((key) => {
+    const tags = members.map((m) => tagOf(m, key));
+    return tags.every((t) => t !== undefined) && new Set(tags).size === tags.length;
+  });
+}
+
 /**
- * A `oneOf` of objects tagged by `type` (a zod discriminated union) as `if type is X then X's schema`:
- * with a plain oneOf, the YAML language server checks an item against every member and reports each
- * one's complaints, so one misspelt key under a hero section floods the editor with an error per section
- * type. With if/then, an item is checked against its own type only (one error per mistake), an unknown
- * type is one error listing the types, and completion offers the fields of the type written.
+ * A `oneOf` of objects tagged by a constant key (a zod discriminated union: sections by `type`, product
+ * drawings by `kind`) as `if key is X then X's schema`: with a plain oneOf, the YAML language server
+ * checks an item against every member and reports each one's complaints, so one misspelt key under a hero
+ * section floods the editor with an error per section type. With if/then, an item is checked against its
+ * own type only (one error per mistake), an unknown type is one error listing the types, and completion
+ * offers the fields of the type written.
  */
 function taggedUnions(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(taggedUnions);
   if (!node || typeof node !== 'object') return node;
   const out: JsonSchema = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, taggedUnions(value)]));
   const members = out.oneOf;
-  if (Array.isArray(members) && members.length > 1 && members.every((m) => typeTag(m) !== undefined)) {
-    const tags = members.map((m) => typeTag(m)!);
+  const key = Array.isArray(members) && members.length > 1 ? discriminator(members) : undefined;
+  if (Array.isArray(members) && key) {
+    const tags = members.map((m) => tagOf(m, key)!);
+    const what = key === 'type' ? 'Which kind of section this is' : `Which ${key} this is`;
     delete out.oneOf;
     Object.assign(out, {
       type: 'object',
-      required: ['type'],
-      properties: { type: { type: 'string', enum: tags, description: `Which kind of section this is: ${tags.join(', ')}. The other keys depend on it.` } },
-      allOf: members.map((member, i) => ({ if: { properties: { type: { const: tags[i] } }, required: ['type'] }, then: member })),
+      required: [key],
+      properties: { [key]: { type: 'string', enum: tags, description: `${what}: ${tags.join(', ')}. The other keys depend on it.` } },
+      allOf: members.map((member, i) => ({ if: { properties: { [key]: { const: tags[i] } }, required: [key] }, then: member })),
     });
   }
   return out;

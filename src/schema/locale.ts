@@ -1,18 +1,35 @@
 import { z } from 'zod';
 import { Href, InlineText, RichText, Text } from './text.ts';
 
-const Notice = z.strictObject({ title: Text, description: Text.optional() });
+const Notice = z.strictObject({
+  title: Text.describe('The toast heading, e.g. "Vielen Dank!".'),
+  description: Text.optional().describe('A line under the heading, e.g. "Wir melden uns innerhalb eines Werktags."'),
+});
 
-const FormLabels = z.strictObject({ name: Text, email: Text, company: Text, products: Text, subject: Text, message: Text });
-const FormPlaceholders = z.strictObject({ name: Text, email: Text, company: Text, subject: Text, message: Text });
+const d = (what: string) => Text.describe(what);
+const FormLabels = z.strictObject({
+  name: d('Label of the name field, e.g. "Name".'),
+  email: d('Label of the e-mail field, e.g. "E-Mail".'),
+  company: d('Label of the company field, e.g. "Unternehmen" (the education forms ask for a school here).'),
+  products: d('Label of the product checkboxes, e.g. "Interesse an".'),
+  subject: d('Label of the subject field, e.g. "Betreff".'),
+  message: d('Label of the message field, e.g. "Nachricht".'),
+});
+const FormPlaceholders = z.strictObject({
+  name: d('Placeholder in the empty name field, e.g. "Max Mustermann".'),
+  email: d('Placeholder in the empty e-mail field, e.g. "max@firma.de".'),
+  company: d('Placeholder in the empty company field.'),
+  subject: d('Placeholder in the empty subject field.'),
+  message: d('Placeholder in the empty message field, e.g. "Wie können wir helfen?".'),
+});
 
 /** What a form variant tells the visitor (SPEC §5, §8): exact strings per locale. */
 const FormNotices = z.strictObject({
-  success: Notice,
-  error: Notice,
-  consentMissing: Notice,
+  success: Notice.describe('The toast and in-place message after a request was sent.'),
+  error: Notice.describe('The toast when sending failed.'),
+  consentMissing: Notice.describe('The toast when the privacy consent box is not ticked.'),
   /** Whether a send failure is also logged to the console (all but the Spanish education form). */
-  logErrors: z.boolean().default(true),
+  logErrors: z.boolean().default(true).describe('Whether a send failure is also logged to the browser console. Default true.'),
 });
 export type FormNotices = z.infer<typeof FormNotices>;
 
@@ -22,8 +39,8 @@ export type FormNotices = z.infer<typeof FormNotices>;
  * company; the payload key stays `company`).
  */
 const FormVariant = FormNotices.extend({
-  labels: FormLabels.partial().default({}),
-  placeholders: FormPlaceholders.partial().default({}),
+  labels: FormLabels.partial().default({}).describe('Labels this variant words differently from forms.labels, e.g. {company: Schule}.'),
+  placeholders: FormPlaceholders.partial().default({}).describe('Placeholders this variant words differently from forms.placeholders.'),
 });
 
 /**
@@ -52,92 +69,153 @@ export type Typography = z.infer<typeof Typography>;
 /** UI strings of one language: everything the layout and islands print that is not page content. */
 export const LocaleStrings = z.strictObject({
   /** Name of the language in itself, for the language switcher. */
-  name: Text,
+  name: d('The language\'s name in itself, shown in the language switcher, e.g. "Deutsch", "Français".'),
   /** BCP 47 tag for Intl formatting, e.g. de-DE. */
-  intl: Text,
-  ogLocale: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/),
+  intl: d('How numbers and prices of this language are written (a BCP 47 tag for Intl), e.g. de-DE gives "22,99 €".'),
+  ogLocale: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/).describe('The og:locale social previews read, language_REGION, e.g. de_DE.'),
   typography: Typography.default({ noBreakBeforeUnits: [], narrowNoBreakBefore: [], noBreakBefore: [], guillemetSpacing: false }),
   /** What the social preview image (templates/og-image.png) shows, for og:image:alt and twitter:image:alt. */
-  socialImageAlt: Text,
-  skipToContent: Text,
+  socialImageAlt: d('Text alternative of the social preview image (og:image:alt), e.g. "KI-Zentrale: alle KI-Modelle an einem Ort".'),
+  skipToContent: d('The "skip to content" link keyboard users meet first on every page, e.g. "Zum Inhalt springen".'),
   /** Between a label and its value the layout writes ("Modus: Mathe"): ": ", or " : " in French (the typography makes the space no-break). */
-  labelSeparator: z.string().min(1).default(': '),
-  header: z.strictObject({
-    navLabel: Text,
-    homeLabel: Text,
-    products: Text,
-    about: Text,
-    pricing: Text,
-    contact: Text,
-    learningModes: Text,
-    start: Text,
-    moreSolutions: Text,
-    moreSolutionsShort: Text,
-    back: Text,
-  }),
-  footer: z.strictObject({
-    brandText: Text,
-    industriesTitle: Text,
-    industries: z.array(Text).min(1),
-    productsTitle: Text,
-    products: z.array(z.strictObject({ label: Text, href: Href })).min(1),
-    legalTitle: Text,
-    legal: z.strictObject({ impressum: Text, agb: Text, datenschutz: Text, faq: Text }),
-    copyright: Text,
+  labelSeparator: z
+    .string()
+    .min(1)
+    .default(': ')
+    .describe('What stands between a label and its value on the page, e.g. "Modus: Mathe". Default ": "; French writes " : " (the space becomes no-break).'),
+  header: z
+    .strictObject({
+      navLabel: d('Name of the navigation for screen readers, e.g. "Hauptnavigation".'),
+      homeLabel: d('Screen-reader name of the logo link to the home page, e.g. "Startseite".'),
+      products: d('Link to the product overview (business header), e.g. "Produkte".'),
+      about: d('Link to #about (business header), e.g. "Über uns".'),
+      pricing: d('Link to #pricing (business and chatbot headers), e.g. "Preise".'),
+      contact: d('Link to #contact, e.g. "Kontakt".'),
+      learningModes: d('Link to #learning-modes (education header), e.g. "Lernmodi".'),
+      start: d('The start button on the right (business and education headers), e.g. "Jetzt starten".'),
+      moreSolutions: d('Link to the home page in the chatbot header, e.g. "Weitere KI Lösungen für Unternehmen".'),
+      moreSolutionsShort: d('The same link on phones, shorter, e.g. "Weitere KI Lösungen".'),
+      back: d('The back button of the back header (legal pages, FAQ, 404), e.g. "Zurück zur Startseite".'),
+    })
+    .describe('Labels of the navigation bar; which ones show depends on the page\'s header variant.'),
+  footer: z
+    .strictObject({
+      brandText: d('The sentence under the brand name in the footer.'),
+      industriesTitle: d('Heading of the industries column, e.g. "Branchen".'),
+      industries: z.array(Text).min(1).describe('The industries listed (plain text), e.g. ["Kanzleien", "Arztpraxen"].'),
+      productsTitle: d('Heading of the products column, e.g. "Produkte".'),
+      products: z
+        .array(
+          z.strictObject({
+            label: d('The link text, e.g. "Chatbot".'),
+            href: Href.describe('Where it leads, e.g. /chatbot or /#pricing.'),
+          }),
+        )
+        .min(1)
+        .describe('The links of the products column.'),
+      legalTitle: d('Heading of the legal column, e.g. "Rechtliches".'),
+      legal: z
+        .strictObject({
+          impressum: d('Link text to /impressum, e.g. "Impressum".'),
+          agb: d('Link text to /agb, e.g. "AGB".'),
+          datenschutz: d('Link text to /datenschutz, e.g. "Datenschutz".'),
+          faq: d('Link text to /faq, e.g. "FAQ".'),
+        })
+        .describe('Link texts of the legal pages (the routes are fixed).'),
+      copyright: d('The copyright line, e.g. "© 2026 {{company.legalName}}".'),
     /** The contact line under the brand text; `{email}` is where the linked address goes ("E-Mail: {email}"). */
-    emailLine: Text.regex(/^[^{}]*\{email\}[^{}]*$/, { message: 'expected the line with {email} once where the address goes, e.g. "E-Mail: {email}"' }),
-    languagesLabel: Text,
-  }),
-  services: z.strictObject({ details: Text, more: Text }),
-  plans: z.strictObject({
-    perUserMonth: Text,
-    onRequest: Text,
-    /** Put in front of a savings figure whose claim is an "up to" claim (`upTo` in constants.savings). */
-    upTo: Text,
-  }),
-  cookieBanner: z.strictObject({
-    title: Text,
-    /** May link to the privacy policy, where the banner has no details panel. */
-    text: InlineText,
-    accept: Text,
-    decline: Text,
-    /** What decline does: German declines without a cookie (the banner returns), others store `rejected`. */
-    declineSetsCookie: z.boolean(),
-    /**
-     * A details panel behind a third button that opens and closes it. Without it the banner has just the
-     * two choices (SPEC §4: the French banner has two buttons).
-     */
-    details: z.strictObject({ show: Text, hide: Text, text: RichText }).optional(),
-  }),
-  toaster: z.strictObject({ label: Text }),
-  forms: z.strictObject({
-    labels: FormLabels,
-    placeholders: FormPlaceholders,
-    productNames: z.strictObject({ platform: Text, website: Text, chatbot: Text, telefonbot: Text, mandantenbot: Text }),
-    /** Consent checkbox text; must link to /datenschutz. */
-    consent: InlineText,
-    submit: Text,
-    sending: Text,
-    /** Note under the form: * fields are required, data is sent encrypted and processed under GDPR. */
-    footnote: Text,
-    /**
-     * What shows under a field the browser refuses (SPEC §5: it enforces `required`; these messages
-     * replace its bubbles): a required field left empty, or an e-mail address it does not accept.
-     */
-    errors: z.strictObject({ name: Text, email: Text, emailInvalid: Text, subject: Text, message: Text }),
-    business: FormVariant,
-    education: FormVariant,
-  }),
-  chatDemo: z.strictObject({
-    open: Text,
-    title: Text,
-    close: Text,
-    question: Text,
-    answer: Text,
-    formIntro: Text,
-    /** Fixed subject the mini form sends (SPEC §3). */
-    subject: Text,
-    success: Text,
-  }),
+      emailLine: Text.regex(/^[^{}]*\{email\}[^{}]*$/, { message: 'expected the line with {email} once where the address goes, e.g. "E-Mail: {email}"' }).describe('The contact line under the brand text; {email} marks where the linked address goes, e.g. "E-Mail: {email}".'),
+      languagesLabel: d('Label of the language switcher in the footer, e.g. "Sprache".'),
+    })
+    .describe('The footer of every page.'),
+  services: z
+    .strictObject({
+      details: d('Button of a services card that links to a page, e.g. "Details ansehen".'),
+      more: d('Button of a services card without a link (scrolls to the contact form), e.g. "Mehr erfahren".'),
+    })
+    .describe('Button labels of services cards.'),
+  plans: z
+    .strictObject({
+      perUserMonth: d('Unit after a plan price, e.g. "/ Nutzer / Monat".'),
+      onRequest: d('Shown instead of a price that is agreed individually, e.g. "auf Anfrage".'),
+      /** Put in front of a savings figure whose claim is an "up to" claim (`upTo` in constants.savings). */
+      upTo: d('Put in front of a savings figure whose claim is an "up to" claim (upTo in constants.savings), e.g. "bis zu".'),
+    })
+    .describe('Words around plan prices and savings figures.'),
+  cookieBanner: z
+    .strictObject({
+      title: d('The banner heading, e.g. "Cookies".'),
+      /** May link to the privacy policy, where the banner has no details panel. */
+      text: InlineText.describe('The banner text; may link to the privacy policy, e.g. "… [Datenschutzerklärung](/datenschutz)."'),
+      accept: d('The accept button, e.g. "Akzeptieren".'),
+      decline: d('The decline button, e.g. "Ablehnen".'),
+      /** What decline does: German declines without a cookie (the banner returns), others store `rejected`. */
+      declineSetsCookie: z.boolean().describe('true: decline stores a "rejected" cookie (the banner stays away); false: decline stores nothing and the banner asks again on the next visit.'),
+      /**
+       * A details panel behind a third button that opens and closes it. Without it the banner has just the
+       * two choices (SPEC §4: the French banner has two buttons).
+       */
+      details: z
+        .strictObject({
+          show: d('The button that opens the details, e.g. "Details anzeigen".'),
+          hide: d('The same button while they are open, e.g. "Details ausblenden".'),
+          text: RichText.describe('The details: which cookies, what for, how long (rich text).'),
+        })
+        .optional()
+        .describe('A details panel behind a third button; without it the banner has just accept and decline.'),
+    })
+    .describe('The cookie consent banner shown on a first visit.'),
+  toaster: z
+    .strictObject({ label: d('Screen-reader name of the notification area, e.g. "Benachrichtigungen".') })
+    .describe('The notification area of toasts.'),
+  forms: z
+    .strictObject({
+      labels: FormLabels.describe('Field labels shared by the contact forms.'),
+      placeholders: FormPlaceholders.describe('Field placeholders shared by the contact forms.'),
+      productNames: z
+        .strictObject({
+          platform: d('Checkbox label of the AI platform, e.g. "KI-Plattform".'),
+          website: d('Checkbox label of websites, e.g. "Website".'),
+          chatbot: d('Checkbox label of the chatbot, e.g. "Chatbot".'),
+          telefonbot: d('Checkbox label of the phone bot, e.g. "Telefonbot".'),
+          mandantenbot: d('Checkbox label of the client bot, e.g. "Mandantenbot".'),
+        })
+        .describe('Labels of the product checkboxes (the values sent are fixed ids).'),
+      /** Consent checkbox text; must link to /datenschutz. */
+      consent: InlineText.describe('The consent checkbox text; must link to the privacy policy, e.g. "Ich stimme der [Datenschutzerklärung](/datenschutz) zu."'),
+      submit: d('The send button, e.g. "Anfrage senden".'),
+      sending: d('The send button while sending, e.g. "Wird gesendet…".'),
+      /** Note under the form: * fields are required, data is sent encrypted and processed under GDPR. */
+      footnote: d('The note under the form: fields marked * are required, data is sent encrypted and processed under GDPR.'),
+      /**
+       * What shows under a field the browser refuses (SPEC §5: it enforces `required`; these messages
+       * replace its bubbles): a required field left empty, or an e-mail address it does not accept.
+       */
+      errors: z
+        .strictObject({
+          name: d('Under an empty name field, e.g. "Bitte geben Sie Ihren Namen ein."'),
+          email: d('Under an empty e-mail field.'),
+          emailInvalid: d('Under an e-mail address the browser does not accept, e.g. "Bitte geben Sie eine gültige E-Mail-Adresse ein."'),
+          subject: d('Under an empty subject field.'),
+          message: d('Under an empty message field.'),
+        })
+        .describe('Messages under a field the browser refuses (they replace its bubbles).'),
+      business: FormVariant.describe('Notices and wording of the business contact form.'),
+      education: FormVariant.describe('Notices and wording of the education contact form (e.g. school instead of company).'),
+    })
+    .describe('The contact forms: labels, placeholders, messages and notices.'),
+  chatDemo: z
+    .strictObject({
+      open: d('Screen-reader name of the floating chat button, e.g. "Chat öffnen".'),
+      title: d('Heading of the chat window.'),
+      close: d('Screen-reader name of its close button, e.g. "Chat schließen".'),
+      question: d('The visitor\'s example question in the demo.'),
+      answer: d('The demo\'s answer to it.'),
+      formIntro: d('The line above the mini contact form in the chat.'),
+      /** Fixed subject the mini form sends (SPEC §3). */
+      subject: d('The subject the mini form sends (fixed, not typed by the visitor).'),
+      success: d('Shown in the chat after the mini form was sent.'),
+    })
+    .describe('The floating chat demo (pages with chatDemo: true).'),
 });
 export type LocaleStrings = z.infer<typeof LocaleStrings>;

@@ -39,114 +39,161 @@ export function localeEntry(site: { locales: readonly LocaleEntry[] }, code: Loc
 const Text = z.string().min(1);
 const Euro = z.number().nonnegative();
 const Percent = z.number().min(0).max(100);
+const euro = (what: string) => Euro.describe(`${what} In euros, e.g. 22.99; pages print it with {{…| eur}}.`);
+const count = (what: string) => z.number().int().positive().describe(what);
 
 const Plan = z.strictObject({
-  price: Euro,
-  termMonths: z.number().int().positive(),
+  price: euro('Monthly price per user.'),
+  termMonths: count('Minimum term in months, e.g. 12.'),
 });
 
-const Subscription = z.strictObject({ name: Text, price: Euro });
+const Subscription = z.strictObject({
+  name: Text.describe('The product as visitors know it, e.g. "ChatGPT Plus".'),
+  price: euro('Its monthly price.'),
+});
 
 /** A savings claim: `percent` cheaper than the listed single subscriptions together, on `plan`. */
 const SavingsClaim = z.strictObject({
-  percent: Percent,
-  plan: Text,
-  against: z.array(Text).min(1),
+  percent: Percent.describe('The saving the pages claim, in percent, e.g. 60; site check recomputes it from the prices.'),
+  plan: Text.describe('Key of the plan in constants.plans the claim is about, e.g. plus.'),
+  against: z.array(Text).min(1).describe('Keys of constants.comparison whose prices together are compared, e.g. [chatgptPlus, claudePro].'),
   /** "up to" claims are allowed to round up; plain claims must not exceed the computed saving. */
-  upTo: z.boolean().default(false),
+  upTo: z.boolean().default(false).describe('true for an "up to" claim, which may round up; a plain claim must not exceed the computed saving.'),
 });
 
-const ChatbotTier = z.strictObject({ months12: Euro, months6: Euro, months1: Euro });
+const ChatbotTier = z.strictObject({
+  months12: euro('Monthly price with a 12-month commitment.'),
+  months6: euro('Monthly price with a 6-month commitment.'),
+  months1: euro('Monthly price, cancellable monthly.'),
+});
 
 export const Constants = z.strictObject({
-  plans: z.record(z.string(), Plan),
-  comparison: z.record(z.string(), Subscription),
-  savings: z.record(z.string(), SavingsClaim),
-  claims: z.strictObject({
-    gdprPercent: Percent,
-    models: Text,
-    availability: Text,
-  }),
-  trial: z.strictObject({ days: z.number().int().positive(), months: z.number().int().positive() }),
-  services: z.strictObject({
-    chatbotPerPage: Euro,
-    transcriptionRegular: Euro,
-    transcriptionAddon: Euro,
-  }),
-  chatbot: z.strictObject({
-    standard: ChatbotTier,
-    intake: ChatbotTier,
-    setup: ChatbotTier,
-    smallSolution: z.strictObject({ price: Euro, setup: Euro, staff: z.number().int(), chats: z.number().int() }),
-    booking: Euro,
-    uptimePercent: Percent,
-    responseSeconds: z.number().positive(),
-    languages: z.number().int().positive(),
-    moreLeadsPercent: Percent,
-    conversionIncrease: Text,
-    fewerTicketsPercent: Percent,
-    fasterAnswers: Text,
-  }),
-  education: z.strictObject({
-    learningModes: z.number().int().positive(),
-    languages: z.number().int().positive(),
-    offerPrice: Euro,
-    cacheSeconds: z.number().int().positive(),
-  }),
-  terms: z.strictObject({
-    paymentDays: z.number().int().positive(),
-    defaultInterestPoints: z.number().positive(),
-    availabilityPercent: Percent,
-    noticeDays: z.number().int().positive(),
-    changeNoticeDays: z.number().int().positive(),
-    serverLogDays: z.number().int().positive(),
-    jurisdiction: Text,
-  }),
-  cookies: z.strictObject({
-    consentName: Text,
-    consentMaxAgeSeconds: z.number().int().positive(),
-    sidebarStateName: Text,
-    sidebarStateDays: z.number().int().positive(),
-  }),
+  plans: z.record(z.string(), Plan).describe('The subscription plans by key (e.g. standard, plus); plans sections and the JSON-LD offer print their prices from here.'),
+  comparison: z.record(z.string(), Subscription).describe('Single subscriptions savings claims compare against, by key, e.g. chatgptPlus: {name: ChatGPT Plus, price: 22.99}.'),
+  savings: z.record(z.string(), SavingsClaim).describe('Savings claims by key; savings sections name one with claim:.'),
+  claims: z
+    .strictObject({
+      gdprPercent: Percent.describe('How much of the platform is GDPR-compliant, in percent, e.g. 100.'),
+      models: Text.describe('How many AI models the platform offers, as written, e.g. "20+".'),
+      availability: Text.describe('The availability claim as written, e.g. "24/7".'),
+    })
+    .describe('Figures the pages claim about the platform.'),
+  trial: z
+    .strictObject({
+      days: count('Length of the free trial in days.'),
+      months: count('Length of the trial offer in months.'),
+    })
+    .describe('The free trial.'),
+  services: z
+    .strictObject({
+      chatbotPerPage: euro('Monthly chatbot price per website page.'),
+      transcriptionRegular: euro('Regular transcription price.'),
+      transcriptionAddon: euro('Transcription price as an add-on.'),
+    })
+    .describe('Prices of the extra services.'),
+  chatbot: z
+    .strictObject({
+      standard: ChatbotTier.describe('Prices of the standard chatbot by commitment.'),
+      intake: ChatbotTier.describe('Prices of the intake chatbot by commitment.'),
+      setup: ChatbotTier.describe('One-off setup fee by commitment.'),
+      smallSolution: z
+        .strictObject({
+          price: euro('Monthly price of the Small Solution package.'),
+          setup: euro('Its one-off setup fee.'),
+          staff: z.number().int().describe('Staff members it is made for.'),
+          chats: z.number().int().describe('Chats per month it includes.'),
+        })
+        .describe('The Small Solution package (outside the price table).'),
+      booking: euro('Monthly price of the booking add-on.'),
+      uptimePercent: Percent.describe('Uptime promised, in percent, e.g. 99.9.'),
+      responseSeconds: z.number().positive().describe('Typical answer time in seconds; {{chatbot.responseSeconds | duration}} prints it in words.'),
+      languages: count('How many languages the chatbot speaks.'),
+      moreLeadsPercent: Percent.describe('More leads claimed, in percent.'),
+      conversionIncrease: Text.describe('Conversion increase claimed, as written, e.g. "bis zu 3×".'),
+      fewerTicketsPercent: Percent.describe('Fewer support tickets claimed, in percent.'),
+      fasterAnswers: Text.describe('Faster answers claimed, as written.'),
+    })
+    .describe('Chatbot prices (the /chatbot price table) and claims.'),
+  education: z
+    .strictObject({
+      learningModes: count('How many learning modes the education variant has.'),
+      languages: count('How many languages it supports.'),
+      offerPrice: euro('Price in the education JSON-LD offer (0 for free).'),
+      cacheSeconds: count('How long answers are cached, in seconds.'),
+    })
+    .describe('Figures of the education variant.'),
+  terms: z
+    .strictObject({
+      paymentDays: count('Days an invoice is due after receipt (terms).'),
+      defaultInterestPoints: z.number().positive().describe('Default interest in percentage points above the base rate (terms).'),
+      availabilityPercent: Percent.describe('Availability promised in the terms, in percent.'),
+      noticeDays: count('Notice period in days (terms).'),
+      changeNoticeDays: count('Days of notice before the terms change.'),
+      serverLogDays: count('Days server logs are kept (privacy policy).'),
+      jurisdiction: Text.describe('Place of jurisdiction, e.g. "Bayreuth".'),
+    })
+    .describe('Figures the terms and the privacy policy print.'),
+  cookies: z
+    .strictObject({
+      consentName: Text.describe('Name of the consent cookie, e.g. "cookie-consent".'),
+      consentMaxAgeSeconds: count('How long the consent cookie lasts, in seconds (31536000 = one year).'),
+      sidebarStateName: Text.describe('Name of the sidebar-state cookie the privacy policy lists.'),
+      sidebarStateDays: count('How long that cookie lasts, in days.'),
+    })
+    .describe('The cookies the site sets, as the banner and privacy policy describe them.'),
   /** What the privacy policy promises and the software keeps (site serve and the Supabase function read it). */
-  privacy: z.strictObject({
-    /** A contact request that led to no contract is deleted this many months after it arrived. */
-    contactRetentionMonths: z.number().int().positive(),
-  }),
+  privacy: z
+    .strictObject({
+      /** A contact request that led to no contract is deleted this many months after it arrived. */
+      contactRetentionMonths: count('A contact request that led to no contract is deleted this many months after it arrived; the privacy policy prints it and the backend enforces it.'),
+    })
+    .describe('What the privacy policy promises and the backend keeps.'),
 });
 export type Constants = z.infer<typeof Constants>;
 
 export const SiteConfig = z
   .strictObject({
-    brand: z.strictObject({ name: Text, short: Text, education: Text }),
-    baseUrl: z.url({ protocol: /^https?$/ }),
-    email: z.email(),
-    company: z.strictObject({
-      legalName: Text,
-      street: Text,
-      postalCode: Text,
-      city: Text,
-      country: Text,
-      registryCourt: Text,
-      registryNumber: Text,
-      vatId: Text,
-      managingPartner: Text,
-      contentResponsible: Text,
-      phone: Text.optional(),
-      foundedYear: z.number().int(),
-      /** Below 20 employees no data-protection officer is required (BDSG §38); the cookie text says so. */
-      employeesBelow: z.number().int().positive(),
-    }),
-    backend: z.strictObject({
-      /** Empty: the page's own origin answers (what `site serve` does). */
-      url: z.string(),
-      anonKey: z.string(),
-      functionName: Text,
-    }),
+    brand: z
+      .strictObject({
+        name: Text.describe('The brand as the header, titles and structured data show it, e.g. "KI-Zentrale".'),
+        short: Text.describe('A short form for tight spots, e.g. "KIZ".'),
+        education: Text.describe('The brand of the education variant, e.g. "KI-Zentrale Bildung".'),
+      })
+      .describe('Brand names; pages print them with {{brand.name}}.'),
+    baseUrl: z.url({ protocol: /^https?$/ }).describe('The public address of the site, e.g. https://www.example.de; canonical URLs, hreflang and the sitemap start with it (SITE_URL overrides it).'),
+    email: z.email().describe('The contact address shown in the footer and contact section, e.g. info@example.de.'),
+    company: z
+      .strictObject({
+        legalName: Text.describe('The registered company name, e.g. "Muster GmbH".'),
+        street: Text.describe('Street and number of the registered address.'),
+        postalCode: Text.describe('Postal code, e.g. "95444".'),
+        city: Text.describe('City, e.g. "Bayreuth".'),
+        country: Text.describe('Country, e.g. "Deutschland".'),
+        registryCourt: Text.describe('Register court, e.g. "Amtsgericht Bayreuth".'),
+        registryNumber: Text.describe('Register number, e.g. "HRB 1234".'),
+        vatId: Text.describe('VAT identification number, e.g. "DE123456789".'),
+        managingPartner: Text.describe('Managing director(s) named in the legal notice.'),
+        contentResponsible: Text.describe('Person responsible for the content (§ 18 Abs. 2 MStV).'),
+        phone: Text.optional().describe('Phone number as written, e.g. "+49 921 123456".'),
+        foundedYear: z.number().int().describe('Year the company was founded, e.g. 2024.'),
+        /** Below 20 employees no data-protection officer is required (BDSG §38); the cookie text says so. */
+        employeesBelow: z.number().int().positive().describe('The company has fewer employees than this (below 20 no data-protection officer is required; the privacy text says so).'),
+      })
+      .describe('The company behind the site: the legal notice, terms and structured data print it.'),
+    backend: z
+      .strictObject({
+        /** Empty: the page's own origin answers (what `site serve` does). */
+        url: z.string().describe('Supabase project URL the contact form sends to, e.g. https://abc.supabase.co; empty: the site\'s own origin answers (site serve). SUPABASE_URL overrides it.'),
+        anonKey: z.string().describe('The Supabase anon (public) key; SUPABASE_ANON_KEY overrides it. Never the service-role key.'),
+        functionName: Text.describe('Name of the Edge Function that stores contact requests, e.g. rapid-worker.'),
+      })
+      .describe('Where contact requests go.'),
     locales: z.array(LocaleEntry).min(1).describe('The languages of the site, in the order of the language switcher. Adding one needs content files only (README: Add a language).'),
     defaultLocale: LocaleCode.describe('The code of the locale served at the root (/); the others live under /<code>/.'),
-    anchors: z.strictObject({ overview: z.string().regex(/^[a-z][a-z0-9-]*$/) }),
-    constants: Constants,
+    anchors: z
+      .strictObject({ overview: z.string().regex(/^[a-z][a-z0-9-]*$/).describe('Anchor id of the product overview section the business header\'s products link jumps to, e.g. overview.') })
+      .describe('Anchor ids the layout links to.'),
+    constants: Constants.describe('Every business figure (prices, periods, percentages); pages print them with {{key.path}} references, so a figure changes in one place.'),
   })
   .superRefine((site, ctx) => {
     const codes = localeCodes(site);

@@ -20,19 +20,19 @@ export const InlineText = Text.superRefine((value, ctx) => {
 
 /** Long-form text: paragraphs (strings), bullet lists, line-broken blocks (addresses) and sub-headings. Never raw HTML. */
 export const RichBlock = z.union([
-  InlineText,
-  z.strictObject({ lines: z.array(InlineText).min(1) }),
-  z.strictObject({ list: z.array(InlineText).min(1) }),
-  z.strictObject({ ordered: z.array(InlineText).min(1) }),
-  z.strictObject({ heading: Text }),
+  InlineText.describe('A paragraph. Inline **bold** and [label](/path) links work, e.g. "Mehr dazu in der [Datenschutzerklärung](/datenschutz)."'),
+  z.strictObject({ lines: z.array(InlineText).min(1).describe('One paragraph whose lines break where written, e.g. an address: ["Muster GmbH", "Hauptstraße 1", "95444 Bayreuth"].') }),
+  z.strictObject({ list: z.array(InlineText).min(1).describe('A bullet list, one string per point.') }),
+  z.strictObject({ ordered: z.array(InlineText).min(1).describe('A numbered list, one string per step (numbers are added).') }),
+  z.strictObject({ heading: Text.describe('A sub-heading inside the text, e.g. "Ihre Rechte".') }),
 ]);
 export const RichText = z.array(RichBlock).min(1);
 export type RichText = z.infer<typeof RichText>;
 
 export const Action = z.strictObject({
-  label: Text,
-  href: Href,
-  style: z.enum(['primary', 'secondary', 'ghost']).default('primary'),
+  label: Text.describe('The button text, e.g. "Kostenlos testen".'),
+  href: Href.describe('Where the button leads: a page of this site (/chatbot), an anchor on this page (#contact), or an https:, mailto: or tel: URL.'),
+  style: z.enum(['primary', 'secondary', 'ghost']).default('primary').describe('How the button looks: primary (filled, the main action), secondary (outlined) or ghost (text only). Default: primary.'),
 });
 export type Action = z.infer<typeof Action>;
 
@@ -46,5 +46,8 @@ export const ICON_NAMES = [
 export const Icon = z.enum(ICON_NAMES);
 export type IconName = z.infer<typeof Icon>;
 
-export const Tone = z.enum(['default', 'muted', 'dark', 'brand']).default('default');
+export const Tone = z
+  .enum(['default', 'muted', 'dark', 'brand'])
+  .default('default')
+  .describe('Background of the section band: default (white), muted (light grey), dark (navy, light text) or brand (brand colour). Alternate tones to separate neighbouring sections.');
 export const AnchorId = z.string().regex(/^[a-z][a-z0-9-]*$/, { message: 'expected a lower-case anchor id (a-z, 0-9, -)' });

@@ -50,14 +50,14 @@ test('a broken link shows in the overlay with its place, the YAML around it, the
   await expect(dialog).toBeVisible();
   const finding = dialog.getByRole('listitem').filter({ hasText: 'link-broken' });
   await expect(finding).toContainText('link to /preise points at no output file');
-  const where = finding.getByRole('link', { name: /pages\/faq\/de\.yaml:10:12$/ });
-  await expect(where).toHaveAttribute('href', `vscode://file${faq()}:10:12`);
+  const where = finding.getByRole('link', { name: /pages\/faq\/de\.yaml:10:39$/ });
+  await expect(where).toHaveAttribute('href', `vscode://file${faq()}:10:39`);
   await expect(finding.getByLabel(/YAML around/)).toContainText(`> 10 |     ${BROKEN}`);
   await expect(finding).toContainText('Hint: fix the href in the content, or add the page it links to');
   // The page under the overlay is the rebuilt one, and readable.
   await expect(page.getByRole('region', { name: 'Fragen und Antworten' }).getByRole('link', { name: 'Preise' })).toBeVisible();
   // The terminal says the same.
-  await expect.poll(() => site.output()).toMatch(/link-broken\n.*\n +source +\S*pages\/faq\/de\.yaml:10:12/);
+  await expect.poll(() => site.output()).toMatch(/link-broken\n.*\n +source +\S*pages\/faq\/de\.yaml:10:39/);
 
   await replaceInFaq(BROKEN, BODY);
   await expect(page.getByRole('dialog').getByRole('listitem').filter({ hasText: 'link-broken' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import type { LocaleStrings } from '../../schema/locale.ts';
-import { Inline, RichText } from '../rich-text.tsx';
+import { MarkedInline, RichText } from '../rich-text.tsx';
 
 /**
  * The cookie banner, static HTML: CSS shows it while the document is marked `data-consent="ask"`, and the
@@ -22,7 +22,7 @@ export function CookieBanner({ strings }: { strings: LocaleStrings['cookieBanner
         <div className="text-sm text-slate-700">
           <h2 id={titleId} className="inline font-semibold text-slate-900">{strings.title}</h2>
           {' '}
-          <p className="inline"><Inline text={strings.text} /></p>
+          <p className="inline"><MarkedInline owner={strings} field="text" /></p>
         </div>
         {details && (
           <div id={detailsId} hidden className="mt-3 max-h-[50vh] overflow-y-auto overscroll-contain rounded-xl bg-slate-50 p-4 text-sm text-slate-700">

@@ -1,10 +1,12 @@
 import type { RenderContext } from '../context.ts';
+import { useSourceMark } from '../source-marks.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { Logo } from './Logo.tsx';
 
 export function Footer({ ctx }: { ctx: RenderContext }) {
   const { site } = ctx.model;
   const f = ctx.strings.footer;
+  const mark = useSourceMark();
   const [beforeEmail, afterEmail] = f.emailLine.split('{email}');
   const heading = 'text-sm font-semibold tracking-wide text-white';
   const link = 'inline-flex min-h-11 min-w-11 items-center text-sm text-slate-400 transition-colors hover:text-white sm:min-h-0 sm:min-w-0';
@@ -24,7 +26,7 @@ export function Footer({ ctx }: { ctx: RenderContext }) {
         </div>
         <div>
           <h2 className={heading}>{f.productsTitle}</h2>
-          <ul className="mt-3 sm:mt-4 sm:space-y-2">{f.products.map((p) => <li key={p.href + p.label}><a className={link} href={p.href}>{p.label}</a></li>)}</ul>
+          <ul className="mt-3 sm:mt-4 sm:space-y-2">{f.products.map((p) => <li key={p.href + p.label}><a className={link} href={p.href} {...mark(p, 'href')}>{p.label}</a></li>)}</ul>
         </div>
         <div>
           <h2 className={heading}>{f.legalTitle}</h2>

@@ -1,7 +1,7 @@
 import { cardLayout, gridColumns } from '../grid.ts';
 import { Icon } from '../icons.tsx';
 import { KeepTogether } from '../keep-together.tsx';
-import { Inline } from '../rich-text.tsx';
+import { MarkedInline } from '../rich-text.tsx';
 import { cardClass, CheckList, SectionHeading, SectionShell } from '../ui.tsx';
 import type { SectionProps } from './props.ts';
 
@@ -27,7 +27,7 @@ function FeatureCards({ section, level, headingId }: SectionProps<'features'>) {
               )}
               <h3 className={`text-h3 font-semibold ${layout.title} ${dark ? 'text-white' : 'text-slate-900'}`}><KeepTogether text={item.title} /></h3>
             </div>
-            <p className={`mt-2 ${dark ? 'text-slate-300' : 'text-slate-600'}`}><Inline text={item.text} /></p>
+            <p className={`mt-2 ${dark ? 'text-slate-300' : 'text-slate-600'}`}><MarkedInline owner={item} field="text" /></p>
             {item.points.length > 0 && <div className={`mt-4 text-sm ${dark ? 'text-slate-300' : 'text-slate-700'}`}><CheckList items={item.points} dark={dark} /></div>}
           </li>
         ))}
@@ -55,7 +55,7 @@ function AddOns({ section, level, headingId }: SectionProps<'features'>) {
               )}
               <div>
                 <h3 className="font-semibold text-slate-900"><KeepTogether text={item.title} /></h3>
-                <p className="mt-1 text-sm text-slate-600"><Inline text={item.text} /></p>
+                <p className="mt-1 text-sm text-slate-600"><MarkedInline owner={item} field="text" /></p>
               </div>
             </li>
           ))}

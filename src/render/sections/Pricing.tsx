@@ -35,7 +35,7 @@ export function Plans({ section, ctx, level, headingId }: SectionProps<'plans'>)
               </p>
               <p className="mt-1 text-sm font-medium text-brand-700">{item.term}</p>
               <div className="mt-6 border-t border-slate-200 pt-6 text-sm text-slate-700"><CheckList items={item.features} /></div>
-              <div className="mt-8 self-end [&>a]:w-full"><ActionLink action={featured ? { ...item.action, style: 'primary' } : item.action} /></div>
+              <div className="mt-8 self-end [&>a]:w-full"><ActionLink action={item.action} style={featured ? 'primary' : item.action.style} /></div>
             </li>
           );
         })}

@@ -2,11 +2,13 @@ import { cardLayout, gridColumns } from '../grid.ts';
 import { Icon } from '../icons.tsx';
 import { KeepTogether } from '../keep-together.tsx';
 import { buttonClass, cardClass, CheckList, SectionHeading, SectionShell } from '../ui.tsx';
+import { useSourceMark } from '../source-marks.tsx';
 import type { SectionProps } from './props.ts';
 
 /** Extra-service cards: 'Details ansehen' when a card links somewhere, else 'Mehr erfahren' to the contact section. */
 export function Services({ section, ctx, level, headingId }: SectionProps<'services'>) {
   const layout = cardLayout(section.cards.length);
+  const mark = useSourceMark();
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} />
@@ -22,7 +24,7 @@ export function Services({ section, ctx, level, headingId }: SectionProps<'servi
             {card.price && <p className="mt-3 text-sm font-semibold text-brand-700"><KeepTogether text={card.price} /></p>}
             <div className="mt-4 flex-1 text-sm text-slate-700"><CheckList items={card.features} /></div>
             <div className="mt-6">
-              <a href={card.link ?? section.contactHref} className={buttonClass(card.link ? 'primary' : 'secondary')}>
+              <a href={card.link ?? section.contactHref} {...(card.link ? mark(card, 'link') : mark(section, 'contactHref'))} className={buttonClass(card.link ? 'primary' : 'secondary')}>
                 {card.link ? ctx.strings.services.details : ctx.strings.services.more}
                 <span className="sr-only">{ctx.strings.labelSeparator}{card.title}</span>
               </a>

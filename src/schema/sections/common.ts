@@ -3,10 +3,21 @@ import { AnchorId, Text, Tone } from '../text.ts';
 
 /** Fields every section has: an optional anchor id, a background tone and a heading block. */
 export const sectionBase = {
-  id: AnchorId.optional(),
+  id: AnchorId.optional().describe('Anchor of the section, so links can jump to it: id "contact" is reached by href "#contact" (or "/chatbot#contact" from another page). Lower-case letters, digits and dashes.'),
   tone: Tone,
-  eyebrow: Text.optional(),
+  eyebrow: Text.optional().describe('A short label above the section title, e.g. "Preise".'),
 };
+
+/** The `type` key of a section: which kind it is, described for the editor (what the section shows). */
+export function sectionType<const T extends string>(type: T, what: string) {
+  return z.literal(type).describe(`Section type "${type}": ${what}`);
+}
+
+/** A section's title: its h2 (the page's h1 when the section comes first). */
+export const sectionTitle = (example: string) => Text.describe(`The section's heading (the page's only <h1> when the section comes first), e.g. "${example}".`);
+
+/** The paragraph under a section's title. */
+export const sectionLead = Text.optional().describe('An introductory paragraph under the title.');
 
 /** Names of things in site.yaml that sections may point at; enums built from them give exact errors. */
 export interface SchemaContext {

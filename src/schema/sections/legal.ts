@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AnchorId, RichText, Text } from '../text.ts';
-import { sectionBase } from './common.ts';
+import { sectionBase, sectionTitle, sectionType } from './common.ts';
 
 /**
  * A legal document (legal notice, terms, privacy policy): a title, an optional preamble and numbered
@@ -8,12 +8,21 @@ import { sectionBase } from './common.ts';
  * `decimal` prints "1.", `none` prints headings only (the legal notice).
  */
 export const LegalSection = z.strictObject({
-  type: z.literal('legal'),
+  type: sectionType('legal', 'a legal document (legal notice, terms, privacy policy): title, optional preamble and numbered parts.'),
   ...sectionBase,
-  title: Text,
+  title: sectionTitle('Allgemeine Geschäftsbedingungen'),
   /** "Stand: …" line under the title. */
-  updated: Text.optional(),
-  intro: RichText.optional(),
-  numbering: z.enum(['paragraph', 'decimal', 'none']).default('decimal'),
-  parts: z.array(z.strictObject({ id: AnchorId.optional(), title: Text, body: RichText })).min(1),
+  updated: Text.optional().describe('The date line under the title, e.g. "Stand: November 2026".'),
+  intro: RichText.optional().describe('A preamble before the first part (rich text).'),
+  numbering: z.enum(['paragraph', 'decimal', 'none']).default('decimal').describe('How parts are numbered (numbers are generated): paragraph ("§ 1"), decimal ("1.", default) or none (headings only).'),
+  parts: z
+    .array(
+      z.strictObject({
+        id: AnchorId.optional().describe('Anchor of the part, so links can jump to it, e.g. "widerruf" for /agb#widerruf.'),
+        title: Text.describe('Heading of the part, without its number, e.g. "Geltungsbereich".'),
+        body: RichText.describe('The text of the part (rich text).'),
+      }),
+    )
+    .min(1)
+    .describe('The numbered parts, in order.'),
 });

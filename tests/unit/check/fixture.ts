@@ -6,6 +6,7 @@ import { runCheck, type CheckRun } from '../../../src/check/run.ts';
 import type { ContentEnv } from '../../../src/content/load.ts';
 import type { Finding } from '../../../src/check/finding.ts';
 import { buildSite } from '../../../src/output/build.ts';
+import { removePageSources } from '../../../src/output/page-sources.ts';
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/check');
 const BASE = path.join(FIXTURES, 'base');
@@ -54,7 +55,7 @@ function builtBase(): Promise<string> {
 }
 
 export async function cleanup(): Promise<void> {
-  if (baseBuild) await rm(await baseBuild, { recursive: true, force: true });
+  if (baseBuild) await Promise.all([rm(await baseBuild, { recursive: true, force: true }), removePageSources(await baseBuild)]);
 }
 
 /** Copies the base site, applies the rule's patch (content, then build, then output), and runs `site check --out`. */

@@ -184,7 +184,25 @@ describe('output rules', () => {
     const [f, ...rest] = only(await runFixture('link-broken'), 'link-broken');
     expect(rest).toEqual([]);
     expect(shown(f!)).toBe('error / <a href="/chatbot">Unsere Chatbots</a> — link to /chatbot points at no output file');
-    expect(f!.source).toEqual({ file: 'pages/home/de.yaml', line: 35, column: 12, path: 'sections[4].body[0]' });
+    // At the link target inside the string, not at the start of the paragraph.
+    expect(f!.source).toEqual({ file: 'pages/home/de.yaml', line: 35, column: 62, path: 'sections[4].body[0]' });
+  });
+
+  it('link-repeated: with the same link text twice and only the second link broken, the finding names the second', async () => {
+    const run = await runFixture('link-repeated');
+    const found = only(run, 'link-broken', 'anchor-missing');
+    expect(found.map(shown)).toEqual([
+      'error /faq <a href="#kontakt">Kontakt</a> — link to #kontakt: /faq has no element with id \'kontakt\'',
+      'error /faq <a href="/preise">Mehr</a> — link to /preise points at no output file',
+    ]);
+    // pages/faq/de.yaml line 11: `      - "Zum Impressum: [Mehr](/impressum). Zu den Preisen: [Mehr](/preise)."` (the second target
+    // at column 68); line 16: the second `      - { label: Kontakt, href: "#kontakt" }` (its href value at column 33).
+    expect(found.map((f) => f.source)).toEqual([
+      { file: 'pages/faq/de.yaml', line: 16, column: 33, path: 'sections[1].actions[1].href' },
+      { file: 'pages/faq/de.yaml', line: 11, column: 68, path: 'sections[0].body[0]' },
+    ]);
+    // The offset that tied each finding to its element is not part of the report.
+    for (const f of found) expect(f).not.toHaveProperty('offset');
   });
 
   it('link-broken: a footer link from the locale file is placed there on every page that shows it', async () => {

@@ -1,0 +1,40 @@
+/** `site build` keeps the pages' element sources beside the output directory, never in what visitors get. */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../../src/output/build.ts';
+import { pageSourcesFile, readPageSources } from '../../../src/output/page-sources.ts';
+
+const fixture = path.resolve(import.meta.dirname, '../../fixtures/check/base');
+let dir: string;
+let out: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'site-page-sources-'));
+  out = path.join(dir, 'dist');
+  const built = await buildSite({ contentDir: fixture, outDir: out });
+  if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
+}, 60_000);
+
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('page sources', () => {
+  it('are written beside the output directory, and nothing of them inside it', async () => {
+    expect(pageSourcesFile(out)).toBe(path.join(dir, '.dist.sources.json'));
+    expect(await readdir(dir)).toEqual(['.dist.sources.json', 'dist']);
+    const files = (await readdir(out, { recursive: true, withFileTypes: true })).filter((f) => f.isFile() && f.name.endsWith('.html'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) expect(await readFile(path.join(file.parentPath, file.name), 'utf8')).not.toContain('data-site-src');
+  });
+
+  it('describe the HTML as written, and nothing once a page was changed after the build', async () => {
+    const elementsFor = await readPageSources(out);
+    const html = await readFile(path.join(out, 'index.html'), 'utf8');
+    const elements = elementsFor('index.html', html)!;
+    expect(elements.length).toBeGreaterThan(0);
+    for (const element of elements) expect(html.slice(element.at, element.at + 3)).toBe('<a ');
+    expect(elementsFor('index.html', html.replace('<main', '<p>edited</p><main'))).toBeUndefined();
+    expect((await readPageSources(path.join(dir, 'elsewhere')))('index.html', html)).toBeUndefined();
+  });
+});

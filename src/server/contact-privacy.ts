@@ -55,7 +55,8 @@ const RECORD_KEYS = [
   'consent_at', 'policy_version', 'retention_months', 'kept_at', 'keep_reason',
 ] as const satisfies readonly (keyof ContactRecord)[];
 
-const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+/** A timestamp as the database driver hands it back (Date or text), as ISO 8601; null stays null. */
+export const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
 function record(row: Record<string, unknown>): ContactRecord {
   const out = Object.fromEntries(RECORD_KEYS.map((key) => [key, row[key] ?? null])) as Record<string, unknown>;

@@ -5,6 +5,7 @@
  */
 import type { StoredContactRequest } from '../../supabase/functions/_shared/contact-request.ts';
 import type { DueNotification, NotificationOutcome } from '../../supabase/functions/_shared/lead-notification.ts';
+import { iso } from './contact-privacy.ts';
 
 type Query = <T>(text: string, params?: unknown[]) => Promise<T[]>;
 
@@ -26,8 +27,6 @@ export interface LeadOutbox {
   record(requestId: string, outcome: NotificationOutcome): Promise<void>;
   failing(): Promise<FailingNotification[]>;
 }
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 export function leadOutbox(query: Query, readRequests: (ids: string[]) => Promise<StoredContactRequest[]>): LeadOutbox {
   return {

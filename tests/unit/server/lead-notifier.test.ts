@@ -13,7 +13,7 @@ import { MAX_ATTEMPTS } from '../../../supabase/functions/_shared/lead-notificat
 import { openContactStore, type LocalContactStore } from '../../../src/server/contact-store.ts';
 import { notifierConfig, startLeadNotifier, type LeadNotifier } from '../../../src/server/lead-notifier.ts';
 import { leadsResult } from '../../../src/cli/leads-privacy.ts';
-import { smtpCapture, webhookReceiver, type WebhookReceiver } from './support/lead-receivers.ts';
+import { smtpCapture, until, webhookReceiver, type WebhookReceiver } from './support/lead-receivers.ts';
 
 const SECRET = 'whsec-test-3f9a';
 let seq = 0;
@@ -26,14 +26,6 @@ const request = (name = 'Erika Muster') => ({
   message: 'Bitte rufen Sie mich an.\nGrüße',
   privacy_consent: true as const,
 });
-
-async function until(condition: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 let dir: string;
 let store: LocalContactStore;
@@ -63,7 +55,7 @@ describe('lead notifications by webhook', () => {
     const { id } = await store.save(request(), { form: 'business', locale: 'fr' });
     const before = hook.deliveries.length;
     notifier = startLeadNotifier(store.outbox, webhookOnly(), { pollMs: 50 });
-    await until(() => hook.ids().has(id));
+    await until(() => hook.ids().has(id), 10_000);
     await new Promise((r) => setTimeout(r, 300));
     const mine = hook.deliveries.slice(before).filter((d) => d.headers['idempotency-key'] === id);
     expect(mine).toHaveLength(1);
@@ -81,13 +73,13 @@ describe('lead notifications by webhook', () => {
     hook.answer(503);
     const { id } = await store.save(request(), { form: 'education', locale: 'de' });
     notifier = startLeadNotifier(store.outbox, webhookOnly('en'), { pollMs: 50, retryDelay: () => 0.3 });
-    await until(async () => (await store.outbox.failing()).some((n) => n.request_id === id && n.attempts >= 2));
+    await until(async () => (await store.outbox.failing()).some((n) => n.request_id === id && n.attempts >= 2), 10_000);
     const failing = (await store.outbox.failing()).find((n) => n.request_id === id)!;
     expect(failing.last_error).toBe('webhook: HTTP 503');
     expect(failing.failed_at).toBeNull();
     hook.answer(200);
-    await until(() => hook.ids().has(id));
-    await until(async () => !(await store.outbox.failing()).some((n) => n.request_id === id));
+    await until(() => hook.ids().has(id), 10_000);
+    await until(async () => !(await store.outbox.failing()).some((n) => n.request_id === id), 10_000);
     const delivered = hook.deliveries.find((d) => d.headers['idempotency-key'] === id && d.status === 200)!;
     expect((JSON.parse(delivered.body) as { text: string }).text).toContain('New contact request: Erika Muster');
   });
@@ -133,7 +125,7 @@ describe('lead notifications by e-mail', () => {
       const config = notifierConfig({ SITE_NOTIFY_SMTP_URL: smtp.url, SITE_NOTIFY_EMAIL_TO: 'vertrieb@example.com', SITE_NOTIFY_EMAIL_FROM: 'website@example.com' });
       const { id } = await store.save(request('Jörg Beispiel'), { form: 'chat-demo', locale: 'es' });
       notifier = startLeadNotifier(store.outbox, config, { pollMs: 50 });
-      await until(() => smtp.mails.some((m) => m.raw.includes(id)));
+      await until(() => smtp.mails.some((m) => m.raw.includes(id)), 10_000);
       const mail = smtp.mails.find((m) => m.raw.includes(id))!;
       expect(mail.to).toEqual(['vertrieb@example.com']);
       expect(mail.from).toBe('website@example.com');

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newRunId, sendContactRequests, startSiteServe, type SiteServe } from '../../../bench/support/site-serve.ts';
-import { smtpCapture, webhookReceiver } from './support/lead-receivers.ts';
+import { smtpCapture, until, webhookReceiver } from './support/lead-receivers.ts';
 
 const run = promisify(execFile);
 const BIN = path.resolve('bin/site.js');
@@ -29,14 +29,6 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
   await rm(outDir, { recursive: true, force: true });
 });
-
-async function until(condition: () => boolean, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 it('500 requests: the receiver down, then hanging while the server is killed, then back: every one delivered to both channels, no secret logged', async () => {
   const hook = await webhookReceiver();

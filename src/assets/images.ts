@@ -15,7 +15,7 @@ import { CANDIDATE_WIDTHS, IMAGE_SLOTS, imageKey, sectionImageSlot, type BuiltIm
  */
 
 /** Bumped when the encoder settings or the stored shape change: a new key, so old entries are never read. */
-const FORMAT = 1;
+const FORMAT = 2;
 const QUALITY = { avif: 55, webp: 76, jpeg: 78 } as const;
 /** AVIF effort 2 of 9: measured on the fixture illustration, 4× faster than the default 4 for 9 % more bytes (cold builds and CI matter; warm ones encode nothing). */
 const AVIF_EFFORT = 2;
@@ -191,7 +191,8 @@ async function encode(image: Image, bytes: Uint8Array, largestSlot: number, key:
   // `rotate()` applies the EXIF orientation first, so a phone photo is upright and its width is the one shown.
   const oriented = await sharp(bytes, { failOn: 'error' }).rotate().toBuffer({ resolveWithObject: true });
   let { width, height } = oriented.info;
-  const { hasAlpha } = await sharp(oriented.data).metadata();
+  // An alpha channel that is opaque everywhere (common in exported screenshots) needs no PNG: JPEG is far smaller.
+  const hasAlpha = (await sharp(oriented.data).metadata()).hasAlpha === true && !(await sharp(oriented.data).stats()).isOpaque;
   let base = oriented.data;
   const ratio = aspectRatio(image);
   if (ratio) {

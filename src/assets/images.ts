@@ -40,7 +40,6 @@ export interface ImageReport {
   key: string;
   src: string;
   uses: ImageUse[];
-  built: BuiltImage;
   /** Pixel width of the source after any crop. */
   sourceWidth: number;
   /** The widest CSS width any use shows it at. */
@@ -102,7 +101,7 @@ export async function buildImages(model: SiteModel, contentDir: string, cache: B
       set.files.set(url, data);
       if (data.byteLength > heaviest.bytes) heaviest = { url, bytes: data.byteLength };
     }
-    set.reports.push({ key, src: first.image.src, uses: list, built: made.built, sourceWidth: made.sourceWidth, largestSlot, heaviest });
+    set.reports.push({ key, src: first.image.src, uses: list, sourceWidth: made.sourceWidth, largestSlot, heaviest });
   }
   return set;
 }

@@ -79,7 +79,7 @@ test('the SPEC §9 claims are on the page', async ({ page }) => {
   // The renderer keeps a figure range on one line with an invisible word joiner after its dash (U+2060);
   // read the text as a visitor sees it, without it, with white space normalised as toContainText does.
   const visible = ((await main.textContent()) ?? '').replaceAll('\u2060', '').replace(/\s+/g, ' ');
-  for (const claim of ['99,9 % Verfügbarkeitsgarantie', 'unter 2 Sekunden', 'Über 50 Sprachen', '85–100 %', 'höhere Konversionsrate', '50 %', 'weniger Support-Anfragen', '3×', 'schnellere Antworten']) {
+  for (const claim of ['99,9 % Verfügbarkeitsgarantie', 'unter 2 Sekunden', 'Über 50 Sprachen', '85–100 %', 'höhere Konversionsrate', '50 %', 'weniger Supportanfragen', '3×', 'schnellere Antworten']) {
     expect(visible).toContain(claim);
   }
   // Read as a visitor sees the card: the figure (with its "up to") above what it measures.

@@ -50,13 +50,13 @@ test('the price table shows every figure of SPEC §9 by commitment', async ({ pa
   const pricing = page.locator('#pricing');
   const small = pricing.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Small Solution' }) }).first();
   await expect(small).toContainText(`${euro(chatbot.smallSolution.price)} / Monat`);
-  await expect(small).toContainText(`einmalig ${euro(chatbot.smallSolution.setup)} Einrichtung`);
+  await expect(small).toContainText(`${euro(chatbot.smallSolution.setup)} einmalige Einrichtung`);
   await expect(small).toContainText(`Bis zu ${chatbot.smallSolution.staff} Mitarbeiter`);
   await expect(small).toContainText(`Maximal ${chatbot.smallSolution.chats} Chats pro Monat`);
   const enterprise = pricing.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Enterprise' }) }).first();
   await expect(enterprise).toContainText('Auf Anfrage');
   for (const feature of ['Mehrere Chatbots', 'API-Zugang', 'White Label', 'Persönlicher Ansprechpartner']) await expect(enterprise).toContainText(feature);
-  await expect(page.locator('#extras')).toContainText(`${euro(chatbot.booking)} pro Monat · im Standard-Chatbot inklusive`);
+  await expect(page.locator('#extras')).toContainText(`${euro(chatbot.booking)} pro Monat · im Standard-Chatbot enthalten`);
 });
 
 test('on a phone the price table becomes one card per row with all three commitments', async ({ page }) => {

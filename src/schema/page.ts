@@ -38,6 +38,10 @@ export function createPageSchema(ctx: SchemaContext) {
       .partial()
       .optional()
       .describe('Header labels this page words differently from its locale file, any subset of header, e.g. {start: Get Started}.'),
+    translation: z
+      .enum(['required', 'optional'])
+      .optional()
+      .describe('required: `site check --strict` fails while a translation of this page (set it on the German page for all languages) is stale, i.e. its German source changed after `site translations --accept`. Default optional.'),
     chatDemo: z.boolean().default(false).describe('true shows the floating chat demo button (bottom right) on this page. Default false.'),
     sections: z.array(createSectionSchema(ctx)).min(1).describe('The page\'s content, top to bottom; each item is a section whose `type` decides its other keys. The first renders the page\'s only <h1>.'),
   });

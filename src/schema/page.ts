@@ -28,6 +28,16 @@ export function createPageSchema(ctx: SchemaContext) {
         description: Text.describe('The search-result snippet and social preview text: one or two sentences.'),
         keywords: z.array(Text).default([]).describe('Search keywords for the meta keywords tag, e.g. ["KI", "DSGVO"].'),
         noindex: z.boolean().default(false).describe('true keeps the page out of search engines and the sitemap (e.g. an internal guide). Default false.'),
+        socialImage: z
+          .strictObject({
+            src: z
+              .string()
+              .regex(/^(?!\/)(?!.*\.\.)[^\s]+\.(png|jpe?g)$/i, { message: 'expected a PNG or JPEG file inside the content folder, e.g. social/preise.png' })
+              .describe('The image file, relative to the content folder, e.g. social/preise.png. 1200 × 630 px is what platforms show best.'),
+            alt: Text.describe('What the image shows, for people who cannot see it.'),
+          })
+          .optional()
+          .describe('An Open Graph image of your own instead of the card the build renders from the title and description.'),
         /** Which JSON-LD the page carries. */
         structuredData: z.enum(['business', 'education', 'none']).default('none').describe('Which structured data (JSON-LD) search engines get: business or education (organisation and offer, prices from site.yaml) or none (default).'),
       })

@@ -2,6 +2,7 @@ import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { startDevSite, type DevSite } from './support/dev-site.ts';
 
@@ -42,4 +43,6 @@ test('the translation page lists a stale string after the German source changes'
   await expect(stale).toContainText('Why us');
   // The stylesheet beside the page loads under the site's policy (no inline styles).
   expect(await stale.locator('.state').evaluate((el) => getComputedStyle(el).borderRadius)).not.toBe('0px');
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
 });

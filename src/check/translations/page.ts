@@ -24,17 +24,17 @@ td.n{text-align:right;font-variant-numeric:tabular-nums}
 .missing{background:#fef2f2;color:#991b1b}.untranslated{background:#fef3c7;color:#92400e}.stale{background:#e1e3fd;color:#382f98}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.875em;overflow-wrap:anywhere}
 q{quotes:none}
-@media (max-width:40rem){table,thead,tbody,tr,th,td{display:block}thead{display:none}td{border:0;padding:.125rem 0}tr{border-bottom:1px solid #e2e8f0;padding:.5rem 0}}
+@media (max-width:40rem){table,thead,tbody,tr,th,td{display:block}thead{display:none}td,td.n{border:0;padding:.125rem 0;text-align:left}tr{border-bottom:1px solid #e2e8f0;padding:.5rem 0}td::before{content:attr(data-label);display:inline-block;min-width:7.5rem;color:#475569;font-weight:600}}
 `;
 
 export function translationPage(status: TranslationStatus): { html: string; css: string } {
   const stale = status.issues.filter((i) => i.state === 'stale').length;
   const summary = `${status.issues.filter((i) => i.state === 'missing').length} missing, ${status.issues.filter((i) => i.state === 'untranslated').length} untranslated, ${status.tracked ? `${stale} stale` : 'staleness not tracked (no translations.lock.yaml)'}`;
   const pageRows = status.pages
-    .map((p) => `<tr><td>${escape(p.locale)}</td><td>${escape(p.page)}${p.required ? ' (required)' : ''}</td><td><code>${escape(p.file)}</code>${p.exists ? '' : ' — no file'}</td><td class="n">${p.strings}</td><td class="n">${p.missing}</td><td class="n">${p.untranslated}</td><td class="n">${status.tracked ? p.stale : '–'}</td></tr>`)
+    .map((p) => `<tr><td data-label="Locale">${escape(p.locale)}</td><td data-label="Page">${escape(p.page)}${p.required ? ' (required)' : ''}</td><td data-label="File"><code>${escape(p.file)}</code>${p.exists ? '' : ' — no file'}</td><td class="n" data-label="Strings">${p.strings}</td><td class="n" data-label="Missing">${p.missing}</td><td class="n" data-label="Untranslated">${p.untranslated}</td><td class="n" data-label="Stale">${status.tracked ? p.stale : '–'}</td></tr>`)
     .join('\n');
   const issueRows = status.issues
-    .map((i) => `<tr><td><span class="state ${i.state}">${STATE_LABEL[i.state]}</span></td><td>${escape(i.locale)} · ${escape(i.page)}</td><td><code>${escape(formatLocation(i.location))}</code><br><code>${escape(i.path)}</code></td><td><q>${escape(i.source)}</q></td><td>${i.translation === undefined ? '—' : `<q>${escape(i.translation)}</q>`}</td></tr>`)
+    .map((i) => `<tr><td data-label="State"><span class="state ${i.state}">${STATE_LABEL[i.state]}</span></td><td data-label="Locale · page">${escape(i.locale)} · ${escape(i.page)}</td><td data-label="Where"><code>${escape(formatLocation(i.location))}</code><br><code>${escape(i.path)}</code></td><td data-label="Source"><q>${escape(i.source)}</q></td><td data-label="Translation">${i.translation === undefined ? '—' : `<q>${escape(i.translation)}</q>`}</td></tr>`)
     .join('\n');
   const html = `<!DOCTYPE html>
 <html lang="en">

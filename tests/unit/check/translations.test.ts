@@ -194,7 +194,7 @@ describe('translation status page', () => {
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(html).toContain('<link rel="stylesheet" href="/_translations/status.css">');
     expect(html).not.toMatch(/<style|style=|<script/);
-    expect(html).toMatch(/<span class="state stale">stale<\/span><\/td><td>en · home<\/td><td><code>pages\/home\/en\.yaml:\d+:12<\/code><br><code>sections\(ki-zentrale-plattform\)\.title<\/code><\/td><td><q>Warum gerade wir<\/q><\/td><td><q>Why us<\/q><\/td>/);
+    expect(html).toMatch(/<span class="state stale">stale<\/span><\/td><td data-label="Locale · page">en · home<\/td><td data-label="Where"><code>pages\/home\/en\.yaml:\d+:12<\/code><br><code>sections\(ki-zentrale-plattform\)\.title<\/code><\/td><td data-label="Source"><q>Warum gerade wir<\/q><\/td><td data-label="Translation"><q>Why us<\/q><\/td>/);
     expect(css).toContain('.stale{');
   });
 });

@@ -155,6 +155,15 @@ describe('translation lock errors and site check', () => {
     expect(read.ok).toBe(false);
   });
 
+  it('reports a translation flag that is neither required nor optional at its place', async () => {
+    await edit(HOME_DE, 'slug: ""', 'translation: always\nslug: ""');
+    const read = await readTranslationStatus(dir);
+    expect(read.ok).toBe(false);
+    if (read.ok) return;
+    expect(read.errors.map((e) => [e.location?.file, e.location?.line, e.location?.column, e.location?.path])).toEqual([[HOME_DE, await lineOf(HOME_DE, 'translation: always'), 14, 'translation']]);
+    expect(read.errors[0]!.message).toMatch(/required|optional/);
+  });
+
   it('reports a lock file that is no YAML with its position', async () => {
     await writeFile(path.join(dir, LOCK_FILE), `${HOME_EN}:\n  "meta.title": "abc\n`);
     const lock = await loadTranslationLock(dir);

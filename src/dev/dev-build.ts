@@ -49,7 +49,7 @@ export class DevBuilder {
       const previous = this.pages.get(entry.route);
       if (previous && previous.inputs.length === inputs.length && previous.inputs.every((input, i) => input === inputs[i])) return previous.page;
       rendered++;
-      const page = renderPage(model, entry, code, images.images);
+      const page = renderPage(model, entry, code, { images: images.images });
       this.pages.set(entry.route, { inputs, page });
       return page;
     });

@@ -7,6 +7,7 @@ import { contentPath, formatError, type SiteError } from '../errors/site-error.t
 import { lazyLocalBackend } from '../server/local-backend.ts';
 import { startServer, type RouteHandler } from '../server/server.ts';
 import { contentTypeOf } from '../server/static.ts';
+import { translationsRoute } from './translations-route.ts';
 import type { CheckRun } from '../check/run.ts';
 import { countBySeverity, fromSiteError } from '../check/finding.ts';
 import { DevBuilder, type SiteFiles } from './dev-build.ts';
@@ -181,7 +182,7 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
   // No lead notifications from `site dev`: a developer's test submissions must not reach the sales team.
   const backend = lazyLocalBackend({ dataDir: options.dataDir, rateLimit: options.rateLimit, onStoreError: options.report.storeError, notify: { config: { channels: [], language: 'de' } } }, () => serverUrl);
   await rebuild();
-  const server = await startServer({ port: options.port, host: options.host, handlers: [live.handler, openInEditor(options.contentDir), backend.handler, memoryRoute(() => files, build, () => errors)] });
+  const server = await startServer({ port: options.port, host: options.host, handlers: [live.handler, openInEditor(options.contentDir), backend.handler, translationsRoute(options.contentDir, options.env), memoryRoute(() => files, build, () => errors)] });
   serverUrl = server.url;
 
   // One rebuild at a time; edits arriving meanwhile cause exactly one more.

@@ -28,6 +28,8 @@ export class DevBuilder {
   private readonly pages = new Map<string, { inputs: readonly unknown[]; page: RenderedPage }>();
   private files: SiteFiles = new Map();
   private readonly memo = new ContentMemo();
+  /** Unsaved edits of the /admin editor (content-relative file → text), built as if they were the files. */
+  readonly drafts = new Map<string, string>();
 
   constructor(
     private readonly contentDir: string,
@@ -37,7 +39,7 @@ export class DevBuilder {
 
   async rebuild(): Promise<DevBuildResult> {
     this.code ??= codeAssets(this.cache);
-    const loaded = await loadContent(this.contentDir, this.env, this.memo);
+    const loaded = await loadContent(this.contentDir, this.env, this.memo, this.drafts);
     if (!loaded.ok) return { ok: false, errors: loaded.errors };
     const model = loaded.value;
     const [code] = await Promise.all([this.code, loadRenderer()]);

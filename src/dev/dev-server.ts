@@ -13,6 +13,7 @@ import { DevBuilder, type SiteFiles } from './dev-build.ts';
 import { DevChecker } from './dev-check.ts';
 import { findingViews } from './finding-view.ts';
 import { openInEditor } from './open-in-editor.ts';
+import { contentEditor } from './editor/editor-api.ts';
 import { liveReload, withLiveScript, type Overlay } from './live-reload.ts';
 import { watchTree } from './watch-tree.ts';
 
@@ -83,7 +84,8 @@ function memoryRoute(files: () => SiteFiles, build: string, errors: () => string
       type = contentTypeOf('.html');
     }
     if (type.startsWith('text/html')) body = withLiveScript(Buffer.from(body.buffer, body.byteOffset, body.byteLength), build);
-    res.writeHead(url ? 200 : 404, { 'content-type': type, 'cache-control': 'no-store', 'content-length': body.byteLength });
+    // SAMEORIGIN: the /admin editor shows the page in its preview frame.
+    res.writeHead(url ? 200 : 404, { 'content-type': type, 'cache-control': 'no-store', 'content-length': body.byteLength, 'x-frame-options': 'SAMEORIGIN' });
     res.end(req.method === 'HEAD' ? undefined : body);
     return true;
   };
@@ -176,7 +178,12 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
   // No lead notifications from `site dev`: a developer's test submissions must not reach the sales team.
   const backend = lazyLocalBackend({ dataDir: options.dataDir, rateLimit: options.rateLimit, onStoreError: options.report.storeError, notify: { config: { channels: [], language: 'de' } } }, () => serverUrl);
   await rebuild();
-  const server = await startServer({ port: options.port, host: options.host, handlers: [live.handler, openInEditor(options.contentDir), backend.handler, memoryRoute(() => files, build, () => errors)] });
+  // The content editor at /admin: its drafts are built like files, so open pages (its preview) show them.
+  const editor = contentEditor({ contentDir: options.contentDir, env: options.env, drafts: builder.drafts, changed: () => {
+    edits++;
+    schedule();
+  } });
+  const server = await startServer({ port: options.port, host: options.host, handlers: [live.handler, openInEditor(options.contentDir), editor.handler, backend.handler, memoryRoute(() => files, build, () => errors)] });
   serverUrl = server.url;
 
   // One rebuild at a time; edits arriving meanwhile cause exactly one more.

@@ -1,9 +1,11 @@
 import { chromium } from '@playwright/test';
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 300)));
 page.on('pageerror', (e) => console.log('pageerror', e.message));
-await page.goto('http://127.0.0.1:4414/admin#' + (process.argv[2] ?? 'pages/home/fr.yaml'));
-await page.waitForTimeout(4000);
-await page.screenshot({ path: '/tmp/admin.png' });
+await page.goto('http://127.0.0.1:4414/admin#site.yaml');
+const price = page.locator('#root_constants_plans_standard_price');
+await price.waitFor({ timeout: 30000 });
+await price.fill('-5');
+await page.waitForTimeout(1500);
+console.log(await page.evaluate(() => document.querySelector('#root_constants_plans_standard_price').closest('.rjsf-field-object, fieldset').outerHTML.slice(0, 3000)));
 await browser.close();

@@ -7,7 +7,7 @@ import { loadContent, type ContentEnv } from '../../content/load.ts';
 import { ContentMemo } from '../../content/memo.ts';
 import { routeFor } from '../../content/routes.ts';
 import { CUSTOM_TAGS } from '../../content/yaml-source.ts';
-import { contentPath, formatError, type SiteError } from '../../errors/site-error.ts';
+import { formatError, type SiteError } from '../../errors/site-error.ts';
 import { schemaContextOf } from '../../output/write-schemas.ts';
 import type { LocaleCode } from '../../schema/site.ts';
 import { BASE_SECURITY_HEADERS, NON_PAGE_CSP } from '../../server/security-headers.ts';
@@ -103,7 +103,7 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     line: error.location?.line,
     column: error.location?.column,
     message: error.message,
-    text: formatError(error, (file) => contentPath(root, file)),
+    text: formatError(error),
   });
 
   /** The loader's errors with `text` standing in for `relative`, leaving out those the content had without it. */

@@ -17,6 +17,7 @@ interface EditorContext {
 
 const defaults = getDefaultRegistry();
 const DefaultFieldTemplate = defaults.templates.FieldTemplate;
+const DefaultTextWidget = defaults.widgets.TextWidget!;
 
 /** Every field as the library draws it, and under a translated string its source in the default language. */
 function FieldTemplate(props: FieldTemplateProps) {
@@ -40,6 +41,8 @@ function FieldTemplate(props: FieldTemplateProps) {
  * (`{{plans.standard.price}}`) at the cursor, each entry showing the constant's current value.
  */
 function TextWidget(props: WidgetProps) {
+  // Numbers keep the library's number input; constants are referenced from text only.
+  if (props.schema.type !== 'string' && props.schema.type !== undefined) return <DefaultTextWidget {...props} />;
   const context = props.registry.formContext as EditorContext;
   const value = typeof props.value === 'string' ? props.value : props.value === undefined ? '' : String(props.value);
   const long = value.length > 70 || value.includes('\n');

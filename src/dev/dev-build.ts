@@ -27,7 +27,8 @@ export class DevBuilder {
   private code?: Promise<CodeAssets>;
   private readonly pages = new Map<string, { inputs: readonly unknown[]; page: RenderedPage }>();
   private files: SiteFiles = new Map();
-  private readonly memo = new ContentMemo();
+  /** Shared with the /admin editor, whose validation of a draft leaves its parsed file here for the rebuild. */
+  readonly memo = new ContentMemo();
   /** Unsaved edits of the /admin editor (content-relative file → text), built as if they were the files. */
   readonly drafts = new Map<string, string>();
 

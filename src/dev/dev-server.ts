@@ -141,8 +141,14 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
   };
 
   let edits = 0;
+  // Whether files changed since the last rebuild. The editor's drafts alone do not run the check: they were
+  // validated before they were taken, the check reads the files (which did not change), and its run would
+  // hold up the preview the author is waiting for.
+  let filesEdited = true;
   const rebuild = async () => {
     const started = performance.now();
+    const checkAfter = filesEdited;
+    filesEdited = false;
     const editsBefore = edits;
     let result = await builder.rebuild();
     if (!result.ok) {
@@ -170,7 +176,7 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
     files = result.files;
     options.report.rebuilt(result.changed, performance.now() - started, result.rendered);
     live.changed(build, everything ? '*' : result.changed);
-    check();
+    if (checkAfter) check();
   };
 
   const live = liveReload(() => ({ build, ...(overlay ? { overlay } : {}) }));
@@ -179,7 +185,7 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
   const backend = lazyLocalBackend({ dataDir: options.dataDir, rateLimit: options.rateLimit, onStoreError: options.report.storeError, notify: { config: { channels: [], language: 'de' } } }, () => serverUrl);
   await rebuild();
   // The content editor at /admin: its drafts are built like files, so open pages (its preview) show them.
-  const editor = contentEditor({ contentDir: options.contentDir, env: options.env, drafts: builder.drafts, changed: () => {
+  const editor = contentEditor({ contentDir: options.contentDir, env: options.env, drafts: builder.drafts, memo: builder.memo, changed: () => {
     edits++;
     schedule();
   } });
@@ -208,6 +214,7 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
     settleMs: SETTLE_MS,
     onBurst: () => {
       edits++;
+      filesEdited = true;
       schedule();
     },
   });

@@ -29,6 +29,8 @@ export interface ContentEditorOptions {
   env: ContentEnv;
   /** Unsaved edits by content-relative file: the dev build renders them (the preview), nothing writes them. */
   drafts: Map<string, string>;
+  /** The dev build's memo: a draft validated here is not parsed and validated again by the rebuild it starts. */
+  memo?: ContentMemo;
   /** The drafts changed: rebuild, so open pages (the preview) show them. */
   changed(): void;
 }
@@ -94,7 +96,7 @@ function constantsOf(site: unknown): { ref: string; value: string }[] {
 export function contentEditor(options: ContentEditorOptions): { handler: RouteHandler; token: string } {
   const token = randomBytes(24).toString('base64url');
   const root = path.resolve(options.contentDir);
-  const memo = new ContentMemo();
+  const memo = options.memo ?? new ContentMemo();
   let bundle: Promise<EditorBundle> | undefined;
 
   const errorView = (error: SiteError): EditorError => ({

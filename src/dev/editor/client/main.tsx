@@ -27,7 +27,7 @@ function FieldTemplate(props: FieldTemplateProps) {
   return (
     <>
       <DefaultFieldTemplate {...props} />
-      {typeof source === 'string' && source !== '' && typeof props.formData === 'string' ? (
+      {typeof source === 'string' && source !== '' && typeof props.formData === 'string' && source !== props.formData ? (
         <p className="source" lang={context.sourceLocale}>
           <span className="source-label">{context.sourceLocale?.toUpperCase()}</span> {source}
         </p>

@@ -126,3 +126,11 @@ test('a cross-origin POST is refused and changes nothing', async ({ page, reques
   expect((await noToken.json()).error).toContain('editor token');
   expect(await readFile(file, 'utf8')).toBe(before);
 });
+
+test('site serve has no editor: /admin and its script are unknown paths there', async ({ request, baseURL }) => {
+  // baseURL is the suite's `site serve` of dist/ (playwright.config.ts).
+  for (const route of ['/admin', '/__site/editor/app.js', '/__site/editor/api/files']) {
+    const answer = await request.get(`${baseURL}${route}`);
+    expect(answer.status(), route).toBe(404);
+  }
+});

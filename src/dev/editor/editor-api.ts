@@ -16,7 +16,7 @@ import { contentFiles, editablePath, kindOf } from './content-files.ts';
 import { bundleEditor, type EditorBundle } from './editor-bundle.ts';
 import { refusal, TOKEN_HEADER } from './editor-guard.ts';
 import { adminPage } from './admin-page.ts';
-import { formSchema } from './form-schema.ts';
+import { formSchema, inSchemaOrder, type EditableKind } from './form-schema.ts';
 import { editYaml } from './yaml-edit.ts';
 
 export const ADMIN_PATH = '/admin';
@@ -98,6 +98,16 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
   const root = path.resolve(options.contentDir);
   const memo = options.memo ?? new ContentMemo();
   let bundle: Promise<EditorBundle> | undefined;
+  // Form schemas by kind and the plan and savings keys they enumerate (site.yaml's), made once for each.
+  const schemas = new Map<string, ReturnType<typeof formSchema>>();
+  async function schemaOf(kind: EditableKind) {
+    const ctx = await schemaContextOf(root);
+    const context = ctx.ok ? ctx.value : { plans: [], savings: [] };
+    const key = `${kind}\u0000${JSON.stringify(context)}`;
+    let schema = schemas.get(key);
+    if (!schema) schemas.set(key, (schema = formSchema(kind, context)));
+    return schema;
+  }
 
   const errorView = (error: SiteError): EditorError => ({
     file: error.location?.file ?? '',
@@ -127,7 +137,8 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     const relative = body.path as string;
     const disk = await readFile(file, 'utf8');
     if (body.version !== versionOf(disk)) return { status: 409, error: `${relative} changed on disk since it was opened: reload it (your unsaved edits of it are lost)` };
-    const result = editYaml(disk, body.data);
+    const schema = await schemaOf(kindOf(relative));
+    const result = editYaml(disk, inSchemaOrder(body.data, schema));
     if (!result.ok) return { status: 422, error: result.message };
     return { relative, file, disk, text: result.text };
   }
@@ -143,7 +154,6 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
       const siteText = await readFile(path.join(root, 'site.yaml'), 'utf8').catch(() => '');
       const site = readYaml(siteText) as { defaultLocale?: string; constants?: unknown } | null;
       const defaultLocale = site?.defaultLocale ?? 'de';
-      const ctx = await schemaContextOf(root);
       const kind = kindOf(relative);
       const locale = kind === 'site' ? undefined : path.posix.basename(relative, '.yaml');
       // The translation view: the same file in the default language, beside each string.
@@ -159,7 +169,7 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
         locale,
         defaultLocale,
         version: versionOf(disk),
-        schema: formSchema(kind, ctx.ok ? ctx.value : { plans: [], savings: [] }),
+        schema: await schemaOf(kind),
         data,
         draft: draft !== undefined,
         source,

@@ -43,3 +43,30 @@ function titledUnions(node: unknown): unknown {
   }
   return out;
 }
+
+/** The member of a union a value belongs to: by its tag (`type: hero`), else the first whose type fits. */
+function memberFor(value: unknown, members: JsonSchema[]): JsonSchema | undefined {
+  const kind = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
+  const tagged = members.find((m) => {
+    const properties = m.properties as Record<string, JsonSchema> | undefined;
+    return properties && value && typeof value === 'object' && Object.entries(properties).some(([key, p]) => p.const !== undefined && (value as Record<string, unknown>)[key] === p.const);
+  });
+  return tagged ?? members.find((m) => m.type === kind || (kind === 'number' && m.type === 'integer') || (kind === 'object' && !!m.properties));
+}
+
+/**
+ * `value` with the keys of every object in the order its schema lists them. The form hands back a new item's
+ * keys in the order they were filled; a new block in the file should read like the others (`question` before
+ * `answer`). Keys the file already has keep their place anyway (`editYaml`).
+ */
+export function inSchemaOrder(value: unknown, schema: JsonSchema | undefined): unknown {
+  if (!schema || value === null || typeof value !== 'object') return value;
+  const union = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
+  if (union) return inSchemaOrder(value, memberFor(value, union));
+  if (Array.isArray(value)) return value.map((item) => inSchemaOrder(item, schema.items as JsonSchema | undefined));
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const record = value as Record<string, unknown>;
+  const keys = [...Object.keys(properties).filter((key) => Object.hasOwn(record, key)), ...Object.keys(record).filter((key) => !Object.hasOwn(properties, key))];
+  const extra = typeof schema.additionalProperties === 'object' ? (schema.additionalProperties as JsonSchema) : undefined;
+  return Object.fromEntries(keys.map((key) => [key, inSchemaOrder(record[key], properties[key] ?? extra)]));
+}

@@ -31,6 +31,13 @@ function tagKey(members: JsonSchema[]): string | undefined {
   });
 }
 
+function memberTitle(member: JsonSchema): string {
+  if (member.type === 'string') return 'text';
+  if (member.type === 'array') return 'list of items';
+  const keys = Object.keys((member.properties as object | undefined) ?? {});
+  return keys.length ? keys.join(', ') : String(member.type ?? 'value');
+}
+
 function titledUnions(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(titledUnions);
   if (!node || typeof node !== 'object') return node;
@@ -40,6 +47,11 @@ function titledUnions(node: unknown): unknown {
   if (members && key) {
     out.oneOf = members.map((member) => ({ ...member, title: (member.properties as Record<string, JsonSchema>)[key]!.const }));
     out.discriminator = { propertyName: key };
+  }
+  // Other unions (rich text: a paragraph, a list, a heading …) are offered by what each member is, not "Option 2".
+  for (const union of ['anyOf', 'oneOf'] as const) {
+    const list = out[union] as JsonSchema[] | undefined;
+    if (Array.isArray(list) && !(union === 'oneOf' && key)) out[union] = list.map((member) => (member.title ? member : { ...member, title: memberTitle(member) }));
   }
   return out;
 }

@@ -13,7 +13,7 @@ let content: string;
 let dev: ChildProcess;
 let url: string;
 
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 // The machine these run on is shared: answers wait for the dev server's check runs.
 const SLOW = { timeout: 20_000 };
 

@@ -8,11 +8,15 @@ import { readPageSources, removePageSources } from '../output/page-sources.ts';
 import { loadCheckConfig, type CheckConfig } from '../content/check-config.ts';
 import { loadGlossary } from '../content/glossary.ts';
 import type { YamlSource } from '../content/yaml-source.ts';
+import { defaultBuildCache } from '../cache/build-cache.ts';
 import { checkContent, checkSchemaModelines } from './content.ts';
+import { checkImages } from './images.ts';
 import { checkCopy, checkRenderedTypography } from './copy/index.ts';
 import { findingSource } from './element-source.ts';
 import { finding, fromSiteError, sortFindings, type Finding } from './finding.ts';
 import { checkOutput } from './output.ts';
+import { loadTranslationLock } from './translations/lock.ts';
+import { checkTranslations } from './translations/index.ts';
 
 export interface CheckOptions {
   contentDir: string;
@@ -57,6 +61,7 @@ export async function checkSources(options: Pick<CheckOptions, 'contentDir' | 's
   findings.push(...contentFindings);
   const glossary = await loadGlossary(options.contentDir);
   findings.push(...glossary.errors.map((e) => fromSiteError(e)), ...checkSchemaModelines(glossary.source ? [glossary.source] : []));
+  if (model) findings.push(...checkTranslations(model, sources, glossary.glossary, await loadTranslationLock(options.contentDir), options.strict));
   const copy = checkCopy(sources, model, glossary.glossary, { strict: options.strict });
   findings.push(...copy.findings);
   return { findings, model, sources, config, copyStrings: copy.strings };
@@ -69,6 +74,10 @@ export async function checkSources(options: Pick<CheckOptions, 'contentDir' | 's
 export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   const { findings, model, sources, config, copyStrings } = await checkSources(options);
   if (!model) return { findings: sortFindings(findings), routes: 0, contentDir: options.contentDir };
+  const imageFindings = await checkImages(model, options.contentDir, config, sources, defaultBuildCache());
+  findings.push(...imageFindings);
+  // A missing or unreadable image fails the build: reported once, here, at its src.
+  if (imageFindings.some((f) => f.code === 'image-missing' || f.code === 'image-unreadable')) return { findings: sortFindings(findings), routes: 0, contentDir: options.contentDir };
 
   let dir = options.outDir;
   let temp: string | undefined;

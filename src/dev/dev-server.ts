@@ -7,6 +7,7 @@ import { contentPath, formatError, type SiteError } from '../errors/site-error.t
 import { lazyLocalBackend } from '../server/local-backend.ts';
 import { startServer, type RouteHandler } from '../server/server.ts';
 import { contentTypeOf } from '../server/static.ts';
+import { translationsRoute } from './translations-route.ts';
 import type { CheckRun } from '../check/run.ts';
 import { countBySeverity, fromSiteError } from '../check/finding.ts';
 import { DevBuilder, type SiteFiles } from './dev-build.ts';
@@ -111,10 +112,12 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
   const runCheck = async () => {
     const failed = errors !== undefined;
     const at = edits;
-    const run = await checker.check(failed ? undefined : files, () => edits !== at);
-    // An edit during the check (an editor's second write after emptying the file) makes its findings stale:
-    // the rebuild that edit starts schedules the next check.
-    if (!run || edits !== at) return;
+    const built = rebuilds;
+    const run = await checker.check(failed ? undefined : files, () => edits !== at || rebuilds !== built);
+    // An edit during the check (an editor's second write after emptying the file) makes its findings stale,
+    // and so does a rebuild that ended meanwhile (a check of the failed build must not call the fixed one
+    // "the last good build"): the rebuild schedules the next check.
+    if (!run || edits !== at || rebuilds !== built) return;
     overlay = overlayOf(run, failed);
     live.overlay(overlay);
     const key = JSON.stringify(run.findings);
@@ -145,6 +148,8 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
   // validated before they were taken, the check reads the files (which did not change), and its run would
   // hold up the preview the author is waiting for.
   let filesEdited = true;
+  /** Rebuilds that ended (either way): a check started before one of them checked an older state. */
+  let rebuilds = 0;
   const rebuild = async () => {
     const started = performance.now();
     const checkAfter = filesEdited;
@@ -160,6 +165,7 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
       result = await builder.rebuild();
       if (edits !== editsBefore) return;
     }
+    rebuilds++;
     if (!result.ok) {
       errors = errorText(result.errors, options.contentDir);
       options.report.errors(result.errors);
@@ -189,7 +195,7 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
     edits++;
     schedule();
   } });
-  const server = await startServer({ port: options.port, host: options.host, handlers: [live.handler, openInEditor(options.contentDir), editor.handler, backend.handler, memoryRoute(() => files, build, () => errors)] });
+  const server = await startServer({ port: options.port, host: options.host, handlers: [live.handler, openInEditor(options.contentDir), editor.handler, backend.handler, translationsRoute(options.contentDir, options.env), memoryRoute(() => files, build, () => errors)] });
   serverUrl = server.url;
 
   // One rebuild at a time; edits arriving meanwhile cause exactly one more.

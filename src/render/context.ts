@@ -1,5 +1,6 @@
 import type { PageEntry, SiteModel } from '../content/model.ts';
 import type { LocaleStrings } from '../schema/locale.ts';
+import type { BuiltImages } from './image-layout.ts';
 
 /** URLs of the built assets a page links to. */
 export interface PageAssets {
@@ -8,6 +9,19 @@ export interface PageAssets {
   font?: string;
   /** The island loader module; absent when the build has no islands. */
   loader?: string;
+  /** The content's images as the build made them (assets/images.ts), by imageKey. */
+  images?: BuiltImages;
+  /** The page's own Open Graph image (output/social-cards.ts); absent: the shared fallback, SOCIAL_IMAGE. */
+  socialImage?: SocialImage;
+}
+
+/** An Open Graph image as the head announces it. `alt` absent: the page's title, which a generated card shows. */
+export interface SocialImage {
+  path: string;
+  width: number;
+  height: number;
+  type: string;
+  alt?: string;
 }
 
 /** Everything a page's components read; passed down explicitly so rendering stays a pure function. */

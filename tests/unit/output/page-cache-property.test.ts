@@ -1,13 +1,15 @@
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directoryCache } from '../../../src/cache/build-cache.ts';
 import { buildSite, type BuildReport } from '../../../src/output/build.ts';
 
 /**
  * Warm builds are cold builds: random sequences of edits to a small fixture site (page text, locale strings,
- * a locale's name, constants, noindex, pages added, removed, renamed and moved, files touched, the code changed,
+ * a locale's name, constants, noindex, pages added, removed, renamed and moved, images added, removed and their files
+ * changed, files touched, the code changed,
  * the output and the cache damaged), and after every step the output folder a warm build updated equals a cold
  * build's, byte for byte and file for file, with the same report.
  */
@@ -77,6 +79,9 @@ async function pageFiles(site: Site): Promise<string[]> {
   for (const family of await readdir(pages)) for (const file of await readdir(path.join(pages, family))) files.push(path.join('pages', family, file));
   return files.sort();
 }
+
+/** A 1200 × 630 PNG (the shared preview); bytes appended after its end keep it readable and change its hash. */
+const OWN_IMAGE = await readFile(path.join(repo, 'templates/og-image.png'));
 
 const EDITS: Record<string, Edit> = {
   async pageText(site, pick, n) {
@@ -149,6 +154,34 @@ const EDITS: Record<string, Edit> = {
     const file = pick(files);
     await rm(path.join(site.content, file));
     return `removed ${file}`;
+  },
+  async image(site, pick, n) {
+    // A small image (one candidate width, so encoding stays quick); its colour follows n, so its bytes change.
+    const image = path.join(site.content, 'images/bild.png');
+    await mkdir(path.dirname(image), { recursive: true });
+    const bytes = await sharp({ create: { width: 64, height: 36, channels: 3, background: { r: (n * 53) % 256, g: 90, b: 200 } } }).png().toBuffer();
+    if (pick([true, false])) {
+      await writeFile(image, bytes);
+      return 'image file replaced (the page files unchanged)';
+    }
+    const file = pick(await pageFiles(site));
+    await readFile(image).catch(() => writeFile(image, bytes));
+    await edit(path.join(site.content, file), (text) =>
+      text.includes('    image: ') ? text.replace(/^ {4}image: .*\n/m, '') : text.replace(/^( {2}- type: .*\n)/m, `$1    image: { src: images/bild.png, alt: Bild ${n} }\n`),
+    );
+    return `image toggled on ${file}`;
+  },
+  async socialImage(site, pick, n) {
+    // A page's own Open Graph image: named or not in its meta, and its file's bytes changed (the page's HTML names
+    // the image by a hash of its bytes, so a new file must re-render the page).
+    const file = pick(await pageFiles(site));
+    await mkdir(path.join(site.content, 'social'), { recursive: true });
+    await writeFile(path.join(site.content, 'social/own.png'), Buffer.concat([OWN_IMAGE, Buffer.from(`v${n}`)]));
+    if (pick([true, false])) return 'social/own.png changed';
+    await edit(path.join(site.content, file), (text) =>
+      text.includes('  socialImage:') ? text.replace(/^ {2}socialImage: .*\n/m, '') : text.replace(/^meta:\n/m, `meta:\n  socialImage: { src: social/own.png, alt: Bild ${n} }\n`),
+    );
+    return `own social image toggled on ${file}`;
   },
   async touch(site, pick) {
     const file = pick([...(await pageFiles(site)), 'site.yaml', 'locales/de.yaml']);
@@ -271,6 +304,7 @@ describe('page cache', () => {
     await rm(path.join(site.content, 'pages/faq'), { recursive: true });
     expect((await warm(site)).pages).toEqual({ rendered: 0, reused: pages - 1, removed: 1 });
     const after = await readdir(site.warmOut, { recursive: true });
-    expect(before.filter((f) => !after.includes(f)).sort()).toEqual(['faq', path.join('faq', 'index.html')]);
+    // Gone too: the faq's social card, and the impressum's first card (its title changed, and with it the card's URL).
+    expect(before.filter((f) => !after.includes(f)).sort()).toEqual(['faq', path.join('faq', 'index.html'), expect.stringMatching(/^social\/faq-[0-9a-f]{10}\.png$/), expect.stringMatching(/^social\/impressum-[0-9a-f]{10}\.png$/)]);
   }, 120_000);
 });

@@ -15,6 +15,8 @@ import { checkCopy, checkRenderedTypography } from './copy/index.ts';
 import { findingSource } from './element-source.ts';
 import { finding, fromSiteError, sortFindings, type Finding } from './finding.ts';
 import { checkOutput } from './output.ts';
+import { loadTranslationLock } from './translations/lock.ts';
+import { checkTranslations } from './translations/index.ts';
 
 export interface CheckOptions {
   contentDir: string;
@@ -59,6 +61,7 @@ export async function checkSources(options: Pick<CheckOptions, 'contentDir' | 's
   findings.push(...contentFindings);
   const glossary = await loadGlossary(options.contentDir);
   findings.push(...glossary.errors.map((e) => fromSiteError(e)), ...checkSchemaModelines(glossary.source ? [glossary.source] : []));
+  if (model) findings.push(...checkTranslations(model, sources, glossary.glossary, await loadTranslationLock(options.contentDir), options.strict));
   const copy = checkCopy(sources, model, glossary.glossary, { strict: options.strict });
   findings.push(...copy.findings);
   return { findings, model, sources, config, copyStrings: copy.strings };

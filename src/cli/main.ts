@@ -10,6 +10,7 @@ import { packageRoot } from '../package-root.ts';
 import { DEFAULT_RATE_LIMIT, parseRateLimit, type RateLimit } from '../../supabase/functions/_shared/rate-limit.ts';
 import { CHECK_FORMATS, type CheckFormat } from './check-report.ts';
 import { addLeadsCommand } from './leads-command.ts';
+import { addTranslationsCommand, writeTranslationPage } from './translations-command.ts';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
 import { bold, dim, green, messageOf, printErrors, red, routeTable } from './report.ts';
 
@@ -68,7 +69,8 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
     .option('--base-url <url>', 'public base URL for canonical links and the sitemap (default: SITE_URL or site.yaml)')
     .addOption(contentOption())
     .option('--no-cache', 'render every page: ignore what earlier builds left in the page cache (the result is still stored for the next build)')
-    .action(async (opts: { out: string; baseUrl?: string; content: string; cache: boolean }) => {
+    .option('--drafts', 'a preview build: also writes the translation status page (/_translations/)')
+    .action(async (opts: { out: string; baseUrl?: string; content: string; cache: boolean; drafts?: boolean }) => {
       const started = performance.now();
       const [{ buildSite }, { writePrivacyPolicyModule }] = await Promise.all([import('../output/build.ts'), import('../output/privacy-policy.ts')]);
       const result = await buildSite({ contentDir: opts.content, outDir: opts.out, env: contentEnv(opts.baseUrl), pageCache: true, fresh: !opts.cache });
@@ -86,6 +88,14 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
         printErrors(budgetErrors, opts.content);
         exitCode = EXIT_ERRORS;
         return;
+      }
+      if (opts.drafts) {
+        const errors = await writeTranslationPage(opts.content, opts.out, contentEnv(opts.baseUrl));
+        if (errors.length) {
+          printErrors(errors, opts.content);
+          exitCode = EXIT_ERRORS;
+          return;
+        }
       }
       const { rendered, reused, removed } = result.value.pages;
       process.stdout.write(green(`built ${routes.length} routes into ${opts.out}/ in ${Math.round(performance.now() - started)} ms: rendered ${rendered}, reused ${reused}, removed ${removed}\n`));
@@ -269,6 +279,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
     });
 
   addLeadsCommand(program, dataOption(), (code) => (exitCode = code));
+  addTranslationsCommand(program, contentOption(), () => contentEnv(), (code) => (exitCode = code));
 
   try {
     await program.parseAsync([...argv]);

@@ -28,7 +28,10 @@ export class DevBuilder {
   private code?: Promise<CodeAssets>;
   private readonly pages = new Map<string, { inputs: readonly unknown[]; page: RenderedPage }>();
   private files: SiteFiles = new Map();
-  private readonly memo = new ContentMemo();
+  /** Shared with the /admin editor, whose validation of a draft leaves its parsed file here for the rebuild. */
+  readonly memo = new ContentMemo();
+  /** Unsaved edits of the /admin editor (content-relative file → text), built as if they were the files. */
+  readonly drafts = new Map<string, string>();
 
   constructor(
     private readonly contentDir: string,
@@ -38,7 +41,7 @@ export class DevBuilder {
 
   async rebuild(): Promise<DevBuildResult> {
     this.code ??= codeAssets(this.cache);
-    const loaded = await loadContent(this.contentDir, this.env, this.memo);
+    const loaded = await loadContent(this.contentDir, this.env, this.memo, this.drafts);
     if (!loaded.ok) return { ok: false, errors: loaded.errors };
     const model = loaded.value;
     const [code, images] = await Promise.all([this.code, buildImages(model, this.contentDir, this.cache), loadRenderer()]);
@@ -49,7 +52,7 @@ export class DevBuilder {
       const previous = this.pages.get(entry.route);
       if (previous && previous.inputs.length === inputs.length && previous.inputs.every((input, i) => input === inputs[i])) return previous.page;
       rendered++;
-      const page = renderPage(model, entry, code, images.images);
+      const page = renderPage(model, entry, code, { images: images.images });
       this.pages.set(entry.route, { inputs, page });
       return page;
     });

@@ -7,12 +7,14 @@ import { contentPath, formatError, type SiteError } from '../errors/site-error.t
 import { lazyLocalBackend } from '../server/local-backend.ts';
 import { startServer, type RouteHandler } from '../server/server.ts';
 import { contentTypeOf } from '../server/static.ts';
+import { translationsRoute } from './translations-route.ts';
 import type { CheckRun } from '../check/run.ts';
 import { countBySeverity, fromSiteError } from '../check/finding.ts';
 import { DevBuilder, type SiteFiles } from './dev-build.ts';
 import { DevChecker } from './dev-check.ts';
 import { findingViews } from './finding-view.ts';
 import { openInEditor } from './open-in-editor.ts';
+import { contentEditor } from './editor/editor-api.ts';
 import { liveReload, withLiveScript, type Overlay } from './live-reload.ts';
 import { watchTree } from './watch-tree.ts';
 
@@ -83,7 +85,8 @@ function memoryRoute(files: () => SiteFiles, build: string, errors: () => string
       type = contentTypeOf('.html');
     }
     if (type.startsWith('text/html')) body = withLiveScript(Buffer.from(body.buffer, body.byteOffset, body.byteLength), build);
-    res.writeHead(url ? 200 : 404, { 'content-type': type, 'cache-control': 'no-store', 'content-length': body.byteLength });
+    // SAMEORIGIN: the /admin editor shows the page in its preview frame.
+    res.writeHead(url ? 200 : 404, { 'content-type': type, 'cache-control': 'no-store', 'content-length': body.byteLength, 'x-frame-options': 'SAMEORIGIN' });
     res.end(req.method === 'HEAD' ? undefined : body);
     return true;
   };
@@ -141,10 +144,16 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
   };
 
   let edits = 0;
+  // Whether files changed since the last rebuild. The editor's drafts alone do not run the check: they were
+  // validated before they were taken, the check reads the files (which did not change), and its run would
+  // hold up the preview the author is waiting for.
+  let filesEdited = true;
   /** Rebuilds that ended (either way): a check started before one of them checked an older state. */
   let rebuilds = 0;
   const rebuild = async () => {
     const started = performance.now();
+    const checkAfter = filesEdited;
+    filesEdited = false;
     const editsBefore = edits;
     let result = await builder.rebuild();
     if (!result.ok) {
@@ -173,7 +182,7 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
     files = result.files;
     options.report.rebuilt(result.changed, performance.now() - started, result.rendered);
     live.changed(build, everything ? '*' : result.changed);
-    check();
+    if (checkAfter) check();
   };
 
   const live = liveReload(() => ({ build, ...(overlay ? { overlay } : {}) }));
@@ -181,7 +190,12 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
   // No lead notifications from `site dev`: a developer's test submissions must not reach the sales team.
   const backend = lazyLocalBackend({ dataDir: options.dataDir, rateLimit: options.rateLimit, onStoreError: options.report.storeError, notify: { config: { channels: [], language: 'de' } } }, () => serverUrl);
   await rebuild();
-  const server = await startServer({ port: options.port, host: options.host, handlers: [live.handler, openInEditor(options.contentDir), backend.handler, memoryRoute(() => files, build, () => errors)] });
+  // The content editor at /admin: its drafts are built like files, so open pages (its preview) show them.
+  const editor = contentEditor({ contentDir: options.contentDir, env: options.env, drafts: builder.drafts, memo: builder.memo, changed: () => {
+    edits++;
+    schedule();
+  } });
+  const server = await startServer({ port: options.port, host: options.host, handlers: [live.handler, openInEditor(options.contentDir), editor.handler, backend.handler, translationsRoute(options.contentDir, options.env), memoryRoute(() => files, build, () => errors)] });
   serverUrl = server.url;
 
   // One rebuild at a time; edits arriving meanwhile cause exactly one more.
@@ -206,6 +220,7 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
     settleMs: SETTLE_MS,
     onBurst: () => {
       edits++;
+      filesEdited = true;
       schedule();
     },
   });

@@ -17,6 +17,7 @@ import { emptyManifest, pageKey, readBuildState, removeOthers, reusable, writeBu
 import { seoFiles, type InlineCode } from './seo-files.ts';
 import { pageSourcesEntry, previousPageSources, writePageSources } from './page-sources.ts';
 import { codeAssets, loadRenderer, renderPage, sitePolicy } from './site-render.ts';
+import { planCard } from './social-cards.ts';
 import { OutputWriter } from './writer.ts';
 
 const encoder = new TextEncoder();
@@ -100,9 +101,12 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   }
   const model = loaded.value;
   const images = await buildImages(model, options.contentDir, cache);
-  if (images.errors.length) {
+  // Planning a card reads nothing but an author's own image; drawing waits until its page is written.
+  const cards = await Promise.all(model.pages.map((entry) => planCard(model, entry)));
+  const assetErrors = [...images.errors, ...cards.flatMap((c) => (c.error ? [c.error] : []))];
+  if (assetErrors.length) {
     if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content });
-    return { ok: false, errors: images.errors };
+    return { ok: false, errors: assetErrors };
   }
   const code = await codePending;
   await writeFunctionLocales(options.contentDir, model);
@@ -129,12 +133,24 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const elementSources: ReturnType<typeof pageSourcesEntry>[] = [];
   // A reused page's HTML is the one the last build wrote, so its element sources are the last build's too.
   const previousSources = cached ? await previousPageSources(options.outDir) : {};
-  for (const entry of model.pages) {
-    const key = cached ? pageKey(model, entry, code, generator, (value) => memo.digestOf(value), pageImageInputs(entry, images.images)) : '';
+  const cardWrites: Promise<void>[] = [];
+  const cardStamps = new Map<string, string>();
+  for (const [index, entry] of model.pages.entries()) {
+    const card = cards[index]!.card;
+    const key = cached ? pageKey(model, entry, code, generator, (value) => memo.digestOf(value), { images: pageImageInputs(entry, images.images), socialImage: card?.image.path }) : '';
     const target = path.join(outDir, entry.file);
     const record = last?.pages[entry.file];
     keep.add(entry.file);
-    if (reusable(record, key, target)) {
+    const reuse = reusable(record, key, target);
+    if (card) {
+      keep.add(card.image.path.slice(1));
+      const cardFile = path.join(outDir, card.image.path);
+      // A reused page's card is the file the last build wrote, if it still has the stamp it was written with: the URL
+      // is a hash of the card's inputs, so the same URL is the same card. Else it is drawn (or read from the build cache).
+      if (reuse && record.card !== undefined && record.card === fileStampSync(cardFile)) cardStamps.set(entry.file, record.card);
+      else cardWrites.push(card.bytes(cache).then((bytes) => writer.file(card.image.path, bytes, !!last)).then(() => void cardStamps.set(entry.file, fileStampSync(cardFile) ?? '')));
+    }
+    if (reuse) {
       counts.reused++;
       const sources = previousSources[entry.file];
       if (sources) elementSources.push([entry.file, sources]);
@@ -145,7 +161,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     }
     counts.rendered++;
     await Promise.all([writer.ready(), loadRenderer()]);
-    const page = renderPage(model, entry, code, images.images);
+    const page = renderPage(model, entry, code, { images: images.images, socialImage: card?.image });
     inline.push(page.inline);
     elementSources.push(pageSourcesEntry(page));
     // The report is made as soon as the page is written: what a page's HTML links is read from substrings that
@@ -161,11 +177,13 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     return writer.file(url, encoder.encode(text), !!last);
   }));
   const routes = await Promise.all(written);
+  await Promise.all(cardWrites);
+  for (const [file, card] of cardStamps) next.pages[file] = { ...next.pages[file]!, card };
   await writePageSources(options.outDir, elementSources);
   if (removeOldOutput) await removeOldOutput();
   else counts.removed = (await removeOthers(outDir, keep)).filter((file) => last?.pages[file]).length;
   // Nothing rendered or removed: the stored manifest already says all this (10,000 records are megabytes to rewrite).
-  const same = last && counts.rendered === 0 && counts.removed === 0 && Object.keys(last.pages).length === counts.reused;
+  const same = last && counts.rendered === 0 && counts.removed === 0 && cardWrites.length === 0 && Object.keys(last.pages).length === counts.reused;
   if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content, output: same ? undefined : next });
   return {
     ok: true,

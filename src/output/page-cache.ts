@@ -27,6 +27,8 @@ export interface PageRecord {
   htmlGzip: number;
   refs: PageAssetRefs;
   inline: InlineCode;
+  /** The stamp of the page's social card file after it was written (output/social-cards.ts), if it has one. */
+  card?: string;
 }
 
 export interface OutputManifest {
@@ -106,11 +108,13 @@ const familyParts = new WeakMap<SiteModel, Map<string, string>>();
  * are already resolved into the page), the page's locale strings, each locale's name and og:locale
  * (the language switcher and og:locale alternates), the strings tagged `!verbatim` anywhere (typography
  * leaves them alone), the page's family (hreflang and the switcher: locale, route, noindex of each
- * translation), the page itself and `images` (what it shows of its images: assets/images.ts pageImageInputs,
- * whose URLs carry each image file's content hash). The property test (tests/unit/output/page-cache-property.test.ts)
- * holds warm builds byte-identical to cold ones through random edits of each.
+ * translation), the page itself, `images` (what it shows of its images: assets/images.ts pageImageInputs,
+ * whose URLs carry each image file's content hash) and its social image's URL (output/social-cards.ts: a hash
+ * of what the card is drawn from, or of the author's image file, whose bytes are no part of the page). The
+ * property test (tests/unit/output/page-cache-property.test.ts) holds warm builds byte-identical to cold ones
+ * through random edits of each.
  */
-export function pageKey(model: SiteModel, entry: PageEntry, code: CodeAssets, generator: string, known?: (value: object) => string | undefined, images = ''): string {
+export function pageKey(model: SiteModel, entry: PageEntry, code: CodeAssets, generator: string, known?: (value: object) => string | undefined, inputs: { images?: string; socialImage?: string } = {}): string {
   let site = siteParts.get(model);
   if (site === undefined) {
     const locales = Object.entries(model.locales).map(([locale, strings]) => [locale, strings?.name, strings?.ogLocale]);
@@ -124,7 +128,7 @@ export function pageKey(model: SiteModel, entry: PageEntry, code: CodeAssets, ge
     family = JSON.stringify(alternates(model, entry).map((p) => [p.locale, p.route, isIndexable(p.route, p.page.meta.noindex)]));
     families.set(entry.family, family);
   }
-  return textDigest(`${FORMAT}\u0000${site}\u0000${digestOf(model.locales[entry.locale], known)}\u0000${family}\u0000${digestOf(entry, known)}\u0000${images}`);
+  return textDigest(`${FORMAT}\u0000${site}\u0000${digestOf(model.locales[entry.locale], known)}\u0000${family}\u0000${digestOf(entry, known)}\u0000${inputs.images ?? ''}\u0000${inputs.socialImage ?? ''}`);
 }
 
 /**

@@ -11,6 +11,17 @@ export interface PageAssets {
   loader?: string;
   /** The content's images as the build made them (assets/images.ts), by imageKey. */
   images?: BuiltImages;
+  /** The page's own Open Graph image (output/social-cards.ts); absent: the shared fallback, SOCIAL_IMAGE. */
+  socialImage?: SocialImage;
+}
+
+/** An Open Graph image as the head announces it. `alt` absent: the page's title, which a generated card shows. */
+export interface SocialImage {
+  path: string;
+  width: number;
+  height: number;
+  type: string;
+  alt?: string;
 }
 
 /** Everything a page's components read; passed down explicitly so rendering stays a pure function. */

@@ -111,8 +111,9 @@ function structuredData(model: SiteModel, entry: PageEntry): unknown {
 }
 
 /**
- * The default social preview (templates/og-image.png, rendered from og-image.svg), served at the site root
- * and announced with its size so platforms lay the card out before fetching it.
+ * The shared social preview (templates/og-image.png, rendered from og-image.svg), served at the site root
+ * and announced with its size so platforms lay the card out before fetching it: the fallback for pages
+ * without a card of their own (not indexable, or rendered without one, as `site dev` does).
  */
 export const SOCIAL_IMAGE = { path: '/og-image.png', width: 1200, height: 630, type: 'image/png' } as const;
 
@@ -145,13 +146,14 @@ export function renderHead(ctx: RenderContext, loader: LoaderNeed): string {
     ...(isNotFound(entry.route) ? [] : [`<meta property="og:url" content="${escapeHtml(canonical)}">`]),
     `<meta property="og:locale" content="${strings.ogLocale}">`,
   );
-  const image = escapeHtml(absoluteUrl(model, SOCIAL_IMAGE.path));
-  const imageAlt = escapeHtml(strings.socialImageAlt);
+  const social = assets.socialImage ?? { ...SOCIAL_IMAGE, alt: strings.socialImageAlt };
+  const image = escapeHtml(absoluteUrl(model, social.path));
+  const imageAlt = escapeHtml(social.alt ?? meta.title);
   tags.push(
     `<meta property="og:image" content="${image}">`,
-    `<meta property="og:image:type" content="${SOCIAL_IMAGE.type}">`,
-    `<meta property="og:image:width" content="${SOCIAL_IMAGE.width}">`,
-    `<meta property="og:image:height" content="${SOCIAL_IMAGE.height}">`,
+    `<meta property="og:image:type" content="${escapeHtml(social.type)}">`,
+    `<meta property="og:image:width" content="${social.width}">`,
+    `<meta property="og:image:height" content="${social.height}">`,
     `<meta property="og:image:alt" content="${imageAlt}">`,
   );
   for (const alt of family) {

@@ -28,6 +28,16 @@ export function createPageSchema(ctx: SchemaContext) {
         description: Text.describe('The search-result snippet and social preview text: one or two sentences.'),
         keywords: z.array(Text).default([]).describe('Search keywords for the meta keywords tag, e.g. ["KI", "DSGVO"].'),
         noindex: z.boolean().default(false).describe('true keeps the page out of search engines and the sitemap (e.g. an internal guide). Default false.'),
+        socialImage: z
+          .strictObject({
+            src: z
+              .string()
+              .regex(/^(?!\/)(?!.*\.\.)[^\s]+\.(png|jpe?g)$/i, { message: 'expected a PNG or JPEG file inside the content folder, e.g. social/preise.png' })
+              .describe('The image file, relative to the content folder, e.g. social/preise.png. 1200 × 630 px is what platforms show best.'),
+            alt: Text.describe('What the image shows, for people who cannot see it.'),
+          })
+          .optional()
+          .describe('An Open Graph image of your own instead of the card the build renders from the title and description.'),
         /** Which JSON-LD the page carries. */
         structuredData: z.enum(['business', 'education', 'none']).default('none').describe('Which structured data (JSON-LD) search engines get: business or education (organisation and offer, prices from site.yaml) or none (default).'),
       })
@@ -38,6 +48,10 @@ export function createPageSchema(ctx: SchemaContext) {
       .partial()
       .optional()
       .describe('Header labels this page words differently from its locale file, any subset of header, e.g. {start: Get Started}.'),
+    translation: z
+      .enum(['required', 'optional'])
+      .optional()
+      .describe('required: `site check --strict` fails while a translation of this page (set it on the German page for all languages) is stale, i.e. its German source changed after `site translations --accept`. Default optional.'),
     chatDemo: z.boolean().default(false).describe('true shows the floating chat demo button (bottom right) on this page. Default false.'),
     sections: z.array(createSectionSchema(ctx)).min(1).describe('The page\'s content, top to bottom; each item is a section whose `type` decides its other keys. The first renders the page\'s only <h1>.'),
   });

@@ -193,6 +193,10 @@ export const SiteConfig = z
     anchors: z
       .strictObject({ overview: z.string().regex(/^[a-z][a-z0-9-]*$/).describe('Anchor id of the product overview section the business header\'s products link jumps to, e.g. overview.') })
       .describe('Anchor ids the layout links to.'),
+    socialCards: z
+      .enum(['pages', 'shared'])
+      .default('pages')
+      .describe('pages (default): every indexable page gets its own 1200 × 630 social preview card, drawn at build time from its title and description. shared: every page announces the one og-image.png (for very large sites, where drawing thousands of cards costs minutes).'),
     constants: Constants.describe('Every business figure (prices, periods, percentages); pages print them with {{key.path}} references, so a figure changes in one place.'),
   })
   .superRefine((site, ctx) => {

@@ -24,6 +24,22 @@ function translatable(value: string, names: readonly string[]): string {
 
 const words = (text: string) => text.toLowerCase().match(/\p{L}+(?:[’'-]\p{L}+)*/gu) ?? [];
 
+/**
+ * Whether a string that equals its default-locale counterpart still holds words to translate: not when all
+ * that is left without references, link targets, numbers, the glossary's fixed names and the terms the
+ * glossary writes the same in both languages is words of under three letters. Shared with `site translations`.
+ */
+export function untranslatedTest(glossary: Glossary, defaultLocale: string): (value: string, locale: string) => boolean {
+  const names = fixedTerms(glossary);
+  const original = new Set(glossary.terms.map((t) => preferredTerm(t, defaultLocale)));
+  const sameTerms = new Map<string, string[]>();
+  return (value, locale) => {
+    let terms = sameTerms.get(locale);
+    if (!terms) sameTerms.set(locale, (terms = glossary.terms.map((t) => preferredTerm(t, locale)).filter((t): t is string => !!t && original.has(t))));
+    return words(translatable(value, [...names, ...terms])).some((w) => w.length >= 3);
+  };
+}
+
 export interface LanguageOptions {
   glossary: Glossary;
   /** The language the others are written from (site.yaml's defaultLocale). */
@@ -49,23 +65,12 @@ export function checkLanguage(strings: readonly CopyString[], options: LanguageO
     byKey.set(s.key, (byKey.get(s.key) ?? new Set()).add(s.value));
     originals.set(counterpart(s), byKey);
   }
-  // Terms the glossary writes the same in a locale and the default one are no sign of a missing translation.
-  const sameTerms = new Map<string, string[]>();
-  const sameAsDefault = (locale: string) => {
-    let terms = sameTerms.get(locale);
-    if (!terms) {
-      const original = new Set(options.glossary.terms.map((t) => preferredTerm(t, options.defaultLocale)));
-      terms = options.glossary.terms.map((t) => preferredTerm(t, locale)).filter((t): t is string => !!t && original.has(t));
-      sameTerms.set(locale, terms);
-    }
-    return terms;
-  };
+  const untranslated = untranslatedTest(options.glossary, options.defaultLocale);
   const out: Finding[] = [];
   for (const s of strings) {
     const lang = languageOf(s.locale);
     if (s.locale !== options.defaultLocale && !ignored(s, 'copy-untranslated') && originals.get(counterpart(s))?.get(s.key)?.has(s.value)) {
-      const left = words(translatable(s.value, [...names, ...sameAsDefault(s.locale)])).filter((w) => w.length >= 3);
-      if (left.length > 0) {
+      if (untranslated(s.value, s.locale)) {
         out.push(finding({
           code: 'copy-untranslated',
           severity,

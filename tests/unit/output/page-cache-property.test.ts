@@ -80,6 +80,9 @@ async function pageFiles(site: Site): Promise<string[]> {
   return files.sort();
 }
 
+/** A 1200 × 630 PNG (the shared preview); bytes appended after its end keep it readable and change its hash. */
+const OWN_IMAGE = await readFile(path.join(repo, 'templates/og-image.png'));
+
 const EDITS: Record<string, Edit> = {
   async pageText(site, pick, n) {
     const file = pick(await pageFiles(site));
@@ -167,6 +170,18 @@ const EDITS: Record<string, Edit> = {
       text.includes('    image: ') ? text.replace(/^ {4}image: .*\n/m, '') : text.replace(/^( {2}- type: .*\n)/m, `$1    image: { src: images/bild.png, alt: Bild ${n} }\n`),
     );
     return `image toggled on ${file}`;
+  },
+  async socialImage(site, pick, n) {
+    // A page's own Open Graph image: named or not in its meta, and its file's bytes changed (the page's HTML names
+    // the image by a hash of its bytes, so a new file must re-render the page).
+    const file = pick(await pageFiles(site));
+    await mkdir(path.join(site.content, 'social'), { recursive: true });
+    await writeFile(path.join(site.content, 'social/own.png'), Buffer.concat([OWN_IMAGE, Buffer.from(`v${n}`)]));
+    if (pick([true, false])) return 'social/own.png changed';
+    await edit(path.join(site.content, file), (text) =>
+      text.includes('  socialImage:') ? text.replace(/^ {2}socialImage: .*\n/m, '') : text.replace(/^meta:\n/m, `meta:\n  socialImage: { src: social/own.png, alt: Bild ${n} }\n`),
+    );
+    return `own social image toggled on ${file}`;
   },
   async touch(site, pick) {
     const file = pick([...(await pageFiles(site)), 'site.yaml', 'locales/de.yaml']);
@@ -289,6 +304,7 @@ describe('page cache', () => {
     await rm(path.join(site.content, 'pages/faq'), { recursive: true });
     expect((await warm(site)).pages).toEqual({ rendered: 0, reused: pages - 1, removed: 1 });
     const after = await readdir(site.warmOut, { recursive: true });
-    expect(before.filter((f) => !after.includes(f)).sort()).toEqual(['faq', path.join('faq', 'index.html')]);
+    // Gone too: the faq's social card, and the impressum's first card (its title changed, and with it the card's URL).
+    expect(before.filter((f) => !after.includes(f)).sort()).toEqual(['faq', path.join('faq', 'index.html'), expect.stringMatching(/^social\/faq-[0-9a-f]{10}\.png$/), expect.stringMatching(/^social\/impressum-[0-9a-f]{10}\.png$/)]);
   }, 120_000);
 });

@@ -1,0 +1,48 @@
+/** What the editor's API answers (editor-api.ts). */
+export interface FilesView {
+  site: boolean;
+  locales: string[];
+  pages: Record<string, string[]>;
+  drafts: string[];
+}
+
+export interface FileView {
+  path: string;
+  kind: 'site' | 'locale' | 'page';
+  locale?: string;
+  defaultLocale: string;
+  version: string;
+  schema: object;
+  data: unknown;
+  draft: boolean;
+  source?: unknown;
+  sourcePath?: string;
+  constants: { ref: string; value: string }[];
+  route: string;
+}
+
+export interface EditorError {
+  file: string;
+  path?: string;
+  line?: number;
+  column?: number;
+  message: string;
+  text: string;
+}
+
+const meta = document.querySelector<HTMLMetaElement>('meta[name="site-editor-token"]');
+
+/**
+ * A call to the editor's API with this session's token. `refusals` returns 4xx answers (content errors) as
+ * values; otherwise they throw.
+ */
+export async function api<T>(method: 'GET' | 'POST', action: string, body?: unknown, refusals = false): Promise<T> {
+  const response = await fetch(`/__site/editor/api/${action}`, {
+    method,
+    headers: { [meta?.dataset.header ?? 'x-site-editor-token']: meta?.content ?? '', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const answer = (await response.json()) as T & { error?: string };
+  if (!response.ok && !(refusals && response.status >= 400 && response.status < 500)) throw new Error(answer.error ?? response.statusText);
+  return answer;
+}

@@ -1,0 +1,249 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { loadContent, type ContentEnv } from '../../content/load.ts';
+import { ContentMemo } from '../../content/memo.ts';
+import { routeFor } from '../../content/routes.ts';
+import { CUSTOM_TAGS } from '../../content/yaml-source.ts';
+import { formatError, type SiteError } from '../../errors/site-error.ts';
+import { schemaContextOf } from '../../output/write-schemas.ts';
+import type { LocaleCode } from '../../schema/site.ts';
+import { BASE_SECURITY_HEADERS, NON_PAGE_CSP } from '../../server/security-headers.ts';
+import type { RouteHandler } from '../../server/server.ts';
+import { contentFiles, editablePath, kindOf } from './content-files.ts';
+import { bundleEditor, type EditorBundle } from './editor-bundle.ts';
+import { refusal, TOKEN_HEADER } from './editor-guard.ts';
+import { adminPage } from './admin-page.ts';
+import { formSchema, inSchemaOrder, type EditableKind } from './form-schema.ts';
+import { editYaml } from './yaml-edit.ts';
+
+export const ADMIN_PATH = '/admin';
+export const EDITOR_PREFIX = '/__site/editor/';
+const API = `${EDITOR_PREFIX}api/`;
+const BODY_LIMIT = 4 * 1024 * 1024;
+
+export interface ContentEditorOptions {
+  contentDir: string;
+  env: ContentEnv;
+  /** Unsaved edits by content-relative file: the dev build renders them (the preview), nothing writes them. */
+  drafts: Map<string, string>;
+  /** The dev build's memo: a draft validated here is not parsed and validated again by the rebuild it starts. */
+  memo?: ContentMemo;
+  /** The drafts changed: rebuild, so open pages (the preview) show them. */
+  changed(): void;
+}
+
+/** One error as the form shows it: the loader's message and, for the text view, `site check`'s wording. */
+export interface EditorError {
+  file: string;
+  path?: string;
+  line?: number;
+  column?: number;
+  message: string;
+  text: string;
+}
+
+type Json = Record<string, unknown>;
+
+function send(res: ServerResponse, status: number, body: Json): true {
+  const bytes = Buffer.from(JSON.stringify(body));
+  res.writeHead(status, { ...BASE_SECURITY_HEADERS, 'content-security-policy': NON_PAGE_CSP, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': bytes.byteLength });
+  res.end(bytes);
+  return true;
+}
+
+async function readJson(req: IncomingMessage): Promise<Json | undefined> {
+  if (!req.headers['content-type']?.startsWith('application/json')) return undefined;
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.byteLength;
+    if (size > BODY_LIMIT) return undefined;
+    chunks.push(chunk);
+  }
+  try {
+    const value = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const versionOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+const readYaml = (text: string) => parse(text, { customTags: CUSTOM_TAGS }) as unknown;
+
+/** Every constant a text may reference, flattened: `plans.standard.price` → 17 (the picker's entries). */
+function constantsOf(site: unknown): { ref: string; value: string }[] {
+  const data = (site ?? {}) as Record<string, unknown>;
+  const scope = { ...(data.constants as object), brand: data.brand, company: data.company, email: data.email, baseUrl: data.baseUrl };
+  const out: { ref: string; value: string }[] = [];
+  const walk = (value: unknown, ref: string) => {
+    if (value && typeof value === 'object' && !Array.isArray(value)) for (const [key, item] of Object.entries(value)) walk(item, ref ? `${ref}.${key}` : key);
+    else if (value !== undefined && ref) out.push({ ref, value: Array.isArray(value) ? value.join(', ') : String(value) });
+  };
+  walk(scope, '');
+  return out;
+}
+
+/**
+ * The content editor of `site dev`: GET /admin is the editing page (forms generated from the content schemas,
+ * a live preview beside them), /__site/editor/api/* reads files, previews drafts and saves them. Never part of
+ * `site build` or `site serve`: only `startDev` adds this handler. Every request passes `refusal` (this
+ * machine, loopback Host, and for the API the session token and same Origin).
+ */
+export function contentEditor(options: ContentEditorOptions): { handler: RouteHandler; token: string } {
+  const token = randomBytes(24).toString('base64url');
+  const root = path.resolve(options.contentDir);
+  const memo = options.memo ?? new ContentMemo();
+  let bundle: Promise<EditorBundle> | undefined;
+  // Form schemas by kind and the plan and savings keys they enumerate (site.yaml's), made once for each.
+  const schemas = new Map<string, ReturnType<typeof formSchema>>();
+  async function schemaOf(kind: EditableKind) {
+    const ctx = await schemaContextOf(root);
+    const context = ctx.ok ? ctx.value : { plans: [], savings: [] };
+    const key = `${kind}\u0000${JSON.stringify(context)}`;
+    let schema = schemas.get(key);
+    if (!schema) schemas.set(key, (schema = formSchema(kind, context)));
+    return schema;
+  }
+
+  const errorView = (error: SiteError): EditorError => ({
+    file: error.location?.file ?? '',
+    path: error.location?.path,
+    line: error.location?.line,
+    column: error.location?.column,
+    message: error.message,
+    text: formatError(error),
+  });
+
+  /** The loader's errors with `text` standing in for `relative`, leaving out those the content had without it. */
+  async function errorsWith(relative: string, text: string): Promise<EditorError[]> {
+    const drafts = new Map(options.drafts).set(relative, text);
+    const result = await loadContent(root, options.env, memo, drafts);
+    if (result.ok) return [];
+    const without = new Map(options.drafts);
+    without.delete(relative);
+    const before = await loadContent(root, options.env, memo, without);
+    const known = new Set(before.ok ? [] : before.errors.map((e) => formatError(e)));
+    return result.errors.filter((e) => !known.has(formatError(e))).map(errorView);
+  }
+
+  /** The file's text with the form's value written into it, or why not. */
+  async function edited(body: Json): Promise<{ relative: string; file: string; disk: string; text: string } | { status: number; error: string; errors?: EditorError[] }> {
+    const file = await editablePath(root, body.path);
+    if (!file) return { status: 403, error: 'only content files (site.yaml, locales/*.yaml, pages/*/*.yaml) inside the content folder can be edited' };
+    const relative = body.path as string;
+    const disk = await readFile(file, 'utf8');
+    if (body.version !== versionOf(disk)) return { status: 409, error: `${relative} changed on disk since it was opened: reload it (your unsaved edits of it are lost)` };
+    const schema = await schemaOf(kindOf(relative));
+    const result = editYaml(disk, inSchemaOrder(body.data, schema));
+    if (!result.ok) return { status: 422, error: result.message };
+    return { relative, file, disk, text: result.text };
+  }
+
+  async function api(req: IncomingMessage, res: ServerResponse, action: string): Promise<true> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (req.method === 'GET' && action === 'files') return send(res, 200, { ...(await contentFiles(root)), drafts: [...options.drafts.keys()] });
+    if (req.method === 'GET' && action === 'file') {
+      const relative = url.searchParams.get('path');
+      const file = await editablePath(root, relative);
+      if (!file || !relative) return send(res, 403, { error: 'only content files inside the content folder can be opened' });
+      const disk = await readFile(file, 'utf8');
+      const siteText = await readFile(path.join(root, 'site.yaml'), 'utf8').catch(() => '');
+      const site = readYaml(siteText) as { defaultLocale?: string; constants?: unknown } | null;
+      const defaultLocale = site?.defaultLocale ?? 'de';
+      const kind = kindOf(relative);
+      const locale = kind === 'site' ? undefined : path.posix.basename(relative, '.yaml');
+      // The translation view: the same file in the default language, beside each string.
+      const sourcePath = locale && locale !== defaultLocale ? relative.replace(/[^/]+\.yaml$/, `${defaultLocale}.yaml`) : undefined;
+      const sourceFile = sourcePath && (await editablePath(root, sourcePath));
+      const source = sourceFile ? readYaml(await readFile(sourceFile, 'utf8')) : undefined;
+      const draft = options.drafts.get(relative);
+      const data = readYaml(draft ?? disk) as { slug?: string } | null;
+      const route = kind === 'page' ? routeFor(locale as LocaleCode, data?.slug ?? '', defaultLocale as LocaleCode) : routeFor((locale ?? defaultLocale) as LocaleCode, '', defaultLocale as LocaleCode);
+      return send(res, 200, {
+        path: relative,
+        kind,
+        locale,
+        defaultLocale,
+        version: versionOf(disk),
+        schema: await schemaOf(kind),
+        data,
+        draft: draft !== undefined,
+        source,
+        sourcePath,
+        constants: constantsOf(site),
+        route,
+      });
+    }
+    if (req.method !== 'POST') return send(res, 405, { error: 'method not allowed' });
+    const body = await readJson(req);
+    if (!body) return send(res, 400, { error: 'a JSON object body is expected' });
+    if (action === 'discard') {
+      const file = await editablePath(root, body.path);
+      if (!file) return send(res, 403, { error: 'only content files inside the content folder' });
+      if (options.drafts.delete(body.path as string)) options.changed();
+      return send(res, 200, { ok: true });
+    }
+    if (action !== 'draft' && action !== 'save') return send(res, 404, { error: 'unknown editor action' });
+    const edit = await edited(body);
+    if ('error' in edit) return send(res, edit.status, { error: edit.error });
+    const errors = await errorsWith(edit.relative, edit.text);
+    // Invalid input is shown, never previewed as if it were fine, and never written.
+    if (errors.length) return send(res, 422, { error: `${errors.length} content error${errors.length === 1 ? '' : 's'}: nothing was ${action === 'save' ? 'saved' : 'previewed'}`, errors });
+    if (action === 'draft') {
+      const before = options.drafts.get(edit.relative);
+      if (edit.text === edit.disk) options.drafts.delete(edit.relative);
+      else options.drafts.set(edit.relative, edit.text);
+      if (before !== options.drafts.get(edit.relative)) options.changed();
+      return send(res, 200, { ok: true });
+    }
+    // Written beside and renamed over, so the watcher and a reader never see half a file.
+    const temporary = path.join(path.dirname(edit.file), `.${path.basename(edit.file)}.${randomBytes(4).toString('hex')}.tmp`);
+    if (edit.text !== edit.disk) {
+      await writeFile(temporary, edit.text);
+      await rename(temporary, edit.file);
+    }
+    options.drafts.delete(edit.relative);
+    options.changed();
+    return send(res, 200, { ok: true, version: versionOf(edit.text), written: edit.text !== edit.disk });
+  }
+
+  const handler: RouteHandler = async (req, res) => {
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const isAdmin = pathname === ADMIN_PATH || pathname === `${ADMIN_PATH}/`;
+    if (!isAdmin && !pathname.startsWith(EDITOR_PREFIX)) return false;
+    const isApi = pathname.startsWith(API);
+    const refused = refusal(req, token, isApi);
+    if (refused) return send(res, 403, { error: refused });
+    if (isApi) return api(req, res, pathname.slice(API.length));
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: 'method not allowed' });
+    if (isAdmin) {
+      bundle ??= bundleEditor();
+      const html = Buffer.from(adminPage(token));
+      res.writeHead(200, {
+        ...BASE_SECURITY_HEADERS,
+        // The form library's validator (ajv) compiles schemas to functions, and it sets a few style attributes;
+        // the page shows only this machine's content, as text. The preview is a same-origin frame.
+        'content-security-policy': "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        'content-length': html.byteLength,
+      });
+      res.end(req.method === 'HEAD' ? undefined : html);
+      return true;
+    }
+    bundle ??= bundleEditor();
+    const name = pathname.slice(EDITOR_PREFIX.length);
+    const bytes = (await bundle).get(name);
+    if (!bytes) return send(res, 404, { error: 'not found' });
+    res.writeHead(200, { 'content-type': name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8', 'cache-control': 'no-store', 'content-length': bytes.byteLength });
+    res.end(req.method === 'HEAD' ? undefined : bytes);
+    return true;
+  };
+  return { handler, token };
+}
+
+export { TOKEN_HEADER };

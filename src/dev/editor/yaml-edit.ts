@@ -1,0 +1,160 @@
+import { isDeepStrictEqual } from 'node:util';
+import { Composer, CST, Document, isMap, isScalar, isSeq, Parser, type Node } from 'yaml';
+import { CUSTOM_TAGS } from '../../content/yaml-source.ts';
+
+/**
+ * Writes a changed value back into a YAML file so that only what changed changes in the text.
+ *
+ * yaml's `Document.toString()` prints the whole document again in its own style: on this site's content it
+ * refolds long plain strings, pads flow lists (`[a, b]` → `[ a, b ]`) and changed 21 of 22 files without any
+ * edit. So the document (composed with its source tokens) is only used to find what changed, and the edit is
+ * made on yaml's concrete syntax tree, which prints back byte for byte: `CST.setScalarValue` for a changed
+ * value (keeps its quoting and block style, its tag and comments), and for added, removed or reordered list
+ * items and keys the items of the collection's token are rearranged, a new one parsed from a snippet printed
+ * at the collection's indentation. A flow collection (`{ a: 1 }`, `[a, b]`) that changed is printed again, in
+ * flow style. The result is parsed once more and must equal the wanted value, else nothing is returned.
+ */
+export function editYaml(text: string, next: unknown): { ok: true; text: string } | { ok: false; message: string } {
+  const tokens = [...new Parser().parse(text)];
+  const docs = [...new Composer({ customTags: CUSTOM_TAGS, keepSourceTokens: true }).compose(tokens)];
+  const doc = docs[0];
+  if (!doc || docs.length > 1 || doc.errors.length > 0) return { ok: false, message: 'the file does not parse as one YAML document; fix it in a text editor first' };
+  const root = doc.contents as Node | null;
+  const docToken = tokens.find((t): t is CST.Document => t.type === 'document');
+  if (!root || !docToken?.value || !patch(doc, root, next, false, false)) {
+    // The root changed its kind (or the file was empty): nothing of the old layout applies.
+    const fresh = new Document(next, { customTags: CUSTOM_TAGS }).toString({ lineWidth: 0, flowCollectionPadding: false });
+    return verified(fresh, next);
+  }
+  return verified(tokens.map((t) => CST.stringify(t)).join(''), next);
+}
+
+function verified(text: string, next: unknown): { ok: true; text: string } | { ok: false; message: string } {
+  const check = new Document();
+  const again = new Composer({ customTags: CUSTOM_TAGS }).compose(new Parser().parse(text)).next().value as typeof check | undefined;
+  if (again && again.errors.length === 0 && isDeepStrictEqual(again.toJS() ?? null, next ?? null)) return { ok: true, text };
+  return { ok: false, message: 'the edit could not be written without changing other values; nothing was saved' };
+}
+
+type Item = CST.BlockMap['items'][number] | CST.BlockSequence['items'][number];
+
+const plainLooksTyped = /^(?:true|false|yes|no|on|off|null|~|[-+]?(?:\d|\.\d)|\.inf|\.nan|0x|0o)/i;
+
+/**
+ * Makes `node`'s tokens hold `next`. Returns false when it cannot be done in place (the kind of value changed, or
+ * a flow collection changed): the caller then replaces the whole item that holds it.
+ */
+function patch(doc: Document, node: Node, next: unknown, afterKey: boolean, inFlow: boolean): boolean {
+  const old = node.toJSON();
+  if (isDeepStrictEqual(old, next)) return true;
+  const token = node.srcToken;
+  if (!token) return false;
+  if (isScalar(node)) {
+    if (next !== null && typeof next === 'object') return false;
+    if (token.type !== 'scalar' && token.type !== 'single-quoted-scalar' && token.type !== 'double-quoted-scalar' && token.type !== 'block-scalar') return false;
+    const value = next === null || next === undefined ? '' : String(next);
+    // A string that would read back as a number, boolean or null keeps its quotes (or gets them).
+    const type = typeof next === 'string' && token.type === 'scalar' && (plainLooksTyped.test(value) || value === '') ? 'QUOTE_DOUBLE' : undefined;
+    CST.setScalarValue(token, value, { afterKey, inFlow, ...(type ? { type } : {}) });
+    return true;
+  }
+  if (token.type === 'flow-collection') {
+    // Values change in place; a key or item added, removed or moved prints the collection again (caller).
+    if (isMap(node) && isPlainObject(next)) {
+      const keys = node.items.map((p) => String(isScalar(p.key) ? p.key.value : p.key));
+      if (keys.length !== Object.keys(next).length || !keys.every((k) => Object.hasOwn(next, k))) return false;
+      return node.items.every((p, i) => p.value && patch(doc, p.value as Node, next[keys[i]!], true, true));
+    }
+    if (isSeq(node) && Array.isArray(next) && next.length === node.items.length) return node.items.every((n, i) => n && patch(doc, n as Node, next[i], false, true));
+    return false;
+  }
+  if (isMap(node) && token.type === 'block-map' && isPlainObject(next)) {
+    const pairs = node.items;
+    const items: Item[] = [];
+    // Keys keep the file's order (a form may hand them back in another); new keys go last.
+    const keyOf = (i: number) => String(isScalar(pairs[i]!.key) ? pairs[i]!.key.value : pairs[i]!.key);
+    const kept = pairs.map((_, i) => keyOf(i)).filter((key) => Object.hasOwn(next, key));
+    for (const key of [...kept, ...Object.keys(next).filter((key) => !kept.includes(key))]) {
+      const value = next[key];
+      const at = pairs.findIndex((_, i) => keyOf(i) === key);
+      const item = token.items[at];
+      if (at < 0 || !item) {
+        items.push(snippetItem({ [key]: value }, token.indent, 'map'));
+        continue;
+      }
+      const valueNode = pairs[at]!.value as Node | null;
+      if (!valueNode || !patch(doc, valueNode, value, true, false)) {
+        const fresh = snippetItem({ [key]: value }, token.indent, 'map', flowStyle(item.value));
+        items.push({ ...item, sep: fresh.sep, value: fresh.value } as Item);
+      } else items.push(item);
+    }
+    token.items = indented(items, token.indent) as CST.BlockMap['items'];
+    return true;
+  }
+  if (isSeq(node) && token.type === 'block-seq' && Array.isArray(next)) {
+    const olds = node.items as (Node | null)[];
+    const values = olds.map((n) => (n && typeof n === 'object' && 'toJSON' in n ? n.toJSON() : n));
+    const used = new Set<number>();
+    // Items that did not change keep their tokens (a moved item keeps its comments); the rest are paired in order.
+    const same = next.map((value) => {
+      const at = values.findIndex((v, i) => !used.has(i) && isDeepStrictEqual(v, value));
+      if (at >= 0) used.add(at);
+      return at;
+    });
+    const items = next.map((value, i): Item => {
+      if (same[i]! >= 0) return token.items[same[i]!]!;
+      const at = olds.findIndex((_, j) => !used.has(j));
+      if (at < 0) return snippetItem([value], token.indent, 'seq');
+      used.add(at);
+      const item = token.items[at]!;
+      const valueNode = olds[at];
+      if (valueNode && patch(doc, valueNode, value, false, false)) return item;
+      const fresh = snippetItem([value], token.indent, 'seq', flowStyle(item.value));
+      return { ...item, value: fresh.value } as Item;
+    });
+    token.items = indented(items, token.indent) as CST.BlockSequence['items'];
+    return true;
+  }
+  return false;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return !!value && typeof value === 'object' && !Array.isArray(value);
+}
+
+function flowStyle(token: CST.Token | undefined): boolean {
+  return token?.type === 'flow-collection';
+}
+
+/**
+ * The first item of a block collection is indented by the token before it (the parent's `key:` line); every
+ * other item carries its indentation itself. After items moved, each gets the form its new place needs.
+ */
+function indented(items: Item[], indent: number): Item[] {
+  if (indent === 0) return items;
+  return items.map((item, i) => {
+    const start = [...item.start];
+    if (i === 0 && start[0]?.type === 'space') start.shift();
+    if (i > 0 && start[0]?.type !== 'space' && start[0]?.type !== 'newline') start.unshift({ type: 'space', offset: 0, indent: 0, source: ' '.repeat(indent) });
+    return { ...item, start } as Item;
+  });
+}
+
+/** The one item of `value` (a one-key map or one-item list) printed by yaml and parsed at `indent`. */
+function snippetItem(value: unknown, indent: number, kind: 'map' | 'seq', flow = false): Item {
+  const doc = new Document(value, { customTags: CUSTOM_TAGS });
+  if (flow) {
+    const inner = kind === 'map' ? (doc.contents as { items: { value: { flow?: boolean } }[] }).items[0]?.value : (doc.contents as { items: { flow?: boolean }[] }).items[0];
+    if (inner && typeof inner === 'object') inner.flow = true;
+  }
+  const text = doc
+    .toString({ lineWidth: 0, flowCollectionPadding: false })
+    .split('\n')
+    .map((line) => (line ? ' '.repeat(indent) + line : line))
+    .join('\n');
+  const parsed = [...new Parser().parse(text)].find((t): t is CST.Document => t.type === 'document');
+  const collection = parsed?.value as CST.BlockMap | CST.BlockSequence | undefined;
+  const item = collection?.items[0];
+  if (!item) throw new Error(`cannot print ${JSON.stringify(value)}`);
+  return item;
+}

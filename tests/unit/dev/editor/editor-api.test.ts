@@ -1,0 +1,175 @@
+import { request as httpRequest } from 'node:http';
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { loadContent } from '../../../../src/content/load.ts';
+import { CUSTOM_TAGS } from '../../../../src/content/yaml-source.ts';
+import { editablePath } from '../../../../src/dev/editor/content-files.ts';
+import { contentEditor, TOKEN_HEADER } from '../../../../src/dev/editor/editor-api.ts';
+import { startServer, type RunningServer } from '../../../../src/server/server.ts';
+
+const repo = path.resolve(import.meta.dirname, '../../../..');
+let work: string;
+let content: string;
+let server: RunningServer;
+let token: string;
+let changes = 0;
+const drafts = new Map<string, string>();
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'site-editor-api-'));
+  content = path.join(work, 'content');
+  await cp(path.join(repo, 'tests/fixtures/check/base'), content, { recursive: true });
+  await writeFile(path.join(work, 'secret.yaml'), 'secret: true\n');
+  const editor = contentEditor({ contentDir: content, env: {}, drafts, changed: () => void changes++ });
+  token = editor.token;
+  server = await startServer({ port: 0, host: '127.0.0.1', handlers: [editor.handler] });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+type Answer = { status: number; body: Record<string, any> };
+
+/** A request with full control of its headers (fetch does not let a test set Host). */
+function call(method: string, route: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+  const url = new URL(route, server.url);
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...options.headers } }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, body: text.startsWith('{') ? JSON.parse(text) : { text } }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const origin = () => server.url;
+const editorCall = (method: string, action: string, body?: unknown) => call(method, `/__site/editor/api/${action}`, { body, headers: { [TOKEN_HEADER]: token, origin: origin() } });
+
+async function open(file: string): Promise<{ version: string; data: any; schema: any; source?: any; constants: { ref: string; value: string }[] }> {
+  const answer = await editorCall('GET', `file?path=${encodeURIComponent(file)}`);
+  expect(answer.status).toBe(200);
+  return answer.body as any;
+}
+
+describe('path containment', () => {
+  it('opens only the content files, inside the content folder', async () => {
+    expect(await editablePath(content, 'pages/home/de.yaml')).toBe(path.join(content, 'pages/home/de.yaml'));
+    expect(await editablePath(content, 'site.yaml')).toBe(path.join(content, 'site.yaml'));
+    for (const name of ['../secret.yaml', 'pages/../../secret.yaml', 'pages/home/../../../secret.yaml', '/etc/passwd', path.join(work, 'secret.yaml'), 'pages/home/de.yml', 'check.yaml', 'pages/home/de.yaml\0', 'pages\\home\\de.yaml', 'pages/home/new.yaml', '', 42, undefined]) {
+      expect(await editablePath(content, name), String(name)).toBeUndefined();
+    }
+  });
+
+  it('refuses to read or write outside the content folder', async () => {
+    expect((await editorCall('GET', `file?path=${encodeURIComponent('../secret.yaml')}`)).status).toBe(403);
+    // A symlink inside content/ that leads out of it.
+    const link = path.join(content, 'locales/xx.yaml');
+    await symlink(path.join(work, 'secret.yaml'), link);
+    try {
+      expect(await editablePath(content, 'locales/xx.yaml')).toBeUndefined();
+      expect((await editorCall('GET', `file?path=${encodeURIComponent('locales/xx.yaml')}`)).status).toBe(403);
+      expect((await editorCall('POST', 'save', { path: 'locales/xx.yaml', version: '', data: { secret: false } })).status).toBe(403);
+    } finally {
+      await rm(link);
+    }
+    const saved = await editorCall('POST', 'save', { path: '../secret.yaml', version: '', data: { secret: false } });
+    expect(saved.status).toBe(403);
+    expect(await readFile(path.join(work, 'secret.yaml'), 'utf8')).toBe('secret: true\n');
+  });
+});
+
+describe('origin and token', () => {
+  it('hands the token only to /admin at a loopback host', async () => {
+    const admin = await call('GET', '/admin');
+    expect(admin.status).toBe(200);
+    expect(admin.body.text).toContain(`content="${token}"`);
+    // DNS rebinding: another name that resolves to this machine gets nothing.
+    const rebound = await call('GET', '/admin', { headers: { host: `attacker.example:${new URL(server.url).port}` } });
+    expect(rebound.status).toBe(403);
+    expect(rebound.body.text ?? '').not.toContain(token);
+  });
+
+  it('refuses API requests without the token, with a wrong one, or from another origin', async () => {
+    const body = { path: 'pages/home/de.yaml', version: '', data: {} };
+    const cases: [Record<string, string>, string][] = [
+      [{ origin: origin() }, 'missing or wrong editor token: reload /admin'],
+      [{ origin: origin(), [TOKEN_HEADER]: 'x'.repeat(token.length) }, 'missing or wrong editor token: reload /admin'],
+      [{ origin: 'http://attacker.example', [TOKEN_HEADER]: token }, 'cross-origin request refused'],
+      [{ origin: 'null', [TOKEN_HEADER]: token }, 'cross-origin request refused'],
+      [{ [TOKEN_HEADER]: token }, 'cross-origin request refused: no Origin header'],
+    ];
+    for (const [headers, error] of cases) {
+      const answer = await call('POST', '/__site/editor/api/save', { body, headers });
+      expect(answer.status, JSON.stringify(headers)).toBe(403);
+      expect(answer.body.error).toBe(error);
+    }
+    expect((await call('GET', '/__site/editor/api/files')).status).toBe(403);
+    expect((await editorCall('GET', 'files')).body.pages).toEqual({ agb: ['de'], datenschutz: ['de'], faq: ['de'], home: ['de', 'en'], impressum: ['de'] });
+  });
+});
+
+describe('forms, drafts and saving', () => {
+  it('gives the page form its schema with descriptions, sections chosen by type, the German source and the constants', async () => {
+    const file = await open('pages/home/en.yaml');
+    expect(file.schema.properties.slug.description).toContain('path below its language root');
+    const sections = file.schema.properties.sections.items;
+    expect(sections.discriminator).toEqual({ propertyName: 'type' });
+    expect(sections.oneOf.map((s: { title: string }) => s.title)).toContain('hero');
+    expect(file.source.sections[0].title).toBe('Alle KI-Modelle an einem Ort');
+    expect(file.constants).toContainEqual({ ref: 'plans.standard.price', value: '17' });
+  });
+
+  it('refuses an invalid value with the loader’s message and writes nothing', async () => {
+    const before = await readFile(path.join(content, 'site.yaml'), 'utf8');
+    const file = await open('site.yaml');
+    file.data.constants.plans.standard.price = -5;
+    for (const action of ['draft', 'save']) {
+      const answer = await editorCall('POST', action, { path: 'site.yaml', version: file.version, data: file.data });
+      expect(answer.status).toBe(422);
+      expect(answer.body.errors).toEqual([expect.objectContaining({ file: 'site.yaml', path: 'constants.plans.standard.price', line: 38, message: 'Too small: expected number to be >=0' })]);
+      expect(answer.body.errors[0].text).toContain('expected: >= 0\n  found:    the number -5');
+    }
+    expect(drafts.size).toBe(0);
+    expect(await readFile(path.join(content, 'site.yaml'), 'utf8')).toBe(before);
+  });
+
+  it('keeps a valid edit as a draft the dev build loads, then saves it as a one-line change', async () => {
+    const relative = 'pages/home/en.yaml';
+    const before = await readFile(path.join(content, relative), 'utf8');
+    const file = await open(relative);
+    file.data.sections[0].title = 'All AI models in one place';
+    const changesBefore = changes;
+    const drafted = await editorCall('POST', 'draft', { path: relative, version: file.version, data: file.data });
+    expect(drafted.status).toBe(200);
+    expect(changes).toBe(changesBefore + 1);
+    expect(await readFile(path.join(content, relative), 'utf8')).toBe(before);
+    const model = await loadContent(content, {}, undefined, drafts);
+    expect(model.ok && (model.value.pages.find((p) => p.source === relative)!.page.sections[0] as { title: string }).title).toBe('All AI models in one place');
+
+    const saved = await editorCall('POST', 'save', { path: relative, version: file.version, data: file.data });
+    expect(saved.status).toBe(200);
+    expect(drafts.size).toBe(0);
+    const after = await readFile(path.join(content, relative), 'utf8');
+    const changed = before.split('\n').flatMap((line, i) => (line === after.split('\n')[i] ? [] : [`${line} → ${after.split('\n')[i]}`]));
+    const old = (parse(before, { customTags: CUSTOM_TAGS }) as { sections: { title: string }[] }).sections[0]!.title;
+    expect(changed).toEqual([`    title: ${old} →     title: All AI models in one place`]);
+
+    // A new list item's keys follow the schema's order, whatever order the form filled them in.
+    const again = await open(relative);
+    again.data.sections[1].items.push({ text: 'Ein Zugang für alle.', title: 'Einfach' });
+    expect((await editorCall('POST', 'save', { path: relative, version: again.version, data: again.data })).status).toBe(200);
+    expect(await readFile(path.join(content, relative), 'utf8')).toContain('      - title: Einfach\n        text: Ein Zugang für alle.\n');
+
+    // The file changed since it was opened (here: by this save): an edit against the old version is refused.
+    const stale = await editorCall('POST', 'save', { path: relative, version: file.version, data: file.data });
+    expect(stale.status).toBe(409);
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publishingFields } from '../publishing.ts';
 import { AnchorId, Text, Tone } from '../text.ts';
 
 /** Fields every section has: an optional anchor id, a background tone and a heading block. */
@@ -6,6 +7,7 @@ export const sectionBase = {
   id: AnchorId.optional().describe('Anchor of the section, so links can jump to it: id "contact" is reached by href "#contact" (or "/chatbot#contact" from another page). Lower-case letters, digits and dashes.'),
   tone: Tone,
   eyebrow: Text.optional().describe('A short label above the section title, e.g. "Preise".'),
+  ...publishingFields,
 };
 
 /** The `type` key of a section: which kind it is, described for the editor (what the section shows). */

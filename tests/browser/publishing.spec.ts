@@ -21,6 +21,8 @@ test.describe('a scheduled page', () => {
   const servers: RunningServer[] = [];
 
   test.beforeAll(async () => {
+    // Three builds of a small site on a shared machine.
+    test.setTimeout(240_000);
     work = await mkdtemp(path.join(tmpdir(), 'site-scheduled-'));
     const content = path.join(work, 'content');
     await cp(path.join(repo, 'tests/fixtures/check/base'), content, { recursive: true });

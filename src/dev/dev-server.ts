@@ -109,10 +109,12 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
   const runCheck = async () => {
     const failed = errors !== undefined;
     const at = edits;
-    const run = await checker.check(failed ? undefined : files, () => edits !== at);
-    // An edit during the check (an editor's second write after emptying the file) makes its findings stale:
-    // the rebuild that edit starts schedules the next check.
-    if (!run || edits !== at) return;
+    const built = rebuilds;
+    const run = await checker.check(failed ? undefined : files, () => edits !== at || rebuilds !== built);
+    // An edit during the check (an editor's second write after emptying the file) makes its findings stale,
+    // and so does a rebuild that ended meanwhile (a check of the failed build must not call the fixed one
+    // "the last good build"): the rebuild schedules the next check.
+    if (!run || edits !== at || rebuilds !== built) return;
     overlay = overlayOf(run, failed);
     live.overlay(overlay);
     const key = JSON.stringify(run.findings);
@@ -139,6 +141,8 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
   };
 
   let edits = 0;
+  /** Rebuilds that ended (either way): a check started before one of them checked an older state. */
+  let rebuilds = 0;
   const rebuild = async () => {
     const started = performance.now();
     const editsBefore = edits;
@@ -152,6 +156,7 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
       result = await builder.rebuild();
       if (edits !== editsBefore) return;
     }
+    rebuilds++;
     if (!result.ok) {
       errors = errorText(result.errors, options.contentDir);
       options.report.errors(result.errors);

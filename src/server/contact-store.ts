@@ -30,14 +30,17 @@ interface Sql {
   /** Runs `work` in one transaction holding the migration lock. */
   migrate(work: (exec: (script: string) => Promise<void>, query: Sql['query']) => Promise<void>): Promise<void>;
   close(): Promise<void>;
+  /** Called once the database is migrated (PGlite keeps a new one as the copy the next new one starts from). */
+  migrated?(): Promise<void>;
 }
 
 async function pgliteSql(dataDir: string): Promise<Sql> {
   await mkdir(dataDir, { recursive: true });
   // Each engine is loaded only when chosen: a server on PostgreSQL never pays for PGlite's WASM.
-  const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create(dataDir);
+  const { openPglite, migrationsState } = await import('./pglite-template.ts');
+  const { db, remember } = await openPglite(dataDir, await migrationsState(migrationsDir));
   return {
+    migrated: remember,
     query: async <T>(text: string, params?: unknown[]) => (await db.query<T>(text, params)).rows,
     migrate: (work) =>
       db.transaction(async (tx) => {
@@ -144,6 +147,7 @@ export async function openContactStore(target: StoreTarget): Promise<LocalContac
   const sql = target.kind === 'pglite' ? await pgliteSql(target.dataDir) : await pgSql(target.url);
   try {
     await applyMigrations(sql);
+    await sql.migrated?.();
   } catch (error) {
     await sql.close().catch(() => {});
     throw error;

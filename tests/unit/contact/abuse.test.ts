@@ -5,7 +5,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { openPglite } from '../../../src/server/pglite-template.ts';
 import { readdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_PATH, HONEYPOT_FIELD } from '../../../supabase/functions/_shared/contact-fields.ts';
@@ -140,7 +141,10 @@ describe('the Supabase function limiter: counts in contact_rate_limits, shared b
   let db: PGlite;
 
   beforeAll(async () => {
-    db = await PGlite.create();
+    // A bare database, from the stored copy after the first (see src/server/pglite-template.ts).
+    const opened = await openPglite(undefined, 'bare');
+    await opened.remember();
+    db = opened.db;
     for (const file of (await readdir('supabase/migrations')).filter((f) => f.endsWith('.sql')).sort()) await db.exec(await readFile(path.join('supabase/migrations', file), 'utf8'));
   });
   afterAll(() => db?.close());

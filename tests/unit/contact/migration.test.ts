@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { openPglite } from '../../../src/server/pglite-template.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -11,7 +12,10 @@ describe('supabase/migrations on a database with Supabase API roles', () => {
   let db: PGlite;
 
   beforeAll(async () => {
-    db = await PGlite.create();
+    // A bare database, from the stored copy after the first (see src/server/pglite-template.ts).
+    const opened = await openPglite(undefined, 'bare');
+    await opened.remember();
+    db = opened.db;
     await db.exec(`
       create role anon nologin;
       create role authenticated nologin;

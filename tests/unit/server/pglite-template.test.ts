@@ -1,0 +1,53 @@
+import { cp, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directoryCache } from '../../../src/cache/build-cache.ts';
+import { migrationsState, openPglite, templateKey } from '../../../src/server/pglite-template.ts';
+
+const repo = path.resolve(import.meta.dirname, '../../..');
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'site-pglite-template-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('a new PGlite database from the stored copy', () => {
+  it('starts a new directory from the copy, opens an existing one as it is, and ignores a damaged copy', async () => {
+    const cache = directoryCache(path.join(dir, 'cache'));
+    const first = await openPglite(path.join(dir, 'one'), 'state A', cache);
+    await first.db.exec("create table marker (note text); insert into marker values ('from the copy')");
+    await first.remember();
+    await first.db.close();
+    const stored = path.join(dir, 'cache/pglite-template', await templateKey('state A'));
+
+    const second = await openPglite(path.join(dir, 'two'), 'state A', cache);
+    expect((await second.db.query<{ note: string }>('select note from marker')).rows).toEqual([{ note: 'from the copy' }]);
+    await second.db.exec("insert into marker values ('only in two')");
+    await second.db.close();
+
+    // A directory with a database in it is opened as it is: its own rows, not the copy's.
+    const again = await openPglite(path.join(dir, 'two'), 'state A', cache);
+    expect((await again.db.query<{ note: string }>('select note from marker order by note')).rows.map((r) => r.note)).toEqual(['from the copy', 'only in two']);
+    await again.db.close();
+
+    // A damaged copy: a bare database, laid out as usual.
+    await writeFile(stored, 'not a dump');
+    const fallback = await openPglite(path.join(dir, 'three'), 'state A', cache);
+    expect((await fallback.db.query("select to_regclass('marker') as t")).rows).toEqual([{ t: null }]);
+    await fallback.db.close();
+  }, 180_000);
+
+  it('names the copy by PGlite version and state, so a changed migration never loads a stale copy', async () => {
+    expect(await templateKey('state A', '0.5.16')).not.toBe(await templateKey('state A', '0.5.17'));
+    expect(await templateKey('state A', '0.5.16')).not.toBe(await templateKey('state B', '0.5.16'));
+    const migrations = path.join(dir, 'migrations');
+    await cp(path.join(repo, 'supabase/migrations'), migrations, { recursive: true });
+    const before = await migrationsState(migrations);
+    const [file] = (await readdir(migrations)).sort();
+    await writeFile(path.join(migrations, file!), '-- changed\n', { flag: 'a' });
+    expect(await migrationsState(migrations)).not.toBe(before);
+  });
+});

@@ -20,7 +20,7 @@ process.stdout.on('error', (error) => {
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const compiledDir = path.join(root, 'bin/.compiled');
 // Packages with native code, WebAssembly or files of their own stay in node_modules.
-const EXTERNAL = ['esbuild', '@electric-sql/pglite', '@tailwindcss/*', 'tailwindcss', 'lightningcss', 'pg', 'html-validate', 'tsx', '@supabase/*', 'subset-font'];
+const EXTERNAL = ['esbuild', '@electric-sql/pglite', '@tailwindcss/*', 'tailwindcss', 'lightningcss', 'pg', 'html-validate', 'tsx', '@supabase/*', 'subset-font', 'sharp'];
 
 /** Size and mtime of each file the bundle was made from, and of the installed package set. */
 function stamp(files) {

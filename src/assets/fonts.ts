@@ -58,7 +58,8 @@ const unicodeRange = (ranges: readonly (readonly [number, number])[]) =>
  * when it is there by first paint, else the page keeps the fallback until the next navigation (CLS 0).
  * The fallback face is `optional` too: Chromium looks local() fonts up off the main thread, and on a busy
  * machine the lookup can finish after first paint; with the default (`auto`) the text then swapped from the
- * generic family to the resized Arial (the gate measured 0.003-0.019 in the cookie bar and on the 404 page).
+ * generic family to the resized Arial. (The gate's other intermittent shift, 0.019 in the cookie bar, was
+ * the bar painted half-parsed: see .cookie-banner in styles.css.)
  */
 const FALLBACK_FACE = '@font-face{font-family:"Inter Fallback";font-display:optional;src:local("Arial"),local("Liberation Sans"),local("Helvetica"),local("Arimo");size-adjust:107.12%;ascent-override:90.44%;descent-override:22.52%;line-gap-override:0%}';
 

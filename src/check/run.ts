@@ -9,7 +9,9 @@ import { readPageSources, removePageSources } from '../output/page-sources.ts';
 import { loadCheckConfig, type CheckConfig } from '../content/check-config.ts';
 import { loadGlossary } from '../content/glossary.ts';
 import type { YamlSource } from '../content/yaml-source.ts';
+import { defaultBuildCache } from '../cache/build-cache.ts';
 import { checkContent, checkSchemaModelines } from './content.ts';
+import { checkImages } from './images.ts';
 import { checkCopy, checkRenderedTypography } from './copy/index.ts';
 import { findingSource } from './element-source.ts';
 import { finding, fromSiteError, sortFindings, type Finding } from './finding.ts';
@@ -73,6 +75,10 @@ export async function checkSources(options: Pick<CheckOptions, 'contentDir' | 's
 export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   const { findings, model: loaded, sources, config, copyStrings } = await checkSources(options);
   if (!loaded) return { findings: sortFindings(findings), routes: 0, contentDir: options.contentDir };
+  const imageFindings = await checkImages(loaded, options.contentDir, config, sources, defaultBuildCache());
+  findings.push(...imageFindings);
+  // A missing or unreadable image fails the build: reported once, here, at its src.
+  if (imageFindings.some((f) => f.code === 'image-missing' || f.code === 'image-unreadable')) return { findings: sortFindings(findings), routes: 0, contentDir: options.contentDir };
   // The output is checked as a build at this moment makes it: what is not live is not there (content/publishing.ts).
   const publication: Publication = { at: options.at ?? new Date(), drafts: false };
   const model = publishedModel(loaded, publication);

@@ -114,7 +114,8 @@ export function issuesToErrors(schema: z.ZodType, source: YamlSource, issues: re
     errors.push(
       new SiteError({
         code: found === undefined ? 'missing-key' : 'invalid-value',
-        message: found === undefined ? `missing required key '${String(path[path.length - 1])}'` : issue.message,
+        // A custom rule that names a missing key (an image's alt) says why it is needed.
+        message: found === undefined && issue.code !== 'custom' ? `missing required key '${String(path[path.length - 1])}'` : issue.message,
         location: found === undefined ? locateMissing(source, path) : locate(source, path),
         expected: expectedOf(issue) ?? (issue.code === 'custom' ? undefined : issue.message),
         found: describeValue(found),

@@ -1,3 +1,4 @@
+import { buildImages, pageImageInputs } from '../assets/images.ts';
 import type { BuildCache } from '../cache/build-cache.ts';
 import { loadContent, type ContentEnv } from '../content/load.ts';
 import { ContentMemo } from '../content/memo.ts';
@@ -14,8 +15,8 @@ export type SiteFiles = Map<string, Uint8Array>;
 export type DevBuildResult = { ok: true; files: SiteFiles; changed: string[]; rendered: number } | { ok: false; errors: SiteError[] };
 
 /** What a page's HTML depends on in the model: when all of these are the same objects, so is its HTML. */
-function inputsOf(model: SiteModel, entry: PageEntry): readonly unknown[] {
-  return [model.site, model.locales[entry.locale], ...alternates(model, entry)];
+function inputsOf(model: SiteModel, entry: PageEntry, images: string): readonly unknown[] {
+  return [model.site, model.locales[entry.locale], images, ...alternates(model, entry)];
 }
 
 /**
@@ -42,21 +43,22 @@ export class DevBuilder {
     if (!loaded.ok) return { ok: false, errors: loaded.errors };
     // Drafts and scheduled pages show in `site dev`, labelled and noindex (content/publishing.ts).
     const model = publishedModel(loaded.value, { at: new Date(), drafts: true });
-    const [code] = await Promise.all([this.code, loadRenderer()]);
+    const [code, images] = await Promise.all([this.code, buildImages(model, this.contentDir, this.cache), loadRenderer()]);
+    if (images.errors.length) return { ok: false, errors: images.errors };
     let rendered = 0;
     const pages = model.pages.map((entry) => {
-      const inputs = inputsOf(model, entry);
+      const inputs = inputsOf(model, entry, pageImageInputs(entry, images.images));
       const previous = this.pages.get(entry.route);
       if (previous && previous.inputs.length === inputs.length && previous.inputs.every((input, i) => input === inputs[i])) return previous.page;
       rendered++;
-      const page = renderPage(model, entry, code);
+      const page = renderPage(model, entry, code, images.images);
       this.pages.set(entry.route, { inputs, page });
       return page;
     });
     const routes = new Set(model.pages.map((p) => p.route));
     for (const route of this.pages.keys()) if (!routes.has(route)) this.pages.delete(route);
 
-    const files: SiteFiles = new Map(code.files);
+    const files: SiteFiles = new Map([...code.files, ...images.files]);
     for (const page of pages) files.set(`/${page.entry.file}`, page.bytes);
     for (const [url, text] of seoFiles(model, sitePolicy(model, pages.map((p) => p.inline), code))) files.set(url, new TextEncoder().encode(text));
     const changed = pages.filter((p) => !sameBytes(this.files.get(`/${p.entry.file}`), files.get(`/${p.entry.file}`))).map((p) => p.entry.route);

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { buildImages, pageImageInputs, type ImageReport } from '../assets/images.ts';
 import { defaultBuildCache, noCache, type BuildCache } from '../cache/build-cache.ts';
 import { budgetFor, loadCheckConfig, type CheckConfig } from '../content/check-config.ts';
 import { loadContent, type ContentEnv } from '../content/load.ts';
@@ -72,6 +73,8 @@ export interface BuildReport {
   /** One error per figure over budget (the files are written all the same, for inspection). */
   budgetErrors: SiteError[];
   pages: PageCounts;
+  /** Each image the pages use as built, for `site check`'s image rules. */
+  images: ImageReport[];
 }
 
 /**
@@ -107,6 +110,11 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content });
     return { ok: false, errors: redirects.errors };
   }
+  const images = await buildImages(model, options.contentDir, cache);
+  if (images.errors.length) {
+    if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content });
+    return { ok: false, errors: images.errors };
+  }
   const code = await codePending;
   await writeFunctionLocales(options.contentDir, model);
 
@@ -120,6 +128,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const assetGzip = new Map<string, number>();
   // Page weights add up asset sizes: the assets (few, their encodings cached) are written first.
   await Promise.all([...code.files].map(async ([url, bytes]) => assetGzip.set(url, await writer.asset(url, bytes, cache, keep))));
+  await Promise.all([...images.files].map(([url, bytes]) => writer.asset(url, bytes, cache, keep)));
   const { islands } = code;
   const scripts = islandScripts(islands.loader, islands.graph, SUBMIT_ENTRIES);
   const inline: InlineCode[] = [];
@@ -132,7 +141,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   // A reused page's HTML is the one the last build wrote, so its element sources are the last build's too.
   const previousSources = cached ? await previousPageSources(options.outDir) : {};
   for (const entry of model.pages) {
-    const key = cached ? pageKey(model, entry, code, generator, (value) => memo.digestOf(value)) : '';
+    const key = cached ? pageKey(model, entry, code, generator, (value) => memo.digestOf(value), pageImageInputs(entry, images.images)) : '';
     const target = path.join(outDir, entry.file);
     const record = last?.pages[entry.file];
     keep.add(entry.file);
@@ -147,7 +156,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     }
     counts.rendered++;
     await Promise.all([writer.ready(), loadRenderer()]);
-    const page = renderPage(model, entry, code);
+    const page = renderPage(model, entry, code, images.images);
     inline.push(page.inline);
     elementSources.push(pageSourcesEntry(page));
     // The report is made as soon as the page is written: what a page's HTML links is read from substrings that
@@ -180,6 +189,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
       loader: islands.loader,
       budgetErrors: budgetErrors(routes, checkConfig.config, checkConfig.source),
       pages: counts,
+      images: images.reports,
     },
   };
 }

@@ -107,10 +107,11 @@ const familyParts = new WeakMap<SiteModel, Map<string, string>>();
  * (the language switcher and og:locale alternates), the strings tagged `!verbatim` anywhere (typography
  * leaves them alone), the routes a build at its moment leaves out (the footer and the language switcher skip
  * them: content/publishing.ts), the page's family (hreflang and the switcher: locale, route, noindex of each
- * translation) and the page itself. The property test (tests/unit/output/page-cache-property.test.ts)
+ * translation), the page itself and `images` (what it shows of its images: assets/images.ts pageImageInputs,
+ * whose URLs carry each image file's content hash). The property test (tests/unit/output/page-cache-property.test.ts)
  * holds warm builds byte-identical to cold ones through random edits of each.
  */
-export function pageKey(model: SiteModel, entry: PageEntry, code: CodeAssets, generator: string, known?: (value: object) => string | undefined): string {
+export function pageKey(model: SiteModel, entry: PageEntry, code: CodeAssets, generator: string, known?: (value: object) => string | undefined, images = ''): string {
   let site = siteParts.get(model);
   if (site === undefined) {
     const locales = Object.entries(model.locales).map(([locale, strings]) => [locale, strings?.name, strings?.ogLocale]);
@@ -124,7 +125,7 @@ export function pageKey(model: SiteModel, entry: PageEntry, code: CodeAssets, ge
     family = JSON.stringify(alternates(model, entry).map((p) => [p.locale, p.route, isIndexable(p.route, p.page.meta.noindex)]));
     families.set(entry.family, family);
   }
-  return textDigest(`${FORMAT}\u0000${site}\u0000${digestOf(model.locales[entry.locale], known)}\u0000${family}\u0000${digestOf(entry, known)}`);
+  return textDigest(`${FORMAT}\u0000${site}\u0000${digestOf(model.locales[entry.locale], known)}\u0000${family}\u0000${digestOf(entry, known)}\u0000${images}`);
 }
 
 /**

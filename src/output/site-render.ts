@@ -8,6 +8,7 @@ import type { BuildCache } from '../cache/build-cache.ts';
 import type { PageEntry, SiteModel } from '../content/model.ts';
 import { packageRoot } from '../package-root.ts';
 import { SOCIAL_IMAGE } from '../render/head.ts';
+import type { BuiltImages } from '../render/image-layout.ts';
 import type { MarkedElement } from '../render/source-marks.tsx';
 import { contentHash } from './hash.ts';
 import { pageAssetRefs, type PageAssetRefs } from './page-weight.ts';
@@ -84,9 +85,9 @@ const CHARSET = '<meta charset="utf-8">';
  * site's (sitePolicy); a browser enforces both, so each page gets exactly what it runs. Depending on
  * no other page, pages can be written as soon as they are rendered.
  */
-export function renderPage(model: SiteModel, entry: PageEntry, code: CodeAssets): RenderedPage {
+export function renderPage(model: SiteModel, entry: PageEntry, code: CodeAssets, images?: BuiltImages): RenderedPage {
   if (!renderRoute) throw new Error('renderPage before loadRenderer()');
-  const { html, elements } = renderRoute(model, entry, { css: code.cssUrl, font: code.fontPreload, loader: code.islands.loader }, code.template);
+  const { html, elements } = renderRoute(model, entry, { css: code.cssUrl, font: code.fontPreload, loader: code.islands.loader, images }, code.template);
   const inline = inlineCode(html);
   const at = html.indexOf(CHARSET);
   if (at < 0) throw new Error('a page without <meta charset="utf-8"> cannot carry the CSP meta tag');

@@ -1,5 +1,6 @@
 import type { PageEntry, SiteModel } from '../content/model.ts';
 import type { LocaleStrings } from '../schema/locale.ts';
+import type { BuiltImages } from './image-layout.ts';
 
 /** URLs of the built assets a page links to. */
 export interface PageAssets {
@@ -8,6 +9,8 @@ export interface PageAssets {
   font?: string;
   /** The island loader module; absent when the build has no islands. */
   loader?: string;
+  /** The content's images as the build made them (assets/images.ts), by imageKey. */
+  images?: BuiltImages;
 }
 
 /** Everything a page's components read; passed down explicitly so rendering stays a pure function. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Action } from '../schema/text.ts';
 import { KeepTogether } from './keep-together.tsx';
+import { SectionFigure } from './picture.tsx';
 import { useSourceMark } from './source-marks.tsx';
 
 const buttonStyles = {
@@ -37,7 +38,10 @@ export function SectionShell({ id, tone = 'default', labelledBy, children, narro
 }) {
   return (
     <section id={id} aria-labelledby={labelledBy} className={`${tones[tone]} py-section`}>
-      <div className={`mx-auto px-gutter ${narrow ? 'max-w-3xl' : 'max-w-7xl'}`}>{children}</div>
+      <div className={`mx-auto px-gutter ${narrow ? 'max-w-3xl' : 'max-w-7xl'}`}>
+        {children}
+        <SectionFigure />
+      </div>
     </section>
   );
 }

@@ -18,6 +18,7 @@ export const CheckConfig = z.strictObject({
     .strictObject({
       default: Budget.default({}).describe('applies to every route'),
       routes: z.record(z.string().regex(/^\//, { message: 'expected a route starting with /' }), Budget).default({}).describe('per-route overrides, e.g. "/chatbot"'),
+      image: z.number().positive().optional().describe('kilobytes (1 KB = 1024 bytes) as served, not gzipped: the heaviest file the build makes of any one image (any format, any width); site check reports an image over it at its src'),
     })
     .default({ default: {}, routes: {} })
     .describe('Gzip byte budgets per route: site build fails a route over budget.'),

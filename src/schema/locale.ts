@@ -189,6 +189,8 @@ export const LocaleStrings = z.strictObject({
       sending: d('The send button while sending, e.g. "Wird gesendet…".'),
       /** Note under the form: * fields are required, data is sent encrypted and processed under GDPR. */
       footnote: d('The note under the form: fields marked * are required, data is sent encrypted and processed under GDPR.'),
+      /** The hidden trap field's label: off-screen and hidden from assistive technology, but read by bots and by anyone browsing without CSS. */
+      honeypot: d('Label of the hidden anti-spam field that only bots fill; a reader without CSS sees it, so it says to leave it empty, e.g. "Website – bitte leer lassen".'),
       /**
        * What shows under a field the browser refuses (SPEC §5: it enforces `required`; these messages
        * replace its bubbles): a required field left empty, or an e-mail address it does not accept.

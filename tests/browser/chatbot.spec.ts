@@ -10,7 +10,7 @@ test('the eleven sections appear in the order of SPEC §2', async ({ page }) => 
   expect(await sectionTitles(page)).toEqual([
     'Ihr eigener KI-Chatbot. Rund um die Uhr für Ihre Kunden da.',
     'Der passende Chatbot für jede Aufgabe',
-    'Transparente Preise nach Laufzeit',
+    'Klare Preise nach Laufzeit',
     'Erweiterungen für Ihren Chatbot',
     'Das ist in jedem Chatbot enthalten',
     'Selbst verwalten oder verwalten lassen',
@@ -50,13 +50,13 @@ test('the price table shows every figure of SPEC §9 by commitment', async ({ pa
   const pricing = page.locator('#pricing');
   const small = pricing.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Small Solution' }) }).first();
   await expect(small).toContainText(`${euro(chatbot.smallSolution.price)} / Monat`);
-  await expect(small).toContainText(`einmalig ${euro(chatbot.smallSolution.setup)} Einrichtung`);
+  await expect(small).toContainText(`${euro(chatbot.smallSolution.setup)} einmalige Einrichtung`);
   await expect(small).toContainText(`Bis zu ${chatbot.smallSolution.staff} Mitarbeiter`);
   await expect(small).toContainText(`Maximal ${chatbot.smallSolution.chats} Chats pro Monat`);
   const enterprise = pricing.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Enterprise' }) }).first();
   await expect(enterprise).toContainText('Auf Anfrage');
-  for (const feature of ['Mehrere Chatbots', 'API-Zugang', 'White Label', 'Dedicated Support']) await expect(enterprise).toContainText(feature);
-  await expect(page.locator('#extras')).toContainText(`${euro(chatbot.booking)} pro Monat · im Standard-Chatbot inklusive`);
+  for (const feature of ['Mehrere Chatbots', 'API-Zugang', 'White Label', 'Persönlicher Ansprechpartner']) await expect(enterprise).toContainText(feature);
+  await expect(page.locator('#extras')).toContainText(`${euro(chatbot.booking)} pro Monat · im Standard-Chatbot enthalten`);
 });
 
 test('on a phone the price table becomes one card per row with all three commitments', async ({ page }) => {
@@ -79,13 +79,13 @@ test('the SPEC §9 claims are on the page', async ({ page }) => {
   // The renderer keeps a figure range on one line with an invisible word joiner after its dash (U+2060);
   // read the text as a visitor sees it, without it, with white space normalised as toContainText does.
   const visible = ((await main.textContent()) ?? '').replaceAll('\u2060', '').replace(/\s+/g, ' ');
-  for (const claim of ['99,9 % Uptime-Garantie', 'unter 2 Sekunden', 'Über 50 Sprachen', '85–100 %', 'höhere Conversion', '50 %', 'weniger Support-Tickets', '3x', 'schnellere Antworten']) {
+  for (const claim of ['99,9 % Verfügbarkeitsgarantie', 'unter 2 Sekunden', 'Über 50 Sprachen', '85–100 %', 'höhere Konversionsrate', '50 %', 'weniger Supportanfragen', '3×', 'schnellere Antworten']) {
     expect(visible).toContain(claim);
   }
   // Read as a visitor sees the card: the figure (with its "up to") above what it measures.
-  const leads = page.locator('main dl > div', { has: page.locator('dt', { hasText: 'mehr Leads' }) });
+  const leads = page.locator('main dl > div', { has: page.locator('dt', { hasText: 'mehr Anfragen' }) });
   await expect(leads.locator('dd')).toHaveText('bis zu 100 %');
-  await expect(leads.locator('dt')).toHaveText('mehr Leads¹');
+  await expect(leads.locator('dt')).toHaveText('mehr Anfragen¹');
   await expect(main).toContainText('TYPO3');
   await expect(main).not.toContainText('Typo3');
 });
@@ -118,11 +118,11 @@ test('the first visible button scrolls to contact; action buttons without a page
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/chatbot');
   const first = page.locator('main a[class*="rounded-control"]').first(); // links drawn as buttons (ui.tsx buttonClass)
-  await expect(first).toHaveText('Kostenlose Beratung');
+  await expect(first).toHaveText('Kostenlos beraten lassen');
   await first.click();
   await expect(page).toHaveURL(/#contact$/);
   await expect(page.locator('#contact')).toBeInViewport();
-  for (const label of ['Jetzt bestellen', 'Kaufen und einbinden', 'Kostenlose Beratung', 'Angebot anfragen', 'Mehr erfahren']) {
+  for (const label of ['Jetzt bestellen', 'Kaufen und einbinden', 'Kostenlos beraten lassen', 'Angebot anfragen', 'Mehr erfahren']) {
     const hrefs = await page.locator('main').getByRole('link', { name: label }).evaluateAll((links) => links.map((l) => l.getAttribute('href')));
     expect(hrefs.length, label).toBeGreaterThan(0);
     expect(new Set(hrefs), label).toEqual(new Set(['#contact']));

@@ -274,7 +274,7 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
       {/* The honeypot: off-screen, out of the tab order and hidden from assistive technology, so only bots fill it. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label>
-          Homepage
+          {strings.honeypot}
           <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>

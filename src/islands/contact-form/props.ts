@@ -15,6 +15,7 @@ export interface ContactFormStrings {
   submit: Forms['submit'];
   sending: Forms['sending'];
   footnote: Forms['footnote'];
+  honeypot: Forms['honeypot'];
   errors: Forms['errors'];
   notices: FormNotices;
   toasterLabel: string;
@@ -43,7 +44,7 @@ export interface ContactFormSettings {
 
 /** The locale's shared form strings with the variant's own wording laid over them. */
 export function contactFormStrings(strings: LocaleStrings, variant: 'business' | 'education'): ContactFormStrings {
-  const { labels, placeholders, productNames, consent, submit, sending, footnote, errors } = strings.forms;
+  const { labels, placeholders, productNames, consent, submit, sending, footnote, honeypot, errors } = strings.forms;
   const { labels: variantLabels, placeholders: variantPlaceholders, ...notices } = strings.forms[variant];
   return {
     labels: { ...labels, ...variantLabels },
@@ -53,6 +54,7 @@ export function contactFormStrings(strings: LocaleStrings, variant: 'business' |
     submit,
     sending,
     footnote,
+    honeypot,
     errors,
     notices,
     toasterLabel: strings.toaster.label,

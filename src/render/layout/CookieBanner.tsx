@@ -43,6 +43,8 @@ export function CookieBanner({ strings }: { strings: LocaleStrings['cookieBanner
           )}
         </div>
       </div>
+      {/* The end of the bar: CSS shows the bar only once the parser got here (styles.css, .cookie-banner). */}
+      <span className="cookie-banner-end" hidden />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { KeepTogether } from '../keep-together.tsx';
+import { SectionFigure } from '../picture.tsx';
 import { useSourceMark } from '../source-marks.tsx';
 import type { SectionProps } from './props.ts';
 
@@ -17,6 +18,7 @@ export function Cta({ section, level, headingId }: SectionProps<'cta'>) {
             ))}
           </div>
         </div>
+        <SectionFigure />
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 import { KeepTogether } from '../keep-together.tsx';
 import { ProductMock } from '../mocks/ProductMock.tsx';
+import { SectionFigure } from '../picture.tsx';
 import { ActionLink } from '../ui.tsx';
 import type { SectionProps } from './props.ts';
 
@@ -41,6 +42,7 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
         </div>
         {mock && <ProductMock mock={mock} intl={ctx.strings.intl} separator={ctx.strings.labelSeparator} />}
       </div>
+      {section.image && <div className="relative mx-auto max-w-7xl px-gutter"><SectionFigure /></div>}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { KeepTogether } from '../keep-together.tsx';
+import { SectionFigure } from '../picture.tsx';
 import { jsonForScript } from '../head.ts';
 import { useSourceMark } from '../source-marks.tsx';
 import { buttonClass } from '../ui.tsx';
@@ -20,6 +21,7 @@ export function NotFound({ section, level, headingId }: SectionProps<'notFound'>
         {section.text && <p className="mx-auto mt-3 max-w-md text-slate-600"><KeepTogether text={section.text} /></p>}
         <a href={section.action.href} {...mark(section.action, 'href')} className={`${buttonClass('primary', 'lg')} mt-8`}>{section.action.label}</a>
         <script dangerouslySetInnerHTML={{ __html: `console.error(${jsonForScript(section.logMessage)},location.pathname)` }} />
+        <SectionFigure />
       </div>
     </section>
   );

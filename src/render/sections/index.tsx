@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Section } from '../../schema/sections/index.ts';
+import { SectionImageProvider } from '../picture.tsx';
 import { About, RichTextBlock } from './About.tsx';
 import { Contact } from './Contact.tsx';
 import { ChatbotPricing, Preview } from './Chatbot.tsx';
@@ -30,5 +31,9 @@ const components: { [T in Section['type']]: ComponentType<SectionProps<T>> } = {
 
 export function SectionView(props: Omit<SectionProps<Section['type']>, 'section'> & { section: Section }) {
   const Component = components[props.section.type] as ComponentType<SectionProps<Section['type']>>;
-  return <Component {...props} />;
+  return (
+    <SectionImageProvider image={props.section.image} images={props.ctx.assets.images} type={props.section.type} first={props.level === 1}>
+      <Component {...props} />
+    </SectionImageProvider>
+  );
 }

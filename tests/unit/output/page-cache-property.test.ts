@@ -1,15 +1,16 @@
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directoryCache } from '../../../src/cache/build-cache.ts';
 import { buildSite, type BuildReport } from '../../../src/output/build.ts';
 
 /**
  * Warm builds are cold builds: random sequences of edits to a small fixture site (page text, locale strings,
- * a locale's name, constants, noindex, pages added, removed, renamed and moved, files touched, the code changed,
- * the output and the cache damaged, pages and sections scheduled or made drafts, the build's moment moved on,
- * drafts shown or not), and after every step the output folder a warm build updated equals a cold
+ * a locale's name, constants, noindex, pages added, removed, renamed and moved, images added, removed and their files
+ * changed, files touched, the code changed, the output and the cache damaged, pages and sections scheduled or made
+ * drafts, the build's moment moved on, drafts shown or not), and after every step the output folder a warm build updated equals a cold
  * build's, byte for byte and file for file, with the same report.
  */
 
@@ -155,6 +156,22 @@ const EDITS: Record<string, Edit> = {
     const file = pick(files);
     await rm(path.join(site.content, file));
     return `removed ${file}`;
+  },
+  async image(site, pick, n) {
+    // A small image (one candidate width, so encoding stays quick); its colour follows n, so its bytes change.
+    const image = path.join(site.content, 'images/bild.png');
+    await mkdir(path.dirname(image), { recursive: true });
+    const bytes = await sharp({ create: { width: 64, height: 36, channels: 3, background: { r: (n * 53) % 256, g: 90, b: 200 } } }).png().toBuffer();
+    if (pick([true, false])) {
+      await writeFile(image, bytes);
+      return 'image file replaced (the page files unchanged)';
+    }
+    const file = pick(await pageFiles(site));
+    await readFile(image).catch(() => writeFile(image, bytes));
+    await edit(path.join(site.content, file), (text) =>
+      text.includes('    image: ') ? text.replace(/^ {4}image: .*\n/m, '') : text.replace(/^( {2}- type: .*\n)/m, `$1    image: { src: images/bild.png, alt: Bild ${n} }\n`),
+    );
+    return `image toggled on ${file}`;
   },
   async touch(site, pick) {
     const file = pick([...(await pageFiles(site)), 'site.yaml', 'locales/de.yaml']);

@@ -62,6 +62,11 @@ function page(strings: LocaleStrings['cookieBanner'], protocol: 'https:' | 'http
 }
 
 describe('the cookie banner markup', () => {
+  it('ends with the marker the stylesheet waits for, so a half-parsed bar is never painted', () => {
+    const html = renderToString(<CookieBanner strings={german} />);
+    expect(html).toMatch(/<span class="cookie-banner-end" hidden=""><\/span><\/section>$/);
+  });
+
   it('is a region named by its heading, with a details panel hidden behind a toggle that controls it', () => {
     const html = renderToString(<CookieBanner strings={german} />);
     expect(html).toMatch(/^<section aria-labelledby="cookie-banner-title" class="cookie-banner /);

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { CheckConfig } from '../../../src/schema/check.ts';
 import { createPageSchema, HeaderVariant } from '../../../src/schema/page.ts';
 import { RedirectsFile } from '../../../src/schema/redirects.ts';
 import { createSectionSchema } from '../../../src/schema/sections/index.ts';
@@ -30,6 +31,15 @@ describe('README examples', () => {
   it('the header table names every header variant', async () => {
     const text = await readme();
     for (const variant of HeaderVariant.options) expect(text).toContain(`| \`${variant}\` |`);
+  });
+
+  it('the image example is a valid section, and its budget a valid check.yaml', async () => {
+    const text = await readme();
+    const [section] = parse(yamlAfter(text, '### Images')) as unknown[];
+    expect(createSectionSchema(ctx).safeParse(section).error?.issues ?? []).toEqual([]);
+    expect((section as { image?: unknown }).image).toBeDefined();
+    const budget = /```yaml\n(budgets:[\s\S]*?)```/.exec(text.slice(text.indexOf('### Images')))![1]!;
+    expect(CheckConfig.safeParse(parse(budget)).error?.issues ?? []).toEqual([]);
   });
 
   it('the new page of the walkthrough is a valid page', async () => {

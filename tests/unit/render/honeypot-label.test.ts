@@ -1,0 +1,24 @@
+/**
+ * The contact form's hidden anti-spam field is labelled from content (forms.honeypot), like every string a
+ * reader can meet: someone browsing without CSS sees it, so each language says to leave it empty.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, it } from 'vitest';
+import { loadContent } from '../../../src/content/load.ts';
+import { renderRoute } from '../../../src/render/render-route.tsx';
+import { contentFixture } from '../../support/content-fixture.ts';
+
+const assets = { css: '/assets/site.css', loader: '/assets/islands.js' };
+
+it('the honeypot label is the locale’s forms.honeypot, in the server HTML and in the island props', async () => {
+  const template = await readFile('templates/document.html', 'utf8');
+  const loaded = await loadContent(await contentFixture('honeypot-label'));
+  if (!loaded.ok) throw new Error(loaded.errors.map((e) => e.message).join('\n'));
+  const model = loaded.value;
+  const html = renderRoute(model, model.pages.find((p) => p.route === '/')!, assets, template);
+  const label = 'Feld nur für Bots – bitte leer lassen';
+  expect(/<label>([^<]*)<input[^>]*name="homepage"/.exec(html)?.[1]).toBe(label);
+  const props = /data-island="contact-form"[^>]*data-props="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"');
+  expect((JSON.parse(props) as { strings: { honeypot: string } }).strings.honeypot).toBe(label);
+  expect(html).not.toContain('Homepage');
+});

@@ -5,6 +5,7 @@ import { formatEuro, formatNumber, formatPercent } from '../content/references.t
 import { isNotFound } from '../content/routes.ts';
 import { checkBudgets } from './budgets.ts';
 import { checkHreflang, checkSitemap } from './seo.ts';
+import { describeWithheldLink, withheldTarget } from './publishing.ts';
 import type { CheckConfig } from '../content/check-config.ts';
 import { finding, type Finding } from './finding.ts';
 import { decodeEntities, describeElement, elementOffset, linksWithRel, parseHtml, validateHtml, type HtmlElement } from './html.ts';
@@ -74,6 +75,12 @@ export function checkLinks(page: BuiltPage, site: SiteIndex): Finding[] {
     if (local === undefined) return;
     const [pathAndQuery = '', fragment] = local.split('#', 2);
     const target = samePage ? page.entry.file : site.fileFor(pathAndQuery.split('?')[0]!);
+    // A link to a page this build leaves out (a draft, scheduled or expired) says so, not just "broken".
+    const withheld = !target && anchors ? withheldTarget(site.model, pathAndQuery.split('?')[0]!) : undefined;
+    if (withheld) {
+      out.push(finding({ code: 'link-unpublished', severity: 'error', ...describeWithheldLink(href, withheld), route, element: describeElement(el), offset: elementOffset(el) }));
+      return;
+    }
     if (!target) {
       out.push(finding({ code: 'link-broken', severity: 'error', message: `${anchors ? 'link' : 'asset'} to ${href} points at no output file`, route, element: describeElement(el), offset: elementOffset(el), expected: 'a route or file the build writes', found: href, hint: anchors ? 'fix the href in the content, or add the page it links to' : 'rebuild; the asset URL is stale' }));
       return;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadContentWithSources, type ContentEnv } from '../content/load.ts';
 import type { SiteModel } from '../content/model.ts';
+import { publishedModel, type Publication } from '../content/publishing.ts';
 import { buildSite } from '../output/build.ts';
 import { readPageSources, removePageSources } from '../output/page-sources.ts';
 import { loadCheckConfig, type CheckConfig } from '../content/check-config.ts';
@@ -17,6 +18,7 @@ import { finding, fromSiteError, sortFindings, type Finding } from './finding.ts
 import { checkOutput } from './output.ts';
 import { loadTranslationLock } from './translations/lock.ts';
 import { checkTranslations } from './translations/index.ts';
+import { checkRedirects } from './redirects.ts';
 
 export interface CheckOptions {
   contentDir: string;
@@ -24,6 +26,8 @@ export interface CheckOptions {
   outDir?: string;
   strict?: boolean;
   env?: ContentEnv;
+  /** The moment to check the site at (`--at`; default now): what a build then would publish. */
+  at?: Date;
 }
 
 export interface CheckRun {
@@ -72,22 +76,28 @@ export async function checkSources(options: Pick<CheckOptions, 'contentDir' | 's
  * directory — or the given outDir — and the output rules over every route. Every finding at once.
  */
 export async function runCheck(options: CheckOptions): Promise<CheckRun> {
-  const { findings, model, sources, config, copyStrings } = await checkSources(options);
-  if (!model) return { findings: sortFindings(findings), routes: 0, contentDir: options.contentDir };
-  const imageFindings = await checkImages(model, options.contentDir, config, sources, defaultBuildCache());
+  const { findings, model: loaded, sources, config, copyStrings } = await checkSources(options);
+  if (!loaded) return { findings: sortFindings(findings), routes: 0, contentDir: options.contentDir };
+  const imageFindings = await checkImages(loaded, options.contentDir, config, sources, defaultBuildCache());
   findings.push(...imageFindings);
   // A missing or unreadable image fails the build: reported once, here, at its src.
   if (imageFindings.some((f) => f.code === 'image-missing' || f.code === 'image-unreadable')) return { findings: sortFindings(findings), routes: 0, contentDir: options.contentDir };
+  // The output is checked as a build at this moment makes it: what is not live is not there (content/publishing.ts).
+  const publication: Publication = { at: options.at ?? new Date(), drafts: false };
+  const model = publishedModel(loaded, publication);
+  findings.push(...(await checkRedirects(options.contentDir, model)));
 
   let dir = options.outDir;
   let temp: string | undefined;
   if (!dir) {
     temp = await mkdtemp(path.join(os.tmpdir(), 'site-check-'));
     dir = temp;
-    const built = await buildSite({ contentDir: options.contentDir, outDir: temp, env: options.env });
+    const built = await buildSite({ contentDir: options.contentDir, outDir: temp, env: options.env, publication });
     if (!built.ok) {
       await rm(temp, { recursive: true, force: true });
-      findings.push(...built.errors.map((e) => fromSiteError(e)));
+      // Errors the content rules already reported (content/redirects.yaml's) are not repeated.
+      const known = new Set(findings.map((f) => JSON.stringify([f.code, f.location, f.message])));
+      findings.push(...built.errors.map((e) => fromSiteError(e)).filter((f) => !known.has(JSON.stringify([f.code, f.location, f.message]))));
       return { findings: sortFindings(findings), routes: 0, contentDir: options.contentDir };
     }
   } else if (!(await stat(dir).catch(() => undefined))?.isDirectory()) {

@@ -34,6 +34,17 @@ function parseRate(value: string): RateLimit {
   return rate;
 }
 
+/**
+ * `--at`: an ISO 8601 time with an explicit offset, as publishAt in the content (content/publishing.ts, imported
+ * when the option is given, so commands without it do not load zod); undefined after printing a usage error.
+ */
+async function parseAt(value: string): Promise<Date | undefined> {
+  const { parseMoment } = await import('../content/publishing.ts');
+  const at = parseMoment(value);
+  if (!at) process.stderr.write(red(`error: option '--at <time>' argument '${value}' is invalid. Expected an ISO 8601 date and time with a time zone offset, e.g. 2026-12-01T09:00:00+01:00 or 2026-12-01T08:00:00Z.\n`));
+  return at;
+}
+
 const reportStoreError = (error: unknown) => process.stderr.write(red(`contact request not stored: ${messageOf(error)}\n`));
 
 
@@ -69,11 +80,15 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
     .option('--base-url <url>', 'public base URL for canonical links and the sitemap (default: SITE_URL or site.yaml)')
     .addOption(contentOption())
     .option('--no-cache', 'render every page: ignore what earlier builds left in the page cache (the result is still stored for the next build)')
-    .option('--drafts', 'a preview build: also writes the translation status page (/_translations/)')
-    .action(async (opts: { out: string; baseUrl?: string; content: string; cache: boolean; drafts?: boolean }) => {
+    .option('--drafts', 'include drafts and pages or sections not live yet (or no longer), labelled and noindex, and the translation status page (/_translations/): a preview, not for deploying')
+    .option('--at <time>', 'build the site as it will be at this moment (ISO 8601 with offset), for previews and tests')
+    .action(async (opts: { out: string; baseUrl?: string; content: string; cache: boolean; drafts?: boolean; at?: string }) => {
       const started = performance.now();
-      const [{ buildSite }, { writePrivacyPolicyModule }] = await Promise.all([import('../output/build.ts'), import('../output/privacy-policy.ts')]);
-      const result = await buildSite({ contentDir: opts.content, outDir: opts.out, env: contentEnv(opts.baseUrl), pageCache: true, fresh: !opts.cache });
+      const at = opts.at === undefined ? new Date() : await parseAt(opts.at);
+      if (!at) return void (exitCode = EXIT_USAGE);
+      const [{ buildSite }, { writePrivacyPolicyModule }, { updateRoutesLock }] = await Promise.all([import('../output/build.ts'), import('../output/privacy-policy.ts'), import('../output/routes-lock.ts')]);
+      const publication = { at, drafts: opts.drafts === true };
+      const result = await buildSite({ contentDir: opts.content, outDir: opts.out, env: contentEnv(opts.baseUrl), pageCache: true, fresh: !opts.cache, publication });
       if (!result.ok) {
         printErrors(result.errors, opts.content);
         exitCode = EXIT_ERRORS;
@@ -84,6 +99,9 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
       // The function and `site serve` store the policy version with each request: commit the file when it changes.
       const generated = await writePrivacyPolicyModule(opts.content, result.value.model);
       if (generated) process.stdout.write(dim(`wrote ${path.relative(process.cwd(), generated)} (privacy-policy version; commit it)\n`));
+      // Only a build of the site as it is now records its URLs: a preview (--drafts, --at) publishes nothing.
+      const lock = !opts.drafts && opts.at === undefined ? await updateRoutesLock(opts.content, result.value.model) : undefined;
+      if (lock) process.stdout.write(dim(`added the new routes to ${path.relative(process.cwd(), lock)} (commit it)\n`));
       if (budgetErrors.length) {
         printErrors(budgetErrors, opts.content);
         exitCode = EXIT_ERRORS;
@@ -109,10 +127,13 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
     .option('--strict', 'deploy mode: placeholder data, a missing backend URL or anon key and a localhost base URL are errors')
     .option('--base-url <url>', 'public base URL (default: SITE_URL or site.yaml)')
     .addOption(new Option('--format <format>', 'report format').choices(CHECK_FORMATS).default('text'))
-    .action(async (opts: { content: string; out?: string; strict?: boolean; baseUrl?: string; format: CheckFormat }) => {
+    .option('--at <time>', 'check the site as a build at this moment (ISO 8601 with offset) makes it: what is live then')
+    .action(async (opts: { content: string; out?: string; strict?: boolean; baseUrl?: string; format: CheckFormat; at?: string }) => {
+      const at = opts.at === undefined ? undefined : await parseAt(opts.at);
+      if (opts.at !== undefined && !at) return void (exitCode = EXIT_USAGE);
       const { runCheck } = await import('../check/run.ts');
       const { formatGithub, formatJson, formatText } = await import('./check-report.ts');
-      const run = await runCheck({ contentDir: opts.content, outDir: opts.out, strict: opts.strict, env: contentEnv(opts.baseUrl) });
+      const run = await runCheck({ contentDir: opts.content, outDir: opts.out, strict: opts.strict, env: contentEnv(opts.baseUrl), at });
       const text = opts.format === 'json' ? formatJson(run) : opts.format === 'github' ? formatGithub(run) : formatText(run, Boolean(process.stdout.isTTY) && !process.env.NO_COLOR);
       if (text) process.stdout.write(`${text}\n`);
       if (run.findings.some((f) => f.severity === 'error')) exitCode = EXIT_ERRORS;

@@ -1,5 +1,6 @@
 import type { SourceLocation } from '../errors/site-error.ts';
 import type { LocaleStrings } from '../schema/locale.ts';
+import type { PagePreview, WithheldPage } from './publishing.ts';
 import type { Page } from '../schema/page.ts';
 import type { LocaleCode, SiteConfig } from '../schema/site.ts';
 
@@ -14,6 +15,8 @@ export interface PageEntry {
   file: string;
   source: string;
   page: Page;
+  /** In a preview build (`--drafts`, `site dev`): what on this page is not live yet and gets a label. */
+  preview?: PagePreview;
 }
 
 /** A value marked `!placeholder` that a deployer must replace before going live. */
@@ -31,4 +34,6 @@ export interface SiteModel {
   placeholders: Placeholder[];
   /** Strings tagged `!verbatim` (quoted by the spec to the letter): rendered exactly as typed. */
   verbatim: ReadonlySet<string>;
+  /** Pages a build at its moment leaves out (drafts, scheduled, expired): see content/publishing.ts. */
+  withheld?: WithheldPage[];
 }

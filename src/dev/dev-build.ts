@@ -2,6 +2,7 @@ import { buildImages, pageImageInputs } from '../assets/images.ts';
 import type { BuildCache } from '../cache/build-cache.ts';
 import { loadContent, type ContentEnv } from '../content/load.ts';
 import { ContentMemo } from '../content/memo.ts';
+import { publishedModel } from '../content/publishing.ts';
 import type { PageEntry, SiteModel } from '../content/model.ts';
 import type { SiteError } from '../errors/site-error.ts';
 import { seoFiles } from '../output/seo-files.ts';
@@ -43,7 +44,8 @@ export class DevBuilder {
     this.code ??= codeAssets(this.cache);
     const loaded = await loadContent(this.contentDir, this.env, this.memo, this.drafts);
     if (!loaded.ok) return { ok: false, errors: loaded.errors };
-    const model = loaded.value;
+    // Drafts and scheduled pages show in `site dev`, labelled and noindex (content/publishing.ts).
+    const model = publishedModel(loaded.value, { at: new Date(), drafts: true });
     const [code, images] = await Promise.all([this.code, buildImages(model, this.contentDir, this.cache), loadRenderer()]);
     if (images.errors.length) return { ok: false, errors: images.errors };
     let rendered = 0;

@@ -5,6 +5,8 @@ import { defaultBuildCache, noCache, type BuildCache } from '../cache/build-cach
 import { budgetFor, loadCheckConfig, type CheckConfig } from '../content/check-config.ts';
 import { loadContent, type ContentEnv } from '../content/load.ts';
 import { fileStampSync } from '../content/memo.ts';
+import { publishedModel, type Publication } from '../content/publishing.ts';
+import { loadRedirects } from '../content/redirects.ts';
 import { StoredContentMemo } from '../content/stored-memo.ts';
 import { locate, type YamlSource } from '../content/yaml-source.ts';
 import type { SiteModel } from '../content/model.ts';
@@ -14,6 +16,7 @@ import { writeFunctionLocales } from './function-locales.ts';
 import { generatorId } from './generator-id.ts';
 import { emptyOutDir, guardOutDir } from './out-dir.ts';
 import { emptyManifest, pageKey, readBuildState, removeOthers, reusable, writeBuildState, type OutputManifest, type PageRecord } from './page-cache.ts';
+import { redirectFiles } from './redirects.ts';
 import { seoFiles, type InlineCode } from './seo-files.ts';
 import { pageSourcesEntry, previousPageSources, writePageSources } from './page-sources.ts';
 import { codeAssets, loadRenderer, renderPage, sitePolicy } from './site-render.ts';
@@ -40,6 +43,8 @@ export interface BuildOptions {
   fresh?: boolean;
   /** Names the generator's code in the page cache (default: generatorId()); tests change it to stand for a code edit. */
   generator?: string;
+  /** The moment the site is built for and whether drafts show (default: now, no drafts); see content/publishing.ts. */
+  publication?: Publication;
 }
 
 /** How the pages came about: rendered, reused from the page cache (not rendered, not written), removed (routes gone since the last build). */
@@ -99,7 +104,13 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content });
     return { ok: false, errors: [...(loaded.ok ? [] : loaded.errors), ...checkConfig.errors] };
   }
-  const model = loaded.value;
+  // What is not live at the build's moment is left out here, before anything reads the pages.
+  const model = publishedModel(loaded.value, options.publication ?? { at: new Date(), drafts: false });
+  const redirects = await loadRedirects(options.contentDir, model.site);
+  if (redirects.errors.length) {
+    if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content });
+    return { ok: false, errors: redirects.errors };
+  }
   const images = await buildImages(model, options.contentDir, cache);
   // Planning a card reads nothing but an author's own image; drawing waits until its page is written.
   const cards = await Promise.all(model.pages.map((entry) => planCard(model, entry)));
@@ -172,7 +183,8 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
       return report(entry, fresh);
     }));
   }
-  await Promise.all([...seoFiles(model, sitePolicy(model, inline, code))].map(([url, text]) => {
+  const siteFiles = [...seoFiles(model, sitePolicy(model, inline, code)), ...redirectFiles(model, redirects.redirects, code.cssUrl)];
+  await Promise.all(siteFiles.map(([url, text]) => {
     keep.add(url.slice(1));
     return writer.file(url, encoder.encode(text), !!last);
   }));

@@ -107,7 +107,8 @@ const familyParts = new WeakMap<SiteModel, Map<string, string>>();
  * (stylesheet, scripts, fonts, document shell), site.yaml (constants, brand, locales list; references
  * are already resolved into the page), the page's locale strings, each locale's name and og:locale
  * (the language switcher and og:locale alternates), the strings tagged `!verbatim` anywhere (typography
- * leaves them alone), the page's family (hreflang and the switcher: locale, route, noindex of each
+ * leaves them alone), the routes a build at its moment leaves out (the footer and the language switcher skip
+ * them: content/publishing.ts), the page's family (hreflang and the switcher: locale, route, noindex of each
  * translation), the page itself, `images` (what it shows of its images: assets/images.ts pageImageInputs,
  * whose URLs carry each image file's content hash) and its social image's URL (output/social-cards.ts: a hash
  * of what the card is drawn from, or of the author's image file, whose bytes are no part of the page). The
@@ -118,7 +119,7 @@ export function pageKey(model: SiteModel, entry: PageEntry, code: CodeAssets, ge
   let site = siteParts.get(model);
   if (site === undefined) {
     const locales = Object.entries(model.locales).map(([locale, strings]) => [locale, strings?.name, strings?.ogLocale]);
-    site = textDigest(JSON.stringify([generator, code.cssUrl, code.fontPreload, code.islands.loader, code.template, code.runtime, digestOf(model.site, known), locales, [...model.verbatim].sort()]));
+    site = textDigest(JSON.stringify([generator, code.cssUrl, code.fontPreload, code.islands.loader, code.template, code.runtime, digestOf(model.site, known), locales, [...model.verbatim].sort(), (model.withheld ?? []).map((w) => w.route).sort()]));
     siteParts.set(model, site);
   }
   let families = familyParts.get(model);

@@ -3,19 +3,21 @@ import { CheckConfig } from './check.ts';
 import { Glossary } from './glossary.ts';
 import { LocaleStrings } from './locale.ts';
 import { createPageSchema } from './page.ts';
+import { RedirectsFile } from './redirects.ts';
 import type { SchemaContext } from './sections/index.ts';
 import { SiteConfig } from './site.ts';
 
 /** Folder under the content directory that holds the generated JSON Schemas. */
 export const SCHEMA_DIR = '.schema';
 
-export type SchemaName = 'site' | 'locale' | 'page' | 'check' | 'glossary';
+export type SchemaName = 'site' | 'locale' | 'page' | 'check' | 'glossary' | 'redirects';
 
 /** Which schema a content file (relative to the content directory) is written against. */
 export function schemaNameFor(file: string): SchemaName | undefined {
   if (file === 'site.yaml') return 'site';
   if (file === 'check.yaml') return 'check';
   if (file === 'glossary.yaml') return 'glossary';
+  if (file === 'redirects.yaml') return 'redirects';
   if (/^locales\/[^/]+\.yaml$/.test(file)) return 'locale';
   if (/^pages\/[^/]+\/[^/]+\.yaml$/.test(file)) return 'page';
   return undefined;
@@ -95,6 +97,7 @@ export function editorSettings(contentDir: string): { 'yaml.customTags': string[
     'yaml.schemas': {
       [`./${dir}/${SCHEMA_DIR}/site.json`]: `${dir}/site.yaml`,
       [`./${dir}/${SCHEMA_DIR}/check.json`]: `${dir}/check.yaml`,
+      [`./${dir}/${SCHEMA_DIR}/redirects.json`]: `${dir}/redirects.yaml`,
       [`./${dir}/${SCHEMA_DIR}/locale.json`]: `${dir}/locales/*.yaml`,
       [`./${dir}/${SCHEMA_DIR}/page.json`]: `${dir}/pages/*/*.yaml`,
     },
@@ -109,5 +112,6 @@ export function contentSchemas(ctx: SchemaContext): Record<SchemaName, string> {
     page: toJson(createPageSchema(ctx), 'pages/<family>/<lang>.yaml: one page'),
     check: toJson(CheckConfig, 'check.yaml: budgets and page-family claims for site check'),
     glossary: toJson(Glossary, 'glossary.yaml: the termbase (preferred and forbidden terms per locale, names that never translate)'),
+    redirects: toJson(RedirectsFile, 'redirects.yaml: old addresses and where they lead now (_redirects, fallback pages, site serve)'),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PublishingStrings } from './publishing.ts';
 import { Href, InlineText, RichText, Text } from './text.ts';
 
 const Notice = z.strictObject({
@@ -77,6 +78,7 @@ export const LocaleStrings = z.strictObject({
   /** What the social preview image (templates/og-image.png) shows, for og:image:alt and twitter:image:alt. */
   socialImageAlt: d('Text alternative of the social preview image (og:image:alt), e.g. "KI-Zentrale: alle KI-Modelle an einem Ort".'),
   skipToContent: d('The "skip to content" link keyboard users meet first on every page, e.g. "Zum Inhalt springen".'),
+  publishing: PublishingStrings,
   /** Between a label and its value the layout writes ("Modus: Mathe"): ": ", or " : " in French (the typography makes the space no-break). */
   labelSeparator: z
     .string()

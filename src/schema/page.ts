@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LocaleStrings } from './locale.ts';
 import { Text } from './text.ts';
 import { createSectionSchema, type SchemaContext } from './sections/index.ts';
+import { publishingFields } from './publishing.ts';
 
 /** The navigation bar variants (README "Header variants" and docs/content-reference.md list what each shows). */
 export const HEADER_VARIANTS = {
@@ -52,6 +53,7 @@ export function createPageSchema(ctx: SchemaContext) {
       .enum(['required', 'optional'])
       .optional()
       .describe('required: `site check --strict` fails while a translation of this page (set it on the German page for all languages) is stale, i.e. its German source changed after `site translations --accept`. Default optional.'),
+    ...publishingFields,
     chatDemo: z.boolean().default(false).describe('true shows the floating chat demo button (bottom right) on this page. Default false.'),
     sections: z.array(createSectionSchema(ctx)).min(1).describe('The page\'s content, top to bottom; each item is a section whose `type` decides its other keys. The first renders the page\'s only <h1>.'),
   });

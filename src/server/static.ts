@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { isCompressible, type Encoding } from '../output/precompress.ts';
 import { headersFor, parseHeadersFile, type HeaderRule } from './headers-file.ts';
 import { OnRequestEncoding } from './on-request-encoding.ts';
+import { parseRedirectsFile, redirectFor, type RedirectAnswer } from './redirects-file.ts';
 import { normaliseRequestPath } from './request-path.ts';
 import { plainAnswer } from './security-headers.ts';
 
@@ -104,24 +105,32 @@ export interface StaticSite {
   rules(): Promise<HeaderRule[]>;
   /** Encodings of files served without precompressed copies. */
   encodings: OnRequestEncoding;
+  /** Rules from the build's `_redirects`, re-read when the file changes. */
+  redirects(): Promise<ReadonlyMap<string, RedirectAnswer>>;
+}
+
+/** A host file of the build parsed once per version of it (size and mtime from the descriptor read). */
+function hostFile<T>(root: string, name: string, parse: (text: string) => T, none: T): () => Promise<T> {
+  let cached: { key: string; value: T } | undefined;
+  return async () => {
+    const opened = await openInside(root, path.join(root, name));
+    if (!opened) return none;
+    try {
+      const key = `${opened.size}:${opened.mtimeMs}`;
+      if (cached?.key !== key) cached = { key, value: parse(await opened.handle.readFile('utf8')) };
+      return cached.value;
+    } finally {
+      await opened.handle.close();
+    }
+  };
 }
 
 export function staticSite(root: string): StaticSite {
-  let cached: { key: string; rules: HeaderRule[] } | undefined;
   return {
     root,
     encodings: new OnRequestEncoding(),
-    async rules() {
-      const opened = await openInside(root, path.join(root, '_headers'));
-      if (!opened) return [];
-      try {
-        const key = `${opened.size}:${opened.mtimeMs}`;
-        if (cached?.key !== key) cached = { key, rules: parseHeadersFile(await opened.handle.readFile('utf8')) };
-        return cached.rules;
-      } finally {
-        await opened.handle.close();
-      }
-    },
+    rules: hostFile<HeaderRule[]>(root, '_headers', parseHeadersFile, []),
+    redirects: hostFile<ReadonlyMap<string, RedirectAnswer>>(root, '_redirects', parseRedirectsFile, new Map()),
   };
 }
 
@@ -161,6 +170,19 @@ export async function serveStatic(site: StaticSite, req: IncomingMessage, res: S
   const verdict = normaliseRequestPath(req.url ?? '/');
   if (!verdict.ok && verdict.status === 400) {
     plainAnswer(res, 400, `Bad Request: ${verdict.message}`);
+    return;
+  }
+  // A redirect is answered before any file, as Cloudflare Pages does: the fallback page at the old address is for hosts without redirects.
+  // The query is carried over only when it is plain printable ASCII: a header value holds nothing else.
+  const search = /\?[^#]*/.exec(req.url ?? '')?.[0] ?? '';
+  const query = /^\?[\x21-\x7e]*$/.test(search) ? search : '';
+  const redirect = verdict.ok ? redirectFor(await site.redirects(), verdict.path, query) : undefined;
+  if (verdict.ok && redirect) {
+    const headers = headersFor(await site.rules(), verdict.path);
+    headers.set('location', redirect.location);
+    headers.set('cache-control', redirect.status === 301 || redirect.status === 308 ? 'public, max-age=3600' : 'no-cache');
+    headers.set('content-length', '0');
+    res.writeHead(redirect.status, Object.fromEntries(headers)).end();
     return;
   }
   const opened: OpenedFile[] = [];

@@ -1,3 +1,4 @@
+import { isWithheld } from '../../content/publishing.ts';
 import type { RenderContext } from '../context.ts';
 import { useSourceMark } from '../source-marks.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
@@ -31,10 +32,10 @@ export function Footer({ ctx }: { ctx: RenderContext }) {
         <div>
           <h2 className={heading}>{f.legalTitle}</h2>
           <ul className="mt-3 sm:mt-4 sm:space-y-2">
-            <li><a className={link} href="/impressum">{f.legal.impressum}</a></li>
-            <li><a className={link} href="/agb">{f.legal.agb}</a></li>
-            <li><a className={link} href="/datenschutz">{f.legal.datenschutz}</a></li>
-            <li><a className={link} href="/faq">{f.legal.faq}</a></li>
+            {!isWithheld(ctx.model, '/impressum') && <li><a className={link} href="/impressum">{f.legal.impressum}</a></li>}
+            {!isWithheld(ctx.model, '/agb') && <li><a className={link} href="/agb">{f.legal.agb}</a></li>}
+            {!isWithheld(ctx.model, '/datenschutz') && <li><a className={link} href="/datenschutz">{f.legal.datenschutz}</a></li>}
+            {!isWithheld(ctx.model, '/faq') && <li><a className={link} href="/faq">{f.legal.faq}</a></li>}
           </ul>
         </div>
       </div>

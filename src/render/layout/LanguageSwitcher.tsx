@@ -1,3 +1,4 @@
+import { isWithheld } from '../../content/publishing.ts';
 import { NOT_FOUND_SLUG } from '../../content/routes.ts';
 import { localeEntry } from '../../schema/site.ts';
 import { alternates, type RenderContext } from '../context.ts';
@@ -17,7 +18,8 @@ export function LanguageSwitcher({ ctx, compact = false, className = '' }: { ctx
     const page = family.find((p) => p.locale === locale) ?? model.pages.find((p) => p.locale === locale && p.page.slug === '');
     const { lang, hreflang } = localeEntry(model.site, locale);
     return { locale, lang, hreflang, route: page?.route ?? (locale === model.site.defaultLocale ? '/' : `/${locale}`), name: model.locales[locale]?.name ?? locale };
-  });
+   // A language whose home is not live yet (content/publishing.ts) has nothing to offer.
+  }).filter((l) => !isWithheld(model, l.route));
   const base = compact
     ? 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-control px-2 text-xs font-semibold uppercase tracking-wide'
     : 'inline-flex min-h-11 items-center text-sm';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Image } from '../image.ts';
+import { publishingFields } from '../publishing.ts';
 import { AnchorId, Text, Tone } from '../text.ts';
 
 /** Fields every section has: an optional anchor id, a background tone, a heading block and an optional image. */
@@ -8,6 +9,7 @@ export const sectionBase = {
   tone: Tone,
   eyebrow: Text.optional().describe('A short label above the section title, e.g. "Preise".'),
   image: Image.optional().describe('An image shown under the section\'s content, full width of the text column, e.g. {src: images/team.jpg, alt: "Das Team im Büro"}. The first section\'s image loads first; the others load as they scroll into view.'),
+  ...publishingFields,
 };
 
 /** The `type` key of a section: which kind it is, described for the editor (what the section shows). */

@@ -26,6 +26,7 @@ describe('JSON Schemas for editors', () => {
     expect(schemaModeline('pages/education/es.yaml')).toBe('# yaml-language-server: $schema=../../.schema/page.json');
     expect(schemaModeline('check.yaml')).toBe('# yaml-language-server: $schema=.schema/check.json');
     expect(schemaModeline('glossary.yaml')).toBe('# yaml-language-server: $schema=.schema/glossary.json');
+    expect(schemaModeline('redirects.yaml')).toBe('# yaml-language-server: $schema=.schema/redirects.json');
   });
 
   it('.vscode/settings.json declares every custom tag and maps each kind of content file to its schema', async () => {
@@ -35,6 +36,7 @@ describe('JSON Schemas for editors', () => {
       [`./content/${SCHEMA_DIR}/site.json`]: 'content/site.yaml',
       [`./content/${SCHEMA_DIR}/check.json`]: 'content/check.yaml',
       [`./content/${SCHEMA_DIR}/glossary.json`]: 'content/glossary.yaml',
+      [`./content/${SCHEMA_DIR}/redirects.json`]: 'content/redirects.yaml',
       [`./content/${SCHEMA_DIR}/locale.json`]: 'content/locales/*.yaml',
       [`./content/${SCHEMA_DIR}/page.json`]: 'content/pages/*/*.yaml',
     });

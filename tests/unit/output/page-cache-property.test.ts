@@ -9,8 +9,8 @@ import { buildSite, type BuildReport } from '../../../src/output/build.ts';
 /**
  * Warm builds are cold builds: random sequences of edits to a small fixture site (page text, locale strings,
  * a locale's name, constants, noindex, pages added, removed, renamed and moved, images added, removed and their files
- * changed, files touched, the code changed,
- * the output and the cache damaged), and after every step the output folder a warm build updated equals a cold
+ * changed, files touched, the code changed, the output and the cache damaged, pages and sections scheduled or made
+ * drafts, the build's moment moved on, drafts shown or not), and after every step the output folder a warm build updated equals a cold
  * build's, byte for byte and file for file, with the same report.
  */
 
@@ -65,7 +65,12 @@ interface Site {
   step: number;
   /** Families this test added (pages it may remove or rename). */
   extras: string[];
+  /** The moment the site is built for, and whether drafts show (content/publishing.ts): a page's liveness is an input. */
+  at: Date;
+  drafts: boolean;
 }
+
+const HOUR = 3_600_000;
 
 type Edit = (site: Site, pick: <T>(items: readonly T[]) => T, n: number) => Promise<string>;
 
@@ -192,6 +197,25 @@ const EDITS: Record<string, Edit> = {
     site.generator = `code-${n}`;
     return 'component source changed (generator id)';
   },
+  async schedule(site, pick) {
+    const file = pick(await pageFiles(site));
+    const key = pick(['publishAt', 'unpublishAt', 'draft']);
+    const value = key === 'draft' ? 'true' : new Date(site.at.getTime() + pick([-2, -1, 1, 2, 25]) * HOUR).toISOString().replace('.000Z', 'Z');
+    const onSection = pick([true, false]);
+    const clean = (text: string) => text.replace(/^ *(publishAt|unpublishAt|draft): .*\n/gm, '');
+    await edit(path.join(site.content, file), (text) =>
+      onSection ? clean(text).replace(/^(  - type: .*\n)/m, `$1    ${key}: ${value}\n`) : clean(text).replace(/^header: /m, `${key}: ${value}\nheader: `),
+    );
+    return `${key}: ${value} on ${onSection ? 'the first section of ' : ''}${file}`;
+  },
+  async timeShift(site, pick) {
+    site.at = new Date(site.at.getTime() + pick([0.5, 1.5, 30]) * HOUR);
+    return `build moment moved to ${site.at.toISOString()}`;
+  },
+  async drafts(site) {
+    site.drafts = !site.drafts;
+    return `drafts ${site.drafts ? 'shown' : 'left out'}`;
+  },
   async damageOutput(site, pick) {
     const files = [...(await tree(site.warmOut))].filter(([, v]) => v !== 'dir').map(([k]) => k);
     const file = pick(files);
@@ -216,14 +240,14 @@ const EDITS: Record<string, Edit> = {
 
 async function cold(site: Site): Promise<{ out: string; report: BuildReport }> {
   const out = path.join(work, `cold-${site.step}`);
-  const built = await buildSite({ contentDir: site.content, outDir: out, cache: directoryCache(assetCache), pageCache: true, fresh: true, generator: site.generator });
+  const built = await buildSite({ contentDir: site.content, outDir: out, cache: directoryCache(assetCache), pageCache: true, fresh: true, generator: site.generator, publication: { at: site.at, drafts: site.drafts } });
   if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
   return { out, report: built.value };
 }
 
 async function warm(site: Site): Promise<BuildReport> {
   // The page cache apart from the asset cache, so damaging it leaves the code assets alone; the same folder each build.
-  const built = await buildSite({ contentDir: site.content, outDir: site.warmOut, cache: pageCacheOver(site.pageCache), pageCache: true, generator: site.generator });
+  const built = await buildSite({ contentDir: site.content, outDir: site.warmOut, cache: pageCacheOver(site.pageCache), pageCache: true, generator: site.generator, publication: { at: site.at, drafts: site.drafts } });
   if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
   return built.value;
 }
@@ -242,7 +266,7 @@ function pageCacheOver(dir: string) {
 async function newSite(name: string): Promise<Site> {
   const content = path.join(work, name, 'content');
   await cp(fixtureSite, content, { recursive: true });
-  return { content, warmOut: path.join(work, name, 'out'), pageCache: path.join(work, name, 'page-cache'), generator: 'code-0', step: 0, extras: [] };
+  return { content, warmOut: path.join(work, name, 'out'), pageCache: path.join(work, name, 'page-cache'), generator: 'code-0', step: 0, extras: [], at: new Date('2026-12-01T00:00:00Z'), drafts: false };
 }
 
 /** Applies `steps` random edits (or, with `everyKind`, each kind of edit once, in an order the seed shuffles, then random ones). */
@@ -306,5 +330,21 @@ describe('page cache', () => {
     const after = await readdir(site.warmOut, { recursive: true });
     // Gone too: the faq's social card, and the impressum's first card (its title changed, and with it the card's URL).
     expect(before.filter((f) => !after.includes(f)).sort()).toEqual(['faq', path.join('faq', 'index.html'), expect.stringMatching(/^social\/faq-[0-9a-f]{10}\.png$/), expect.stringMatching(/^social\/impressum-[0-9a-f]{10}\.png$/)]);
+  }, 120_000);
+
+  it('a page that becomes live between two warm builds appears, and the pages linking to it change with it', async () => {
+    const site = await newSite('time-shift');
+    await edit(path.join(site.content, 'pages/faq/de.yaml'), (text) => text.replace(/^header: /m, 'publishAt: 2026-12-01T01:00:00Z\nheader: '));
+    const first = await warm(site);
+    expect(first.routes.map((r) => r.route)).not.toContain('/faq');
+    // The footer leaves out its link to a page that is not live: every German page depends on the moment.
+    expect(await readFile(path.join(site.warmOut, 'index.html'), 'utf8')).not.toContain('href="/faq"');
+    site.at = new Date('2026-12-01T02:00:00Z');
+    const second = await warm(site);
+    expect(second.routes.map((r) => r.route)).toContain('/faq');
+    expect(await readFile(path.join(site.warmOut, 'index.html'), 'utf8')).toContain('href="/faq"');
+    expect(second.pages.rendered).toBeGreaterThan(1);
+    const reference = await cold(site);
+    expect([...(await tree(site.warmOut))].map(([f]) => f)).toEqual([...(await tree(reference.out))].map(([f]) => f));
   }, 120_000);
 });

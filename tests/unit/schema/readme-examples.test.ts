@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { CheckConfig } from '../../../src/schema/check.ts';
 import { createPageSchema, HeaderVariant } from '../../../src/schema/page.ts';
+import { RedirectsFile } from '../../../src/schema/redirects.ts';
 import { createSectionSchema } from '../../../src/schema/sections/index.ts';
 
 const readme = () => readFile(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
@@ -44,5 +45,14 @@ describe('README examples', () => {
   it('the new page of the walkthrough is a valid page', async () => {
     const page = parse(yamlAfter(await readme(), '**Add a page.**'));
     expect(createPageSchema(ctx).safeParse(page).error?.issues ?? []).toEqual([]);
+  });
+
+  it('the scheduled page and the redirects file of "Drafts, scheduled publishing and redirects" are valid content', async () => {
+    const text = await readme();
+    const page = parse(yamlAfter(text, '### Drafts and scheduled publishing'));
+    expect(createPageSchema(ctx).safeParse(page).error?.issues ?? []).toEqual([]);
+    expect((page as { publishAt: string }).publishAt).toBe('2026-12-01T09:00:00+01:00');
+    const redirects = parse(yamlAfter(text, '### Redirects'));
+    expect(RedirectsFile.safeParse(redirects).error?.issues ?? []).toEqual([]);
   });
 });

@@ -1,0 +1,95 @@
+import { IsoInstant, type Publishing } from '../schema/publishing.ts';
+import type { PageEntry, SiteModel } from './model.ts';
+
+/**
+ * Drafts and scheduled publishing (README "Drafts and scheduled publishing"): which pages and sections are
+ * live at a moment, and the model a build at that moment renders. Pure: the moment is an argument, so a build
+ * `--at` a future time and a test see exactly what a build at that time will.
+ */
+
+/** Why something is not live: a draft, not yet published (`at` is its publishAt), or no longer (`at` is its unpublishAt). */
+export type Withheld = { state: 'draft' } | { state: 'scheduled'; at: string } | { state: 'expired'; at: string };
+
+/** What a build is made for: the moment, and whether what is not live is shown (labelled, noindex) instead of left out. */
+export interface Publication {
+  at: Date;
+  drafts: boolean;
+}
+
+/** Undefined when `item` is live at `at`; else why not (a draft first: a draft with a date is still a draft). */
+export function withheldAt(item: Publishing, at: Date): Withheld | undefined {
+  if (item.draft) return { state: 'draft' };
+  if (item.publishAt && Date.parse(item.publishAt) > at.getTime()) return { state: 'scheduled', at: item.publishAt };
+  if (item.unpublishAt && Date.parse(item.unpublishAt) <= at.getTime()) return { state: 'expired', at: item.unpublishAt };
+  return undefined;
+}
+
+/** A page a build leaves out (or, with drafts, shows labelled): its route and source, for `site check`'s links and the lock. */
+export interface WithheldPage {
+  route: string;
+  source: string;
+  why: Withheld;
+}
+
+/** What a preview build (`--drafts`, `site dev`) labels on a page: the page itself and, by index, its sections. */
+export interface PagePreview {
+  page?: Withheld;
+  sections: (Withheld | undefined)[];
+}
+
+const published = new WeakMap<SiteModel, Map<string, SiteModel>>();
+
+/**
+ * The model as it is at `publication.at`. Without drafts, pages and sections that are not live are left out (so
+ * the sitemap, hreflang, the language switcher and JSON-LD never name them) and listed in `withheld`; with
+ * drafts they stay, with a `preview` to label and `noindex`. An entry with nothing to leave out or label is the
+ * same object, so the page cache recognises it; any other is a new object whose digest is its content.
+ */
+export function publishedModel(model: SiteModel, publication: Publication): SiteModel {
+  const key = `${publication.at.toISOString()} ${publication.drafts}`;
+  let byMoment = published.get(model);
+  if (!byMoment) published.set(model, (byMoment = new Map()));
+  const known = byMoment.get(key);
+  if (known) return known;
+  const pages: PageEntry[] = [];
+  const withheld: WithheldPage[] = [...(model.withheld ?? [])];
+  let changed = false;
+  for (const entry of model.pages) {
+    const why = withheldAt(entry.page, publication.at);
+    const sections = entry.page.sections.map((section) => withheldAt(section, publication.at));
+    if (!why && sections.every((s) => !s)) {
+      pages.push(entry);
+      continue;
+    }
+    changed = true;
+    if (why && !publication.drafts) {
+      withheld.push({ route: entry.route, source: entry.source, why });
+      continue;
+    }
+    if (publication.drafts) {
+      // A preview is never for search engines: the whole page is noindex, out of the sitemap and hreflang.
+      pages.push({ ...entry, page: { ...entry.page, meta: { ...entry.page.meta, noindex: true } }, preview: { page: why, sections } });
+      continue;
+    }
+    const kept = entry.page.sections.filter((_, i) => !sections[i]);
+    // A page whose every section is withheld is withheld with them: an empty page is no page.
+    if (kept.length === 0) {
+      withheld.push({ route: entry.route, source: entry.source, why: sections.find((s) => s)! });
+      continue;
+    }
+    pages.push({ ...entry, page: { ...entry.page, sections: kept } });
+  }
+  const result = changed ? { ...model, pages, withheld } : model;
+  byMoment.set(key, result);
+  return result;
+}
+
+/** A `--at` value: an ISO 8601 time with its offset, as in the content; undefined when it is not one. */
+export function parseMoment(value: string): Date | undefined {
+  return IsoInstant.safeParse(value).success ? new Date(Date.parse(value)) : undefined;
+}
+
+/** Whether a build at the model's moment leaves out the page at `route` (the layout's fixed links skip it). */
+export function isWithheld(model: SiteModel, route: string): boolean {
+  return model.withheld?.some((page) => page.route === route) ?? false;
+}

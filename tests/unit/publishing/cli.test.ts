@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { main } from '../../../src/cli/main.ts';
+import { editedSite } from '../../support/edited-site.ts';
+
+async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((err += String(chunk)), true));
+  try {
+    return { code: await main(['node', 'site', ...args]), out, err };
+  } finally {
+    vi.restoreAllMocks();
+  }
+}
+
+let cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(cleanups.map((c) => c()));
+  cleanups = [];
+});
+
+describe('site build --at / --drafts and routes.lock', () => {
+  it('--at without an offset is a usage error (exit 2) that names the expected form; nothing is built', async () => {
+    const s = await editedSite();
+    cleanups.push(s.remove);
+    const run = await cli('build', '--content', s.content, '--out', s.out, '--at', '2026-12-01T09:00:00');
+    expect(run.code).toBe(2);
+    expect(run.err).toContain("option '--at <time>' argument '2026-12-01T09:00:00' is invalid. Expected an ISO 8601 date and time with a time zone offset");
+    expect(existsSync(s.out)).toBe(false);
+    expect((await cli('check', '--content', s.content, '--at', 'morgen')).code).toBe(2);
+  });
+
+  it('a plain build records its routes in routes.lock beside the content folder; --drafts and --at builds do not', async () => {
+    const s = await editedSite([{ file: 'pages/faq/de.yaml', find: 'header: back', replace: 'draft: true\nheader: back' }]);
+    cleanups.push(s.remove);
+    await writeFile(path.join(s.dir, 'package.json'), '{}');
+    const lock = path.join(s.dir, 'routes.lock');
+    expect((await cli('build', '--content', s.content, '--out', s.out, '--drafts')).code).toBe(0);
+    expect(existsSync(lock)).toBe(false);
+    expect((await cli('build', '--content', s.content, '--out', s.out, '--at', '2030-01-01T00:00:00Z')).code).toBe(0);
+    expect(existsSync(lock)).toBe(false);
+    const plain = await cli('build', '--content', s.content, '--out', s.out);
+    expect(plain.code).toBe(0);
+    expect(plain.out).toContain('added the new routes to');
+    // The draft is not published, so it is not in the lock.
+    expect((await readFile(lock, 'utf8')).split('\n').filter((l) => l.startsWith('/'))).toEqual(['/', '/agb', '/datenschutz', '/en', '/impressum']);
+  }, 120_000);
+});

@@ -3,6 +3,7 @@ import type { PageEntry, SiteModel } from '../content/model.ts';
 import { isIndexable } from '../content/routes.ts';
 import { absoluteUrl } from '../render/context.ts';
 import { cacheHintSeconds, escapeHtml, hreflangSet } from '../render/head.ts';
+import { CARD_DIR } from './social-cards.ts';
 
 function indexable(entry: PageEntry): boolean {
   return isIndexable(entry.route, entry.page.meta.noindex);
@@ -129,6 +130,7 @@ export function headersFile(model: SiteModel, entries: readonly PageEntry[], csp
       '  Permissions-Policy: camera=(), microphone=(), geolocation=()',
     ].join('\n'),
     ['/assets/*', '  Cache-Control: public, max-age=31536000, immutable'].join('\n'),
+    [`${CARD_DIR}*`, '  Cache-Control: public, max-age=31536000, immutable'].join('\n'),
   ];
   for (const entry of entries) {
     const seconds = cacheHintSeconds(model, entry);

@@ -19,7 +19,8 @@ import { contentHash } from './hash.ts';
 
 /** Bumped when the drawing changes (layout, colours, fonts): every card is drawn again. */
 const CARD_DESIGN = '1';
-const CARD_DIR = '/social/';
+/** Where cards are written; their names carry a hash of what they show, so hosts may cache them for good. */
+export const CARD_DIR = '/social/';
 const PNG = 'image/png';
 const CARD = { width: 1200, height: 630 } as const;
 

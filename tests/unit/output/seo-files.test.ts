@@ -139,6 +139,9 @@ describe('_headers and the CSP', () => {
     }
     const cached = [...text.matchAll(/^(\S+)\n {2}Cache-Control: public, max-age=3600$/gm)].map((m) => m[1]);
     expect(cached.sort()).toEqual(['/education', '/education/', '/en/education', '/en/education/', '/es/education', '/es/education/', '/fr/education', '/fr/education/']);
+    // Hashed names: built assets and social cards never change under their URL.
+    const immutable = [...text.matchAll(/^(\S+)\n {2}Cache-Control: public, max-age=31536000, immutable$/gm)].map((m) => m[1]);
+    expect(immutable).toEqual(['/assets/*', '/social/*']);
   });
 
   it('writes all three files', () => {

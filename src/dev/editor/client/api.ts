@@ -21,14 +21,8 @@ export interface FileView {
   route: string;
 }
 
-export interface EditorError {
-  file: string;
-  path?: string;
-  line?: number;
-  column?: number;
-  message: string;
-  text: string;
-}
+// Declared once, where the server makes it; a type-only export, so nothing of the server enters the bundle.
+export type { EditorError } from '../editor-api.ts';
 
 const meta = document.querySelector<HTMLMetaElement>('meta[name="site-editor-token"]');
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { cacheKey, noCache, type BuildCache } from '../cache/build-cache.ts';
+import { cacheKey, noCache, stampsKey, type BuildCache } from '../cache/build-cache.ts';
 import { packageRoot } from '../package-root.ts';
 
 const LOADER_SOURCE = 'src/islands/client.ts';
@@ -55,12 +55,15 @@ async function inputsKey(inputs: readonly string[]): Promise<string | undefined>
  */
 export async function bundleIslands(cache: BuildCache = noCache): Promise<IslandBundle> {
   const decoder = new TextDecoder();
-  const lastInputs = await cache.read('islands-inputs', INPUTS_KEY);
-  const key = lastInputs && (await inputsKey(JSON.parse(decoder.decode(lastInputs)) as string[]));
+  const key = await lastInputsKey(cache, decoder);
   const stored = key && (await cache.read('islands', key));
   if (stored) {
-    const { loader, files, graph } = JSON.parse(decoder.decode(stored)) as StoredBundle;
-    return { loader, files: new Map(files.map(([url, data]) => [url, Buffer.from(data, 'base64')])), graph: new Map(graph) };
+    try {
+      const { loader, files, graph } = JSON.parse(decoder.decode(stored)) as StoredBundle;
+      return { loader, files: new Map(files.map(([url, data]) => [url, Buffer.from(data, 'base64')])), graph: new Map(graph) };
+    } catch {
+      // A damaged entry is no entry: bundle again.
+    }
   }
   const { bundle, inputs } = await bundleFresh();
   const freshKey = await inputsKey(inputs);
@@ -70,6 +73,28 @@ export async function bundleIslands(cache: BuildCache = noCache): Promise<Island
     await cache.write('islands-inputs', INPUTS_KEY, JSON.stringify(inputs));
   }
   return bundle;
+}
+
+/**
+ * The contents key of the last bundle's inputs, stat-first: under the stamps of the inputs (some 170 files,
+ * 2.5 MB of sources and packages) the cache keeps their contents key, so an unchanged tree is not read and hashed.
+ */
+async function lastInputsKey(cache: BuildCache, decoder: TextDecoder): Promise<string | undefined> {
+  const lastInputs = await cache.read('islands-inputs', INPUTS_KEY);
+  if (!lastInputs) return undefined;
+  let inputs: string[];
+  try {
+    inputs = JSON.parse(decoder.decode(lastInputs)) as string[];
+    if (!Array.isArray(inputs) || !inputs.every((file) => typeof file === 'string')) return undefined;
+  } catch {
+    return undefined;
+  }
+  const stamps = await stampsKey(packageRoot, inputs);
+  const known = stamps && (await cache.read('islands-stamps', cacheKey(INPUTS_KEY, stamps)));
+  if (known && /^[0-9a-f]{40}$/.test(decoder.decode(known))) return decoder.decode(known);
+  const key = await inputsKey(inputs);
+  if (key && stamps) await cache.write('islands-stamps', cacheKey(INPUTS_KEY, stamps), key);
+  return key;
 }
 
 async function bundleFresh(): Promise<{ bundle: IslandBundle; inputs: string[] }> {

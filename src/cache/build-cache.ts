@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -68,4 +68,23 @@ export function cacheKey(...parts: (string | Uint8Array)[]): string {
     hash.update(bytes);
   }
   return hash.digest('hex').slice(0, 40);
+}
+
+/** A file written less than this before it is looked at may change again within the same clock tick (git's "racily clean"). */
+const RACY_MS = 1000;
+
+/**
+ * A key over the stamps (path, size, mtime, inode) of `files`, for stat-first change detection of code inputs:
+ * the same key means none of them was written since. Undefined when one is missing or was written within the
+ * last second (a write in the same clock tick could keep size and mtime): the caller then reads the contents.
+ */
+export async function stampsKey(root: string, files: readonly string[]): Promise<string | undefined> {
+  try {
+    const now = Date.now();
+    const stats = await Promise.all(files.map((file) => stat(path.resolve(root, file))));
+    if (stats.some((s) => now - s.mtimeMs < RACY_MS)) return undefined;
+    return cacheKey('stamps', ...files.map((file, i) => `${file}:${stats[i]!.size}:${stats[i]!.mtimeMs}:${stats[i]!.ino}`));
+  } catch {
+    return undefined;
+  }
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -10,7 +10,14 @@ import path from 'node:path';
  */
 export interface BuildCache {
   read(kind: string, key: string): Promise<Uint8Array | undefined>;
-  write(kind: string, key: string, data: string | Uint8Array): Promise<void>;
+  /**
+   * `checked`: the entry carries its own length and digest, so its reader refuses a torn one: it is written in place
+   * (no temporary file and rename), and not at all when an entry is already there (same key, same content; a reader
+   * that refuses an entry removes it).
+   */
+  write(kind: string, key: string, data: string | Uint8Array, options?: { checked?: boolean }): Promise<void>;
+  /** Drops an entry no build will ask for again (a page's superseded HTML); optional: a cache may keep everything. */
+  remove?(kind: string, key: string): Promise<void>;
 }
 
 export const noCache: BuildCache = {
@@ -21,6 +28,12 @@ export const noCache: BuildCache = {
 /** A cache in a directory; failures to write are ignored (the build just stays uncached). */
 export function directoryCache(dir: string): BuildCache {
   const file = (kind: string, key: string) => path.join(dir, kind, key);
+  const made = new Map<string, Promise<unknown>>();
+  const folder = (kind: string) => {
+    let done = made.get(kind);
+    if (!done) made.set(kind, (done = mkdir(path.join(dir, kind), { recursive: true })));
+    return done;
+  };
   return {
     async read(kind, key) {
       try {
@@ -29,17 +42,25 @@ export function directoryCache(dir: string): BuildCache {
         return undefined;
       }
     },
-    async write(kind, key, data) {
+    async write(kind, key, data, options) {
       const target = file(kind, key);
+      if (options?.checked) {
+        // One open (O_EXCL) instead of a file, a rename and a folder check per entry: pages are thousands of entries.
+        await folder(kind).then(() => writeFile(target, data, { flag: 'wx' })).catch(() => {});
+        return;
+      }
       // Write then rename: a build killed mid-write must not leave a truncated entry under a valid key.
       const temp = `${target}.${process.pid}.tmp`;
       try {
-        await mkdir(path.dirname(target), { recursive: true });
+        await folder(kind);
         await writeFile(temp, data);
         await rename(temp, target);
       } catch {
         // A read-only or full disk makes builds slower, never wrong.
       }
+    },
+    async remove(kind, key) {
+      await rm(file(kind, key), { force: true }).catch(() => {});
     },
   };
 }

@@ -5,9 +5,13 @@ import { ContentMemo } from '../content/memo.ts';
 import { publishedModel } from '../content/publishing.ts';
 import type { PageEntry, SiteModel } from '../content/model.ts';
 import type { SiteError } from '../errors/site-error.ts';
+import { generatorId } from '../output/generator-id.ts';
+import { pageKey, storedPage, storePage } from '../output/page-cache.ts';
+import { contentHash } from '../output/hash.ts';
+import { gzipSize } from '../output/precompress.ts';
 import { seoFiles } from '../output/seo-files.ts';
 import { alternates } from '../render/context.ts';
-import { codeAssets, loadRenderer, renderPage, sitePolicy, type CodeAssets, type RenderedPage } from '../output/site-render.ts';
+import { codeAssets, loadRenderer, renderPage, restoredPage, sitePolicy, type CodeAssets, type RenderedPage } from '../output/site-render.ts';
 
 /** The built site in memory, by URL, as `site dev` serves it. */
 export type SiteFiles = Map<string, Uint8Array>;
@@ -27,6 +31,8 @@ function inputsOf(model: SiteModel, entry: PageEntry, images: string): readonly 
  */
 export class DevBuilder {
   private code?: Promise<CodeAssets>;
+  private generator?: Promise<string>;
+  private readonly storing = new Set<Promise<void>>();
   private readonly pages = new Map<string, { inputs: readonly unknown[]; page: RenderedPage }>();
   private files: SiteFiles = new Map();
   /** Shared with the /admin editor, whose validation of a draft leaves its parsed file here for the rebuild. */
@@ -40,24 +46,51 @@ export class DevBuilder {
     private readonly cache: BuildCache,
   ) {}
 
+  /** Resolves once the pages rendered so far are in the build cache. */
+  async stored(): Promise<void> {
+    await Promise.all(this.storing);
+  }
+
   async rebuild(): Promise<DevBuildResult> {
     this.code ??= codeAssets(this.cache);
+    this.generator ??= generatorId();
     const loaded = await loadContent(this.contentDir, this.env, this.memo, this.drafts);
     if (!loaded.ok) return { ok: false, errors: loaded.errors };
     // Drafts and scheduled pages show in `site dev`, labelled and noindex (content/publishing.ts).
     const model = publishedModel(loaded.value, { at: new Date(), drafts: true });
-    const [code, images] = await Promise.all([this.code, buildImages(model, this.contentDir, this.cache), loadRenderer()]);
+    const [code, images, generator] = await Promise.all([this.code, buildImages(model, this.contentDir, this.cache), this.generator]);
     if (images.errors.length) return { ok: false, errors: images.errors };
     let rendered = 0;
-    const pages = model.pages.map((entry) => {
-      const inputs = inputsOf(model, entry, pageImageInputs(entry, images.images));
+    const pages: RenderedPage[] = [];
+    for (const entry of model.pages) {
+      const imageInputs = pageImageInputs(entry, images.images);
+      const inputs = inputsOf(model, entry, imageInputs);
       const previous = this.pages.get(entry.route);
-      if (previous && previous.inputs.length === inputs.length && previous.inputs.every((input, i) => input === inputs[i])) return previous.page;
-      rendered++;
-      const page = renderPage(model, entry, code, { images: images.images });
+      if (previous && previous.inputs.length === inputs.length && previous.inputs.every((input, i) => input === inputs[i])) {
+        pages.push(previous.page);
+        continue;
+      }
+      // A page not in memory yet (the first build, a new page) may be in the build cache, as `site build` and earlier
+      // runs of `site dev` stored it: the same key (every input of renderPage) is the same HTML.
+      const key = pageKey(model, entry, code, generator, undefined, { images: imageInputs });
+      const stored = previous ? undefined : await storedPage(this.cache, key);
+      let page: RenderedPage;
+      if (stored) page = restoredPage(entry, stored);
+      else {
+        rendered++;
+        await loadRenderer();
+        page = renderPage(model, entry, code, { images: images.images });
+        const { bytes, refs, inline, elements } = page;
+        // Off the edit-to-paint path: the next start of `site dev` (or a build) finds the page.
+        const storing = gzipSize(bytes)
+          .then((htmlGzip) => storePage(this.cache, key, { bytes, htmlGzip, refs, inline, sources: { hash: contentHash(bytes), elements } }))
+          .catch(() => {})
+          .finally(() => this.storing.delete(storing));
+        this.storing.add(storing);
+      }
       this.pages.set(entry.route, { inputs, page });
-      return page;
-    });
+      pages.push(page);
+    }
     const routes = new Set(model.pages.map((p) => p.route));
     for (const route of this.pages.keys()) if (!routes.has(route)) this.pages.delete(route);
 

@@ -15,7 +15,7 @@ import { describeOverrun, islandScripts, overBudget, pageWeight, type BudgetOver
 import { writeFunctionLocales } from './function-locales.ts';
 import { generatorId } from './generator-id.ts';
 import { emptyOutDir, guardOutDir } from './out-dir.ts';
-import { emptyManifest, pageKey, readBuildState, removeOthers, reusable, writeBuildState, type OutputManifest, type PageRecord } from './page-cache.ts';
+import { emptyManifest, PAGE_KIND, pageKey, readBuildState, removeOthers, reusable, storedPage, storePage, writeBuildState, type OutputManifest, type PageRecord } from './page-cache.ts';
 import { redirectFiles } from './redirects.ts';
 import { seoFiles, type InlineCode } from './seo-files.ts';
 import { pageSourcesEntry, previousPageSources, writePageSources } from './page-sources.ts';
@@ -145,6 +145,12 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   // A reused page's HTML is the one the last build wrote, so its element sources are the last build's too.
   const previousSources = cached ? await previousPageSources(options.outDir) : {};
   const cardWrites: Promise<void>[] = [];
+  // Pages are stored in the build cache as rendered; a fresh build (`--no-cache`) stores them but reuses none.
+  const storedPages = cached && !options.fresh;
+  let restored = 0;
+  const superseded: string[] = [];
+  // A key read from the manifest names a file in the cache: only a digest may (a damaged manifest could say anything).
+  const supersede = (old: unknown) => void (typeof old === 'string' && /^[0-9a-f]{40}$/.test(old) && superseded.push(old));
   const cardStamps = new Map<string, string>();
   for (const [index, entry] of model.pages.entries()) {
     const card = cards[index]!.card;
@@ -170,15 +176,36 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
       written.push(Promise.resolve(report(entry, record)));
       continue;
     }
+    // The last version of this page in this folder will not be asked for again: its stored HTML goes.
+    const lastKey = last?.pages[entry.file]?.key;
+    if (lastKey !== key) supersede(lastKey);
+    // Not in the output folder as written, but in the build cache (a CI job that restored the cache, not `dist/`).
+    const stored = storedPages ? await storedPage(cache, key) : undefined;
+    if (stored) {
+      counts.reused++;
+      restored++;
+      inline.push(stored.inline);
+      elementSources.push([entry.file, stored.sources]);
+      await writer.ready();
+      written.push(writer.file(`/${entry.file}`, stored.bytes, !!last).then((): RouteReport => {
+        const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip: stored.htmlGzip, refs: stored.refs, inline: stored.inline };
+        next.pages[entry.file] = fresh;
+        return report(entry, fresh);
+      }));
+      continue;
+    }
     counts.rendered++;
     await Promise.all([writer.ready(), loadRenderer()]);
     const page = renderPage(model, entry, code, { images: images.images, socialImage: card?.image });
     inline.push(page.inline);
-    elementSources.push(pageSourcesEntry(page));
+    const sources = pageSourcesEntry(page);
+    elementSources.push(sources);
+    const { refs } = page;
+    const store = cached ? (htmlGzip: number) => storePage(cache, key, { bytes: page.bytes, htmlGzip, refs, inline: page.inline, sources: sources[1] }) : undefined;
     // The report is made as soon as the page is written: what a page's HTML links is read from substrings that
     // would keep the whole page in memory if kept until the end.
-    written.push(writer.page(`/${entry.file}`, page.bytes, !!last).then((htmlGzip): RouteReport => {
-      const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip, refs: page.refs, inline: page.inline };
+    written.push(writer.page(`/${entry.file}`, page.bytes, !!last, store).then((htmlGzip): RouteReport => {
+      const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip, refs, inline: page.inline };
       next.pages[entry.file] = fresh;
       return report(entry, fresh);
     }));
@@ -193,9 +220,15 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   for (const [file, card] of cardStamps) next.pages[file] = { ...next.pages[file]!, card };
   await writePageSources(options.outDir, elementSources);
   if (removeOldOutput) await removeOldOutput();
-  else counts.removed = (await removeOthers(outDir, keep)).filter((file) => last?.pages[file]).length;
-  // Nothing rendered or removed: the stored manifest already says all this (10,000 records are megabytes to rewrite).
-  const same = last && counts.rendered === 0 && counts.removed === 0 && cardWrites.length === 0 && Object.keys(last.pages).length === counts.reused;
+  else {
+    const removed = (await removeOthers(outDir, keep)).filter((file) => last?.pages[file]);
+    counts.removed = removed.length;
+    for (const file of removed) supersede(last?.pages[file]?.key);
+  }
+  // Stored HTML of pages this folder no longer has (another folder with the same page would render it again).
+  if (cached && cache.remove) await Promise.all(superseded.map((old) => cache.remove!(PAGE_KIND, old)));
+  // Nothing rendered, restored or removed: the stored manifest already says all this (10,000 records are megabytes to rewrite).
+  const same = last && counts.rendered === 0 && restored === 0 && counts.removed === 0 && cardWrites.length === 0 && Object.keys(last.pages).length === counts.reused;
   if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content, output: same ? undefined : next });
   return {
     ok: true,

@@ -1,6 +1,7 @@
 import { readdir, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { cacheKey, type BuildCache } from '../cache/build-cache.ts';
+import type { MarkedElement } from '../render/source-marks.tsx';
 import { fileStampSync, textDigest } from '../content/memo.ts';
 import type { PageEntry, SiteModel } from '../content/model.ts';
 import { isIndexable } from '../content/routes.ts';
@@ -80,6 +81,63 @@ function isManifest(value: unknown): value is OutputManifest {
 
 export function emptyManifest(): OutputManifest {
   return { format: FORMAT, pages: {} };
+}
+
+/**
+ * A page's HTML as the build cache keeps it, under its key (pageKey): a build whose output folder lacks the file
+ * (a CI job that restored the build cache into a fresh checkout, a deleted `dist/`) writes these bytes instead of
+ * rendering the page. One header line of JSON (what the build needs without reading the HTML, and the HTML's
+ * length and digest, so a truncated or altered entry is refused), then the HTML.
+ */
+export interface StoredPage {
+  bytes: Uint8Array;
+  htmlGzip: number;
+  refs: PageAssetRefs;
+  inline: InlineCode;
+  /** The page's element sources (output/page-sources.ts). */
+  sources: { hash: string; elements: MarkedElement[] };
+}
+
+interface StoredPageHeader extends Omit<StoredPage, 'bytes'> {
+  format: number;
+  key: string;
+  size: number;
+  digest: string;
+}
+
+export const PAGE_KIND = 'page';
+const NEWLINE = 10;
+
+export function storePage(cache: BuildCache, key: string, page: StoredPage): Promise<void> {
+  const { bytes, ...rest } = page;
+  const header: StoredPageHeader = { format: FORMAT, key, size: bytes.byteLength, digest: cacheKey(bytes), ...rest };
+  const head = Buffer.from(`${JSON.stringify(header)}\n`, 'utf8');
+  return cache.write(PAGE_KIND, key, Buffer.concat([head, bytes]), { checked: true });
+}
+
+/** The page stored under `key`, or undefined when there is none or it is damaged, of another format or another key. */
+export async function storedPage(cache: BuildCache, key: string): Promise<StoredPage | undefined> {
+  const data = await cache.read(PAGE_KIND, key);
+  if (!data) return undefined;
+  const page = parseStoredPage(data, key);
+  // A refused entry goes, so the page rendered now can take its place (entries are written only where there is none).
+  if (!page) await cache.remove?.(PAGE_KIND, key);
+  return page;
+}
+
+function parseStoredPage(data: Uint8Array, key: string): StoredPage | undefined {
+  const end = data.indexOf(NEWLINE);
+  if (end < 0) return undefined;
+  let header: StoredPageHeader;
+  try {
+    header = JSON.parse(Buffer.from(data.buffer, data.byteOffset, end).toString('utf8')) as StoredPageHeader;
+  } catch {
+    return undefined;
+  }
+  const bytes = data.subarray(end + 1);
+  const wellFormed = header?.format === FORMAT && header.key === key && typeof header.htmlGzip === 'number' && !!header.refs && !!header.inline && Array.isArray(header.sources?.elements);
+  if (!wellFormed || bytes.byteLength !== header.size || cacheKey(bytes) !== header.digest) return undefined;
+  return { bytes, htmlGzip: header.htmlGzip, refs: header.refs, inline: header.inline, sources: header.sources };
 }
 
 /** A record the build may reuse: well-formed, same key, and the file on disk is the one it wrote. */

@@ -102,6 +102,12 @@ export function renderPage(model: SiteModel, entry: PageEntry, code: CodeAssets,
   return { entry, bytes, inline, refs: pageAssetRefs(html), elements: shifted };
 }
 
+/** A page the build cache kept (output/page-cache.ts storedPage) as if rendered now: `site dev` serves and checks it like one. */
+export function restoredPage(entry: PageEntry, stored: { bytes: Uint8Array; inline: InlineCode; refs: PageAssetRefs; sources: { elements: MarkedElement[] } }): RenderedPage {
+  renderedElements.set(stored.bytes, stored.sources.elements);
+  return { entry, bytes: stored.bytes, inline: stored.inline, refs: stored.refs, elements: stored.sources.elements };
+}
+
 /** Element sources of the pages rendered in this process, by their bytes: `site dev` checks its in-memory pages with them. */
 const renderedElements = new WeakMap<Uint8Array, MarkedElement[]>();
 

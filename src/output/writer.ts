@@ -40,9 +40,17 @@ export class OutputWriter {
     }, url);
   }
 
-  /** Writes a page as it is (`ifChanged`: unless the file holds these bytes already); resolves to its gzip -9 size, which budgets count. */
-  page(url: string, data: Uint8Array, ifChanged = false): Promise<number> {
-    return this.limited(async (target) => (await Promise.all([gzipSize(data), ifChanged ? writeIfChanged(target, data) : writeFile(target, data)]))[0], url);
+  /**
+   * Writes a page as it is (`ifChanged`: unless the file holds these bytes already); resolves to its gzip -9 size, which
+   * budgets count. `then` runs in the same write slot with that size (storing the page in the build cache), so
+   * the pages held in memory stay bounded however slow that is.
+   */
+  page(url: string, data: Uint8Array, ifChanged = false, then?: (gzip: number) => Promise<void>): Promise<number> {
+    return this.limited(async (target) => {
+      const [gzip] = await Promise.all([gzipSize(data), ifChanged ? writeIfChanged(target, data) : writeFile(target, data)]);
+      await then?.(gzip);
+      return gzip;
+    }, url);
   }
 
   /** Writes a file as it is (`ifChanged`: unless it holds these bytes already). */

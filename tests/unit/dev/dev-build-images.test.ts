@@ -28,6 +28,14 @@ it('serves every candidate the page links, re-renders the page when its image fi
   const again = await dev.rebuild();
   expect(again.ok && [again.rendered, again.changed]).toEqual([0, []]);
 
+  // A second start of `site dev` over the same build cache takes the pages from it, byte for byte.
+  await dev.stored();
+  const restarted = await new DevBuilder(content, {}, directoryCache(cacheDir)).rebuild();
+  if (!restarted.ok) throw new Error(restarted.errors.map((e) => e.message).join('\n'));
+  expect(restarted.rendered).toBe(0);
+  const pageFiles = [...first.files.keys()].filter((url) => url.endsWith('.html'));
+  for (const url of pageFiles) expect(Buffer.from(restarted.files.get(url)!).equals(first.files.get(url)!), url).toBe(true);
+
   const file = path.join(content, 'images/werkstatt.png');
   const original = await readFile(file);
   await writeFile(file, await sharp(original).flop().png().toBuffer());

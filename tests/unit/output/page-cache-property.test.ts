@@ -224,8 +224,14 @@ const EDITS: Record<string, Edit> = {
     await writeFile(path.join(site.warmOut, 'stray.txt'), 'not the build’s');
     return `output damaged: ${file}, stray.txt added`;
   },
+  async deleteOutput(site, pick) {
+    // What a CI job sees when it restores the build cache into a fresh checkout: the pages come from the cache.
+    if (pick([true, false])) await rm(site.warmOut, { recursive: true, force: true });
+    else await rm(path.join(site.warmOut, 'index.html'));
+    return 'output folder deleted';
+  },
   async damageCache(site, pick) {
-    const kind = pick(['content-memo', 'output-manifest']);
+    const kind = pick(['content-memo', 'output-manifest', 'page']);
     const dir = path.join(site.pageCache, kind);
     const entries = await readdir(dir).catch(() => []);
     if (!entries.length) return `no ${kind} to damage`;
@@ -256,10 +262,11 @@ async function warm(site: Site): Promise<BuildReport> {
 function pageCacheOver(dir: string) {
   const pages = directoryCache(dir);
   const assets = directoryCache(assetCache);
-  const own = (kind: string) => kind === 'content-memo' || kind === 'output-manifest';
+  const own = (kind: string) => kind === 'content-memo' || kind === 'output-manifest' || kind === 'page';
   return {
     read: (kind: string, key: string) => (own(kind) ? pages : assets).read(kind, key),
-    write: (kind: string, key: string, data: string | Uint8Array) => (own(kind) ? pages : assets).write(kind, key, data),
+    write: (kind: string, key: string, data: string | Uint8Array, options?: { checked?: boolean }) => (own(kind) ? pages : assets).write(kind, key, data, options),
+    remove: (kind: string, key: string) => (own(kind) ? pages : assets).remove!(kind, key),
   };
 }
 
@@ -328,8 +335,42 @@ describe('page cache', () => {
     await rm(path.join(site.content, 'pages/faq'), { recursive: true });
     expect((await warm(site)).pages).toEqual({ rendered: 0, reused: pages - 1, removed: 1 });
     const after = await readdir(site.warmOut, { recursive: true });
+    // Each page's HTML is kept once in the build cache: the superseded versions (impressum's, the whole site's
+    // before the language name changed, the faq's) were dropped.
+    expect((await readdir(path.join(site.pageCache, 'page'))).length).toBe(pages - 1);
     // Gone too: the faq's social card, and the impressum's first card (its title changed, and with it the card's URL).
     expect(before.filter((f) => !after.includes(f)).sort()).toEqual(['faq', path.join('faq', 'index.html'), expect.stringMatching(/^social\/faq-[0-9a-f]{10}\.png$/), expect.stringMatching(/^social\/impressum-[0-9a-f]{10}\.png$/)]);
+  }, 120_000);
+
+  it('a build cache restored beside an empty output folder (CI) gives the pages back without rendering them, byte for byte', async () => {
+    const site = await newSite('restored');
+    const first = await warm(site);
+    const pages = first.routes.length;
+    const reference = await cold(site);
+    await rm(site.warmOut, { recursive: true });
+    // The output manifest went too (another machine's path, say): only the stored pages are left.
+    await rm(path.join(site.pageCache, 'output-manifest'), { recursive: true });
+    const restored = await warm(site);
+    expect(restored.pages).toEqual({ rendered: 0, reused: pages, removed: 0 });
+    expect(summary(restored)).toEqual(summary(reference.report));
+    const [warmTree, coldTree] = await Promise.all([tree(site.warmOut), tree(reference.out)]);
+    expect([...warmTree.keys()]).toEqual([...coldTree.keys()]);
+    expect([...coldTree].filter(([file, bytes]) => !(bytes === 'dir' ? warmTree.get(file) === 'dir' : bytes.equals(warmTree.get(file) as Buffer))).map(([f]) => f)).toEqual([]);
+    // A stored page cut short, altered, or of another format is rendered again, never written as it is.
+    const stored = path.join(site.pageCache, 'page');
+    const [a, b, c] = (await readdir(stored)).sort();
+    await truncate(path.join(stored, a!), 100);
+    const text = await readFile(path.join(stored, b!), 'utf8');
+    await writeFile(path.join(stored, b!), text.replace(/<\/body>/, '<p>changed</p></body>'));
+    await edit(path.join(stored, c!), (t) => t.replace(/"format":\d+/, '"format":999'));
+    await rm(site.warmOut, { recursive: true });
+    const again = await warm(site);
+    expect(again.pages).toEqual({ rendered: 3, reused: pages - 3, removed: 0 });
+    const againTree = await tree(site.warmOut);
+    expect([...coldTree].filter(([file, bytes]) => !(bytes === 'dir' ? againTree.get(file) === 'dir' : bytes.equals(againTree.get(file) as Buffer))).map(([f]) => f)).toEqual([]);
+    // `--no-cache` renders every page, stored or not.
+    const fresh = await buildSite({ contentDir: site.content, outDir: site.warmOut, cache: pageCacheOver(site.pageCache), pageCache: true, fresh: true, generator: site.generator, publication: { at: site.at, drafts: site.drafts } });
+    expect(fresh.ok && fresh.value.pages).toEqual({ rendered: pages, reused: 0, removed: 0 });
   }, 120_000);
 
   it('a page that becomes live between two warm builds appears, and the pages linking to it change with it', async () => {

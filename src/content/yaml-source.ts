@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { CORE_SCHEMA, load, Type } from 'js-yaml';
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import type { Document, LineCounter, Node } from 'yaml';
 import { formatPath, SiteError, type SourceLocation } from '../errors/site-error.ts';
 import { explainSyntaxError } from './yaml-messages.ts';
 
@@ -36,6 +37,19 @@ export const CUSTOM_TAGS = [
   { tag: '!placeholder', resolve: (value: string) => value },
   { tag: '!verbatim', resolve: (value: string) => value },
 ];
+
+type Yaml = typeof import('yaml');
+const requireYaml = createRequire(import.meta.url);
+let yamlModule: Yaml | undefined;
+/**
+ * yaml (documents with source ranges) is loaded on first use: only a syntax error or a report that locates a value
+ * needs it, and loading it cost every build ~10 ms of start-up (a warm build parses no YAML at all).
+ */
+const yaml = (): Yaml => (yamlModule ??= requireYaml('yaml') as Yaml);
+const isMap = ((node: unknown) => yaml().isMap(node)) as Yaml['isMap'];
+const isPair = ((node: unknown) => yaml().isPair(node)) as Yaml['isPair'];
+const isScalar = ((node: unknown) => yaml().isScalar(node)) as Yaml['isScalar'];
+const isSeq = ((node: unknown) => yaml().isSeq(node)) as Yaml['isSeq'];
 
 const YAML_OPTIONS = { prettyErrors: false, customTags: CUSTOM_TAGS, uniqueKeys: true } as const;
 
@@ -84,6 +98,7 @@ function scalarString(source: YamlSource, path: PropertyKey[], value: string, ta
 }
 
 function yamlDocument(text: string): { doc: Document.Parsed; lines: LineCounter } {
+  const { LineCounter, parseDocument } = yaml();
   const lines = new LineCounter();
   return { doc: parseDocument(text, { ...YAML_OPTIONS, lineCounter: lines }), lines };
 }

@@ -41,7 +41,7 @@ interface RequiredBy {
  * Reads one content file's text. A file that cannot be read is reported where it is asked for
  * (`requiredBy`: the locale's entry in site.yaml), since the missing file has no line to point at.
  */
-async function readText(root: string, relative: string, requiredBy?: RequiredBy): Promise<{ text: string; stamp: string } | { error: SiteError }> {
+export async function readText(root: string, relative: string, requiredBy?: RequiredBy): Promise<{ text: string; stamp: string } | { error: SiteError }> {
   try {
     // The stamp comes from the descriptor the text is read from: a write after it changes the stamp the next build sees.
     const handle = await open(path.join(root, relative), 'r');

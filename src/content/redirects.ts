@@ -1,12 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { SiteError, type SourceLocation } from '../errors/site-error.ts';
 import { RedirectsFile, type RedirectRule } from '../schema/redirects.ts';
 import type { LocaleCode, SiteConfig } from '../schema/site.ts';
 import { closest } from './describe.ts';
 import { routeFor } from './routes.ts';
-import { validateSource } from './validate.ts';
-import { locate, parseYaml, type YamlSource } from './yaml-source.ts';
+import { checkedFile } from './checked-file.ts';
+import type { ContentMemo } from './memo.ts';
+import { locate, type YamlSource } from './yaml-source.ts';
 
 export const REDIRECTS_FILE = 'redirects.yaml';
 
@@ -45,17 +44,12 @@ function inLocale(sitePath: string, locale: LocaleCode, site: SiteConfig): strin
  * Reads content/redirects.yaml (a missing file is no redirects): validated by its zod schema, per-locale rules
  * expanded into one redirect per language, and two rules for the same old address reported at the second.
  */
-export async function loadRedirects(contentDir: string, site: SiteConfig): Promise<LoadedRedirects> {
-  let text: string;
-  try {
-    text = await readFile(path.join(contentDir, REDIRECTS_FILE), 'utf8');
-  } catch {
-    return { redirects: [], errors: [] };
-  }
-  const parsed = parseYaml(REDIRECTS_FILE, text);
-  if (!parsed.source) return { redirects: [], errors: parsed.errors };
-  const source = parsed.source;
-  const checked = validateSource(RedirectsFile, source);
+export async function loadRedirects(contentDir: string, site: SiteConfig, memo?: ContentMemo): Promise<LoadedRedirects> {
+  // With the build's content memo, an unchanged file is neither read nor validated (checked-file.ts).
+  const checked = await checkedFile(contentDir, REDIRECTS_FILE, RedirectsFile, memo);
+  if (!checked) return { redirects: [], errors: [] };
+  const { source } = checked;
+  if (!source) return { redirects: [], errors: checked.errors };
   if (!checked.value) return { redirects: [], source, errors: checked.errors };
   const errors: SiteError[] = [];
   const codes = site.locales.map((l) => l.code);

@@ -97,18 +97,17 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const generator = options.generator ?? (cached ? await generatorId() : '');
   const previous = cached && !options.fresh ? await readBuildState(cache, options.contentDir, outDir, generator) : {};
   const memo = new StoredContentMemo(path.resolve(options.contentDir), previous.content);
-  const [loaded, checkConfig] = await Promise.all([loadContent(options.contentDir, options.env, memo), loadCheckConfig(options.contentDir)]);
-  const content = memo.snapshot();
+  const [loaded, checkConfig] = await Promise.all([loadContent(options.contentDir, options.env, memo), loadCheckConfig(options.contentDir, memo)]);
   if (!loaded.ok || checkConfig.errors.length) {
     // What did load is kept: the next build reads only the files being fixed.
-    if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content });
+    if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.snapshot() });
     return { ok: false, errors: [...(loaded.ok ? [] : loaded.errors), ...checkConfig.errors] };
   }
   // What is not live at the build's moment is left out here, before anything reads the pages.
   const model = publishedModel(loaded.value, options.publication ?? { at: new Date(), drafts: false });
-  const redirects = await loadRedirects(options.contentDir, model.site);
+  const redirects = await loadRedirects(options.contentDir, model.site, memo);
   if (redirects.errors.length) {
-    if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content });
+    if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.snapshot() });
     return { ok: false, errors: redirects.errors };
   }
   const images = await buildImages(model, options.contentDir, cache);
@@ -116,7 +115,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const cards = await Promise.all(model.pages.map((entry) => planCard(model, entry)));
   const assetErrors = [...images.errors, ...cards.flatMap((c) => (c.error ? [c.error] : []))];
   if (assetErrors.length) {
-    if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content });
+    if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.snapshot() });
     return { ok: false, errors: assetErrors };
   }
   const code = await codePending;
@@ -229,7 +228,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   if (cached && cache.remove) await Promise.all(superseded.map((old) => cache.remove!(PAGE_KIND, old)));
   // Nothing rendered, restored or removed: the stored manifest already says all this (10,000 records are megabytes to rewrite).
   const same = last && counts.rendered === 0 && restored === 0 && counts.removed === 0 && cardWrites.length === 0 && Object.keys(last.pages).length === counts.reused;
-  if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content, output: same ? undefined : next });
+  if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.snapshot(), output: same ? undefined : next });
   return {
     ok: true,
     value: {

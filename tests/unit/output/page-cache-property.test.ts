@@ -188,6 +188,19 @@ const EDITS: Record<string, Edit> = {
     );
     return `own social image toggled on ${file}`;
   },
+  async budget(site, pick) {
+    // check.yaml and redirects.yaml are recalled unread when unchanged: an edit must show in the report and the output.
+    if (pick([true, false])) {
+      const html = pick([1, 30]);
+      await edit(path.join(site.content, 'check.yaml'), (text) => text.replace(/html: \d+/, `html: ${html}`));
+      return `HTML budget ${html} KB`;
+    }
+    const file = path.join(site.content, 'redirects.yaml');
+    const present = await readFile(file).then(() => true, () => false);
+    if (present && pick([true, false])) await rm(file);
+    else await writeFile(file, `redirects:\n  - { from: /alt-${pick([1, 2])}, to: /faq, status: 301 }\n`);
+    return 'redirects.yaml changed';
+  },
   async touch(site, pick) {
     const file = pick([...(await pageFiles(site)), 'site.yaml', 'locales/de.yaml']);
     await edit(path.join(site.content, file), (text) => text);

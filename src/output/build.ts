@@ -217,7 +217,6 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const routes = await Promise.all(written);
   await Promise.all(cardWrites);
   for (const [file, card] of cardStamps) next.pages[file] = { ...next.pages[file]!, card };
-  await writePageSources(options.outDir, elementSources);
   if (removeOldOutput) await removeOldOutput();
   else {
     const removed = (await removeOthers(outDir, keep)).filter((file) => last?.pages[file]);
@@ -228,6 +227,8 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   if (cached && cache.remove) await Promise.all(superseded.map((old) => cache.remove!(PAGE_KIND, old)));
   // Nothing rendered, restored or removed: the stored manifest already says all this (10,000 records are megabytes to rewrite).
   const same = last && counts.rendered === 0 && restored === 0 && counts.removed === 0 && cardWrites.length === 0 && Object.keys(last.pages).length === counts.reused;
+  // The element sources beside the folder likewise: every entry came from that file (10,000 pages' are megabytes).
+  if (!same || Object.keys(previousSources).length !== elementSources.length) await writePageSources(options.outDir, elementSources);
   if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.snapshot(), output: same ? undefined : next });
   return {
     ok: true,

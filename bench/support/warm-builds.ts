@@ -67,7 +67,7 @@ export async function warmBuilds(pages: number, runs: number, baseline = process
         return runSite(['build', '--content', content, '--out', warmOut], env);
       },
     ],
-    ...(oldBin ? [['before the page cache: cold build by the previous generator', (run: number) => runSite(['build', '--content', content, '--out', path.join(work, `old-${run}`)], env, oldBin)] as [string, (run: number) => Promise<Measured>]] : []),
+    ...(oldBin ? [['previous generator (BENCH_BASELINE): cold build', (run: number) => runSite(['build', '--content', content, '--out', path.join(work, `old-${run}`)], env, oldBin)] as [string, (run: number) => Promise<Measured>]] : []),
   ];
   // Fills the asset cache (both generators' entries) and the page cache, and flushes their writes.
   await runSite(['build', '--content', content, '--out', warmOut], env);
@@ -91,7 +91,7 @@ export function warmRows(timings: readonly WarmTiming[]): string {
   return timings
     .flatMap(({ pages, runs, cases }) => {
       const cold = cases[0]!.medianMs;
-      const old = cases.find((c) => c.label.startsWith('before'))?.medianMs;
+      const old = cases.find((c) => c.label.startsWith('previous generator'))?.medianMs;
       return cases.map(
         (c) => `| ${pages.toLocaleString('en')} | ${c.label} | ${runs} | ${ms(c.medianMs)} | ${Math.round((c.medianMs / cold) * 100)} % | ${old ? `${Math.round((c.medianMs / old) * 100)} %` : '–'} | ${Math.round(c.peakMb)} MB | ${c.report} |`,
       );
@@ -109,7 +109,7 @@ export function warmSection(timings: readonly WarmTiming[], loadAverage: string)
 
 Synthetic content (\`bench/support/synthetic.ts\`), one process per build, runs of the cases alternating; load average
 at the end ${loadAverage}. "Of cold" is the median over this generator's cold build of the same content in the same run${
-    baseline ? `; the previous generator is a git worktree of the release before the page cache (BENCH_BASELINE)` : ' (BENCH_BASELINE unset: no previous generator measured)'
+    baseline ? `; the previous generator is BENCH_BASELINE, a git worktree of the commit compared against` : ' (BENCH_BASELINE unset: no previous generator measured)'
   }.
 
 ${WARM_HEADER}

@@ -6,7 +6,7 @@ import { publishedModel } from '../content/publishing.ts';
 import type { PageEntry, SiteModel } from '../content/model.ts';
 import type { SiteError } from '../errors/site-error.ts';
 import { generatorId } from '../output/generator-id.ts';
-import { pageKey, storedPage, storePage } from '../output/page-cache.ts';
+import { PAGE_KIND, pageKey, storedPage, storePage } from '../output/page-cache.ts';
 import { contentHash } from '../output/hash.ts';
 import { gzipSize } from '../output/precompress.ts';
 import { seoFiles } from '../output/seo-files.ts';
@@ -33,7 +33,7 @@ export class DevBuilder {
   private code?: Promise<CodeAssets>;
   private generator?: Promise<string>;
   private readonly storing = new Set<Promise<void>>();
-  private readonly pages = new Map<string, { inputs: readonly unknown[]; page: RenderedPage }>();
+  private readonly pages = new Map<string, { inputs: readonly unknown[]; page: RenderedPage; key: string }>();
   private files: SiteFiles = new Map();
   /** Shared with the /admin editor, whose validation of a draft leaves its parsed file here for the rebuild. */
   readonly memo = new ContentMemo();
@@ -46,7 +46,12 @@ export class DevBuilder {
     private readonly cache: BuildCache,
   ) {}
 
-  /** Resolves once the pages rendered so far are in the build cache. */
+  private track(work: Promise<void>): void {
+    const done: Promise<void> = work.catch(() => {}).finally(() => this.storing.delete(done));
+    this.storing.add(done);
+  }
+
+  /** Resolves once the pages rendered so far are in the build cache (and their earlier versions out of it). */
   async stored(): Promise<void> {
     await Promise.all(this.storing);
   }
@@ -82,13 +87,12 @@ export class DevBuilder {
         page = renderPage(model, entry, code, { images: images.images });
         const { bytes, refs, inline, elements } = page;
         // Off the edit-to-paint path: the next start of `site dev` (or a build) finds the page.
-        const storing = gzipSize(bytes)
-          .then((htmlGzip) => storePage(this.cache, key, { bytes, htmlGzip, refs, inline, sources: { hash: contentHash(bytes), elements } }))
-          .catch(() => {})
-          .finally(() => this.storing.delete(storing));
-        this.storing.add(storing);
+        this.track(gzipSize(bytes).then((htmlGzip) => storePage(this.cache, key, { bytes, htmlGzip, refs, inline, sources: { hash: contentHash(bytes), elements } })));
       }
-      this.pages.set(entry.route, { inputs, page });
+      // An edited page's earlier version will not be asked for again: its stored HTML goes, so a long editing session
+      // leaves one version per page in the cache (a build that still wants it renders it again).
+      if (previous && previous.key !== key) this.track(this.cache.remove?.(PAGE_KIND, previous.key) ?? Promise.resolve());
+      this.pages.set(entry.route, { inputs, page, key });
       pages.push(page);
     }
     const routes = new Set(model.pages.map((p) => p.route));

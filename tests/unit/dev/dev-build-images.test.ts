@@ -1,5 +1,5 @@
 /** `site dev` builds images like `site build`: served from memory, and a page re-rendered when its image file changes. */
-import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -41,6 +41,9 @@ it('serves every candidate the page links, re-renders the page when its image fi
   await writeFile(file, await sharp(original).flop().png().toBuffer());
   const edited = await dev.rebuild();
   expect(edited.ok && [edited.rendered, edited.changed]).toEqual([1, ['/']]);
+  // The page's earlier version left the build cache: one stored version per page.
+  await dev.stored();
+  expect((await readdir(path.join(cacheDir, 'page'))).length).toBe(pageFiles.length);
 
   await unlink(file);
   const missing = await dev.rebuild();

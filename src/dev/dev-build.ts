@@ -29,10 +29,10 @@ export class DevBuilder {
   private code?: Promise<CodeAssets>;
   private readonly pages = new Map<string, { inputs: readonly unknown[]; page: RenderedPage }>();
   private files: SiteFiles = new Map();
-  /** Shared with the /admin editor, whose validation of a draft leaves its parsed file here for the rebuild. */
+  /** Shared with the /admin editor, whose validation of an unsaved edit leaves its parsed file here for the rebuild. */
   readonly memo = new ContentMemo();
   /** Unsaved edits of the /admin editor (content-relative file → text), built as if they were the files. */
-  readonly drafts = new Map<string, string>();
+  readonly unsavedEdits = new Map<string, string>();
 
   constructor(
     private readonly contentDir: string,
@@ -42,7 +42,7 @@ export class DevBuilder {
 
   async rebuild(): Promise<DevBuildResult> {
     this.code ??= codeAssets(this.cache);
-    const loaded = await loadContent(this.contentDir, this.env, this.memo, this.drafts);
+    const loaded = await loadContent(this.contentDir, this.env, this.memo, this.unsavedEdits);
     if (!loaded.ok) return { ok: false, errors: loaded.errors };
     // Drafts and scheduled pages show in `site dev`, labelled and noindex (content/publishing.ts).
     const model = publishedModel(loaded.value, { at: new Date(), drafts: true });

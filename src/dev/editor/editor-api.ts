@@ -28,10 +28,10 @@ export interface ContentEditorOptions {
   contentDir: string;
   env: ContentEnv;
   /** Unsaved edits by content-relative file: the dev build renders them (the preview), nothing writes them. */
-  drafts: Map<string, string>;
-  /** The dev build's memo: a draft validated here is not parsed and validated again by the rebuild it starts. */
+  unsavedEdits: Map<string, string>;
+  /** The dev build's memo: an unsaved edit validated here is not parsed and validated again by the rebuild it starts. */
   memo?: ContentMemo;
-  /** The drafts changed: rebuild, so open pages (the preview) show them. */
+  /** The unsaved edits changed: rebuild, so open pages (the preview) show them. */
   changed(): void;
 }
 
@@ -89,7 +89,7 @@ function constantsOf(site: unknown): { ref: string; value: string }[] {
 
 /**
  * The content editor of `site dev`: GET /admin is the editing page (forms generated from the content schemas,
- * a live preview beside them), /__site/editor/api/* reads files, previews drafts and saves them. Never part of
+ * a live preview beside them), /__site/editor/api/* reads files, previews unsaved edits and saves them. Never part of
  * `site build` or `site serve`: only `startDev` adds this handler. Every request passes `refusal` (this
  * machine, loopback Host, and for the API the session token and same Origin).
  */
@@ -120,10 +120,10 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
 
   /** The loader's errors with `text` standing in for `relative`, leaving out those the content had without it. */
   async function errorsWith(relative: string, text: string): Promise<EditorError[]> {
-    const drafts = new Map(options.drafts).set(relative, text);
-    const result = await loadContent(root, options.env, memo, drafts);
+    const unsaved = new Map(options.unsavedEdits).set(relative, text);
+    const result = await loadContent(root, options.env, memo, unsaved);
     if (result.ok) return [];
-    const without = new Map(options.drafts);
+    const without = new Map(options.unsavedEdits);
     without.delete(relative);
     const before = await loadContent(root, options.env, memo, without);
     const known = new Set(before.ok ? [] : before.errors.map((e) => formatError(e)));
@@ -145,7 +145,7 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
 
   async function api(req: IncomingMessage, res: ServerResponse, action: string): Promise<true> {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (req.method === 'GET' && action === 'files') return send(res, 200, { ...(await contentFiles(root)), drafts: [...options.drafts.keys()] });
+    if (req.method === 'GET' && action === 'files') return send(res, 200, { ...(await contentFiles(root)), unsaved: [...options.unsavedEdits.keys()] });
     if (req.method === 'GET' && action === 'file') {
       const relative = url.searchParams.get('path');
       const file = await editablePath(root, relative);
@@ -160,8 +160,8 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
       const sourcePath = locale && locale !== defaultLocale ? relative.replace(/[^/]+\.yaml$/, `${defaultLocale}.yaml`) : undefined;
       const sourceFile = sourcePath && (await editablePath(root, sourcePath));
       const source = sourceFile ? readYaml(await readFile(sourceFile, 'utf8')) : undefined;
-      const draft = options.drafts.get(relative);
-      const data = readYaml(draft ?? disk) as { slug?: string } | null;
+      const unsaved = options.unsavedEdits.get(relative);
+      const data = readYaml(unsaved ?? disk) as { slug?: string } | null;
       const route = kind === 'page' ? routeFor(locale as LocaleCode, data?.slug ?? '', defaultLocale as LocaleCode) : routeFor((locale ?? defaultLocale) as LocaleCode, '', defaultLocale as LocaleCode);
       return send(res, 200, {
         path: relative,
@@ -171,7 +171,7 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
         version: versionOf(disk),
         schema: await schemaOf(kind),
         data,
-        draft: draft !== undefined,
+        unsaved: unsaved !== undefined,
         source,
         sourcePath,
         constants: constantsOf(site),
@@ -184,20 +184,20 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     if (action === 'discard') {
       const file = await editablePath(root, body.path);
       if (!file) return send(res, 403, { error: 'only content files inside the content folder' });
-      if (options.drafts.delete(body.path as string)) options.changed();
+      if (options.unsavedEdits.delete(body.path as string)) options.changed();
       return send(res, 200, { ok: true });
     }
-    if (action !== 'draft' && action !== 'save') return send(res, 404, { error: 'unknown editor action' });
+    if (action !== 'preview' && action !== 'save') return send(res, 404, { error: 'unknown editor action' });
     const edit = await edited(body);
     if ('error' in edit) return send(res, edit.status, { error: edit.error });
     const errors = await errorsWith(edit.relative, edit.text);
     // Invalid input is shown, never previewed as if it were fine, and never written.
     if (errors.length) return send(res, 422, { error: `${errors.length} content error${errors.length === 1 ? '' : 's'}: nothing was ${action === 'save' ? 'saved' : 'previewed'}`, errors });
-    if (action === 'draft') {
-      const before = options.drafts.get(edit.relative);
-      if (edit.text === edit.disk) options.drafts.delete(edit.relative);
-      else options.drafts.set(edit.relative, edit.text);
-      if (before !== options.drafts.get(edit.relative)) options.changed();
+    if (action === 'preview') {
+      const before = options.unsavedEdits.get(edit.relative);
+      if (edit.text === edit.disk) options.unsavedEdits.delete(edit.relative);
+      else options.unsavedEdits.set(edit.relative, edit.text);
+      if (before !== options.unsavedEdits.get(edit.relative)) options.changed();
       return send(res, 200, { ok: true });
     }
     // Written beside and renamed over, so the watcher and a reader never see half a file.
@@ -206,7 +206,7 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
       await writeFile(temporary, edit.text);
       await rename(temporary, edit.file);
     }
-    options.drafts.delete(edit.relative);
+    options.unsavedEdits.delete(edit.relative);
     options.changed();
     return send(res, 200, { ok: true, version: versionOf(edit.text), written: edit.text !== edit.disk });
   }

@@ -3,7 +3,8 @@ export interface FilesView {
   site: boolean;
   locales: string[];
   pages: Record<string, string[]>;
-  drafts: string[];
+  /** Files with unsaved edits (shown in the preview, not written). */
+  unsaved: string[];
 }
 
 export interface FileView {
@@ -14,7 +15,8 @@ export interface FileView {
   version: string;
   schema: object;
   data: unknown;
-  draft: boolean;
+  /** Whether the data shown is an unsaved edit of the file. */
+  unsaved: boolean;
   source?: unknown;
   sourcePath?: string;
   constants: { ref: string; value: string }[];

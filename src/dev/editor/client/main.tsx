@@ -85,7 +85,7 @@ function Nav({ files, current, sections, open }: { files: FilesView; current?: s
   const link = (path: string, label: ReactNode) => (
     <a href={`#${path}`} aria-current={path === current ? 'page' : undefined} onClick={(e) => (e.preventDefault(), open(path))}>
       {label}
-      {files.drafts.includes(path) ? <span className="draft-mark" title="unsaved edits"> •</span> : null}
+      {files.unsaved.includes(path) ? <span className="unsaved-mark" title="unsaved edits"> •</span> : null}
     </a>
   );
   return (
@@ -160,7 +160,7 @@ function Editor() {
     setFile(view);
     setData(view.data);
     setErrors([]);
-    setStatus({ kind: 'idle', text: view.draft ? 'Unsaved edits from before (shown in the preview).' : '' });
+    setStatus({ kind: 'idle', text: view.unsaved ? 'Unsaved edits from before (shown in the preview).' : '' });
     history.replaceState(null, '', `#${path}`);
   }, []);
   useEffect(() => {
@@ -175,7 +175,7 @@ function Editor() {
     }
     inFlight.current = true;
     try {
-      const answer = await api<{ ok?: boolean; error?: string; errors?: EditorError[] }>('POST', 'draft', { path, version: version.current, data: value }, true);
+      const answer = await api<{ ok?: boolean; error?: string; errors?: EditorError[] }>('POST', 'preview', { path, version: version.current, data: value }, true);
       setErrors(answer.errors ?? []);
       setStatus(answer.ok ? { kind: 'idle', text: 'Previewing unsaved edits.' } : { kind: 'error', text: answer.error ?? 'refused' });
       if (answer.ok) void refreshFiles();

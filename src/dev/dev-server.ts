@@ -191,7 +191,8 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
   const backend = lazyLocalBackend({ dataDir: options.dataDir, rateLimit: options.rateLimit, onStoreError: options.report.storeError, notify: { config: { channels: [], language: 'de' } } }, () => serverUrl);
   await rebuild();
   // The content editor at /admin: its unsaved edits are built like files, so open pages (its preview) show them.
-  const editor = contentEditor({ contentDir: options.contentDir, env: options.env, unsavedEdits: builder.unsavedEdits, memo: builder.memo, changed: () => {
+  const editor = contentEditor({ contentDir: options.contentDir, env: options.env, unsavedEdits: builder.unsavedEdits, memo: builder.memo, changed: (loaded) => {
+    if (loaded) builder.useLoaded(loaded);
     edits++;
     schedule();
   } });

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { loadContent, type ContentEnv } from '../../content/load.ts';
+import type { SiteModel } from '../../content/model.ts';
 import { ContentMemo } from '../../content/memo.ts';
 import { routeFor } from '../../content/routes.ts';
 import { CUSTOM_TAGS } from '../../content/yaml-source.ts';
@@ -17,6 +18,7 @@ import { bundleEditor, type EditorBundle } from './editor-bundle.ts';
 import { refusal, TOKEN_HEADER } from './editor-guard.ts';
 import { adminPage } from './admin-page.ts';
 import { formSchema, inSchemaOrder, type EditableKind } from './form-schema.ts';
+import { translationView, type TranslationView } from './translation-view.ts';
 import { editYaml } from './yaml-edit.ts';
 
 export const ADMIN_PATH = '/admin';
@@ -31,8 +33,11 @@ export interface ContentEditorOptions {
   unsavedEdits: Map<string, string>;
   /** The dev build's memo: an unsaved edit validated here is not parsed and validated again by the rebuild it starts. */
   memo?: ContentMemo;
-  /** The unsaved edits changed: rebuild, so open pages (the preview) show them. */
-  changed(): void;
+  /**
+   * The unsaved edits changed: rebuild, so open pages (the preview) show them. `loaded`: the content with the
+   * unsaved edits as they are now, when the editor just loaded it (the rebuild need not load it again).
+   */
+  changed(loaded?: SiteModel): void;
 }
 
 /** One error as the form shows it: the loader's message and, for the text view, `site check`'s wording. */
@@ -118,16 +123,19 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     text: formatError(error),
   });
 
-  /** The loader's errors with `text` standing in for `relative`, leaving out those the content had without it. */
-  async function errorsWith(relative: string, text: string): Promise<EditorError[]> {
+  /**
+   * The content with `text` standing in for `relative`, or the loader's errors, leaving out those the content
+   * had without it.
+   */
+  async function loadWith(relative: string, text: string): Promise<{ model?: SiteModel; errors: EditorError[] }> {
     const unsaved = new Map(options.unsavedEdits).set(relative, text);
     const result = await loadContent(root, options.env, memo, unsaved);
-    if (result.ok) return [];
+    if (result.ok) return { model: result.value, errors: [] };
     const without = new Map(options.unsavedEdits);
     without.delete(relative);
     const before = await loadContent(root, options.env, memo, without);
     const known = new Set(before.ok ? [] : before.errors.map((e) => formatError(e)));
-    return result.errors.filter((e) => !known.has(formatError(e))).map(errorView);
+    return { errors: result.errors.filter((e) => !known.has(formatError(e))).map(errorView) };
   }
 
   /** The file's text with the form's value written into it, or why not. */
@@ -143,6 +151,27 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     return { relative, file, disk, text: result.text };
   }
 
+  /** A file's text as the editor shows it: its unsaved edit, else the file. */
+  const shownText = async (relative: string, file: string) => options.unsavedEdits.get(relative) ?? (await readFile(file, 'utf8'));
+
+  /** site.yaml as written (no validation: the editor opens files whatever state the content is in). */
+  async function siteSettings(): Promise<{ site: { defaultLocale?: string; constants?: unknown } | null; defaultLocale: string }> {
+    const site = readYaml(await readFile(path.join(root, 'site.yaml'), 'utf8').catch(() => '')) as { defaultLocale?: string; constants?: unknown } | null;
+    return { site, defaultLocale: site?.defaultLocale ?? 'de' };
+  }
+
+  /** The translation view of a file in another language than the default: its status against the German file. */
+  async function translationOf(relative: string, defaultLocale: string): Promise<{ sourcePath?: string; source?: unknown; translation?: TranslationView }> {
+    const file = await editablePath(root, relative);
+    const locale = kindOf(relative) === 'site' ? undefined : path.posix.basename(relative, '.yaml');
+    const sourcePath = locale && locale !== defaultLocale ? relative.replace(/[^/]+\.yaml$/, `${defaultLocale}.yaml`) : undefined;
+    const sourceFile = sourcePath && (await editablePath(root, sourcePath));
+    if (!file || !locale || !sourcePath || !sourceFile) return {};
+    const sourceText = await shownText(sourcePath, sourceFile);
+    const translation = await translationView(root, { relative, text: await shownText(relative, file) }, { relative: sourcePath, text: sourceText }, locale, defaultLocale);
+    return { sourcePath, source: readYaml(sourceText), ...(translation ? { translation } : {}) };
+  }
+
   async function api(req: IncomingMessage, res: ServerResponse, action: string): Promise<true> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method === 'GET' && action === 'files') return send(res, 200, { ...(await contentFiles(root)), unsaved: [...options.unsavedEdits.keys()] });
@@ -151,15 +180,9 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
       const file = await editablePath(root, relative);
       if (!file || !relative) return send(res, 403, { error: 'only content files inside the content folder can be opened' });
       const disk = await readFile(file, 'utf8');
-      const siteText = await readFile(path.join(root, 'site.yaml'), 'utf8').catch(() => '');
-      const site = readYaml(siteText) as { defaultLocale?: string; constants?: unknown } | null;
-      const defaultLocale = site?.defaultLocale ?? 'de';
+      const { site, defaultLocale } = await siteSettings();
       const kind = kindOf(relative);
       const locale = kind === 'site' ? undefined : path.posix.basename(relative, '.yaml');
-      // The translation view: the same file in the default language, beside each string.
-      const sourcePath = locale && locale !== defaultLocale ? relative.replace(/[^/]+\.yaml$/, `${defaultLocale}.yaml`) : undefined;
-      const sourceFile = sourcePath && (await editablePath(root, sourcePath));
-      const source = sourceFile ? readYaml(await readFile(sourceFile, 'utf8')) : undefined;
       const unsaved = options.unsavedEdits.get(relative);
       const data = readYaml(unsaved ?? disk) as { slug?: string } | null;
       const route = kind === 'page' ? routeFor(locale as LocaleCode, data?.slug ?? '', defaultLocale as LocaleCode) : routeFor((locale ?? defaultLocale) as LocaleCode, '', defaultLocale as LocaleCode);
@@ -172,11 +195,16 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
         schema: await schemaOf(kind),
         data,
         unsaved: unsaved !== undefined,
-        source,
-        sourcePath,
+        // The translation view: the same file in the default language beside each string, and its status.
+        ...(await translationOf(relative, defaultLocale)),
         constants: constantsOf(site),
         route,
       });
+    }
+    if (req.method === 'GET' && action === 'translation') {
+      const relative = url.searchParams.get('path');
+      if (!relative || !(await editablePath(root, relative))) return send(res, 403, { error: 'only content files inside the content folder can be opened' });
+      return send(res, 200, await translationOf(relative, (await siteSettings()).defaultLocale));
     }
     if (req.method !== 'POST') return send(res, 405, { error: 'method not allowed' });
     const body = await readJson(req);
@@ -190,15 +218,15 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     if (action !== 'preview' && action !== 'save') return send(res, 404, { error: 'unknown editor action' });
     const edit = await edited(body);
     if ('error' in edit) return send(res, edit.status, { error: edit.error });
-    const errors = await errorsWith(edit.relative, edit.text);
+    const { model, errors } = await loadWith(edit.relative, edit.text);
     // Invalid input is shown, never previewed as if it were fine, and never written.
     if (errors.length) return send(res, 422, { error: `${errors.length} content error${errors.length === 1 ? '' : 's'}: nothing was ${action === 'save' ? 'saved' : 'previewed'}`, errors });
     if (action === 'preview') {
       const before = options.unsavedEdits.get(edit.relative);
       if (edit.text === edit.disk) options.unsavedEdits.delete(edit.relative);
       else options.unsavedEdits.set(edit.relative, edit.text);
-      if (before !== options.unsavedEdits.get(edit.relative)) options.changed();
-      return send(res, 200, { ok: true });
+      if (before !== options.unsavedEdits.get(edit.relative)) options.changed(model);
+      return send(res, 200, { ok: true, unsaved: [...options.unsavedEdits.keys()] });
     }
     // Written beside and renamed over, so the watcher and a reader never see half a file.
     const temporary = path.join(path.dirname(edit.file), `.${path.basename(edit.file)}.${randomBytes(4).toString('hex')}.tmp`);

@@ -1,3 +1,5 @@
+import type { TranslationView } from '../translation-view.ts';
+
 /** What the editor's API answers (editor-api.ts). */
 export interface FilesView {
   site: boolean;
@@ -19,12 +21,15 @@ export interface FileView {
   unsaved: boolean;
   source?: unknown;
   sourcePath?: string;
+  /** A translation file's status against its German source (`site translations`' code). */
+  translation?: TranslationView;
   constants: { ref: string; value: string }[];
   route: string;
 }
 
 // Declared once, where the server makes it; a type-only export, so nothing of the server enters the bundle.
 export type { EditorError } from '../editor-api.ts';
+export type { TranslationMark, TranslationView } from '../translation-view.ts';
 
 const meta = document.querySelector<HTMLMetaElement>('meta[name="site-editor-token"]');
 

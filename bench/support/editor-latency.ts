@@ -4,11 +4,9 @@
  * the animation frame in which the preview frame's heading shows it. Each run is split into phases from the
  * browsers' resource timings (no code of the editor is instrumented, so an older checkout measures alike).
  */
-import { spawn } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { startSiteDev } from './site-dev.ts';
 
 /** One keystroke, in ms from the key's event (browser clock = this machine's clock). */
 export interface PreviewTiming {
@@ -40,28 +38,10 @@ const START = 'Titre mesuré ';
 
 /** `site dev` of the checkout at `checkout` (its own bin/site.js and code), editing a copy of this repo's content. */
 export async function openEditor(browser: Browser, checkout: string, content: string): Promise<EditorSession> {
-  const work = await mkdtemp(path.join(tmpdir(), 'site-bench-editor-'));
-  await cp(content, path.join(work, 'content'), { recursive: true });
-  const child = spawn(process.execPath, [path.join(checkout, 'bin/site.js'), 'dev', '--content', path.join(work, 'content'), '--port', '0', '--data', path.join(work, 'data')], {
-    cwd: checkout,
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d));
-  child.stderr.on('data', (d: Buffer) => (out += d));
-  const close = async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    await rm(work, { recursive: true, force: true });
-  };
+  const dev = await startSiteDev(path.join(checkout, 'bin/site.js'), content);
+  const close = () => dev.stop();
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', () => {
-        const match = /dev server at (http:\/\/\S+)/.exec(out);
-        if (match) resolve(match[1]!);
-      });
-      child.once('exit', (code) => reject(new Error(`site dev exited with ${code}: ${out}`)));
-    });
+    const url = dev.url;
     const context = await browser.newContext();
     await context.addCookies([{ name: 'cookie-consent', value: 'accepted', url }]);
     const page = await context.newPage();
@@ -78,19 +58,19 @@ export async function openEditor(browser: Browser, checkout: string, content: st
     const session: EditorSession = {
       async keystroke(letter) {
         await page.waitForTimeout(300);
-        const rebuildsBefore = rebuildLines(out).length;
+        const rebuildsBefore = rebuildLines(dev.output()).length;
         typed += letter;
         const painted = previewShows(page, typed, 20_000);
         await field.press(letter);
         const paintAt = await painted;
         const phases = (await page.evaluate(PHASES)) as Record<'keyAt' | 'sent' | 'answered' | 'fetched' | 'arrived', number>;
-        const rendered = rebuildLines(out)
+        const rendered = rebuildLines(dev.output())
           .slice(rebuildsBefore)
           .reduce((sum, line) => sum + Number(/\((\d+) rendered\)/.exec(line)?.[1] ?? 0), 0);
         const from = (t: number) => t - phases.keyAt;
         return { paint: from(paintAt), sent: from(phases.sent), answered: from(phases.answered), fetched: from(phases.fetched), arrived: from(phases.arrived), rendered };
       },
-      output: () => out,
+      output: () => dev.output(),
       close,
     };
     return session;

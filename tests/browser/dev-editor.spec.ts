@@ -124,6 +124,8 @@ test('the translation view marks stale, missing and untranslated strings as site
   await expect(summary.getByRole('listitem')).toHaveText(['sections(about).title Missing: this string is not translated yet (German: Über uns)', 'sections(about).body Missing: this string is not translated yet (German: Ein kleines Team aus Bayreuth.)']);
   // Beside their fields: the hero title (its German source changed after it was accepted) and the savings title.
   await expect(page.locator('#root_sections_0_title__translation')).toHaveText('Stale: the German source changed since this translation was accepted');
+  // Read out with its field.
+  await expect(page.locator('#root_sections_0_title')).toHaveAccessibleDescription(/Stale: the German source changed since this translation was accepted/);
   await expect(page.locator('#root_sections_3_title__translation')).toHaveText('Untranslated: still the German text');
   await expect(page.locator('.translation-mark')).toHaveCount(2);
 

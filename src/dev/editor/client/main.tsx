@@ -102,7 +102,7 @@ function TextWidget(props: WidgetProps) {
     value,
     required: props.required,
     disabled: props.disabled || props.readonly,
-    'aria-describedby': `${props.id}__error ${props.id}__description`,
+    'aria-describedby': `${props.id}__error ${props.id}__description ${props.id}__translation`,
     onBlur: () => props.onBlur(props.id, value),
     onFocus: () => props.onFocus(props.id, value),
   };

@@ -3,14 +3,13 @@ import type { BuildCache } from '../cache/build-cache.ts';
 import { loadContent, type ContentEnv } from '../content/load.ts';
 import { ContentMemo } from '../content/memo.ts';
 import { publishedModel } from '../content/publishing.ts';
-import type { PageEntry, SiteModel } from '../content/model.ts';
 import type { SiteError } from '../errors/site-error.ts';
-import { generatorId } from '../output/generator-id.ts';
-import { PAGE_KIND, pageKey, storedPage, storePage } from '../output/page-cache.ts';
-import { contentHash } from '../output/hash.ts';
-import { gzipSize } from '../output/precompress.ts';
+import type { SiteModel } from '../content/model.ts';
 import { seoFiles } from '../output/seo-files.ts';
-import { alternates } from '../render/context.ts';
+import { generatorId } from '../output/generator-id.ts';
+import { contentHash } from '../output/hash.ts';
+import { PAGE_KIND, pageKey, storedPage, storePage } from '../output/page-cache.ts';
+import { gzipSize } from '../output/precompress.ts';
 import { codeAssets, loadRenderer, renderPage, restoredPage, sitePolicy, type CodeAssets, type RenderedPage } from '../output/site-render.ts';
 
 /** The built site in memory, by URL, as `site dev` serves it. */
@@ -18,33 +17,40 @@ export type SiteFiles = Map<string, Uint8Array>;
 
 export type DevBuildResult = { ok: true; files: SiteFiles; changed: string[]; rendered: number } | { ok: false; errors: SiteError[] };
 
-/** What a page's HTML depends on in the model: when all of these are the same objects, so is its HTML. */
-function inputsOf(model: SiteModel, entry: PageEntry, images: string): readonly unknown[] {
-  return [model.site, model.locales[entry.locale], images, ...alternates(model, entry)];
-}
-
 /**
- * Builds the site in memory and rebuilds it after content edits, re-rendering only pages whose inputs
- * changed: the content memo keeps unchanged files' objects, so a page's inputs are the same objects
- * unless its own file, a translation of it, its locale's UI strings or site.yaml changed. Code assets
- * (scripts, CSS, shell) are made once: code edits restart `site dev` instead.
+ * Builds the site in memory and rebuilds it after content edits, re-rendering only pages whose key changed:
+ * the build's page key (output/page-cache.ts: everything `renderPage` reads), so an edit of one page
+ * re-renders that page alone, not its translations (they read only its route, locale and indexability). The
+ * content memo keeps unchanged files' objects, whose digests are kept by identity, so keys cost little. Code
+ * assets (scripts, CSS, shell) are made once: code edits restart `site dev` instead.
  */
 export class DevBuilder {
   private code?: Promise<CodeAssets>;
   private generator?: Promise<string>;
   private readonly storing = new Set<Promise<void>>();
-  private readonly pages = new Map<string, { inputs: readonly unknown[]; page: RenderedPage; key: string }>();
+  private readonly pages = new Map<string, { key: string; page: RenderedPage }>();
   private files: SiteFiles = new Map();
-  /** Shared with the /admin editor, whose validation of a draft leaves its parsed file here for the rebuild. */
+  /** Shared with the /admin editor, whose validation of an unsaved edit leaves its parsed file here for the rebuild. */
   readonly memo = new ContentMemo();
   /** Unsaved edits of the /admin editor (content-relative file → text), built as if they were the files. */
-  readonly drafts = new Map<string, string>();
+  readonly unsavedEdits = new Map<string, string>();
+  /** The model the editor loaded with the unsaved edits as they are now, when it validated the latest one. */
+  private loaded?: SiteModel;
 
   constructor(
     private readonly contentDir: string,
     private readonly env: ContentEnv,
     private readonly cache: BuildCache,
   ) {}
+
+  /**
+   * The next rebuild starts from this model instead of loading the content again: the editor's validation of an
+   * unsaved edit loaded exactly what the rebuild would (the files and `unsavedEdits` as they are now). A file
+   * edited meanwhile schedules a rebuild of its own, which loads.
+   */
+  useLoaded(model: SiteModel): void {
+    this.loaded = model;
+  }
 
   private track(work: Promise<void>): void {
     const done: Promise<void> = work.catch(() => {}).finally(() => this.storing.delete(done));
@@ -59,7 +65,9 @@ export class DevBuilder {
   async rebuild(): Promise<DevBuildResult> {
     this.code ??= codeAssets(this.cache);
     this.generator ??= generatorId();
-    const loaded = await loadContent(this.contentDir, this.env, this.memo, this.drafts);
+    const given = this.loaded;
+    this.loaded = undefined;
+    const loaded = given ? { ok: true as const, value: given } : await loadContent(this.contentDir, this.env, this.memo, this.unsavedEdits);
     if (!loaded.ok) return { ok: false, errors: loaded.errors };
     // Drafts and scheduled pages show in `site dev`, labelled and noindex (content/publishing.ts).
     const model = publishedModel(loaded.value, { at: new Date(), drafts: true });
@@ -68,16 +76,15 @@ export class DevBuilder {
     let rendered = 0;
     const pages: RenderedPage[] = [];
     for (const entry of model.pages) {
-      const imageInputs = pageImageInputs(entry, images.images);
-      const inputs = inputsOf(model, entry, imageInputs);
+      // The generator's id names this process's code (a code edit restarts `site dev`), so keys match the build cache's.
+      const key = pageKey(model, entry, code, generator, undefined, { images: pageImageInputs(entry, images.images) });
       const previous = this.pages.get(entry.route);
-      if (previous && previous.inputs.length === inputs.length && previous.inputs.every((input, i) => input === inputs[i])) {
+      if (previous?.key === key) {
         pages.push(previous.page);
         continue;
       }
       // A page not in memory yet (the first build, a new page) may be in the build cache, as `site build` and earlier
       // runs of `site dev` stored it: the same key (every input of renderPage) is the same HTML.
-      const key = pageKey(model, entry, code, generator, undefined, { images: imageInputs });
       const stored = previous ? undefined : await storedPage(this.cache, key);
       let page: RenderedPage;
       if (stored) page = restoredPage(entry, stored);
@@ -91,8 +98,8 @@ export class DevBuilder {
       }
       // An edited page's earlier version will not be asked for again: its stored HTML goes, so a long editing session
       // leaves one version per page in the cache (a build that still wants it renders it again).
-      if (previous && previous.key !== key) this.track(this.cache.remove?.(PAGE_KIND, previous.key) ?? Promise.resolve());
-      this.pages.set(entry.route, { inputs, page, key });
+      if (previous) this.track(this.cache.remove?.(PAGE_KIND, previous.key) ?? Promise.resolve());
+      this.pages.set(entry.route, { key, page });
       pages.push(page);
     }
     const routes = new Set(model.pages.map((p) => p.route));

@@ -38,12 +38,13 @@ export function consentProbeScript(cookie: ConsentCookie): string {
  * at the first contentful paint (Paint Timing). A `<script type="module" src>` is fetched as soon as the head
  * is read and shares the first round trips of a slow connection with the stylesheet and the font, for code no
  * island needs before first paint (they hydrate when near the viewport, on interaction or on the first toast).
- * The loader waits for the end of parsing itself. A browser without paint timing imports it at once. The URL
+ * The loader waits for the end of parsing itself. A browser without paint timing (or without
+ * `PerformanceObserver.supportedEntryTypes` to say so, Safari before 13) imports it at once. The URL
  * is the element's `data-islands` attribute, so the script text, and its CSP hash, stay the same when the
  * bundle changes. ES5 but for `import()`, which a browser without modules would not run as a module either.
  */
 export const ISLAND_START_SCRIPT =
-  '(function(s){var P=window.PerformanceObserver;if(!P||P.supportedEntryTypes.indexOf("paint")<0)return import(s);' +
+  '(function(s){var P=window.PerformanceObserver,t=P&&P.supportedEntryTypes;if(!t||t.indexOf("paint")<0)return import(s);' +
   'new P(function(l,o){if(l.getEntriesByName("first-contentful-paint")[0]){o.disconnect();import(s)}}).observe({type:"paint",buffered:!0})' +
   '})(document.currentScript.dataset.islands)';
 

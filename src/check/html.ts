@@ -36,7 +36,7 @@ export function decodeEntities(text: string): string {
 
 /** `<a href="/chatbot">Mehr zu Chatbots</a>`: enough to find the element in the page. */
 export function describeElement(el: HtmlElement): string {
-  const attrs = ['id', 'href', 'src', 'rel', 'hreflang', 'name', 'type', 'data-price', 'data-claim', 'data-constant']
+  const attrs = ['id', 'href', 'src', 'data-islands', 'rel', 'hreflang', 'name', 'type', 'data-price', 'data-claim', 'data-constant']
     .map((name) => [name, el.getAttributeValue(name)] as const)
     .filter(([, v]) => v !== null)
     .map(([name, v]) => ` ${name}="${v}"`)

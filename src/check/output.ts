@@ -92,6 +92,7 @@ export function checkLinks(page: BuiltPage, site: SiteIndex): Finding[] {
   };
   for (const el of page.dom.querySelectorAll(LINKING)) check(el, 'href', true);
   for (const el of page.dom.querySelectorAll(LOADING)) check(el, 'src', false);
+  for (const el of page.dom.querySelectorAll('script[data-islands]')) check(el, 'data-islands', false);
   for (const rel of LOADING_RELS) for (const el of linksWithRel(page.dom, rel)) check(el, 'href', false);
   return out;
 }

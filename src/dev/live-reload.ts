@@ -70,8 +70,8 @@ async function update() {
   document.body.replaceWith(document.adoptNode(next.body));
   keepOverlay();
   // The new body's islands are server HTML again: run the loader once more (a new module instance) to wake them.
-  const loader = document.head.querySelector('script[type="module"][src^="/assets/"]');
-  if (loader) await import(loader.src + '?swap=' + ++swaps);
+  const loader = document.head.querySelector('script[data-islands]');
+  if (loader) await import(loader.dataset.islands + '?swap=' + ++swaps);
 }
 events.addEventListener('change', (e) => {
   const change = JSON.parse(e.data);

@@ -71,6 +71,13 @@ function schedule(element: HTMLElement, strategy: HydrateStrategy): void {
   for (const event of events) element.addEventListener(event, once, { passive: true });
 }
 
-for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
-  schedule(element, (element.dataset.hydrate as HydrateStrategy | undefined) ?? 'load');
+function start(): void {
+  for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
+    schedule(element, (element.dataset.hydrate as HydrateStrategy | undefined) ?? 'load');
+  }
 }
+
+// The page imports this module at its first contentful paint (render/head.ts), which can come before the
+// parser has reached the last island: wait for the whole document then.
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+else start();

@@ -28,7 +28,8 @@ export interface PageAssetRefs {
 }
 
 export function pageAssetRefs(html: string): PageAssetRefs {
-  const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!);
+  // The island loader is started by an inline script that names it in `data-islands` (render/head.ts).
+  const scripts = [...html.matchAll(/<script\b[^>]*\s(?:src|data-islands)="([^"]+)"/g)].map((m) => m[1]!);
   const preloads = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].map((m) => attributesOf(m[0]).href).filter((h): h is string => !!h);
   const stylesheets = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map((m) => attributesOf(m[0]).href).filter((h): h is string => !!h);
   return { scripts: [...scripts, ...preloads], stylesheets, islands: islandUses(html) };

@@ -33,6 +33,21 @@ export function consentProbeScript(cookie: ConsentCookie): string {
   return `if(!/(?:^|;\\s*)${name}=/.test(document.cookie)){document.documentElement.dataset.consent="ask";document.addEventListener("click",function(e){var d=document,t=e.target,b=t.closest&&t.closest("[data-consent-choice],[data-details-show]");if(!b)return;var v=b.getAttribute("data-consent-choice");if(v===null){var p=d.getElementById(b.getAttribute("aria-controls")),o=p.hidden;p.hidden=!o;b.setAttribute("aria-expanded",o);b.textContent=b.getAttribute(o?"data-details-hide":"data-details-show")}else{if(v)d.cookie="${name}="+v+"; Max-Age=${cookie.maxAgeSeconds}; Path=/; SameSite=Lax"+(location.protocol=="https:"?"; Secure":"");d.documentElement.removeAttribute("data-consent")}})}`;
 }
 
+/**
+ * The inline head script that starts the island loader (islands/client.ts) once the page has shown its content:
+ * at the first contentful paint (Paint Timing). A `<script type="module" src>` is fetched as soon as the head
+ * is read and shares the first round trips of a slow connection with the stylesheet and the font, for code no
+ * island needs before first paint (they hydrate when near the viewport, on interaction or on the first toast).
+ * The loader waits for the end of parsing itself. A browser without paint timing (or without
+ * `PerformanceObserver.supportedEntryTypes` to say so, Safari before 13) imports it at once. The URL
+ * is the element's `data-islands` attribute, so the script text, and its CSP hash, stay the same when the
+ * bundle changes. ES5 but for `import()`, which a browser without modules would not run as a module either.
+ */
+export const ISLAND_START_SCRIPT =
+  '(function(s){var P=window.PerformanceObserver,t=P&&P.supportedEntryTypes;if(!t||t.indexOf("paint")<0)return import(s);' +
+  'new P(function(l,o){if(l.getEntriesByName("first-contentful-paint")[0]){o.disconnect();import(s)}}).observe({type:"paint",buffered:!0})' +
+  '})(document.currentScript.dataset.islands)';
+
 /** Pages that are indexable in the sense of hreflang and the sitemap. */
 function indexable(entry: PageEntry): boolean {
   return isIndexable(entry.route, entry.page.meta.noindex);
@@ -172,7 +187,7 @@ export function renderHead(ctx: RenderContext, loader: LoaderNeed): string {
     `<link rel="stylesheet" href="${escapeHtml(assets.css)}">`,
     `<script>${consentProbeScript({ name: model.site.constants.cookies.consentName, maxAgeSeconds: model.site.constants.cookies.consentMaxAgeSeconds })}</script>`,
   );
-  if (assets.loader && loader === 'page-load') tags.push(`<script type="module" src="${escapeHtml(assets.loader)}"></script>`);
+  if (assets.loader && loader === 'page-load') tags.push(`<script data-islands="${escapeHtml(assets.loader)}">${ISLAND_START_SCRIPT}</script>`);
   const data = structuredData(model, entry);
   if (data) tags.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
   return tags.join('\n');

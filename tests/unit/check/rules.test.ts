@@ -216,8 +216,8 @@ describe('output rules', () => {
 
   it('link-broken: assets (script, stylesheet, image) the build did not write', async () => {
     expect(await findings('link-broken-assets', 'link-broken')).toEqual([
-      'error / <script src="/assets/islands-STALE.js" type="module"> — asset to /assets/islands-STALE.js points at no output file',
       'error / <img src="/bilder/team.jpg"> — asset to /bilder/team.jpg points at no output file',
+      'error / <script data-islands="/assets/islands-STALE.js"> — asset to /assets/islands-STALE.js points at no output file',
       'error / <link href="/assets/site-STALE.css" rel="stylesheet"> — asset to /assets/site-STALE.css points at no output file',
     ]);
   });

@@ -89,7 +89,7 @@ describe('site dev', () => {
     const live = html.search(/<script type="module" src="\/__site\/live\.js\?build=[\w-]+"><\/script>/);
     expect(live).toBeGreaterThan(0);
     expect(html.indexOf('<script')).toBe(live);
-    expect(html.indexOf('<script type="module" src="/assets/')).toBeGreaterThan(live);
+    expect(html.indexOf('<script data-islands="/assets/')).toBeGreaterThan(live);
     expect(html).toContain('http-equiv="Content-Security-Policy"');
     expect((await fetch(`${dev.url}/fr`)).status).toBe(200);
     expect((await fetch(`${dev.url}/fr/`)).status).toBe(200);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScriptNode } from '../../../src/assets/islands.ts';
 import { islandScripts, pageAssetRefs, pageWeight } from '../../../src/output/page-weight.ts';
+import { ISLAND_START_SCRIPT } from '../../../src/render/head.ts';
 
 /** A site's scripts as esbuild would split them; sizes are made-up gzip bytes, each a distinct power of two. */
 const graph = new Map<string, ScriptNode>([
@@ -31,8 +32,10 @@ const sizes: Record<string, number> = {
 const scripts = islandScripts('/assets/islands.js', graph, ['src/islands/contact-form/send.ts']);
 const size = (url: string) => sizes[url] ?? 0;
 
+// The loader as render/head.ts starts it: named in `data-islands`, imported by the inline start script.
+const LOADER_TAG = `<script data-islands="/assets/islands.js">${ISLAND_START_SCRIPT}</script>`;
 function page(islands: string): string {
-  return `<!DOCTYPE html><html><head><link rel="stylesheet" href="/assets/site.css"><script type="module" src="/assets/islands.js"></script></head><body>${islands}</body></html>`;
+  return `<!DOCTYPE html><html><head><link rel="stylesheet" href="/assets/site.css">${LOADER_TAG}</head><body>${islands}</body></html>`;
 }
 const form = '<div data-island="contact-form" data-hydrate="visible" data-prefix="f-" data-props="{}"></div>';
 const chat = '<div data-island="chat-demo" data-hydrate="interaction" data-prefix="c-" data-props="{}"></div>';
@@ -83,7 +86,7 @@ describe('pageWeight', () => {
   });
 
   it('counts no JS at all on a page without islands, which links no loader (static routes)', () => {
-    const weight = pageWeight(pageAssetRefs(page('').replace('<script type="module" src="/assets/islands.js"></script>', '')), 100, graph, scripts, size);
+    const weight = pageWeight(pageAssetRefs(page('').replace(LOADER_TAG, '')), 100, graph, scripts, size);
     expect([weight.jsBeforeInteraction, weight.jsHydrated, weight.jsSubmit]).toEqual([0, 0, 0]);
   });
 

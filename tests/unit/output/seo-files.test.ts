@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContent, type ContentEnv } from '../../../src/content/load.ts';
 import type { PageEntry, SiteModel } from '../../../src/content/model.ts';
-import { consentProbeScript } from '../../../src/render/head.ts';
+import { consentProbeScript, ISLAND_START_SCRIPT } from '../../../src/render/head.ts';
 import { renderRoute } from '../../../src/render/render-route.tsx';
 import { contentSecurityPolicy, headersFile, inlineCode, robotsTxt, seoFiles, sitemapXml } from '../../../src/output/seo-files.ts';
 
@@ -91,13 +91,13 @@ describe('robots.txt', () => {
 describe('_headers and the CSP', () => {
   const rendered = () => model.pages.map((entry) => ({ entry, html: renderRoute(model, entry, { css: '/assets/site.css', loader: '/assets/islands.js' }, TEMPLATE) }));
 
-  it('allows the consent probe by its sha256 hash and no other inline code', () => {
+  it('allows the consent probe and the island start script by their sha256 hashes and no other inline code', () => {
     const { consentName, consentMaxAgeSeconds } = model.site.constants.cookies;
     const probe = consentProbeScript({ name: consentName, maxAgeSeconds: consentMaxAgeSeconds });
-    const expected = `'sha256-${createHash('sha256').update(probe).digest('base64')}'`;
+    const hash = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
     const csp = contentSecurityPolicy(model, rendered().map((r) => inlineCode(r.html)));
     const script = csp.split('; ').find((d) => d.startsWith('script-src '))!;
-    expect(script).toBe(`script-src 'self' ${expected}`);
+    expect(script).toBe(`script-src 'self' ${[hash(probe), hash(ISLAND_START_SCRIPT)].sort().join(' ')}`);
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).toContain("frame-ancestors 'none'");

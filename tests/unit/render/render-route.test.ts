@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../../src/content/load.ts';
 import type { SiteModel } from '../../../src/content/model.ts';
 import { renderRoute } from '../../../src/render/render-route.tsx';
+import { ISLAND_START_SCRIPT } from '../../../src/render/head.ts';
 import { contentFixture } from '../../support/content-fixture.ts';
 
 const assets = { css: '/assets/site.css', loader: '/assets/islands.js' };
@@ -44,15 +45,17 @@ describe('renderRoute', () => {
     expect(html).toContain('<link rel="stylesheet" href="/assets/site.css">');
     // The fixture has no island (the cookie banner is static, run by the inline consent probe): no loader.
     expect(html).not.toContain('data-island=');
-    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('data-islands');
     expect(html).not.toContain('/assets/islands.js');
     expect(html).toContain('<script>if(!/(?:^|;\\s*)cookie-consent=/.test(document.cookie)){document.documentElement.dataset.consent="ask";document.addEventListener("click",');
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
   });
 
-  it('links the island loader where the page holds an island (the real home page and its contact form)', () => {
+  it('starts the island loader at first paint where the page holds an island (the real home page and its contact form)', () => {
     const html = render(real, '/');
-    expect(html).toContain('<script type="module" src="/assets/islands.js"></script>');
+    // Named in an attribute, imported by the inline start script: no module script is fetched with the head.
+    expect(html).toContain(`<script data-islands="/assets/islands.js">${ISLAND_START_SCRIPT}</script>`);
+    expect(html).not.toContain('<script type="module"');
     expect(html.match(/\/assets\/islands\.js/g)).toHaveLength(1);
   });
 

@@ -53,9 +53,11 @@ function schedule(element: HTMLElement, strategy: HydrateStrategy): void {
     return;
   }
   // The interaction that wakes an island may be a click that lands before React is there to see it:
-  // remember the clicked element and click it again once hydrated, so the first click always works.
+  // remember the clicked element and click it again once hydrated, so the first click always works. A click
+  // that came before this loader did (kept by the page's start script, render/head.ts) wakes the island now.
   const events = ['pointerover', 'pointerdown', 'focusin', 'touchstart'] as const;
   let clicked: Element | undefined;
+  for (const target of earlyClicks) if (target instanceof Element && element.contains(target)) clicked = target;
   const remember = (event: Event) => {
     if (event.target instanceof Element) clicked = event.target;
   };
@@ -69,9 +71,14 @@ function schedule(element: HTMLElement, strategy: HydrateStrategy): void {
     });
   };
   for (const event of events) element.addEventListener(event, once, { passive: true });
+  if (clicked) once();
 }
 
+/** Click targets the page's start script saw before this loader ran (render/head.ts); it stops at `done`. */
+const earlyClicks: EventTarget[] & { done?: boolean } = (window as Window & { siteEarlyClicks?: EventTarget[] }).siteEarlyClicks ?? [];
+
 function start(): void {
+  earlyClicks.done = true;
   for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
     schedule(element, (element.dataset.hydrate as HydrateStrategy | undefined) ?? 'load');
   }

@@ -42,9 +42,13 @@ export function consentProbeScript(cookie: ConsentCookie): string {
  * `PerformanceObserver.supportedEntryTypes` to say so, Safari before 13) imports it at once. The URL
  * is the element's `data-islands` attribute, so the script text, and its CSP hash, stay the same when the
  * bundle changes. ES5 but for `import()`, which a browser without modules would not run as a module either.
+ * Until the loader runs, it keeps the targets of clicks (`window.siteEarlyClicks`): a visitor may press the chat
+ * button between first paint and the loader's arrival, and the loader wakes that island and clicks it again.
  */
 export const ISLAND_START_SCRIPT =
-  '(function(s){var P=window.PerformanceObserver,t=P&&P.supportedEntryTypes;if(!t||t.indexOf("paint")<0)return import(s);' +
+  '(function(s){var d=document,c=window.siteEarlyClicks=[];' +
+  'd.addEventListener("click",function l(e){if(c.done)d.removeEventListener("click",l,!0);else c.push(e.target)},!0);' +
+  'var P=window.PerformanceObserver,t=P&&P.supportedEntryTypes;if(!t||t.indexOf("paint")<0)return import(s);' +
   'new P(function(l,o){if(l.getEntriesByName("first-contentful-paint")[0]){o.disconnect();import(s)}}).observe({type:"paint",buffered:!0})' +
   '})(document.currentScript.dataset.islands)';
 

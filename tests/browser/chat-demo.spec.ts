@@ -17,6 +17,22 @@ test('the first click on the chat button opens the demo, even before the island 
   await expect(page.getByRole('button', { name: 'Chat schließen' })).toBeFocused();
 });
 
+test('a click that lands before the island loader has arrived still opens the demo', async ({ page }) => {
+  // The loader starts at first paint (render/head.ts); hold it back so the click comes first.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/islands-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await opener(page).click();
+  expect(await page.evaluate(() => (window as Window & { siteEarlyClicks?: unknown[] }).siteEarlyClicks?.length)).toBe(1);
+  release();
+  await expect(dialog(page)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Chat schließen' })).toBeFocused();
+});
+
 test('page scroll is locked while open; the backdrop closes it and focus returns to the button', async ({ page }) => {
   await page.goto('/');
   await page.evaluate(() => window.scrollTo(0, 400));

@@ -1,5 +1,5 @@
 import type { SiteModel } from '../content/model.ts';
-import type { WithheldPage } from '../content/publishing.ts';
+import type { WithheldPage } from '../content/model.ts';
 
 /** The page a built link points at that the build left out (draft, scheduled or expired), if it is one. */
 export function withheldTarget(model: SiteModel, urlPath: string): WithheldPage | undefined {

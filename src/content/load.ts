@@ -123,16 +123,16 @@ function collectPlaceholders(source: YamlSource): Placeholder[] {
  * Texts that stand in for files of the content directory (relative path → text): the unsaved edits of the
  * `site dev` editor, which previews and validates them without writing them.
  */
-export type ContentDrafts = ReadonlyMap<string, string>;
+export type UnsavedEdits = ReadonlyMap<string, string>;
 
 /**
  * Reads and validates a content directory: site.yaml, locales/<lang>.yaml and pages/<family>/<lang>.yaml.
  * Returns the model, or every error found across all files. With a `memo` (site dev), files unchanged
  * since the last load give back last time's objects.
  */
-export async function loadContent(root: string, env: ContentEnv = {}, memo?: ContentMemo, drafts?: ContentDrafts): Promise<Result<SiteModel>> {
+export async function loadContent(root: string, env: ContentEnv = {}, memo?: ContentMemo, unsaved?: UnsavedEdits): Promise<Result<SiteModel>> {
   // The sources are not kept: a page's parsed file can go as soon as it is validated.
-  return load(root, env, undefined, memo, drafts);
+  return load(root, env, undefined, memo, unsaved);
 }
 
 /**
@@ -187,16 +187,16 @@ async function loadFile<T>(
   return { source, value };
 }
 
-async function load(root: string, env: ContentEnv, files: ContentFiles | undefined, memo?: ContentMemo, drafts?: ContentDrafts): Promise<Result<SiteModel>> {
+async function load(root: string, env: ContentEnv, files: ContentFiles | undefined, memo?: ContentMemo, unsaved?: UnsavedEdits): Promise<Result<SiteModel>> {
   const errors: SiteError[] = [];
-  // A draft has no stamp: the memo compares it by its text.
-  const drafted = (relative: string) => (drafts?.has(relative) ? Promise.resolve({ text: drafts.get(relative)!, stamp: '' }) : undefined);
+  // An unsaved edit has no stamp: the memo compares it by its text.
+  const unsavedText = (relative: string) => (unsaved?.has(relative) ? Promise.resolve({ text: unsaved.get(relative)!, stamp: '' }) : undefined);
   const placeholders: Placeholder[] = [];
   const verbatim: string[] = [];
   const state = { errors, files, placeholders, verbatim, memo };
 
   const siteInputs = JSON.stringify(env);
-  const { source: siteSource, value: site } = await loadFile({ root, relative: 'site.yaml', text: drafted('site.yaml') }, siteInputs, state, (source, own) => {
+  const { source: siteSource, value: site } = await loadFile({ root, relative: 'site.yaml', text: unsavedText('site.yaml') }, siteInputs, state, (source, own) => {
     applyEnv(source.data, env);
     const checked = validateSource(SiteConfig, source);
     own.push(...checked.errors);
@@ -216,7 +216,7 @@ async function load(root: string, env: ContentEnv, files: ContentFiles | undefin
   const locales: SiteModel['locales'] = {};
   for (const [i, locale] of declared.entries()) {
     const requiredBy = listed && siteSource ? { location: () => locate(siteSource, ['locales', i]), why: `site.yaml lists '${locale}' in locales` } : undefined;
-    const { value } = await loadFile({ root, relative: `locales/${locale}.yaml`, requiredBy, text: drafted(`locales/${locale}.yaml`) }, dependsOnSite, state, (source, own) => {
+    const { value } = await loadFile({ root, relative: `locales/${locale}.yaml`, requiredBy, text: unsavedText(`locales/${locale}.yaml`) }, dependsOnSite, state, (source, own) => {
       // Without site.yaml there is nothing to resolve against; reporting every reference would bury its error.
       if (siteSource) own.push(...resolveReferences(source, scope, locale));
       const checked = validateSource(LocaleStrings, source);
@@ -247,9 +247,9 @@ async function load(root: string, env: ContentEnv, files: ContentFiles | undefin
   const readAhead = (from: number) => {
     for (const { relative, file } of pageFiles.slice(from, from + READ_AHEAD)) {
       if (texts.has(relative) || unreadPages.has(relative)) continue;
-      const draft = drafted(relative);
-      if (draft) {
-        texts.set(relative, draft);
+      const edited = unsavedText(relative);
+      if (edited) {
+        texts.set(relative, edited);
         continue;
       }
       const unread = memo?.recallUnread(relative, pageInputs(file.replace(/\.yaml$/, '')), path.join(root, relative));

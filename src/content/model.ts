@@ -1,6 +1,5 @@
 import type { SourceLocation } from '../errors/site-error.ts';
 import type { LocaleStrings } from '../schema/locale.ts';
-import type { PagePreview, WithheldPage } from './publishing.ts';
 import type { Page } from '../schema/page.ts';
 import type { LocaleCode, SiteConfig } from '../schema/site.ts';
 
@@ -36,4 +35,21 @@ export interface SiteModel {
   verbatim: ReadonlySet<string>;
   /** Pages a build at its moment leaves out (drafts, scheduled, expired): see content/publishing.ts. */
   withheld?: WithheldPage[];
+}
+
+// Publishing's vocabulary (content/publishing.ts decides; the model carries the result).
+/** Why something is not live: a draft, not yet published (`at` is its publishAt), or no longer (`at` is its unpublishAt). */
+export type Withheld = { state: 'draft' } | { state: 'scheduled'; at: string } | { state: 'expired'; at: string };
+
+/** A page a build leaves out (or, with drafts, shows labelled): its route and source, for `site check`'s links and the lock. */
+export interface WithheldPage {
+  route: string;
+  source: string;
+  why: Withheld;
+}
+
+/** What a preview build (`--drafts`, `site dev`) labels on a page: the page itself and, by index, its sections. */
+export interface PagePreview {
+  page?: Withheld;
+  sections: (Withheld | undefined)[];
 }

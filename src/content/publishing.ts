@@ -1,14 +1,11 @@
 import { IsoInstant, type Publishing } from '../schema/publishing.ts';
-import type { PageEntry, SiteModel } from './model.ts';
+import type { PageEntry, SiteModel, Withheld, WithheldPage } from './model.ts';
 
 /**
  * Drafts and scheduled publishing (README "Drafts and scheduled publishing"): which pages and sections are
  * live at a moment, and the model a build at that moment renders. Pure: the moment is an argument, so a build
  * `--at` a future time and a test see exactly what a build at that time will.
  */
-
-/** Why something is not live: a draft, not yet published (`at` is its publishAt), or no longer (`at` is its unpublishAt). */
-export type Withheld = { state: 'draft' } | { state: 'scheduled'; at: string } | { state: 'expired'; at: string };
 
 /** What a build is made for: the moment, and whether what is not live is shown (labelled, noindex) instead of left out. */
 export interface Publication {
@@ -22,19 +19,6 @@ export function withheldAt(item: Publishing, at: Date): Withheld | undefined {
   if (item.publishAt && Date.parse(item.publishAt) > at.getTime()) return { state: 'scheduled', at: item.publishAt };
   if (item.unpublishAt && Date.parse(item.unpublishAt) <= at.getTime()) return { state: 'expired', at: item.unpublishAt };
   return undefined;
-}
-
-/** A page a build leaves out (or, with drafts, shows labelled): its route and source, for `site check`'s links and the lock. */
-export interface WithheldPage {
-  route: string;
-  source: string;
-  why: Withheld;
-}
-
-/** What a preview build (`--drafts`, `site dev`) labels on a page: the page itself and, by index, its sections. */
-export interface PagePreview {
-  page?: Withheld;
-  sections: (Withheld | undefined)[];
 }
 
 const published = new WeakMap<SiteModel, Map<string, SiteModel>>();

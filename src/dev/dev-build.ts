@@ -3,10 +3,10 @@ import type { BuildCache } from '../cache/build-cache.ts';
 import { loadContent, type ContentEnv } from '../content/load.ts';
 import { ContentMemo } from '../content/memo.ts';
 import { publishedModel } from '../content/publishing.ts';
-import type { PageEntry, SiteModel } from '../content/model.ts';
 import type { SiteError } from '../errors/site-error.ts';
+import type { SiteModel } from '../content/model.ts';
 import { seoFiles } from '../output/seo-files.ts';
-import { alternates } from '../render/context.ts';
+import { pageKey } from '../output/page-cache.ts';
 import { codeAssets, loadRenderer, renderPage, sitePolicy, type CodeAssets, type RenderedPage } from '../output/site-render.ts';
 
 /** The built site in memory, by URL, as `site dev` serves it. */
@@ -14,25 +14,23 @@ export type SiteFiles = Map<string, Uint8Array>;
 
 export type DevBuildResult = { ok: true; files: SiteFiles; changed: string[]; rendered: number } | { ok: false; errors: SiteError[] };
 
-/** What a page's HTML depends on in the model: when all of these are the same objects, so is its HTML. */
-function inputsOf(model: SiteModel, entry: PageEntry, images: string): readonly unknown[] {
-  return [model.site, model.locales[entry.locale], images, ...alternates(model, entry)];
-}
-
 /**
- * Builds the site in memory and rebuilds it after content edits, re-rendering only pages whose inputs
- * changed: the content memo keeps unchanged files' objects, so a page's inputs are the same objects
- * unless its own file, a translation of it, its locale's UI strings or site.yaml changed. Code assets
- * (scripts, CSS, shell) are made once: code edits restart `site dev` instead.
+ * Builds the site in memory and rebuilds it after content edits, re-rendering only pages whose key changed:
+ * the build's page key (output/page-cache.ts: everything `renderPage` reads), so an edit of one page
+ * re-renders that page alone, not its translations (they read only its route, locale and indexability). The
+ * content memo keeps unchanged files' objects, whose digests are kept by identity, so keys cost little. Code
+ * assets (scripts, CSS, shell) are made once: code edits restart `site dev` instead.
  */
 export class DevBuilder {
   private code?: Promise<CodeAssets>;
-  private readonly pages = new Map<string, { inputs: readonly unknown[]; page: RenderedPage }>();
+  private readonly pages = new Map<string, { key: string; page: RenderedPage }>();
   private files: SiteFiles = new Map();
-  /** Shared with the /admin editor, whose validation of a draft leaves its parsed file here for the rebuild. */
+  /** Shared with the /admin editor, whose validation of an unsaved edit leaves its parsed file here for the rebuild. */
   readonly memo = new ContentMemo();
   /** Unsaved edits of the /admin editor (content-relative file → text), built as if they were the files. */
-  readonly drafts = new Map<string, string>();
+  readonly unsavedEdits = new Map<string, string>();
+  /** The model the editor loaded with the unsaved edits as they are now, when it validated the latest one. */
+  private loaded?: SiteModel;
 
   constructor(
     private readonly contentDir: string,
@@ -40,9 +38,20 @@ export class DevBuilder {
     private readonly cache: BuildCache,
   ) {}
 
+  /**
+   * The next rebuild starts from this model instead of loading the content again: the editor's validation of an
+   * unsaved edit loaded exactly what the rebuild would (the files and `unsavedEdits` as they are now). A file
+   * edited meanwhile schedules a rebuild of its own, which loads.
+   */
+  useLoaded(model: SiteModel): void {
+    this.loaded = model;
+  }
+
   async rebuild(): Promise<DevBuildResult> {
     this.code ??= codeAssets(this.cache);
-    const loaded = await loadContent(this.contentDir, this.env, this.memo, this.drafts);
+    const given = this.loaded;
+    this.loaded = undefined;
+    const loaded = given ? { ok: true as const, value: given } : await loadContent(this.contentDir, this.env, this.memo, this.unsavedEdits);
     if (!loaded.ok) return { ok: false, errors: loaded.errors };
     // Drafts and scheduled pages show in `site dev`, labelled and noindex (content/publishing.ts).
     const model = publishedModel(loaded.value, { at: new Date(), drafts: true });
@@ -50,12 +59,13 @@ export class DevBuilder {
     if (images.errors.length) return { ok: false, errors: images.errors };
     let rendered = 0;
     const pages = model.pages.map((entry) => {
-      const inputs = inputsOf(model, entry, pageImageInputs(entry, images.images));
+      // The generator is this process's code: a code edit restarts `site dev`.
+      const key = pageKey(model, entry, code, '', undefined, { images: pageImageInputs(entry, images.images) });
       const previous = this.pages.get(entry.route);
-      if (previous && previous.inputs.length === inputs.length && previous.inputs.every((input, i) => input === inputs[i])) return previous.page;
+      if (previous?.key === key) return previous.page;
       rendered++;
       const page = renderPage(model, entry, code, { images: images.images });
-      this.pages.set(entry.route, { inputs, page });
+      this.pages.set(entry.route, { key, page });
       return page;
     });
     const routes = new Set(model.pages.map((p) => p.route));

@@ -144,7 +144,7 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
   };
 
   let edits = 0;
-  // Whether files changed since the last rebuild. The editor's drafts alone do not run the check: they were
+  // Whether files changed since the last rebuild. The editor's unsaved edits alone do not run the check: they were
   // validated before they were taken, the check reads the files (which did not change), and its run would
   // hold up the preview the author is waiting for.
   let filesEdited = true;
@@ -190,8 +190,9 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
   // No lead notifications from `site dev`: a developer's test submissions must not reach the sales team.
   const backend = lazyLocalBackend({ dataDir: options.dataDir, rateLimit: options.rateLimit, onStoreError: options.report.storeError, notify: { config: { channels: [], language: 'de' } } }, () => serverUrl);
   await rebuild();
-  // The content editor at /admin: its drafts are built like files, so open pages (its preview) show them.
-  const editor = contentEditor({ contentDir: options.contentDir, env: options.env, drafts: builder.drafts, memo: builder.memo, changed: () => {
+  // The content editor at /admin: its unsaved edits are built like files, so open pages (its preview) show them.
+  const editor = contentEditor({ contentDir: options.contentDir, env: options.env, unsavedEdits: builder.unsavedEdits, memo: builder.memo, changed: (loaded) => {
+    if (loaded) builder.useLoaded(loaded);
     edits++;
     schedule();
   } });

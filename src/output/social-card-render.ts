@@ -2,13 +2,21 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { cacheKey, type BuildCache } from '../cache/build-cache.ts';
-import type { CardText } from './social-cards.ts';
 
 /**
  * Draws a social card: satori lays the text out (line breaking, Inter's metrics) into SVG, resvg rasterises it
  * to PNG. Imported only when a card is not in the build cache, so `site build` with every card cached, and
  * every other command, never loads either.
  */
+
+/** What a generated card shows. */
+export interface CardText {
+  brand: string;
+  title: string;
+  description: string;
+  /** The site's host name (`www.example.com`), as the card's footer. */
+  host: string;
+}
 
 const require = createRequire(import.meta.url);
 const interDir = path.dirname(require.resolve('@fontsource-variable/inter/package.json'));

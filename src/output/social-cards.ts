@@ -7,6 +7,7 @@ import { locate, parseYaml } from '../content/yaml-source.ts';
 import { SiteError } from '../errors/site-error.ts';
 import type { SocialImage } from '../render/context.ts';
 import { contentHash } from './hash.ts';
+import type { CardText } from './social-card-render.ts';
 
 /**
  * Per-page social cards (issue #20 item 2). Each indexable page gets its own 1200 × 630 Open Graph image, drawn
@@ -23,15 +24,6 @@ const CARD_DESIGN = '1';
 export const CARD_DIR = '/social/';
 const PNG = 'image/png';
 const CARD = { width: 1200, height: 630 } as const;
-
-/** What a generated card shows. */
-export interface CardText {
-  brand: string;
-  title: string;
-  description: string;
-  /** The site's host name (`www.example.com`), as the card's footer. */
-  host: string;
-}
 
 export interface PlannedCard {
   /** What the head announces. */

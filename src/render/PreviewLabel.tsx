@@ -1,4 +1,4 @@
-import type { Withheld } from '../content/publishing.ts';
+import type { Withheld } from '../content/model.ts';
 import type { PublishingStrings } from '../schema/publishing.ts';
 
 /**

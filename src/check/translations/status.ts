@@ -32,6 +32,11 @@ export interface TranslationIssue {
   recorded?: boolean;
   /** Where the translation is, or for a missing string where it belongs. */
   location: SourceLocation;
+  /**
+   * The string's document path in the translation file (of a whole list of strings, the list's), where the
+   * editor marks it; for a missing string the path it would have, when the translation has its section.
+   */
+  documentPath?: PropertyKey[];
 }
 
 export interface PageTranslation {
@@ -108,6 +113,8 @@ interface Unit {
   value: string;
   /** The (first) string's path and place. */
   path: readonly PropertyKey[];
+  /** The string's path, or the whole list's. */
+  documentPath: PropertyKey[];
   at(): SourceLocation;
   /** The (first) string as the copy rules see it (undefined for an identifier-like word): its ignore comments. */
   copy?: CopyString;
@@ -143,19 +150,23 @@ function unitsOf(source: YamlSource, strings: readonly { path: PropertyKey[]; va
     if (unit) unit.value += `\n${s.value}`;
     else {
       const copied = copy.get(formatPath(s.path));
-      units.set(key, { key, value: s.value, path: s.path, copy: copied, at: () => copied?.at(0) ?? locate(source, s.path) });
+      units.set(key, { key, value: s.value, path: s.path, documentPath: whole ? parent : s.path, copy: copied, at: () => copied?.at(0) ?? locate(source, s.path) });
     }
   }
   return units;
 }
 
-/** Where a missing unit belongs in the translation: in its section when the translation has that section (by id, or type and position), else at `sections`. */
-function missingAt(original: YamlSource, translation: YamlSource, path: readonly PropertyKey[]): SourceLocation {
-  if (path[0] !== 'sections' || typeof path[1] !== 'number') return locateMissing(translation, path);
+/**
+ * Where a missing unit belongs in the translation: in its section when the translation has that section (by id,
+ * or type and position), else at `sections`; and its document path there, unless its section is missing.
+ */
+function missingAt(original: YamlSource, translation: YamlSource, { path, documentPath: own }: Unit): { location: SourceLocation; documentPath?: PropertyKey[] } {
+  if (path[0] !== 'sections' || typeof path[1] !== 'number') return { location: locateMissing(translation, path), documentPath: own };
   const name = unitKey(original.data, path.slice(0, 2));
   const sections = (translation.data as { sections?: unknown[] } | null)?.sections ?? [];
   const index = sections.findIndex((_, i) => unitKey(translation.data, ['sections', i]) === name);
-  return index < 0 ? { ...locateKey(translation, [], 'sections'), path: name } : { ...locateMissing(translation, ['sections', index, ...path.slice(2)]), path: unitKey(original.data, path) };
+  if (index < 0) return { location: { ...locateKey(translation, [], 'sections'), path: name } };
+  return { location: { ...locateMissing(translation, ['sections', index, ...path.slice(2)]), path: unitKey(original.data, path) }, documentPath: ['sections', index, ...own.slice(2)] };
 }
 
 export function translationStatus(input: StatusInput): TranslationStatus {
@@ -178,7 +189,8 @@ export function translationStatus(input: StatusInput): TranslationStatus {
       const recorded = input.lock?.[file];
       const row: PageTranslation = { locale, page, file, exists: !!translation, required: isRequired(original) || isRequired(translation), strings: 0, missing: 0, untranslated: 0, stale: 0 };
       const translated = byFile.get(file);
-      for (const [key, { value, path }] of byFile.get(original.file) ?? []) {
+      for (const [key, sourceUnit] of byFile.get(original.file) ?? []) {
+        const { value } = sourceUnit;
         row.strings++;
         if (!translation) {
           row.missing++;
@@ -188,13 +200,13 @@ export function translationStatus(input: StatusInput): TranslationStatus {
         const base = { locale, page, file, path: key, source: value };
         if (!unit) {
           row.missing++;
-          issues.push({ ...base, state: 'missing', location: missingAt(original, translation, path) });
+          issues.push({ ...base, state: 'missing', ...missingAt(original, translation, sourceUnit) });
         } else if (unit.value === value && unit.copy && !ignored(unit.copy, 'copy-untranslated') && untranslated(unit.value, locale)) {
           row.untranslated++;
-          issues.push({ ...base, state: 'untranslated', translation: unit.value, location: unit.at() });
+          issues.push({ ...base, state: 'untranslated', translation: unit.value, location: unit.at(), documentPath: unit.documentPath });
         } else if (input.lock && recorded?.[key] !== sourceHash(value)) {
           row.stale++;
-          issues.push({ ...base, state: 'stale', translation: unit.value, recorded: recorded?.[key] !== undefined, location: unit.at() });
+          issues.push({ ...base, state: 'stale', translation: unit.value, recorded: recorded?.[key] !== undefined, location: unit.at(), documentPath: unit.documentPath });
         }
       }
       localePages.push(row);

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { loadContent, type ContentEnv } from '../../content/load.ts';
+import type { SiteModel } from '../../content/model.ts';
 import { ContentMemo } from '../../content/memo.ts';
 import { routeFor } from '../../content/routes.ts';
 import { CUSTOM_TAGS } from '../../content/yaml-source.ts';
@@ -17,6 +18,7 @@ import { bundleEditor, type EditorBundle } from './editor-bundle.ts';
 import { refusal, TOKEN_HEADER } from './editor-guard.ts';
 import { adminPage } from './admin-page.ts';
 import { formSchema, inSchemaOrder, type EditableKind } from './form-schema.ts';
+import { translationView, type TranslationView } from './translation-view.ts';
 import { editYaml } from './yaml-edit.ts';
 
 export const ADMIN_PATH = '/admin';
@@ -28,11 +30,14 @@ export interface ContentEditorOptions {
   contentDir: string;
   env: ContentEnv;
   /** Unsaved edits by content-relative file: the dev build renders them (the preview), nothing writes them. */
-  drafts: Map<string, string>;
-  /** The dev build's memo: a draft validated here is not parsed and validated again by the rebuild it starts. */
+  unsavedEdits: Map<string, string>;
+  /** The dev build's memo: an unsaved edit validated here is not parsed and validated again by the rebuild it starts. */
   memo?: ContentMemo;
-  /** The drafts changed: rebuild, so open pages (the preview) show them. */
-  changed(): void;
+  /**
+   * The unsaved edits changed: rebuild, so open pages (the preview) show them. `loaded`: the content with the
+   * unsaved edits as they are now, when the editor just loaded it (the rebuild need not load it again).
+   */
+  changed(loaded?: SiteModel): void;
 }
 
 /** One error as the form shows it: the loader's message and, for the text view, `site check`'s wording. */
@@ -89,7 +94,7 @@ function constantsOf(site: unknown): { ref: string; value: string }[] {
 
 /**
  * The content editor of `site dev`: GET /admin is the editing page (forms generated from the content schemas,
- * a live preview beside them), /__site/editor/api/* reads files, previews drafts and saves them. Never part of
+ * a live preview beside them), /__site/editor/api/* reads files, previews unsaved edits and saves them. Never part of
  * `site build` or `site serve`: only `startDev` adds this handler. Every request passes `refusal` (this
  * machine, loopback Host, and for the API the session token and same Origin).
  */
@@ -118,16 +123,19 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     text: formatError(error),
   });
 
-  /** The loader's errors with `text` standing in for `relative`, leaving out those the content had without it. */
-  async function errorsWith(relative: string, text: string): Promise<EditorError[]> {
-    const drafts = new Map(options.drafts).set(relative, text);
-    const result = await loadContent(root, options.env, memo, drafts);
-    if (result.ok) return [];
-    const without = new Map(options.drafts);
+  /**
+   * The content with `text` standing in for `relative`, or the loader's errors, leaving out those the content
+   * had without it.
+   */
+  async function loadWith(relative: string, text: string): Promise<{ model?: SiteModel; errors: EditorError[] }> {
+    const unsaved = new Map(options.unsavedEdits).set(relative, text);
+    const result = await loadContent(root, options.env, memo, unsaved);
+    if (result.ok) return { model: result.value, errors: [] };
+    const without = new Map(options.unsavedEdits);
     without.delete(relative);
     const before = await loadContent(root, options.env, memo, without);
     const known = new Set(before.ok ? [] : before.errors.map((e) => formatError(e)));
-    return result.errors.filter((e) => !known.has(formatError(e))).map(errorView);
+    return { errors: result.errors.filter((e) => !known.has(formatError(e))).map(errorView) };
   }
 
   /** The file's text with the form's value written into it, or why not. */
@@ -143,25 +151,40 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     return { relative, file, disk, text: result.text };
   }
 
+  /** A file's text as the editor shows it: its unsaved edit, else the file. */
+  const shownText = async (relative: string, file: string) => options.unsavedEdits.get(relative) ?? (await readFile(file, 'utf8'));
+
+  /** site.yaml as written (no validation: the editor opens files whatever state the content is in). */
+  async function siteSettings(): Promise<{ site: { defaultLocale?: string; constants?: unknown } | null; defaultLocale: string }> {
+    const site = readYaml(await readFile(path.join(root, 'site.yaml'), 'utf8').catch(() => '')) as { defaultLocale?: string; constants?: unknown } | null;
+    return { site, defaultLocale: site?.defaultLocale ?? 'de' };
+  }
+
+  /** The translation view of a file in another language than the default: its status against the German file. */
+  async function translationOf(relative: string, defaultLocale: string): Promise<{ sourcePath?: string; source?: unknown; translation?: TranslationView }> {
+    const file = await editablePath(root, relative);
+    const locale = kindOf(relative) === 'site' ? undefined : path.posix.basename(relative, '.yaml');
+    const sourcePath = locale && locale !== defaultLocale ? relative.replace(/[^/]+\.yaml$/, `${defaultLocale}.yaml`) : undefined;
+    const sourceFile = sourcePath && (await editablePath(root, sourcePath));
+    if (!file || !locale || !sourcePath || !sourceFile) return {};
+    const sourceText = await shownText(sourcePath, sourceFile);
+    const translation = await translationView(root, { relative, text: await shownText(relative, file) }, { relative: sourcePath, text: sourceText }, locale, defaultLocale);
+    return { sourcePath, source: readYaml(sourceText), ...(translation ? { translation } : {}) };
+  }
+
   async function api(req: IncomingMessage, res: ServerResponse, action: string): Promise<true> {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (req.method === 'GET' && action === 'files') return send(res, 200, { ...(await contentFiles(root)), drafts: [...options.drafts.keys()] });
+    if (req.method === 'GET' && action === 'files') return send(res, 200, { ...(await contentFiles(root)), unsaved: [...options.unsavedEdits.keys()] });
     if (req.method === 'GET' && action === 'file') {
       const relative = url.searchParams.get('path');
       const file = await editablePath(root, relative);
       if (!file || !relative) return send(res, 403, { error: 'only content files inside the content folder can be opened' });
       const disk = await readFile(file, 'utf8');
-      const siteText = await readFile(path.join(root, 'site.yaml'), 'utf8').catch(() => '');
-      const site = readYaml(siteText) as { defaultLocale?: string; constants?: unknown } | null;
-      const defaultLocale = site?.defaultLocale ?? 'de';
+      const { site, defaultLocale } = await siteSettings();
       const kind = kindOf(relative);
       const locale = kind === 'site' ? undefined : path.posix.basename(relative, '.yaml');
-      // The translation view: the same file in the default language, beside each string.
-      const sourcePath = locale && locale !== defaultLocale ? relative.replace(/[^/]+\.yaml$/, `${defaultLocale}.yaml`) : undefined;
-      const sourceFile = sourcePath && (await editablePath(root, sourcePath));
-      const source = sourceFile ? readYaml(await readFile(sourceFile, 'utf8')) : undefined;
-      const draft = options.drafts.get(relative);
-      const data = readYaml(draft ?? disk) as { slug?: string } | null;
+      const unsaved = options.unsavedEdits.get(relative);
+      const data = readYaml(unsaved ?? disk) as { slug?: string } | null;
       const route = kind === 'page' ? routeFor(locale as LocaleCode, data?.slug ?? '', defaultLocale as LocaleCode) : routeFor((locale ?? defaultLocale) as LocaleCode, '', defaultLocale as LocaleCode);
       return send(res, 200, {
         path: relative,
@@ -171,12 +194,17 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
         version: versionOf(disk),
         schema: await schemaOf(kind),
         data,
-        draft: draft !== undefined,
-        source,
-        sourcePath,
+        unsaved: unsaved !== undefined,
+        // The translation view: the same file in the default language beside each string, and its status.
+        ...(await translationOf(relative, defaultLocale)),
         constants: constantsOf(site),
         route,
       });
+    }
+    if (req.method === 'GET' && action === 'translation') {
+      const relative = url.searchParams.get('path');
+      if (!relative || !(await editablePath(root, relative))) return send(res, 403, { error: 'only content files inside the content folder can be opened' });
+      return send(res, 200, await translationOf(relative, (await siteSettings()).defaultLocale));
     }
     if (req.method !== 'POST') return send(res, 405, { error: 'method not allowed' });
     const body = await readJson(req);
@@ -184,21 +212,21 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     if (action === 'discard') {
       const file = await editablePath(root, body.path);
       if (!file) return send(res, 403, { error: 'only content files inside the content folder' });
-      if (options.drafts.delete(body.path as string)) options.changed();
+      if (options.unsavedEdits.delete(body.path as string)) options.changed();
       return send(res, 200, { ok: true });
     }
-    if (action !== 'draft' && action !== 'save') return send(res, 404, { error: 'unknown editor action' });
+    if (action !== 'preview' && action !== 'save') return send(res, 404, { error: 'unknown editor action' });
     const edit = await edited(body);
     if ('error' in edit) return send(res, edit.status, { error: edit.error });
-    const errors = await errorsWith(edit.relative, edit.text);
+    const { model, errors } = await loadWith(edit.relative, edit.text);
     // Invalid input is shown, never previewed as if it were fine, and never written.
     if (errors.length) return send(res, 422, { error: `${errors.length} content error${errors.length === 1 ? '' : 's'}: nothing was ${action === 'save' ? 'saved' : 'previewed'}`, errors });
-    if (action === 'draft') {
-      const before = options.drafts.get(edit.relative);
-      if (edit.text === edit.disk) options.drafts.delete(edit.relative);
-      else options.drafts.set(edit.relative, edit.text);
-      if (before !== options.drafts.get(edit.relative)) options.changed();
-      return send(res, 200, { ok: true });
+    if (action === 'preview') {
+      const before = options.unsavedEdits.get(edit.relative);
+      if (edit.text === edit.disk) options.unsavedEdits.delete(edit.relative);
+      else options.unsavedEdits.set(edit.relative, edit.text);
+      if (before !== options.unsavedEdits.get(edit.relative)) options.changed(model);
+      return send(res, 200, { ok: true, unsaved: [...options.unsavedEdits.keys()] });
     }
     // Written beside and renamed over, so the watcher and a reader never see half a file.
     const temporary = path.join(path.dirname(edit.file), `.${path.basename(edit.file)}.${randomBytes(4).toString('hex')}.tmp`);
@@ -206,7 +234,7 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
       await writeFile(temporary, edit.text);
       await rename(temporary, edit.file);
     }
-    options.drafts.delete(edit.relative);
+    options.unsavedEdits.delete(edit.relative);
     options.changed();
     return send(res, 200, { ok: true, version: versionOf(edit.text), written: edit.text !== edit.disk });
   }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -58,4 +58,11 @@ export async function openLive(page: Page, url: string): Promise<void> {
   const connected = page.waitForResponse((response) => response.url().endsWith('/__site/events'));
   await page.goto(url);
   await connected;
+}
+
+/** Replaces `from` by `to` in a file; fails when `from` is not there (an edit that no longer applies would test nothing). */
+export async function replaceIn(file: string, from: string, to: string): Promise<void> {
+  const text = await readFile(file, 'utf8');
+  if (!text.includes(from)) throw new Error(`'${from}' is not in ${file}`);
+  await writeFile(file, text.replace(from, to));
 }

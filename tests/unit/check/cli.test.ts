@@ -2,29 +2,11 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../../src/cli/main.ts';
+import { runCli as cli } from '../../support/cli.ts';
 import { FIXTURES } from './fixture.ts';
 
 const BASE = `${FIXTURES}/base`;
 
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    out += String(chunk);
-    return true;
-  });
-  const writeErr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    err += String(chunk);
-    return true;
-  });
-  try {
-    return { code: await main(['node', 'site', ...args]), out, err };
-  } finally {
-    write.mockRestore();
-    writeErr.mockRestore();
-  }
-}
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,13 +1,12 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkSources } from '../../../src/check/run.ts';
 import { readTranslationStatus, type TranslationIssue } from '../../../src/check/translations/index.ts';
 import { LOCK_FILE, loadTranslationLock } from '../../../src/check/translations/lock.ts';
 import { translationPage } from '../../../src/check/translations/page.ts';
-import { main } from '../../../src/cli/main.ts';
-import { FIXTURES } from './fixture.ts';
+import { runCli } from '../../support/cli.ts';
+import { translationsSite } from '../../support/translations-site.ts';
 
 /**
  * `site translations` on a fixture site: tests/fixtures/check/base (German home page and UI strings, an "English"
@@ -20,9 +19,7 @@ const HOME_DE = 'pages/home/de.yaml';
 const HOME_EN = 'pages/home/en.yaml';
 
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'site-translations-'));
-  await cp(path.join(FIXTURES, 'base'), dir, { recursive: true });
-  await cp(path.resolve(FIXTURES, '../translations'), dir, { recursive: true });
+  dir = await translationsSite();
 });
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -47,17 +44,7 @@ async function status() {
 
 const issue = (issues: readonly TranslationIssue[], state: string, key: string) => issues.find((i) => i.state === state && i.path === key);
 
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((err += String(chunk)), true));
-  try {
-    return { code: await main(['node', 'site', 'translations', '--content', dir, ...args]), out, err };
-  } finally {
-    vi.restoreAllMocks();
-  }
-}
+const cli = (...args: string[]) => runCli('translations', '--content', dir, ...args);
 
 describe('site translations', () => {
   it('reports a string the translation lacks as missing, where its section would be', async () => {

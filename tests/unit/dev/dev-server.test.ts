@@ -125,6 +125,12 @@ describe('site dev', () => {
     expect(await (await fetch(`${dev.url}/faq`)).text()).toContain(' (Teständerung)');
   });
 
+  it('after an edit of a translated page, renders that page alone: its translations read only its route and language', async () => {
+    const change = await editAndAwaitChange('pages/home/fr.yaml', (text) => text.replace(/^ {4}title: (.+)$/m, '    title: $1 (modification de test)'));
+    expect(change).toMatchObject({ routes: ['/fr'] });
+    expect(reported.findLast((r) => r.routes.length)).toEqual({ routes: ['/fr'], rendered: 1 });
+  });
+
   it('after a locale file edit, renders only that locale\'s pages', async () => {
     const change = await editAndAwaitChange('locales/fr.yaml', (text) => text.replace(/^skipToContent: .*$/m, 'skipToContent: Aller directement au contenu'));
     expect(change.routes.toSorted()).toEqual(['/fr', '/fr/education']);

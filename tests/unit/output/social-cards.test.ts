@@ -125,30 +125,38 @@ describe('social cards', () => {
   }, 60_000);
 
   it('reports a missing or unreadable own image with file, line, column and message', async () => {
-    const content = await contentFixture('base');
-    await editFile(path.join(content, 'pages/home/de.yaml'), /^meta:\n/m, 'meta:\n  socialImage: { src: social/nowhere.png, alt: Ein Bild }\n');
-    const missing = await buildSite({ contentDir: content, outDir: path.join(work, 'missing'), cache: directoryCache(cacheDir) });
-    expect(missing.ok).toBe(false);
-    if (missing.ok) return;
+    const content = await withSocialImage('social/nowhere.png');
     const line = await lineOf(content, 'pages/home/de.yaml', 'socialImage');
-    expect(missing.errors).toHaveLength(1);
-    expect(missing.errors[0]).toMatchObject({ code: 'social-image-missing', message: 'the social image social/nowhere.png does not exist', location: { file: 'pages/home/de.yaml', line, column: 23, path: 'meta.socialImage.src' } });
+    const missing = await buildErrors(content, 'missing');
+    expect(missing).toHaveLength(1);
+    expect(missing[0]).toMatchObject({ code: 'social-image-missing', message: 'the social image social/nowhere.png does not exist', location: { file: 'pages/home/de.yaml', line, column: 23, path: 'meta.socialImage.src' } });
 
     await mkdir(path.join(content, 'social'));
     await writeFile(path.join(content, 'social/nowhere.png'), 'GIF89a not a png');
-    const wrong = await buildSite({ contentDir: content, outDir: path.join(work, 'wrong'), cache: directoryCache(cacheDir) });
-    expect(wrong.ok ? [] : wrong.errors.map((e) => [e.code, e.message, e.location?.line, e.location?.column])).toEqual([['social-image-format', 'the social image social/nowhere.png is not a PNG or JPEG file', line, 23]]);
+    const wrong = await buildErrors(content, 'wrong');
+    expect(wrong.map((e) => [e.code, e.message, e.location?.line, e.location?.column])).toEqual([['social-image-format', 'the social image social/nowhere.png is not a PNG or JPEG file', line, 23]]);
   }, 60_000);
 
   it('refuses an image path outside the content folder or of another type, at its place', async () => {
-    const content = await contentFixture('base');
-    await editFile(path.join(content, 'pages/home/de.yaml'), /^meta:\n/m, 'meta:\n  socialImage: { src: ../secret.gif, alt: Ein Bild }\n');
-    const built = await buildSite({ contentDir: content, outDir: path.join(work, 'schema'), cache: directoryCache(cacheDir) });
-    expect(built.ok).toBe(false);
-    if (built.ok) return;
-    expect(built.errors[0]).toMatchObject({ message: expect.stringContaining('expected a PNG or JPEG file inside the content folder'), location: { file: 'pages/home/de.yaml', line: await lineOf(content, 'pages/home/de.yaml', 'socialImage'), column: 23 } });
+    const content = await withSocialImage('../secret.gif');
+    const errors = await buildErrors(content, 'schema');
+    expect(errors[0]).toMatchObject({ message: expect.stringContaining('expected a PNG or JPEG file inside the content folder'), location: { file: 'pages/home/de.yaml', line: await lineOf(content, 'pages/home/de.yaml', 'socialImage'), column: 23 } });
   }, 60_000);
 });
+
+/** The base fixture whose home page names `src` as its social image. */
+async function withSocialImage(src: string): Promise<string> {
+  const content = await contentFixture('base');
+  await editFile(path.join(content, 'pages/home/de.yaml'), /^meta:\n/m, `meta:\n  socialImage: { src: ${src}, alt: Ein Bild }\n`);
+  return content;
+}
+
+/** The errors of a build that must fail. */
+async function buildErrors(content: string, out: string) {
+  const built = await buildSite({ contentDir: content, outDir: path.join(work, out), cache: directoryCache(cacheDir) });
+  expect(built.ok).toBe(false);
+  return built.ok ? [] : built.errors;
+}
 
 describe('imageSize', () => {
   it('reads PNG and JPEG sizes and refuses anything else', async () => {

@@ -1,21 +1,10 @@
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../../src/cli/main.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli as cli } from '../../support/cli.ts';
 import { editedSite } from '../../support/edited-site.ts';
 
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((err += String(chunk)), true));
-  try {
-    return { code: await main(['node', 'site', ...args]), out, err };
-  } finally {
-    vi.restoreAllMocks();
-  }
-}
 
 let cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

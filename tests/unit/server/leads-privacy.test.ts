@@ -7,7 +7,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../../../src/cli/main.ts';
+import { runCli as cli } from '../../support/cli.ts';
 import { FUNCTION_PATH } from '../../../supabase/functions/_shared/contact-fields.ts';
 import { PRIVACY_POLICY } from '../../../supabase/functions/_shared/generated/privacy-policy.ts';
 import { readLeads } from '../../../src/server/leads.ts';
@@ -19,18 +19,6 @@ import { applyMigrations, freshPostgres, SUPABASE_ROLES, type Session } from './
 
 const engines = [{ name: 'PGlite', postgres: false }, ...(process.env.DATABASE_URL ? [{ name: 'PostgreSQL', postgres: true }] : [])];
 
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
-  const writeErr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((err += String(chunk)), true));
-  try {
-    return { code: await main(['node', 'site', ...args]), out, err };
-  } finally {
-    write.mockRestore();
-    writeErr.mockRestore();
-  }
-}
 
 describe.each(engines)('site leads and the retention purge while site serve holds $name', ({ postgres }) => {
   const START = new Date();

@@ -1,9 +1,12 @@
+import type { TranslationView } from '../translation-view.ts';
+
 /** What the editor's API answers (editor-api.ts). */
 export interface FilesView {
   site: boolean;
   locales: string[];
   pages: Record<string, string[]>;
-  drafts: string[];
+  /** Files with unsaved edits (shown in the preview, not written). */
+  unsaved: string[];
 }
 
 export interface FileView {
@@ -14,15 +17,19 @@ export interface FileView {
   version: string;
   schema: object;
   data: unknown;
-  draft: boolean;
+  /** Whether the data shown is an unsaved edit of the file. */
+  unsaved: boolean;
   source?: unknown;
   sourcePath?: string;
+  /** A translation file's status against its German source (`site translations`' code). */
+  translation?: TranslationView;
   constants: { ref: string; value: string }[];
   route: string;
 }
 
 // Declared once, where the server makes it; a type-only export, so nothing of the server enters the bundle.
 export type { EditorError } from '../editor-api.ts';
+export type { TranslationMark, TranslationView } from '../translation-view.ts';
 
 const meta = document.querySelector<HTMLMetaElement>('meta[name="site-editor-token"]');
 

@@ -1,9 +1,9 @@
 import Form, { getDefaultRegistry } from '@rjsf/core';
 import type { FieldTemplateProps, RJSFSchema, WidgetProps, ErrorSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
-import { StrictMode, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { StrictMode, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { api, type EditorError, type FileView, type FilesView } from './api.ts';
+import { api, type EditorError, type FileView, type FilesView, type TranslationMark, type TranslationView } from './api.ts';
 import { errorSchemaOf, valueAt } from './paths.ts';
 import './editor.css';
 
@@ -13,6 +13,49 @@ interface EditorContext {
   source?: unknown;
   sourceLocale?: string;
   constants: FileView['constants'];
+  /** The translation status's marks by the field's document path (JSON). */
+  marks: ReadonlyMap<string, TranslationMark>;
+}
+
+const MARK_TEXT: Record<TranslationMark['state'], string> = {
+  stale: 'Stale: the German source changed since this translation was accepted',
+  missing: 'Missing: this string is not translated yet',
+  untranslated: 'Untranslated: still the German text',
+};
+
+function markText(mark: TranslationMark): string {
+  return mark.state === 'stale' && mark.recorded === false ? 'Stale: this translation was never accepted as translated from the German source' : MARK_TEXT[mark.state];
+}
+
+/** Above a translation's form: what is left to do, and the strings whose section the translation lacks. */
+function TranslationSummary({ view }: { view: TranslationView }) {
+  const count = (state: TranslationMark['state']) => view.marks.filter((m) => m.state === state).length;
+  const parts = [count('missing') && `${count('missing')} missing`, count('untranslated') && `${count('untranslated')} untranslated`, view.tracked && count('stale') && `${count('stale')} stale`].filter(Boolean);
+  const unplaced = view.marks.filter((m) => !m.path);
+  return (
+    <section className="translation-summary" aria-label="Translation status">
+      <p>
+        {parts.length ? `Translation: ${parts.join(', ')}.` : 'Translation: up to date with the German source.'}
+        {view.tracked ? (
+          <>
+            {' '}
+            Once a stale string is updated, record it with <code>site translations --accept {view.accept}</code>.
+          </>
+        ) : (
+          ' Staleness is not tracked (no translations.lock.yaml).'
+        )}
+      </p>
+      {unplaced.length ? (
+        <ul>
+          {unplaced.map((m) => (
+            <li key={m.key}>
+              <code>{m.key}</code> {markText(m)} (German: {m.source})
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
 }
 
 const defaults = getDefaultRegistry();
@@ -24,9 +67,15 @@ function FieldTemplate(props: FieldTemplateProps) {
   const context = props.registry.formContext as EditorContext;
   const path = props.fieldPathId.path;
   const source = context.source === undefined || !path.length ? undefined : valueAt(context.source, path);
+  const mark = context.marks.get(JSON.stringify(path));
   return (
     <>
       <DefaultFieldTemplate {...props} />
+      {mark ? (
+        <p className={`translation-mark mark-${mark.state}`} id={`${props.id}__translation`}>
+          {markText(mark)}
+        </p>
+      ) : null}
       {typeof source === 'string' && source !== '' && typeof props.formData === 'string' && source !== props.formData ? (
         <p className="source" lang={context.sourceLocale}>
           <span className="source-label">{context.sourceLocale?.toUpperCase()}</span> {source}
@@ -53,7 +102,7 @@ function TextWidget(props: WidgetProps) {
     value,
     required: props.required,
     disabled: props.disabled || props.readonly,
-    'aria-describedby': `${props.id}__error ${props.id}__description`,
+    'aria-describedby': `${props.id}__error ${props.id}__description ${props.id}__translation`,
     onBlur: () => props.onBlur(props.id, value),
     onFocus: () => props.onFocus(props.id, value),
   };
@@ -85,7 +134,7 @@ function Nav({ files, current, sections, open }: { files: FilesView; current?: s
   const link = (path: string, label: ReactNode) => (
     <a href={`#${path}`} aria-current={path === current ? 'page' : undefined} onClick={(e) => (e.preventDefault(), open(path))}>
       {label}
-      {files.drafts.includes(path) ? <span className="draft-mark" title="unsaved edits"> •</span> : null}
+      {files.unsaved.includes(path) ? <span className="unsaved-mark" title="unsaved edits"> •</span> : null}
     </a>
   );
   return (
@@ -137,7 +186,19 @@ function sectionsOf(data: unknown): { id: string; label: string }[] {
   return sections.map((s, i) => ({ id: `root_sections_${i}`, label: `${i + 1}. ${s?.type ?? '?'}${s?.title ? `: ${s.title}` : ''}` }));
 }
 
+/** How long typing must pause before the translation status is asked for again. */
+const TRANSLATION_REFRESH_MS = 400;
+
 type Status = { kind: 'idle' | 'working' | 'saved' | 'error'; text: string };
+
+/**
+ * A state update that keeps the current value when the new one is equal: every keystroke's answer would
+ * otherwise render the whole form again, on the main thread the same-origin preview frame shares.
+ */
+const unlessEqual =
+  <T,>(next: T) =>
+  (current: T): T =>
+    JSON.stringify(current) === JSON.stringify(next) ? current : next;
 
 function Editor() {
   const [files, setFiles] = useState<FilesView>();
@@ -145,6 +206,17 @@ function Editor() {
   const [data, setData] = useState<unknown>();
   const [errors, setErrors] = useState<EditorError[]>([]);
   const [status, setStatus] = useState<Status>({ kind: 'idle', text: '' });
+  const [translation, setTranslation] = useState<TranslationView>();
+  // The translation status is asked for again once typing pauses: it is no part of what a keystroke waits for.
+  const statusTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const refreshTranslation = useCallback((path: string) => {
+    clearTimeout(statusTimer.current);
+    statusTimer.current = setTimeout(() => {
+      void api<{ translation?: TranslationView }>('GET', `translation?path=${encodeURIComponent(path)}`).then((answer) => {
+        if (decodeURIComponent(location.hash.slice(1)) === path) setTranslation(unlessEqual(answer.translation));
+      });
+    }, TRANSLATION_REFRESH_MS);
+  }, []);
   const version = useRef('');
   // One preview request at a time; the newest value waits and goes next (older ones are never sent).
   const inFlight = useRef(false);
@@ -157,10 +229,12 @@ function Editor() {
     const view = await api<FileView>('GET', `file?path=${encodeURIComponent(path)}`);
     version.current = view.version;
     pending.current = undefined;
+    clearTimeout(statusTimer.current);
     setFile(view);
+    setTranslation(view.translation);
     setData(view.data);
     setErrors([]);
-    setStatus({ kind: 'idle', text: view.draft ? 'Unsaved edits from before (shown in the preview).' : '' });
+    setStatus({ kind: 'idle', text: view.unsaved ? 'Unsaved edits from before (shown in the preview).' : '' });
     history.replaceState(null, '', `#${path}`);
   }, []);
   useEffect(() => {
@@ -175,17 +249,19 @@ function Editor() {
     }
     inFlight.current = true;
     try {
-      const answer = await api<{ ok?: boolean; error?: string; errors?: EditorError[] }>('POST', 'draft', { path, version: version.current, data: value }, true);
-      setErrors(answer.errors ?? []);
-      setStatus(answer.ok ? { kind: 'idle', text: 'Previewing unsaved edits.' } : { kind: 'error', text: answer.error ?? 'refused' });
-      if (answer.ok) void refreshFiles();
+      const answer = await api<{ ok?: boolean; error?: string; errors?: EditorError[]; unsaved?: string[] }>('POST', 'preview', { path, version: version.current, data: value }, true);
+      setErrors(unlessEqual(answer.errors ?? []));
+      setStatus(unlessEqual<Status>(answer.ok ? { kind: 'idle', text: 'Previewing unsaved edits.' } : { kind: 'error', text: answer.error ?? 'refused' }));
+      const unsaved = answer.unsaved;
+      if (unsaved) setFiles((current) => (current && unsaved.join('\n') !== current.unsaved.join('\n') ? { ...current, unsaved } : current));
+      if (answer.ok) refreshTranslation(path);
     } finally {
       inFlight.current = false;
       const next = pending.current;
       pending.current = undefined;
       if (next && next.path === path) void preview(next.path, next.data);
     }
-  }, [refreshFiles]);
+  }, [refreshTranslation]);
 
   const save = async () => {
     if (!file) return;
@@ -195,6 +271,7 @@ function Editor() {
     if (answer.ok && answer.version) {
       version.current = answer.version;
       setStatus({ kind: 'saved', text: answer.written ? `Saved ${file.path}.` : 'Nothing to save: the file already says this.' });
+      refreshTranslation(file.path);
       void refreshFiles();
     } else setStatus({ kind: 'error', text: answer.error ?? 'not saved' });
   };
@@ -206,9 +283,12 @@ function Editor() {
     void refreshFiles();
   };
 
+  const extraErrors = useMemo(() => errorSchemaOf(errors.filter((e) => e.file === file?.path)) as ErrorSchema, [errors, file]);
+  const context = useMemo<EditorContext>(
+    () => ({ source: file?.source, sourceLocale: file?.defaultLocale, constants: file?.constants ?? [], marks: new Map((translation?.marks ?? []).flatMap((m) => (m.path ? [[JSON.stringify(m.path), m]] : []))) }),
+    [file, translation],
+  );
   if (!files) return <p className="loading">Loading…</p>;
-  const here = errors.filter((e) => e.file === file?.path);
-  const context: EditorContext = { source: file?.source, sourceLocale: file?.defaultLocale, constants: file?.constants ?? [] };
   return (
     <div className="layout">
       <header className="bar">
@@ -240,6 +320,7 @@ function Editor() {
             </ul>
           </div>
         ) : null}
+        {translation ? <TranslationSummary view={translation} /> : null}
         {file ? (
           <Form
             key={`${file.path}:${file.version}`}
@@ -248,7 +329,7 @@ function Editor() {
             validator={validator}
             noValidate
             showErrorList={false}
-            extraErrors={errorSchemaOf(here) as ErrorSchema}
+            extraErrors={extraErrors}
             formContext={context}
             templates={{ FieldTemplate }}
             widgets={{ TextWidget, TextareaWidget: TextWidget }}

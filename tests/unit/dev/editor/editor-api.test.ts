@@ -16,14 +16,14 @@ let content: string;
 let server: RunningServer;
 let token: string;
 let changes = 0;
-const drafts = new Map<string, string>();
+const unsavedEdits = new Map<string, string>();
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'site-editor-api-'));
   content = path.join(work, 'content');
   await cp(path.join(repo, 'tests/fixtures/check/base'), content, { recursive: true });
   await writeFile(path.join(work, 'secret.yaml'), 'secret: true\n');
-  const editor = contentEditor({ contentDir: content, env: {}, drafts, changed: () => void changes++ });
+  const editor = contentEditor({ contentDir: content, env: {}, unsavedEdits, changed: () => void changes++ });
   token = editor.token;
   server = await startServer({ port: 0, host: '127.0.0.1', handlers: [editor.handler] });
 });
@@ -116,7 +116,7 @@ describe('origin and token', () => {
   });
 });
 
-describe('forms, drafts and saving', () => {
+describe('forms, unsaved edits and saving', () => {
   it('gives the page form its schema with descriptions, sections chosen by type, the German source and the constants', async () => {
     const file = await open('pages/home/en.yaml');
     expect(file.schema.properties.slug.description).toContain('path below its language root');
@@ -131,32 +131,32 @@ describe('forms, drafts and saving', () => {
     const before = await readFile(path.join(content, 'site.yaml'), 'utf8');
     const file = await open('site.yaml');
     file.data.constants.plans.standard.price = -5;
-    for (const action of ['draft', 'save']) {
+    for (const action of ['preview', 'save']) {
       const answer = await editorCall('POST', action, { path: 'site.yaml', version: file.version, data: file.data });
       expect(answer.status).toBe(422);
       expect(answer.body.errors).toEqual([expect.objectContaining({ file: 'site.yaml', path: 'constants.plans.standard.price', line: 38, message: 'Too small: expected number to be >=0' })]);
       expect(answer.body.errors[0].text).toContain('expected: >= 0\n  found:    the number -5');
     }
-    expect(drafts.size).toBe(0);
+    expect(unsavedEdits.size).toBe(0);
     expect(await readFile(path.join(content, 'site.yaml'), 'utf8')).toBe(before);
   });
 
-  it('keeps a valid edit as a draft the dev build loads, then saves it as a one-line change', async () => {
+  it('keeps a valid edit as an unsaved edit the dev build loads, then saves it as a one-line change', async () => {
     const relative = 'pages/home/en.yaml';
     const before = await readFile(path.join(content, relative), 'utf8');
     const file = await open(relative);
     file.data.sections[0].title = 'All AI models in one place';
     const changesBefore = changes;
-    const drafted = await editorCall('POST', 'draft', { path: relative, version: file.version, data: file.data });
-    expect(drafted.status).toBe(200);
+    const previewed = await editorCall('POST', 'preview', { path: relative, version: file.version, data: file.data });
+    expect(previewed.status).toBe(200);
     expect(changes).toBe(changesBefore + 1);
     expect(await readFile(path.join(content, relative), 'utf8')).toBe(before);
-    const model = await loadContent(content, {}, undefined, drafts);
+    const model = await loadContent(content, {}, undefined, unsavedEdits);
     expect(model.ok && (model.value.pages.find((p) => p.source === relative)!.page.sections[0] as { title: string }).title).toBe('All AI models in one place');
 
     const saved = await editorCall('POST', 'save', { path: relative, version: file.version, data: file.data });
     expect(saved.status).toBe(200);
-    expect(drafts.size).toBe(0);
+    expect(unsavedEdits.size).toBe(0);
     const after = await readFile(path.join(content, relative), 'utf8');
     const changed = before.split('\n').flatMap((line, i) => (line === after.split('\n')[i] ? [] : [`${line} → ${after.split('\n')[i]}`]));
     const old = (parse(before, { customTags: CUSTOM_TAGS }) as { sections: { title: string }[] }).sections[0]!.title;

@@ -88,8 +88,11 @@ test.describe('returning visitor', () => {
   });
 
   test('sending: spinner and the spec\'s label on a disabled button that keeps its colour; then success in place and by toast', async ({ page }) => {
+    // The request is held until the sending state has been looked at, then let through.
+    let release!: () => void;
+    const looked = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/functions/v1/rapid-worker', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await looked;
       await route.continue();
     });
     await page.goto('/');
@@ -107,6 +110,7 @@ test.describe('returning visitor', () => {
     // Deliberate, not broken: a solid brand colour (the consent-less disabled state is translucent).
     expect(sending).not.toBe(idle);
     expect(sending).toMatch(/^rgb\(/);
+    release();
     await expect(toast(page, 'Nachricht gesendet')).toBeVisible();
     const inPlace = f.locator('[data-form-sent]');
     await expect(inPlace).toContainText('Nachricht gesendet');
@@ -131,7 +135,9 @@ test.describe('returning visitor', () => {
         await submit.click();
         const shown = toast(page, title);
         await expect(shown).toBeVisible();
-        await page.waitForTimeout(500); // sonner's entrance animation
+        // Measured where sonner's entrance animation ends.
+        await expect(shown).toHaveAttribute('data-mounted', 'true');
+        await shown.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
         const toastBox = (await shown.boundingBox())!;
         const launcher = page.locator('.chat-launcher');
         if (await launcher.isVisible()) expect(boxesOverlap(toastBox, (await launcher.boundingBox())!)).toBe(false);
@@ -228,12 +234,15 @@ test('before hydration (no JavaScript) the form is visible, labelled and cannot 
 
 test('what a visitor types before the form wakes is kept when it does', async ({ page, baseURL }) => {
   await acceptCookies(page, baseURL!);
-  // The island's scripts arrive late (a slow phone connection), so the typing surely comes first.
+  // The island's scripts arrive late (a slow phone connection): held back until the typing is done, so it
+  // surely comes first. The page cannot finish loading before they come, so the visit waits only for its HTML.
+  let release!: () => void;
+  const typed = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/assets/*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await typed;
     await route.continue();
   });
-  await page.goto('/en');
+  await page.goto('/en', { waitUntil: 'commit' });
   const f = page.locator('[data-island="contact-form"] form').first();
   await f.scrollIntoViewIfNeeded();
   await expect(f.locator('button[type=submit]')).toBeDisabled();
@@ -241,6 +250,7 @@ test('what a visitor types before the form wakes is kept when it does', async ({
   await f.locator('[name=email]').fill('early@example.com');
   await f.locator('[name=message]').fill('Typed before the script came');
   await f.locator('[name=privacy_consent]').check();
+  release();
   await expect(f.locator('button[type=submit]')).toBeEnabled({ timeout: 15_000 });
   await expect(f.locator('[name=name]')).toHaveValue('Early Typist');
   await expect(f.locator('[name=email]')).toHaveValue('early@example.com');

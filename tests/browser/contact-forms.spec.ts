@@ -112,9 +112,12 @@ for (const failure of ['answers 500', 'is unreachable'] as const) {
 
 test('while sending the button is disabled with the sending label; a double click stores exactly one row', async ({ page }) => {
   let calls = 0;
+  // Requests are held until the sending state has been seen, so the second click surely comes while sending.
+  let release!: () => void;
+  const seen = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/functions/v1/rapid-worker', async (route) => {
     calls++;
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await seen;
     await route.continue();
   });
   await page.goto('/');
@@ -129,6 +132,7 @@ test('while sending the button is disabled with the sending label; a double clic
   await submit.dblclick();
   await expect(submit).toHaveText('Wird gesendet...');
   await expect(submit).toBeDisabled();
+  release();
   await expect(toast(page, 'Nachricht gesendet')).toBeVisible();
   expect(calls).toBe(1);
   expect(await storedFor(email)).toHaveLength(1);
@@ -202,8 +206,11 @@ for (const notice of [
 }
 
 test('/es: while sending, the button reads the spec\'s "Enviando..."', async ({ page }) => {
+  // The answer is held until the sending label has been seen.
+  let release!: () => void;
+  const seen = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/functions/v1/rapid-worker', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await seen;
     await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"slow"}' });
   });
   await page.goto('/es');
@@ -215,5 +222,6 @@ test('/es: while sending, the button reads the spec\'s "Enviando..."', async ({ 
   await f.locator('[name=privacy_consent]').check();
   await f.locator('button[type=submit]').click();
   await expect(f.locator('button[type=submit]')).toHaveText('Enviando...');
+  release();
   await expect(toast(page, 'Error')).toContainText('Ocurrió un error al enviar su mensaje.');
 });

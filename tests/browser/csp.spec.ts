@@ -1,36 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { acceptCookies, contactForm, toast } from './support/forms.ts';
 import { uniqueEmail } from './support/leads.ts';
-
-const DIST = path.resolve(import.meta.dirname, '../../dist');
-
-function builtRoutes(dir = DIST, prefix = ''): string[] {
-  const routes: string[] = [];
-  for (const item of readdirSync(dir, { withFileTypes: true })) {
-    if (item.isDirectory() && item.name !== 'assets') routes.push(...builtRoutes(path.join(dir, item.name), `${prefix}/${item.name}`));
-    else if (item.name === 'index.html') routes.push(prefix || '/');
-    else if (item.name === '404.html' && !prefix) routes.push('/this-page-does-not-exist');
-  }
-  return routes.sort();
-}
+import { DIST, watchViolations } from './support/policy.ts';
 
 /** The policy `_headers` sends for every path. */
 const headerPolicy = /\/\*\n\s+Content-Security-Policy: (.+)\n/.exec(readFileSync(path.join(DIST, '_headers'), 'utf8'))![1]!;
-
-/** Records every CSP violation (the event) and every console line about the policy. */
-async function watchViolations(page: Page): Promise<string[]> {
-  const seen: string[] = [];
-  await page.exposeFunction('__cspViolation', (text: string) => void seen.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { __cspViolation(t: string): void }).__cspViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sample})`);
-    });
-  });
-  page.on('console', (m) => void (/content security policy/i.test(m.text()) && seen.push(`console: ${m.text()}`)));
-  return seen;
-}
 
 test('the policy allows no inline script except by hash, and each page carries its part of it as a meta tag too', async ({ page }) => {
   const script = /script-src ([^;]+)/.exec(headerPolicy)![1]!;
@@ -59,21 +35,7 @@ test('the policy is enforced: an injected inline script does not run and is repo
   expect(await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined();
 });
 
-for (const route of builtRoutes()) {
-  test(`${route} works under the policy: the banner and islands work, no violation`, async ({ page }) => {
-    const violations = await watchViolations(page);
-    await page.goto(route, { waitUntil: 'networkidle' });
-    // First visit: the inline consent probe ran (the banner shows), and islands that wake at once hydrated.
-    await expect(page.locator('html')).toHaveAttribute('data-consent', 'ask');
-    for (const island of await page.locator('[data-island][data-hydrate="load"], [data-island][data-hydrate="idle"]').all()) {
-      await expect(island).toHaveAttribute('data-hydrated', '');
-    }
-    // The probe's click handler runs under the policy: accepting hides the banner.
-    await page.locator('.cookie-banner [data-consent-choice="accepted"]').click();
-    await expect(page.locator('html')).not.toHaveAttribute('data-consent');
-    expect(violations, route).toEqual([]);
-  });
-}
+// Every built route under the policy: tests/browser/every-route.spec.ts (one load with its axe check).
 
 test('the contact form, its toasts and the chat demo work under the policy', async ({ page, baseURL }) => {
   await acceptCookies(page, baseURL!); // the banner would cover the chat button

@@ -50,10 +50,11 @@ function localPath(url: string): string {
   return url.slice(BASE.length) || '/';
 }
 
+// One load per route for its three checks (a test each cost a new browser context and page load: 24 → 8).
 for (const c of ROUTES) {
-  test.describe(c.route, () => {
-    test('renders in its language with the header and footer labels of its locale', async ({ page }) => {
-      const response = await page.goto(c.route);
+  test(`${c.route}: renders in its language with its locale's labels, every in-page link has its target, JSON-LD and reciprocal hreflang alternates`, async ({ page, request }) => {
+    const response = await page.goto(c.route);
+    await test.step('renders in its language with the header and footer labels of its locale', async () => {
       expect(response?.status()).toBe(200);
       await expect(page.locator('html')).toHaveAttribute('lang', c.lang);
       const nav = page.locator('header nav a');
@@ -72,8 +73,7 @@ for (const c of ROUTES) {
       }
     });
 
-    test('every in-page link has its target', async ({ page }) => {
-      await page.goto(c.route);
+    await test.step('every in-page link has its target', async () => {
       const missing = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLAnchorElement>('a[href]')]
           .filter((a) => a.hash && a.pathname.replace(/\/$/, '') === location.pathname.replace(/\/$/, ''))
@@ -83,8 +83,7 @@ for (const c of ROUTES) {
       expect(missing).toEqual([]);
     });
 
-    test('carries JSON-LD with the right price and reciprocal hreflang alternates', async ({ page, request }) => {
-      await page.goto(c.route);
+    await test.step('carries JSON-LD with the right price and reciprocal hreflang alternates', async () => {
       const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
       expect(data.offers.priceCurrency).toBe('EUR');
       expect(data.offers.price).toBe(c.kind === 'business' ? '17' : '0');

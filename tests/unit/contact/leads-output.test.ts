@@ -2,15 +2,17 @@
  * `site leads` output attacked with what a visitor can type: zero-width and bidi marks that disguise a
  * value, and spreadsheet formulas in the CSV export.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StoredContactRequest } from '../../../supabase/functions/_shared/contact-request.ts';
 import { storedRow } from './support/stored-row.ts';
 import { csvCell, leadsCsv } from '../../../src/cli/leads-csv.ts';
 import { leadsJson, leadsTable } from '../../../src/cli/leads-table.ts';
 
+// Restored afterwards: the pipeline stages' test files share their worker's process (vitest.config.ts).
 beforeAll(() => {
-  process.env.NO_COLOR = '1';
+  vi.stubEnv('NO_COLOR', '1');
 });
+afterAll(() => vi.unstubAllEnvs());
 
 const row = storedRow;
 

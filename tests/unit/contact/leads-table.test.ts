@@ -3,7 +3,7 @@
  * reach it raw, in the table or in --json.
  */
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StoredContactRequest } from '../../../supabase/functions/_shared/contact-request.ts';
 import { storedRow } from './support/stored-row.ts';
 import { leadsJson, leadsTable } from '../../../src/cli/leads-table.ts';
@@ -11,9 +11,11 @@ import { leadsJson, leadsTable } from '../../../src/cli/leads-table.ts';
 /** What a terminal acts on: C0/C1 controls, DEL, bidi embeddings, overrides and isolates. */
 const ACTIVE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
 
+// Restored afterwards: the pipeline stages' test files share their worker's process (vitest.config.ts).
 beforeAll(() => {
-  process.env.NO_COLOR = '1';
+  vi.stubEnv('NO_COLOR', '1');
 });
+afterAll(() => vi.unstubAllEnvs());
 
 const row = storedRow;
 

@@ -55,7 +55,7 @@ it('500 requests: the receiver down, then hanging while the server is killed, th
     // The receiver now takes requests and never answers: deliveries are in flight when the server dies.
     await until(() => first.stderr().includes('webhook: HTTP 503'), 20_000);
     hook.answer('hang');
-    await new Promise((r) => setTimeout(r, 1_500));
+    await until(() => hook.held() > 0, 20_000);
     await first.kill();
     output.push(first.stdout(), first.stderr());
 

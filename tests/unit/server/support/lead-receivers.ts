@@ -20,18 +20,21 @@ export interface WebhookReceiver {
   ids(): Set<string>;
   /** The status it answers with from now on (default 200); 'hang' never answers. */
   answer(status: number | 'hang'): void;
+  /** How many deliveries it has received and is holding unanswered ('hang'). */
+  held(): number;
   close(): Promise<void>;
 }
 
 export async function webhookReceiver(): Promise<WebhookReceiver> {
   const deliveries: Delivery[] = [];
   let status: number | 'hang' = 200;
+  let held = 0;
   const server: Server = createServer((req, res) => {
     let body = '';
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => (body += chunk));
     req.on('end', () => {
-      if (status === 'hang') return;
+      if (status === 'hang') return void held++;
       deliveries.push({ headers: req.headers, body, status });
       res.writeHead(status).end();
     });
@@ -42,6 +45,7 @@ export async function webhookReceiver(): Promise<WebhookReceiver> {
     deliveries,
     ids: () => new Set(deliveries.filter((d) => d.status < 300).map((d) => String(d.headers['idempotency-key']))),
     answer: (next) => (status = next),
+    held: () => held,
     close: () => {
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));

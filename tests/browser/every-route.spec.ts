@@ -1,0 +1,41 @@
+/**
+ * Every route the build wrote, loaded once on a first visit (cookie banner showing): axe finds no serious or
+ * critical violation (WCAG 2.x A/AA including colour contrast), and the page works under its Content
+ * Security Policy (the consent probe and the islands run, accepting hides the banner, no violation).
+ * One load serves both checks: a test each cost a second browser context and page load per route.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { builtRoutes, watchViolations } from './support/policy.ts';
+
+const routes = builtRoutes();
+
+test('the build has routes to check', () => {
+  expect(routes).toContain('/');
+});
+
+for (const route of routes) {
+  test(`${route}: axe finds no serious or critical violation; under the policy the banner and islands work, no violation`, async ({ page }) => {
+    const violations = await watchViolations(page);
+    await page.goto(route, { waitUntil: 'networkidle' });
+    await test.step('works under the policy: the consent probe ran and the islands that wake at once hydrated', async () => {
+      await expect(page.locator('html')).toHaveAttribute('data-consent', 'ask');
+      for (const island of await page.locator('[data-island][data-hydrate="load"], [data-island][data-hydrate="idle"]').all()) {
+        await expect(island).toHaveAttribute('data-hydrated', '');
+      }
+    });
+    await test.step('axe: no serious or critical violations, checked in the first visit\'s state, with colour contrast', async () => {
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+      const blocking = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => ({ rule: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`) }));
+      expect(blocking, `${route}: ${JSON.stringify(blocking, null, 2)}`).toEqual([]);
+      expect(results.passes.some((p) => p.id === 'color-contrast') || results.incomplete.some((p) => p.id === 'color-contrast')).toBe(true);
+    });
+    await test.step('the probe\'s click handler runs under the policy: accepting hides the banner; no violation', async () => {
+      await page.locator('.cookie-banner [data-consent-choice="accepted"]').click();
+      await expect(page.locator('html')).not.toHaveAttribute('data-consent');
+      expect(violations, route).toEqual([]);
+    });
+  });
+}

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../../src/content/load.ts';
 import type { SiteModel } from '../../../src/content/model.ts';
 import { renderRoute } from '../../../src/render/render-route.tsx';
-import { contentFixture } from '../../support/content-fixture.ts';
+import { loadFixture } from '../../support/fixture.ts';
 
 const assets = { css: '/assets/site.css', loader: '/assets/islands.js' };
 let template: string;
@@ -33,7 +33,7 @@ beforeAll(async () => {
 
 describe('renderRoute', () => {
   it('writes a complete German document with head metadata', async () => {
-    const site = await model(await contentFixture('base'));
+    const site = await model((await loadFixture('content/base')).content);
     const html = render(site, '/');
     expect(html.startsWith('<!DOCTYPE html>\n<html lang="de">')).toBe(true);
     expect(html).toContain('<meta charset="utf-8">');
@@ -63,7 +63,7 @@ describe('renderRoute', () => {
   });
 
   it('escapes content so it can never become markup or leave a script element', async () => {
-    const site = await model(await contentFixture('base'));
+    const site = await model((await loadFixture('content/base')).content);
     const entry = site.pages[0]!;
     const hostile = '</script><script>alert(1)</script> "quoted"';
     entry.page.meta.title = hostile;

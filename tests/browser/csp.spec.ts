@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { acceptCookies, contactForm, toast } from './support/forms.ts';
 import { uniqueEmail } from './support/leads.ts';
+import { localeFile } from './support/site-content.ts';
 
 const DIST = path.resolve(import.meta.dirname, '../../dist');
 
@@ -79,7 +80,7 @@ test('the contact form, its toasts and the chat demo work under the policy', asy
   await acceptCookies(page, baseURL!); // the banner would cover the chat button
   const violations = await watchViolations(page);
   await page.goto('/');
-  await page.getByRole('button', { name: 'Chat-Demo öffnen' }).click();
+  await page.getByRole('button', { name: localeFile('de').chatDemo.open }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.keyboard.press('Escape');
   const f = await contactForm(page);

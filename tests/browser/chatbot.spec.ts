@@ -1,45 +1,52 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, euro, sectionTitles, site } from './support/site-content.ts';
+import type { Section } from '../../src/schema/sections/index.ts';
+import { acceptCookies, asRead, euro, pageAt, sectionTitles, site, siteModel } from './support/site-content.ts';
 
 const { chatbot } = site.constants;
+/** The copy comes from the page as loaded from content/pages/chatbot/de.yaml: only SPEC's quoted strings are typed here. */
+const sections = async () => (await pageAt('/chatbot')).page.sections;
+async function sectionOf<T extends Section['type']>(type: T): Promise<Extract<Section, { type: T }>> {
+  const found = (await sections()).find((s): s is Extract<Section, { type: T }> => s.type === type);
+  if (!found) throw new Error(`no ${type} section on /chatbot`);
+  return found;
+}
+const header = async () => (await siteModel()).locales.de!.header;
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL));
 
 test('the eleven sections appear in the order of SPEC §2', async ({ page }) => {
   await page.goto('/chatbot');
-  expect(await sectionTitles(page)).toEqual([
-    'Ihr eigener KI-Chatbot. Rund um die Uhr für Ihre Kunden da.',
-    'Der passende Chatbot für jede Aufgabe',
-    'Klare Preise nach Laufzeit',
-    'Erweiterungen für Ihren Chatbot',
-    'Das ist in jedem Chatbot enthalten',
-    'Selbst verwalten oder verwalten lassen',
-    'Alles im Blick in Ihrem Chatbot-Dashboard',
-    'Technische Merkmale',
-    'Häufige Fragen zu unseren Chatbots',
-    'Lassen Sie uns über Ihren Chatbot sprechen',
-    'Fußnoten und Quellen',
-  ]);
+  const content = await sections();
+  // SPEC §2: hero, three chatbot types, pricing, extras, included, management, dashboard preview, technical features, FAQ, contact, footnotes.
+  expect(content.map((s) => s.type)).toEqual(['hero', 'features', 'chatbotPricing', 'services', 'features', 'features', 'preview', 'features', 'faq', 'contact', 'richText']);
+  const titles = content.map((s) => asRead(s.type === 'hero' ? `${s.title} ${s.highlight ?? ''}` : (s as { title: string }).title));
+  expect((await sectionTitles(page)).map(asRead)).toEqual(titles);
   await expect(page.locator('main > section').nth(2)).toHaveAttribute('id', 'pricing');
   await expect(page.locator('main > section').nth(9)).toHaveAttribute('id', 'contact');
   // The dashboard preview draws the chat widget a website visitor sees (HTML/CSS, no image), with its booking step.
-  const widget = page.getByRole('figure', { name: /Chatbot auf der Website/ });
+  const { mock } = await sectionOf('preview');
+  if (mock?.kind !== 'chatWidget') throw new Error('the preview draws no chat widget');
+  const widget = page.getByRole('figure', { name: asRead(mock.alt) });
   await expect(widget).toBeVisible();
-  await expect(widget.locator('[aria-hidden="true"]')).toContainText('Termin verbindlich buchen');
+  await expect(widget.locator('[aria-hidden="true"]')).toContainText(mock.booking!.confirm);
   await expect(page.locator('#quellen ol > li')).toHaveCount(3);
 });
 
 test('the price table shows every figure of SPEC §9 by commitment', async ({ page }) => {
   await page.goto('/chatbot');
-  const table = page.getByRole('table', { name: 'Monatspreise der Chatbots und einmalige Einrichtungsgebühr nach Vertragslaufzeit' });
-  await expect(table.getByRole('columnheader')).toHaveText(['Chatbot', /^12 Monate/, /^6 Monate/, /^1 Monat/]);
+  const pricingSection = await sectionOf('chatbotPricing');
+  const table = page.getByRole('table', { name: pricingSection.caption });
+  const { commitments } = pricingSection;
+  await expect(table.getByRole('columnheader')).toHaveText([pricingSection.tierHeading, ...[commitments.months12, commitments.months6, commitments.months1].map((label) => new RegExp(`^${escape(label)}`))]);
+  const [standard, intake] = pricingSection.tiers;
   const rows = [
-    ['Standard-Chatbot', chatbot.standard],
-    ['Mandantenaufnahme-Bot', chatbot.intake],
-    ['Einrichtung (einmalig)', chatbot.setup],
+    [standard!.name, chatbot.standard],
+    [intake!.name, chatbot.intake],
+    [pricingSection.setup.name, chatbot.setup],
   ] as const;
   for (const [name, prices] of rows) {
-    const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) }) });
+    const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${escape(name)}`) }) });
     await expect(row.getByRole('cell')).toHaveText([euro(prices.months12), euro(prices.months6), euro(prices.months1)].map((p) => new RegExp(`^${p}`)));
   }
   // The figures themselves, as SPEC §9 states them.
@@ -47,23 +54,26 @@ test('the price table shows every figure of SPEC §9 by commitment', async ({ pa
   expect([chatbot.intake.months12, chatbot.intake.months6, chatbot.intake.months1]).toEqual([139, 149, 169]);
   expect([chatbot.setup.months12, chatbot.setup.months6, chatbot.setup.months1]).toEqual([74, 109, 149]);
 
+  // The packages outside the table (SPEC §9: Small Solution, Enterprise), each card as its content has it.
   const pricing = page.locator('#pricing');
-  const small = pricing.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Small Solution' }) }).first();
-  await expect(small).toContainText(`${euro(chatbot.smallSolution.price)} / Monat`);
-  await expect(small).toContainText(`${euro(chatbot.smallSolution.setup)} einmalige Einrichtung`);
-  await expect(small).toContainText(`Bis zu ${chatbot.smallSolution.staff} Mitarbeiter`);
-  await expect(small).toContainText(`Maximal ${chatbot.smallSolution.chats} Chats pro Monat`);
-  const enterprise = pricing.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Enterprise' }) }).first();
-  await expect(enterprise).toContainText('Auf Anfrage');
-  for (const feature of ['Mehrere Chatbots', 'API-Zugang', 'White Label', 'Persönlicher Ansprechpartner']) await expect(enterprise).toContainText(feature);
-  await expect(page.locator('#extras')).toContainText(`${euro(chatbot.booking)} pro Monat · im Standard-Chatbot enthalten`);
+  expect(pricingSection.packages.map((p) => p.name)).toEqual(['Small Solution', 'Enterprise']);
+  for (const pack of pricingSection.packages) {
+    const card = pricing.getByRole('listitem').filter({ has: page.getByRole('heading', { name: pack.name }) }).first();
+    for (const text of [pack.price, pack.priceNote ?? '', ...pack.features]) await expect(card).toContainText(text);
+  }
+  // Its figures follow the constants: the Small Solution card prints each one of them.
+  const small = asRead((await pricing.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Small Solution' }) }).first().textContent()) ?? '');
+  for (const figure of [euro(chatbot.smallSolution.price), euro(chatbot.smallSolution.setup), String(chatbot.smallSolution.staff), String(chatbot.smallSolution.chats)]) expect(small).toContain(asRead(figure));
+  const booking = (await sectionOf('services')).cards.find((card) => asRead(card.price ?? '').includes(asRead(euro(chatbot.booking))));
+  expect(booking, 'an extras card priced at the booking constant').toBeDefined();
+  await expect(page.locator('#extras')).toContainText(booking!.price!);
 });
 
 test('on a phone the price table becomes one card per row with all three commitments', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/chatbot');
   await expect(page.getByRole('table')).toBeHidden();
-  const cards = page.getByRole('list', { name: 'Monatspreise der Chatbots und einmalige Einrichtungsgebühr nach Vertragslaufzeit' }).getByRole('listitem');
+  const cards = page.getByRole('list', { name: (await sectionOf('chatbotPricing')).caption }).getByRole('listitem');
   await expect(cards).toHaveCount(3);
   const tiers = [chatbot.standard, chatbot.intake, chatbot.setup];
   for (const [i, prices] of tiers.entries()) {
@@ -78,27 +88,31 @@ test('the SPEC §9 claims are on the page', async ({ page }) => {
   const main = page.locator('main');
   // The renderer keeps a figure range on one line with an invisible word joiner after its dash (U+2060);
   // read the text as a visitor sees it, without it, with white space normalised as toContainText does.
-  const visible = ((await main.textContent()) ?? '').replaceAll('\u2060', '').replace(/\s+/g, ' ');
-  for (const claim of ['99,9 % Verfügbarkeitsgarantie', 'unter 2 Sekunden', 'Über 50 Sprachen', '85–100 %', 'höhere Konversionsrate', '50 %', 'weniger Supportanfragen', '3×', 'schnellere Antworten']) {
-    expect(visible).toContain(claim);
+  const visible = asRead((await main.textContent()) ?? '');
+  // Every claim figure, from the constants, in German format.
+  const { uptimePercent, responseSeconds, languages, moreLeadsPercent, conversionIncrease, fewerTicketsPercent, fasterAnswers } = (await siteModel()).site.constants.chatbot;
+  for (const figure of [`${String(uptimePercent).replace('.', ',')} %`, `${responseSeconds} `, `${languages} `, `${moreLeadsPercent} %`, conversionIncrease, `${fewerTicketsPercent} %`, fasterAnswers]) {
+    expect(visible).toContain(asRead(String(figure)));
   }
-  // Read as a visitor sees the card: the figure (with its "up to") above what it measures.
-  const leads = page.locator('main dl > div', { has: page.locator('dt', { hasText: 'mehr Anfragen' }) });
-  await expect(leads.locator('dd')).toHaveText('bis zu 100 %');
-  await expect(leads.locator('dt')).toHaveText('mehr Anfragen¹');
-  await expect(main).toContainText('TYPO3');
-  await expect(main).not.toContainText('Typo3');
+  // The hero's claim cards as a visitor reads them: the figure (with its "up to") above what it measures.
+  const hero = await sectionOf('hero');
+  expect(hero.stats?.length).toBe(4);
+  for (const stat of hero.stats ?? []) {
+    const card = page.locator('main dl > div', { has: page.locator('dt', { hasText: asRead(stat.label) }) });
+    expect(asRead((await card.locator('dd').textContent()) ?? '')).toBe(asRead(stat.value));
+  }
 });
 
 test('desktop header: link to / plus pricing and contact buttons', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/chatbot');
-  const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+  const labels = await header();
+  const nav = page.getByRole('navigation', { name: labels.navLabel });
   await expect(nav.getByRole('link', { name: 'Weitere KI Lösungen für Unternehmen' })).toHaveAttribute('href', '/');
-  await expect(nav.getByRole('link', { name: 'Preise' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: labels.pricing })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Kontakt' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Weitere KI Lösungen', exact: true })).toBeHidden();
-  await nav.getByRole('link', { name: 'Preise' }).click();
+  await nav.getByRole('link', { name: labels.pricing }).click();
   await expect(page).toHaveURL(/#pricing$/);
   await expect(page.locator('#pricing')).toBeInViewport();
   await nav.getByRole('link', { name: 'Weitere KI Lösungen für Unternehmen' }).click();
@@ -108,7 +122,7 @@ test('desktop header: link to / plus pricing and contact buttons', async ({ page
 test('mobile header: only the short link to /', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/chatbot');
-  const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+  const nav = page.getByRole('navigation', { name: (await header()).navLabel });
   const visible = await nav.getByRole('link').evaluateAll((links) => links.filter((l) => (l as HTMLElement).offsetParent !== null).map((l) => l.textContent?.trim()));
   expect(visible).toEqual(['Weitere KI Lösungen']);
   await expect(nav.getByRole('link', { name: 'Weitere KI Lösungen', exact: true })).toHaveAttribute('href', '/');
@@ -118,11 +132,19 @@ test('the first visible button scrolls to contact; action buttons without a page
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/chatbot');
   const first = page.locator('main a[class*="rounded-control"]').first(); // links drawn as buttons (ui.tsx buttonClass)
-  await expect(first).toHaveText('Kostenlos beraten lassen');
+  const content = await sections();
+  const hero = await sectionOf('hero');
+  await expect(first).toHaveText(hero.actions![0]!.label);
   await first.click();
   await expect(page).toHaveURL(/#contact$/);
   await expect(page.locator('#contact')).toBeInViewport();
-  for (const label of ['Jetzt bestellen', 'Kaufen und einbinden', 'Kostenlos beraten lassen', 'Angebot anfragen', 'Mehr erfahren']) {
+  // Every action of the pricing and its packages (order, buy and embed, consultation, quote) and the extras'
+  // 'Mehr erfahren' (SPEC §1: cards without a link scroll to contact).
+  const pricing = await sectionOf('chatbotPricing');
+  const labels = [...(pricing.actions ?? []), ...pricing.packages.flatMap((p) => (p.action ? [p.action] : []))].map((a) => a.label);
+  expect(labels.length).toBeGreaterThanOrEqual(4);
+  expect(content.some((s) => s.type === 'services')).toBe(true);
+  for (const label of [...new Set(labels)].concat('Mehr erfahren')) {
     const hrefs = await page.locator('main').getByRole('link', { name: label }).evaluateAll((links) => links.map((l) => l.getAttribute('href')));
     expect(hrefs.length, label).toBeGreaterThan(0);
     expect(new Set(hrefs), label).toEqual(new Set(['#contact']));
@@ -132,6 +154,6 @@ test('the first visible button scrolls to contact; action buttons without a page
 test('the contact section carries the anchor, its heading and the service address', async ({ page }) => {
   await page.goto('/chatbot#contact');
   const contact = page.locator('#contact');
-  await expect(contact.getByRole('heading', { level: 2 })).toHaveText('Lassen Sie uns über Ihren Chatbot sprechen');
+  await expect(contact.getByRole('heading', { level: 2 })).toHaveText((await sectionOf('contact')).title);
   await expect(contact.getByRole('link', { name: site.email })).toHaveAttribute('href', `mailto:${site.email}`);
 });

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { acceptCookies, contactForm } from './support/forms.ts';
+import { localeFile } from './support/site-content.ts';
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL!));
 
@@ -15,7 +16,7 @@ test('the contact form has no axe violations (WCAG 2.1 AA), with consent unticke
 
 test('the open chat demo has no axe violations (WCAG 2.1 AA)', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Chat-Demo öffnen' }).click();
+  await page.getByRole('button', { name: localeFile('de').chatDemo.open }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   const result = await new AxeBuilder({ page }).include('[role=dialog]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(result.violations).toEqual([]);

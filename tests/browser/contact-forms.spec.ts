@@ -42,8 +42,9 @@ test('the form has labelled, typed, autocompleting fields and marks required one
   for (const name of ['name', 'email', 'subject', 'message']) await expect(f.locator(`[name=${name}]`)).toHaveAttribute('required', '');
   await expect(f.locator('[name=company]')).not.toHaveAttribute('required', '');
   expect(await f.locator('[name=message]').evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThanOrEqual(120);
-  await expect(f.getByRole('link', { name: 'Datenschutzerklärung' })).toHaveAttribute('href', '/datenschutz');
-  await expect(f).toContainText('Mit * markierte Felder sind Pflichtfelder.');
+  // SPEC §5: the consent text links to /datenschutz, and a note says what * means (its wording is content's).
+  await expect(f.locator('a[href="/datenschutz"]')).toHaveCount(1);
+  await expect(f).toContainText((await localeStrings('de')).forms.footnote);
   // The browser enforces required: an empty submit sends nothing, and each refused field says why inline.
   let calls = 0;
   page.on('request', (r) => void (isContactCall(r) && calls++));
@@ -104,7 +105,7 @@ for (const failure of ['answers 500', 'is unreachable'] as const) {
     await expect(f.locator('[name=message]')).toHaveValue('Bitte melden.');
     await expect(f.locator('[name=privacy_consent]')).toBeChecked();
     await expect(f.locator('button[type=submit]')).toBeEnabled();
-    await expect(f.locator('button[type=submit]')).toHaveText('Nachricht senden');
+    await expect(f.locator('button[type=submit]')).toHaveText((await localeStrings('de')).forms.submit);
     expect(errors.some((e) => e.includes('contact request failed'))).toBe(true);
     expect(await storedFor(email)).toHaveLength(0);
   });

@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { acceptCookies, contactForm, toast } from './support/forms.ts';
 import { uniqueEmail } from './support/leads.ts';
 import { DIST, watchViolations } from './support/policy.ts';
+import { localeFile } from './support/site-content.ts';
 
 /** The policy `_headers` sends for every path. */
 const headerPolicy = /\/\*\n\s+Content-Security-Policy: (.+)\n/.exec(readFileSync(path.join(DIST, '_headers'), 'utf8'))![1]!;
@@ -41,7 +42,7 @@ test('the contact form, its toasts and the chat demo work under the policy', asy
   await acceptCookies(page, baseURL!); // the banner would cover the chat button
   const violations = await watchViolations(page);
   await page.goto('/');
-  await page.getByRole('button', { name: 'Chat-Demo öffnen' }).click();
+  await page.getByRole('button', { name: localeFile('de').chatDemo.open }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.keyboard.press('Escape');
   const f = await contactForm(page);

@@ -1,4 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { pageAt, siteModel } from './support/site-content.ts';
+
+/** The chatbot page's headline as content/pages/chatbot/de.yaml has it. */
+async function heroTitle(): Promise<string> {
+  const [hero] = (await pageAt('/chatbot')).page.sections;
+  if (hero?.type !== 'hero') throw new Error('/chatbot does not start with a hero');
+  return hero.title;
+}
 
 /**
  * Drives a real island into failure: the page is fetched unchanged, then the contact form's serialised props
@@ -21,8 +29,9 @@ test('an island that throws shows the error screen in its place; the rest of the
   await expect(alert).toContainText(/Cannot read properties of null/);
   await expect(island).toHaveAttribute('data-hydrated', '');
   // Only the island failed: the page around it still renders and its links still work.
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Ihr eigener KI-Chatbot.');
-  await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Preise' }).click();
+  const { header } = (await siteModel()).locales.de!;
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(await heroTitle());
+  await page.getByRole('navigation', { name: header.navLabel }).getByRole('link', { name: header.pricing }).click();
   await expect(page).toHaveURL(/#pricing$/);
   expect(errors).toEqual([]);
 });
@@ -53,8 +62,9 @@ test('an island whose chunk fails to load shows the error screen in its place', 
   await expect(alert.getByRole('heading', { level: 2 })).toHaveText('Unexpected Application Error!');
   await expect(alert).toContainText(/TypeError: Failed to fetch dynamically imported module: .*\/assets\/ContactForm-/);
   await expect(island).not.toHaveAttribute('data-hydrated');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Ihr eigener KI-Chatbot.');
-  await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Preise' }).click();
+  const { header } = (await siteModel()).locales.de!;
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(await heroTitle());
+  await page.getByRole('navigation', { name: header.navLabel }).getByRole('link', { name: header.pricing }).click();
   await expect(page).toHaveURL(/#pricing$/);
   expect(errors).toEqual([]);
 });

@@ -1,11 +1,21 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies } from './support/site-content.ts';
+import type { Section } from '../../src/schema/sections/index.ts';
+import { acceptCookies, pageAt, siteModel } from './support/site-content.ts';
+
+/** The FAQ page as loaded from content/pages/faq/de.yaml: its copy is read from there, never typed here. */
+const faq = async () => {
+  const { page } = await pageAt('/faq');
+  const section = page.sections.find((s): s is Extract<Section, { type: 'faq' }> => s.type === 'faq');
+  if (!section) throw new Error('no faq section on /faq');
+  return section;
+};
 
 test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL));
 
 test('ten questions, all closed, each opening and closing on its own', async ({ page }) => {
   await page.goto('/faq');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Häufig gestellte Fragen');
+  const section = await faq();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(section.title);
   const items = page.locator('main details');
   await expect(items).toHaveCount(10);
   const openStates = () => items.evaluateAll((all) => all.map((d) => (d as HTMLDetailsElement).open));
@@ -15,7 +25,7 @@ test('ten questions, all closed, each opening and closing on its own', async ({ 
   await items.nth(2).locator('summary').click();
   await items.nth(9).locator('summary').click();
   expect(await openStates()).toEqual([true, false, true, false, false, false, false, false, false, true]);
-  await expect(items.nth(2).locator('summary + *')).toContainText('Auftragsverarbeitungsverträge');
+  await expect(items.nth(2).locator('summary')).toContainText(section.items[2]!.question);
 
   await items.nth(2).locator('summary').click();
   expect(await openStates()).toEqual([true, false, false, false, false, false, false, false, false, true]);
@@ -35,7 +45,8 @@ test('questions toggle from the keyboard', async ({ page }) => {
 
 test('the bottom button goes to the contact section of home', async ({ page }) => {
   await page.goto('/faq');
-  const button = page.locator('main').getByRole('link', { name: 'Kontakt aufnehmen' });
+  const action = (await faq()).action!;
+  const button = page.locator('main').getByRole('link', { name: action.label });
   await expect(button).toHaveAttribute('href', '/#contact');
   await button.click();
   await expect(page).toHaveURL(/\/#contact$/);
@@ -44,6 +55,6 @@ test('the bottom button goes to the contact section of home', async ({ page }) =
 
 test('the back button returns to /', async ({ page }) => {
   await page.goto('/faq');
-  await page.getByRole('link', { name: 'Zurück zur Startseite' }).click();
+  await page.getByRole('link', { name: (await siteModel()).locales.de!.header.back }).click();
   await expect(page).toHaveURL(/\/$/);
 });

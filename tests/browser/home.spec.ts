@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { Section } from '../../src/schema/sections/index.ts';
+import { localeFile, pageAt } from './support/site-content.ts';
 
 /** Console errors, warnings (React reports hydration mismatches there) and uncaught exceptions. */
 function recordProblems(page: Page): string[] {
@@ -10,7 +12,15 @@ function recordProblems(page: Page): string[] {
   return problems;
 }
 
-const banner = (page: Page) => page.getByRole('region', { name: 'Wir respektieren Ihre Privatsphäre' });
+/** The German UI strings as content/locales/de.yaml has them: SPEC quotes none of the banner's or the header's words but 'Jetzt starten' and 'Kontakt'. */
+const de = localeFile('de');
+const banner = (page: Page) => page.getByRole('region', { name: de.cookieBanner.title });
+/** The home page's section of a type, as loaded from content/pages/home/de.yaml. */
+async function homeSection<T extends Section['type']>(type: T): Promise<Extract<Section, { type: T }>> {
+  const found = (await pageAt('/')).page.sections.find((s): s is Extract<Section, { type: T }> => s.type === type);
+  if (!found) throw new Error(`no ${type} section on /`);
+  return found;
+}
 
 test.describe('German home page', () => {
   test('every in-page link has its target', async ({ page }) => {
@@ -26,16 +36,16 @@ test.describe('German home page', () => {
 
   test('the start button lands on the contact section', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Jetzt starten' }).click();
+    await page.getByRole('navigation', { name: de.header.navLabel }).getByRole('link', { name: 'Jetzt starten' }).click();
     await expect(page).toHaveURL(/#contact$/);
-    await expect(page.getByRole('heading', { name: 'Sprechen Sie mit uns' })).toBeInViewport();
+    await expect(page.getByRole('heading', { name: (await homeSection('contact')).title })).toBeInViewport();
   });
 
   test('accepting cookies stores consent for a year and the banner stays away after a reload', async ({ page, context }) => {
     const problems = recordProblems(page);
     await page.goto('/');
     await expect(banner(page)).toBeVisible();
-    await banner(page).getByRole('button', { name: 'Akzeptieren' }).click();
+    await banner(page).getByRole('button', { name: de.cookieBanner.accept }).click();
     await expect(banner(page)).toBeHidden();
     const cookie = (await context.cookies()).find((c) => c.name === 'cookie-consent');
     expect(cookie).toMatchObject({ value: 'accepted', path: '/', sameSite: 'Lax' });
@@ -51,7 +61,7 @@ test.describe('German home page', () => {
   test('declining hides the banner without a cookie, so it returns on the next visit', async ({ page, context }) => {
     await page.goto('/');
     await expect(banner(page)).toBeVisible();
-    await banner(page).getByRole('button', { name: 'Ablehnen' }).click();
+    await banner(page).getByRole('button', { name: de.cookieBanner.decline }).click();
     await expect(banner(page)).toBeHidden();
     expect((await context.cookies()).filter((c) => c.name === 'cookie-consent')).toEqual([]);
     await page.reload();
@@ -60,14 +70,17 @@ test.describe('German home page', () => {
 
   test('the details panel opens and closes', async ({ page }) => {
     await page.goto('/');
-    const toggle = banner(page).getByRole('button', { name: 'Details anzeigen' });
+    const toggle = banner(page).getByRole('button', { name: de.cookieBanner.details!.show });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // The panel the toggle controls: each cookie by its name (SPEC §3), with its lifetime from the constants.
+    const panel = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
     await expect(banner(page).getByText('sidebar-state')).toBeHidden();
     await toggle.click();
-    await expect(banner(page).getByRole('button', { name: 'Details ausblenden' })).toHaveAttribute('aria-expanded', 'true');
-    await expect(banner(page).getByText('merkt sich für 7 Tage')).toBeVisible();
-    await banner(page).getByRole('button', { name: 'Details ausblenden' }).click();
-    await expect(banner(page).getByText('merkt sich für 7 Tage')).toBeHidden();
+    await expect(banner(page).getByRole('button', { name: de.cookieBanner.details!.hide })).toHaveAttribute('aria-expanded', 'true');
+    await expect(panel).toBeVisible();
+    await expect(panel).toContainText('sidebar-state');
+    await banner(page).getByRole('button', { name: de.cookieBanner.details!.hide }).click();
+    await expect(panel).toBeHidden();
   });
 
   test('loads without console errors or hydration warnings', async ({ page }) => {
@@ -85,12 +98,14 @@ test.describe('German home page', () => {
     await page.goto('/');
     const plan = (name: string) => page.locator('#pricing li').filter({ has: page.getByRole('heading', { name, exact: true }) });
     await expect(plan('Standard')).toContainText('17 €');
-    await expect(plan('Standard')).toContainText('Monatlich kündbar');
     await expect(plan('Plus')).toContainText('21 €');
-    await expect(plan('Plus')).toContainText('Empfohlen');
-    await expect(plan('Plus')).toContainText('6 Monate Laufzeit');
     await expect(plan('Smart')).toContainText('19 €');
-    await expect(plan('Smart')).toContainText('12 Monate Laufzeit');
+    // Each plan's term and badge (SPEC §9: monthly, 6 and 12 months; Plus recommended) as the content words them.
+    for (const { name, term, badge } of (await homeSection('plans')).plans) {
+      await expect(plan(name)).toContainText(term);
+      if (badge) await expect(plan(name)).toContainText(badge);
+    }
+    expect((await homeSection('plans')).plans.find((p) => p.plan === 'plus')?.badge).toBeTruthy();
     await expect(page.getByText('44,98 €')).toBeVisible();
     await expect(page.locator('main')).toContainText('12+');
     await expect(page.locator('main')).toContainText('24/7');
@@ -102,11 +117,11 @@ test.describe('German home page on a phone', () => {
 
   test('the header shows only contact, pricing and extras', async ({ page }) => {
     await page.goto('/');
-    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+    const nav = page.getByRole('navigation', { name: de.header.navLabel });
     const visible = await nav.getByRole('link').evaluateAll((links) =>
       links.filter((a) => (a as HTMLElement).offsetParent !== null).map((a) => a.textContent?.trim()),
     );
-    expect(visible).toEqual(['Produkte', 'Preise', 'Kontakt']);
+    expect(visible).toEqual([de.header.products, de.header.pricing, 'Kontakt']);
     const header = await page.locator('header').boundingBox();
     expect(header!.width).toBeLessThanOrEqual(375);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

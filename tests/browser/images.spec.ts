@@ -9,13 +9,13 @@ import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { buildSite } from '../../src/output/build.ts';
 import { startServer } from '../../src/server/server.ts';
-import { contentFixture } from '../support/content-fixture.ts';
+import { loadFixture } from '../support/fixture.ts';
 
 const test = base.extend<object, { site: { url: string } }>({
   site: [
     async ({}, use) => {
       const root = await mkdtemp(path.join(tmpdir(), 'site-images-'));
-      const content = await contentFixture('images');
+      const content = (await loadFixture('content/images')).content;
       const built = await buildSite({ contentDir: content, outDir: path.join(root, 'dist') });
       if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
       // An ephemeral port: this server lives only inside this test worker.

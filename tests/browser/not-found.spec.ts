@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies } from './support/site-content.ts';
+import { acceptCookies, pageAt } from './support/site-content.ts';
+
+/** The not-found section as content/pages/not-found/de.yaml has it ('404' and its title are SPEC's). */
+async function notFound() {
+  const section = (await pageAt('/404')).page.sections.find((s) => s.type === 'notFound');
+  if (section?.type !== 'notFound') throw new Error('no notFound section');
+  return section;
+}
 
 test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL));
 
@@ -14,13 +21,15 @@ for (const path of ['/gibt-es-nicht', '/chatbot/preise/alt', '/fr/nope']) {
     // The spec's English title on a German page is marked as English, so screen readers pronounce it so.
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'en');
-    await expect.poll(() => messages).toContain(`404 Error: User attempted to access non-existent route: ${path}`);
+    // SPEC §2: the attempted path is logged; the words before it are the page's logMessage.
+    const { logMessage } = await notFound();
+    await expect.poll(() => messages).toContain(`${logMessage} ${path}`);
   });
 }
 
 test('the not-found page links back to /', async ({ page }) => {
   await page.goto('/kein-pfad');
-  const home = page.locator('main').getByRole('link', { name: 'Zurück zur Startseite' });
+  const home = page.locator('main').getByRole('link', { name: (await notFound()).action.label });
   await expect(home).toHaveAttribute('href', '/');
   await home.click();
   await expect(page).toHaveURL(/\/$/);

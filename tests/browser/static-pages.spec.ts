@@ -4,7 +4,10 @@
  * routes load no island JS").
  */
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, site } from './support/site-content.ts';
+import { acceptCookies, site, siteModel } from './support/site-content.ts';
+
+/** The German banner's wording, as content/locales/de.yaml has it (SPEC quotes none of it). */
+const bannerCopy = async () => (await siteModel()).locales.de!.cookieBanner;
 
 const STATIC_ROUTES = ['/impressum', '/agb', '/datenschutz', '/faq', '/leitfaden', '/no-such-page'];
 
@@ -40,9 +43,10 @@ for (const route of STATIC_ROUTES) {
 test('/impressum on a first visit: accepting stores consent for a year and hides the banner, with no script downloaded', async ({ page, context }) => {
   const scripts = scriptRequests(page);
   await page.goto('/impressum');
-  const banner = page.getByRole('region', { name: 'Wir respektieren Ihre Privatsphäre' });
+  const copy = await bannerCopy();
+  const banner = page.getByRole('region', { name: copy.title });
   await expect(banner).toBeVisible();
-  await banner.getByRole('button', { name: 'Akzeptieren' }).click();
+  await banner.getByRole('button', { name: copy.accept }).click();
   await expect(banner).toBeHidden();
   await expect(page.locator('html')).not.toHaveAttribute('data-consent');
   const cookie = (await context.cookies()).find((c) => c.name === site.constants.cookies.consentName);
@@ -56,20 +60,24 @@ test('/impressum on a first visit: accepting stores consent for a year and hides
 
 test('/faq on a first visit: the details panel opens and closes by keyboard, and declining by keyboard stores nothing', async ({ page, context }) => {
   await page.goto('/faq');
-  const banner = page.getByRole('region', { name: 'Wir respektieren Ihre Privatsphäre' });
-  const toggle = banner.getByRole('button', { name: 'Details anzeigen' });
+  const copy = await bannerCopy();
+  const banner = page.getByRole('region', { name: copy.title });
+  const toggle = banner.getByRole('button', { name: copy.details!.show });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  await expect(banner.getByText('merkt sich für 7 Tage')).toBeHidden();
+  // The panel the toggle controls (its text is copy: each cookie with its lifetime from the constants).
+  const panel = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
+  await expect(panel).toBeHidden();
   await toggle.focus();
   await page.keyboard.press('Enter');
-  const hide = banner.getByRole('button', { name: 'Details ausblenden' });
+  const hide = banner.getByRole('button', { name: copy.details!.hide });
   await expect(hide).toHaveAttribute('aria-expanded', 'true');
   await expect(hide).toBeFocused();
-  await expect(banner.getByText('merkt sich für 7 Tage')).toBeVisible();
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText(site.constants.cookies.sidebarStateName);
   await page.keyboard.press('Space');
-  await expect(banner.getByRole('button', { name: 'Details anzeigen' })).toHaveAttribute('aria-expanded', 'false');
-  await expect(banner.getByText('merkt sich für 7 Tage')).toBeHidden();
-  await banner.getByRole('button', { name: 'Ablehnen' }).focus();
+  await expect(banner.getByRole('button', { name: copy.details!.show })).toHaveAttribute('aria-expanded', 'false');
+  await expect(panel).toBeHidden();
+  await banner.getByRole('button', { name: copy.decline }).focus();
   await page.keyboard.press('Enter');
   await expect(banner).toBeHidden();
   expect((await context.cookies()).filter((c) => c.name === site.constants.cookies.consentName)).toEqual([]);

@@ -1,17 +1,14 @@
-import { cp, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp } from 'node:fs/promises';
 import path from 'node:path';
-
-const fixtures = path.resolve(import.meta.dirname, '../fixtures');
+import { FIXTURES, loadFixture, type FixtureSite } from './fixture.ts';
 
 /**
- * A content folder for the translation status: the small fixture site (tests/fixtures/check/base) with the English
- * home page of tests/fixtures/translations, which leaves the about section out (missing) and keeps one German
- * title (untranslated), and its glossary. Returns the folder; the caller removes it.
+ * A site for the translation status: the small fixture site (tests/fixtures/check/base) with the English home
+ * page of tests/fixtures/translations, which leaves the about section out (missing) and keeps one German title
+ * (untranslated), and its glossary. The caller removes it (`remove()`).
  */
-export async function translationsSite(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'site-translations-'));
-  await cp(path.join(fixtures, 'check/base'), dir, { recursive: true });
-  await cp(path.join(fixtures, 'translations'), dir, { recursive: true });
-  return dir;
+export async function translationsSite(): Promise<FixtureSite> {
+  const site = await loadFixture('check/base');
+  await cp(path.join(FIXTURES, 'translations'), site.content, { recursive: true });
+  return site;
 }

@@ -1,55 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { loadFixture, type DevServer } from '../../support/fixture.ts';
 
-const repo = path.resolve(import.meta.dirname, '../../..');
-
-/** A fixture site under tests/fixtures/ (e.g. `check/base`), copied into a temp folder `site dev` watches. */
-export interface DevSite {
+/** A fixture site under tests/fixtures/ (e.g. `check/base`) that `site dev` runs on (tests/support/fixture.ts). */
+export interface DevSite extends DevServer {
   /** The copy's root; the content is `content/` inside it (the root can be a git repository). */
   work: string;
   content: string;
-  url: string;
-  /** Everything `site dev` printed so far (NO_COLOR). */
-  output(): string;
-  /** Rebuilds reported so far (one line per rebuild: "updated …" or "no page changed"). */
-  rebuilds(): number;
-  stop(): Promise<void>;
 }
 
 export async function startDevSite(fixture: string, prepare?: (work: string, content: string) => Promise<void>, env: Record<string, string> = {}): Promise<DevSite> {
-  const work = await mkdtemp(path.join(tmpdir(), 'site-dev-'));
-  const content = path.join(work, 'content');
-  await cp(path.join(repo, 'tests/fixtures', fixture), content, { recursive: true });
-  await prepare?.(work, content);
-  const dev: ChildProcess = spawn(process.execPath, [path.join(repo, 'bin/site.js'), 'dev', '--content', content, '--port', '0', '--data', path.join(work, 'data')], {
-    env: { ...process.env, NO_COLOR: '1', ...env },
-  });
-  let out = '';
-  dev.stderr!.on('data', (chunk: Buffer) => (out += chunk));
-  const url = await new Promise<string>((resolve, reject) => {
-    dev.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk;
-      const match = /dev server at (http:\/\/\S+)/.exec(out);
-      if (match) resolve(match[1]!);
-    });
-    dev.once('exit', (code) => reject(new Error(`site dev exited with ${code}: ${out}`)));
-  });
-  return {
-    work,
-    content,
-    url,
-    output: () => out,
-    rebuilds: () => out.match(/^(updated .*|no page changed) \(\d+ rendered\) in \d+ ms$/gm)?.length ?? 0,
-    async stop() {
-      const exited = new Promise((resolve) => dev.once('exit', resolve));
-      dev.kill('SIGTERM');
-      await exited;
-      await rm(work, { recursive: true, force: true });
-    },
-  };
+  const site = await loadFixture(fixture);
+  await prepare?.(site.root, site.content);
+  const dev = await site.dev({ env });
+  return { ...dev, work: site.root, content: site.content, stop: site.remove };
 }
 
 /** Opens a route as a returning visitor (no cookie banner) once its live-update stream is connected. */

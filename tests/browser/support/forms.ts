@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, type Request } from '@playwright/test';
 import type { StoredContactRequest } from '../../../supabase/functions/_shared/contact-request.ts';
-import { loadContent } from '../../../src/content/load.ts';
 import type { LocaleStrings } from '../../../src/schema/locale.ts';
 import { uniqueEmail } from './leads.ts';
+import { siteModel } from './site-content.ts';
 
 /** Every page with a contact form in the spec (SPEC §2, §3) and what its payload must hold, key for key. */
 export interface FormRoute {
@@ -39,18 +39,11 @@ export function isBuilt(route: string): boolean {
   return existsSync(path.join('dist', route, 'index.html'));
 }
 
-let strings: Promise<Partial<Record<string, LocaleStrings>>> | undefined;
 /** The locale strings the build used, for toasts of locales whose exact wording the spec leaves open. */
-export function localeStrings(locale: string): Promise<LocaleStrings> {
-  strings ??= loadContent('content').then((r) => {
-    if (!r.ok) throw new Error(r.errors.map((e) => e.message).join('\n'));
-    return r.value.locales;
-  });
-  return strings.then((all) => {
-    const found = all[locale];
-    if (!found) throw new Error(`no locale strings for ${locale}`);
-    return found;
-  });
+export async function localeStrings(locale: string): Promise<LocaleStrings> {
+  const found = (await siteModel()).locales[locale];
+  if (!found) throw new Error(`no locale strings for ${locale}`);
+  return found;
 }
 
 /** The cookie banner covers the bottom of the page; a decided visitor does not see it. */

@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { parse } from 'yaml';
+import { loadContent } from '../../../src/content/load.ts';
+import type { PageEntry, SiteModel } from '../../../src/content/model.ts';
+import type { LocaleStrings } from '../../../src/schema/locale.ts';
 
 /** The figures and company details of content/site.yaml, so tests compare against the source, not copies. */
 export const site = parse(readFileSync(path.resolve('content/site.yaml'), 'utf8'), { customTags: [{ tag: '!placeholder', resolve: (value: string) => value }] }) as {
@@ -39,4 +42,44 @@ export async function sectionTitles(page: Page): Promise<string[]> {
 /** Pages in a fresh context show the cookie banner; tests that are not about it accept it up front. */
 export async function acceptCookies(context: BrowserContext, baseURL: string | undefined): Promise<void> {
   await context.addCookies([{ name: site.constants.cookies.consentName, value: 'accepted', url: baseURL ?? 'http://127.0.0.1' }]);
+}
+
+let realSite: Promise<SiteModel> | undefined;
+/**
+ * The real site as the build loads it (references resolved, before typography): specs of the real pages read
+ * the copy they look for from here instead of typing it, so rewriting copy breaks no test. Only SPEC's quoted
+ * strings are typed in specs.
+ */
+export function siteModel(): Promise<SiteModel> {
+  realSite ??= loadContent(path.resolve('content')).then((loaded) => {
+    if (!loaded.ok) throw new Error(loaded.errors.map((e) => e.message).join('\n'));
+    return loaded.value;
+  });
+  return realSite;
+}
+
+/** The page at `route` and its sections, as loaded from content. */
+export async function pageAt(route: string): Promise<PageEntry> {
+  const entry = (await siteModel()).pages.find((p) => p.route === route);
+  if (!entry) throw new Error(`no page at ${route}`);
+  return entry;
+}
+
+/** Text as a visitor reads it, to compare with content: no-break spaces as spaces, no word joiners, plain apostrophes. */
+export function asRead(text: string): string {
+  return text.replaceAll('\u2060', '').replace(/[\u00a0\u202f]/g, ' ').replace(/’/g, "'").replace(/\s+/g, ' ').trim();
+}
+
+/** `text` as a regular expression matching it exactly as a visitor reads it (typography's spaces allowed). */
+export function readAs(text: string): RegExp {
+  return new RegExp(`^${asRead(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[\\s\\u202f]+').replace(/'/g, "['’]")}$`);
+}
+
+/**
+ * A locale file's UI strings as written (references unresolved, no typography), read synchronously: the labels
+ * specs find buttons and dialogs by. Use siteModel() for text that holds {{references}}.
+ */
+export function localeFile(code: string): LocaleStrings {
+  const tags = ['!placeholder', '!verbatim'].map((tag) => ({ tag, resolve: (value: string) => value }));
+  return parse(readFileSync(path.resolve(`content/locales/${code}.yaml`), 'utf8'), { customTags: tags }) as LocaleStrings;
 }

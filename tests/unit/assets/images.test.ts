@@ -11,7 +11,7 @@ import { buildImages, candidateWidths, cropAround } from '../../../src/assets/im
 import { directoryCache } from '../../../src/cache/build-cache.ts';
 import { loadContent } from '../../../src/content/load.ts';
 import { buildSite } from '../../../src/output/build.ts';
-import { contentFixture } from '../../support/content-fixture.ts';
+import { loadFixture } from '../../support/fixture.ts';
 
 let work: string;
 let content: string;
@@ -21,7 +21,7 @@ const cacheDir = () => path.join(work, 'cache');
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'site-images-'));
-  content = await contentFixture('images');
+  content = (await loadFixture('content/images')).content;
   out = path.join(work, 'dist');
   const built = await buildSite({ contentDir: content, outDir: out, cache: directoryCache(cacheDir()) });
   if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
@@ -92,7 +92,7 @@ describe('build cache', () => {
     expect(warm.encoded).toBe(0);
     expect(warm.files.size).toBe(21);
 
-    const changed = await contentFixture('images');
+    const changed = (await loadFixture('content/images')).content;
     try {
       const file = path.join(changed, 'images/werkstatt.png');
       await writeFile(file, await sharp(file).negate({ alpha: false }).png().toBuffer());
@@ -107,7 +107,7 @@ describe('build cache', () => {
   }, 120_000);
 
   it('re-renders a page whose image file changed and reuses it otherwise (the page cache keys on the image)', async () => {
-    const site = await contentFixture('images');
+    const site = (await loadFixture('content/images')).content;
     const target = path.join(work, 'warm');
     const cache = directoryCache(cacheDir());
     const build = async () => {

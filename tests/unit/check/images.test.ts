@@ -7,14 +7,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCheck } from '../../../src/check/run.ts';
 import type { Finding } from '../../../src/check/finding.ts';
 import { loadContent } from '../../../src/content/load.ts';
-import { contentFixture, lineOf } from '../../support/content-fixture.ts';
+import { loadFixture, lineOf } from '../../support/fixture.ts';
 
 const PAGE = 'pages/home/de.yaml';
 const made: string[] = [];
 afterAll(() => Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true }))));
 
 async function fixture(name: string): Promise<string> {
-  const dir = await contentFixture(name);
+  const dir = (await loadFixture(`content/${name}`)).content;
   made.push(dir);
   return dir;
 }

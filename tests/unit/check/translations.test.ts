@@ -1,4 +1,4 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkSources } from '../../../src/check/run.ts';
@@ -6,6 +6,7 @@ import { readTranslationStatus, type TranslationIssue } from '../../../src/check
 import { LOCK_FILE, loadTranslationLock } from '../../../src/check/translations/lock.ts';
 import { translationPage } from '../../../src/check/translations/page.ts';
 import { runCli } from '../../support/cli.ts';
+import type { FixtureSite } from '../../support/fixture.ts';
 import { translationsSite } from '../../support/translations-site.ts';
 
 /**
@@ -14,16 +15,18 @@ import { translationsSite } from '../../support/translations-site.ts';
  * about section out (missing) and keeps one German title (untranslated).
  */
 
+let site: FixtureSite;
 let dir: string;
 const HOME_DE = 'pages/home/de.yaml';
 const HOME_EN = 'pages/home/en.yaml';
 
 beforeEach(async () => {
-  dir = await translationsSite();
+  site = await translationsSite();
+  dir = site.content;
 });
 afterEach(async () => {
   vi.restoreAllMocks();
-  await rm(dir, { recursive: true, force: true });
+  await site.remove();
 });
 
 async function edit(file: string, from: string, to: string): Promise<void> {

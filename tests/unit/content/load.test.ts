@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadContent, loadContentWithSources } from '../../../src/content/load.ts';
 import type { SiteError } from '../../../src/errors/site-error.ts';
-import { contentFixture, lineOf } from '../../support/content-fixture.ts';
+import { loadFixture, lineOf } from '../../support/fixture.ts';
 
 async function errorsOf(name: string): Promise<{ dir: string; errors: SiteError[] }> {
-  const dir = await contentFixture(name);
+  const dir = (await loadFixture(`content/${name}`)).content;
   const result = await loadContent(dir);
   if (result.ok) throw new Error(`fixture ${name} loaded without errors`);
   return { dir, errors: result.errors };
@@ -12,7 +12,7 @@ async function errorsOf(name: string): Promise<{ dir: string; errors: SiteError[
 
 describe('loadContent', () => {
   it('loads the valid base fixture into a model with routes and resolved references', async () => {
-    const result = await loadContent(await contentFixture('base'));
+    const result = await loadContent((await loadFixture('content/base')).content);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const [home] = result.value.pages;
@@ -23,7 +23,7 @@ describe('loadContent', () => {
   });
 
   it('collects values tagged !placeholder with their location', async () => {
-    const dir = await contentFixture('base');
+    const dir = (await loadFixture('content/base')).content;
     const result = await loadContent(dir);
     if (!result.ok) throw new Error('base fixture must load');
     const registry = result.value.placeholders.find((p) => p.location.path === 'company.registryNumber');
@@ -33,7 +33,7 @@ describe('loadContent', () => {
   it('reports YAML syntax errors with file and line, and lists the file as present but unparsed', async () => {
     const { errors } = await errorsOf('yaml-syntax');
     expect(errors).toEqual([expect.objectContaining({ code: 'yaml-syntax', location: { file: 'pages/home/de.yaml', line: 3, column: 10 } })]);
-    const { sources, unparsed } = await loadContentWithSources(await contentFixture('yaml-syntax'));
+    const { sources, unparsed } = await loadContentWithSources((await loadFixture('content/yaml-syntax')).content);
     expect(unparsed).toEqual(['pages/home/de.yaml']);
     expect(sources.map((s) => s.file)).not.toContain('pages/home/de.yaml');
   });
@@ -128,7 +128,7 @@ describe('loadContent', () => {
   });
 
   it('lets deploy settings come from the environment', async () => {
-    const result = await loadContent(await contentFixture('base'), { SITE_URL: 'https://example.org', SUPABASE_URL: 'https://abc.supabase.co', SUPABASE_ANON_KEY: 'anon' });
+    const result = await loadContent((await loadFixture('content/base')).content, { SITE_URL: 'https://example.org', SUPABASE_URL: 'https://abc.supabase.co', SUPABASE_ANON_KEY: 'anon' });
     if (!result.ok) throw new Error('base fixture must load');
     expect(result.value.site.baseUrl).toBe('https://example.org');
     expect(result.value.site.backend).toMatchObject({ url: 'https://abc.supabase.co', anonKey: 'anon' });

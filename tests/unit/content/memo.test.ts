@@ -1,17 +1,18 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../../src/content/load.ts';
 import { ContentMemo } from '../../../src/content/memo.ts';
 import type { SiteModel } from '../../../src/content/model.ts';
+import { BASE_SITE, loadFixture, type FixtureSite } from '../../support/fixture.ts';
 
+let site: FixtureSite;
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'site-memo-'));
-  await cp('content', dir, { recursive: true });
+  site = await loadFixture(BASE_SITE);
+  dir = site.content;
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
+afterAll(() => site.remove());
 
 async function load(memo: ContentMemo, env = {}): Promise<SiteModel> {
   const result = await loadContent(dir, env, memo);
@@ -26,11 +27,12 @@ describe('content memo', () => {
     const first = await load(memo);
     const same = await load(memo);
     expect(same.site).toBe(first.site);
-    expect(same.locales.fr).toBe(first.locales.fr);
+    expect(same.locales.en).toBe(first.locales.en);
     for (const [route, entry] of byRoute(same)) expect(entry, route).toBe(byRoute(first).get(route));
 
     const faq = path.join(dir, 'pages/faq/de.yaml');
-    await writeFile(faq, (await readFile(faq, 'utf8')).replace('title: Häufig gestellte Fragen', 'title: Häufige Fragen'));
+    // The page's first title gets a marker: whatever the copy says, the edit is one line of one page.
+    await writeFile(faq, (await readFile(faq, 'utf8')).replace(/title: (.+)/, 'title: $1 (geändert)'));
     const edited = await load(memo);
     const changed = [...byRoute(edited)].filter(([route, entry]) => entry !== byRoute(same).get(route)).map(([route]) => route);
     expect(changed).toEqual(['/faq']);

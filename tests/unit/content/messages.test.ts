@@ -5,10 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../../src/content/load.ts';
 import type { SiteError } from '../../../src/errors/site-error.ts';
-import { contentFixture, lineOf } from '../../support/content-fixture.ts';
+import { loadFixture, lineOf } from '../../support/fixture.ts';
 
 async function onlyError(name: string): Promise<{ error: SiteError; dir: string }> {
-  const dir = await contentFixture(name);
+  const dir = (await loadFixture(`content/${name}`)).content;
   const result = await loadContent(dir);
   if (result.ok) throw new Error(`fixture ${name} loads without errors`);
   expect(result.errors, result.errors.map((e) => e.message).join('\n')).toHaveLength(1);

@@ -6,12 +6,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { directoryCache } from '../../../src/cache/build-cache.ts';
 import { DevBuilder } from '../../../src/dev/dev-build.ts';
-import { contentFixture } from '../../support/content-fixture.ts';
+import { loadFixture } from '../../support/fixture.ts';
 
 let content: string;
 let cacheDir: string;
 beforeAll(async () => {
-  content = await contentFixture('images');
+  content = (await loadFixture('content/images')).content;
   cacheDir = await mkdtemp(path.join(tmpdir(), 'site-dev-images-'));
 });
 afterAll(() => Promise.all([rm(content, { recursive: true, force: true }), rm(cacheDir, { recursive: true, force: true })]));

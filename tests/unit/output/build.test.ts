@@ -8,7 +8,7 @@ import { styleCandidates } from '../../../src/assets/styles.ts';
 import { directoryCache } from '../../../src/cache/build-cache.ts';
 import { buildSite, type BuildReport } from '../../../src/output/build.ts';
 import { isCompressible } from '../../../src/output/precompress.ts';
-import { contentFixture } from '../../support/content-fixture.ts';
+import { loadFixture } from '../../support/fixture.ts';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 let work: string;
@@ -137,7 +137,7 @@ describe('stylesheet sources', () => {
 
 describe('budgets', () => {
   it('writes the site but reports each figure over its budget in content/check.yaml, located at that budget', async () => {
-    const content = await contentFixture('over-budget');
+    const content = (await loadFixture('content/over-budget')).content;
     const out = path.join(work, 'over');
     const built = await buildSite({ contentDir: content, outDir: out, cache: directoryCache(path.join(work, 'cache')) });
     await rm(content, { recursive: true, force: true });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directoryCache, type BuildCache } from '../../../src/cache/build-cache.ts';
 import { buildSite } from '../../../src/output/build.ts';
 import { imageSize } from '../../../src/output/social-cards.ts';
-import { contentFixture, lineOf } from '../../support/content-fixture.ts';
+import { loadFixture, lineOf } from '../../support/fixture.ts';
 
 /**
  * Social cards on the fixture site (tests/fixtures/content/base: one German home page): each indexable page
@@ -63,7 +63,7 @@ async function editFile(file: string, from: string | RegExp, to: string) {
 
 describe('social cards', () => {
   it('gives a page its own 1200 × 630 PNG, announced with its size, type and alt text, which changes with the title', async () => {
-    const content = await contentFixture('base');
+    const content = (await loadFixture('content/base')).content;
     const first = await cardOf((await build(content, path.join(work, 'a'))).outDir);
     expect(first.local).toMatch(/^\/social\/home-[0-9a-f]{10}\.png$/);
     expect(imageSize(first.bytes)).toEqual({ width: 1200, height: 630, type: 'image/png' });
@@ -82,7 +82,7 @@ describe('social cards', () => {
   }, 120_000);
 
   it('a warm build of an unchanged page neither draws nor reads its card; a new title draws one card', async () => {
-    const content = await contentFixture('base');
+    const content = (await loadFixture('content/base')).content;
     const out = path.join(work, 'warm');
     await build(content, out, directoryCache(cacheDir), true);
     const warm = countingCache();
@@ -104,7 +104,7 @@ describe('social cards', () => {
   }, 120_000);
 
   it('uses an image the page names in meta.socialImage, with its own size and alt text', async () => {
-    const content = await contentFixture('base');
+    const content = (await loadFixture('content/base')).content;
     await mkdir(path.join(content, 'social'));
     const own = await readFile(path.join(repo, 'templates/og-image.png'));
     await writeFile(path.join(content, 'social/home.png'), own);
@@ -117,7 +117,7 @@ describe('social cards', () => {
   }, 60_000);
 
   it('keeps the shared image for a page that is not indexable', async () => {
-    const content = await contentFixture('base');
+    const content = (await loadFixture('content/base')).content;
     await editFile(path.join(content, 'pages/home/de.yaml'), /^meta:\n/m, 'meta:\n  noindex: true\n');
     const out = (await build(content, path.join(work, 'noindex'))).outDir;
     const html = await readFile(path.join(out, 'index.html'), 'utf8');
@@ -146,7 +146,7 @@ describe('social cards', () => {
 
 /** The base fixture whose home page names `src` as its social image. */
 async function withSocialImage(src: string): Promise<string> {
-  const content = await contentFixture('base');
+  const content = (await loadFixture('content/base')).content;
   await editFile(path.join(content, 'pages/home/de.yaml'), /^meta:\n/m, `meta:\n  socialImage: { src: ${src}, alt: Ein Bild }\n`);
   return content;
 }

@@ -3,8 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli as cli } from '../../support/cli.ts';
-import { editedSite } from '../../support/edited-site.ts';
-
+import { loadFixture } from '../../support/fixture.ts';
 
 let cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -14,7 +13,7 @@ afterEach(async () => {
 
 describe('site build --at / --drafts and routes.lock', () => {
   it('--at without an offset is a usage error (exit 2) that names the expected form; nothing is built', async () => {
-    const s = await editedSite();
+    const s = await loadFixture('check/base');
     cleanups.push(s.remove);
     const run = await cli('build', '--content', s.content, '--out', s.out, '--at', '2026-12-01T09:00:00');
     expect(run.code).toBe(2);
@@ -24,10 +23,10 @@ describe('site build --at / --drafts and routes.lock', () => {
   });
 
   it('a plain build records its routes in routes.lock beside the content folder; --drafts and --at builds do not', async () => {
-    const s = await editedSite([{ file: 'pages/faq/de.yaml', find: 'header: back', replace: 'draft: true\nheader: back' }]);
+    const s = await loadFixture('check/base', { edits: [{ file: 'pages/faq/de.yaml', find: 'header: back', replace: 'draft: true\nheader: back' }] });
     cleanups.push(s.remove);
-    await writeFile(path.join(s.dir, 'package.json'), '{}');
-    const lock = path.join(s.dir, 'routes.lock');
+    await writeFile(path.join(s.root, 'package.json'), '{}');
+    const lock = path.join(s.root, 'routes.lock');
     expect((await cli('build', '--content', s.content, '--out', s.out, '--drafts')).code).toBe(0);
     expect(existsSync(lock)).toBe(false);
     expect((await cli('build', '--content', s.content, '--out', s.out, '--at', '2030-01-01T00:00:00Z')).code).toBe(0);

@@ -7,7 +7,7 @@ import { loadContent } from '../../../src/content/load.ts';
 import { parseMoment, publishedModel, withheldAt } from '../../../src/content/publishing.ts';
 import { buildSite } from '../../../src/output/build.ts';
 import { formatMoment } from '../../../src/render/PreviewLabel.tsx';
-import { editedSite, type SiteEdit } from '../../support/edited-site.ts';
+import { loadFixture, type SiteEdit } from '../../support/fixture.ts';
 
 const FAQ = 'pages/faq/de.yaml';
 const schedule = (key: string, value: string): SiteEdit => ({ file: FAQ, find: 'header: back', replace: `${key}: ${value}\nheader: back` });
@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 async function site(edits: SiteEdit[], files?: Record<string, string>) {
-  const s = await editedSite(edits, files);
+  const s = await loadFixture('check/base', { edits, files });
   cleanups.push(s.remove);
   return s;
 }

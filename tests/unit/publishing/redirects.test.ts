@@ -10,7 +10,7 @@ import { buildSite } from '../../../src/output/build.ts';
 import { updateRoutesLock } from '../../../src/output/routes-lock.ts';
 import { parseRedirectsFile, redirectFor } from '../../../src/server/redirects-file.ts';
 import { startServer, type RunningServer } from '../../../src/server/server.ts';
-import { editedSite } from '../../support/edited-site.ts';
+import { loadFixture } from '../../support/fixture.ts';
 
 const MODELINE = '# yaml-language-server: $schema=.schema/redirects.json\n';
 
@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 async function siteWith(redirects: string) {
-  const s = await editedSite([], { 'redirects.yaml': `${MODELINE}redirects:\n${redirects}` });
+  const s = await loadFixture('check/base', { files: { 'redirects.yaml': `${MODELINE}redirects:\n${redirects}` } });
   cleanups.push(s.remove);
   const loaded = await loadContent(s.content);
   if (!loaded.ok) throw new Error(loaded.errors.map((e) => e.message).join('\n'));
@@ -128,12 +128,12 @@ describe('site check', () => {
 
   it('route-vanished: a URL of routes.lock that is neither a page nor redirected, at its line in the lock', async () => {
     const s = await siteWith('  - { from: /alt, to: /faq }\n');
-    await writeFile(path.join(s.dir, 'package.json'), '{}');
-    expect(await updateRoutesLock(s.content, s.model)).toBe(path.join(s.dir, 'routes.lock'));
-    const lock = await readFile(path.join(s.dir, 'routes.lock'), 'utf8');
+    await writeFile(path.join(s.root, 'package.json'), '{}');
+    expect(await updateRoutesLock(s.content, s.model)).toBe(path.join(s.root, 'routes.lock'));
+    const lock = await readFile(path.join(s.root, 'routes.lock'), 'utf8');
     expect(lock.split('\n').filter((l) => l.startsWith('/'))).toEqual(['/', '/agb', '/datenschutz', '/en', '/faq', '/impressum']);
     // A build adds; it never removes: the lock keeps /faq after the page goes.
-    await writeFile(path.join(s.dir, 'routes.lock'), `${lock}/alt\n/weg\n`);
+    await writeFile(path.join(s.root, 'routes.lock'), `${lock}/alt\n/weg\n`);
     const without = { ...s.model, pages: s.model.pages.filter((p) => p.route !== '/faq') };
     expect(await updateRoutesLock(s.content, without)).toBeUndefined();
     const findings = (await checkRedirects(s.content, without)).filter((f) => f.code === 'route-vanished');
@@ -148,7 +148,7 @@ describe('site serve', () => {
   let server: RunningServer;
   let out: string;
   beforeAll(async () => {
-    const s = await editedSite([], { 'redirects.yaml': `${MODELINE}redirects:\n  - { from: /fragen, to: /faq }\n  - { from: /tmp, to: "/#pricing", status: 302 }\n  - { from: /neu, to: /faq, status: 308 }\n` });
+    const s = await loadFixture('check/base', { files: { 'redirects.yaml': `${MODELINE}redirects:\n  - { from: /fragen, to: /faq }\n  - { from: /tmp, to: "/#pricing", status: 302 }\n  - { from: /neu, to: /faq, status: 308 }\n` } });
     afterAllCleanups.push(s.remove);
     const built = await buildSite({ contentDir: s.content, outDir: s.out });
     if (!built.ok) throw new Error('build failed');

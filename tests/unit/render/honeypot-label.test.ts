@@ -6,13 +6,13 @@ import { readFile } from 'node:fs/promises';
 import { expect, it } from 'vitest';
 import { loadContent } from '../../../src/content/load.ts';
 import { renderRoute } from '../../../src/render/render-route.tsx';
-import { contentFixture } from '../../support/content-fixture.ts';
+import { loadFixture } from '../../support/fixture.ts';
 
 const assets = { css: '/assets/site.css', loader: '/assets/islands.js' };
 
 it('the honeypot label is the locale’s forms.honeypot, in the server HTML and in the island props', async () => {
   const template = await readFile('templates/document.html', 'utf8');
-  const loaded = await loadContent(await contentFixture('honeypot-label'));
+  const loaded = await loadContent((await loadFixture('content/honeypot-label')).content);
   if (!loaded.ok) throw new Error(loaded.errors.map((e) => e.message).join('\n'));
   const model = loaded.value;
   const html = renderRoute(model, model.pages.find((p) => p.route === '/')!, assets, template);

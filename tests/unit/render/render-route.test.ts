@@ -4,7 +4,7 @@ import { loadContent } from '../../../src/content/load.ts';
 import type { SiteModel } from '../../../src/content/model.ts';
 import { renderRoute } from '../../../src/render/render-route.tsx';
 import { ISLAND_START_SCRIPT } from '../../../src/render/head.ts';
-import { contentFixture } from '../../support/content-fixture.ts';
+import { loadFixture } from '../../support/fixture.ts';
 
 const assets = { css: '/assets/site.css', loader: '/assets/islands.js' };
 let template: string;
@@ -22,6 +22,9 @@ function render(site: SiteModel, route: string): string {
   return renderRoute(site, entry, assets, template);
 }
 
+/** The class of the cookie banner's button for a consent choice (its markup is asserted around it). */
+const buttonClass = (html: string, choice: string) => new RegExp(`<button type="button" data-consent-choice="${choice}" class="([^"]*)">`).exec(html)?.[1];
+
 function jsonLd(html: string): unknown {
   const match = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html);
   return match ? JSON.parse(match[1]!) : undefined;
@@ -34,7 +37,7 @@ beforeAll(async () => {
 
 describe('renderRoute', () => {
   it('writes a complete German document with head metadata', async () => {
-    const site = await model(await contentFixture('base'));
+    const site = await model((await loadFixture('content/base')).content);
     const html = render(site, '/');
     expect(html.startsWith('<!DOCTYPE html>\n<html lang="de">')).toBe(true);
     expect(html).toContain('<meta charset="utf-8">');
@@ -66,7 +69,7 @@ describe('renderRoute', () => {
   });
 
   it('escapes content so it can never become markup or leave a script element', async () => {
-    const site = await model(await contentFixture('base'));
+    const site = await model((await loadFixture('content/base')).content);
     const entry = site.pages[0]!;
     const hostile = '</script><script>alert(1)</script> "quoted"';
     entry.page.meta.title = hostile;
@@ -101,8 +104,10 @@ describe('renderRoute', () => {
     const html = render(real, '/');
     expect(html).not.toContain('data-island="cookie-banner"');
     expect(html).toMatch(/<section aria-labelledby="cookie-banner-title" class="cookie-banner [^"]*">/);
-    expect(html).toMatch(/<button type="button" data-consent-choice="accepted" class="[^"]*">Akzeptieren<\/button>/);
-    expect(html).toMatch(/<button type="button" data-consent-choice="" class="[^"]*">Ablehnen<\/button>/);
+    // The labels are the locale's (SPEC quotes none): read from content, so rewording them breaks no test.
+    const { accept, decline } = real.locales.de!.cookieBanner;
+    expect(html).toContain(`data-consent-choice="accepted" class="${buttonClass(html, 'accepted')}">${accept}</button>`);
+    expect(html).toContain(`data-consent-choice="" class="${buttonClass(html, '')}">${decline}</button>`);
     expect(html).toContain('/(?:^|;\\s*)cookie-consent=/.test(document.cookie)');
     expect(html).toContain('d.cookie="cookie-consent="+v+"; Max-Age=31536000; Path=/; SameSite=Lax"');
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Typography, type LocaleStrings } from '../../../src/schema/locale.ts';
 import { localeTypography, spacingRules, withTypography } from '../../../src/render/typography.ts';
-import { contentFixture } from '../../support/content-fixture.ts';
+import { loadFixture } from '../../support/fixture.ts';
 
 /** The settings content/locales/fr.yaml and de.yaml carry: the rules are data, these are only examples. */
 const french = Typography.parse({ noBreakBeforeUnits: ['%', '€'], narrowNoBreakBefore: ['?', '!', ';'], noBreakBefore: [':'], guillemetSpacing: true });
@@ -52,7 +52,7 @@ describe('typography of a whole value', () => {
 describe('locale strings', () => {
   it('keeps the notices, the sending label and the chat subject as typed, and sets the rest', async () => {
     const { loadContent } = await import('../../../src/content/load.ts');
-    const loaded = await loadContent(await contentFixture('base'));
+    const loaded = await loadContent((await loadFixture('content/base')).content);
     if (!loaded.ok) throw new Error('fixture does not load');
     const de = loaded.value.locales.de!;
     const typed: LocaleStrings = {

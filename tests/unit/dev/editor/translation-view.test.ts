@@ -1,9 +1,10 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acceptTranslations, readTranslationStatus } from '../../../../src/check/translations/index.ts';
 import { writeTranslationLock } from '../../../../src/check/translations/lock.ts';
 import { translationView } from '../../../../src/dev/editor/translation-view.ts';
+import type { FixtureSite } from '../../../support/fixture.ts';
 import { translationsSite } from '../../../support/translations-site.ts';
 
 /**
@@ -14,15 +15,17 @@ import { translationsSite } from '../../../support/translations-site.ts';
 
 const HOME_DE = 'pages/home/de.yaml';
 const HOME_EN = 'pages/home/en.yaml';
+let site: FixtureSite;
 let dir: string;
 
 beforeEach(async () => {
-  dir = await translationsSite();
+  site = await translationsSite();
+  dir = site.content;
   const read = await readTranslationStatus(dir);
   if (!read.ok) throw new Error(read.errors.map((e) => e.message).join('\n'));
   await writeTranslationLock(dir, acceptTranslations(read.input, [{ locale: 'en' }]));
 });
-afterEach(() => rm(dir, { recursive: true, force: true }));
+afterEach(() => site.remove());
 
 const text = (file: string) => readFile(path.join(dir, file), 'utf8');
 const view = async (german: string, english?: string) => translationView(dir, { relative: HOME_EN, text: english ?? (await text(HOME_EN)) }, { relative: HOME_DE, text: german }, 'en', 'de');

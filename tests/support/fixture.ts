@@ -1,0 +1,192 @@
+/**
+ * `loadFixture(name)`: the one way unit and browser tests get a site to work on (Astro's loadFixture, STYLE.md §2).
+ * A fixture is a small complete site under tests/fixtures/, copied into a fresh temporary project folder
+ * (`content/`, and `dist/` once built) so a test can edit, build, check, serve or `site dev` it without touching
+ * the repository. Never the real site's `content/`: rewriting the site's copy must break no test
+ * (tests/unit/contact/spec-strings.test.ts alone reads the real copy, for the strings SPEC quotes).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runCheck, type CheckOptions, type CheckRun } from '../../src/check/run.ts';
+import { loadContent, type ContentEnv } from '../../src/content/load.ts';
+import type { SiteModel } from '../../src/content/model.ts';
+import { buildSite, type BuildOptions, type BuildReport } from '../../src/output/build.ts';
+import { removePageSources } from '../../src/output/page-sources.ts';
+import type { Result } from '../../src/errors/site-error.ts';
+import { startServer, type RouteHandler, type RunningServer } from '../../src/server/server.ts';
+
+const repo = path.resolve(import.meta.dirname, '../..');
+export const FIXTURES = path.join(repo, 'tests/fixtures');
+/** The small complete site most fixtures start from: four locales, every section type, the check rules clean. */
+export const BASE_SITE = 'check/base';
+
+/** Replaces the first `find` in `file` (relative to `content/`) with `replace`. */
+export interface SiteEdit {
+  file: string;
+  find: string;
+  replace: string;
+}
+
+export interface FixtureOptions {
+  /** Single-line edits of the copied content; an edit that does not apply throws (it would test nothing). */
+  edits?: SiteEdit[];
+  /** New or replaced content files: path under `content/` → text. */
+  files?: Record<string, string>;
+}
+
+export interface FixtureSite {
+  /** The temporary project folder: `content/` and `dist/` inside (a test may make it a git repository). */
+  root: string;
+  content: string;
+  out: string;
+  /** The content loaded as `site build` loads it; throws with every error's message if it does not load. */
+  load(env?: ContentEnv): Promise<SiteModel>;
+  /** `site build` into `dist/` (or `outDir`), in process. */
+  build(options?: Partial<BuildOptions>): Promise<Result<BuildReport>>;
+  /** `site check` on the content (and on `dist/` when given `outDir`). */
+  check(options?: Partial<CheckOptions>): Promise<CheckRun>;
+  /** A built file, relative to `dist/`. */
+  readFile(file: string): Promise<string>;
+  /** Applies edits to the content (same rules as the `edits` option). */
+  edit(...edits: SiteEdit[]): Promise<void>;
+  /** Writes a content file (folders made as needed). */
+  write(file: string, text: string): Promise<void>;
+  /** Serves `dist/` on an ephemeral loopback port, with optional route handlers (the contact route). */
+  serve(handlers?: RouteHandler[]): Promise<RunningServer>;
+  /** Runs `site dev` on the content, as a child process, on an ephemeral port. */
+  dev(options?: { env?: Record<string, string> }): Promise<DevServer>;
+  /** Stops what this fixture started and deletes its folder. */
+  remove(): Promise<void>;
+}
+
+export interface DevServer {
+  url: string;
+  /** Everything `site dev` printed so far (NO_COLOR). */
+  output(): string;
+  /** Rebuilds reported so far (one line per rebuild: "updated …" or "no page changed"). */
+  rebuilds(): number;
+  stop(): Promise<void>;
+}
+
+const contentCases = path.join(FIXTURES, 'content');
+
+/**
+ * `name` is a folder under tests/fixtures/: a complete site (`check/base`, `add-language`, `translations`) is
+ * copied as is; a content case (`content/<case>`, see tests/fixtures/content/README.md) is laid over the content
+ * base site first.
+ */
+export async function loadFixture(name: string, options: FixtureOptions = {}): Promise<FixtureSite> {
+  const root = await mkdtemp(path.join(tmpdir(), `site-fixture-${name.replace(/\W+/g, '-')}-`));
+  const content = path.join(root, 'content');
+  const out = path.join(root, 'dist');
+  if (name.startsWith('content/')) await layContentCase(name.slice('content/'.length), content);
+  else await cp(path.join(FIXTURES, name), content, { recursive: true });
+  await applyEdits(content, options.edits ?? []);
+  for (const [file, text] of Object.entries(options.files ?? {})) await writeContent(content, file, text);
+
+  const running: { stop(): Promise<void> }[] = [];
+  return {
+    root,
+    content,
+    out,
+    async load(env) {
+      const loaded = await loadContent(content, env);
+      if (!loaded.ok) throw new Error(loaded.errors.map((e) => e.message).join('\n'));
+      return loaded.value;
+    },
+    build: (overrides = {}) => buildSite({ contentDir: content, outDir: out, ...overrides }),
+    check: (overrides = {}) => runCheck({ contentDir: content, ...overrides }),
+    readFile: (file) => readFile(path.join(out, file), 'utf8'),
+    edit: (...edits) => applyEdits(content, edits),
+    write: (file, text) => writeContent(content, file, text),
+    async serve(handlers = []) {
+      const server = await startServer({ root: out, port: 0, host: '127.0.0.1', handlers });
+      running.push({ stop: () => server.close() });
+      return server;
+    },
+    async dev({ env = {} } = {}) {
+      const server = await startDev(root, content, env);
+      running.push(server);
+      return server;
+    },
+    async remove() {
+      await Promise.all(running.splice(0).map((r) => r.stop()));
+      await Promise.all([rm(root, { recursive: true, force: true }), removePageSources(out)]);
+    },
+  };
+}
+
+/** 1-based line of the first line containing `needle` in a content file. */
+export async function lineOf(content: string, file: string, needle: string): Promise<number> {
+  const lines = (await readFile(path.join(content, file), 'utf8')).split('\n');
+  const index = lines.findIndex((line) => line.includes(needle));
+  if (index < 0) throw new Error(`'${needle}' not in ${file}`);
+  return index + 1;
+}
+
+/**
+ * A content case: the base site's settings (one locale, de) and UI strings, then `content/base/`, then the case's
+ * own files and `edits.json` (see tests/fixtures/content/README.md).
+ */
+async function layContentCase(name: string, content: string): Promise<void> {
+  const site = await readFile(path.join(FIXTURES, BASE_SITE, 'site.yaml'), 'utf8');
+  await mkdir(path.join(content, 'locales'), { recursive: true });
+  await writeFile(path.join(content, 'site.yaml'), site.replace(/^locales:\n(?:  - .*\n)+/m, 'locales:\n  - { code: de, lang: de, hreflang: de }\n'));
+  await cp(path.join(FIXTURES, BASE_SITE, 'locales/de.yaml'), path.join(content, 'locales/de.yaml'));
+  await cp(path.join(contentCases, 'base'), content, { recursive: true });
+  if (name === 'base') return;
+  await cp(path.join(contentCases, name), content, { recursive: true, filter: (src) => !src.endsWith('edits.json') });
+  let edits: SiteEdit[] = [];
+  try {
+    edits = JSON.parse(await readFile(path.join(contentCases, name, 'edits.json'), 'utf8')) as SiteEdit[];
+  } catch {
+    edits = [];
+  }
+  await applyEdits(content, edits);
+}
+
+async function applyEdits(content: string, edits: SiteEdit[]): Promise<void> {
+  for (const edit of edits) {
+    const file = path.join(content, edit.file);
+    const text = await readFile(file, 'utf8');
+    // An edit that no longer applies would silently test nothing.
+    if (!text.includes(edit.find)) throw new Error(`edit does not apply to ${edit.file}: ${edit.find}`);
+    await writeFile(file, text.replace(edit.find, () => edit.replace));
+  }
+}
+
+async function writeContent(content: string, file: string, text: string): Promise<void> {
+  await mkdir(path.dirname(path.join(content, file)), { recursive: true });
+  await writeFile(path.join(content, file), text);
+}
+
+async function startDev(root: string, content: string, env: Record<string, string>): Promise<DevServer> {
+  const dev: ChildProcess = spawn(process.execPath, [path.join(repo, 'bin/site.js'), 'dev', '--content', content, '--port', '0', '--data', path.join(root, 'data')], {
+    env: { ...process.env, NO_COLOR: '1', ...env },
+  });
+  let out = '';
+  dev.stderr!.on('data', (chunk: Buffer) => (out += chunk));
+  const url = await new Promise<string>((resolve, reject) => {
+    dev.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk;
+      const match = /dev server at (http:\/\/\S+)/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    dev.once('exit', (code) => reject(new Error(`site dev exited with ${code}: ${out}`)));
+  });
+  let stopped: Promise<unknown> | undefined;
+  return {
+    url,
+    output: () => out,
+    rebuilds: () => out.match(/^(updated .*|no page changed) \(\d+ rendered\) in \d+ ms$/gm)?.length ?? 0,
+    stop() {
+      stopped ??= dev.exitCode !== null ? Promise.resolve() : new Promise((resolve) => {
+        dev.once('exit', resolve);
+        dev.kill('SIGTERM');
+      });
+      return stopped.then(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * The README's "Author walkthrough", done as an author does it: in a project (a fixture site), with the CLI
+ * (`npx site build`, `npx site check`), the README's own page and the README's own words for what is printed.
+ * Add a language is add-language.test.ts; rename-while-dev and findings in `site dev` are dev-watch.spec.ts
+ * and dev-findings.spec.ts.
+ */
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BASE_SITE, loadFixture, type FixtureSite } from '../../support/fixture.ts';
+
+const repo = path.resolve(import.meta.dirname, '../../..');
+const readme = () => readFile(path.join(repo, 'README.md'), 'utf8');
+
+/** The text of the first fenced block after `heading` (```yaml or plain ```). */
+function blockAfter(text: string, heading: string): string {
+  const from = text.indexOf(heading);
+  if (from < 0) throw new Error(`README has no '${heading}'`);
+  return /```\w*\n([\s\S]*?)```/.exec(text.slice(from))![1]!;
+}
+
+/** `npx site …` run in the project folder, as the README says it. */
+async function site(project: FixtureSite, ...args: string[]): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(repo, 'bin/site.js'), ...args], { cwd: project.root, env: { ...process.env, NO_COLOR: '1' } });
+    return { code: 0, out: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, out: failed.stdout + failed.stderr };
+  }
+}
+
+let project: FixtureSite | undefined;
+afterEach(async () => {
+  await project?.remove();
+  project = undefined;
+});
+
+describe('README author walkthrough', () => {
+  it('Add a page: the README page builds to /preise, its translation becomes its alternate, and site check passes', async () => {
+    project = await loadFixture(BASE_SITE);
+    const page = blockAfter(await readme(), '**Add a page.**');
+    await project.write('pages/preise/de.yaml', page);
+    await project.write('pages/preise/en.yaml', page.replace('title: Preise, description: Was die Plattform kostet.', 'title: Prices, description: What the platform costs.'));
+    const built = await site(project, 'build');
+    expect(built.code, built.out).toBe(0);
+    const html = await project.readFile('preise/index.html');
+    expect(html).toContain('<title>Preise</title>');
+    expect(html).toMatch(/<link rel="alternate" hreflang="en" href="[^"]*\/en\/preise">/);
+    expect(await project.readFile('en/preise/index.html')).toContain('<title>Prices</title>');
+    const checked = await site(project, 'check', '--out', 'dist');
+    expect(checked.code, checked.out).toBe(0);
+    expect(checked.out).toMatch(/\b0 errors\b/);
+  }, 120_000);
+
+  it('Read a finding: a misspelt constant in the new page is printed exactly as the README shows it', async () => {
+    project = await loadFixture(BASE_SITE);
+    const text = await readme();
+    const page = blockAfter(text, '**Add a page.**');
+    const mistake = /`(Ab \{\{plans\.standart\.price\}\}[^`]*)`/.exec(text.slice(text.indexOf('**Read a finding.**')))![1]!;
+    await project.write('pages/preise/de.yaml', page.replace('lead: Ein Preis pro Nutzer.', `lead: "${mistake}"`));
+    const checked = await site(project, 'check');
+    expect(checked.code).toBe(1);
+    const printed = checked.out.split('\n\n')[0]!;
+    expect(printed).toBe(blockAfter(text, '**Read a finding.**').trimEnd());
+  });
+
+  it('Read a finding: a ": " inside an unquoted value gets the README\'s message and fix', async () => {
+    project = await loadFixture(BASE_SITE);
+    const text = await readme();
+    const [, line, message, hint] = /mistakes are explained the same way, e\.g\. `([^`]+)` gives\s+`([^`]+)` with the hint\s+`([^`]+)`/.exec(text)!;
+    const page = blockAfter(text, '**Add a page.**').replace('meta: { title: Preise, description: Was die Plattform kostet. }', `meta:\n  ${line}\n  description: Was die Plattform kostet.`);
+    await project.write('pages/preise/de.yaml', page);
+    const checked = await site(project, 'check');
+    expect(checked.code).toBe(1);
+    expect(checked.out).toMatch(new RegExp(`^content/pages/preise/de\\.yaml:4:\\d+ error  ${message!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}  yaml-syntax$`, 'm'));
+    expect(checked.out).toContain(`hint     ${hint}`);
+  });
+});

@@ -8,12 +8,14 @@ import { replaceIn, startDevSite, type DevSite } from './support/dev-site.ts';
 /**
  * The /admin editor of `site dev` on the small fixture site (tests/fixtures/check/base) with a real English home
  * page (tests/fixtures/translations: its about section missing, its savings title still German), recorded as
- * translated, after which the German hero title changed: edit, preview, save, refuse, translation marks.
+ * translated, after which the German hero title changed, and French added with content files only
+ * (tests/fixtures/editor): edit, preview, save, refuse, translation marks.
  */
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const run = (...args: string[]) => promisify(execFile)(process.execPath, [path.join(repo, 'bin/site.js'), ...args]);
 const HOME_EN = 'pages/home/en.yaml';
+const HOME_FR = 'pages/home/fr.yaml';
 let site: DevSite;
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -23,6 +25,8 @@ const SLOW = { timeout: 20_000 };
 test.beforeAll(async () => {
   site = await startDevSite('check/base', async (_work, content) => {
     await cp(path.join(repo, 'tests/fixtures/translations'), content, { recursive: true });
+    await cp(path.join(repo, 'tests/fixtures/editor'), content, { recursive: true, filter: (from) => !from.endsWith('README.md') });
+    await replaceIn(path.join(content, 'site.yaml'), '  - { code: en, lang: en, hreflang: en }\n', '  - { code: en, lang: en, hreflang: en }\n  - { code: fr, lang: fr, hreflang: fr }\n');
     await run('translations', '--content', content, '--accept', 'en');
     await replaceIn(path.join(content, 'pages/home/de.yaml'), 'title: Alle KI-Modelle an einem Ort', 'title: Alle führenden KI-Modelle an einem Ort');
   });
@@ -48,29 +52,29 @@ async function openEditor(page: Page, file: string) {
   return page.frameLocator('iframe[title^="Preview"]');
 }
 
-test('editing the English hero title previews it at once, saves one line, and the build shows it', async ({ page }) => {
-  const file = path.join(site.content, HOME_EN);
+test('editing the French hero title previews it at once, saves one line, and the build shows it', async ({ page }) => {
+  const file = path.join(site.content, HOME_FR);
   const before = await readFile(file, 'utf8');
-  const preview = await openEditor(page, HOME_EN);
+  const preview = await openEditor(page, HOME_FR);
   const title = page.locator('#root_sections_0_title');
-  await expect(title).toHaveValue('Every AI model in one place', SLOW);
-  await expect(preview.locator('h1')).toContainText('Every AI model in one place');
-  // The German source shows beside the English string.
+  await expect(title).toHaveValue('Tous les modèles d’IA au même endroit', SLOW);
+  await expect(preview.locator('h1')).toContainText('Tous les modèles d’IA au même endroit');
+  // The German source shows beside the French string.
   await expect(page.locator('.source').filter({ hasText: 'Alle führenden KI-Modelle an einem Ort' })).toBeVisible();
 
-  const next = 'All the leading AI models in one place';
+  const next = 'Tous les grands modèles d’IA au même endroit';
   await title.fill(next);
   await expect(preview.locator('h1')).toContainText(next, SLOW);
   // Nothing is written before Save.
   expect(await readFile(file, 'utf8')).toBe(before);
 
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status')).toHaveText(`Saved ${HOME_EN}.`, SLOW);
-  expect(changedLines(before, await readFile(file, 'utf8'))).toEqual(['-    title: Every AI model in one place', `+    title: ${next}`]);
+  await expect(page.getByRole('status')).toHaveText(`Saved ${HOME_FR}.`, SLOW);
+  expect(changedLines(before, await readFile(file, 'utf8'))).toEqual(['-    title: Tous les modèles d’IA au même endroit', `+    title: ${next}`]);
 
   const out = path.join(site.work, 'dist');
   await run('build', '--content', site.content, '--out', out);
-  const html = await readFile(path.join(out, 'en/index.html'), 'utf8');
+  const html = await readFile(path.join(out, 'fr/index.html'), 'utf8');
   expect(html).toContain(next);
   // The editor is not part of what visitors get.
   expect(html).not.toContain('/__site/editor');

@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator } from '@playwright/test';
 import { FORM_ROUTES, acceptCookies, contactForm, isContactCall, localeStrings, toast } from './support/forms.ts';
 import { uniqueEmail } from './support/leads.ts';
+import { atRest } from './support/motion.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -99,6 +100,7 @@ test.describe('returning visitor', () => {
     const f = await contactForm(page);
     await fillValid(f);
     const submit = f.locator('button[type=submit]');
+    await atRest(submit);
     const idle = await submit.evaluate((el) => getComputedStyle(el).backgroundColor);
     await submit.click();
     await expect(submit).toHaveText('Wird gesendet...');
@@ -106,6 +108,7 @@ test.describe('returning visitor', () => {
     await expect(submit).toHaveAttribute('data-sending', '');
     await expect(submit.locator('svg')).toHaveCount(1);
     await expect(f).toHaveAttribute('aria-busy', 'true');
+    await atRest(submit);
     const sending = await submit.evaluate((el) => getComputedStyle(el).backgroundColor);
     // Deliberate, not broken: a solid brand colour (the consent-less disabled state is translucent).
     expect(sending).not.toBe(idle);

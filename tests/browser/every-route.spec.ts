@@ -7,6 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { builtRoutes, watchViolations } from './support/policy.ts';
+import { pageAtRest } from './support/motion.ts';
 
 const routes = builtRoutes();
 
@@ -25,6 +26,7 @@ for (const route of routes) {
       }
     });
     await test.step('axe: no serious or critical violations, checked in the first visit\'s state, with colour contrast', async () => {
+      await pageAtRest(page);
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
       const blocking = results.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')

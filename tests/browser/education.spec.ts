@@ -1,16 +1,23 @@
 import { expect, test } from '@playwright/test';
 import { acceptCookies, contactForm, isContactCall } from './support/forms.ts';
 import { storedFor, uniqueEmail } from './support/leads.ts';
+import { localeFile } from './support/site-content.ts';
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL!));
 
-/** Forms on pages for schools ask for the institution, not a company; the payload key stays `company`. */
-const INSTITUTION = [
-  { route: '/education', label: 'Schule / Einrichtung', placeholder: 'Ihre Schule (optional)', business: ['/', 'Unternehmen'] },
-  { route: '/en/education', label: 'School / institution', placeholder: 'Your school (optional)', business: ['/en', 'Company'] },
-  { route: '/fr/education', label: 'Établissement', placeholder: 'Établissement (facultatif)', business: ['/fr', 'Entreprise'] },
-  { route: '/es/education', label: 'Centro educativo', placeholder: 'Su centro educativo (opcional)', business: ['/es', 'Empresa'] },
-] as const;
+/** Forms on pages for schools ask for the institution, not a company; the payload key stays `company`. Labels come from the locale files. */
+const LOCALES = ['de', 'en', 'fr', 'es'] as const;
+const INSTITUTION = LOCALES.map((code) => {
+  const forms = localeFile(code).forms;
+  return {
+    route: code === 'de' ? '/education' : `/${code}/education`,
+    label: forms.education.labels!.company!,
+    placeholder: forms.education.placeholders!.company!,
+    business: [code === 'de' ? '/' : `/${code}`, forms.labels.company] as const,
+  };
+});
+/** The business form's word for the company, in every language: none of them belongs on a school's form. */
+const COMPANY_WORDS = LOCALES.map((code) => localeFile(code).forms.labels.company);
 
 for (const c of INSTITUTION) {
   test(`${c.route}: the form asks for the school or institution and sends it as company`, async ({ page }) => {
@@ -19,7 +26,7 @@ for (const c of INSTITUTION) {
     const institution = form.getByLabel(c.label, { exact: true });
     await expect(institution).toHaveAttribute('name', 'company');
     await expect(institution).toHaveAttribute('placeholder', c.placeholder);
-    await expect(form).not.toContainText(/Unternehmen|Company|Entreprise|Empresa/);
+    for (const word of COMPANY_WORDS) await expect(form).not.toContainText(word);
 
     const email = uniqueEmail('school');
     await form.locator('[name=name]').fill('Erika Musterfrau');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { cacheKey, type BuildCache } from '../cache/build-cache.ts';
+import { cacheKey, readJsonEntry, type BuildCache } from '../cache/build-cache.ts';
 import type { PageEntry, SiteModel } from '../content/model.ts';
 import { locate, parseYaml } from '../content/yaml-source.ts';
 import { SiteError } from '../errors/site-error.ts';
@@ -156,15 +156,8 @@ function widthOf(built: BuiltImage, url: string): number {
 
 /** A cached image: its record and every file it names, or undefined when any part is missing or corrupt. */
 async function readStored(cache: BuildCache, key: string): Promise<{ built: BuiltImage; files: Map<string, Uint8Array>; sourceWidth: number } | undefined> {
-  const raw = await cache.read('image', key);
-  if (!raw) return undefined;
-  let record: StoredImage;
-  try {
-    record = JSON.parse(Buffer.from(raw).toString('utf8')) as StoredImage;
-  } catch {
-    return undefined;
-  }
-  if (!Array.isArray(record.files) || record.files.length === 0) return undefined;
+  const record = (await readJsonEntry(cache, 'image', key)) as StoredImage | undefined;
+  if (!record || !Array.isArray(record.files) || record.files.length === 0) return undefined;
   const files = new Map<string, Uint8Array>();
   for (const file of record.files) {
     const data = await cache.read('image-file', file.key);

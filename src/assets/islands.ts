@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { cacheKey, noCache, stampsKey, type BuildCache } from '../cache/build-cache.ts';
+import { cacheKey, noCache, readJsonEntry, stampsKey, type BuildCache } from '../cache/build-cache.ts';
 import { packageRoot } from '../package-root.ts';
 
 const LOADER_SOURCE = 'src/islands/client.ts';
@@ -54,16 +54,11 @@ async function inputsKey(inputs: readonly string[]): Promise<string | undefined>
  * change through an edit to one of them (an import) or to the installed packages, which changes the key.
  */
 export async function bundleIslands(cache: BuildCache = noCache): Promise<IslandBundle> {
-  const decoder = new TextDecoder();
-  const key = await lastInputsKey(cache, decoder);
-  const stored = key && (await cache.read('islands', key));
-  if (stored) {
-    try {
-      const { loader, files, graph } = JSON.parse(decoder.decode(stored)) as StoredBundle;
-      return { loader, files: new Map(files.map(([url, data]) => [url, Buffer.from(data, 'base64')])), graph: new Map(graph) };
-    } catch {
-      // A damaged entry is no entry: bundle again.
-    }
+  const key = await lastInputsKey(cache);
+  const stored = key ? ((await readJsonEntry(cache, 'islands', key)) as StoredBundle | undefined) : undefined;
+  // A damaged entry is no entry: bundle again.
+  if (stored && typeof stored.loader === 'string' && Array.isArray(stored.files) && Array.isArray(stored.graph)) {
+    return { loader: stored.loader, files: new Map(stored.files.map(([url, data]) => [url, Buffer.from(data, 'base64')])), graph: new Map(stored.graph) };
   }
   const { bundle, inputs } = await bundleFresh();
   const freshKey = await inputsKey(inputs);
@@ -79,19 +74,13 @@ export async function bundleIslands(cache: BuildCache = noCache): Promise<Island
  * The contents key of the last bundle's inputs, stat-first: under the stamps of the inputs (some 170 files,
  * 2.5 MB of sources and packages) the cache keeps their contents key, so an unchanged tree is not read and hashed.
  */
-async function lastInputsKey(cache: BuildCache, decoder: TextDecoder): Promise<string | undefined> {
-  const lastInputs = await cache.read('islands-inputs', INPUTS_KEY);
-  if (!lastInputs) return undefined;
-  let inputs: string[];
-  try {
-    inputs = JSON.parse(decoder.decode(lastInputs)) as string[];
-    if (!Array.isArray(inputs) || !inputs.every((file) => typeof file === 'string')) return undefined;
-  } catch {
-    return undefined;
-  }
+async function lastInputsKey(cache: BuildCache): Promise<string | undefined> {
+  const inputs = await readJsonEntry(cache, 'islands-inputs', INPUTS_KEY);
+  if (!Array.isArray(inputs) || !inputs.every((file) => typeof file === 'string')) return undefined;
   const stamps = await stampsKey(packageRoot, inputs);
-  const known = stamps && (await cache.read('islands-stamps', cacheKey(INPUTS_KEY, stamps)));
-  if (known && /^[0-9a-f]{40}$/.test(decoder.decode(known))) return decoder.decode(known);
+  const stored = stamps && (await cache.read('islands-stamps', cacheKey(INPUTS_KEY, stamps)));
+  const known = stored && new TextDecoder().decode(stored);
+  if (known && /^[0-9a-f]{40}$/.test(known)) return known;
   const key = await inputsKey(inputs);
   if (key && stamps) await cache.write('islands-stamps', cacheKey(INPUTS_KEY, stamps), key);
   return key;

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { cacheKey, noCache, stampsKey, type BuildCache } from '../cache/build-cache.ts';
+import { cacheKey, noCache, readJsonEntry, stampsKey, type BuildCache } from '../cache/build-cache.ts';
 import { packageRoot } from '../package-root.ts';
 
 const stylesDir = path.join(packageRoot, 'src/assets');
@@ -39,15 +39,9 @@ async function styleSourceFiles(): Promise<string[]> {
  */
 async function cachedCandidates(cache: BuildCache): Promise<string[]> {
   const key = await stampsKey(packageRoot, await styleSourceFiles());
-  const stored = key && (await cache.read('css-candidates', key));
-  if (stored) {
-    try {
-      const candidates = JSON.parse(new TextDecoder().decode(stored)) as unknown;
-      if (Array.isArray(candidates) && candidates.every((c) => typeof c === 'string')) return candidates;
-    } catch {
-      // A damaged entry is no entry: scan again.
-    }
-  }
+  const stored = key && (await readJsonEntry(cache, 'css-candidates', key));
+  // A damaged entry is no entry: scan again.
+  if (Array.isArray(stored) && stored.every((c) => typeof c === 'string')) return stored;
   const candidates = await styleCandidates();
   if (key) await cache.write('css-candidates', key, JSON.stringify(candidates));
   return candidates;

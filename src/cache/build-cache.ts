@@ -91,6 +91,17 @@ export function cacheKey(...parts: (string | Uint8Array)[]): string {
   return hash.digest('hex').slice(0, 40);
 }
 
+/** An entry's JSON, or undefined when there is none or it is truncated or corrupt (no entry: the caller makes a good one). */
+export async function readJsonEntry(cache: BuildCache, kind: string, key: string): Promise<unknown> {
+  const bytes = await cache.read(kind, key);
+  if (!bytes) return undefined;
+  try {
+    return JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
 /** A file written less than this before it is looked at may change again within the same clock tick (git's "racily clean"). */
 const RACY_MS = 1000;
 

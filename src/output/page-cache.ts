@@ -1,6 +1,6 @@
 import { readdir, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
-import { cacheKey, type BuildCache } from '../cache/build-cache.ts';
+import { cacheKey, readJsonEntry, type BuildCache } from '../cache/build-cache.ts';
 import type { MarkedElement } from '../render/source-marks.tsx';
 import { fileStampSync, textDigest } from '../content/memo.ts';
 import type { PageEntry, SiteModel } from '../content/model.ts';
@@ -49,20 +49,9 @@ const stateKeys = (contentDir: string, outDir: string, generator: string) => ({
   output: cacheKey('output-manifest', String(FORMAT), path.resolve(outDir)),
 });
 
-async function readJson(cache: BuildCache, kind: string, key: string): Promise<unknown> {
-  const bytes = await cache.read(kind, key);
-  if (!bytes) return undefined;
-  try {
-    return JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
-  } catch {
-    // A truncated or corrupt entry is no entry: the build starts cold and writes a good one.
-    return undefined;
-  }
-}
-
 export async function readBuildState(cache: BuildCache, contentDir: string, outDir: string, generator: string): Promise<BuildState> {
   const keys = stateKeys(contentDir, outDir, generator);
-  const [content, output] = await Promise.all([readJson(cache, 'content-memo', keys.content), readJson(cache, 'output-manifest', keys.output)]);
+  const [content, output] = await Promise.all([readJsonEntry(cache, 'content-memo', keys.content), readJsonEntry(cache, 'output-manifest', keys.output)]);
   return { content, output: isManifest(output) ? output : undefined };
 }
 

@@ -124,14 +124,19 @@ function parseStoredPage(data: Uint8Array, key: string): StoredPage | undefined 
     return undefined;
   }
   const bytes = data.subarray(end + 1);
-  const wellFormed = header?.format === FORMAT && header.key === key && typeof header.htmlGzip === 'number' && !!header.refs && !!header.inline && Array.isArray(header.sources?.elements);
+  const wellFormed = header?.format === FORMAT && header.key === key && reportable(header) && Array.isArray(header.sources?.elements);
   if (!wellFormed || bytes.byteLength !== header.size || cacheKey(bytes) !== header.digest) return undefined;
   return { bytes, htmlGzip: header.htmlGzip, refs: header.refs, inline: header.inline, sources: header.sources };
 }
 
+/** Whether a stored record (manifest or page entry) has what a reused page's report line and CSP are made from. */
+function reportable(record: { htmlGzip?: unknown; refs?: unknown; inline?: unknown }): boolean {
+  return typeof record.htmlGzip === 'number' && !!record.refs && !!record.inline;
+}
+
 /** A record the build may reuse: well-formed, same key, and the file on disk is the one it wrote. */
 export function reusable(record: PageRecord | undefined, key: string, target: string): record is PageRecord {
-  return !!record && record.key === key && typeof record.htmlGzip === 'number' && !!record.refs && !!record.inline && record.stamp === fileStampSync(target);
+  return !!record && record.key === key && reportable(record) && record.stamp === fileStampSync(target);
 }
 
 /** Digests of objects by identity: the site, each locale and each entry are hashed once per build. */

@@ -160,15 +160,17 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     return { site, defaultLocale: site?.defaultLocale ?? 'de' };
   }
 
-  /** The translation view of a file in another language than the default: its status against the German file. */
-  async function translationOf(relative: string, defaultLocale: string): Promise<{ sourcePath?: string; source?: unknown; translation?: TranslationView }> {
-    const file = await editablePath(root, relative);
+  /**
+   * The translation view of a file in another language than the default (`text`: as the editor shows it): its
+   * status against the German file.
+   */
+  async function translationOf(relative: string, text: string, defaultLocale: string): Promise<{ sourcePath?: string; source?: unknown; translation?: TranslationView }> {
     const locale = kindOf(relative) === 'site' ? undefined : path.posix.basename(relative, '.yaml');
     const sourcePath = locale && locale !== defaultLocale ? relative.replace(/[^/]+\.yaml$/, `${defaultLocale}.yaml`) : undefined;
     const sourceFile = sourcePath && (await editablePath(root, sourcePath));
-    if (!file || !locale || !sourcePath || !sourceFile) return {};
+    if (!locale || !sourcePath || !sourceFile) return {};
     const sourceText = await shownText(sourcePath, sourceFile);
-    const translation = await translationView(root, { relative, text: await shownText(relative, file) }, { relative: sourcePath, text: sourceText }, locale, defaultLocale);
+    const translation = await translationView(root, { relative, text }, { relative: sourcePath, text: sourceText }, locale, defaultLocale);
     return { sourcePath, source: readYaml(sourceText), ...(translation ? { translation } : {}) };
   }
 
@@ -196,15 +198,16 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
         data,
         unsaved: unsaved !== undefined,
         // The translation view: the same file in the default language beside each string, and its status.
-        ...(await translationOf(relative, defaultLocale)),
+        ...(await translationOf(relative, unsaved ?? disk, defaultLocale)),
         constants: constantsOf(site),
         route,
       });
     }
     if (req.method === 'GET' && action === 'translation') {
       const relative = url.searchParams.get('path');
-      if (!relative || !(await editablePath(root, relative))) return send(res, 403, { error: 'only content files inside the content folder can be opened' });
-      return send(res, 200, await translationOf(relative, (await siteSettings()).defaultLocale));
+      const file = await editablePath(root, relative);
+      if (!relative || !file) return send(res, 403, { error: 'only content files inside the content folder can be opened' });
+      return send(res, 200, await translationOf(relative, await shownText(relative, file), (await siteSettings()).defaultLocale));
     }
     if (req.method !== 'POST') return send(res, 405, { error: 'method not allowed' });
     const body = await readJson(req);

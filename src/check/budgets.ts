@@ -70,7 +70,8 @@ export async function checkBudgets(outDir: string, pages: readonly BuiltPage[], 
   const local = (url: string) => url.startsWith('/') && !url.startsWith('//');
   const refs = new Map(pages.map((page) => [page, pageAssetRefs(page.html)]));
   const sizes = new Map(scripts.gzip);
-  for (const url of new Set([...refs.values()].flatMap((r) => r.stylesheets.filter(local)))) {
+  // Stylesheets and islands' props files (which a woken island fetches) are weighed from the files too.
+  for (const url of new Set([...refs.values()].flatMap((r) => [...r.stylesheets, ...r.islands.flatMap((u) => (u.props ? [u.props] : []))].filter(local)))) {
     sizes.set(url, gzip(await readFile(path.join(outDir, ...url.split('/').filter(Boolean))).catch(() => '')));
   }
   const out: Finding[] = [];

@@ -11,10 +11,10 @@ export interface PageWeight {
   css: number;
   /**
    * Before any interaction, first visit or returning alike: the page's scripts and the islands that hydrate
-   * on load or idle. The cookie banner a first visit shows adds nothing (the inline consent probe runs it).
+   * on load or idle (with their props files). The cookie banner a first visit shows adds nothing (the inline consent probe runs it).
    */
   jsBeforeInteraction: number;
-  /** Every island on the page hydrated and a toast shown: the most the page loads before a submit. */
+  /** Every island on the page hydrated and a toast shown: the most the page loads before a submit (islands' props files included). */
   jsHydrated: number;
   /** What the first contact submit adds (the backend client). */
   jsSubmit: number;
@@ -84,7 +84,8 @@ export interface PageScripts {
 }
 
 export function pageScripts(refs: PageAssetRefs, graph: ReadonlyMap<string, ScriptNode>, islands: IslandScripts): PageScripts {
-  const woken = (uses: IslandUse[]) => (uses.length ? [islands.mount, ...uses.map((u) => islands.chunks.get(u.name)).filter((c): c is string => !!c)] : []);
+  // A woken island loads React's mount chunk, its own chunk and its props file (counted with the scripts it comes with).
+  const woken = (uses: IslandUse[]) => (uses.length ? [islands.mount, ...uses.flatMap((u) => [islands.chunks.get(u.name), u.props]).filter((c): c is string => !!c)] : []);
   // The loader's own dynamic imports are every island of the site: only woken islands are followed.
   const page = closure(refs.scripts, graph, false);
   const loader = closure([islands.loader], graph, false);

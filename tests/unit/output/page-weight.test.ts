@@ -28,7 +28,7 @@ const sizes: Record<string, number> = {
   '/assets/supabase.js': 512,
   '/assets/Log.js': 1024,
   '/assets/site.css': 2048,
-  // Islands' props files (render/Island.tsx): loaded when the island wakes.
+  // Islands' props files (render/Island.tsx): fetched when the island wakes, weighed apart from the JS.
   '/assets/contact-form-props-1.json': 4096,
   '/assets/chat-demo-props-2.json': 8192,
   '/assets/page-log-props-3.json': 16384,
@@ -77,21 +77,24 @@ describe('pageWeight', () => {
     expect(weight.css).toBe(2048);
     // The cookie banner a first visit shows is no island (the inline consent probe runs it): nothing more loads.
     expect(weight.jsBeforeInteraction).toBe(1);
-    // Everything hydrated: every island with its props file, shared chunks once, not the submit path and not islands absent from the page.
-    expect(weight.jsHydrated).toBe(1 + 2 + 4 + 8 + 32 + 64 + 128 + 4096 + 8192);
+    // Everything hydrated: every island, shared chunks once, not the submit path and not islands absent from the page.
+    expect(weight.jsHydrated).toBe(1 + 2 + 4 + 8 + 32 + 64 + 128);
+    // Beside the JS, the islands fetch their props files as they wake.
+    expect(weight.islandProps).toBe(4096 + 8192);
     expect(weight.jsSubmit).toBe(256 + 512);
   });
 
-  it('counts an unconditional idle island (and its props) at load, and nothing for submit on a page without a form', () => {
+  it('counts an unconditional idle island at load, and nothing for submit on a page without a form', () => {
     const weight = pageWeight(pageAssetRefs(page(log)), 100, graph, scripts, size);
-    expect(weight.jsBeforeInteraction).toBe(1 + 2 + 4 + 8 + 1024 + 16384);
+    expect(weight.jsBeforeInteraction).toBe(1 + 2 + 4 + 8 + 1024);
+    expect(weight.islandProps).toBe(16384);
     expect(weight.jsHydrated).toBe(weight.jsBeforeInteraction);
     expect(weight.jsSubmit).toBe(0);
   });
 
   it('counts no JS at all on a page without islands, which links no loader (static routes)', () => {
     const weight = pageWeight(pageAssetRefs(page('').replace(LOADER_TAG, '')), 100, graph, scripts, size);
-    expect([weight.jsBeforeInteraction, weight.jsHydrated, weight.jsSubmit]).toEqual([0, 0, 0]);
+    expect([weight.jsBeforeInteraction, weight.jsHydrated, weight.jsSubmit, weight.islandProps]).toEqual([0, 0, 0, 0]);
   });
 
   it('counts nothing but the loader on a page that links it without islands', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { ScriptNode } from '../assets/islands.ts';
 import { budgetFor, type CheckConfig } from '../content/check-config.ts';
-import { BUDGETED, describeOverrun, overBudget, pageAssetRefs, pageScripts, weigh, type IslandScripts, type PageScripts } from '../output/page-weight.ts';
+import { BUDGETED, describeOverrun, islandPropsFiles, overBudget, pageAssetRefs, pageScripts, weigh, type IslandScripts, type PageScripts } from '../output/page-weight.ts';
 import { finding, type Finding } from './finding.ts';
 import type { BuiltPage } from './site-index.ts';
 
@@ -70,7 +70,8 @@ export async function checkBudgets(outDir: string, pages: readonly BuiltPage[], 
   const local = (url: string) => url.startsWith('/') && !url.startsWith('//');
   const refs = new Map(pages.map((page) => [page, pageAssetRefs(page.html)]));
   const sizes = new Map(scripts.gzip);
-  for (const url of new Set([...refs.values()].flatMap((r) => r.stylesheets.filter(local)))) {
+  // Stylesheets and islands' props files (which a woken island fetches) are weighed from the files too.
+  for (const url of new Set([...refs.values()].flatMap((r) => [...r.stylesheets, ...islandPropsFiles(r)].filter(local)))) {
     sizes.set(url, gzip(await readFile(path.join(outDir, ...url.split('/').filter(Boolean))).catch(() => '')));
   }
   const out: Finding[] = [];
@@ -79,7 +80,7 @@ export async function checkBudgets(outDir: string, pages: readonly BuiltPage[], 
     const pageRefs = refs.get(page)!;
     const stylesheets = pageRefs.stylesheets.filter(local);
     const files = scripts.islands ? pageScripts(pageRefs, scripts.graph, scripts.islands) : NO_SCRIPTS;
-    const weight = weigh(files, gzip(page.html), stylesheets, (url) => sizes.get(url) ?? 0);
+    const weight = weigh(files, gzip(page.html), { stylesheets, islands: pageRefs.islands }, (url) => sizes.get(url) ?? 0);
     for (const overrun of overBudget(weight, budgetFor(config, route))) {
       const { kind } = overrun;
       const counted = BUDGETED[kind].scripts;

@@ -25,15 +25,16 @@ function kb(bytes: number): string {
 /**
  * The per-route table `site build` prints: gzip sizes of the HTML, the stylesheet, and the JavaScript
  * a visitor downloads before any interaction (first visit or returning alike: the cookie banner needs no
- * script), with every island hydrated, and what the first contact submit adds.
+ * script), with every island hydrated (and the islands' props files that brings), and what the first contact
+ * submit adds.
  */
 export function routeTable(routes: readonly RouteReport[]): string {
-  const header = ['route', 'file', 'html', 'css', 'js before interaction', 'js hydrated', 'js submit'];
+  const header = ['route', 'file', 'html', 'css', 'js before interaction', 'js hydrated', 'island props', 'js submit'];
   const over = (r: RouteReport, ...kinds: RouteReport['overBudget'][number]['kind'][]) => r.overBudget.some((o) => kinds.includes(o.kind));
   const mark = (text: string, flagged: boolean) => (flagged ? `${text} !` : text);
   const rows = routes.map((r) => {
     const w = r.weight;
-    return [r.route, r.file, mark(kb(w.html), over(r, 'html')), mark(kb(w.css), over(r, 'css')), mark(kb(w.jsBeforeInteraction), over(r, 'js')), mark(kb(w.jsHydrated), over(r, 'jsAtMost')), w.jsSubmit ? `+${kb(w.jsSubmit)}` : '–'];
+    return [r.route, r.file, mark(kb(w.html), over(r, 'html')), mark(kb(w.css), over(r, 'css')), mark(kb(w.jsBeforeInteraction), over(r, 'js')), mark(kb(w.jsHydrated), over(r, 'jsAtMost')), w.islandProps ? `+${kb(w.islandProps)}` : '–', w.jsSubmit ? `+${kb(w.jsSubmit)}` : '–'];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');

@@ -92,9 +92,9 @@ export class DevBuilder {
         rendered++;
         await loadRenderer();
         page = renderPage(model, entry, code, { images: images.images });
-        const { bytes, refs, inline, elements } = page;
+        const { bytes, refs, inline, elements, islandProps } = page;
         // Off the edit-to-paint path: the next start of `site dev` (or a build) finds the page.
-        this.track(gzipSize(bytes).then((htmlGzip) => storePage(this.cache, key, { bytes, htmlGzip, refs, inline, sources: { hash: contentHash(bytes), elements } })));
+        this.track(gzipSize(bytes).then((htmlGzip) => storePage(this.cache, key, { bytes, htmlGzip, refs, inline, sources: { hash: contentHash(bytes), elements }, islandProps: Object.fromEntries(islandProps) })));
       }
       // An edited page's earlier version will not be asked for again: its stored HTML goes, so a long editing session
       // leaves one version per page in the cache (a build that still wants it renders it again).
@@ -106,7 +106,10 @@ export class DevBuilder {
     for (const route of this.pages.keys()) if (!routes.has(route)) this.pages.delete(route);
 
     const files: SiteFiles = new Map([...code.files, ...images.files]);
-    for (const page of pages) files.set(`/${page.entry.file}`, page.bytes);
+    for (const page of pages) {
+      files.set(`/${page.entry.file}`, page.bytes);
+      for (const [url, json] of page.islandProps) files.set(url, new TextEncoder().encode(json));
+    }
     for (const [url, text] of seoFiles(model, sitePolicy(model, pages.map((p) => p.inline), code))) files.set(url, new TextEncoder().encode(text));
     const changed = pages.filter((p) => !sameBytes(this.files.get(`/${p.entry.file}`), files.get(`/${p.entry.file}`))).map((p) => p.entry.route);
     this.files = files;

@@ -1,7 +1,7 @@
 /**
  * The island protocol, shared by the server renderer and the browser loader:
- * <div data-island="NAME" data-hydrate="STRATEGY" data-prefix="ID-" data-props="JSON">server HTML</div>
- * The loader reads these attributes; the props are the same object the server rendered with.
+ * <div data-island="NAME" data-hydrate="STRATEGY" data-prefix="ID-" data-props-src="URL">server HTML</div>
+ * The loader reads these attributes; the JSON file at URL holds the same object the server rendered with.
  */
 export const HYDRATE_STRATEGIES = ['load', 'idle', 'visible', 'interaction'] as const;
 export type HydrateStrategy = (typeof HYDRATE_STRATEGIES)[number];
@@ -13,6 +13,8 @@ export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 export interface IslandUse {
   name: string;
   hydrate: string;
+  /** The URL of its props file, which the loader fetches when the island wakes. */
+  props?: string;
 }
 
 const TAG_ATTRIBUTES = /([\w-]+)="([^"]*)"/g;
@@ -30,7 +32,8 @@ export function islandUses(html: string): IslandUse[] {
     const end = html.indexOf('>', at);
     if (!html.startsWith('<div', start) || !/\s/.test(html[start + 4] ?? '') || html.lastIndexOf('>', at) > start || end === -1) continue;
     const a = attributesOf(html.slice(start, end + 1));
-    uses.push({ name: a['data-island']!, hydrate: a['data-hydrate'] ?? 'load' });
+    const props = a['data-props-src'];
+    uses.push({ name: a['data-island']!, hydrate: a['data-hydrate'] ?? 'load', ...(props ? { props } : {}) });
   }
   return uses;
 }

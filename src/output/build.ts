@@ -137,7 +137,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const inline: InlineCode[] = [];
   const written: Promise<RouteReport>[] = [];
   const report = (entry: (typeof model.pages)[number], record: PageRecord): RouteReport => {
-    const weight = pageWeight(record.refs, record.htmlGzip, islands.graph, scripts, (url) => assetGzip.get(url) ?? 0);
+    const weight = pageWeight(record.refs, record.htmlGzip, islands.graph, scripts, (url) => assetGzip.get(url) ?? record.islandProps[url] ?? 0);
     return { route: entry.route, file: entry.file, weight, overBudget: overBudget(weight, budgetFor(checkConfig.config, entry.route)) };
   };
   const elementSources: ReturnType<typeof pageSourcesEntry>[] = [];
@@ -151,13 +151,27 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   // A key read from the manifest names a file in the cache: only a digest may (a damaged manifest could say anything).
   const supersede = (old: unknown) => void (typeof old === 'string' && /^[0-9a-f]{40}$/.test(old) && superseded.push(old));
   const cardStamps = new Map<string, string>();
+  // Islands' props files (render/Island.tsx), each written once a build: the pages of a locale share them.
+  const propsWrites = new Map<string, Promise<number>>();
+  const writeProps = async (files: Iterable<[string, string]>): Promise<Record<string, number>> =>
+    Object.fromEntries(await Promise.all([...files].map(async ([url, json]) => {
+      let write = propsWrites.get(url);
+      if (!write) propsWrites.set(url, (write = writer.asset(url, encoder.encode(json), cache, keep)));
+      return [url, await write] as const;
+    })));
+  const propsThere = new Map<string, boolean>();
+  const propsPresent = (url: string) => {
+    let there = propsThere.get(url);
+    if (there === undefined) propsThere.set(url, (there = existsSync(path.join(outDir, url))));
+    return there;
+  };
   for (const [index, entry] of model.pages.entries()) {
     const card = cards[index]!.card;
     const key = cached ? pageKey(model, entry, code, generator, (value) => memo.digestOf(value), { images: pageImageInputs(entry, images.images), socialImage: card?.image.path }) : '';
     const target = path.join(outDir, entry.file);
     const record = last?.pages[entry.file];
     keep.add(entry.file);
-    const reuse = reusable(record, key, target);
+    const reuse = reusable(record, key, target, propsPresent);
     if (card) {
       keep.add(card.image.path.slice(1));
       const cardFile = path.join(outDir, card.image.path);
@@ -171,6 +185,8 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
       const sources = previousSources[entry.file];
       if (sources) elementSources.push([entry.file, sources]);
       next.pages[entry.file] = record;
+      // The props files stay as the last build wrote them, encodings included.
+      for (const url of Object.keys(record.islandProps)) for (const suffix of ['', '.gz', '.br']) keep.add(`${url.slice(1)}${suffix}`);
       inline.push(record.inline);
       written.push(Promise.resolve(report(entry, record)));
       continue;
@@ -186,8 +202,8 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
       inline.push(stored.inline);
       elementSources.push([entry.file, stored.sources]);
       await writer.ready();
-      written.push(writer.file(`/${entry.file}`, stored.bytes, !!last).then((): RouteReport => {
-        const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip: stored.htmlGzip, refs: stored.refs, inline: stored.inline };
+      written.push(Promise.all([writer.file(`/${entry.file}`, stored.bytes, !!last), writeProps(Object.entries(stored.islandProps))]).then(([, islandProps]): RouteReport => {
+        const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip: stored.htmlGzip, refs: stored.refs, inline: stored.inline, islandProps };
         next.pages[entry.file] = fresh;
         return report(entry, fresh);
       }));
@@ -200,11 +216,11 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     const sources = pageSourcesEntry(page);
     elementSources.push(sources);
     const { refs } = page;
-    const store = cached ? (htmlGzip: number) => storePage(cache, key, { bytes: page.bytes, htmlGzip, refs, inline: page.inline, sources: sources[1] }) : undefined;
+    const store = cached ? (htmlGzip: number) => storePage(cache, key, { bytes: page.bytes, htmlGzip, refs, inline: page.inline, sources: sources[1], islandProps: Object.fromEntries(page.islandProps) }) : undefined;
     // The report is made as soon as the page is written: what a page's HTML links is read from substrings that
     // would keep the whole page in memory if kept until the end.
-    written.push(writer.page(`/${entry.file}`, page.bytes, !!last, store).then((htmlGzip): RouteReport => {
-      const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip, refs, inline: page.inline };
+    written.push(Promise.all([writer.page(`/${entry.file}`, page.bytes, !!last, store), writeProps(page.islandProps)]).then(([htmlGzip, islandProps]): RouteReport => {
+      const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip, refs, inline: page.inline, islandProps };
       next.pages[entry.file] = fresh;
       return report(entry, fresh);
     }));

@@ -19,7 +19,7 @@ import type { CodeAssets } from './site-render.ts';
  */
 
 /** Bumped when the records change shape or the key's parts change. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 export interface PageRecord {
   key: string;
@@ -28,6 +28,8 @@ export interface PageRecord {
   htmlGzip: number;
   refs: PageAssetRefs;
   inline: InlineCode;
+  /** The gzip size of each props file its islands name (URL → bytes), which its report counts. */
+  islandProps: Record<string, number>;
   /** The stamp of the page's social card file after it was written (output/social-cards.ts), if it has one. */
   card?: string;
 }
@@ -85,6 +87,8 @@ export interface StoredPage {
   inline: InlineCode;
   /** The page's element sources (output/page-sources.ts). */
   sources: { hash: string; elements: MarkedElement[] };
+  /** The props files its islands name (URL → JSON: render/Island.tsx), written with the page. */
+  islandProps: Record<string, string>;
 }
 
 interface StoredPageHeader extends Omit<StoredPage, 'bytes'> {
@@ -124,9 +128,9 @@ function parseStoredPage(data: Uint8Array, key: string): StoredPage | undefined 
     return undefined;
   }
   const bytes = data.subarray(end + 1);
-  const wellFormed = header?.format === FORMAT && header.key === key && reportable(header) && Array.isArray(header.sources?.elements);
+  const wellFormed = header?.format === FORMAT && header.key === key && reportable(header) && Array.isArray(header.sources?.elements) && isRecord(header.islandProps);
   if (!wellFormed || bytes.byteLength !== header.size || cacheKey(bytes) !== header.digest) return undefined;
-  return { bytes, htmlGzip: header.htmlGzip, refs: header.refs, inline: header.inline, sources: header.sources };
+  return { bytes, htmlGzip: header.htmlGzip, refs: header.refs, inline: header.inline, sources: header.sources, islandProps: header.islandProps };
 }
 
 /** Whether a stored record (manifest or page entry) has what a reused page's report line and CSP are made from. */
@@ -134,9 +138,14 @@ function reportable(record: { htmlGzip?: unknown; refs?: unknown; inline?: unkno
   return typeof record.htmlGzip === 'number' && !!record.refs && !!record.inline;
 }
 
-/** A record the build may reuse: well-formed, same key, and the file on disk is the one it wrote. */
-export function reusable(record: PageRecord | undefined, key: string, target: string): record is PageRecord {
-  return !!record && record.key === key && reportable(record) && record.stamp === fileStampSync(target);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A record the build may reuse: well-formed, same key, the file on disk is the one it wrote, and the props files
+ * its islands name are there (`present`; named by their content, a file there is the one it names).
+ */
+export function reusable(record: PageRecord | undefined, key: string, target: string, present: (url: string) => boolean): record is PageRecord {
+  return !!record && record.key === key && reportable(record) && isRecord(record.islandProps) && record.stamp === fileStampSync(target) && Object.keys(record.islandProps).every(present);
 }
 
 /** Digests of objects by identity: the site, each locale and each entry are hashed once per build. */

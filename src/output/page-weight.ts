@@ -14,8 +14,14 @@ export interface PageWeight {
    * on load or idle. The cookie banner a first visit shows adds nothing (the inline consent probe runs it).
    */
   jsBeforeInteraction: number;
-  /** Every island on the page hydrated and a toast shown: the most the page loads before a submit. */
+  /** Every island on the page hydrated and a toast shown: the most JS the page loads before a submit. */
   jsHydrated: number;
+  /**
+   * What every island hydrated loads beside its JS: the islands' props files (JSON, render/Island.tsx), each
+   * fetched as its island wakes. Not JS (parsed, never run), so the JS budgets leave it out; it was part of
+   * `html` while the props sat in the page.
+   */
+  islandProps: number;
   /** What the first contact submit adds (the backend client). */
   jsSubmit: number;
 }
@@ -102,18 +108,24 @@ export function pageScripts(refs: PageAssetRefs, graph: ReadonlyMap<string, Scri
 
 /** The weights of one page, given gzip sizes of the built files. */
 export function pageWeight(refs: PageAssetRefs, htmlGzip: number, graph: ReadonlyMap<string, ScriptNode>, islands: IslandScripts, gzipSize: (url: string) => number): PageWeight {
-  return weigh(pageScripts(refs, graph, islands), htmlGzip, refs.stylesheets, gzipSize);
+  return weigh(pageScripts(refs, graph, islands), htmlGzip, refs, gzipSize);
+}
+
+/** The islands' props files a page names, each once (pages name a shared file once per island using it). */
+export function islandPropsFiles(refs: Pick<PageAssetRefs, 'islands'>): Set<string> {
+  return new Set(refs.islands.flatMap((use) => (use.props ? [use.props] : [])));
 }
 
 /** The weights of a page whose scripts are known: gzip sizes summed per moment. */
-export function weigh(scripts: PageScripts, htmlGzip: number, stylesheets: readonly string[], gzipSize: (url: string) => number): PageWeight {
+export function weigh(scripts: PageScripts, htmlGzip: number, refs: Pick<PageAssetRefs, 'stylesheets' | 'islands'>, gzipSize: (url: string) => number): PageWeight {
   const sum = (urls: Iterable<string>) => [...urls].reduce((total, url) => total + gzipSize(url), 0);
   return {
     html: htmlGzip,
-    css: sum(stylesheets),
+    css: sum(refs.stylesheets),
     jsBeforeInteraction: sum(scripts.load),
     jsHydrated: sum(scripts.hydrated),
     jsSubmit: sum(scripts.submit),
+    islandProps: sum(islandPropsFiles(refs)),
   };
 }
 

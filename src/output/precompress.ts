@@ -14,7 +14,7 @@ export function isCompressible(url: string): boolean {
 /**
  * How hard to compress. Hashed assets never change under their name, so they get the maximum once at
  * build time (then come from the cache). Pages are not precompressed: they change with every content
- * edit, hosts compress HTML themselves, and `site serve` compresses it on first request (ON_REQUEST).
+ * edit, hosts compress HTML themselves, and `site serve` compresses it on request (ON_REQUEST_EFFORT first).
  */
 export interface Effort {
   gzipLevel: number;
@@ -22,7 +22,10 @@ export interface Effort {
 }
 
 export const ASSET_EFFORT: Effort = { gzipLevel: 9, brotliQuality: 11 };
-/** Brotli 5 costs ~2 ms on the home page for 90 % of quality 11's saving. */
+/**
+ * Brotli 5 costs ~2 ms on the home page for 90 % of quality 11's saving: what a page's first request gets from
+ * `site serve`, which then encodes it at ASSET_EFFORT in the background for the requests after it.
+ */
 export const ON_REQUEST_EFFORT: Effort = { gzipLevel: 6, brotliQuality: 5 };
 
 export type Encoding = 'br' | 'gzip';

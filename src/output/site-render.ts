@@ -10,6 +10,7 @@ import { packageRoot } from '../package-root.ts';
 import { SOCIAL_IMAGE } from '../render/head.ts';
 import type { BuiltImages } from '../render/image-layout.ts';
 import type { SocialImage } from '../render/context.ts';
+import type { IslandPropsFiles } from '../render/Island.tsx';
 import type { MarkedElement } from '../render/source-marks.tsx';
 import { contentHash } from './hash.ts';
 import { pageAssetRefs, type PageAssetRefs } from './page-weight.ts';
@@ -64,6 +65,8 @@ export interface RenderedPage {
   refs: PageAssetRefs;
   /** Where in the content the page's content links are written, by offset into `bytes` decoded (never shipped). */
   elements: MarkedElement[];
+  /** The props files its islands name (URL → JSON; render/Island.tsx), written beside the assets. */
+  islandProps: IslandPropsFiles;
 }
 
 type RenderRoute = typeof import('../render/render-route.tsx').renderRouteWithSources;
@@ -89,7 +92,7 @@ const CHARSET = '<meta charset="utf-8">';
 export function renderPage(model: SiteModel, entry: PageEntry, code: CodeAssets, extras: { images?: BuiltImages; socialImage?: SocialImage } = {}): RenderedPage {
   if (!renderRoute) throw new Error('renderPage before loadRenderer()');
   const { images, socialImage } = extras;
-  const { html, elements } = renderRoute(model, entry, { css: code.cssUrl, font: code.fontPreload, loader: code.islands.loader, images, ...(socialImage ? { socialImage } : {}) }, code.template);
+  const { html, elements, islandProps } = renderRoute(model, entry, { css: code.cssUrl, font: code.fontPreload, loader: code.islands.loader, images, ...(socialImage ? { socialImage } : {}) }, code.template);
   const inline = inlineCode(html);
   const at = html.indexOf(CHARSET);
   if (at < 0) throw new Error('a page without <meta charset="utf-8"> cannot carry the CSP meta tag');
@@ -99,13 +102,13 @@ export function renderPage(model: SiteModel, entry: PageEntry, code: CodeAssets,
   const bytes = encoder.encode(`${html.slice(0, end)}${inserted}${html.slice(end)}`);
   const shifted = elements.map((element) => (element.at >= end ? { ...element, at: element.at + inserted.length } : element));
   renderedElements.set(bytes, shifted);
-  return { entry, bytes, inline, refs: pageAssetRefs(html), elements: shifted };
+  return { entry, bytes, inline, refs: pageAssetRefs(html), elements: shifted, islandProps };
 }
 
 /** A page the build cache kept (output/page-cache.ts storedPage) as if rendered now: `site dev` serves and checks it like one. */
-export function restoredPage(entry: PageEntry, stored: { bytes: Uint8Array; inline: InlineCode; refs: PageAssetRefs; sources: { elements: MarkedElement[] } }): RenderedPage {
+export function restoredPage(entry: PageEntry, stored: { bytes: Uint8Array; inline: InlineCode; refs: PageAssetRefs; sources: { elements: MarkedElement[] }; islandProps: Record<string, string> }): RenderedPage {
   renderedElements.set(stored.bytes, stored.sources.elements);
-  return { entry, bytes: stored.bytes, inline: stored.inline, refs: stored.refs, elements: stored.sources.elements };
+  return { entry, bytes: stored.bytes, inline: stored.inline, refs: stored.refs, elements: stored.sources.elements, islandProps: new Map(Object.entries(stored.islandProps)) };
 }
 
 /** Element sources of the pages rendered in this process, by their bytes: `site dev` checks its in-memory pages with them. */

@@ -1,13 +1,29 @@
-import type { ComponentType } from 'react';
+import { createHash } from 'node:crypto';
+import { createContext, useContext, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { showErrorScreen } from '../islands/error-screen.ts';
 import { IslandBoundary } from '../islands/IslandBoundary.tsx';
 import type { HydrateStrategy } from '../islands/protocol.ts';
 import { islandComponents, type IslandName, type IslandProps } from '../islands/registry.ts';
 
+/** The props files of one page's islands (URL → JSON), as its islands render: renderRoute hands them to the build to write. */
+export type IslandPropsFiles = Map<string, string>;
+
+export const IslandPropsContext = createContext<IslandPropsFiles | undefined>(undefined);
+
+/**
+ * An island's props file is named by its content: pages whose islands get the same props (a locale's contact
+ * form, its chat demo) share one file, and a browser that has it never fetches it again.
+ */
+export function islandPropsUrl(name: string, json: string): string {
+  return `/assets/${name}-props-${createHash('sha256').update(json).digest('hex').slice(0, 10)}.json`;
+}
+
 /**
  * Server side of the island protocol: the island renders as its own React root (so its ids match
- * the browser's hydrateRoot), and its props are serialised next to it from the same object.
+ * the browser's hydrateRoot), and its props, the same object, go into a file of their own that the
+ * element names. They are not needed before the island wakes, so they stay out of the HTML, whose
+ * bytes decide whether a page arrives in the first round trip.
  */
 export function Island<N extends IslandName>({ name, instance, props, hydrate }: {
   name: N;
@@ -19,6 +35,12 @@ export function Island<N extends IslandName>({ name, instance, props, hydrate }:
   // Indexing the registry with a generic name loses the props pairing; IslandProps<N> restores it.
   const Component = islandComponents[name] as unknown as ComponentType<Record<string, unknown>>;
   const prefix = `${instance}-`;
+  const files = useContext(IslandPropsContext);
+  // Without a collector nobody would write the file the element names: the island would fail to wake.
+  if (!files) throw new Error(`island '${name}' (instance '${instance}') rendered outside renderRoute: its props file would not be written`);
+  const json = JSON.stringify(props);
+  const propsUrl = islandPropsUrl(name, json);
+  files.set(propsUrl, json);
   let html: string;
   try {
     html = renderToString(
@@ -37,7 +59,7 @@ export function Island<N extends IslandName>({ name, instance, props, hydrate }:
       data-island={name}
       data-hydrate={hydrate}
       data-prefix={prefix}
-      data-props={JSON.stringify(props)}
+      data-props-src={propsUrl}
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );

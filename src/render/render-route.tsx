@@ -5,6 +5,7 @@ import type { LocaleStrings } from '../schema/locale.ts';
 import { localeEntry } from '../schema/site.ts';
 import type { PageAssets, RenderContext } from './context.ts';
 import { renderHead } from './head.ts';
+import { IslandPropsContext, type IslandPropsFiles } from './Island.tsx';
 import { Page } from './Page.tsx';
 import { SourceMarks, SourceMarksProvider, type MarkedElement } from './source-marks.tsx';
 import { localeTypography, withTypography } from './typography.ts';
@@ -31,18 +32,21 @@ export function renderRoute(model: SiteModel, entry: PageEntry, assets: PageAsse
  * `renderRoute`, and where in the content each element that shows a content link comes from (offsets
  * into the returned HTML), recorded by the components as they render and never part of the HTML: the
  * checks place a finding about such an element at the YAML value that wrote it (check/element-source.ts).
+ * `islandProps`: the props files the page's islands name (render/Island.tsx), for the build to write.
  */
-export function renderRouteWithSources(model: SiteModel, entry: PageEntry, assets: PageAssets, template: DocumentTemplate): { html: string; elements: MarkedElement[] } {
+export function renderRouteWithSources(model: SiteModel, entry: PageEntry, assets: PageAssets, template: DocumentTemplate): { html: string; elements: MarkedElement[]; islandProps: IslandPropsFiles } {
   const localeStrings = model.locales[entry.locale];
   if (!localeStrings) throw new Error(`no UI strings for locale '${entry.locale}'`);
   const strings = pageStrings(localeStrings, entry, model.verbatim);
   const ctx: RenderContext = { model, entry: { ...entry, page: withTypography(entry.page, localeStrings.typography, model.verbatim) }, strings, assets };
   const marks = new SourceMarks().add(ctx.entry.page, entry.source).add(strings, `locales/${entry.locale}.yaml`);
-  const body = renderToString(<SourceMarksProvider value={marks}><Page ctx={ctx} /></SourceMarksProvider>);
-  return marks.extract(
+  const islandProps: IslandPropsFiles = new Map();
+  const body = renderToString(<SourceMarksProvider value={marks}><IslandPropsContext value={islandProps}><Page ctx={ctx} /></IslandPropsContext></SourceMarksProvider>);
+  const extracted = marks.extract(
     template
       .replace('%lang%', localeEntry(model.site, entry.locale).lang)
       .replace('<!--site:head-->', () => renderHead(ctx, loaderNeed(islandUses(body))))
       .replace('<!--site:body-->', () => body),
   );
+  return { ...extracted, islandProps };
 }

@@ -89,8 +89,9 @@ export function acceptedEncodings(header: string | undefined): Encoding[] {
   return (['br', 'gzip'] as const).filter(accepts);
 }
 
-function etagOf(info: OpenedFile, encoding?: string): string {
-  return `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}${encoding ? `-${encoding}` : ''}"`;
+/** `tag` names the encoding's bytes: a page's fast encoding and the smaller one that replaces it are two representations. */
+function etagOf(info: OpenedFile, tag?: string): string {
+  return `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}${tag ? `-${tag}` : ''}"`;
 }
 
 function notModified(req: IncomingMessage, etag: string): boolean {
@@ -203,24 +204,26 @@ export async function serveStatic(site: StaticSite, req: IncomingMessage, res: S
 
     let body: OpenedFile | Uint8Array = chosen;
     let encoding: Encoding | undefined;
+    let tag: string | undefined;
     const accepted = acceptedEncodings(req.headers['accept-encoding']);
     for (const candidate of accepted) {
       const variant = keep(await openInside(site.root, `${chosen.file}.${candidate === 'br' ? 'br' : 'gz'}`));
       if (variant) {
         body = variant;
-        encoding = candidate;
+        encoding = tag = candidate;
         break;
       }
     }
     if (!encoding && accepted[0] && isCompressible(chosen.file)) {
       const encoded = await site.encodings.get(chosen, accepted[0], () => chosen.handle.readFile());
-      if (encoded.byteLength < chosen.size) {
-        body = encoded;
+      if (encoded.bytes.byteLength < chosen.size) {
+        body = encoded.bytes;
         encoding = accepted[0];
+        tag = encoded.tag;
       }
     }
     if (encoding) headers.set('content-encoding', encoding);
-    const etag = etagOf(chosen, encoding);
+    const etag = etagOf(chosen, tag);
     headers.set('etag', etag);
     const status = found ? 200 : 404;
     if (status === 200 && notModified(req, etag)) {

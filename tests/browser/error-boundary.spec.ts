@@ -8,18 +8,19 @@ async function heroTitle(): Promise<string> {
   return hero.title;
 }
 
+/** The contact form's props file (render/Island.tsx), which the loader fetches when the form wakes. */
+const FORM_PROPS = '**/assets/contact-form-props-*.json';
+
 /**
- * Drives a real island into failure: the page is fetched unchanged, then the contact form's serialised props
- * get `strings: null` (a repeated key, the last wins in JSON.parse) before the browser sees them, so the
- * component throws while hydrating.
+ * Drives a real island into failure: its props file is fetched unchanged, then gets `strings: null` before
+ * the browser sees it, so the component throws while hydrating.
  */
 test('an island that throws shows the error screen in its place; the rest of the page keeps working', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.route('**/chatbot', async (route) => {
+  await page.route(FORM_PROPS, async (route) => {
     const response = await route.fetch();
-    const html = (await response.text()).replace(/(data-island="contact-form"[^>]*data-props="[^"]*)\}"/, '$1,&quot;strings&quot;:null}"');
-    await route.fulfill({ response, body: html });
+    await route.fulfill({ response, json: { ...((await response.json()) as object), strings: null } });
   });
   await page.goto('/chatbot');
   const island = page.locator('[data-island="contact-form"]');
@@ -48,8 +49,9 @@ test('an island that works does not show the error screen', async ({ page }) => 
 });
 
 /**
- * Failures before React runs are the loader's: the island's chunk does not load, its name is unknown, its
- * props are not JSON. Each must show the same error screen in the island's place, not an unhandled rejection.
+ * Failures before React runs are the loader's: the island's chunk or props file does not load, its name is
+ * unknown, its props are not JSON. Each must show the same error screen in the island's place, not an
+ * unhandled rejection.
  */
 test('an island whose chunk fails to load shows the error screen in its place', async ({ page }) => {
   const errors: string[] = [];
@@ -69,18 +71,23 @@ test('an island whose chunk fails to load shows the error screen in its place', 
   expect(errors).toEqual([]);
 });
 
-for (const [what, attribute, value, message] of [
-  ['an unknown island name', 'data-island', 'contact-form-v2', /Error: unknown island 'contact-form-v2'/],
-  ['props that are not JSON', 'data-props', '{not json', /SyntaxError: .*JSON/],
+for (const [what, failure, message] of [
+  ['an unknown island name', 'name', /Error: unknown island 'contact-form-v2'/],
+  ['props that are not JSON', 'not JSON', /SyntaxError: .*JSON/],
+  ['a props file that is missing', 'missing', /Error: props file \/assets\/contact-form-props-[0-9a-f]+\.json: HTTP 404/],
+  ['a props file that fails to load', 'aborted', /TypeError: Failed to fetch/],
 ] as const) {
   test(`an island with ${what} shows the error screen in its place`, async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.route('**/chatbot', async (route) => {
-      const response = await route.fetch();
-      const html = (await response.text()).replace(/(<div data-island=")contact-form("[^>]*>)/, (tag) => tag.replace(new RegExp(`${attribute}="[^"]*"`), `${attribute}="${value}"`));
-      await route.fulfill({ response, body: html });
-    });
+    if (failure === 'name') {
+      await page.route('**/chatbot', async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace('<div data-island="contact-form"', '<div data-island="contact-form-v2"');
+        await route.fulfill({ response, body: html });
+      });
+    } else if (failure === 'aborted') await page.route(FORM_PROPS, (route) => route.abort());
+    else await page.route(FORM_PROPS, (route) => route.fulfill(failure === 'missing' ? { status: 404, body: 'Not Found' } : { contentType: 'application/json', body: '{not json' }));
     await page.goto('/chatbot');
     // The page's only island that waits to be visible: the contact form, under whatever name it now has.
     const island = page.locator('[data-island][data-hydrate="visible"]');

@@ -25,9 +25,10 @@ function strings(value: unknown, key = ''): string[] {
 /**
  * What a visitor reads on a built page, as fragments: title and description meta, text between tags
  * (not scripts or styles), labels, alternatives and placeholders, and the strings islands get as props
- * (toasts and other text shown after interaction).
+ * (toasts and other text shown after interaction), from the props files their elements name (`propsOf`:
+ * the parsed file at a URL, undefined when there is none).
  */
-export function pageTexts(html: string): { text: string; element: string }[] {
+export function pageTexts(html: string, propsOf: (url: string) => unknown): { text: string; element: string }[] {
   const out: { text: string; element: string }[] = [];
   const title = /<title>([^<]*)<\/title>/.exec(html);
   if (title) out.push({ text: decode(title[1]!), element: '<title>' });
@@ -35,8 +36,8 @@ export function pageTexts(html: string): { text: string; element: string }[] {
   const body = html.slice(Math.max(0, html.indexOf('<body'))).replace(/<(script|style)\b[\s\S]*?<\/\1>/g, '');
   for (const m of body.matchAll(/>([^<]+)</g)) if (m[1]!.trim()) out.push({ text: decode(m[1]!), element: 'text' });
   for (const m of body.matchAll(/\s(aria-label|placeholder|alt|title)="([^"]*)"/g)) out.push({ text: decode(m[2]!), element: `[${m[1]}]` });
-  for (const m of body.matchAll(/<div data-island="([^"]+)"[^>]*? data-props="([^"]*)"/g)) {
-    for (const text of strings(JSON.parse(decode(m[2]!)))) if (!NOT_TEXT.test(text)) out.push({ text, element: `island ${m[1]} props` });
+  for (const m of body.matchAll(/<div data-island="([^"]+)"[^>]*? data-props-src="([^"]*)"/g)) {
+    for (const text of strings(propsOf(decode(m[2]!)))) if (!NOT_TEXT.test(text)) out.push({ text, element: `island ${m[1]} props` });
   }
   return out;
 }
@@ -61,6 +62,18 @@ export async function checkRenderedTypography(outDir: string, model: SiteModel, 
     exempt.push(...kept.filter(Boolean).map((text) => ({ locale, text, codes: undefined })));
   }
   const out: Finding[] = [];
+  // Props files are shared by the pages of a locale: each is read once.
+  const props = new Map<string, unknown>();
+  const readProps = async (url: string) => {
+    if (props.has(url)) return;
+    // A missing or damaged file has no text to check (the island shows its error screen, which the browser tests see).
+    const text = await readFile(path.join(outDir, 'assets', path.basename(url)), 'utf8').catch(() => undefined);
+    try {
+      props.set(url, text === undefined ? undefined : (JSON.parse(text) as unknown));
+    } catch {
+      props.set(url, undefined);
+    }
+  };
   for (const entry of model.pages) {
     let html: string;
     try {
@@ -68,8 +81,9 @@ export async function checkRenderedTypography(outDir: string, model: SiteModel, 
     } catch {
       continue; // route-missing reports it
     }
+    for (const m of html.matchAll(/\sdata-props-src="([^"]+)"/g)) await readProps(m[1]!);
     const seen = new Set<string>();
-    for (const { text, element } of pageTexts(html)) {
+    for (const { text, element } of pageTexts(html, (url) => props.get(url))) {
       for (const issue of renderedRules(text, entry.locale)) {
         const inside = exempt.filter((e) => e.locale === entry.locale && e.text.includes(text.trim()));
         if (inside.some((e) => !e.codes || e.codes.includes(issue.code))) continue;

@@ -1,6 +1,6 @@
 /**
  * The visitor-facing texts of the contact forms, to the letter of SPEC §4, §5 and §8, checked against
- * what the built pages hand their form islands (data-props), not against the content files they come
+ * what the built pages hand their form islands (their props files), not against the content files they come
  * from: a wrong string in content fails here. Also: every form on the built site sends a payload its
  * declared variant accepts (SPEC §3), so content and backend cannot drift apart.
  */
@@ -59,10 +59,9 @@ const SPEC: Record<string, Expected> = {
   '/es/education': { error: ES_ERROR, consentMissing: ES_CONSENT, sending: 'Enviando...', logErrors: false },
 };
 
-/** The island props React serialised into a page's `data-props` attributes, by island name. */
-function islands(html: string): { name: string; props: unknown }[] {
-  const decode = (value: string) => value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-  return [...html.matchAll(/<div data-island="([^"]+)"[^>]*? data-props="([^"]*)"/g)].map(([, name, props]) => ({ name: name!, props: JSON.parse(decode(props!)) as unknown }));
+/** The island props of a built page, from the props files its `data-props-src` attributes name, by island name. */
+function islands(html: string): Promise<{ name: string; props: unknown }[]> {
+  return Promise.all([...html.matchAll(/<div data-island="([^"]+)"[^>]*? data-props-src="\/([^"]*)"/g)].map(async ([, name, file]) => ({ name: name!, props: JSON.parse(await readFile(path.join(out, file!), 'utf8')) as unknown })));
 }
 
 let out: string;
@@ -72,7 +71,7 @@ beforeAll(async () => {
   out = await mkdtemp(path.join(tmpdir(), 'site-spec-strings-'));
   const built = await buildSite({ contentDir: 'content', outDir: out });
   if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
-  for (const route of Object.keys(SPEC)) pages.set(route, islands(await readFile(path.join(out, route, 'index.html'), 'utf8')));
+  for (const route of Object.keys(SPEC)) pages.set(route, await islands(await readFile(path.join(out, route, 'index.html'), 'utf8')));
 });
 afterAll(() => rm(out, { recursive: true, force: true }));
 

@@ -83,9 +83,9 @@ describe('adding Italian with content files only', () => {
 
   it('stores a contact request sent from the Italian form through site serve', async () => {
     const html = await textOf('dist/it/index.html');
-    const island = /data-island="contact-form"[^>]*data-props="([^"]*)"/.exec(html);
+    const island = /data-island="contact-form"[^>]*data-props-src="\/([^"]*)"/.exec(html);
     expect(island, 'the Italian page has a contact form').not.toBeNull();
-    const props = JSON.parse(island![1]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as {
+    const props = JSON.parse(await textOf(`dist/${island![1]!}`)) as {
       source: { form: string; locale: string };
       shape: PayloadShape;
       backend: { functionName: string };

@@ -91,6 +91,14 @@ describe('site dev', () => {
     expect(html.indexOf('<script')).toBe(live);
     expect(html.indexOf('<script data-islands="/assets/')).toBeGreaterThan(live);
     expect(html).toContain('http-equiv="Content-Security-Policy"');
+    // The islands' props files the page names are served from memory too, as JSON.
+    const props = [...html.matchAll(/ data-props-src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(props.length).toBeGreaterThan(0);
+    for (const url of props) {
+      const file = await fetch(`${dev.url}${url}`);
+      expect(file.headers.get('content-type')).toContain('application/json');
+      expect(await file.json()).toHaveProperty('strings');
+    }
     expect((await fetch(`${dev.url}/fr`)).status).toBe(200);
     expect((await fetch(`${dev.url}/fr/`)).status).toBe(200);
     const missing = await fetch(`${dev.url}/gibt-es-nicht`);

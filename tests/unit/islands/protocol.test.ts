@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { islandUses, loaderNeed } from '../../../src/islands/protocol.ts';
 
 describe('islandUses', () => {
-  it('reads each island root with its strategy, in document order, defaulting to load', () => {
+  it('reads each island root with its strategy and props file, in document order, defaulting to load', () => {
     const html = [
       '<main><div class="a">text with data-island="fake" in it</div>',
-      '<div data-island="contact-form" data-hydrate="visible" data-prefix="contact-" data-props="{&quot;a&quot;:&quot;&gt;&quot;}"><form></form></div>',
+      '<div data-island="contact-form" data-hydrate="visible" data-prefix="contact-" data-props-src="/assets/contact-form-props-0123456789.json"><form></form></div>',
       '<div class="x" data-island="chat-demo"><button>Chat</button></div></main>',
     ].join('');
     expect(islandUses(html)).toEqual([
-      { name: 'contact-form', hydrate: 'visible' },
+      { name: 'contact-form', hydrate: 'visible', props: '/assets/contact-form-props-0123456789.json' },
       { name: 'chat-demo', hydrate: 'load' },
     ]);
   });

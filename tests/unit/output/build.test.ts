@@ -63,9 +63,15 @@ describe('precompressed output', () => {
     expect(home.weight.jsBeforeInteraction).toBeLessThan(5 * 1024);
     // A page without islands downloads no script at all, on a first visit too.
     const impressum = report.routes.find((r) => r.route === '/impressum')!.weight;
-    expect([impressum.jsBeforeInteraction, impressum.jsHydrated, impressum.jsSubmit]).toEqual([0, 0, 0]);
+    expect([impressum.jsBeforeInteraction, impressum.jsHydrated, impressum.jsSubmit, impressum.islandProps]).toEqual([0, 0, 0, 0]);
     expect(home.weight.jsHydrated).toBeGreaterThan(home.weight.jsBeforeInteraction);
     expect(home.weight.jsSubmit).toBeGreaterThan(0);
+    // The islands' props files the page names, each once, as written.
+    const props = new Set([...html.toString('utf8').matchAll(/ data-props-src="\/assets\/([^"]+)"/g)].map((m) => m[1]!));
+    expect(props.size).toBeGreaterThan(0);
+    let propsGzip = 0;
+    for (const file of props) propsGzip += await gz(file);
+    expect(home.weight.islandProps).toBe(propsGzip);
   });
 });
 

@@ -28,6 +28,10 @@ const sizes: Record<string, number> = {
   '/assets/supabase.js': 512,
   '/assets/Log.js': 1024,
   '/assets/site.css': 2048,
+  // Islands' props files (render/Island.tsx): fetched when the island wakes, weighed apart from the JS.
+  '/assets/contact-form-props-1.json': 4096,
+  '/assets/chat-demo-props-2.json': 8192,
+  '/assets/page-log-props-3.json': 16384,
 };
 const scripts = islandScripts('/assets/islands.js', graph, ['src/islands/contact-form/send.ts']);
 const size = (url: string) => sizes[url] ?? 0;
@@ -37,18 +41,18 @@ const LOADER_TAG = `<script data-islands="/assets/islands.js">${ISLAND_START_SCR
 function page(islands: string): string {
   return `<!DOCTYPE html><html><head><link rel="stylesheet" href="/assets/site.css">${LOADER_TAG}</head><body>${islands}</body></html>`;
 }
-const form = '<div data-island="contact-form" data-hydrate="visible" data-prefix="f-" data-props="{}"></div>';
-const chat = '<div data-island="chat-demo" data-hydrate="interaction" data-prefix="c-" data-props="{}"></div>';
-const log = '<div data-island="page-log" data-hydrate="idle" data-prefix="l-" data-props="{}"></div>';
+const form = '<div data-island="contact-form" data-hydrate="visible" data-prefix="f-" data-props-src="/assets/contact-form-props-1.json"></div>';
+const chat = '<div data-island="chat-demo" data-hydrate="interaction" data-prefix="c-" data-props-src="/assets/chat-demo-props-2.json"></div>';
+const log = '<div data-island="page-log" data-hydrate="idle" data-prefix="l-" data-props-src="/assets/page-log-props-3.json"></div>';
 
 describe('pageAssetRefs', () => {
-  it('reads scripts, stylesheets and islands with their strategy', () => {
+  it('reads scripts, stylesheets and islands with their strategy and props file', () => {
     expect(pageAssetRefs(page(log + form))).toEqual({
       scripts: ['/assets/islands.js'],
       stylesheets: ['/assets/site.css'],
       islands: [
-        { name: 'page-log', hydrate: 'idle' },
-        { name: 'contact-form', hydrate: 'visible' },
+        { name: 'page-log', hydrate: 'idle', props: '/assets/page-log-props-3.json' },
+        { name: 'contact-form', hydrate: 'visible', props: '/assets/contact-form-props-1.json' },
       ],
     });
   });
@@ -75,19 +79,22 @@ describe('pageWeight', () => {
     expect(weight.jsBeforeInteraction).toBe(1);
     // Everything hydrated: every island, shared chunks once, not the submit path and not islands absent from the page.
     expect(weight.jsHydrated).toBe(1 + 2 + 4 + 8 + 32 + 64 + 128);
+    // Beside the JS, the islands fetch their props files as they wake.
+    expect(weight.islandProps).toBe(4096 + 8192);
     expect(weight.jsSubmit).toBe(256 + 512);
   });
 
   it('counts an unconditional idle island at load, and nothing for submit on a page without a form', () => {
     const weight = pageWeight(pageAssetRefs(page(log)), 100, graph, scripts, size);
     expect(weight.jsBeforeInteraction).toBe(1 + 2 + 4 + 8 + 1024);
+    expect(weight.islandProps).toBe(16384);
     expect(weight.jsHydrated).toBe(weight.jsBeforeInteraction);
     expect(weight.jsSubmit).toBe(0);
   });
 
   it('counts no JS at all on a page without islands, which links no loader (static routes)', () => {
     const weight = pageWeight(pageAssetRefs(page('').replace(LOADER_TAG, '')), 100, graph, scripts, size);
-    expect([weight.jsBeforeInteraction, weight.jsHydrated, weight.jsSubmit]).toEqual([0, 0, 0]);
+    expect([weight.jsBeforeInteraction, weight.jsHydrated, weight.jsSubmit, weight.islandProps]).toEqual([0, 0, 0, 0]);
   });
 
   it('counts nothing but the loader on a page that links it without islands', () => {

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, it } from 'vitest';
 import { loadContent } from '../../../src/content/load.ts';
-import { renderRoute } from '../../../src/render/render-route.tsx';
+import { renderRouteWithSources } from '../../../src/render/render-route.tsx';
 import { loadFixture } from '../../support/fixture.ts';
 
 const assets = { css: '/assets/site.css', loader: '/assets/islands.js' };
@@ -15,10 +15,10 @@ it('the honeypot label is the locale’s forms.honeypot, in the server HTML and 
   const loaded = await loadContent((await loadFixture('content/honeypot-label')).content);
   if (!loaded.ok) throw new Error(loaded.errors.map((e) => e.message).join('\n'));
   const model = loaded.value;
-  const html = renderRoute(model, model.pages.find((p) => p.route === '/')!, assets, template);
+  const { html, islandProps } = renderRouteWithSources(model, model.pages.find((p) => p.route === '/')!, assets, template);
   const label = 'Feld nur für Bots – bitte leer lassen';
   expect(/<label>([^<]*)<input[^>]*name="homepage"/.exec(html)?.[1]).toBe(label);
-  const props = /data-island="contact-form"[^>]*data-props="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"');
+  const props = islandProps.get(/data-island="contact-form"[^>]*data-props-src="([^"]*)"/.exec(html)![1]!)!;
   expect((JSON.parse(props) as { strings: { honeypot: string } }).strings.honeypot).toBe(label);
   expect(html).not.toContain('Homepage');
 });

@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadContent } from '../../../src/content/load.ts';
 import type { PageEntry, SiteModel } from '../../../src/content/model.ts';
-import { renderRoute } from '../../../src/render/render-route.tsx';
+import { renderRouteWithSources } from '../../../src/render/render-route.tsx';
 
 export interface RenderedPage {
   entry: PageEntry;
   html: string;
+  /** Its islands' props files (URL → JSON), which the HTML names. */
+  islandProps: ReadonlyMap<string, string>;
 }
 
 /**
@@ -32,7 +34,7 @@ export async function renderRealSite(siteEdits: [find: string, replace: string][
   const model = loaded.value;
   const template = await readFile('templates/document.html', 'utf8');
   const assets = { css: '/assets/site.css', loader: '/assets/islands.js' };
-  return { model, pages: model.pages.map((entry) => ({ entry, html: renderRoute(model, entry, assets, template) })) };
+  return { model, pages: model.pages.map((entry) => ({ entry, ...renderRouteWithSources(model, entry, assets, template) })) };
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: '\u00a0' };
@@ -48,10 +50,10 @@ function strings(value: unknown): string[] {
 /**
  * What a visitor reads or hears, as fragments: the title, description and social texts, text between
  * tags (scripts and styles left out), labels and placeholders, and every string an island receives as
- * props (toasts and other text that only appears after interaction). Works on a whole document or
- * on a fragment of one.
+ * props (toasts and other text that only appears after interaction: `islandProps`, the files the islands
+ * name). Works on a whole document or on a fragment of one.
  */
-export function visibleTexts(html: string): string[] {
+export function visibleTexts(html: string, islandProps: ReadonlyMap<string, string> = new Map()): string[] {
   const out: string[] = [];
   const title = /<title>([^<]*)<\/title>/.exec(html);
   if (title) out.push(decode(title[1]!));
@@ -60,6 +62,6 @@ export function visibleTexts(html: string): string[] {
   const body = html.slice(Math.max(0, html.indexOf('<body'))).replace(/<(script|style)\b[\s\S]*?<\/\1>/g, '').replace(/<span class="whitespace-nowrap">([^<]*)<\/span>/g, '$1');
   for (const m of body.matchAll(/>([^<]+)</g)) if (m[1]!.trim()) out.push(decode(m[1]!));
   for (const m of body.matchAll(/\s(?:aria-label|placeholder|alt|title)="([^"]*)"/g)) out.push(decode(m[1]!));
-  for (const m of body.matchAll(/\sdata-props="([^"]*)"/g)) out.push(...strings(JSON.parse(decode(m[1]!))));
+  for (const m of body.matchAll(/\sdata-props-src="([^"]*)"/g)) out.push(...strings(JSON.parse(islandProps.get(decode(m[1]!))!)));
   return out;
 }

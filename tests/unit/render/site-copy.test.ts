@@ -21,7 +21,7 @@ beforeAll(async () => {
 
 /** Fragments of every route matching `pattern`, as "route: fragment" (an empty list passes). */
 function offending(pattern: RegExp, only: (page: RenderedPage) => boolean = () => true): string[] {
-  return pages.filter(only).flatMap(({ entry, html }) => visibleTexts(html).filter((text) => pattern.test(text)).map((text) => `${entry.route}: ${text.trim()}`));
+  return pages.filter(only).flatMap(({ entry, html, islandProps }) => visibleTexts(html, islandProps).filter((text) => pattern.test(text)).map((text) => `${entry.route}: ${text.trim()}`));
 }
 
 describe('copy of the real site', () => {
@@ -41,14 +41,14 @@ describe('copy of the real site', () => {
     const quoted = new Set([forms.sending, ...[forms.business, forms.education].flatMap((v) => [v.success, v.error, v.consentMissing].flatMap((n) => [n.title, n.description ?? '']))]);
     expect([...quoted]).toContain('Message envoyé !');
     expect(offending(/[ \t\n][?!;:»]|«[ \t\n]/, (p) => p.entry.locale === 'fr').filter((f) => !quoted.has(f.slice(f.indexOf(': ') + 2)))).toEqual([]);
-    const french = pages.filter((p) => p.entry.locale === 'fr').flatMap((p) => visibleTexts(p.html)).join(' ');
+    const french = pages.filter((p) => p.entry.locale === 'fr').flatMap((p) => visibleTexts(p.html, p.islandProps)).join(' ');
     expect(french).toContain('\u202f?');
     expect(french).toContain('\u00a0:');
   });
 
   it('prints the founding year without a thousands separator in every footer', () => {
     const year = String(model.site.company.foundedYear);
-    for (const { entry, html } of pages) expect(visibleTexts(html).some((t) => t.includes(`© ${year} `)), entry.route).toBe(true);
+    for (const { entry, html, islandProps } of pages) expect(visibleTexts(html, islandProps).some((t) => t.includes(`© ${year} `)), entry.route).toBe(true);
   });
 });
 
@@ -65,7 +65,8 @@ describe('cookie lifetimes', () => {
       for (const words of expected[locale]) expect(bannerText(home.html), `${locale}: ${words}`).toContain(words);
       expect(bannerText(home.html)).not.toMatch(/\b(ein Jahr|1 Jahr|7 Tage|one year|7 days|un an|7 jours|un año|7 días)\b/);
     }
-    const privacy = visibleTexts(changed.pages.find((p) => p.entry.route === '/datenschutz')!.html).join(' ').replace(/[\u00a0\u202f]/g, ' ');
+    const page = changed.pages.find((p) => p.entry.route === '/datenschutz')!;
+    const privacy = visibleTexts(page.html, page.islandProps).join(' ').replace(/[\u00a0\u202f]/g, ' ');
     // The durations and the seconds are printed by the build from the constants; the words around them are copy.
     expect(privacy).toContain('2 Jahre');
     expect(privacy).toContain('63.072.000');
@@ -74,7 +75,10 @@ describe('cookie lifetimes', () => {
 });
 
 describe('privacy policy', () => {
-  const privacy = () => visibleTexts(pages.find((p) => p.entry.route === '/datenschutz')!.html).join(' ').replace(/\s+/g, ' ');
+  const privacy = () => {
+    const page = pages.find((p) => p.entry.route === '/datenschutz')!;
+    return visibleTexts(page.html, page.islandProps).join(' ').replace(/\s+/g, ' ');
+  };
 
   // The education forms were once missing from the policy's list of forms. Its wording is copy (not asserted
   // here); what must not slip is a page family gaining a form the policy was not written for.

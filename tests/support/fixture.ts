@@ -19,7 +19,7 @@ import { startServer, type RouteHandler, type RunningServer } from '../../src/se
 
 const repo = path.resolve(import.meta.dirname, '../..');
 export const FIXTURES = path.join(repo, 'tests/fixtures');
-/** The small complete site most fixtures start from: four locales, every section type, the check rules clean. */
+/** The small complete site most fixtures start from: de and en, a home page and four back-header pages, the check rules clean. */
 export const BASE_SITE = 'check/base';
 /**
  * A small site with every page type, header variant and section type in four locales (tests/fixtures/page-types):

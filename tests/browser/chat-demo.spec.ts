@@ -34,7 +34,7 @@ test('a click that lands before the island loader has arrived still opens the de
   expect(await page.evaluate(() => (window as Window & { siteEarlyClicks?: unknown[] }).siteEarlyClicks?.length)).toBe(1);
   release();
   await expect(dialog(page)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Chat schließen' })).toBeFocused();
+  await expect(page.getByRole('button', { name: demo.close })).toBeFocused();
 });
 
 test('page scroll is locked while open; the backdrop closes it and focus returns to the button', async ({ page }) => {

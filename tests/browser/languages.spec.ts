@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { parse } from 'yaml';
-import { CUSTOM_TAGS } from '../../src/content/yaml-source.ts';
+import { headerLabels, localeFile, mentioning, pageAt, readAs, readWithin, textsOf, valueAt } from './support/site-content.ts';
 
 /** The French, English and Spanish business pages and the four education pages (issue 4), plus the German home for comparison. */
 const BASE = 'https://www.ki-zentrale.de';
@@ -10,34 +9,40 @@ interface RouteCase {
   route: string;
   lang: string;
   kind: 'business' | 'education';
-  nav: string[];
-  start: string;
-  legal: [string, string, string, string];
 }
 
-const LEGAL = {
+const ROUTES: RouteCase[] = [
+  { route: '/', lang: 'de', kind: 'business' },
+  { route: '/fr', lang: 'fr', kind: 'business' },
+  { route: '/en', lang: 'en', kind: 'business' },
+  { route: '/es', lang: 'es', kind: 'business' },
+  { route: '/education', lang: 'de', kind: 'education' },
+  { route: '/fr/education', lang: 'fr', kind: 'education' },
+  { route: '/en/education', lang: 'en', kind: 'education' },
+  { route: '/es/education', lang: 'es', kind: 'education' },
+];
+
+/** The footer's legal labels SPEC §2 lists (German, English, French); Spanish ones are read from content. */
+const SPEC_LEGAL: Record<string, string[]> = {
   de: ['Impressum', 'AGB', 'Datenschutz', 'Q&A'],
   en: ['Legal Notice', 'Terms', 'Privacy Policy', 'FAQ'],
   fr: ['Mentions légales', 'CGV', 'Protection des données', 'FAQ'],
-  es: ['Aviso legal', 'Términos y condiciones', 'Política de privacidad', 'Preguntas frecuentes'],
-} as const;
+};
 
-/** The English business header's start label is our copy, not a SPEC quote: read it from the content. */
-const EN_START = (parse(readFileSync('content/locales/en.yaml', 'utf8'), { customTags: CUSTOM_TAGS }) as { header: { start: string } }).header.start;
-
-const ROUTES: RouteCase[] = [
-  { route: '/', lang: 'de', kind: 'business', nav: ['Produkte', 'Preise', 'Über uns', 'Kontakt'], start: 'Jetzt starten', legal: [...LEGAL.de] },
-  { route: '/fr', lang: 'fr', kind: 'business', nav: ['Produits', 'Tarifs', 'À propos', 'Contact'], start: 'Commencer', legal: [...LEGAL.fr] },
-  { route: '/en', lang: 'en', kind: 'business', nav: ['Products', 'Pricing', 'About us', 'Contact'], start: EN_START, legal: [...LEGAL.en] },
-  { route: '/es', lang: 'es', kind: 'business', nav: ['Productos', 'Precios', 'Sobre nosotros', 'Contacto'], start: 'Empezar ahora', legal: [...LEGAL.es] },
-  { route: '/education', lang: 'de', kind: 'education', nav: ['Lernmodi', 'Kontakt'], start: 'Jetzt starten', legal: [...LEGAL.de] },
-  { route: '/fr/education', lang: 'fr', kind: 'education', nav: ["Modes d'apprentissage", 'Contact'], start: 'Commencer', legal: [...LEGAL.fr] },
-  { route: '/en/education', lang: 'en', kind: 'education', nav: ['Learning Modes', 'Contact'], start: 'Get Started', legal: [...LEGAL.en] },
-  { route: '/es/education', lang: 'es', kind: 'education', nav: ['Modos de aprendizaje', 'Contacto'], start: 'Empezar ahora', legal: [...LEGAL.es] },
-];
+/** Header labels SPEC §2 quotes, per route: the content must say exactly these. */
+const SPEC_HEADER: Record<string, Partial<Record<'start' | 'contact' | 'learningModes', string>>> = {
+  '/': { start: 'Jetzt starten' },
+  '/fr': { start: 'Commencer' },
+  '/education': { start: 'Jetzt starten', learningModes: 'Lernmodi' },
+  '/fr/education': { start: 'Commencer', contact: 'Contact', learningModes: "Modes d'apprentissage" },
+  '/en/education': { start: 'Get Started', contact: 'Contact', learningModes: 'Learning Modes' },
+};
 
 /** Common German function words: none may appear in the visible text of a French, English or Spanish page. */
 const GERMAN = /\b(und|der|die|das|für|Sie|Ihre|Ihr|nicht|mit|oder|werden|zum|zur|auf|ist|Jetzt|Kontakt|Preise|Datenschutz)\b/;
+
+/** SPEC §9: the trial the French page and the English and Spanish FAQs offer. */
+const TRIAL_DAYS = 7;
 
 /** The first visit's banner shows, and its buttons work: the consent probe marked the page and listens. */
 async function bannerReady(page: Page) {
@@ -50,22 +55,35 @@ function localPath(url: string): string {
   return url.slice(BASE.length) || '/';
 }
 
+/** The label of the markdown link to the privacy policy in a banner text. */
+function privacyLinkLabel(text: string): string {
+  const label = /\[([^\]]+)\]\(\/datenschutz\)/.exec(text)?.[1];
+  if (!label) throw new Error(`no link to /datenschutz in: ${text}`);
+  return label;
+}
+
 // One load per route for its three checks (a test each cost a new browser context and page load: 24 → 8).
 for (const c of ROUTES) {
   test(`${c.route}: renders in its language with its locale's labels, every in-page link has its target, JSON-LD and reciprocal hreflang alternates`, async ({ page, request }) => {
     const response = await page.goto(c.route);
     await test.step('renders in its language with the header and footer labels of its locale', async () => {
+      const labels = await headerLabels(c.route);
+      expect(labels).toMatchObject(SPEC_HEADER[c.route] ?? {});
+      const nav = c.kind === 'business' ? [labels.products, labels.pricing, labels.about, labels.contact] : [labels.learningModes, labels.contact];
+      const legalLabels = localeFile(c.lang).footer.legal;
+      const legalText = [legalLabels.impressum, legalLabels.agb, legalLabels.datenschutz, legalLabels.faq];
+      if (SPEC_LEGAL[c.lang]) expect(legalText).toEqual(SPEC_LEGAL[c.lang]);
+
       expect(response?.status()).toBe(200);
       await expect(page.locator('html')).toHaveAttribute('lang', c.lang);
-      const nav = page.locator('header nav a');
-      await expect(nav).toHaveText([...c.nav, c.start]);
-      await expect(page.locator('header nav a', { hasText: c.start })).toHaveAttribute('href', '#contact');
+      await expect(page.locator('header nav a')).toHaveText([...nav, labels.start].map(readAs));
+      await expect(page.locator('header nav a', { hasText: readAs(labels.start) })).toHaveAttribute('href', '#contact');
       if (c.kind === 'education') {
         await expect(page.locator('header nav a[href="#about"]')).toHaveCount(0);
-        await expect(page.locator('header nav a[href="#learning-modes"]')).toHaveText(c.nav[0]!);
+        await expect(page.locator('header nav a[href="#learning-modes"]')).toHaveText(readAs(labels.learningModes));
       }
       const legal = page.locator('footer a[href="/impressum"], footer a[href="/agb"], footer a[href="/datenschutz"], footer a[href="/faq"]');
-      await expect(legal).toHaveText(c.legal);
+      await expect(legal).toHaveText(legalText.map(readAs));
       await expect(page.locator('h1')).toHaveCount(1);
       if (c.lang !== 'de') {
         const text = await page.locator('body').innerText();
@@ -115,15 +133,33 @@ test('business pages in fr, en, es follow the SPEC §2 order and the hero action
   }
 });
 
+/**
+ * The copy that states a trial, found by the reference that prints its figure (`{{trial.days}}`; in German the
+ * annual plan's price, `{{plans.smart.price`), so the words around it may change.
+ */
 test('trial wording: seven days without a credit card in fr and in the en/es FAQ, one month at the annual price in German', async ({ page }) => {
   await page.goto('/fr');
-  await expect(page.locator('main')).toContainText('Essai gratuit de 7 jours, sans carte bancaire.');
-  await page.goto('/en');
-  await expect(page.locator('details', { hasText: 'How can I try the platform?' })).toContainText('7-day free trial – no credit card required');
-  await page.goto('/es');
-  await expect(page.locator('details', { hasText: '¿Cómo puedo probar la plataforma?' })).toContainText('prueba gratuita de 7 días, sin tarjeta de crédito');
+  const french = await mentioning('/fr', '{{trial.days}}');
+  expect(french.length).toBeGreaterThan(0);
+  for (const { text } of french) {
+    expect(text).toContain(`${TRIAL_DAYS}`);
+    await expect(page.locator('main')).toContainText(readWithin(text));
+  }
+  for (const route of ['/en', '/es']) {
+    await page.goto(route);
+    // The FAQ entry whose answer states the trial: its question opens it, its answer carries the seven days.
+    const answers = (await mentioning(route, '{{trial.days}}')).filter(({ path }) => path.includes('answer'));
+    expect(answers.length, `${route} FAQ mentions the trial`).toBeGreaterThan(0);
+    for (const { path, text } of answers) {
+      const entry = (await valueAt(route, path.slice(0, path.indexOf('answer')))) as { question: string };
+      expect(text).toContain(`${TRIAL_DAYS}`);
+      await expect(page.locator('details', { hasText: readWithin(entry.question) })).toContainText(readWithin(text));
+    }
+  }
   await page.goto('/');
-  await expect(page.locator('main')).toContainText('Einen Monat zum Preis des Jahrestarifs testen – ohne Kreditkarte');
+  const german = await mentioning('/', '{{plans.smart.price');
+  expect(german.length).toBeGreaterThan(0);
+  for (const { text } of german) await expect(page.locator('main')).toContainText(readWithin(text));
 });
 
 test('education pages: hero buttons, ten learning modes plus two optional cards, six FAQ entries, the Spanish mode names', async ({ page }) => {
@@ -136,18 +172,22 @@ test('education pages: hero buttons, ten learning modes plus two optional cards,
     await expect(page.locator('details')).toHaveCount(6);
     await expect(page.locator('#contact')).toHaveCount(1);
   }
-  const spanish = ['investigación', 'verificación', 'resolución de problemas', 'creatividad', 'progreso', 'colaborativo', 'estudio', 'profesional'];
-  await expect(page.locator('#learning-modes h3')).toContainText(spanish.map((name) => `Modo ${name}`).concat(['Modo idiomas', 'Modo material didáctico']));
+  // SPEC §1: the Spanish variant names its modes differently; the names are the Spanish page's own.
+  const modes = (await pageAt('/es/education')).page.sections.find((s) => s.id === 'learning-modes');
+  const names = modes?.type === 'features' ? modes.items.map((item) => item.title) : [];
+  expect(names).toHaveLength(10);
+  await expect(page.locator('#learning-modes h3')).toContainText(names.map(readAs));
 });
 
 test.describe('cookie banners per locale', () => {
   const YEAR = 31_536_000;
+  // The cookie values are SPEC §4's: German decline stores nothing, the others store 'rejected'. The button labels are content's.
   const cases = [
-    { route: '/', accept: 'Akzeptieren', decline: 'Ablehnen', declined: undefined },
-    { route: '/fr', accept: 'Tout accepter', decline: 'Nécessaires uniquement', declined: 'rejected' },
-    { route: '/en', accept: 'Accept', decline: 'Reject', declined: 'rejected' },
-    { route: '/es', accept: 'Aceptar', decline: 'Rechazar', declined: 'rejected' },
-  ];
+    { route: '/', code: 'de', declined: undefined },
+    { route: '/fr', code: 'fr', declined: 'rejected' },
+    { route: '/en', code: 'en', declined: 'rejected' },
+    { route: '/es', code: 'es', declined: 'rejected' },
+  ].map((c) => ({ ...c, accept: localeFile(c.code).cookieBanner.accept, decline: localeFile(c.code).cookieBanner.decline }));
   for (const c of cases) {
     for (const [button, value] of [[c.accept, 'accepted'], [c.decline, c.declined]] as const) {
       test(`${c.route}: '${button}' ${value ? `stores ${value} for a year` : 'stores nothing, so the banner returns'}`, async ({ page, context }) => {
@@ -155,7 +195,7 @@ test.describe('cookie banners per locale', () => {
         const banner = page.locator('.cookie-banner');
         await expect(banner).toBeVisible();
         await bannerReady(page);
-        await banner.getByRole('button', { name: button, exact: true }).click();
+        await banner.getByRole('button', { name: readAs(button) }).click();
         await expect(banner).toBeHidden();
         const cookie = (await context.cookies()).find((k) => k.name === 'cookie-consent');
         if (value) {
@@ -179,17 +219,20 @@ test('the French banner has two buttons and links to the privacy policy; the oth
   await page.goto('/fr');
   await bannerReady(page);
   const french = page.locator('.cookie-banner');
-  await expect(french.getByRole('button')).toHaveText(['Tout accepter', 'Nécessaires uniquement']);
-  await expect(french.getByRole('link', { name: 'politique de confidentialité' })).toHaveAttribute('href', '/datenschutz');
-  await expect(french).toContainText(/enregistre votre choix pendant 1\s+an/);
-  for (const [route, show, hide] of [['/', 'Details anzeigen', 'Details ausblenden'], ['/en', 'Show details', 'Hide details'], ['/es', 'Mostrar detalles', 'Ocultar detalles']] as const) {
+  const { accept, decline, text } = localeFile('fr').cookieBanner;
+  await expect(french.getByRole('button')).toHaveText([readAs(accept), readAs(decline)]);
+  await expect(french.getByRole('link', { name: readAs(privacyLinkLabel(text)) })).toHaveAttribute('href', '/datenschutz');
+  // SPEC §4's one year, as the duration the page prints it in French.
+  await expect(french).toContainText(/\b1\s+an\b/);
+  for (const [route, code] of [['/', 'de'], ['/en', 'en'], ['/es', 'es']] as const) {
+    const strings = localeFile(code).cookieBanner;
     await page.goto(route);
     await bannerReady(page);
     const banner = page.locator('.cookie-banner');
     await expect(banner.getByRole('button')).toHaveCount(3);
-    await banner.getByRole('button', { name: show }).click();
-    await expect(banner.getByRole('button', { name: hide })).toHaveAttribute('aria-expanded', 'true');
-    await expect(banner.getByRole('link', { name: /Datenschutzerklärung|privacy policy|política de privacidad/ })).toBeVisible();
+    await banner.getByRole('button', { name: readAs(strings.details!.show) }).click();
+    await expect(banner.getByRole('button', { name: readAs(strings.details!.hide) })).toHaveAttribute('aria-expanded', 'true');
+    await expect(banner.getByRole('link', { name: readAs(privacyLinkLabel(textsOf(strings.details!.text).join(' '))) })).toBeVisible();
   }
 });
 

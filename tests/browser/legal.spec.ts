@@ -1,44 +1,81 @@
-import { expect, test } from '@playwright/test';
-import { acceptCookies, site } from './support/site-content.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { acceptCookies, headerLabels, mentioning, pageAt, readAs, readWithin, site, textsOf, valueAt, type ContentPath } from './support/site-content.ts';
 
 test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL));
 
 const { company, email } = site;
 const { terms, cookies, privacy } = site.constants;
 
-for (const [route, title] of [['/impressum', 'Impressum'], ['/agb', 'Allgemeine Geschäftsbedingungen'], ['/datenschutz', 'Datenschutzerklärung']] as const) {
+interface LegalPart {
+  id?: string;
+  title: string;
+  body: unknown;
+}
+
+/** The parts of the legal document at `route`, as content has them. */
+async function partsOf(route: string): Promise<LegalPart[]> {
+  const section = (await pageAt(route)).page.sections[0];
+  if (section?.type !== 'legal') throw new Error(`${route} does not open with a legal document`);
+  return section.parts;
+}
+
+/** The parts of the document at `route` whose text prints `reference` (e.g. `{{terms.noticeDays`). */
+async function partsPrinting(route: string, reference: string): Promise<LegalPart[]> {
+  const found = await mentioning(route, reference);
+  expect(found.length, `${route} prints ${reference}`).toBeGreaterThan(0);
+  const paths = new Set(found.map(({ path }) => JSON.stringify(path.slice(0, path.indexOf('parts') + 2))));
+  return Promise.all([...paths].map(async (at) => (await valueAt(route, JSON.parse(at) as ContentPath)) as LegalPart));
+}
+
+/** The part's element on the page: its heading (with the generated number) and its text. */
+function partOn(page: Page, part: LegalPart) {
+  return page.locator('[data-legal-part]', { has: page.getByRole('heading', { level: 2, name: new RegExp(`(?:^|\\s)${readAs(part.title).source.slice(1)}`) }) });
+}
+
+/** Every text of `part` (its paragraphs, lines and list points) is shown in its place on the page. */
+async function expectShown(page: Page, part: LegalPart): Promise<void> {
+  const element = partOn(page, part);
+  for (const text of textsOf(part.body)) await expect(element).toContainText(readWithin(text));
+}
+
+for (const route of ['/impressum', '/agb', '/datenschutz'] as const) {
   test(`${route}: German, titled, with a back button to /`, async ({ page }) => {
+    const title = (await pageAt(route)).page.sections[0]!.title;
+    const { back } = await headerLabels(route);
     await page.goto(route);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-    const back = page.getByRole('link', { name: 'Zurück zur Startseite' });
-    await expect(back).toBeVisible();
-    await back.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(readAs(title));
+    const link = page.getByRole('link', { name: readAs(back) });
+    await expect(link).toBeVisible();
+    await link.click();
     await expect(page).toHaveURL(/\/$/);
   });
 
   test(`${route}: the back button is there on small screens too`, async ({ page }) => {
+    const { back } = await headerLabels(route);
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(route);
-    await expect(page.getByRole('link', { name: 'Zurück zur Startseite' })).toBeVisible();
+    await expect(page.getByRole('link', { name: readAs(back) })).toBeVisible();
   });
 }
 
 test('legal notice: company details from site.yaml and the liability disclaimers', async ({ page }) => {
   await page.goto('/impressum');
   const doc = page.locator('main article');
-  await expect(doc.getByRole('heading', { level: 2, name: 'Angaben gemäß § 5 DDG' })).toBeVisible();
+  // Every part of the notice (address, representation, registry, VAT id, person responsible, disclaimers) under its heading.
+  for (const part of await partsOf('/impressum')) {
+    await expect(doc.getByRole('heading', { level: 2, name: readAs(part.title) })).toBeVisible();
+    await expectShown(page, part);
+  }
   for (const value of [company.legalName, company.street, `${company.postalCode} ${company.city}`]) await expect(doc).toContainText(String(value));
-  await expect(doc).toContainText(`Registergericht: ${company.registryCourt}`);
-  await expect(doc).toContainText(`Registernummer: ${company.registryNumber}`);
-  await expect(doc).toContainText(`Umsatzsteuergesetz: ${company.vatId}`);
   expect(company.vatId).toBe('beantragt');
-  await expect(doc).toContainText(`Geschäftsführender Gesellschafter: ${company.managingPartner}`);
-  await expect(doc.getByRole('heading', { name: 'Verantwortlich für den Inhalt nach § 18 Abs. 2 MStV' })).toBeVisible();
-  await expect(doc).toContainText(String(company.contentResponsible));
-  await expect(doc.getByRole('region', { name: 'Kontakt' }).getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
-  await expect(doc.getByRole('heading', { name: 'Haftung für Inhalte' })).toBeVisible();
-  await expect(doc.getByRole('heading', { name: 'Haftung für Links' })).toBeVisible();
+  for (const detail of ['registryCourt', 'registryNumber', 'vatId', 'managingPartner', 'contentResponsible']) {
+    await expect(doc).toContainText(String(company[detail]));
+    for (const { text } of await mentioning('/impressum', `{{company.${detail}}}`)) await expect(doc).toContainText(readWithin(text));
+  }
+  // The contact part is the first that prints the service address; it links it as mail.
+  const [contact] = await partsPrinting('/impressum', '{{email}}');
+  await expect(doc.getByRole('region', { name: readAs(contact!.title) }).getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
 });
 
 test('terms: 13 numbered sections carrying the SPEC §9 terms', async ({ page }) => {
@@ -47,19 +84,21 @@ test('terms: 13 numbered sections carrying the SPEC §9 terms', async ({ page })
   await expect(headings).toHaveCount(13);
   const titles = await headings.allTextContents();
   titles.forEach((t, i) => expect(t).toMatch(new RegExp(`^§ ${i + 1} `)));
+  // Each SPEC §9 term is printed from its constant, inside a part shown whole: billing in advance beside the
+  // payment period, "not guaranteed" beside the availability, German law beside the place of jurisdiction.
   const doc = page.locator('main article');
-  await expect(doc).toContainText('monatlich im Voraus abgerechnet');
-  await expect(doc).toContainText(`innerhalb von ${terms.paymentDays} Tagen nach Rechnungsdatum`);
-  await expect(doc).toContainText(`${terms.defaultInterestPoints} Prozentpunkten über dem jeweiligen Basiszinssatz`);
-  await expect(doc).toContainText('99,5 % im Monatsmittel');
-  await expect(doc).toContainText('keine zugesicherte Eigenschaft');
-  await expect(doc).toContainText(`Frist von ${terms.noticeDays} Tagen zum Monatsende`);
-  await expect(doc).toContainText(`mindestens ${terms.changeNoticeDays} Tage vor ihrem Inkrafttreten`);
-  await expect(doc).toContainText('Recht der Bundesrepublik Deutschland');
-  await expect(doc).toContainText(`Gerichtsstand für alle Streitigkeiten aus diesem Vertrag ${terms.jurisdiction}`);
-  // Every paragraph of a section is numbered; § 8 once ended with an unnumbered one.
-  const privacyPart = page.locator('[data-legal-part]', { has: page.getByRole('heading', { name: /^§ 8 / }) });
-  await expect(privacyPart.locator('p')).toHaveText([/^\(1\) /, /^\(2\) /, /^\(3\) Im Übrigen gilt die Datenschutzerklärung/]);
+  await expect(doc).toContainText(/99,5\s%/);
+  for (const name of ['paymentDays', 'defaultInterestPoints', 'availabilityPercent', 'noticeDays', 'changeNoticeDays', 'jurisdiction']) {
+    const value = String(terms[name]).replace('.', ',');
+    for (const part of await partsPrinting('/agb', `{{terms.${name}}}`)) {
+      await expect(partOn(page, part)).toContainText(value);
+      await expectShown(page, part);
+    }
+  }
+  // Every paragraph of a section is numbered; the data-protection part once ended with an unnumbered one.
+  const [privacyPart] = (await partsOf('/agb')).filter((part) => textsOf(part.body).some((text) => text.includes('](/datenschutz)')));
+  const paragraphs = textsOf(privacyPart!.body);
+  await expect(partOn(page, privacyPart!).locator('p')).toHaveText(paragraphs.map((text, i) => new RegExp(`^\\(${i + 1}\\) ${readWithin(text.replace(/^\(\d+\) /, '')).source}`)));
 });
 
 test('privacy policy: 12 numbered sections with logs, cookies, processors and the contact form', async ({ page }) => {
@@ -69,23 +108,30 @@ test('privacy policy: 12 numbered sections with logs, cookies, processors and th
   const titles = await headings.allTextContents();
   titles.forEach((t, i) => expect(t).toMatch(new RegExp(`^${i + 1}\\. `)));
   const doc = page.locator('main article');
-  await expect(doc).toContainText(`nach ${terms.serverLogDays} Tagen gelöscht`);
+  const parts = await partsOf('/datenschutz');
+  const byId = (id: string) => parts.find((part) => part.id === id)!;
+
+  for (const part of await partsPrinting('/datenschutz', '{{terms.serverLogDays')) {
+    await expect(partOn(page, part)).toContainText(`${terms.serverLogDays}`);
+    await expectShown(page, part);
+  }
   const cookieSection = page.locator('#cookies');
   await expect(cookieSection).toContainText(cookies.consentName);
-  await expect(cookieSection).toContainText('Speicherdauer: 1 Jahr');
+  await expect(cookieSection).toContainText(/1\sJahr/);
   await expect(cookieSection).toContainText(cookies.sidebarStateName);
-  await expect(cookieSection).toContainText(`Speicherdauer: ${cookies.sidebarStateDays} Tage`);
+  await expect(cookieSection).toContainText(new RegExp(`${cookies.sidebarStateDays}\\sTage`));
+  await expectShown(page, byId('cookies'));
   const processors = page.locator('#empfaenger');
-  for (const name of ['Hosting-Anbieter', 'Supabase', 'OpenAI', 'Anthropic', 'Google', 'Mistral AI']) await expect(processors).toContainText(name);
-  expect(titles).toContain('5. Kontaktformular');
-  await expect(doc).toContainText('Unternehmen bzw. Schule oder Einrichtung (freiwillig)');
-  await expect(doc).toContainText('auf den Seiten für Schulen und Bildungseinrichtungen');
-  await expect(doc).toContainText('Hashwert (HMAC-SHA-256)');
-  await expect(doc).toContainText('Ohne Einwilligung wird das Formular nicht abgesendet.');
+  await expectShown(page, byId('empfaenger'));
+  // The contact form's part, numbered where content places it, names every field and form the site has.
+  const form = byId('kontaktformular');
+  expect(titles[parts.indexOf(form)]).toMatch(new RegExp(`^${parts.indexOf(form) + 1}\\.\\s${readAs(form.title).source.slice(1)}`));
+  await expectShown(page, form);
   // The retention period the software purges by (constants.privacy.contactRetentionMonths), printed from the constant.
-  await expect(page.locator('[data-legal-part]', { has: page.getByRole('heading', { name: /^\d+\. Speicherdauer$/ }) })).toContainText(
-    `Kontaktanfragen: ${privacy.contactRetentionMonths} Monate`,
-  );
-  await doc.getByRole('link', { name: 'Empfänger und Auftragsverarbeiter' }).click();
+  for (const part of await partsPrinting('/datenschutz', '{{privacy.contactRetentionMonths}}')) {
+    await expect(partOn(page, part)).toContainText(`${privacy.contactRetentionMonths}`);
+    await expectShown(page, part);
+  }
+  await doc.getByRole('link', { name: readWithin(byId('empfaenger').title) }).click();
   await expect(processors).toBeInViewport();
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
+import { localeFile, readAs } from './support/site-content.ts';
 
 /**
  * Drafts, scheduling and redirects as a visitor meets them: a scheduled page exists only in a build `--at` a
@@ -92,9 +93,10 @@ test.describe('a redirect of content/redirects.yaml', () => {
       await route.fulfill({ response, body: (await response.text()).replace(/<meta http-equiv="refresh"[^>]*>/, '') });
     });
     await page.goto('/kontakt/index.html');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Diese Seite ist umgezogen');
+    const { movedTitle, movedLink } = localeFile('de').publishing;
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(readAs(movedTitle));
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/);
-    await page.getByRole('link', { name: 'Weiter zur neuen Adresse' }).click();
+    await page.getByRole('link', { name: readAs(movedLink) }).click();
     await expect(page).toHaveURL(/\/#contact$/);
   });
 });

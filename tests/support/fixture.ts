@@ -19,8 +19,13 @@ import { startServer, type RouteHandler, type RunningServer } from '../../src/se
 
 const repo = path.resolve(import.meta.dirname, '../..');
 export const FIXTURES = path.join(repo, 'tests/fixtures');
-/** The small complete site most fixtures start from: four locales, every section type, the check rules clean. */
+/** The small complete site most fixtures start from: de and en, a home page and four back-header pages, the check rules clean. */
 export const BASE_SITE = 'check/base';
+/**
+ * A small site with every page type, header variant and section type in four locales (tests/fixtures/page-types):
+ * for tests that build, render or serve a whole site for its structure instead of the real content.
+ */
+export const PAGE_TYPES_SITE = 'page-types';
 
 /** Replaces the first `find` in `file` (relative to `content/`) with `replace`. */
 export interface SiteEdit {
@@ -73,7 +78,7 @@ export interface DevServer {
 const contentCases = path.join(FIXTURES, 'content');
 
 /**
- * `name` is a folder under tests/fixtures/: a complete site (`check/base`, `add-language`, `translations`) is
+ * `name` is a folder under tests/fixtures/: a complete site (`check/base`, `page-types`, `add-language`, `translations`) is
  * copied as is; a content case (`content/<case>`, see tests/fixtures/content/README.md) is laid over the content
  * base site first.
  */

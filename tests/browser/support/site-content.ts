@@ -72,14 +72,69 @@ export function asRead(text: string): string {
 
 /** `text` as a regular expression matching it exactly as a visitor reads it (typography's spaces allowed). */
 export function readAs(text: string): RegExp {
-  return new RegExp(`^${asRead(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[\\s\\u202f]+').replace(/'/g, "['’]")}$`);
+  return new RegExp(`^${readable(text)}$`);
 }
+
+/**
+ * `text` (a content string: inline **bold** and [links](…) allowed) as a regular expression that finds it, as a
+ * visitor reads it, inside a longer text such as a legal part or an FAQ answer.
+ */
+export function readWithin(text: string): RegExp {
+  return new RegExp(readable(text.replace(/\*\*(.+?)\*\*/g, '$1').replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')));
+}
+
+function readable(text: string): string {
+  // Typography's no-break spaces, typographic apostrophes, and the word joiner after a dash between figures.
+  return asRead(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[\\s\\u202f]+').replace(/'/g, "['’]").replace(/–/g, '–\\u2060?');
+}
+
+/** Where a value sits in a page file: keys and list positions, e.g. ['sections', 0, 'parts', 3]. */
+export type ContentPath = (string | number)[];
+
+/**
+ * The strings of the page at `route` whose text in its file mentions `needle` (a reference such as
+ * `{{terms.noticeDays`), as the build loaded them: specs find the copy that states a SPEC figure by the
+ * reference that prints it, whatever the words around it say.
+ */
+export async function mentioning(route: string, needle: string): Promise<{ path: ContentPath; text: string }[]> {
+  const entry = await pageAt(route);
+  const written = parse(readFileSync(path.resolve(`content/pages/${entry.family}/${entry.locale}.yaml`), 'utf8'), { customTags: TAGS }) as unknown;
+  const found: { path: ContentPath; text: string }[] = [];
+  const walk = (source: unknown, loaded: unknown, at: ContentPath): void => {
+    if (typeof source === 'string') {
+      if (source.includes(needle) && typeof loaded === 'string') found.push({ path: at, text: loaded });
+    } else if (source && typeof source === 'object') {
+      for (const [key, value] of Object.entries(source)) walk(value, (loaded as Record<string, unknown> | undefined)?.[key], [...at, Array.isArray(source) ? Number(key) : key]);
+    }
+  };
+  walk(written, entry.page, []);
+  return found;
+}
+
+/** The value at `at` of the page at `route`, as loaded (a section, a legal part, an FAQ entry). */
+export async function valueAt(route: string, at: ContentPath): Promise<unknown> {
+  return at.reduce<unknown>((value, key) => (value as Record<string | number, unknown>)[key], (await pageAt(route)).page);
+}
+
+/** Every string inside a content value, in document order: the texts a part or an entry shows. */
+export function textsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value && typeof value === 'object') return Object.values(value).flatMap(textsOf);
+  return [];
+}
+
+/** The header labels of the page at `route`: its locale's, with the page's own wording where it has one. */
+export async function headerLabels(route: string): Promise<LocaleStrings['header']> {
+  const entry = await pageAt(route);
+  return { ...(await siteModel()).locales[entry.locale]!.header, ...entry.page.headerLabels };
+}
+
+const TAGS = ['!placeholder', '!verbatim'].map((tag) => ({ tag, resolve: (value: string) => value }));
 
 /**
  * A locale file's UI strings as written (references unresolved, no typography), read synchronously: the labels
  * specs find buttons and dialogs by. Use siteModel() for text that holds {{references}}.
  */
 export function localeFile(code: string): LocaleStrings {
-  const tags = ['!placeholder', '!verbatim'].map((tag) => ({ tag, resolve: (value: string) => value }));
-  return parse(readFileSync(path.resolve(`content/locales/${code}.yaml`), 'utf8'), { customTags: tags }) as LocaleStrings;
+  return parse(readFileSync(path.resolve(`content/locales/${code}.yaml`), 'utf8'), { customTags: TAGS }) as LocaleStrings;
 }

@@ -1,14 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noCache } from '../../../src/cache/build-cache.ts';
 import { startDev, type RunningDev } from '../../../src/dev/dev-server.ts';
 import type { SiteError } from '../../../src/errors/site-error.ts';
+import { loadFixture, PAGE_TYPES_SITE, type FixtureSite } from '../../support/fixture.ts';
 
-const repo = path.resolve(import.meta.dirname, '../../..');
+/** `site dev` on a copy of a site with every page type in four languages (tests/fixtures/page-types). */
+let site: FixtureSite;
 let work: string;
 let dev: RunningDev;
 const reported: { routes: string[]; rendered: number }[] = [];
@@ -60,10 +61,10 @@ async function until<T>(find: () => T | undefined, ms = 20_000): Promise<T> {
 }
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'site-dev-'));
-  await cp(path.join(repo, 'content'), path.join(work, 'content'), { recursive: true });
+  site = await loadFixture(PAGE_TYPES_SITE);
+  work = site.root;
   dev = await startDev({
-    contentDir: path.join(work, 'content'),
+    contentDir: site.content,
     port: 0,
     host: '127.0.0.1',
     env: {},
@@ -76,7 +77,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await dev.close();
-  await rm(work, { recursive: true, force: true });
+  await site.remove();
 });
 
 describe('site dev', () => {

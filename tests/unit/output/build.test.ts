@@ -8,9 +8,11 @@ import { styleCandidates } from '../../../src/assets/styles.ts';
 import { directoryCache } from '../../../src/cache/build-cache.ts';
 import { buildSite, type BuildReport } from '../../../src/output/build.ts';
 import { isCompressible } from '../../../src/output/precompress.ts';
-import { loadFixture } from '../../support/fixture.ts';
+import { loadFixture, PAGE_TYPES_SITE, type FixtureSite } from '../../support/fixture.ts';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
+/** A site with every page type (tests/fixtures/page-types), built into folders of `work`. */
+let site: FixtureSite;
 let work: string;
 let report: BuildReport;
 
@@ -20,12 +22,13 @@ async function files(dir: string): Promise<string[]> {
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'site-build-'));
-  const built = await buildSite({ contentDir: path.join(repo, 'content'), outDir: path.join(work, 'a'), cache: directoryCache(path.join(work, 'cache')) });
+  site = await loadFixture(PAGE_TYPES_SITE);
+  const built = await buildSite({ contentDir: site.content, outDir: path.join(work, 'a'), cache: directoryCache(path.join(work, 'cache')) });
   if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
   report = built.value;
 }, 120_000);
 
-afterAll(() => rm(work, { recursive: true, force: true }));
+afterAll(() => Promise.all([rm(work, { recursive: true, force: true }), site.remove()]));
 
 describe('precompressed output', () => {
   it('writes .gz and .br beside every asset that compresses, each decoding to the file, and pages as they are', async () => {
@@ -82,7 +85,7 @@ describe('output directory', () => {
     await writeFile(path.join(out, 'gone/index.html'), 'old');
     const leftover = path.join(work, '.replaced.old-1-2');
     await mkdir(leftover);
-    const built = await buildSite({ contentDir: path.join(repo, 'content'), outDir: out, cache: directoryCache(path.join(work, 'cache')) });
+    const built = await buildSite({ contentDir: site.content, outDir: out, cache: directoryCache(path.join(work, 'cache')) });
     expect(built.ok).toBe(true);
     const written = await files(out);
     expect(written).toContain('index.html');
@@ -113,7 +116,7 @@ describe('build cache', () => {
     const cacheDir = path.join(work, 'cache');
     expect((await readdir(path.join(cacheDir, 'css'))).length).toBe(1);
     expect((await readdir(path.join(cacheDir, 'br'))).length).toBeGreaterThan(5);
-    const again = await buildSite({ contentDir: path.join(repo, 'content'), outDir: path.join(work, 'b'), cache: directoryCache(cacheDir) });
+    const again = await buildSite({ contentDir: site.content, outDir: path.join(work, 'b'), cache: directoryCache(cacheDir) });
     expect(again.ok).toBe(true);
     const [a, b] = [await files(path.join(work, 'a')), await files(path.join(work, 'b'))];
     expect(b.sort()).toEqual(a.sort());

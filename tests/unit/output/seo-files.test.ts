@@ -1,37 +1,26 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent, type ContentEnv } from '../../../src/content/load.ts';
-import type { PageEntry, SiteModel } from '../../../src/content/model.ts';
+import type { SiteModel } from '../../../src/content/model.ts';
 import { consentProbeScript, ISLAND_START_SCRIPT } from '../../../src/render/head.ts';
 import { renderRoute } from '../../../src/render/render-route.tsx';
 import { contentSecurityPolicy, headersFile, inlineCode, robotsTxt, seoFiles, sitemapXml } from '../../../src/output/seo-files.ts';
+import { loadFixture, PAGE_TYPES_SITE, type FixtureSite } from '../../support/fixture.ts';
 
-const contentDir = path.resolve(import.meta.dirname, '../../../content');
 const TEMPLATE = '<!DOCTYPE html><html lang="%lang%"><head><!--site:head--></head><body><!--site:body--></body></html>';
 const PRODUCT_ROUTES = ['/', '/education', '/en', '/en/education', '/es', '/es/education', '/fr', '/fr/education'];
 
-async function load(env: ContentEnv = {}): Promise<SiteModel> {
-  const result = await loadContent(contentDir, env);
-  if (!result.ok) throw new Error(result.errors.map((e) => e.message).join('\n'));
-  return result.value;
-}
+let site: FixtureSite;
 
 /**
- * The real home and education families (whatever other families the content has) plus a not-found page
- * and a noindex page, which the SEO files must leave out.
+ * The fixture site's home and education families in four languages, plus its not-found page and its noindex
+ * sales guide, which the SEO files must leave out.
  */
-function withHiddenPages(model: SiteModel): SiteModel {
-  const pages = model.pages.filter((p) => p.family === 'home' || p.family === 'education');
-  const home = pages.find((p) => p.route === '/')!;
-  const hidden = (route: string, family: string, noindex: boolean): PageEntry => ({
-    ...home,
-    family,
-    route,
-    file: `${route.slice(1)}.html`,
-    page: { ...home.page, meta: { ...home.page.meta, noindex } },
-  });
-  return { ...model, pages: [...pages, hidden('/404', 'not-found', false), hidden('/leitfaden', 'leitfaden', true)] };
+async function load(env: ContentEnv = {}): Promise<SiteModel> {
+  const result = await loadContent(site.content, env);
+  if (!result.ok) throw new Error(result.errors.map((e) => e.message).join('\n'));
+  const pages = result.value.pages.filter((p) => ['home', 'education', 'not-found', 'leitfaden'].includes(p.family));
+  return { ...result.value, pages };
 }
 
 function locs(xml: string): string[] {
@@ -49,15 +38,21 @@ function sitemapAlternates(xml: string): Map<string, Map<string, string>> {
 }
 
 let model: SiteModel;
+let base: string;
 beforeAll(async () => {
-  model = withHiddenPages(await load());
+  site = await loadFixture(PAGE_TYPES_SITE);
+  model = await load();
+  base = model.site.baseUrl;
 });
+
+afterAll(() => site.remove());
 
 describe('sitemap.xml', () => {
   it('lists exactly the indexable routes, never the 404 or noindex pages', () => {
+    expect(model.pages.map((p) => p.route)).toEqual(expect.arrayContaining(['/404', '/leitfaden']));
     const xml = sitemapXml(model);
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"')).toBe(true);
-    expect(locs(xml).sort()).toEqual(PRODUCT_ROUTES.map((r) => `https://www.ki-zentrale.de${r}`).sort());
+    expect(locs(xml).sort()).toEqual(PRODUCT_ROUTES.map((r) => `${base}${r}`).sort());
     expect(xml).not.toContain('/404');
     expect(xml).not.toContain('/leitfaden');
   });
@@ -72,11 +67,11 @@ describe('sitemap.xml', () => {
         expect(alternates.get(target), `${url} → ${target}`).toEqual(alts);
       }
     }
-    expect(alternates.get('https://www.ki-zentrale.de/fr/education')!.get('de')).toBe('https://www.ki-zentrale.de/education');
+    expect(alternates.get(`${base}/fr/education`)!.get('de')).toBe(`${base}/education`);
   });
 
   it('follows the base URL setting', async () => {
-    const moved = withHiddenPages(await load({ SITE_URL: 'https://staging.example.org' }));
+    const moved = await load({ SITE_URL: 'https://staging.example.org' });
     expect(locs(sitemapXml(moved))).toContain('https://staging.example.org/fr/education');
     expect(robotsTxt(moved)).toContain('Sitemap: https://staging.example.org/sitemap.xml');
   });
@@ -84,20 +79,22 @@ describe('sitemap.xml', () => {
 
 describe('robots.txt', () => {
   it('allows crawling and points at the sitemap', () => {
-    expect(robotsTxt(model)).toBe('User-agent: *\nAllow: /\n\nSitemap: https://www.ki-zentrale.de/sitemap.xml\n');
+    expect(robotsTxt(model)).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${base}/sitemap.xml\n`);
   });
 });
 
 describe('_headers and the CSP', () => {
   const rendered = () => model.pages.map((entry) => ({ entry, html: renderRoute(model, entry, { css: '/assets/site.css', loader: '/assets/islands.js' }, TEMPLATE) }));
 
-  it('allows the consent probe and the island start script by their sha256 hashes and no other inline code', () => {
+  it('allows the consent probe, the island start script and the not-found page\'s log line by their sha256 hashes and no other inline code', () => {
     const { consentName, consentMaxAgeSeconds } = model.site.constants.cookies;
     const probe = consentProbeScript({ name: consentName, maxAgeSeconds: consentMaxAgeSeconds });
     const hash = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
-    const csp = contentSecurityPolicy(model, rendered().map((r) => inlineCode(r.html)));
+    const pages = rendered();
+    const logLine = /<script>(console\.error\([^<]*\))<\/script>/.exec(pages.find((p) => p.entry.route === '/404')!.html)![1]!;
+    const csp = contentSecurityPolicy(model, pages.map((r) => inlineCode(r.html)));
     const script = csp.split('; ').find((d) => d.startsWith('script-src '))!;
-    expect(script).toBe(`script-src 'self' ${[hash(probe), hash(ISLAND_START_SCRIPT)].sort().join(' ')}`);
+    expect(script).toBe(`script-src 'self' ${[hash(probe), hash(ISLAND_START_SCRIPT), hash(logLine)].sort().join(' ')}`);
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).toContain("frame-ancestors 'none'");
@@ -124,7 +121,7 @@ describe('_headers and the CSP', () => {
   it('lets the pages call the backend origin, or only their own origin when none is set', async () => {
     const htmls = rendered().map((r) => inlineCode(r.html));
     expect(contentSecurityPolicy(model, htmls)).toContain("connect-src 'self';");
-    const hosted = withHiddenPages(await load({ SUPABASE_URL: 'https://abc.supabase.co/', SUPABASE_ANON_KEY: 'k' }));
+    const hosted = await load({ SUPABASE_URL: 'https://abc.supabase.co/', SUPABASE_ANON_KEY: 'k' });
     expect(contentSecurityPolicy(hosted, htmls)).toContain("connect-src 'self' https://abc.supabase.co;");
   });
 

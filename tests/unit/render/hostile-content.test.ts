@@ -1,13 +1,13 @@
 /**
- * Content is data, never markup: every prose string of the real site (page texts and UI strings, which
- * also travel as island props) gets `<script>`, `</script>`, quotes and an event-handler tag appended,
+ * Content is data, never markup: every prose string of a site with every page type (page texts and UI
+ * strings, which also travel as island props; tests/fixtures/page-types) gets `<script>`, `</script>`, quotes and an event-handler tag appended,
  * and every route must render them inert — escaped in HTML, unable to leave JSON-LD or island props.
  */
 import { readFile } from 'node:fs/promises';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadContent } from '../../../src/content/load.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteModel } from '../../../src/content/model.ts';
 import { renderRoute, renderRouteWithSources } from '../../../src/render/render-route.tsx';
+import { loadFixture, PAGE_TYPES_SITE, type FixtureSite } from '../../support/fixture.ts';
 
 const HOSTILE = ` </script><script>alert(1)</script><img src=x onerror=alert(2)> "quoted" 'single' \u2028`;
 const assets = { css: '/assets/site.css', loader: '/assets/islands.js' };
@@ -22,17 +22,19 @@ function poison<T>(value: T): T {
 
 const scripts = (html: string) => [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => ({ tag: m[0].slice(0, m[0].indexOf('>') + 1), body: m[1]! }));
 
+let site: FixtureSite;
 let template: string;
 let clean: SiteModel;
 let hostile: SiteModel;
 
 beforeAll(async () => {
   template = await readFile('templates/document.html', 'utf8');
-  const result = await loadContent('content');
-  if (!result.ok) throw new Error(result.errors.map((e) => e.message).join('\n'));
-  clean = result.value;
+  site = await loadFixture(PAGE_TYPES_SITE);
+  clean = await site.load();
   hostile = { ...clean, locales: poison(clean.locales), pages: clean.pages.map((entry) => ({ ...entry, page: poison(entry.page) })) };
 });
+
+afterAll(() => site.remove());
 
 describe('hostile content strings render inert on every route', () => {
   it('poisons a real share of the content (the test is not vacuous)', () => {

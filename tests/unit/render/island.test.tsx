@@ -1,22 +1,24 @@
 import { renderToString } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadContent } from '../../../src/content/load.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactFormSettings } from '../../../src/islands/contact-form/props.ts';
 import { contactFormSettings } from '../../../src/render/contact-forms.ts';
 import { Island, IslandPropsContext, islandPropsUrl, type IslandPropsFiles } from '../../../src/render/Island.tsx';
+import { loadFixture, PAGE_TYPES_SITE, type FixtureSite } from '../../support/fixture.ts';
 
-/** The props of the German home page's contact form, as the page renders them. */
+/** The props of the German home page's contact form (of a site with every page type), as the page renders them. */
 let settings: ContactFormSettings;
+let site: FixtureSite;
 
 beforeAll(async () => {
-  const result = await loadContent('content');
-  if (!result.ok) throw new Error(result.errors.map((e) => e.message).join('\n'));
-  const model = result.value;
+  site = await loadFixture(PAGE_TYPES_SITE);
+  const model = await site.load();
   const entry = model.pages.find((p) => p.route === '/')!;
   const form = entry.page.sections.flatMap((s) => (s.type === 'contact' && s.form ? [s.form] : []))[0];
   if (!form) throw new Error('the home page has no contact form');
   settings = contactFormSettings({ model, entry, strings: model.locales.de!, assets: { css: '/a.css' } }, form);
 });
+
+afterAll(() => site.remove());
 
 describe('Island (server side)', () => {
   it('writes the props to a file named by their content, which the element names, with the instance as id prefix', () => {

@@ -93,3 +93,20 @@ describe('not-found page', () => {
     expect(html).toContain('Oops! Page not found');
   });
 });
+
+describe('education metadata', () => {
+  // SPEC §2: "German metadata names sixteen federal states". The states are SPEC's; the words around them are copy.
+  const STATES = [
+    'Baden-Württemberg', 'Bayern', 'Berlin', 'Brandenburg', 'Bremen', 'Hamburg', 'Hessen', 'Mecklenburg-Vorpommern',
+    'Niedersachsen', 'Nordrhein-Westfalen', 'Rheinland-Pfalz', 'Saarland', 'Sachsen', 'Sachsen-Anhalt', 'Schleswig-Holstein', 'Thüringen',
+  ];
+
+  it('names all sixteen federal states in the German education keywords and description', () => {
+    const html = render('/education');
+    const meta = (name: string) => new RegExp(`<meta name="${name}" content="([^"]*)">`).exec(html)?.[1] ?? '';
+    for (const state of STATES) {
+      expect(meta('keywords')).toContain(state);
+      expect(meta('description')).toContain(state);
+    }
+  });
+});

@@ -1,12 +1,13 @@
 /**
- * Warm builds (the page cache, issue #19): the same synthetic content built cold (every page rendered) and
- * warm (into the output folder and page cache of the previous build) with nothing changed, one page's YAML
- * edited, and one locale string edited (every page of that locale renders again); and, in the same run,
- * the cold build of the same content by the generator as it was before the page cache (BENCH_BASELINE: the
- * folder of a git worktree of that release, e.g. `git worktree add /tmp/site-before <commit>`), so the ratios
- * hold on a noisy machine. Runs alternate between the cases, so drift in the machine's speed spreads over all.
- * The cold case finds each page already in the build cache (the warm-up stored it), so it does not pay for
- * storing pages the first time; the deleted-output case is a CI job that restored the cache but not `dist/`.
+ * The build rows of issue #19 for one synthetic size, runs of every case alternating so drift in the machine's speed
+ * spreads over all: cold with an empty build cache, the same with the cache off (SITE_CACHE_DIR=off: what storing
+ * the pages and assets a first time costs is the difference), every page rendered with a filled asset cache
+ * (`--no-cache`: "cold" in the ratios), and warm builds into the previous build's output folder and page cache with
+ * nothing changed, one page's YAML edited, one locale string edited (every page of that locale renders again), and the
+ * output folder deleted (CI restored the cache, not `dist/`). With BENCH_BASELINE (the folder of a git worktree of
+ * the generator before this change, e.g. `git worktree add /tmp/site-before <commit>`) the previous generator builds
+ * the same content cold, with an empty and with a filled asset cache, in the same run, so the ratios hold on a noisy
+ * machine.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -16,19 +17,56 @@ import path from 'node:path';
 import { median, runSite, type Measured } from './measure.ts';
 import { writeSyntheticContent } from './synthetic.ts';
 
+/** What each row measures; the targets (issue-targets.ts) look rows up by it. */
+export type CaseKind = 'empty-cache' | 'cache-off' | 'cold' | 'no-change' | 'one-page' | 'locale' | 'output-deleted' | 'previous-empty-cache' | 'previous-cold' | 'previous-no-change' | 'version' | 'previous-version';
+
+export interface CaseTiming {
+  kind: CaseKind;
+  label: string;
+  /** Median wall ms and median peak resident MB over the runs. */
+  medianMs: number;
+  peakMb: number;
+  /** `rendered N, reused M, removed K` of the last run, when the generator prints it. */
+  report: string;
+}
+
 export interface WarmTiming {
   pages: number;
   runs: number;
-  /** Median wall ms and peak MB per case. */
-  cases: { label: string; medianMs: number; peakMb: number; report: string }[];
-  /** The case's median over the cold build's (new generator, page cache ignored). */
+  cases: CaseTiming[];
   baseline?: string;
+}
+
+export interface BuildCase {
+  kind: CaseKind;
+  label: string;
+  build: (run: number) => Promise<Measured>;
 }
 
 const REPORT = /rendered \d+, reused \d+, removed \d+/;
 
+/** Runs every case `runs` times, in turn (A B C A B C …), and keeps each case's medians. */
+export async function timeCases(cases: readonly BuildCase[], runs: number): Promise<CaseTiming[]> {
+  const results = cases.map(() => [] as Measured[]);
+  for (let run = 0; run < runs; run++) for (const [i, { build }] of cases.entries()) results[i]!.push(await build(run));
+  return cases.map(({ kind, label }, i) => ({
+    kind,
+    label,
+    medianMs: median(results[i]!.map((r) => r.ms)),
+    peakMb: median(results[i]!.map((r) => r.peakMb)),
+    report: REPORT.exec(results[i]!.at(-1)!.stdout)?.[0] ?? '–',
+  }));
+}
+
 async function editFile(file: string, change: (text: string) => string): Promise<void> {
   await writeFile(file, change(await readFile(file, 'utf8')));
+}
+
+/** The generator at BENCH_BASELINE's bin/site.js, or undefined when unset. */
+export function baselineBin(baseline: string | undefined): string | undefined {
+  const bin = baseline && path.join(baseline, 'bin/site.js');
+  if (bin && !existsSync(bin)) throw new Error(`BENCH_BASELINE: no bin/site.js in ${baseline}`);
+  return bin || undefined;
 }
 
 export async function warmBuilds(pages: number, runs: number, baseline = process.env.BENCH_BASELINE, leftovers: string[] = []): Promise<WarmTiming> {
@@ -39,80 +77,49 @@ export async function warmBuilds(pages: number, runs: number, baseline = process
   const cache = path.join(work, 'cache');
   const env = { SITE_CACHE_DIR: cache };
   const warmOut = path.join(work, 'warm');
-  const oldBin = baseline && path.join(baseline, 'bin/site.js');
-  if (oldBin && !existsSync(oldBin)) throw new Error(`BENCH_BASELINE: no bin/site.js in ${baseline}`);
+  const oldBin = baselineBin(baseline);
+  const build = (out: string, extra: string[] = []) => ['build', ...extra, '--content', content, '--out', path.join(work, out)];
 
-  const cases: [string, (run: number) => Promise<Measured>][] = [
-    ['cold: every page rendered (`--no-cache`), filled asset cache', (run) => runSite(['build', '--no-cache', '--content', content, '--out', path.join(work, `cold-${run}`)], env)],
-    ['warm, nothing changed', () => runSite(['build', '--content', content, '--out', warmOut], env)],
-    [
-      'warm, one page’s YAML edited',
-      async (run) => {
+  const cases: BuildCase[] = [
+    { kind: 'empty-cache', label: 'cold, empty build cache (a machine’s first build)', build: (run) => runSite(build(`empty-${run}`), { SITE_CACHE_DIR: path.join(work, `cache-empty-${run}`) }) },
+    { kind: 'cache-off', label: 'cold, build cache off (SITE_CACHE_DIR=off: nothing stored)', build: (run) => runSite(build(`off-${run}`), { SITE_CACHE_DIR: 'off' }) },
+    { kind: 'cold', label: 'cold: every page rendered (`--no-cache`), filled asset cache', build: (run) => runSite(build(`cold-${run}`, ['--no-cache']), env) },
+    { kind: 'no-change', label: 'warm, nothing changed', build: () => runSite(build('warm'), env) },
+    {
+      kind: 'one-page',
+      label: 'warm, one page’s YAML edited',
+      build: async (run) => {
         await editFile(path.join(content, 'pages/thema-1/de.yaml'), (text) => text.replace(/^( {2}title: ).*$/m, `$1"Thema 1, Fassung ${run}"`));
-        return runSite(['build', '--content', content, '--out', warmOut], env);
+        return runSite(build('warm'), env);
       },
-    ],
-    [
-      'warm, one locale string edited (de: every German page)',
-      async (run) => {
+    },
+    {
+      kind: 'locale',
+      label: 'warm, one locale string edited (de: every German page)',
+      build: async (run) => {
         await editFile(path.join(content, 'locales/de.yaml'), (text) => text.replace(/^(skipToContent: ).*$/m, `$1Zum Inhalt springen (${run})`));
-        return runSite(['build', '--content', content, '--out', warmOut], env);
+        return runSite(build('warm'), env);
       },
-    ],
-    [
-      'warm, output folder deleted (CI: build cache restored, fresh checkout)',
-      async () => {
+    },
+    {
+      kind: 'output-deleted',
+      label: 'warm, output folder deleted (CI: build cache restored, fresh checkout)',
+      build: async () => {
         await rm(warmOut, { recursive: true, force: true });
         execFileSync('sync');
-        return runSite(['build', '--content', content, '--out', warmOut], env);
+        return runSite(build('warm'), env);
       },
-    ],
-    ...(oldBin ? [['previous generator (BENCH_BASELINE): cold build', (run: number) => runSite(['build', '--content', content, '--out', path.join(work, `old-${run}`)], env, oldBin)] as [string, (run: number) => Promise<Measured>]] : []),
+    },
+    ...(oldBin
+      ? [
+          { kind: 'previous-empty-cache', label: 'previous generator (BENCH_BASELINE): cold, empty build cache', build: (run: number) => runSite(build(`old-empty-${run}`), { SITE_CACHE_DIR: path.join(work, `cache-old-empty-${run}`) }, oldBin) },
+          { kind: 'previous-cold', label: 'previous generator (BENCH_BASELINE): cold, filled asset cache', build: (run: number) => runSite(build(`old-${run}`), env, oldBin) },
+        ] satisfies BuildCase[]
+      : []),
   ];
   // Fills the asset cache (both generators' entries) and the page cache, and flushes their writes.
-  await runSite(['build', '--content', content, '--out', warmOut], env);
-  if (oldBin) await runSite(['build', '--content', content, '--out', path.join(work, 'old-first')], env, oldBin);
+  await runSite(build('warm'), env);
+  if (oldBin) await runSite(build('old-first'), env, oldBin);
   execFileSync('sync');
-  const results = cases.map(() => [] as Measured[]);
-  for (let run = 0; run < runs; run++) for (const [i, [, build]] of cases.entries()) results[i]!.push(await build(run));
-  const timed = cases.map(([label], i) => ({
-    label,
-    medianMs: median(results[i]!.map((r) => r.ms)),
-    peakMb: median(results[i]!.map((r) => r.peakMb)),
-    report: REPORT.exec(results[i]!.at(-1)!.stdout)?.[0] ?? '–',
-  }));
-  return { pages, runs, cases: timed, ...(baseline ? { baseline } : {}) };
-}
-
-const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`);
-
-/** The rows of RESULTS.md's warm-build table: each case with its ratio to the cold build and to the previous generator's. */
-export function warmRows(timings: readonly WarmTiming[]): string {
-  return timings
-    .flatMap(({ pages, runs, cases }) => {
-      const cold = cases[0]!.medianMs;
-      const old = cases.find((c) => c.label.startsWith('previous generator'))?.medianMs;
-      return cases.map(
-        (c) => `| ${pages.toLocaleString('en')} | ${c.label} | ${runs} | ${ms(c.medianMs)} | ${Math.round((c.medianMs / cold) * 100)} % | ${old ? `${Math.round((c.medianMs / old) * 100)} %` : '–'} | ${Math.round(c.peakMb)} MB | ${c.report} |`,
-      );
-    })
-    .join('\n');
-}
-
-export const WARM_HEADER = `| pages | build | runs | median wall | of cold | of the previous generator's cold | peak memory | site build's report (last run) |
-|---|---|---|---|---|---|---|---|`;
-
-/** RESULTS.md's section on warm builds. */
-export function warmSection(timings: readonly WarmTiming[], loadAverage: string): string {
-  const baseline = timings.find((t) => t.baseline)?.baseline;
-  return `## Warm builds (page cache)
-
-Synthetic content (\`bench/support/synthetic.ts\`), one process per build, runs of the cases alternating; load average
-at the end ${loadAverage}. "Of cold" is the median over this generator's cold build of the same content in the same run${
-    baseline ? `; the previous generator is BENCH_BASELINE, a git worktree of the commit compared against` : ' (BENCH_BASELINE unset: no previous generator measured)'
-  }.
-
-${WARM_HEADER}
-${warmRows(timings)}
-`;
+  return { pages, runs, cases: await timeCases(cases, runs), ...(baseline ? { baseline } : {}) };
 }

@@ -4,7 +4,7 @@ import { cacheKey, readJsonEntry, type BuildCache } from '../cache/build-cache.t
 import type { PageEntry, SiteModel } from '../content/model.ts';
 import { locate, parseYaml } from '../content/yaml-source.ts';
 import { SiteError } from '../errors/site-error.ts';
-import { aspectRatio, type Image } from '../schema/image.ts';
+import type { Image } from '../schema/image.ts';
 import { CANDIDATE_WIDTHS, IMAGE_SLOTS, imageKey, sectionImageSlot, type BuiltImage, type ImageCandidate, type ImageSlot } from '../render/image-layout.ts';
 
 /**
@@ -117,6 +117,13 @@ async function imageError(contentDir: string, use: ImageUse, code: string, messa
 export function candidateWidths(sourceWidth: number, largestSlot: number): number[] {
   const cap = Math.min(sourceWidth, 2 * largestSlot);
   return [...CANDIDATE_WIDTHS.filter((w) => w < cap), cap];
+}
+
+/** The crop an image asks for as a width/height ratio, or undefined for its own shape. */
+function aspectRatio(image: Pick<Image, 'aspect'>): number | undefined {
+  if (!image.aspect) return undefined;
+  const [w, h] = image.aspect.split(':').map(Number) as [number, number];
+  return w / h;
 }
 
 /** The crop rectangle of `aspect` (width/height) around the focus point (percent), kept inside the image. */

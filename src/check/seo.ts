@@ -3,7 +3,7 @@ import path from 'node:path';
 import { finding, type Finding } from './finding.ts';
 import { describeElement, type HtmlElement } from './html.ts';
 import type { BuiltPage, SiteIndex } from './site-index.ts';
-import { localeEntry } from '../schema/site.ts';
+import { localeEntry } from '../schema/site-locales.ts';
 
 /** The primary language of a BCP 47 tag (`pt` of `pt-BR`), lower case. */
 const primaryLanguage = (tag: string) => tag.split('-')[0]!.toLowerCase();

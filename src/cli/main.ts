@@ -35,11 +35,11 @@ function parseRate(value: string): RateLimit {
 }
 
 /**
- * `--at`: an ISO 8601 time with an explicit offset, as publishAt in the content (content/publishing.ts, imported
+ * `--at`: an ISO 8601 time with an explicit offset, as publishAt in the content (content/moment.ts, imported
  * when the option is given, so commands without it do not load zod); undefined after printing a usage error.
  */
 async function parseAt(value: string): Promise<Date | undefined> {
-  const { parseMoment } = await import('../content/publishing.ts');
+  const { parseMoment } = await import('../content/moment.ts');
   const at = parseMoment(value);
   if (!at) process.stderr.write(red(`error: option '--at <time>' argument '${value}' is invalid. Expected an ISO 8601 date and time with a time zone offset, e.g. 2026-12-01T09:00:00+01:00 or 2026-12-01T08:00:00Z.\n`));
   return at;

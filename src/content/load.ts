@@ -1,15 +1,14 @@
 import { open, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { formatLocation, SiteError, type Result, type SourceLocation } from '../errors/site-error.ts';
-import { LocaleStrings } from '../schema/locale.ts';
-import { createPageSchema } from '../schema/page.ts';
+import type { LocaleStrings } from '../schema/locale.ts';
 import type { SchemaContext } from '../schema/sections/index.ts';
-import { localeCodes, SiteConfig, type LocaleCode } from '../schema/site.ts';
+import type { LocaleCode } from '../schema/site.ts';
+import { localeCodes } from '../schema/site-locales.ts';
 import { closest } from './describe.ts';
 import type { PageEntry, Placeholder, SiteModel } from './model.ts';
 import { resolveReferences, type ReferenceScope } from './references.ts';
 import { outputFileFor, routeFor } from './routes.ts';
-import { validateSource } from './validate.ts';
 import { fileStamp, textDigest, type ContentMemo, type Remembered } from './memo.ts';
 import { locate, parseYaml, scalarStrings, type YamlSource } from './yaml-source.ts';
 
@@ -17,6 +16,22 @@ import { locate, parseYaml, scalarStrings, type YamlSource } from './yaml-source
 const RACY_MS = 1000;
 /** Page files read ahead of the one being validated. */
 const READ_AHEAD = 64;
+
+/**
+ * zod, the content schemas and the validator, imported when the first file must be validated: a build that recalls
+ * every file from the memo unread never loads them (about two thirds of the build stage's import time; ARCHITECTURE.md,
+ * Start-up).
+ */
+async function contentSchemas() {
+  const [{ SiteConfig }, { LocaleStrings }, { createPageSchema }, { validateSource }] = await Promise.all([
+    import('../schema/site.ts'),
+    import('../schema/locale.ts'),
+    import('../schema/page.ts'),
+    import('./validate.ts'),
+  ]);
+  return { SiteConfig, LocaleStrings, createPageSchema, validateSource };
+}
+type ContentSchemas = Awaited<ReturnType<typeof contentSchemas>>;
 
 /** Deploy settings that may come from the environment at build time instead of site.yaml. */
 export interface ContentEnv {
@@ -154,7 +169,7 @@ async function loadFile<T>(
   file: { root: string; relative: string; requiredBy?: RequiredBy; text?: ReturnType<typeof readText>; unread?: Remembered<unknown> },
   inputs: string,
   state: { errors: SiteError[]; files?: ContentFiles; placeholders: Placeholder[]; verbatim: string[]; memo?: ContentMemo },
-  validate: (source: YamlSource, errors: SiteError[]) => T | undefined,
+  validate: (source: YamlSource, errors: SiteError[]) => Promise<T | undefined>,
 ): Promise<{ source?: YamlSource; value?: T }> {
   const recall = (recalled: Remembered<T>) => {
     state.files?.sources.push(recalled.source);
@@ -177,7 +192,7 @@ async function loadFile<T>(
   const source = parseSource(file.relative, read.text, state.errors, state.files);
   if (!source) return {};
   const own: SiteError[] = [];
-  const value = validate(source, own);
+  const value = await validate(source, own);
   state.errors.push(...own);
   const placeholders = collectPlaceholders(source);
   state.placeholders.push(...placeholders);
@@ -194,10 +209,13 @@ async function load(root: string, env: ContentEnv, files: ContentFiles | undefin
   const placeholders: Placeholder[] = [];
   const verbatim: string[] = [];
   const state = { errors, files, placeholders, verbatim, memo };
+  let schemas: Promise<ContentSchemas> | undefined;
+  const validation = () => (schemas ??= contentSchemas());
 
   const siteInputs = JSON.stringify(env);
-  const { source: siteSource, value: site } = await loadFile({ root, relative: 'site.yaml', text: unsavedText('site.yaml') }, siteInputs, state, (source, own) => {
+  const { source: siteSource, value: site } = await loadFile({ root, relative: 'site.yaml', text: unsavedText('site.yaml') }, siteInputs, state, async (source, own) => {
     applyEnv(source.data, env);
+    const { SiteConfig, validateSource } = await validation();
     const checked = validateSource(SiteConfig, source);
     own.push(...checked.errors);
     return checked.value;
@@ -216,9 +234,10 @@ async function load(root: string, env: ContentEnv, files: ContentFiles | undefin
   const locales: SiteModel['locales'] = {};
   for (const [i, locale] of declared.entries()) {
     const requiredBy = listed && siteSource ? { location: () => locate(siteSource, ['locales', i]), why: `site.yaml lists '${locale}' in locales` } : undefined;
-    const { value } = await loadFile({ root, relative: `locales/${locale}.yaml`, requiredBy, text: unsavedText(`locales/${locale}.yaml`) }, dependsOnSite, state, (source, own) => {
+    const { value } = await loadFile({ root, relative: `locales/${locale}.yaml`, requiredBy, text: unsavedText(`locales/${locale}.yaml`) }, dependsOnSite, state, async (source, own) => {
       // Without site.yaml there is nothing to resolve against; reporting every reference would bury its error.
       if (siteSource) own.push(...resolveReferences(source, scope, locale));
+      const { LocaleStrings, validateSource } = await validation();
       const checked = validateSource(LocaleStrings, source);
       own.push(...checked.errors);
       return checked.value;
@@ -230,7 +249,9 @@ async function load(root: string, env: ContentEnv, files: ContentFiles | undefin
     if (file.endsWith('.yaml') && !(known as string[]).includes(locale)) errors.push(unknownLocale(`locales/${file}`, locale, known));
   }
 
-  const pageSchema = createPageSchema(ctx);
+  // Made once, by the first page that is validated.
+  let pageSchema: Promise<ReturnType<ContentSchemas['createPageSchema']>> | undefined;
+  const pageSchemaNow = () => (pageSchema ??= validation().then(({ createPageSchema }) => createPageSchema(ctx)));
   const pageFiles: { family: string; file: string; relative: string }[] = [];
   // Folders listed at once (one after another, 2,500 folders took longer than recalling 10,000 unchanged pages).
   const families = await listDir(path.join(root, 'pages'));
@@ -274,11 +295,12 @@ async function load(root: string, env: ContentEnv, files: ContentFiles | undefin
     }
     const code = locale as LocaleCode;
     const intl = intlOf(code, locales[code]);
-    const { source, value: entry } = await loadFile({ root, relative, text, unread }, pageInputs(code), state, (source, own): PageEntry | undefined => {
+    const { source, value: entry } = await loadFile({ root, relative, text, unread }, pageInputs(code), state, async (source, own): Promise<PageEntry | undefined> => {
       // References, plan and claim keys all come from site.yaml: without it every page would report each one.
       if (!siteSource) return undefined;
       own.push(...resolveReferences(source, scope, intl));
-      const checked = validateSource(pageSchema, source);
+      const { validateSource } = await validation();
+      const checked = validateSource(await pageSchemaNow(), source);
       own.push(...checked.errors);
       if (!checked.value) return undefined;
       const route = routeFor(code, checked.value.slug, defaultLocale);

@@ -1,4 +1,4 @@
-import { IsoInstant, type Publishing } from '../schema/publishing.ts';
+import type { Publishing } from '../schema/publishing.ts';
 import type { PageEntry, SiteModel, Withheld, WithheldPage } from './model.ts';
 
 /**
@@ -66,11 +66,6 @@ export function publishedModel(model: SiteModel, publication: Publication): Site
   const result = changed ? { ...model, pages, withheld } : model;
   byMoment.set(key, result);
   return result;
-}
-
-/** A `--at` value: an ISO 8601 time with its offset, as in the content; undefined when it is not one. */
-export function parseMoment(value: string): Date | undefined {
-  return IsoInstant.safeParse(value).success ? new Date(Date.parse(value)) : undefined;
 }
 
 /** Whether a build at the model's moment leaves out the page at `route` (the layout's fixed links skip it). */

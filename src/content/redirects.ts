@@ -1,5 +1,5 @@
 import { SiteError, type SourceLocation } from '../errors/site-error.ts';
-import { RedirectsFile, type RedirectRule } from '../schema/redirects.ts';
+import type { RedirectRule } from '../schema/redirects.ts';
 import type { LocaleCode, SiteConfig } from '../schema/site.ts';
 import { closest } from './describe.ts';
 import { routeFor } from './routes.ts';
@@ -46,7 +46,7 @@ function inLocale(sitePath: string, locale: LocaleCode, site: SiteConfig): strin
  */
 export async function loadRedirects(contentDir: string, site: SiteConfig, memo?: ContentMemo): Promise<LoadedRedirects> {
   // With the build's content memo, an unchanged file is neither read nor validated (checked-file.ts).
-  const checked = await checkedFile(contentDir, REDIRECTS_FILE, RedirectsFile, memo);
+  const checked = await checkedFile(contentDir, REDIRECTS_FILE, async () => (await import('../schema/redirects.ts')).RedirectsFile, memo);
   if (!checked) return { redirects: [], errors: [] };
   const { source } = checked;
   if (!source) return { redirects: [], errors: checked.errors };

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteModel } from '../content/model.ts';
-import { localeCodes } from '../schema/site.ts';
+import { localeCodes } from '../schema/site-locales.ts';
 
 /** Where the contact function's list of accepted languages lives, relative to the project folder. */
 export const FUNCTION_LOCALES_FILE = 'supabase/functions/_shared/generated/locales.ts';

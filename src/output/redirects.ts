@@ -3,7 +3,7 @@ import type { SiteModel } from '../content/model.ts';
 import { outputFileFor } from '../content/routes.ts';
 import { absoluteUrl } from '../render/context.ts';
 import { escapeHtml } from '../render/head.ts';
-import { localeEntry } from '../schema/site.ts';
+import { localeEntry } from '../schema/site-locales.ts';
 
 /**
  * What `site build` writes for content/redirects.yaml: `_redirects` (the one format Netlify and Cloudflare Pages

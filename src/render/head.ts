@@ -1,7 +1,7 @@
 import type { PageEntry, SiteModel } from '../content/model.ts';
 import { isIndexable, isNotFound } from '../content/routes.ts';
 import type { LoaderNeed } from '../islands/protocol.ts';
-import { localeEntry } from '../schema/site.ts';
+import { localeEntry } from '../schema/site-locales.ts';
 import { absoluteUrl, alternates, type RenderContext } from './context.ts';
 
 export function escapeHtml(value: string): string {

@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import type { PageEntry, SiteModel } from '../content/model.ts';
 import { islandUses, loaderNeed } from '../islands/protocol.ts';
 import type { LocaleStrings } from '../schema/locale.ts';
-import { localeEntry } from '../schema/site.ts';
+import { localeEntry } from '../schema/site-locales.ts';
 import type { PageAssets, RenderContext } from './context.ts';
 import { renderHead } from './head.ts';
 import { IslandPropsContext, type IslandPropsFiles } from './Island.tsx';

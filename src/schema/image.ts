@@ -52,10 +52,3 @@ export const Image = z
   .describe('An image: the build makes AVIF and WebP at several widths plus a fallback, with its intrinsic size (no layout shift). E.g. {src: images/team.jpg, alt: "Das Team im Büro"}.');
 
 export type Image = z.infer<typeof Image>;
-
-/** The crop an image asks for as a width/height ratio, or undefined for its own shape. */
-export function aspectRatio(image: Pick<Image, 'aspect'>): number | undefined {
-  if (!image.aspect) return undefined;
-  const [w, h] = image.aspect.split(':').map(Number) as [number, number];
-  return w / h;
-}

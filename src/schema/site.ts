@@ -26,16 +26,6 @@ export const LocaleEntry = z
   .describe('A language of the site. Its UI strings live in locales/<code>.yaml and its pages in pages/<family>/<code>.yaml.');
 export type LocaleEntry = z.infer<typeof LocaleEntry>;
 
-/** The codes of the site's locales, in site.yaml's order. */
-export function localeCodes(site: { locales: readonly LocaleEntry[] }): LocaleCode[] {
-  return site.locales.map((l) => l.code);
-}
-
-/** The site.yaml entry of locale `code` (it exists: pages and locale files are only loaded for listed codes). */
-export function localeEntry(site: { locales: readonly LocaleEntry[] }, code: LocaleCode): LocaleEntry {
-  return site.locales.find((l) => l.code === code) ?? { code, lang: code, hreflang: code };
-}
-
 const Text = z.string().min(1);
 const Euro = z.number().nonnegative();
 const Percent = z.number().min(0).max(100);
@@ -200,7 +190,7 @@ export const SiteConfig = z
     constants: Constants.describe('Every business figure (prices, periods, percentages); pages print them with {{key.path}} references, so a figure changes in one place.'),
   })
   .superRefine((site, ctx) => {
-    const codes = localeCodes(site);
+    const codes = site.locales.map((l) => l.code);
     if (!codes.includes(site.defaultLocale)) {
       ctx.addIssue({ code: 'custom', path: ['defaultLocale'], message: `must be one of the listed locales (${codes.join(', ')})` });
     }

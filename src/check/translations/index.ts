@@ -4,7 +4,7 @@ import type { SiteModel } from '../../content/model.ts';
 import type { YamlSource } from '../../content/yaml-source.ts';
 import type { SiteError } from '../../errors/site-error.ts';
 import type { Glossary } from '../../schema/glossary.ts';
-import { localeCodes } from '../../schema/site.ts';
+import { localeCodes } from '../../schema/site-locales.ts';
 import { finding, fromSiteError, type Finding } from '../finding.ts';
 import { loadTranslationLock, type LoadedLock } from './lock.ts';
 import { translationStatus, type StatusInput, type TranslationStatus } from './status.ts';

@@ -1,6 +1,6 @@
 import { isWithheld } from '../../content/publishing.ts';
 import { NOT_FOUND_SLUG } from '../../content/routes.ts';
-import { localeEntry } from '../../schema/site.ts';
+import { localeEntry } from '../../schema/site-locales.ts';
 import { alternates, type RenderContext } from '../context.ts';
 
 /**

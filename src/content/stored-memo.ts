@@ -42,10 +42,15 @@ export class StoredContentMemo extends ContentMemo {
   private readonly seen = new Set<string>();
   private changed = false;
 
-  /** From a snapshot (`snapshot()` of an earlier build); anything not in the expected shape starts empty. */
+  /**
+   * From a snapshot (`snapshot()` of an earlier build); anything not in the expected shape starts empty. `stamps`: the
+   * content files' stamps as the build already took them (relative path → stamp, empty for one it does not trust), so
+   * no file is stated twice; a file not in it is stated here.
+   */
   constructor(
     private readonly root: string,
     snapshot?: unknown,
+    private readonly stamps?: ReadonlyMap<string, string>,
   ) {
     super();
     const files = (snapshot as Snapshot | undefined)?.format === FORMAT ? (snapshot as Snapshot).files : undefined;
@@ -67,7 +72,7 @@ export class StoredContentMemo extends ContentMemo {
   override recallUnread<T>(file: string, inputs: string, full: string): Remembered<T> | undefined {
     this.seen.add(file);
     const entry = this.stored.get(file);
-    if (!entry || !entry.stamp || entry.inputs !== this.inputsDigest(inputs) || entry.stamp !== fileStampSync(full)) return undefined;
+    if (!entry || !entry.stamp || entry.inputs !== this.inputsDigest(inputs) || entry.stamp !== (this.stamps?.get(file) ?? fileStampSync(full))) return undefined;
     return this.materialize<T>(file, entry);
   }
 

@@ -21,7 +21,7 @@ import { pageSourcesEntry, pageSourcesFile, previousPageSources, writePageSource
 import { privacyPolicyFacts, type PrivacyPolicyFacts } from './privacy-policy.ts';
 import { codeAssets, loadRenderer, renderPage, sitePolicy } from './site-render.ts';
 import { planCard } from './social-cards.ts';
-import { besideStamps, recordBuild, treeStamps, unchangedBuild, type BuildInputs, type TreeStamps, type UnchangedReport } from './unchanged-build.ts';
+import { besideStamps, recordBuild, stampsByPath, treeStamps, unchangedBuild, type BuildInputs, type TreeStamps, type UnchangedReport } from './unchanged-build.ts';
 import { OutputWriter } from './writer.ts';
 
 const encoder = new TextEncoder();
@@ -103,7 +103,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   // A content error returns before the code assets are awaited: their failure must not go unhandled.
   codePending.catch(() => {});
   const previous = cached && !options.fresh ? await readBuildState(cache, options.contentDir, outDir, generator) : {};
-  const memo = new StoredContentMemo(path.resolve(options.contentDir), previous.content);
+  const memo = new StoredContentMemo(path.resolve(options.contentDir), previous.content, contentStamps && stampsByPath(contentStamps));
   const [loaded, checkConfig] = await Promise.all([loadContent(options.contentDir, options.env, memo), loadCheckConfig(options.contentDir, memo)]);
   if (!loaded.ok || checkConfig.errors.length) {
     // What did load is kept: the next build reads only the files being fixed.
@@ -224,9 +224,14 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const routes = await Promise.all(written);
   await Promise.all(cardWrites);
   for (const [file, card] of cardStamps) next.pages[file] = { ...next.pages[file]!, card };
+  // Listed once, when everything is written: what is not this build's goes, and the rest is stamped for the next build.
+  let listed = removeOldOutput ? undefined : treeStamps(outDir, false);
   if (removeOldOutput) await removeOldOutput();
   else {
-    const removed = (await removeOthers(outDir, keep)).filter((file) => last?.pages[file]);
+    const gone = await removeOthers(outDir, keep, (listed ?? []).filter((_, i) => i % 2 === 0));
+    // Removing changed the stamps of the folders it removed from (a route vanished, a stray file went).
+    if (gone.length) listed = undefined;
+    const removed = gone.filter((file) => last?.pages[file]);
     counts.removed = removed.length;
     for (const file of removed) supersede(last?.pages[file]?.key);
   }
@@ -248,16 +253,15 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   };
   if (cached) {
     // A build with figures over budget is not recorded: its errors point into check.yaml, which only a loaded build can do.
-    const recorded = value.budgetErrors.length === 0 && (await contentStamps);
-    const stamps = recorded ? { window: publishingWindow(loaded.value, publication.at), content: recorded, output: await outputStamps(outDir, next), beside: besideStamps([pageSourcesFile(outDir), path.join(path.dirname(path.resolve(options.contentDir)), FUNCTION_LOCALES_FILE)]) } : undefined;
+    const recorded = value.budgetErrors.length === 0 && contentStamps;
+    const stamps = recorded ? { window: publishingWindow(loaded.value, publication.at), content: recorded, output: outputStamps(listed ?? treeStamps(outDir, false) ?? [], next), beside: besideStamps([pageSourcesFile(outDir), path.join(path.dirname(path.resolve(options.contentDir)), FUNCTION_LOCALES_FILE)]) } : undefined;
     await recordBuild(cache, inputs, stamps, value);
   }
   return { ok: true, value };
 }
 
-/** The output folder's stamps, a page file's as the manifest has it (checked before reuse, or taken right after writing). */
-async function outputStamps(outDir: string, manifest: OutputManifest): Promise<TreeStamps> {
-  const stamps = (await treeStamps(outDir, false)) ?? [];
+/** The output folder's stamps with a page file's as the manifest has it (checked before reuse, or taken right after writing). */
+function outputStamps(stamps: TreeStamps, manifest: OutputManifest): TreeStamps {
   for (let i = 0; i < stamps.length; i += 2) {
     const record = manifest.pages[stamps[i]!];
     if (record) stamps[i + 1] = record.stamp;

@@ -1,4 +1,4 @@
-import { readdir, rm, rmdir } from 'node:fs/promises';
+import { rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { cacheKey, readJsonEntry, type BuildCache } from '../cache/build-cache.ts';
 import type { MarkedElement } from '../render/source-marks.tsx';
@@ -185,20 +185,17 @@ export function pageKey(model: SiteModel, entry: PageEntry, code: CodeAssets, ge
 }
 
 /**
- * Deletes every file under outDir that is not in `keep` (output-relative, `/` separated), then every empty
- * folder: what a cold build would not have written. Resolves to the deleted files.
+ * Deletes every file of `listed` (what is under outDir, output-relative, `/` separated, a folder's ending with `/`) that
+ * is not in `keep`, then every empty folder: what a cold build would not have written. Resolves to the deleted files.
  */
-export async function removeOthers(outDir: string, keep: ReadonlySet<string>): Promise<string[]> {
-  const entries = await readdir(outDir, { recursive: true, withFileTypes: true }).catch(() => []);
+export async function removeOthers(outDir: string, keep: ReadonlySet<string>, listed: readonly string[]): Promise<string[]> {
   const removed: string[] = [];
   const dirs: string[] = [];
   await Promise.all(
-    entries.map(async (entry) => {
-      const full = path.join(entry.parentPath, entry.name);
-      if (entry.isDirectory()) return void dirs.push(full);
-      const relative = path.relative(outDir, full).split(path.sep).join('/');
+    listed.map(async (relative) => {
+      if (relative.endsWith('/')) return void (relative !== './' && dirs.push(path.join(outDir, relative.slice(0, -1))));
       if (keep.has(relative)) return;
-      await rm(full, { force: true });
+      await rm(path.join(outDir, relative), { force: true });
       removed.push(relative);
     }),
   );

@@ -21,7 +21,8 @@ import { pageSourcesEntry, pageSourcesFile, previousPageSources, writePageSource
 import { privacyPolicyFacts, type PrivacyPolicyFacts } from './privacy-policy.ts';
 import { codeAssets, loadRenderer, renderPage, sitePolicy } from './site-render.ts';
 import { planCard } from './social-cards.ts';
-import { besideStamps, recordBuild, stampsByPath, treeStamps, unchangedBuild, type BuildInputs, type TreeStamps, type UnchangedReport } from './unchanged-build.ts';
+import { stampsByPath, treeStamps, type TreeStamps } from './tree-stamps.ts';
+import { besideStamps, lastBuild, recordBuild, unchangedSince, type BuildInputs, type UnchangedReport } from './unchanged-build.ts';
 import { OutputWriter } from './writer.ts';
 
 const encoder = new TextEncoder();
@@ -95,10 +96,11 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const publication = options.publication ?? { at: new Date(), drafts: false };
   const inputs: BuildInputs = { contentDir: options.contentDir, outDir, generator, env: options.env ?? {}, drafts: publication.drafts };
   // Nothing the last build read or wrote changed: it is this build (unchanged-build.ts), and nothing is loaded.
-  const unchanged = cached && !options.fresh ? await unchangedBuild(cache, inputs, publication.at) : undefined;
+  const recorded = cached && !options.fresh ? await lastBuild(cache, inputs) : undefined;
+  const unchanged = recorded && unchangedSince(recorded, inputs, publication.at);
   if (unchanged) return { ok: true, value: unchangedReport(options.outDir, unchanged) };
   // Stamped before anything is read: a file written while this build runs is looked at again by the next.
-  const contentStamps = cached ? treeStamps(path.resolve(options.contentDir), true) : undefined;
+  const contentStamps = cached ? treeStamps(path.resolve(options.contentDir), true, recorded?.content) : undefined;
   const codePending = codeAssets(cache);
   // A content error returns before the code assets are awaited: their failure must not go unhandled.
   codePending.catch(() => {});
@@ -107,14 +109,14 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const [loaded, checkConfig] = await Promise.all([loadContent(options.contentDir, options.env, memo), loadCheckConfig(options.contentDir, memo)]);
   if (!loaded.ok || checkConfig.errors.length) {
     // What did load is kept: the next build reads only the files being fixed.
-    if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.snapshot() });
+    if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.toStore() });
     return { ok: false, errors: [...(loaded.ok ? [] : loaded.errors), ...checkConfig.errors] };
   }
   // What is not live at the build's moment is left out here, before anything reads the pages.
   const model = publishedModel(loaded.value, publication);
   const redirects = await loadRedirects(options.contentDir, model.site, memo);
   if (redirects.errors.length) {
-    if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.snapshot() });
+    if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.toStore() });
     return { ok: false, errors: redirects.errors };
   }
   const images = await buildImages(model, options.contentDir, cache);
@@ -122,7 +124,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const cards = await Promise.all(model.pages.map((entry) => planCard(model, entry)));
   const assetErrors = [...images.errors, ...cards.flatMap((c) => (c.error ? [c.error] : []))];
   if (assetErrors.length) {
-    if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.snapshot() });
+    if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.toStore() });
     return { ok: false, errors: assetErrors };
   }
   const code = await codePending;
@@ -225,7 +227,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   await Promise.all(cardWrites);
   for (const [file, card] of cardStamps) next.pages[file] = { ...next.pages[file]!, card };
   // Listed once, when everything is written: what is not this build's goes, and the rest is stamped for the next build.
-  let listed = removeOldOutput ? undefined : treeStamps(outDir, false);
+  let listed = removeOldOutput ? undefined : treeStamps(outDir, false, recorded?.output);
   if (removeOldOutput) await removeOldOutput();
   else {
     const gone = await removeOthers(outDir, keep, (listed ?? []).filter((_, i) => i % 2 === 0));
@@ -241,7 +243,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const same = last && counts.rendered === 0 && restored === 0 && counts.removed === 0 && cardWrites.length === 0 && Object.keys(last.pages).length === counts.reused;
   // The element sources beside the folder likewise: every entry came from that file (10,000 pages' are megabytes).
   if (!same || Object.keys(previousSources).length !== elementSources.length) await writePageSources(options.outDir, elementSources);
-  if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.snapshot(), output: same ? undefined : next });
+  if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.toStore(), output: same ? undefined : next });
   const value: BuildReport = {
     outDir: options.outDir,
     routes: routes.sort((a, b) => a.route.localeCompare(b.route)),
@@ -253,8 +255,8 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   };
   if (cached) {
     // A build with figures over budget is not recorded: its errors point into check.yaml, which only a loaded build can do.
-    const recorded = value.budgetErrors.length === 0 && contentStamps;
-    const stamps = recorded ? { window: publishingWindow(loaded.value, publication.at), content: recorded, output: outputStamps(listed ?? treeStamps(outDir, false) ?? [], next), beside: besideStamps([pageSourcesFile(outDir), path.join(path.dirname(path.resolve(options.contentDir)), FUNCTION_LOCALES_FILE)]) } : undefined;
+    const content = value.budgetErrors.length === 0 && contentStamps;
+    const stamps = content ? { window: publishingWindow(loaded.value, publication.at), content, output: outputStamps(listed ?? treeStamps(outDir, false) ?? [], next), beside: besideStamps([pageSourcesFile(outDir), path.join(path.dirname(path.resolve(options.contentDir)), FUNCTION_LOCALES_FILE)]) } : undefined;
     await recordBuild(cache, inputs, stamps, value);
   }
   return { ok: true, value };

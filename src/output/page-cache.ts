@@ -4,6 +4,7 @@ import { cacheKey, readJsonEntry, type BuildCache } from '../cache/build-cache.t
 import type { MarkedElement } from '../render/source-marks.tsx';
 import { fileStampSync, textDigest } from '../content/memo.ts';
 import type { PageEntry, SiteModel } from '../content/model.ts';
+import type { StoredMemo } from '../content/stored-memo.ts';
 import { isIndexable } from '../content/routes.ts';
 import { alternates } from '../render/context.ts';
 import type { PageAssetRefs } from './page-weight.ts';
@@ -38,9 +39,9 @@ export interface OutputManifest {
   pages: Record<string, PageRecord>;
 }
 
-/** What the previous build left: the content memo's snapshot and the output manifest, each undefined when unusable. */
+/** What the previous build left: the content memo as stored (a snapshot and changes on top) and the output manifest, each undefined when unusable. */
 export interface BuildState {
-  content?: unknown;
+  content?: StoredMemo;
   output?: OutputManifest;
 }
 
@@ -51,14 +52,17 @@ const stateKeys = (contentDir: string, outDir: string, generator: string) => ({
 
 export async function readBuildState(cache: BuildCache, contentDir: string, outDir: string, generator: string): Promise<BuildState> {
   const keys = stateKeys(contentDir, outDir, generator);
-  const [content, output] = await Promise.all([readJsonEntry(cache, 'content-memo', keys.content), readJsonEntry(cache, 'output-manifest', keys.output)]);
-  return { content, output: isManifest(output) ? output : undefined };
+  const [snapshot, changes, output] = await Promise.all([readJsonEntry(cache, 'content-memo', keys.content), readJsonEntry(cache, 'content-memo-changes', keys.content), readJsonEntry(cache, 'output-manifest', keys.output)]);
+  return { content: { snapshot, changes }, output: isManifest(output) ? output : undefined };
 }
 
 export async function writeBuildState(cache: BuildCache, contentDir: string, outDir: string, generator: string, state: BuildState): Promise<void> {
   const keys = stateKeys(contentDir, outDir, generator);
+  const { snapshot, changes } = state.content ?? {};
   await Promise.all([
-    state.content !== undefined && cache.write('content-memo', keys.content, JSON.stringify(state.content)),
+    // A new snapshot leaves the changes on the last one behind (they name it, so a stale entry is ignored, but it need not be read).
+    snapshot !== undefined && cache.write('content-memo', keys.content, JSON.stringify(snapshot)).then(() => cache.remove?.('content-memo-changes', keys.content)),
+    changes !== undefined && cache.write('content-memo-changes', keys.content, JSON.stringify(changes)),
     state.output && cache.write('output-manifest', keys.output, JSON.stringify(state.output)),
   ]);
 }

@@ -1,10 +1,9 @@
-import { readdirSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { cacheKey, readJsonEntry, type BuildCache } from '../cache/build-cache.ts';
-import { fileStamp } from '../content/memo.ts';
 import type { PublishingWindow } from '../content/publishing.ts';
 import type { PrivacyPolicyFacts } from './privacy-policy.ts';
 import type { PageWeight } from './page-weight.ts';
+import { stampOf, type TreeStamps } from './tree-stamps.ts';
 
 /**
  * A build nothing changed since (issue #19, the warm no-change build). The last build into an output folder
@@ -20,11 +19,6 @@ import type { PageWeight } from './page-weight.ts';
 /** Bumped when the record changes shape. */
 const FORMAT = 1;
 const KIND = 'unchanged-build';
-/** A content entry written less than this before it was stamped may change again within the same clock tick (git's "racily clean"). */
-const RACY_MS = 1000;
-
-/** Relative path (`/`-separated; a folder's ends with `/`, the root is `./`) and stamp, flat: [path, stamp, path, stamp, …]. */
-export type TreeStamps = string[];
 
 /** A route's report line: route, file, then the page's weight (PageWeight's figures in WEIGHT order). */
 type StoredRoute = [string, string, ...number[]];
@@ -38,7 +32,7 @@ export interface UnchangedReport {
   routes: { route: string; file: string; weight: PageWeight }[];
 }
 
-interface BuildRecord {
+export interface BuildRecord {
   format: number;
   inputs: string;
   window: PublishingWindow;
@@ -61,57 +55,6 @@ export interface BuildInputs {
 const recordKey = (inputs: BuildInputs) => cacheKey(KIND, String(FORMAT), inputs.generator, path.resolve(inputs.contentDir), path.resolve(inputs.outDir));
 const inputsOf = (inputs: BuildInputs) => JSON.stringify([inputs.env, inputs.drafts]);
 
-/**
- * Every file and folder under `root` with its stamp; undefined when there is no such folder. With `racy`, an
- * entry written within the last second gets an empty stamp (a write in the same clock tick could keep size and
- * mtime), as does a symbolic link to a folder (its entries are not walked): neither ever matches, so the next build
- * looks at the content itself.
- */
-export function treeStamps(root: string, racy: boolean): TreeStamps | undefined {
-  const now = Date.now();
-  let entries;
-  try {
-    // Synchronous: tens of thousands of stats through the thread pool cost several times the CPU (measured on the no-change build's profile).
-    entries = readdirSync(root, { recursive: true, withFileTypes: true });
-  } catch {
-    return undefined;
-  }
-  const stamps: TreeStamps = [];
-  const add = (file: string, full: string, link: boolean) => {
-    let stats: Stats | undefined;
-    try {
-      stats = statSync(full, { throwIfNoEntry: false });
-    } catch {
-      // Gone or unreadable since it was listed: no stamp, so it never matches.
-    }
-    const trusted = stats && !(link && stats.isDirectory()) && !(racy && now - stats.mtimeMs < RACY_MS) ? stats : undefined;
-    stamps.push(file, trusted ? fileStamp(trusted) : '');
-  };
-  add('./', root, false);
-  for (const entry of entries) {
-    const full = path.join(entry.parentPath, entry.name);
-    add(path.relative(root, full).split(path.sep).join('/') + (entry.isDirectory() ? '/' : ''), full, entry.isSymbolicLink());
-  }
-  return stamps;
-}
-
-/** The stamps by path (a folder's without its trailing `/`). */
-export function stampsByPath(stamps: TreeStamps): Map<string, string> {
-  const byPath = new Map<string, string>();
-  for (let i = 0; i < stamps.length; i += 2) byPath.set(stamps[i]!.replace(/\/$/, ''), stamps[i + 1]!);
-  return byPath;
-}
-
-function stampOf(file: string): string {
-  try {
-    const stats = statSync(file, { throwIfNoEntry: false });
-    return stats ? fileStamp(stats) : 'missing';
-  } catch {
-    // A folder on the way became a file, or cannot be read: not what was recorded.
-    return 'unreadable';
-  }
-}
-
 /** Whether every entry of `stamps` under `root` still has its stamp. */
 function same(root: string, stamps: TreeStamps): boolean {
   for (let i = 0; i < stamps.length; i += 2) if (stampOf(path.join(root, stamps[i]!)) !== stamps[i + 1]) return false;
@@ -123,14 +66,19 @@ export function besideStamps(files: readonly string[]): TreeStamps {
   return files.flatMap((file) => [file, stampOf(file)]);
 }
 
-/** The report of the last build into `inputs.outDir` if nothing it read or wrote changed since, else undefined. */
-export async function unchangedBuild(cache: BuildCache, inputs: BuildInputs, at: Date): Promise<UnchangedReport | undefined> {
+/** The record of the last build into `inputs.outDir` by the same generator from the same content folder, if there is a well-formed one. */
+export async function lastBuild(cache: BuildCache, inputs: BuildInputs): Promise<BuildRecord | undefined> {
   const record = (await readJsonEntry(cache, KIND, recordKey(inputs))) as BuildRecord | undefined;
-  if (!wellFormed(record) || record.inputs !== inputsOf(inputs)) return undefined;
+  return wellFormed(record) ? record : undefined;
+}
+
+/** The report of the `last` build if this one would be the same: same inputs, a moment in its window, nothing it read or wrote changed. */
+export function unchangedSince(last: BuildRecord, inputs: BuildInputs, at: Date): UnchangedReport | undefined {
+  if (last.inputs !== inputsOf(inputs)) return undefined;
   const moment = at.getTime();
-  if ((record.window.from !== null && moment < record.window.from) || (record.window.until !== null && moment >= record.window.until)) return undefined;
-  if (!same(path.resolve(inputs.contentDir), record.content) || !same(path.resolve(inputs.outDir), record.output) || !same('/', record.beside)) return undefined;
-  const { css, loader, privacy, routes } = record.report;
+  if ((last.window.from !== null && moment < last.window.from) || (last.window.until !== null && moment >= last.window.until)) return undefined;
+  if (!same(path.resolve(inputs.contentDir), last.content) || !same(path.resolve(inputs.outDir), last.output) || !same('/', last.beside)) return undefined;
+  const { css, loader, privacy, routes } = last.report;
   return {
     css,
     loader,

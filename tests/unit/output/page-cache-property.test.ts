@@ -261,7 +261,7 @@ const EDITS: Record<string, Edit> = {
     return 'output folder deleted';
   },
   async damageCache(site, pick) {
-    const kind = pick(['content-memo', 'output-manifest', 'page', 'unchanged-build']);
+    const kind = pick(['content-memo', 'content-memo-changes', 'output-manifest', 'page', 'unchanged-build']);
     const dir = path.join(site.pageCache, kind);
     const entries = await readdir(dir).catch(() => []);
     if (!entries.length) return `no ${kind} to damage`;
@@ -296,7 +296,7 @@ async function warm(site: Site, read?: (kind: string) => void, env?: ContentEnv)
 function pageCacheOver(dir: string) {
   const pages = directoryCache(dir);
   const assets = directoryCache(assetCache);
-  const own = (kind: string) => ['content-memo', 'output-manifest', 'page', 'unchanged-build'].includes(kind);
+  const own = (kind: string) => ['content-memo', 'content-memo-changes', 'output-manifest', 'page', 'unchanged-build'].includes(kind);
   return {
     read: (kind: string, key: string) => (own(kind) ? pages : assets).read(kind, key),
     write: (kind: string, key: string, data: string | Uint8Array, options?: { checked?: boolean }) => (own(kind) ? pages : assets).write(kind, key, data, options),

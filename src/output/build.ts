@@ -256,7 +256,10 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   if (cached) {
     // A build with figures over budget is not recorded: its errors point into check.yaml, which only a loaded build can do.
     const content = value.budgetErrors.length === 0 && contentStamps;
-    const stamps = content ? { window: publishingWindow(loaded.value, publication.at), content, output: outputStamps(listed ?? treeStamps(outDir, false) ?? [], next), beside: besideStamps([pageSourcesFile(outDir), path.join(path.dirname(path.resolve(options.contentDir)), FUNCTION_LOCALES_FILE)]) } : undefined;
+    // Beside the folders: the element sources, and the function's locales with the folder that decides whether they are written.
+    const project = path.dirname(path.resolve(options.contentDir));
+    const beside = besideStamps([pageSourcesFile(outDir), path.join(project, 'supabase/functions'), path.join(project, FUNCTION_LOCALES_FILE)]);
+    const stamps = content ? { window: publishingWindow(loaded.value, publication.at), content, output: outputStamps(listed ?? treeStamps(outDir, false) ?? [], next), beside } : undefined;
     await recordBuild(cache, inputs, stamps, value);
   }
   return { ok: true, value };

@@ -20,9 +20,11 @@ import { stampOf, type TreeStamps } from './tree-stamps.ts';
 const FORMAT = 1;
 const KIND = 'unchanged-build';
 
-/** A route's report line: route, file, then the page's weight (PageWeight's figures in WEIGHT order). */
+/** A route's report line: route, file, then the page's weight (PageWeight's figures in FIGURES order). */
 type StoredRoute = [string, string, ...number[]];
-const WEIGHT = ['html', 'css', 'jsBeforeInteraction', 'jsHydrated', 'jsSubmit'] as const satisfies readonly (keyof PageWeight)[];
+/** Every figure of PageWeight, so a figure added to it fails to compile here until it is stored too (and FORMAT bumped). */
+const FIGURE_ORDER = { html: 0, css: 1, jsBeforeInteraction: 2, jsHydrated: 3, jsSubmit: 4 } satisfies Record<keyof PageWeight, number>;
+const FIGURES = (Object.keys(FIGURE_ORDER) as (keyof PageWeight)[]).sort((a, b) => FIGURE_ORDER[a] - FIGURE_ORDER[b]);
 
 /** What a build that changed nothing reports: every page reused, none over budget (a build with budget errors is not recorded). */
 export interface UnchangedReport {
@@ -83,7 +85,7 @@ export function unchangedSince(last: BuildRecord, inputs: BuildInputs, at: Date)
     css,
     loader,
     privacy,
-    routes: routes.map(([route, file, ...figures]) => ({ route, file, weight: Object.fromEntries(WEIGHT.map((name, i) => [name, figures[i]!])) as unknown as PageWeight })),
+    routes: routes.map(([route, file, ...figures]) => ({ route, file, weight: Object.fromEntries(FIGURES.map((name, i) => [name, figures[i]!])) as unknown as PageWeight })),
   };
 }
 
@@ -98,7 +100,7 @@ function wellFormed(record: BuildRecord | undefined): record is BuildRecord {
     stamps(record.output) &&
     stamps(record.beside) &&
     Array.isArray(record.report?.routes) &&
-    record.report.routes.every((r) => Array.isArray(r) && r.length === WEIGHT.length + 2 && r.slice(2).every((n) => typeof n === 'number'))
+    record.report.routes.every((r) => Array.isArray(r) && r.length === FIGURES.length + 2 && r.slice(2).every((n) => typeof n === 'number'))
   );
 }
 
@@ -115,7 +117,7 @@ export async function recordBuild(
     format: FORMAT,
     inputs: inputsOf(inputs),
     ...stamps,
-    report: { css: report.css, loader: report.loader, privacy: report.privacy, routes: report.routes.map((r): StoredRoute => [r.route, r.file, ...WEIGHT.map((name) => r.weight[name])]) },
+    report: { css: report.css, loader: report.loader, privacy: report.privacy, routes: report.routes.map((r): StoredRoute => [r.route, r.file, ...FIGURES.map((name) => r.weight[name])]) },
   };
   await cache.write(KIND, key, JSON.stringify(record));
 }

@@ -193,19 +193,14 @@ export function pageKey(model: SiteModel, entry: PageEntry, code: CodeAssets, ge
  * is not in `keep`, then every empty folder: what a cold build would not have written. Resolves to the deleted files.
  */
 export async function removeOthers(outDir: string, keep: ReadonlySet<string>, listed: readonly string[]): Promise<string[]> {
-  const removed: string[] = [];
-  const dirs: string[] = [];
-  await Promise.all(
-    listed.map(async (relative) => {
-      if (relative.endsWith('/')) return void (relative !== './' && dirs.push(path.join(outDir, relative.slice(0, -1))));
-      if (keep.has(relative)) return;
-      await rm(path.join(outDir, relative), { force: true });
-      removed.push(relative);
-    }),
-  );
+  const removed = listed.filter((relative) => !relative.endsWith('/') && !keep.has(relative)).sort();
+  await Promise.all(removed.map((relative) => rm(path.join(outDir, relative), { force: true })));
   // Folders above a kept file stay; the others go, deepest first (rmdir refuses one that still holds anything).
   const occupied = new Set<string>();
-  for (const relative of keep) for (let dir = path.dirname(path.join(outDir, relative)); dir.startsWith(outDir + path.sep) && !occupied.has(dir); dir = path.dirname(dir)) occupied.add(dir);
-  for (const dir of dirs.filter((d) => !occupied.has(d)).sort((a, b) => b.length - a.length)) await rmdir(dir).catch(() => {});
-  return removed.sort();
+  for (const relative of keep) {
+    for (let end = relative.lastIndexOf('/'); end > 0 && !occupied.has(relative.slice(0, end + 1)); end = relative.lastIndexOf('/', end - 1)) occupied.add(relative.slice(0, end + 1));
+  }
+  const empty = listed.filter((relative) => relative.endsWith('/') && relative !== './' && !occupied.has(relative));
+  for (const dir of empty.sort((a, b) => b.length - a.length)) await rmdir(path.join(outDir, dir)).catch(() => {});
+  return removed;
 }

@@ -8,6 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { loadContent } from '../src/content/load.ts';
 import { isIndexable } from '../src/content/routes.ts';
 import { buildSite } from '../src/output/build.ts';
 import { repo } from './support/measure.ts';
@@ -41,7 +42,11 @@ interface Report {
 
 const built = await buildSite({ contentDir: path.join(repo, 'content'), outDir: path.join(repo, 'dist') });
 if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
-const routes = built.value.model.pages.filter((p) => isIndexable(p.route, p.page.meta.noindex)).map((p) => p.route).sort();
+// The build reports routes only (a build that found nothing changed loads no content): noindex comes from the content.
+const loaded = await loadContent(path.join(repo, 'content'));
+if (!loaded.ok) throw new Error(loaded.errors.map((e) => e.message).join('\n'));
+const live = new Set(built.value.routes.map((r) => r.route));
+const routes = loaded.value.pages.filter((p) => live.has(p.route) && isIndexable(p.route, p.page.meta.noindex)).map((p) => p.route).sort();
 const only = process.env.AUDIT_ROUTES?.split(',');
 
 const work = await mkdtemp(path.join(tmpdir(), 'site-audit-'));

@@ -97,10 +97,10 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
       const { routes, budgetErrors } = result.value;
       process.stdout.write(`${routeTable(routes)}\n`);
       // The function and `site serve` store the policy version with each request: commit the file when it changes.
-      const generated = await writePrivacyPolicyModule(opts.content, result.value.model);
+      const generated = await writePrivacyPolicyModule(opts.content, result.value.privacy);
       if (generated) process.stdout.write(dim(`wrote ${path.relative(process.cwd(), generated)} (privacy-policy version; commit it)\n`));
       // Only a build of the site as it is now records its URLs: a preview (--drafts, --at) publishes nothing.
-      const lock = !opts.drafts && opts.at === undefined ? await updateRoutesLock(opts.content, result.value.model) : undefined;
+      const lock = !opts.drafts && opts.at === undefined ? await updateRoutesLock(opts.content, routes.map((r) => r.route)) : undefined;
       if (lock) process.stdout.write(dim(`added the new routes to ${path.relative(process.cwd(), lock)} (commit it)\n`));
       if (budgetErrors.length) {
         printErrors(budgetErrors, opts.content);

@@ -72,3 +72,31 @@ export function publishedModel(model: SiteModel, publication: Publication): Site
 export function isWithheld(model: SiteModel, route: string): boolean {
   return model.withheld?.some((page) => page.route === route) ?? false;
 }
+
+/** Moments (ms since the epoch) between which a build makes the same site: null is no bound. */
+export interface PublishingWindow {
+  from: number | null;
+  until: number | null;
+}
+
+/**
+ * The span around `at` in which every page and section of `model` (as loaded, before publishedModel) is live or
+ * withheld exactly as at `at`: from the last publishAt or unpublishAt at or before it to the first after it
+ * (withheldAt changes at each such moment and nowhere else).
+ */
+export function publishingWindow(model: SiteModel, at: Date): PublishingWindow {
+  const now = at.getTime();
+  let from: number | null = null;
+  let until: number | null = null;
+  for (const entry of model.pages) {
+    for (const item of [entry.page, ...entry.page.sections]) {
+      for (const moment of [item.publishAt, item.unpublishAt]) {
+        if (moment === undefined) continue;
+        const time = Date.parse(moment);
+        if (time <= now) from = Math.max(from ?? time, time);
+        else until = Math.min(until ?? time, time);
+      }
+    }
+  }
+  return { from, until };
+}

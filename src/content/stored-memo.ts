@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SourceLocation } from '../errors/site-error.ts';
@@ -10,7 +11,9 @@ import { parseYaml, type YamlSource } from './yaml-source.ts';
  * stamp (size, mtime, inode), the digest of its text and the digest of its inputs. A build asks it
  * before reading a file: same stamp and inputs give last build's value without reading the file
  * (a warm build with nothing changed parses no YAML); a changed stamp reads the file, and the same
- * text digest still gives the value back (a touched file is not parsed again).
+ * text digest still gives the value back (a touched file is not parsed again). A build that changed few files
+ * stores only those (`StoredMemo.changes`, on top of the whole snapshot it loaded), so editing one page of
+ * 10,000 does not write the other 9,999 values again.
  */
 
 /** Bumped when what is stored changes shape. */
@@ -32,8 +35,27 @@ interface StoredFile {
 
 interface Snapshot {
   format: number;
+  /** Names this snapshot for the changes stored on top of it. */
+  id?: string;
   files: Record<string, StoredFile>;
 }
+
+/** Files changed and removed since the snapshot `base`. */
+interface Changes {
+  format: number;
+  base: string;
+  files: Record<string, StoredFile>;
+  removed: string[];
+}
+
+/** The memo as a build stores it: a whole snapshot, and the changes made on top of it since; either may be undefined. */
+export interface StoredMemo {
+  snapshot?: unknown;
+  changes?: unknown;
+}
+
+/** Changes up to this share of the files are stored as changes; more, and the whole snapshot is written again. */
+const CHANGES_SHARE = 1 / 8;
 
 export class StoredContentMemo extends ContentMemo {
   private readonly stored: Map<string, StoredFile>;
@@ -41,15 +63,30 @@ export class StoredContentMemo extends ContentMemo {
   /** Files this load asked about: the others were deleted and are dropped when saved. */
   private readonly seen = new Set<string>();
   private changed = false;
+  /** The id of the whole snapshot loaded, and the files whose entries differ from it (changed, or removed). */
+  private readonly base: string | undefined;
+  private readonly differ = new Set<string>();
 
-  /** From a snapshot (`snapshot()` of an earlier build); anything not in the expected shape starts empty. */
+  /**
+   * From what an earlier build stored (`toStore()`); anything not in the expected shape starts empty, and changes on
+   * top of another snapshot are ignored. `stamps`: the content files' stamps as the build already took them
+   * (relative path → stamp, empty for one it does not trust), so no file is stated twice; a file not in it is stated here.
+   */
   constructor(
     private readonly root: string,
-    snapshot?: unknown,
+    stored: StoredMemo = {},
+    private readonly stamps?: ReadonlyMap<string, string>,
   ) {
     super();
-    const files = (snapshot as Snapshot | undefined)?.format === FORMAT ? (snapshot as Snapshot).files : undefined;
-    this.stored = new Map(files && typeof files === 'object' ? Object.entries(files) : []);
+    const snapshot = stored.snapshot as Snapshot | undefined;
+    const files = snapshot?.format === FORMAT && snapshot.files && typeof snapshot.files === 'object' ? snapshot.files : undefined;
+    this.stored = new Map(files ? Object.entries(files) : []);
+    this.base = files && typeof snapshot!.id === 'string' ? snapshot!.id : undefined;
+    const changes = stored.changes as Changes | undefined;
+    if (this.base === undefined || changes?.format !== FORMAT || changes.base !== this.base || !changes.files || typeof changes.files !== 'object' || !Array.isArray(changes.removed)) return;
+    for (const [file, entry] of Object.entries(changes.files)) this.stored.set(file, entry);
+    for (const file of changes.removed) this.stored.delete(String(file));
+    for (const file of [...Object.keys(changes.files), ...changes.removed]) this.differ.add(String(file));
   }
 
   override recall<T>(file: string, key: string, stamp?: string): Remembered<T> | undefined {
@@ -60,6 +97,7 @@ export class StoredContentMemo extends ContentMemo {
     if (stamp !== undefined && stamp !== entry.stamp) {
       entry.stamp = stamp;
       this.changed = true;
+      this.differ.add(file);
     }
     return this.materialize<T>(file, entry);
   }
@@ -67,7 +105,7 @@ export class StoredContentMemo extends ContentMemo {
   override recallUnread<T>(file: string, inputs: string, full: string): Remembered<T> | undefined {
     this.seen.add(file);
     const entry = this.stored.get(file);
-    if (!entry || !entry.stamp || entry.inputs !== this.inputsDigest(inputs) || entry.stamp !== fileStampSync(full)) return undefined;
+    if (!entry || !entry.stamp || entry.inputs !== this.inputsDigest(inputs) || entry.stamp !== (this.stamps?.get(file) ?? fileStampSync(full))) return undefined;
     return this.materialize<T>(file, entry);
   }
 
@@ -91,6 +129,7 @@ export class StoredContentMemo extends ContentMemo {
     this.seen.add(file);
     if (entry.inputs === undefined) return;
     this.changed = true;
+    this.differ.add(file);
     this.recalled.delete(file);
     const key = textDigest(entry.key);
     if (entry.value && typeof entry.value === 'object') this.digests.set(entry.value, `${file}\u0000${key}`);
@@ -110,18 +149,31 @@ export class StoredContentMemo extends ContentMemo {
 
   override forget(file: string): void {
     this.seen.add(file);
-    if (this.stored.delete(file)) this.changed = true;
+    if (this.stored.delete(file)) {
+      this.changed = true;
+      this.differ.add(file);
+    }
     this.recalled.delete(file);
   }
 
-  /** What to store for the next build, or undefined when it would be what was loaded (nothing to write). */
-  snapshot(): Snapshot | undefined {
+  /**
+   * What to store for the next build, or undefined when it would be what was loaded (nothing to write): the changes
+   * since the loaded snapshot when they are few, else a whole new snapshot (and no changes).
+   */
+  toStore(): StoredMemo | undefined {
     for (const file of this.stored.keys()) {
       if (this.seen.has(file)) continue;
       this.stored.delete(file);
       this.changed = true;
+      this.differ.add(file);
     }
-    return this.changed ? { format: FORMAT, files: Object.fromEntries(this.stored) } : undefined;
+    if (!this.changed) return undefined;
+    if (this.base !== undefined && this.differ.size <= this.stored.size * CHANGES_SHARE) {
+      const files = [...this.differ].flatMap((file) => (this.stored.has(file) ? [[file, this.stored.get(file)!] as const] : []));
+      const changes: Changes = { format: FORMAT, base: this.base, files: Object.fromEntries(files), removed: [...this.differ].filter((file) => !this.stored.has(file)) };
+      return { changes };
+    }
+    return { snapshot: { format: FORMAT, id: randomUUID(), files: Object.fromEntries(this.stored) } satisfies Snapshot };
   }
 
   /** A stored file as the loader expects it; its source is parsed only if something must be located in it. */

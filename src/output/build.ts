@@ -1,26 +1,28 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { buildImages, pageImageInputs, type ImageReport } from '../assets/images.ts';
+import { buildImages, pageImageInputs } from '../assets/images.ts';
 import { defaultBuildCache, noCache, type BuildCache } from '../cache/build-cache.ts';
 import { budgetFor, loadCheckConfig, type CheckConfig } from '../content/check-config.ts';
 import { loadContent, type ContentEnv } from '../content/load.ts';
 import { fileStampSync } from '../content/memo.ts';
-import { publishedModel, type Publication } from '../content/publishing.ts';
+import { publishedModel, publishingWindow, type Publication } from '../content/publishing.ts';
 import { loadRedirects } from '../content/redirects.ts';
 import { StoredContentMemo } from '../content/stored-memo.ts';
 import { locate, type YamlSource } from '../content/yaml-source.ts';
-import type { SiteModel } from '../content/model.ts';
 import { SiteError, type Result } from '../errors/site-error.ts';
 import { describeOverrun, islandScripts, overBudget, pageWeight, type BudgetOverrun, type PageWeight } from './page-weight.ts';
-import { writeFunctionLocales } from './function-locales.ts';
+import { FUNCTION_LOCALES_FILE, writeFunctionLocales } from './function-locales.ts';
 import { generatorId } from './generator-id.ts';
 import { emptyOutDir, guardOutDir } from './out-dir.ts';
 import { emptyManifest, PAGE_KIND, pageKey, readBuildState, removeOthers, reusable, storedPage, storePage, writeBuildState, type OutputManifest, type PageRecord } from './page-cache.ts';
 import { redirectFiles } from './redirects.ts';
 import { seoFiles, type InlineCode } from './seo-files.ts';
-import { pageSourcesEntry, previousPageSources, writePageSources } from './page-sources.ts';
+import { pageSourcesEntry, pageSourcesFile, previousPageSources, writePageSources } from './page-sources.ts';
+import { privacyPolicyFacts, type PrivacyPolicyFacts } from './privacy-policy.ts';
 import { codeAssets, loadRenderer, renderPage, sitePolicy } from './site-render.ts';
 import { planCard } from './social-cards.ts';
+import { stampsByPath, treeStamps, type TreeStamps } from './tree-stamps.ts';
+import { besideStamps, lastBuild, recordBuild, unchangedSince, type BuildInputs, type UnchangedReport } from './unchanged-build.ts';
 import { OutputWriter } from './writer.ts';
 
 const encoder = new TextEncoder();
@@ -64,7 +66,6 @@ export interface RouteReport {
 }
 
 export interface BuildReport {
-  model: SiteModel;
   outDir: string;
   routes: RouteReport[];
   /** URL of the stylesheet every page links. */
@@ -74,8 +75,8 @@ export interface BuildReport {
   /** One error per figure over budget (the files are written all the same, for inspection). */
   budgetErrors: SiteError[];
   pages: PageCounts;
-  /** Each image the pages use as built, for `site check`'s image rules. */
-  images: ImageReport[];
+  /** What the contact function is told about the privacy policy (the CLI writes it into supabase/functions). */
+  privacy: PrivacyPolicyFacts;
 }
 
 /**
@@ -88,26 +89,34 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const guard = guardOutDir(options.outDir, options.contentDir);
   if (guard) return { ok: false, errors: [guard] };
   const cache = options.cache ?? defaultBuildCache();
-  const codePending = codeAssets(cache);
-  // A content error returns before the code assets are awaited: their failure must not go unhandled.
-  codePending.catch(() => {});
   const outDir = path.resolve(options.outDir);
   // Without a cache there is nowhere to keep what this build did: every build is cold.
   const cached = options.pageCache === true && cache !== noCache;
   const generator = options.generator ?? (cached ? await generatorId() : '');
+  const publication = options.publication ?? { at: new Date(), drafts: false };
+  const inputs: BuildInputs = { contentDir: options.contentDir, outDir, generator, env: options.env ?? {}, drafts: publication.drafts };
+  // Nothing the last build read or wrote changed: it is this build (unchanged-build.ts), and nothing is loaded.
+  const recorded = cached && !options.fresh ? await lastBuild(cache, inputs) : undefined;
+  const unchanged = recorded && unchangedSince(recorded, inputs, publication.at);
+  if (unchanged) return { ok: true, value: unchangedReport(options.outDir, unchanged) };
+  // Stamped before anything is read: a file written while this build runs is looked at again by the next.
+  const contentStamps = cached ? treeStamps(path.resolve(options.contentDir), true, recorded?.content) : undefined;
+  const codePending = codeAssets(cache);
+  // A content error returns before the code assets are awaited: their failure must not go unhandled.
+  codePending.catch(() => {});
   const previous = cached && !options.fresh ? await readBuildState(cache, options.contentDir, outDir, generator) : {};
-  const memo = new StoredContentMemo(path.resolve(options.contentDir), previous.content);
+  const memo = new StoredContentMemo(path.resolve(options.contentDir), previous.content, contentStamps && stampsByPath(contentStamps));
   const [loaded, checkConfig] = await Promise.all([loadContent(options.contentDir, options.env, memo), loadCheckConfig(options.contentDir, memo)]);
   if (!loaded.ok || checkConfig.errors.length) {
     // What did load is kept: the next build reads only the files being fixed.
-    if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.snapshot() });
+    if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.toStore() });
     return { ok: false, errors: [...(loaded.ok ? [] : loaded.errors), ...checkConfig.errors] };
   }
   // What is not live at the build's moment is left out here, before anything reads the pages.
-  const model = publishedModel(loaded.value, options.publication ?? { at: new Date(), drafts: false });
+  const model = publishedModel(loaded.value, publication);
   const redirects = await loadRedirects(options.contentDir, model.site, memo);
   if (redirects.errors.length) {
-    if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.snapshot() });
+    if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.toStore() });
     return { ok: false, errors: redirects.errors };
   }
   const images = await buildImages(model, options.contentDir, cache);
@@ -115,7 +124,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const cards = await Promise.all(model.pages.map((entry) => planCard(model, entry)));
   const assetErrors = [...images.errors, ...cards.flatMap((c) => (c.error ? [c.error] : []))];
   if (assetErrors.length) {
-    if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.snapshot() });
+    if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.toStore() });
     return { ok: false, errors: assetErrors };
   }
   const code = await codePending;
@@ -233,9 +242,14 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const routes = await Promise.all(written);
   await Promise.all(cardWrites);
   for (const [file, card] of cardStamps) next.pages[file] = { ...next.pages[file]!, card };
+  // Listed once, when everything is written: what is not this build's goes, and the rest is stamped for the next build.
+  let listed = removeOldOutput ? undefined : treeStamps(outDir, false, recorded?.output);
   if (removeOldOutput) await removeOldOutput();
   else {
-    const removed = (await removeOthers(outDir, keep)).filter((file) => last?.pages[file]);
+    const gone = await removeOthers(outDir, keep, (listed ?? []).filter((_, i) => i % 2 === 0));
+    // Removing changed the stamps of the folders it removed from (a route vanished, a stray file went).
+    if (gone.length) listed = undefined;
+    const removed = gone.filter((file) => last?.pages[file]);
     counts.removed = removed.length;
     for (const file of removed) supersede(last?.pages[file]?.key);
   }
@@ -245,20 +259,41 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const same = last && counts.rendered === 0 && restored === 0 && counts.removed === 0 && cardWrites.length === 0 && Object.keys(last.pages).length === counts.reused;
   // The element sources beside the folder likewise: every entry came from that file (10,000 pages' are megabytes).
   if (!same || Object.keys(previousSources).length !== elementSources.length) await writePageSources(options.outDir, elementSources);
-  if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.snapshot(), output: same ? undefined : next });
-  return {
-    ok: true,
-    value: {
-      model,
-      outDir: options.outDir,
-      routes: routes.sort((a, b) => a.route.localeCompare(b.route)),
-      css: code.cssUrl,
-      loader: islands.loader,
-      budgetErrors: budgetErrors(routes, checkConfig.config, checkConfig.source),
-      pages: counts,
-      images: images.reports,
-    },
+  if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.toStore(), output: same ? undefined : next });
+  const value: BuildReport = {
+    outDir: options.outDir,
+    routes: routes.sort((a, b) => a.route.localeCompare(b.route)),
+    css: code.cssUrl,
+    loader: islands.loader,
+    budgetErrors: budgetErrors(routes, checkConfig.config, checkConfig.source),
+    pages: counts,
+    privacy: privacyPolicyFacts(model),
   };
+  if (cached) {
+    // A build with figures over budget is not recorded: its errors point into check.yaml, which only a loaded build can do.
+    const content = value.budgetErrors.length === 0 && contentStamps;
+    // Beside the folders: the element sources, and the function's locales with the folder that decides whether they are written.
+    const project = path.dirname(path.resolve(options.contentDir));
+    const beside = besideStamps([pageSourcesFile(outDir), path.join(project, 'supabase/functions'), path.join(project, FUNCTION_LOCALES_FILE)]);
+    const stamps = content ? { window: publishingWindow(loaded.value, publication.at), content, output: outputStamps(listed ?? treeStamps(outDir, false) ?? [], next), beside } : undefined;
+    await recordBuild(cache, inputs, stamps, value);
+  }
+  return { ok: true, value };
+}
+
+/** The output folder's stamps with a page file's as the manifest has it (checked before reuse, or taken right after writing). */
+function outputStamps(stamps: TreeStamps, manifest: OutputManifest): TreeStamps {
+  for (let i = 0; i < stamps.length; i += 2) {
+    const record = manifest.pages[stamps[i]!];
+    if (record) stamps[i + 1] = record.stamp;
+  }
+  return stamps;
+}
+
+/** The report of a build that found nothing changed since the last one: every page reused. */
+function unchangedReport(outDir: string, report: UnchangedReport): BuildReport {
+  const routes = report.routes.map((r): RouteReport => ({ ...r, overBudget: [] }));
+  return { outDir, routes, css: report.css, loader: report.loader, budgetErrors: [], pages: { rendered: 0, reused: routes.length, removed: 0 }, privacy: report.privacy };
 }
 
 /** Over-budget figures as errors located at the budget that applies (the route's override, else the default). */

@@ -1,9 +1,10 @@
-import { readdir, rm, rmdir } from 'node:fs/promises';
+import { rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { cacheKey, readJsonEntry, type BuildCache } from '../cache/build-cache.ts';
 import type { MarkedElement } from '../render/source-marks.tsx';
 import { fileStampSync, textDigest } from '../content/memo.ts';
 import type { PageEntry, SiteModel } from '../content/model.ts';
+import type { StoredMemo } from '../content/stored-memo.ts';
 import { isIndexable } from '../content/routes.ts';
 import { alternates } from '../render/context.ts';
 import type { PageAssetRefs } from './page-weight.ts';
@@ -40,9 +41,9 @@ export interface OutputManifest {
   pages: Record<string, PageRecord>;
 }
 
-/** What the previous build left: the content memo's snapshot and the output manifest, each undefined when unusable. */
+/** What the previous build left: the content memo as stored (a snapshot and changes on top) and the output manifest, each undefined when unusable. */
 export interface BuildState {
-  content?: unknown;
+  content?: StoredMemo;
   output?: OutputManifest;
 }
 
@@ -53,14 +54,17 @@ const stateKeys = (contentDir: string, outDir: string, generator: string) => ({
 
 export async function readBuildState(cache: BuildCache, contentDir: string, outDir: string, generator: string): Promise<BuildState> {
   const keys = stateKeys(contentDir, outDir, generator);
-  const [content, output] = await Promise.all([readJsonEntry(cache, 'content-memo', keys.content), readJsonEntry(cache, 'output-manifest', keys.output)]);
-  return { content, output: isManifest(output) ? output : undefined };
+  const [snapshot, changes, output] = await Promise.all([readJsonEntry(cache, 'content-memo', keys.content), readJsonEntry(cache, 'content-memo-changes', keys.content), readJsonEntry(cache, 'output-manifest', keys.output)]);
+  return { content: { snapshot, changes }, output: isManifest(output) ? output : undefined };
 }
 
 export async function writeBuildState(cache: BuildCache, contentDir: string, outDir: string, generator: string, state: BuildState): Promise<void> {
   const keys = stateKeys(contentDir, outDir, generator);
+  const { snapshot, changes } = state.content ?? {};
   await Promise.all([
-    state.content !== undefined && cache.write('content-memo', keys.content, JSON.stringify(state.content)),
+    // A new snapshot leaves the changes on the last one behind (they name it, so a stale entry is ignored, but it need not be read).
+    snapshot !== undefined && cache.write('content-memo', keys.content, JSON.stringify(snapshot)).then(() => cache.remove?.('content-memo-changes', keys.content)),
+    changes !== undefined && cache.write('content-memo-changes', keys.content, JSON.stringify(changes)),
     state.output && cache.write('output-manifest', keys.output, JSON.stringify(state.output)),
   ]);
 }
@@ -194,26 +198,18 @@ export function pageKey(model: SiteModel, entry: PageEntry, code: CodeAssets, ge
 }
 
 /**
- * Deletes every file under outDir that is not in `keep` (output-relative, `/` separated), then every empty
- * folder: what a cold build would not have written. Resolves to the deleted files.
+ * Deletes every file of `listed` (what is under outDir, output-relative, `/` separated, a folder's ending with `/`) that
+ * is not in `keep`, then every empty folder: what a cold build would not have written. Resolves to the deleted files.
  */
-export async function removeOthers(outDir: string, keep: ReadonlySet<string>): Promise<string[]> {
-  const entries = await readdir(outDir, { recursive: true, withFileTypes: true }).catch(() => []);
-  const removed: string[] = [];
-  const dirs: string[] = [];
-  await Promise.all(
-    entries.map(async (entry) => {
-      const full = path.join(entry.parentPath, entry.name);
-      if (entry.isDirectory()) return void dirs.push(full);
-      const relative = path.relative(outDir, full).split(path.sep).join('/');
-      if (keep.has(relative)) return;
-      await rm(full, { force: true });
-      removed.push(relative);
-    }),
-  );
+export async function removeOthers(outDir: string, keep: ReadonlySet<string>, listed: readonly string[]): Promise<string[]> {
+  const removed = listed.filter((relative) => !relative.endsWith('/') && !keep.has(relative)).sort();
+  await Promise.all(removed.map((relative) => rm(path.join(outDir, relative), { force: true })));
   // Folders above a kept file stay; the others go, deepest first (rmdir refuses one that still holds anything).
   const occupied = new Set<string>();
-  for (const relative of keep) for (let dir = path.dirname(path.join(outDir, relative)); dir.startsWith(outDir + path.sep) && !occupied.has(dir); dir = path.dirname(dir)) occupied.add(dir);
-  for (const dir of dirs.filter((d) => !occupied.has(d)).sort((a, b) => b.length - a.length)) await rmdir(dir).catch(() => {});
-  return removed.sort();
+  for (const relative of keep) {
+    for (let end = relative.lastIndexOf('/'); end > 0 && !occupied.has(relative.slice(0, end + 1)); end = relative.lastIndexOf('/', end - 1)) occupied.add(relative.slice(0, end + 1));
+  }
+  const empty = listed.filter((relative) => relative.endsWith('/') && relative !== './' && !occupied.has(relative));
+  for (const dir of empty.sort((a, b) => b.length - a.length)) await rmdir(path.join(outDir, dir)).catch(() => {});
+  return removed;
 }

@@ -51,11 +51,11 @@ export const PRIVACY_POLICY = {
  * Writes the module into the project's `supabase/functions` folder beside the content folder, when there
  * is one (a fixture or benchmark site has none), and only when its text changed. Returns the file written.
  */
-export async function writePrivacyPolicyModule(contentDir: string, model: SiteModel): Promise<string | undefined> {
+export async function writePrivacyPolicyModule(contentDir: string, facts: PrivacyPolicyFacts): Promise<string | undefined> {
   const functions = path.join(path.dirname(path.resolve(contentDir)), 'supabase', 'functions');
   if (!(await access(path.join(functions, '_shared')).then(() => true, () => false))) return undefined;
   const file = path.join(functions, PRIVACY_POLICY_MODULE);
-  const text = privacyPolicyModule(privacyPolicyFacts(model));
+  const text = privacyPolicyModule(facts);
   if ((await readFile(file, 'utf8').catch(() => undefined)) === text) return undefined;
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, text);

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SiteModel } from '../content/model.ts';
 import { isNotFound } from '../content/routes.ts';
 
 /**
@@ -36,22 +35,18 @@ export async function readRoutesLock(file: string): Promise<{ route: string; lin
     .filter(({ route }) => route.startsWith('/'));
 }
 
-/** The routes a build publishes that belong in the lock: every live page but the not-found page (it has no URL). */
-export function publishedRoutes(model: SiteModel): string[] {
-  return model.pages.map((p) => p.route).filter((route) => !isNotFound(route));
-}
-
 /**
- * Adds the model's routes to the lock beside `contentDir`. It is created only in a project folder (a
+ * Adds the routes a build wrote (its report's: every live page) to the lock beside `contentDir`, but the not-found
+ * page's, which has no URL. It is created only in a project folder (a
  * package.json beside the content folder), so fixture and temporary builds leave none behind. Resolves to the
  * file when it changed.
  */
-export async function updateRoutesLock(contentDir: string, model: SiteModel): Promise<string | undefined> {
+export async function updateRoutesLock(contentDir: string, built: readonly string[]): Promise<string | undefined> {
   const file = routesLockPath(contentDir);
   const locked = await readRoutesLock(file);
   if (!locked && !existsSync(path.join(path.dirname(file), 'package.json'))) return undefined;
   const known = new Set(locked?.map((l) => l.route));
-  const added = publishedRoutes(model).filter((route) => !known.has(route));
+  const added = built.filter((route) => !isNotFound(route) && !known.has(route));
   if (locked && added.length === 0) return undefined;
   const routes = [...known, ...added].sort();
   await writeFile(file, `${HEADER}${routes.join('\n')}\n`);

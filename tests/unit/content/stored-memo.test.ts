@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../../src/content/load.ts';
 import type { SiteModel } from '../../../src/content/model.ts';
-import { StoredContentMemo } from '../../../src/content/stored-memo.ts';
+import { StoredContentMemo, type StoredMemo } from '../../../src/content/stored-memo.ts';
 
 const fixtureSite = path.resolve(import.meta.dirname, '../../fixtures/check/base');
 let dir: string;
@@ -23,12 +23,14 @@ async function ageAll(): Promise<void> {
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) if (entry.isFile()) await utimes(path.join(entry.parentPath, entry.name), past, past);
 }
 
-/** Loads with a memo made from the last snapshot (as each build does), and returns the next snapshot. */
-async function load(snapshot: unknown): Promise<{ model: SiteModel; snapshot: unknown }> {
+/** Loads with a memo made from what the last load stored (as each build does), and returns what this one stores. */
+async function load(snapshot: StoredMemo | undefined): Promise<{ model: SiteModel; snapshot: StoredMemo }> {
   const memo = new StoredContentMemo(dir, snapshot === undefined ? undefined : JSON.parse(JSON.stringify(snapshot)));
   const result = await loadContent(dir, {}, memo);
   if (!result.ok) throw new Error(result.errors.map((e) => e.message).join('\n'));
-  return { model: result.value, snapshot: memo.snapshot() ?? snapshot };
+  const stored = memo.toStore();
+  // As writeBuildState keeps them: a new snapshot replaces both, changes go on top of the last snapshot.
+  return { model: result.value, snapshot: stored?.snapshot !== undefined ? stored : { snapshot: snapshot?.snapshot, changes: stored?.changes ?? snapshot?.changes } };
 }
 
 const faqTitle = (model: SiteModel) => model.pages.find((p) => p.route === '/faq')!.page.meta.title;
@@ -58,10 +60,32 @@ describe('stored content memo', () => {
   it('ignores a snapshot of another format or shape, and starts empty', async () => {
     const { model } = await load(undefined);
     for (const broken of [{ format: 999, files: {} }, { format: 1, files: 'x' }, 'garbage', null, 42]) {
-      const memo = new StoredContentMemo(dir, broken);
+      const memo = new StoredContentMemo(dir, { snapshot: broken });
       const result = await loadContent(dir, {}, memo);
       expect(result.ok && result.value.pages).toEqual(model.pages);
     }
+  });
+
+  it('stores only what an edit changed, on top of the last snapshot, and a load from both has the edit without reading it', async () => {
+    const first = await load(undefined);
+    const text = await readFile(page(), 'utf8');
+    await writeFile(page(), text.replace('title: Fragen und Antworten', 'title: Häufige Fragen'));
+    await utimes(page(), new Date(), new Date(Date.now() - 30_000));
+    const edited = await load(first.snapshot);
+    expect(edited.snapshot.snapshot).toEqual(first.snapshot.snapshot);
+    expect(Object.keys((edited.snapshot.changes as { files: object }).files)).toEqual(['pages/faq/de.yaml']);
+    const memo = new StoredContentMemo(dir, JSON.parse(JSON.stringify(edited.snapshot)));
+    const result = await loadContent(dir, {}, memo);
+    expect(result.ok && faqTitle(result.value)).toBe('Häufige Fragen');
+    // Everything recalled by its stamp, the edited file from the changes: nothing new to store.
+    expect(memo.toStore()).toBeUndefined();
+    // Changes on top of another snapshot are not applied: the edited file is read again.
+    const other = new StoredContentMemo(dir, { snapshot: { ...(first.snapshot.snapshot as object), id: 'another' }, changes: edited.snapshot.changes });
+    const reread = await loadContent(dir, {}, other);
+    expect(reread.ok && faqTitle(reread.value)).toBe('Häufige Fragen');
+    expect(other.toStore()).toBeDefined();
+    await writeFile(page(), text);
+    await ageAll();
   });
 
   it('reads a file again when site.yaml or the environment it was checked against changes', async () => {

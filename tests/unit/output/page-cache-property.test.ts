@@ -1,17 +1,20 @@
-import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directoryCache } from '../../../src/cache/build-cache.ts';
+import type { ContentEnv } from '../../../src/content/load.ts';
 import { buildSite, type BuildReport } from '../../../src/output/build.ts';
 
 /**
  * Warm builds are cold builds: random sequences of edits to a small fixture site (page text, locale strings,
  * a locale's name, constants, noindex, pages added, removed, renamed and moved, images added, removed and their files
  * changed, files touched, the code changed, the output and the cache damaged, pages and sections scheduled or made
- * drafts, the build's moment moved on, drafts shown or not), and after every step the output folder a warm build updated equals a cold
- * build's, byte for byte and file for file, with the same report.
+ * drafts, the build's moment moved on, drafts shown or not, nothing at all), and after every step the output folder a warm build updated
+ * equals a cold build's, byte for byte and file for file, with the same report. Before each warm build the entries an edit just
+ * wrote are dated two seconds back, as if the author had built a while later: a build trusts no content stamp from the last
+ * second (unchanged-build.ts), and without this the record of the last build would never be put to the test.
  */
 
 const repo = path.resolve(import.meta.dirname, '../../..');
@@ -88,7 +91,18 @@ async function pageFiles(site: Site): Promise<string[]> {
 /** A 1200 × 630 PNG (the shared preview); bytes appended after its end keep it readable and change its hash. */
 const OWN_IMAGE = await readFile(path.join(repo, 'templates/og-image.png'));
 
+/** Dates every entry of `dir` written in the last second two seconds back (see the header). */
+async function settle(dir: string): Promise<void> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const past = new Date(Date.now() - 2000);
+  const recent = await Promise.all([dir, ...entries.map((e) => path.join(e.parentPath, e.name))].map(async (file) => ((await stat(file)).mtimeMs > Date.now() - 1000 ? file : undefined)));
+  await Promise.all(recent.flatMap((file) => (file ? [utimes(file, past, past)] : [])));
+}
+
 const EDITS: Record<string, Edit> = {
+  async nothing() {
+    return 'nothing changed';
+  },
   async pageText(site, pick, n) {
     const file = pick(await pageFiles(site));
     await edit(path.join(site.content, file), (text) => text.replace(/^( {2}title: ).*$/m, `$1Seitentitel ${n}`));
@@ -234,8 +248,11 @@ const EDITS: Record<string, Edit> = {
     const file = pick(files);
     if (pick([true, false])) await rm(path.join(site.warmOut, file));
     else await writeFile(path.join(site.warmOut, file), 'changed by hand');
-    await writeFile(path.join(site.warmOut, 'stray.txt'), 'not the build’s');
-    return `output damaged: ${file}, stray.txt added`;
+    // A stray file at the top or in a page's folder (only that folder's stamp shows it).
+    const stray = pick(['stray.txt', path.join(path.dirname(file), 'stray.txt')]);
+    await mkdir(path.dirname(path.join(site.warmOut, stray)), { recursive: true });
+    await writeFile(path.join(site.warmOut, stray), 'not the build’s');
+    return `output damaged: ${file}, ${stray} added`;
   },
   async deleteOutput(site, pick) {
     // What a CI job sees when it restores the build cache into a fresh checkout: the pages come from the cache.
@@ -244,7 +261,7 @@ const EDITS: Record<string, Edit> = {
     return 'output folder deleted';
   },
   async damageCache(site, pick) {
-    const kind = pick(['content-memo', 'output-manifest', 'page']);
+    const kind = pick(['content-memo', 'content-memo-changes', 'output-manifest', 'page', 'unchanged-build']);
     const dir = path.join(site.pageCache, kind);
     const entries = await readdir(dir).catch(() => []);
     if (!entries.length) return `no ${kind} to damage`;
@@ -264,9 +281,13 @@ async function cold(site: Site): Promise<{ out: string; report: BuildReport }> {
   return { out, report: built.value };
 }
 
-async function warm(site: Site): Promise<BuildReport> {
+/** `read`: told the kind of every build-cache entry the build reads. */
+async function warm(site: Site, read?: (kind: string) => void, env?: ContentEnv): Promise<BuildReport> {
+  await settle(site.content);
   // The page cache apart from the asset cache, so damaging it leaves the code assets alone; the same folder each build.
-  const built = await buildSite({ contentDir: site.content, outDir: site.warmOut, cache: pageCacheOver(site.pageCache), pageCache: true, generator: site.generator, publication: { at: site.at, drafts: site.drafts } });
+  const over = pageCacheOver(site.pageCache);
+  const cache = read ? { ...over, read: (kind: string, key: string) => (read(kind), over.read(kind, key)) } : over;
+  const built = await buildSite({ contentDir: site.content, outDir: site.warmOut, cache, pageCache: true, env, generator: site.generator, publication: { at: site.at, drafts: site.drafts } });
   if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
   return built.value;
 }
@@ -275,7 +296,7 @@ async function warm(site: Site): Promise<BuildReport> {
 function pageCacheOver(dir: string) {
   const pages = directoryCache(dir);
   const assets = directoryCache(assetCache);
-  const own = (kind: string) => kind === 'content-memo' || kind === 'output-manifest' || kind === 'page';
+  const own = (kind: string) => ['content-memo', 'content-memo-changes', 'output-manifest', 'page', 'unchanged-build'].includes(kind);
   return {
     read: (kind: string, key: string) => (own(kind) ? pages : assets).read(kind, key),
     write: (kind: string, key: string, data: string | Uint8Array, options?: { checked?: boolean }) => (own(kind) ? pages : assets).write(kind, key, data, options),
@@ -353,6 +374,46 @@ describe('page cache', () => {
     expect((await readdir(path.join(site.pageCache, 'page'))).length).toBe(pages - 1);
     // Gone too: the faq's social card, and the impressum's first card (its title changed, and with it the card's URL).
     expect(before.filter((f) => !after.includes(f)).sort()).toEqual(['faq', path.join('faq', 'index.html'), expect.stringMatching(/^social\/faq-[0-9a-f]{10}\.png$/), expect.stringMatching(/^social\/impressum-[0-9a-f]{10}\.png$/)]);
+  }, 120_000);
+
+  it('a build nothing changed since reads the last build’s record and nothing else; any change to what it read or wrote is looked at', async () => {
+    const site = await newSite('unchanged');
+    const first = await warm(site);
+    const pages = first.routes.length;
+    const kinds = async (env?: ContentEnv) => {
+      const read = new Set<string>();
+      const report = await warm(site, (kind) => read.add(kind), env);
+      return { kinds: [...read].sort(), report };
+    };
+    const again = await kinds();
+    expect(again.kinds).toEqual(['unchanged-build']);
+    expect(again.report.pages).toEqual({ rendered: 0, reused: pages, removed: 0 });
+    expect(summary(again.report)).toEqual(summary(first));
+    expect(again.report.privacy).toEqual(first.privacy);
+    const longWay = ['content-memo', 'output-manifest', 'unchanged-build'];
+    // A stray file in a page's folder: only that folder's stamp changed.
+    await writeFile(path.join(site.warmOut, 'faq', 'stray.txt'), 'not the build’s');
+    expect((await kinds()).kinds).toEqual(expect.arrayContaining(longWay));
+    expect(await readdir(path.join(site.warmOut, 'faq'))).toEqual(['index.html']);
+    expect((await kinds()).kinds).toEqual(['unchanged-build']);
+    // A new page file in a new family folder.
+    await mkdir(path.join(site.content, 'pages', 'neu'));
+    await writeFile(path.join(site.content, 'pages', 'neu', 'de.yaml'), 'slug: neu\nmeta:\n  title: Neu\n  description: Eine neue Seite.\nheader: back\nsections:\n  - type: richText\n    title: Neu\n    body: [Text.]\n');
+    const added = await kinds();
+    expect(added.kinds).toEqual(expect.arrayContaining(longWay));
+    expect(added.report.pages).toEqual({ rendered: expect.any(Number), reused: expect.any(Number), removed: 0 });
+    expect(added.report.routes.map((r) => r.route)).toContain('/neu');
+    // Another environment, drafts shown, a moment past a page's publishAt: the same files, another site.
+    expect((await kinds({ SITE_URL: 'https://example.org' })).kinds).toEqual(expect.arrayContaining(longWay));
+    expect((await kinds()).kinds).toEqual(expect.arrayContaining(longWay));
+    await edit(path.join(site.content, 'pages/faq/de.yaml'), (text) => text.replace(/^header: /m, 'publishAt: 2026-12-01T05:00:00Z\nheader: '));
+    expect((await kinds()).report.routes.map((r) => r.route)).not.toContain('/faq');
+    site.at = new Date('2026-12-01T04:00:00Z');
+    expect((await kinds()).kinds).toEqual(['unchanged-build']);
+    site.at = new Date('2026-12-01T05:00:00Z');
+    const live = await kinds();
+    expect(live.kinds).toEqual(expect.arrayContaining(longWay));
+    expect(live.report.routes.map((r) => r.route)).toContain('/faq');
   }, 120_000);
 
   it('a build cache restored beside an empty output folder (CI) gives the pages back without rendering them, byte for byte', async () => {

@@ -76,11 +76,11 @@ describe('the privacy-policy version of a fixture site', () => {
     const loaded = await loadContent(content);
     if (!loaded.ok) throw new Error('fixture does not load');
     // A content folder without a supabase/functions folder beside it (a fixture, a benchmark) gets none.
-    expect(await writePrivacyPolicyModule(content, loaded.value)).toBeUndefined();
+    expect(await writePrivacyPolicyModule(content, privacyPolicyFacts(loaded.value))).toBeUndefined();
     await mkdir(path.join(work, 'supabase/functions/_shared'), { recursive: true });
-    const file = await writePrivacyPolicyModule(content, loaded.value);
+    const file = await writePrivacyPolicyModule(content, privacyPolicyFacts(loaded.value));
     expect(file).toBe(path.join(work, 'supabase/functions', PRIVACY_POLICY_MODULE));
     expect(await readFile(file!, 'utf8')).toBe(privacyPolicyModule(base));
-    expect(await writePrivacyPolicyModule(content, loaded.value)).toBeUndefined();
+    expect(await writePrivacyPolicyModule(content, privacyPolicyFacts(loaded.value))).toBeUndefined();
   });
 });

@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { cacheKey, readJsonEntry, type BuildCache } from '../cache/build-cache.ts';
+import type { PublishingWindow } from '../content/publishing.ts';
+import type { PrivacyPolicyFacts } from './privacy-policy.ts';
+import type { PageWeight } from './page-weight.ts';
+import { stampOf, type TreeStamps } from './tree-stamps.ts';
+
+/**
+ * A build nothing changed since (issue #19, the warm no-change build). The last build into an output folder
+ * records the stamp (size, mtime, inode) of every file and folder of the content folder, taken before it read
+ * any, and of the output folder, taken after it wrote it, and what it reported. A build with the same inputs
+ * (generator, environment, drafts, a moment in the same publishing window) whose every recorded entry still
+ * has its stamp is that build again: it gives the recorded report back and loads, renders, lists and writes
+ * nothing. A folder's stamp changes when an entry is added to it, removed or renamed, so a new page file or a
+ * stray output file shows without listing; a file's changes when it is written. On any difference the build
+ * takes the page cache's path (page-cache.ts), which finds what changed and records the result again.
+ */
+
+/** Bumped when the record changes shape. */
+const FORMAT = 1;
+const KIND = 'unchanged-build';
+
+/** A route's report line: route, file, then the page's weight (PageWeight's figures in FIGURES order). */
+type StoredRoute = [string, string, ...number[]];
+/** Every figure of PageWeight, so a figure added to it fails to compile here until it is stored too (and FORMAT bumped). */
+const FIGURE_ORDER = { html: 0, css: 1, jsBeforeInteraction: 2, jsHydrated: 3, jsSubmit: 4 } satisfies Record<keyof PageWeight, number>;
+const FIGURES = (Object.keys(FIGURE_ORDER) as (keyof PageWeight)[]).sort((a, b) => FIGURE_ORDER[a] - FIGURE_ORDER[b]);
+
+/** What a build that changed nothing reports: every page reused, none over budget (a build with budget errors is not recorded). */
+export interface UnchangedReport {
+  css: string;
+  loader: string;
+  privacy: PrivacyPolicyFacts;
+  routes: { route: string; file: string; weight: PageWeight }[];
+}
+
+export interface BuildRecord {
+  format: number;
+  inputs: string;
+  window: PublishingWindow;
+  content: TreeStamps;
+  output: TreeStamps;
+  /** Absolute paths outside both folders that a build writes (the element sources beside the output, the function's locales). */
+  beside: TreeStamps;
+  report: { css: string; loader: string; privacy: PrivacyPolicyFacts; routes: StoredRoute[] };
+}
+
+/** What a build's output is made from besides its files: the same code, environment and drafts setting. */
+export interface BuildInputs {
+  contentDir: string;
+  outDir: string;
+  generator: string;
+  env: unknown;
+  drafts: boolean;
+}
+
+const recordKey = (inputs: BuildInputs) => cacheKey(KIND, String(FORMAT), inputs.generator, path.resolve(inputs.contentDir), path.resolve(inputs.outDir));
+const inputsOf = (inputs: BuildInputs) => JSON.stringify([inputs.env, inputs.drafts]);
+
+/** Whether every entry of `stamps` under `root` still has its stamp. */
+function same(root: string, stamps: TreeStamps): boolean {
+  for (let i = 0; i < stamps.length; i += 2) if (stampOf(path.join(root, stamps[i]!)) !== stamps[i + 1]) return false;
+  return true;
+}
+
+/** Stamps of files outside the two folders (absolute paths), `missing` for one that is not there. */
+export function besideStamps(files: readonly string[]): TreeStamps {
+  return files.flatMap((file) => [file, stampOf(file)]);
+}
+
+/** The record of the last build into `inputs.outDir` by the same generator from the same content folder, if there is a well-formed one. */
+export async function lastBuild(cache: BuildCache, inputs: BuildInputs): Promise<BuildRecord | undefined> {
+  const record = (await readJsonEntry(cache, KIND, recordKey(inputs))) as BuildRecord | undefined;
+  return wellFormed(record) ? record : undefined;
+}
+
+/** The report of the `last` build if this one would be the same: same inputs, a moment in its window, nothing it read or wrote changed. */
+export function unchangedSince(last: BuildRecord, inputs: BuildInputs, at: Date): UnchangedReport | undefined {
+  if (last.inputs !== inputsOf(inputs)) return undefined;
+  const moment = at.getTime();
+  if ((last.window.from !== null && moment < last.window.from) || (last.window.until !== null && moment >= last.window.until)) return undefined;
+  if (!same(path.resolve(inputs.contentDir), last.content) || !same(path.resolve(inputs.outDir), last.output) || !same('/', last.beside)) return undefined;
+  const { css, loader, privacy, routes } = last.report;
+  return {
+    css,
+    loader,
+    privacy,
+    routes: routes.map(([route, file, ...figures]) => ({ route, file, weight: Object.fromEntries(FIGURES.map((name, i) => [name, figures[i]!])) as unknown as PageWeight })),
+  };
+}
+
+function wellFormed(record: BuildRecord | undefined): record is BuildRecord {
+  const stamps = (value: unknown) => Array.isArray(value) && value.length % 2 === 0 && value.every((s) => typeof s === 'string');
+  return (
+    record?.format === FORMAT &&
+    typeof record.inputs === 'string' &&
+    typeof record.window === 'object' &&
+    record.window !== null &&
+    stamps(record.content) &&
+    stamps(record.output) &&
+    stamps(record.beside) &&
+    Array.isArray(record.report?.routes) &&
+    record.report.routes.every((r) => Array.isArray(r) && r.length === FIGURES.length + 2 && r.slice(2).every((n) => typeof n === 'number'))
+  );
+}
+
+/** Records this build for the next one; `report` undefined (a build with budget errors) removes the last record instead. */
+export async function recordBuild(
+  cache: BuildCache,
+  inputs: BuildInputs,
+  stamps: { window: PublishingWindow; content: TreeStamps; output: TreeStamps; beside: TreeStamps } | undefined,
+  report: UnchangedReport | undefined,
+): Promise<void> {
+  const key = recordKey(inputs);
+  if (!stamps || !report) return cache.remove?.(KIND, key);
+  const record: BuildRecord = {
+    format: FORMAT,
+    inputs: inputsOf(inputs),
+    ...stamps,
+    report: { css: report.css, loader: report.loader, privacy: report.privacy, routes: report.routes.map((r): StoredRoute => [r.route, r.file, ...FIGURES.map((name) => r.weight[name])]) },
+  };
+  await cache.write(KIND, key, JSON.stringify(record));
+}

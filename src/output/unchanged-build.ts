@@ -17,13 +17,13 @@ import { stampOf, type TreeStamps } from './tree-stamps.ts';
  */
 
 /** Bumped when the record changes shape. */
-const FORMAT = 1;
+const FORMAT = 2;
 const KIND = 'unchanged-build';
 
 /** A route's report line: route, file, then the page's weight (PageWeight's figures in FIGURES order). */
 type StoredRoute = [string, string, ...number[]];
 /** Every figure of PageWeight, so a figure added to it fails to compile here until it is stored too (and FORMAT bumped). */
-const FIGURE_ORDER = { html: 0, css: 1, jsBeforeInteraction: 2, jsHydrated: 3, jsSubmit: 4 } satisfies Record<keyof PageWeight, number>;
+const FIGURE_ORDER = { html: 0, css: 1, jsBeforeInteraction: 2, jsHydrated: 3, jsSubmit: 4, islandProps: 5 } satisfies Record<keyof PageWeight, number>;
 const FIGURES = (Object.keys(FIGURE_ORDER) as (keyof PageWeight)[]).sort((a, b) => FIGURE_ORDER[a] - FIGURE_ORDER[b]);
 
 /** What a build that changed nothing reports: every page reused, none over budget (a build with budget errors is not recorded). */

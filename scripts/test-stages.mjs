@@ -30,18 +30,16 @@ const quick = process.argv.includes('--quick');
 const typecheck = 'tsc --noEmit --incremental --tsBuildInfoFile node_modules/.cache/site/tsc/tsbuildinfo';
 
 const started = performance.now();
-// The integration tests (servers, PGlite restarts, site dev's timing tests) run before the browser suite, not
-// beside it: side by side on two cores they starved each other and ran past their limits in CI. The pipeline
-// stages' tests are pure functions over fixture content: they run beside the browser suite, on one worker, in
-// CPU the browser stage leaves over while it waits on pages, so the unit stage before the build is shorter.
+// The unit and browser suites run one after the other: side by side on two cores they starved each other
+// (PGlite restarts and site dev's timing tests ran past their limits in CI).
 const results = quick
   ? await Promise.all([run('typecheck', typecheck), run('vitest', 'vitest run --project stages')])
   : await Promise.all([
       (async () => [await run('typecheck', typecheck), await run('typecheck:function', 'npm run --silent typecheck:function'), await run('deno', 'npm run --silent test:function')])(),
       (async () => [
-        await run('vitest integration', 'vitest run --project integration'),
+        await run('vitest', 'vitest run'),
         await run('build', 'node bin/site.js build'),
-        ...(await Promise.all([run('playwright', 'playwright test'), run('vitest stages', 'vitest run --project stages --maxWorkers 1')])),
+        await run('playwright', 'playwright test'),
         await run('check', 'node bin/site.js check --out dist'),
       ])(),
     ]);

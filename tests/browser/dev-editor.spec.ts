@@ -24,7 +24,7 @@ const SLOW = { timeout: 20_000 };
 
 test.beforeAll(async () => {
   // Copying the fixture, `site translations`, starting site dev and bundling the editor: past the default
-  // 30 s hook limit on the shared machine (load 28-31, with the stages' unit tests beside the browser suite).
+  // 30 s hook limit on a busy shared machine (measured at load 28-31).
   test.setTimeout(120_000);
   site = await startDevSite('check/base', async (_work, content) => {
     await cp(path.join(repo, 'tests/fixtures/translations'), content, { recursive: true });

@@ -12,6 +12,11 @@ const INTEGRATION = [
   'tests/unit/contact/access-control.test.ts',
   'tests/unit/check/real-site.test.ts',
   'tests/unit/check/cli.test.ts',
+  // `site build`, `check` and `serve` as child processes on a copy of the project.
+  'tests/unit/content/add-language.test.ts',
+  // `site serve` and PGlite behind the contact handler.
+  'tests/unit/contact/abuse.test.ts',
+  'tests/unit/contact/hostile-input.test.ts',
 ];
 
 export default defineConfig({

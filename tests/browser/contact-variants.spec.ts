@@ -7,12 +7,12 @@
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base } from '@playwright/test';
+import { test } from '@playwright/test';
 import { stringify } from 'yaml';
 import { buildSite } from '../../src/output/build.ts';
 import { contactRoute } from '../../src/server/contact-route.ts';
 import { openContactStore, storeTarget, type LocalContactStore } from '../../src/server/contact-store.ts';
-import { startServer } from '../../src/server/server.ts';
+import { startServer, type RunningServer } from '../../src/server/server.ts';
 import type { ContactFormConfig } from '../../src/schema/sections/contact.ts';
 import { acceptCookies, submitAndVerify, type FormRoute } from './support/forms.ts';
 
@@ -62,30 +62,37 @@ async function variantSite(root: string): Promise<string> {
   return out;
 }
 
-const test = base.extend<object, { site: { url: string; store: LocalContactStore } }>({
-  site: [
-    async ({}, use) => {
-      const root = await mkdtemp(path.join(tmpdir(), 'site-variants-'));
-      const dist = await variantSite(root);
-      const store = await openContactStore(storeTarget(root));
-      // An ephemeral port: this server lives only inside this test worker.
-      const server = await startServer({ root: dist, port: 0, host: '127.0.0.1', handlers: [contactRoute({ store, allowedOrigins: [] })] });
-      await use({ url: server.url, store });
-      await server.close();
-      await store.close();
-      await rm(root, { recursive: true, force: true });
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-});
+// One site for the file: its tests run in one worker, one after another (a test each at once, on two
+// workers, built and served the site twice; a worker fixture gave the file workers of its own, started
+// after every other spec's tests had run, at the end of the suite).
+test.describe('every form shape', () => {
+  test.describe.configure({ mode: 'default' });
+  test.use({ baseURL: undefined });
+  let root: string;
+  let store: LocalContactStore;
+  let server: RunningServer;
 
-test.use({ baseURL: undefined });
-
-for (const shape of shapes) {
-  test(`form shape ${shape.slug}: payload key for key and the stored row`, async ({ page, site }) => {
-    await acceptCookies(page, site.url);
-    const stored = async (email: string) => (await site.store.list()).filter((row) => row.email === email);
-    const locale = shape.locale ?? 'de';
-    await submitAndVerify(page, { ...shape.expect, route: `${site.url}${locale === 'de' ? '' : `/${locale}`}/${shape.slug}`, locale }, stored);
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    root = await mkdtemp(path.join(tmpdir(), 'site-variants-'));
+    const dist = await variantSite(root);
+    store = await openContactStore(storeTarget(root));
+    // An ephemeral port: this server lives only inside this test worker.
+    server = await startServer({ root: dist, port: 0, host: '127.0.0.1', handlers: [contactRoute({ store, allowedOrigins: [] })] });
   });
-}
+
+  test.afterAll(async () => {
+    await server?.close();
+    await store?.close();
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  for (const shape of shapes) {
+    test(`form shape ${shape.slug}: payload key for key and the stored row`, async ({ page }) => {
+      await acceptCookies(page, server.url);
+      const stored = async (email: string) => (await store.list()).filter((row) => row.email === email);
+      const locale = shape.locale ?? 'de';
+      await submitAndVerify(page, { ...shape.expect, route: `${server.url}${locale === 'de' ? '' : `/${locale}`}/${shape.slug}`, locale }, stored);
+    });
+  }
+});

@@ -23,6 +23,9 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 const SLOW = { timeout: 20_000 };
 
 test.beforeAll(async () => {
+  // Copying the fixture, `site translations`, starting site dev and bundling the editor: past the default
+  // 30 s hook limit on a busy shared machine (measured at load 28-31).
+  test.setTimeout(120_000);
   site = await startDevSite('check/base', async (_work, content) => {
     await cp(path.join(repo, 'tests/fixtures/translations'), content, { recursive: true });
     await cp(path.join(repo, 'tests/fixtures/editor'), content, { recursive: true, filter: (from) => !from.endsWith('README.md') });

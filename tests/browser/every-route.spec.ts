@@ -3,19 +3,39 @@
  * critical violation (WCAG 2.x A/AA including colour contrast), and the page works under its Content
  * Security Policy (the consent probe and the islands run, accepting hides the banner, no violation).
  * One load serves both checks: a test each cost a second browser context and page load per route.
+ * A route the build's `_redirects` moves (an old address kept for visitors' bookmarks) is answered with its
+ * redirect before any file, so the browser lands on another route of this list: its test checks the
+ * redirect and the landing address, and the landing page gets the full checks under its own name (scanning
+ * it again cost a whole axe run of a home page per redirect, for the same DOM).
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { builtRoutes, watchViolations } from './support/policy.ts';
+import { parseRedirectsFile } from '../../src/server/redirects-file.ts';
+import { builtRoutes, DIST, watchViolations } from './support/policy.ts';
 import { pageAtRest } from './support/motion.ts';
 
 const routes = builtRoutes();
+const redirects = parseRedirectsFile(readFileSync(path.join(DIST, '_redirects'), 'utf8'));
 
 test('the build has routes to check', () => {
   expect(routes).toContain('/');
 });
 
-for (const route of routes) {
+for (const route of routes.filter((r) => redirects.has(r))) {
+  const { status, location } = redirects.get(route)!;
+  test(`${route}: answers ${status} to ${location}, a route this spec checks in full, and the browser lands there`, async ({ page, request, baseURL }) => {
+    const answer = await request.get(route, { maxRedirects: 0 });
+    expect([answer.status(), answer.headers().location]).toEqual([status, location]);
+    const landing = new URL(location, baseURL);
+    expect(routes.filter((r) => !redirects.has(r)), `${route} lands on ${landing.pathname}`).toContain(landing.pathname);
+    await page.goto(route);
+    expect(page.url()).toBe(landing.href);
+  });
+}
+
+for (const route of routes.filter((r) => !redirects.has(r))) {
   test(`${route}: axe finds no serious or critical violation; under the policy the banner and islands work, no violation`, async ({ page }) => {
     const violations = await watchViolations(page);
     await page.goto(route, { waitUntil: 'networkidle' });

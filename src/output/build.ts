@@ -15,7 +15,7 @@ import { describeOverrun, islandScripts, overBudget, pageWeight, type BudgetOver
 import { writeFunctionLocales } from './function-locales.ts';
 import { generatorId } from './generator-id.ts';
 import { emptyOutDir, guardOutDir } from './out-dir.ts';
-import { emptyManifest, PAGE_KIND, pageKey, readBuildState, removeOthers, reusable, storedPage, storePage, writeBuildState, type OutputManifest, type PageRecord } from './page-cache.ts';
+import { emptyManifest, PAGE_KIND, pageKey, readBuildState, removeOthers, reusable, storedPage, storePage, writeBuildState, type OutputManifest, type PageRecord, type StoredPage } from './page-cache.ts';
 import { redirectFiles } from './redirects.ts';
 import { seoFiles, type InlineCode } from './seo-files.ts';
 import { pageSourcesEntry, previousPageSources, writePageSources } from './page-sources.ts';
@@ -151,9 +151,11 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   // A key read from the manifest names a file in the cache: only a digest may (a damaged manifest could say anything).
   const supersede = (old: unknown) => void (typeof old === 'string' && /^[0-9a-f]{40}$/.test(old) && superseded.push(old));
   const cardStamps = new Map<string, string>();
+  const keys = model.pages.map((entry, index) => (cached ? pageKey(model, entry, code, generator, (value) => memo.digestOf(value), { images: pageImageInputs(entry, images.images), socialImage: cards[index]!.card?.image.path }) : ''));
+  const stored = storedPagesAhead(storedPages ? cache : undefined, keys, (index) => last?.pages[model.pages[index]!.file]?.key);
   for (const [index, entry] of model.pages.entries()) {
     const card = cards[index]!.card;
-    const key = cached ? pageKey(model, entry, code, generator, (value) => memo.digestOf(value), { images: pageImageInputs(entry, images.images), socialImage: card?.image.path }) : '';
+    const key = keys[index]!;
     const target = path.join(outDir, entry.file);
     const record = last?.pages[entry.file];
     keep.add(entry.file);
@@ -179,15 +181,15 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     const lastKey = last?.pages[entry.file]?.key;
     if (lastKey !== key) supersede(lastKey);
     // Not in the output folder as written, but in the build cache (a CI job that restored the cache, not `dist/`).
-    const stored = storedPages ? await storedPage(cache, key) : undefined;
-    if (stored) {
+    const restoring = await stored(index);
+    if (restoring) {
       counts.reused++;
       restored++;
-      inline.push(stored.inline);
-      elementSources.push([entry.file, stored.sources]);
+      inline.push(restoring.inline);
+      elementSources.push([entry.file, restoring.sources]);
       await writer.ready();
-      written.push(writer.file(`/${entry.file}`, stored.bytes, !!last).then((): RouteReport => {
-        const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip: stored.htmlGzip, refs: stored.refs, inline: stored.inline };
+      written.push(writer.file(`/${entry.file}`, restoring.bytes, !!last).then((): RouteReport => {
+        const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip: restoring.htmlGzip, refs: restoring.refs, inline: restoring.inline };
         next.pages[entry.file] = fresh;
         return report(entry, fresh);
       }));
@@ -242,6 +244,27 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
       pages: counts,
       images: images.reports,
     },
+  };
+}
+
+/** Stored pages looked up at once: as many as the writer writes at once. */
+const LOOKUP_AHEAD = 16;
+
+/**
+ * The page stored under each page's key (storedPage), looked up a few pages ahead of the one asked for: each lookup
+ * waits for a file open on the thread pool, and a cold build, which finds none, waited for every one in turn before
+ * rendering the page. `lastKey`: the key the page was last written under; a page with that key again may be reused
+ * from the output folder, so it is looked up only when asked for. No cache (none, or a fresh build): none stored.
+ */
+function storedPagesAhead(cache: BuildCache | undefined, keys: readonly string[], lastKey: (index: number) => string | undefined): (index: number) => Promise<StoredPage | undefined> {
+  const lookups = new Map<number, Promise<StoredPage | undefined>>();
+  let next = 0;
+  return (index) => {
+    if (!cache) return Promise.resolve(undefined);
+    for (next = Math.max(next, index + 1); next < Math.min(index + LOOKUP_AHEAD, keys.length); next++) if (lastKey(next) !== keys[next]) lookups.set(next, storedPage(cache, keys[next]!));
+    const lookup = lookups.get(index) ?? storedPage(cache, keys[index]!);
+    lookups.delete(index);
+    return lookup;
   };
 }
 

@@ -18,7 +18,7 @@ import { emptyOutDir, guardOutDir } from './out-dir.ts';
 import { emptyManifest, PAGE_KIND, pageKey, readBuildState, removeOthers, reusable, storedPage, storePage, writeBuildState, type OutputManifest, type PageRecord, type StoredPage } from './page-cache.ts';
 import { redirectFiles } from './redirects.ts';
 import { seoFiles, type InlineCode } from './seo-files.ts';
-import { pageSourcesEntry, previousPageSources, writePageSources } from './page-sources.ts';
+import { entryText, pageSourcesEntry, previousPageSources, writePageSources, type PageSources } from './page-sources.ts';
 import { codeAssets, loadRenderer, renderPage, sitePolicy } from './site-render.ts';
 import { planCard } from './social-cards.ts';
 import { OutputWriter } from './writer.ts';
@@ -140,7 +140,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     const weight = pageWeight(record.refs, record.htmlGzip, islands.graph, scripts, (url) => assetGzip.get(url) ?? 0);
     return { route: entry.route, file: entry.file, weight, overBudget: overBudget(weight, budgetFor(checkConfig.config, entry.route)) };
   };
-  const elementSources: ReturnType<typeof pageSourcesEntry>[] = [];
+  const elementSources: [string, PageSources['pages'][string] | Buffer][] = [];
   // A reused page's HTML is the one the last build wrote, so its element sources are the last build's too.
   const previousSources = cached ? await previousPageSources(options.outDir) : {};
   const cardWrites: Promise<void>[] = [];
@@ -186,7 +186,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
       counts.reused++;
       restored++;
       inline.push(restoring.inline);
-      elementSources.push([entry.file, restoring.sources]);
+      elementSources.push([entry.file, entryText(restoring.sources)]);
       await writer.ready();
       written.push(writer.file(`/${entry.file}`, restoring.bytes, !!last).then((): RouteReport => {
         const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip: restoring.htmlGzip, refs: restoring.refs, inline: restoring.inline };
@@ -200,7 +200,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     const page = renderPage(model, entry, code, { images: images.images, socialImage: card?.image });
     inline.push(page.inline);
     const sources = pageSourcesEntry(page);
-    elementSources.push(sources);
+    elementSources.push([sources[0], entryText(sources[1])]);
     const { refs } = page;
     const store = cached ? (htmlGzip: number) => storePage(cache, key, { bytes: page.bytes, htmlGzip, refs, inline: page.inline, sources: sources[1] }) : undefined;
     // The report is made as soon as the page is written: what a page's HTML links is read from substrings that

@@ -32,7 +32,8 @@ export function pageAssetRefs(html: string): PageAssetRefs {
   const scripts = [...html.matchAll(/<script\b[^>]*\s(?:src|data-islands)="([^"]+)"/g)].map((m) => m[1]!);
   const preloads = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].map((m) => attributesOf(m[0]).href).filter((h): h is string => !!h);
   const stylesheets = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map((m) => attributesOf(m[0]).href).filter((h): h is string => !!h);
-  const islands = islandUses(html).map(({ name, hydrate }) => ({ name: kept(name), hydrate: kept(hydrate) }));
+  // Every text field, whatever an island use comes to carry: each would keep the page as much as a URL.
+  const islands = islandUses(html).map((use) => Object.fromEntries(Object.entries(use).map(([field, value]) => [field, typeof value === 'string' ? kept(value) : value])) as IslandUse);
   return { scripts: [...scripts, ...preloads].map(kept), stylesheets: stylesheets.map(kept), islands };
 }
 

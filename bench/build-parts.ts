@@ -1,8 +1,9 @@
 /**
  * npm run bench:parts: what each necessary part of a build costs per page, measured apart on a synthetic
  * content set (default 10,000 pages; BENCH_PAGES to change): loading (read, parse, validate, resolve
- * constants), rendering with React (renderRoute), gzip -9 of the HTML (the size table's unit), and writing
- * each page into a folder of its own. Their sum is the floor a whole build cannot go below on this machine,
+ * constants), rendering with React (renderRoute), gzip -9 of the HTML (the size table's unit), writing
+ * each page into a folder of its own, and storing each page in an empty page store (what a cold build adds
+ * for the next build's sake: output/page-cache.ts). Their sum is the floor a whole build cannot go below on this machine,
  * whatever the pipeline around them does. Each part runs twice and reports the second, warmed-up run.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,20 +15,32 @@ import { writeSyntheticContent } from './support/synthetic.ts';
 // As bin/site.js does: React's development build renders several times slower. Set before React loads,
 // hence the imports below are dynamic (static imports would load it first).
 process.env.NODE_ENV = 'production';
-const { defaultBuildCache } = await import('../src/cache/build-cache.ts');
+const { defaultBuildCache, directoryCache, cacheKey } = await import('../src/cache/build-cache.ts');
+const { contentHash } = await import('../src/output/hash.ts');
+const { storePage } = await import('../src/output/page-cache.ts');
+const { pageAssetRefs } = await import('../src/output/page-weight.ts');
+const { inlineCode } = await import('../src/output/seo-files.ts');
 const { loadContent } = await import('../src/content/load.ts');
 const { codeAssets } = await import('../src/output/site-render.ts');
 const { gzipSize } = await import('../src/output/precompress.ts');
 const { OutputWriter } = await import('../src/output/writer.ts');
-const { renderRoute } = await import('../src/render/render-route.tsx');
+const { renderRouteWithSources } = await import('../src/render/render-route.tsx');
 const PAGES = Number(process.env.BENCH_PAGES ?? 10_000);
 const encoder = new TextEncoder();
 
-async function warmed(run: () => Promise<void> | void): Promise<number> {
+/** Wall and CPU ms per page (CPU of the whole process: zlib and file writes run on the thread pool). */
+interface Part {
+  wall: number;
+  cpu: number;
+}
+
+async function warmed(run: () => Promise<void> | void): Promise<Part> {
   await run();
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await run();
-  return (performance.now() - started) / PAGES;
+  const { user, system } = process.cpuUsage(cpu);
+  return { wall: (performance.now() - started) / PAGES, cpu: (user + system) / 1000 / PAGES };
 }
 
 const work = await mkdtemp(path.join(tmpdir(), 'site-bench-parts-'));
@@ -44,12 +57,13 @@ try {
     model = loaded.value;
   });
   const site = model!;
-  let pages: string[] = [];
+  let pages: ReturnType<typeof renderRouteWithSources>[] = [];
+  // renderRoute is this with the element sources left out: the build keeps them (page-sources.ts).
   const render = await warmed(() => {
-    pages = site.pages.map((entry) => renderRoute(site, entry, assets, code.template));
+    pages = site.pages.map((entry) => renderRouteWithSources(site, entry, assets, code.template));
   });
   // The build's own pieces: gzipSize (the budgets' gzip -9) and the writer's bounded writes.
-  const bytes = pages.map((html) => encoder.encode(html));
+  const bytes = pages.map(({ html }) => encoder.encode(html));
   // 16 at a time, as the writer runs them (each gzip stream holds its own deflate state).
   const gzip = await warmed(async () => {
     for (let i = 0; i < bytes.length; i += 16) await Promise.all(bytes.slice(i, i + 16).map(gzipSize));
@@ -60,21 +74,33 @@ try {
     await Promise.all(bytes.map((page, i) => writer.file(`/p${i}/index.html`, page)));
   });
 
-  const rows: [string, number][] = [
+  // As the build stores a rendered page: its HTML behind a header line with what a reused page's report needs
+  // (read from the HTML when it is rendered, so not timed here).
+  const stored = pages.map(({ html, elements, islandProps }, i) => ({ bytes: bytes[i]!, htmlGzip: 0, refs: pageAssetRefs(html), inline: inlineCode(html), sources: { hash: contentHash(bytes[i]!), elements }, islandProps: Object.fromEntries(islandProps) }));
+  const store = await warmed(async () => {
+    const cache = directoryCache(path.join(work, `store-${round++}`));
+    for (let i = 0; i < stored.length; i += 16) {
+      await Promise.all(stored.slice(i, i + 16).map((page, j) => storePage(cache, cacheKey(`page ${i + j}`), page)));
+    }
+  });
+
+  const rows: [string, Part][] = [
     ['load: read, parse, validate, resolve constants', load],
     ['render: renderRoute (React renderToString)', render],
     ['gzip -9 of the HTML (size table)', gzip],
     ['write: a folder and a file per page', write],
+    ['store: the page in an empty page store (cold builds only)', store],
   ];
-  const sum = rows.reduce((total, [, ms]) => total + ms, 0);
+  const sum = (figure: keyof Part) => rows.reduce((total, [, part]) => total + part[figure], 0).toFixed(3);
   process.stdout.write(`# Per-page cost of a build's parts, ${PAGES.toLocaleString('en')} synthetic pages
 
-Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}; each part measured alone, second of two runs.
+Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}; each part measured alone, second of two runs; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}.
+CPU counts every thread of the process, so it reads steadier than wall time on a busy machine.
 
-| part | ms per page |
-|---|---|
-${rows.map(([label, ms]) => `| ${label} | ${ms.toFixed(3)} |`).join('\n')}
-| **sum: the floor of a whole build, before start-up** | **${sum.toFixed(3)}** |
+| part | wall ms per page | CPU ms per page |
+|---|---|---|
+${rows.map(([label, part]) => `| ${label} | ${part.wall.toFixed(3)} | ${part.cpu.toFixed(3)} |`).join('\n')}
+| **sum: the floor of a whole build, before start-up** | **${sum('wall')}** | **${sum('cpu')}** |
 `);
 } finally {
   await rm(work, { recursive: true, force: true });

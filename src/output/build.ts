@@ -14,10 +14,10 @@ import { describeOverrun, islandScripts, overBudget, pageWeight, type BudgetOver
 import { FUNCTION_LOCALES_FILE, writeFunctionLocales } from './function-locales.ts';
 import { generatorId } from './generator-id.ts';
 import { emptyOutDir, guardOutDir } from './out-dir.ts';
-import { emptyManifest, PAGE_KIND, pageKey, readBuildState, removeOthers, reusable, storedPage, storePage, writeBuildState, type OutputManifest, type PageRecord } from './page-cache.ts';
+import { emptyManifest, PAGE_KIND, pageKey, readBuildState, removeOthers, reusable, storedPage, storePage, writeBuildState, type OutputManifest, type PageRecord, type StoredPage } from './page-cache.ts';
 import { redirectFiles } from './redirects.ts';
 import { seoFiles, type InlineCode } from './seo-files.ts';
-import { pageSourcesEntry, pageSourcesFile, previousPageSources, writePageSources } from './page-sources.ts';
+import { entryText, pageSourcesEntry, pageSourcesFile, previousPageSources, writePageSources, type PageSources } from './page-sources.ts';
 import { privacyPolicyFacts, type PrivacyPolicyFacts } from './privacy-policy.ts';
 import { codeAssets, loadRenderer, renderPage, sitePolicy } from './site-render.ts';
 import { planCard } from './social-cards.ts';
@@ -149,7 +149,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     const weight = pageWeight(record.refs, record.htmlGzip, islands.graph, scripts, (url) => assetGzip.get(url) ?? record.islandProps[url] ?? 0);
     return { route: entry.route, file: entry.file, weight, overBudget: overBudget(weight, budgetFor(checkConfig.config, entry.route)) };
   };
-  const elementSources: ReturnType<typeof pageSourcesEntry>[] = [];
+  const elementSources: [string, PageSources['pages'][string] | Buffer][] = [];
   // A reused page's HTML is the one the last build wrote, so its element sources are the last build's too.
   const previousSources = cached ? await previousPageSources(options.outDir) : {};
   const cardWrites: Promise<void>[] = [];
@@ -174,9 +174,11 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     if (there === undefined) propsThere.set(url, (there = existsSync(path.join(outDir, url))));
     return there;
   };
+  const keys = model.pages.map((entry, index) => (cached ? pageKey(model, entry, code, generator, (value) => memo.digestOf(value), { images: pageImageInputs(entry, images.images), socialImage: cards[index]!.card?.image.path }) : ''));
+  const stored = storedPagesAhead(storedPages ? cache : undefined, keys, (index) => last?.pages[model.pages[index]!.file]?.key);
   for (const [index, entry] of model.pages.entries()) {
     const card = cards[index]!.card;
-    const key = cached ? pageKey(model, entry, code, generator, (value) => memo.digestOf(value), { images: pageImageInputs(entry, images.images), socialImage: card?.image.path }) : '';
+    const key = keys[index]!;
     const target = path.join(outDir, entry.file);
     const record = last?.pages[entry.file];
     keep.add(entry.file);
@@ -204,15 +206,15 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     const lastKey = last?.pages[entry.file]?.key;
     if (lastKey !== key) supersede(lastKey);
     // Not in the output folder as written, but in the build cache (a CI job that restored the cache, not `dist/`).
-    const stored = storedPages ? await storedPage(cache, key) : undefined;
-    if (stored) {
+    const restoring = await stored(index);
+    if (restoring) {
       counts.reused++;
       restored++;
-      inline.push(stored.inline);
-      elementSources.push([entry.file, stored.sources]);
+      inline.push(restoring.inline);
+      elementSources.push([entry.file, entryText(restoring.sources)]);
       await writer.ready();
-      written.push(Promise.all([writer.file(`/${entry.file}`, stored.bytes, !!last), writeProps(Object.entries(stored.islandProps))]).then(([, islandProps]): RouteReport => {
-        const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip: stored.htmlGzip, refs: stored.refs, inline: stored.inline, islandProps };
+      written.push(Promise.all([writer.file(`/${entry.file}`, restoring.bytes, !!last), writeProps(Object.entries(restoring.islandProps))]).then(([, islandProps]): RouteReport => {
+        const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip: restoring.htmlGzip, refs: restoring.refs, inline: restoring.inline, islandProps };
         next.pages[entry.file] = fresh;
         return report(entry, fresh);
       }));
@@ -223,7 +225,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     const page = renderPage(model, entry, code, { images: images.images, socialImage: card?.image });
     inline.push(page.inline);
     const sources = pageSourcesEntry(page);
-    elementSources.push(sources);
+    elementSources.push([sources[0], entryText(sources[1])]);
     const { refs } = page;
     const store = cached ? (htmlGzip: number) => storePage(cache, key, { bytes: page.bytes, htmlGzip, refs, inline: page.inline, sources: sources[1], islandProps: Object.fromEntries(page.islandProps) }) : undefined;
     // The report is made as soon as the page is written: what a page's HTML links is read from substrings that
@@ -294,6 +296,27 @@ function outputStamps(stamps: TreeStamps, manifest: OutputManifest): TreeStamps 
 function unchangedReport(outDir: string, report: UnchangedReport): BuildReport {
   const routes = report.routes.map((r): RouteReport => ({ ...r, overBudget: [] }));
   return { outDir, routes, css: report.css, loader: report.loader, budgetErrors: [], pages: { rendered: 0, reused: routes.length, removed: 0 }, privacy: report.privacy };
+}
+
+/** Stored pages looked up at once: as many as the writer writes at once. */
+const LOOKUP_AHEAD = 16;
+
+/**
+ * The page stored under each page's key (storedPage), looked up a few pages ahead of the one asked for: each lookup
+ * waits for a file open on the thread pool, and a cold build, which finds none, waited for every one in turn before
+ * rendering the page. `lastKey`: the key the page was last written under; a page with that key again may be reused
+ * from the output folder, so it is looked up only when asked for. No cache (none, or a fresh build): none stored.
+ */
+function storedPagesAhead(cache: BuildCache | undefined, keys: readonly string[], lastKey: (index: number) => string | undefined): (index: number) => Promise<StoredPage | undefined> {
+  const lookups = new Map<number, Promise<StoredPage | undefined>>();
+  let next = 0;
+  return (index) => {
+    if (!cache) return Promise.resolve(undefined);
+    for (next = Math.max(next, index + 1); next < Math.min(index + LOOKUP_AHEAD, keys.length); next++) if (lastKey(next) !== keys[next]) lookups.set(next, storedPage(cache, keys[next]!));
+    const lookup = lookups.get(index) ?? storedPage(cache, keys[index]!);
+    lookups.delete(index);
+    return lookup;
+  };
 }
 
 /** Over-budget figures as errors located at the budget that applies (the route's override, else the default). */

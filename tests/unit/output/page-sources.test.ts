@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../../src/output/build.ts';
-import { pageSourcesFile, readPageSources } from '../../../src/output/page-sources.ts';
+import { entryText, pageSourcesFile, readPageSources, writePageSources, type PageSources } from '../../../src/output/page-sources.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../../fixtures/check/base');
 let dir: string;
@@ -36,5 +36,16 @@ describe('page sources', () => {
     for (const element of elements) expect(html.slice(element.at, element.at + 3)).toBe('<a ');
     expect(elementsFor('index.html', html.replace('<main', '<p>edited</p><main'))).toBeUndefined();
     expect((await readPageSources(path.join(dir, 'elsewhere')))('index.html', html)).toBeUndefined();
+  });
+
+  it('are written from entries kept as objects or as their text alike, as the JSON of the whole', async () => {
+    const built = JSON.parse(await readFile(pageSourcesFile(out), 'utf8')) as PageSources;
+    const entries = Object.entries(built.pages);
+    expect(entries.length).toBeGreaterThan(1);
+    const elsewhere = path.join(dir, 'mixed');
+    await writePageSources(elsewhere, entries.map(([file, entry], i) => [file, i % 2 ? entryText(entry) : entry]));
+    expect(await readFile(pageSourcesFile(elsewhere), 'utf8')).toBe(JSON.stringify(built));
+    await writePageSources(elsewhere, []);
+    expect(await readFile(pageSourcesFile(elsewhere), 'utf8')).toBe(JSON.stringify({ version: 1, pages: {} }));
   });
 });

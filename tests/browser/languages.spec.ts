@@ -273,4 +273,7 @@ test('the pages run under the CSP from _headers without a single violation', asy
     expect((await page.context().cookies()).find((c) => c.name === 'cookie-consent')?.value).toBe('accepted');
     expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
   }
+  // Accepting wakes the islands, whose chunks and props files may still be passing through the route above:
+  // the test is over, so they are let go instead of failing the run after it (CI, stop 17: route.fetch after the end).
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });

@@ -106,27 +106,22 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   codePending.catch(() => {});
   const previous = cached && !options.fresh ? await readBuildState(cache, options.contentDir, outDir, generator) : {};
   const memo = new StoredContentMemo(path.resolve(options.contentDir), previous.content, contentStamps && stampsByPath(contentStamps));
-  const [loaded, checkConfig] = await Promise.all([loadContent(options.contentDir, options.env, memo), loadCheckConfig(options.contentDir, memo)]);
-  if (!loaded.ok || checkConfig.errors.length) {
-    // What did load is kept: the next build reads only the files being fixed.
+  // A build that stops at an error keeps what did load: the next build reads only the files being fixed.
+  const failed = async (errors: SiteError[]): Promise<Result<BuildReport>> => {
     if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.toStore() });
-    return { ok: false, errors: [...(loaded.ok ? [] : loaded.errors), ...checkConfig.errors] };
-  }
+    return { ok: false, errors };
+  };
+  const [loaded, checkConfig] = await Promise.all([loadContent(options.contentDir, options.env, memo), loadCheckConfig(options.contentDir, memo)]);
+  if (!loaded.ok || checkConfig.errors.length) return failed([...(loaded.ok ? [] : loaded.errors), ...checkConfig.errors]);
   // What is not live at the build's moment is left out here, before anything reads the pages.
   const model = publishedModel(loaded.value, publication);
   const redirects = await loadRedirects(options.contentDir, model.site, memo);
-  if (redirects.errors.length) {
-    if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.toStore() });
-    return { ok: false, errors: redirects.errors };
-  }
+  if (redirects.errors.length) return failed(redirects.errors);
   const images = await buildImages(model, options.contentDir, cache);
   // Planning a card reads nothing but an author's own image; drawing waits until its page is written.
   const cards = await Promise.all(model.pages.map((entry) => planCard(model, entry)));
   const assetErrors = [...images.errors, ...cards.flatMap((c) => (c.error ? [c.error] : []))];
-  if (assetErrors.length) {
-    if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.toStore() });
-    return { ok: false, errors: assetErrors };
-  }
+  if (assetErrors.length) return failed(assetErrors);
   const code = await codePending;
   await writeFunctionLocales(options.contentDir, model);
 

@@ -4,8 +4,8 @@
  * and the previous generator's cold build of the same content in the same run), start-up, page weights from the
  * build and from a real browser, and `site dev`'s edit-to-screen latency; writes bench/RESULTS.md and the README's
  * table of issue #19's targets.
- * BENCH_RUNS (default 7) sets how often each build is repeated (the 10,000-page set at most 3 times; start-up at
- * least 11); BENCH_SIZES (default 1000,10000) the synthetic set sizes; BENCH_BASELINE a git worktree of the generator
+ * BENCH_RUNS (default 7) sets how often each build is repeated (the 10,000-page set at most 3 times; the warm no-change
+ * and one-page rows, which are cheap, at least 3; start-up at least 11); BENCH_SIZES (default 1000,10000) the synthetic set sizes; BENCH_BASELINE a git worktree of the generator
  * before this change (its `bin/site.js` builds the same content, side by side). A quick smoke run:
  * `BENCH_RUNS=1 BENCH_SIZES=1000 npm run bench`.
  */
@@ -78,7 +78,7 @@ try {
 const realCase = (kind: CaseTiming['kind']) => real.find((c) => c.kind === kind)!;
 const buildLoad = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
 const issueTargets = targetTable(targetRows({ startUp, sizes, realSiteNoChangeMs: realCase('no-change').medianMs }));
-const measuredOn = `\`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, load average at the end of the builds ${buildLoad}; medians of ${RUNS} runs (at most 3 at 10,000 pages, start-up ${startUp.runs}), each build a fresh process, runs of the cases alternating${process.env.BENCH_BASELINE ? '; the previous generator is BENCH_BASELINE, built side by side' : ' (BENCH_BASELINE unset: no previous generator measured)'}.`;
+const measuredOn = `\`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, load average at the end of the builds ${buildLoad}; medians of ${RUNS} runs (at most 3 at 10,000 pages, at least 3 for the warm no-change and one-page rows, start-up ${startUp.runs}), each build a fresh process, runs of the cases alternating${process.env.BENCH_BASELINE ? '; the previous generator is BENCH_BASELINE, built side by side' : ' (BENCH_BASELINE unset: no previous generator measured)'}.`;
 const buildSections = `## Builds: issue #19's targets
 
 ${measuredOn} "Cold" in the ratios is every page rendered with a filled asset cache (\`--no-cache\`).
@@ -94,7 +94,7 @@ ${buildRowsTable(sizes)}
 
 | real site (${routes.length} routes) | runs | median wall | peak memory | site build’s report (last run) |
 |---|---|---|---|---|
-${real.map((c) => `| ${c.label} | ${RUNS} | ${seconds(c.medianMs)} | ${Math.round(c.peakMb)} MB | ${c.report} |`).join('\n')}
+${real.map((c) => `| ${c.label} | ${c.runs} | ${seconds(c.medianMs)} | ${Math.round(c.peakMb)} MB | ${c.report} |`).join('\n')}
 
 ## Start-up
 

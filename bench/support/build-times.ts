@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { repo, runSite } from './measure.ts';
-import { timeCases, type CaseTiming } from './warm-builds.ts';
+import { timeCases, WARM_RUNS, type CaseTiming } from './warm-builds.ts';
 
 /**
  * Work folders (outputs, caches, synthetic content) deleted only once every build is timed: on this disk
@@ -37,7 +37,7 @@ export async function realSiteBuilds(runs: number): Promise<CaseTiming[]> {
       // files is the disk's work, not the build's.
       { kind: 'empty-cache', label: 'real site, empty build cache', build: (run) => runSite(build(`empty-${run}`), { SITE_CACHE_DIR: path.join(work, `cache-${run}`) }) },
       { kind: 'cold', label: 'real site, every page rendered (`--no-cache`), filled asset cache', build: (run) => runSite(build(`cold-${run}`, ['--no-cache']), cache) },
-      { kind: 'no-change', label: 'real site, warm, nothing changed', build: () => runSite(build('warm'), cache) },
+      { kind: 'no-change', label: 'real site, warm, nothing changed', build: () => runSite(build('warm'), cache), minRuns: WARM_RUNS },
     ],
     runs,
   );

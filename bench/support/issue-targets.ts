@@ -69,10 +69,10 @@ ${rows.map(([figure, target, measured, met]) => `| ${figure} | ${target} | ${mea
 
 /** Every case of every size, with its ratio to this generator's cold build and to the previous generator's. */
 export function buildRowsTable(sizes: readonly WarmTiming[]): string {
-  const rows = sizes.flatMap(({ pages: n, runs, cases }) => {
+  const rows = sizes.flatMap(({ pages: n, cases }) => {
     const cold = find(cases, 'cold')?.medianMs;
     const old = find(cases, 'previous-cold')?.medianMs;
-    return cases.map((c) => `| ${pages(n)} | ${c.label} | ${runs} | ${seconds(c.medianMs)} | ${cold ? percent(c.medianMs, cold) : '–'} | ${old ? percent(c.medianMs, old) : '–'} | ${Math.round(c.peakMb)} MB | ${c.report} |`);
+    return cases.map((c) => `| ${pages(n)} | ${c.label} | ${c.runs} | ${seconds(c.medianMs)} | ${cold ? percent(c.medianMs, cold) : '–'} | ${old ? percent(c.medianMs, old) : '–'} | ${Math.round(c.peakMb)} MB | ${c.report} |`);
   });
   return `| pages | build | runs | median wall | of cold | of the previous generator’s cold | peak memory | site build’s report (last run) |
 |---|---|---|---|---|---|---|---|

@@ -13,9 +13,9 @@ export interface BuildCache {
   /**
    * `checked`: the entry carries its own length and digest, so its reader refuses a torn one: it is written in place
    * (no temporary file and rename), and not at all when an entry is already there (same key, same content; a reader
-   * that refuses an entry removes it).
+   * that refuses an entry removes it). An iterable is written piece by piece (records.ts: no one string of a large entry).
    */
-  write(kind: string, key: string, data: string | Uint8Array, options?: { checked?: boolean }): Promise<void>;
+  write(kind: string, key: string, data: string | Uint8Array | Iterable<Uint8Array>, options?: { checked?: boolean }): Promise<void>;
   /** Drops an entry no build will ask for again (a page's superseded HTML); optional: a cache may keep everything. */
   remove?(kind: string, key: string): Promise<void>;
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { BuildCache } from '../cache/build-cache.ts';
+import { readRecords, writeRecords } from '../cache/records.ts';
 import type { SourceLocation } from '../errors/site-error.ts';
 import { ContentMemo, fileStampSync, textDigest, type Remembered } from './memo.ts';
 import type { Placeholder } from './model.ts';
@@ -17,7 +19,7 @@ import { parseYaml, type YamlSource } from './yaml-source.ts';
  */
 
 /** Bumped when what is stored changes shape. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 interface StoredFile {
   stamp: string;
@@ -52,6 +54,30 @@ interface Changes {
 export interface StoredMemo {
   snapshot?: unknown;
   changes?: unknown;
+}
+
+const SNAPSHOT_KIND = 'content-memo';
+const CHANGES_KIND = 'content-memo-changes';
+
+/**
+ * The memo as the last build stored it under `key`: each file a record (cache/records.ts), so a 10,000-file memo is
+ * read and written a file at a time, never as one string. A damaged entry reads as none.
+ */
+export async function readStoredMemo(cache: BuildCache, key: string): Promise<StoredMemo> {
+  const [snapshot, changes] = await Promise.all([readRecords(cache, SNAPSHOT_KIND, key), readRecords(cache, CHANGES_KIND, key)]);
+  return {
+    snapshot: snapshot && { ...snapshot.header, files: snapshot.records },
+    changes: changes && { ...changes.header, files: changes.records },
+  };
+}
+
+/** Stores what `toStore()` gave: a new snapshot replaces the last one and the changes on it, changes go on top of it. */
+export async function writeStoredMemo(cache: BuildCache, key: string, memo: StoredMemo): Promise<void> {
+  const snapshot = memo.snapshot as Snapshot | undefined;
+  const changes = memo.changes as Changes | undefined;
+  // The changes on the last snapshot name it, so stale ones are ignored, but they need not be read.
+  if (snapshot) await writeRecords(cache, SNAPSHOT_KIND, key, { format: snapshot.format, id: snapshot.id }, Object.entries(snapshot.files)).then(() => cache.remove?.(CHANGES_KIND, key));
+  if (changes) await writeRecords(cache, CHANGES_KIND, key, { format: changes.format, base: changes.base, removed: changes.removed }, Object.entries(changes.files));
 }
 
 /** Changes up to this share of the files are stored as changes; more, and the whole snapshot is written again. */

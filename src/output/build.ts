@@ -146,7 +146,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   };
   const elementSources: [string, PageSources['pages'][string] | Buffer][] = [];
   // A reused page's HTML is the one the last build wrote, so its element sources are the last build's too.
-  const previousSources = cached ? await previousPageSources(options.outDir) : {};
+  const previousSources = cached ? await previousPageSources(options.outDir) : new Map<string, Buffer>();
   const cardWrites: Promise<void>[] = [];
   // Pages are stored in the build cache as rendered; a fresh build (`--no-cache`) stores them but reuses none.
   const storedPages = cached && !options.fresh;
@@ -188,7 +188,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     }
     if (reuse) {
       counts.reused++;
-      const sources = previousSources[entry.file];
+      const sources = previousSources.get(entry.file);
       if (sources) elementSources.push([entry.file, sources]);
       next.pages[entry.file] = record;
       // The props files stay as the last build wrote them, encodings included.
@@ -255,7 +255,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   // Nothing rendered, restored or removed: the stored manifest already says all this (10,000 records are megabytes to rewrite).
   const same = last && counts.rendered === 0 && restored === 0 && counts.removed === 0 && cardWrites.length === 0 && Object.keys(last.pages).length === counts.reused;
   // The element sources beside the folder likewise: every entry came from that file (10,000 pages' are megabytes).
-  if (!same || Object.keys(previousSources).length !== elementSources.length) await writePageSources(options.outDir, elementSources);
+  if (!same || previousSources.size !== elementSources.length) await writePageSources(options.outDir, elementSources);
   if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.toStore(), output: same ? undefined : next });
   const value: BuildReport = {
     outDir: options.outDir,

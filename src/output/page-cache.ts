@@ -1,10 +1,11 @@
 import { rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
-import { cacheKey, readJsonEntry, type BuildCache } from '../cache/build-cache.ts';
+import { cacheKey, type BuildCache } from '../cache/build-cache.ts';
+import { readRecords, writeRecords } from '../cache/records.ts';
 import type { MarkedElement } from '../render/source-marks.tsx';
 import { fileStampSync, textDigest } from '../content/memo.ts';
 import type { PageEntry, SiteModel } from '../content/model.ts';
-import type { StoredMemo } from '../content/stored-memo.ts';
+import { readStoredMemo, writeStoredMemo, type StoredMemo } from '../content/stored-memo.ts';
 import { isIndexable } from '../content/routes.ts';
 import { alternates } from '../render/context.ts';
 import type { PageAssetRefs } from './page-weight.ts';
@@ -20,7 +21,8 @@ import type { CodeAssets } from './site-render.ts';
  */
 
 /** Bumped when the records change shape or the key's parts change. */
-const FORMAT = 2;
+const FORMAT = 3;
+const MANIFEST_KIND = 'output-manifest';
 
 export interface PageRecord {
   key: string;
@@ -54,18 +56,17 @@ const stateKeys = (contentDir: string, outDir: string, generator: string) => ({
 
 export async function readBuildState(cache: BuildCache, contentDir: string, outDir: string, generator: string): Promise<BuildState> {
   const keys = stateKeys(contentDir, outDir, generator);
-  const [snapshot, changes, output] = await Promise.all([readJsonEntry(cache, 'content-memo', keys.content), readJsonEntry(cache, 'content-memo-changes', keys.content), readJsonEntry(cache, 'output-manifest', keys.output)]);
-  return { content: { snapshot, changes }, output: isManifest(output) ? output : undefined };
+  const [content, output] = await Promise.all([readStoredMemo(cache, keys.content), readRecords(cache, MANIFEST_KIND, keys.output)]);
+  const manifest = output && { ...output.header, pages: output.records };
+  return { content, output: isManifest(manifest) ? manifest : undefined };
 }
 
 export async function writeBuildState(cache: BuildCache, contentDir: string, outDir: string, generator: string, state: BuildState): Promise<void> {
   const keys = stateKeys(contentDir, outDir, generator);
-  const { snapshot, changes } = state.content ?? {};
   await Promise.all([
-    // A new snapshot leaves the changes on the last one behind (they name it, so a stale entry is ignored, but it need not be read).
-    snapshot !== undefined && cache.write('content-memo', keys.content, JSON.stringify(snapshot)).then(() => cache.remove?.('content-memo-changes', keys.content)),
-    changes !== undefined && cache.write('content-memo-changes', keys.content, JSON.stringify(changes)),
-    state.output && cache.write('output-manifest', keys.output, JSON.stringify(state.output)),
+    state.content && writeStoredMemo(cache, keys.content, state.content),
+    // A page a record (cache/records.ts): 10,000 pages are megabytes, not written as one string.
+    state.output && writeRecords(cache, MANIFEST_KIND, keys.output, { format: state.output.format }, Object.entries(state.output.pages)),
   ]);
 }
 

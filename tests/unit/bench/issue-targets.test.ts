@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildRowsTable, spliceMarked, targetRows } from '../../../bench/support/issue-targets.ts';
 import type { CaseKind, CaseTiming, WarmTiming } from '../../../bench/support/warm-builds.ts';
 
-const timing = (kind: CaseKind, medianMs: number, peakMb = 100): CaseTiming => ({ kind, label: kind, medianMs, peakMb, report: '–' });
+const timing = (kind: CaseKind, medianMs: number, peakMb = 100, runs = 3): CaseTiming => ({ kind, label: kind, runs, medianMs, peakMb, report: '–' });
 
 const tenThousand: WarmTiming = {
   pages: 10_000,
@@ -10,7 +10,7 @@ const tenThousand: WarmTiming = {
   cases: [
     timing('empty-cache', 12_000, 450),
     timing('cache-off', 11_000),
-    timing('cold', 10_000),
+    timing('cold', 10_000, 100, 1),
     timing('no-change', 550),
     timing('one-page', 900, 260),
     timing('locale', 4_000),
@@ -44,8 +44,9 @@ describe('issue #19 targets from the bench timings', () => {
     expect(alone.map(([figure]) => figure)).toEqual(['10,000 pages, first-time store cost (empty cache against cache off)', '10,000 pages warm, nothing changed', '10,000 pages warm, one page’s YAML edited', '10,000 pages warm, one locale string used by every page edited']);
   });
 
-  it('gives every case its ratio to cold and to the previous generator’s cold', () => {
+  it('gives every case its ratio to cold and to the previous generator’s cold, and its own number of runs', () => {
     expect(buildRowsTable([tenThousand]).split('\n')).toContain('| 10,000 | no-change | 3 | 0.550 s | 6 % | 4 % | 100 MB | – |');
+    expect(buildRowsTable([tenThousand]).split('\n')).toContain('| 10,000 | cold | 1 | 10.00 s | 100 % | 71 % | 100 MB | – |');
   });
 });
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../../src/content/load.ts';
 import type { SiteModel } from '../../../src/content/model.ts';
-import { StoredContentMemo, type StoredMemo } from '../../../src/content/stored-memo.ts';
+import { directoryCache } from '../../../src/cache/build-cache.ts';
+import { readStoredMemo, StoredContentMemo, writeStoredMemo, type StoredMemo } from '../../../src/content/stored-memo.ts';
 
 const fixtureSite = path.resolve(import.meta.dirname, '../../fixtures/check/base');
 let dir: string;
@@ -15,7 +16,7 @@ beforeAll(async () => {
   await cp(fixtureSite, dir, { recursive: true });
   await ageAll();
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
+afterAll(() => Promise.all([dir, `${dir}-cache`].map((d) => rm(d, { recursive: true, force: true }))));
 
 /** Dates every content file a minute back: files written just before a load are checked by text (RACY_MS). */
 async function ageAll(): Promise<void> {
@@ -23,9 +24,18 @@ async function ageAll(): Promise<void> {
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) if (entry.isFile()) await utimes(path.join(entry.parentPath, entry.name), past, past);
 }
 
+let stores = 0;
+/** What a build reads back of a stored memo: written to a build cache and read from it. */
+async function roundTrip(stored: StoredMemo): Promise<StoredMemo> {
+  const cache = directoryCache(path.join(dir, '..', `${path.basename(dir)}-cache`));
+  const key = String(++stores);
+  await writeStoredMemo(cache, key, stored);
+  return readStoredMemo(cache, key);
+}
+
 /** Loads with a memo made from what the last load stored (as each build does), and returns what this one stores. */
 async function load(snapshot: StoredMemo | undefined): Promise<{ model: SiteModel; snapshot: StoredMemo }> {
-  const memo = new StoredContentMemo(dir, snapshot === undefined ? undefined : JSON.parse(JSON.stringify(snapshot)));
+  const memo = new StoredContentMemo(dir, snapshot === undefined ? undefined : await roundTrip(snapshot));
   const result = await loadContent(dir, {}, memo);
   if (!result.ok) throw new Error(result.errors.map((e) => e.message).join('\n'));
   const stored = memo.toStore();
@@ -57,6 +67,23 @@ describe('stored content memo', () => {
     await ageAll();
   });
 
+  it('reads a damaged stored memo as none: a truncated entry or one with a record lost starts empty', async () => {
+    const { model, snapshot } = await load(undefined);
+    const cache = directoryCache(path.join(dir, '..', `${path.basename(dir)}-damaged`));
+    await writeStoredMemo(cache, 'k', snapshot);
+    expect(Object.keys((await readStoredMemo(cache, 'k')).snapshot as object)).toEqual(['format', 'id', 'records', 'files']);
+    const entry = path.join(dir, '..', `${path.basename(dir)}-damaged`, 'content-memo', 'k');
+    const text = await readFile(entry, 'utf8');
+    for (const damaged of [text.slice(0, text.length - 10), text.slice(0, text.lastIndexOf('\n', text.length - 2) + 1)]) {
+      await writeFile(entry, damaged);
+      const stored = await readStoredMemo(cache, 'k');
+      expect(stored.snapshot).toBeUndefined();
+      const result = await loadContent(dir, {}, new StoredContentMemo(dir, stored));
+      expect(result.ok && result.value.pages).toEqual(model.pages);
+    }
+    await rm(path.dirname(path.dirname(entry)), { recursive: true });
+  });
+
   it('ignores a snapshot of another format or shape, and starts empty', async () => {
     const { model } = await load(undefined);
     for (const broken of [{ format: 999, files: {} }, { format: 1, files: 'x' }, 'garbage', null, 42]) {
@@ -74,7 +101,7 @@ describe('stored content memo', () => {
     const edited = await load(first.snapshot);
     expect(edited.snapshot.snapshot).toEqual(first.snapshot.snapshot);
     expect(Object.keys((edited.snapshot.changes as { files: object }).files)).toEqual(['pages/faq/de.yaml']);
-    const memo = new StoredContentMemo(dir, JSON.parse(JSON.stringify(edited.snapshot)));
+    const memo = new StoredContentMemo(dir, await roundTrip(edited.snapshot));
     const result = await loadContent(dir, {}, memo);
     expect(result.ok && faqTitle(result.value)).toBe('Häufige Fragen');
     // Everything recalled by its stamp, the edited file from the changes: nothing new to store.
@@ -90,7 +117,7 @@ describe('stored content memo', () => {
 
   it('reads a file again when site.yaml or the environment it was checked against changes', async () => {
     const { snapshot } = await load(undefined);
-    const memo = new StoredContentMemo(dir, JSON.parse(JSON.stringify(snapshot)));
+    const memo = new StoredContentMemo(dir, await roundTrip(snapshot));
     const result = await loadContent(dir, { SITE_URL: 'https://other.example' }, memo);
     expect(result.ok && result.value.site.baseUrl).toBe('https://other.example');
   });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../../src/output/build.ts';
-import { entryText, pageSourcesFile, readPageSources, writePageSources, type PageSources } from '../../../src/output/page-sources.ts';
+import { entryText, pageSourcesFile, previousPageSources, readPageSources, splitEntries, writePageSources, type PageSources } from '../../../src/output/page-sources.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../../fixtures/check/base');
 let dir: string;
@@ -47,5 +47,20 @@ describe('page sources', () => {
     expect(await readFile(pageSourcesFile(elsewhere), 'utf8')).toBe(JSON.stringify(built));
     await writePageSources(elsewhere, []);
     expect(await readFile(pageSourcesFile(elsewhere), 'utf8')).toBe(JSON.stringify({ version: 1, pages: {} }));
+  });
+
+  it('are carried over by the next build as each entry’s text, split from the file unparsed; a file of another layout gives none', async () => {
+    const text = await readFile(pageSourcesFile(out), 'utf8');
+    const built = JSON.parse(text) as PageSources;
+    const previous = await previousPageSources(out);
+    expect([...previous.keys()]).toEqual(Object.keys(built.pages));
+    for (const [file, entry] of previous) expect(entry.toString('utf8')).toBe(JSON.stringify(built.pages[file]));
+    // Strings holding the brackets and quotes the split follows.
+    const tricky = { 'a"}/index.html': { hash: 'x', elements: [{ at: 1, file: 'pages/a/de.yaml', path: ['b}]', '{"c\\'], link: { href: '/"x"}', occurrence: 0 } }] }, 'b/index.html': { hash: 'y', elements: [] } };
+    const split = splitEntries(Buffer.from(JSON.stringify({ version: 1, pages: tricky })));
+    expect(Object.fromEntries([...split].map(([file, entry]) => [file, JSON.parse(entry.toString('utf8'))]))).toEqual(tricky);
+    expect(splitEntries(Buffer.from(JSON.stringify({ version: 1, pages: {} })))).toEqual(new Map());
+    for (const damaged of [text.slice(0, text.length / 2), text.slice(0, -1), `${text} `, text.replace('"version":1', '"version":2'), '', 'garbage']) expect(splitEntries(Buffer.from(damaged)).size).toBe(0);
+    expect((await previousPageSources(path.join(dir, 'elsewhere'))).size).toBe(0);
   });
 });

@@ -1,0 +1,63 @@
+/** Large build-cache entries as records, one JSON line each: written in pieces, read a line at a time, refused when damaged. */
+import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directoryCache, type BuildCache } from '../../../src/cache/build-cache.ts';
+import { inChunks, readRecords, writeRecords } from '../../../src/cache/records.ts';
+
+let dir: string;
+let cache: BuildCache;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'site-records-'));
+  cache = directoryCache(dir);
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const records: [string, unknown][] = [
+  ['pages/a/de.yaml', { title: 'Fragen – Antworten für 17 €', lines: 'one\ntwo' }],
+  ['b/index.html', [1, 2, { c: null }]],
+  ['"quoted"\n', 'text'],
+];
+const entry = async () => path.join(dir, 'memo', (await readdir(path.join(dir, 'memo')))[0]!);
+
+describe('cache records', () => {
+  it('reads back the header and every record as written, one line each', async () => {
+    await writeRecords(cache, 'memo', 'k', { format: 3, id: 'x' }, records);
+    expect(await readRecords(cache, 'memo', 'k')).toEqual({ header: { format: 3, id: 'x', records: 3 }, records: Object.fromEntries(records) });
+    expect((await readFile(await entry(), 'utf8')).split('\n')).toHaveLength(records.length + 2);
+    await writeRecords(cache, 'memo', 'k', { format: 3 }, []);
+    expect(await readRecords(cache, 'memo', 'k')).toEqual({ header: { format: 3, records: 0 }, records: {} });
+    expect(await readRecords(cache, 'memo', 'none')).toBeUndefined();
+  });
+
+  it('reads a truncated, lengthened or garbled entry as none', async () => {
+    await writeRecords(cache, 'memo', 'k', { format: 3 }, records);
+    const text = await readFile(await entry(), 'utf8');
+    const damaged = [
+      text.slice(0, text.lastIndexOf('\n', text.length - 2) + 1), // a whole record lost
+      text.slice(0, -1), // the last line cut
+      `${text}["extra",1]\n`,
+      text.replace('"records":3', '"records":"3"'),
+      text.replace('["b/index.html"', '{"b/index.html"'),
+      '{"format":3,"records":0}', // no line break after the header
+      'garbage\n',
+    ];
+    for (const bytes of damaged) {
+      await writeFile(await entry(), bytes);
+      expect(await readRecords(cache, 'memo', 'k')).toBeUndefined();
+    }
+    await writeRecords(cache, 'memo', 'k', { format: 3 }, records);
+    await truncate(await entry(), 20);
+    expect(await readRecords(cache, 'memo', 'k')).toBeUndefined();
+  });
+
+  it('joins parts into pieces of about a megabyte, the same bytes in the same order', () => {
+    const parts = Array.from({ length: 3000 }, (_, i) => (i % 2 ? Buffer.from(`${i}é`.repeat(100)) : `${i}€`.repeat(100)));
+    const pieces = [...inChunks(parts)];
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces.slice(0, -1).every((p) => p.byteLength >= 1 << 20 && p.byteLength < (1 << 20) + 2000)).toBe(true);
+    expect(Buffer.concat(pieces).toString('utf8')).toBe(parts.map(String).join(''));
+    expect([...inChunks([])]).toEqual([]);
+  });
+});

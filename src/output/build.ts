@@ -21,7 +21,7 @@ import { entryText, pageSourcesEntry, pageSourcesFile, previousPageSources, writ
 import { privacyPolicyFacts, type PrivacyPolicyFacts } from './privacy-policy.ts';
 import { codeAssets, loadRenderer, renderPage, sitePolicy } from './site-render.ts';
 import { planCard } from './social-cards.ts';
-import { stampsByPath, treeStamps, type TreeStamps } from './tree-stamps.ts';
+import { stampsByPath, treeStamps } from './tree-stamps.ts';
 import { besideStamps, lastBuild, recordBuild, unchangedSince, type BuildInputs, type UnchangedReport } from './unchanged-build.ts';
 import { OutputWriter } from './writer.ts';
 
@@ -99,12 +99,14 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const recorded = cached && !options.fresh ? await lastBuild(cache, inputs) : undefined;
   const unchanged = recorded && unchangedSince(recorded, inputs, publication.at);
   if (unchanged) return { ok: true, value: unchangedReport(options.outDir, unchanged) };
-  // Stamped before anything is read: a file written while this build runs is looked at again by the next.
+  // The page cache's entries (megabytes at 10,000 pages) are read from disk while the content folder is stamped.
+  const previousPending = cached && !options.fresh ? readBuildState(cache, options.contentDir, outDir, generator) : undefined;
+  // Stamped before any content is read: a file written while this build runs is looked at again by the next.
   const contentStamps = cached ? treeStamps(path.resolve(options.contentDir), true, recorded?.content) : undefined;
   const codePending = codeAssets(cache);
   // A content error returns before the code assets are awaited: their failure must not go unhandled.
   codePending.catch(() => {});
-  const previous = cached && !options.fresh ? await readBuildState(cache, options.contentDir, outDir, generator) : {};
+  const previous = (await previousPending) ?? {};
   const memo = new StoredContentMemo(path.resolve(options.contentDir), previous.content, contentStamps && stampsByPath(contentStamps));
   // A build that stops at an error keeps what did load: the next build reads only the files being fixed.
   const failed = async (errors: SiteError[]): Promise<Result<BuildReport>> => {
@@ -240,7 +242,9 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   await Promise.all(cardWrites);
   for (const [file, card] of cardStamps) next.pages[file] = { ...next.pages[file]!, card };
   // Listed once, when everything is written: what is not this build's goes, and the rest is stamped for the next build.
-  let listed = removeOldOutput ? undefined : treeStamps(outDir, false, recorded?.output);
+  // A page file's stamp is the manifest's (checked before reuse, or taken right after writing), not stated again.
+  const pageStamp = (file: string) => next.pages[file]?.stamp;
+  let listed = removeOldOutput ? undefined : treeStamps(outDir, false, recorded?.output, pageStamp);
   if (removeOldOutput) await removeOldOutput();
   else {
     const gone = await removeOthers(outDir, keep, (listed ?? []).filter((_, i) => i % 2 === 0));
@@ -272,19 +276,10 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     // Beside the folders: the element sources, and the function's locales with the folder that decides whether they are written.
     const project = path.dirname(path.resolve(options.contentDir));
     const beside = besideStamps([pageSourcesFile(outDir), path.join(project, 'supabase/functions'), path.join(project, FUNCTION_LOCALES_FILE)]);
-    const stamps = content ? { window: publishingWindow(loaded.value, publication.at), content, output: outputStamps(listed ?? treeStamps(outDir, false) ?? [], next), beside } : undefined;
+    const stamps = content ? { window: publishingWindow(loaded.value, publication.at), content, output: listed ?? treeStamps(outDir, false, undefined, pageStamp) ?? [], beside } : undefined;
     await recordBuild(cache, inputs, stamps, value);
   }
   return { ok: true, value };
-}
-
-/** The output folder's stamps with a page file's as the manifest has it (checked before reuse, or taken right after writing). */
-function outputStamps(stamps: TreeStamps, manifest: OutputManifest): TreeStamps {
-  for (let i = 0; i < stamps.length; i += 2) {
-    const record = manifest.pages[stamps[i]!];
-    if (record) stamps[i + 1] = record.stamp;
-  }
-  return stamps;
 }
 
 /** The report of a build that found nothing changed since the last one: every page reused. */

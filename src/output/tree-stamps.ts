@@ -49,9 +49,10 @@ function foldersOf(stamps: TreeStamps): Map<string, { stamp: string; entries: st
  * `racy`, an entry written within the last second gets an empty stamp (a write in the same clock tick could keep
  * size and mtime), so it never matches and its folder is listed next time; a symbolic link to a folder always gets
  * an empty stamp (its entries are not walked). Synchronous: tens of thousands of stats through the thread pool cost
- * several times the CPU (measured on the no-change build's profile).
+ * several times the CPU (measured on the no-change build's profile). `stated`: a file's stamp the caller already has,
+ * taken instead of stating it again (the output's page files as the manifest records them).
  */
-export function treeStamps(root: string, racy: boolean, earlier?: TreeStamps): TreeStamps | undefined {
+export function treeStamps(root: string, racy: boolean, earlier?: TreeStamps, stated?: (relative: string) => string | undefined): TreeStamps | undefined {
   const now = Date.now();
   const known = earlier && foldersOf(earlier);
   const stamps: TreeStamps = [];
@@ -82,7 +83,7 @@ export function treeStamps(root: string, racy: boolean, earlier?: TreeStamps): T
     const prefix = folder === './' ? '' : folder;
     for (const entry of entries) {
       if (entry.endsWith('/')) visit(prefix + entry, path.join(full, entry));
-      else stamps.push(prefix + entry, stamp(path.join(full, entry), false));
+      else stamps.push(prefix + entry, stated?.(prefix + entry) ?? stamp(path.join(full, entry), false));
     }
     return true;
   };

@@ -56,17 +56,22 @@ const stateKeys = (contentDir: string, outDir: string, generator: string) => ({
 
 export async function readBuildState(cache: BuildCache, contentDir: string, outDir: string, generator: string): Promise<BuildState> {
   const keys = stateKeys(contentDir, outDir, generator);
-  const [content, output] = await Promise.all([readStoredMemo(cache, keys.content), readRecords(cache, MANIFEST_KIND, keys.output)]);
+  const [content, output] = await Promise.all([readStoredMemo(cache, keys.content), readRecords(cache, MANIFEST_KIND, keys.output, true)]);
   const manifest = output && { ...output.header, pages: output.records };
-  return { content, output: isManifest(manifest) ? manifest : undefined };
+  if (!output || !isManifest(manifest)) return { content };
+  for (const [file, line] of output.lines) if (typeof manifest.pages[file] === 'object' && manifest.pages[file] !== null) recordLines.set(manifest.pages[file], line);
+  return { content, output: manifest };
 }
+
+/** Each record of the manifest read, and its line: a reused page's record (the same object) is written back as that line. */
+const recordLines = new WeakMap<PageRecord, Buffer>();
 
 export async function writeBuildState(cache: BuildCache, contentDir: string, outDir: string, generator: string, state: BuildState): Promise<void> {
   const keys = stateKeys(contentDir, outDir, generator);
   await Promise.all([
     state.content && writeStoredMemo(cache, keys.content, state.content),
     // A page a record (cache/records.ts): 10,000 pages are megabytes, not written as one string.
-    state.output && writeRecords(cache, MANIFEST_KIND, keys.output, { format: state.output.format }, Object.entries(state.output.pages)),
+    state.output && writeRecords(cache, MANIFEST_KIND, keys.output, { format: state.output.format }, Object.entries(state.output.pages).map((entry) => recordLines.get(entry[1]) ?? entry)),
   ]);
 }
 

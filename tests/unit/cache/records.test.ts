@@ -24,10 +24,10 @@ const entry = async () => path.join(dir, 'memo', (await readdir(path.join(dir, '
 describe('cache records', () => {
   it('reads back the header and every record as written, one line each', async () => {
     await writeRecords(cache, 'memo', 'k', { format: 3, id: 'x' }, records);
-    expect(await readRecords(cache, 'memo', 'k')).toEqual({ header: { format: 3, id: 'x', records: 3 }, records: Object.fromEntries(records) });
+    expect(await readRecords(cache, 'memo', 'k')).toEqual({ header: { format: 3, id: 'x', records: 3 }, records: Object.fromEntries(records), lines: new Map() });
     expect((await readFile(await entry(), 'utf8')).split('\n')).toHaveLength(records.length + 2);
     await writeRecords(cache, 'memo', 'k', { format: 3 }, []);
-    expect(await readRecords(cache, 'memo', 'k')).toEqual({ header: { format: 3, records: 0 }, records: {} });
+    expect(await readRecords(cache, 'memo', 'k')).toEqual({ header: { format: 3, records: 0 }, records: {}, lines: new Map() });
     expect(await readRecords(cache, 'memo', 'none')).toBeUndefined();
   });
 
@@ -50,6 +50,18 @@ describe('cache records', () => {
     await writeRecords(cache, 'memo', 'k', { format: 3 }, records);
     await truncate(await entry(), 20);
     expect(await readRecords(cache, 'memo', 'k')).toBeUndefined();
+  });
+
+  it('copies a record kept as its line instead of serialising it again', async () => {
+    await writeRecords(cache, 'memo', 'k', { format: 3 }, records);
+    // Spaces JSON.stringify would not write: a copied line keeps them.
+    await writeFile(await entry(), (await readFile(await entry(), 'utf8')).replace('["b/index.html",[1,2,{"c":null}]]', '["b/index.html", [1, 2, {"c": null}]]'));
+    const read = (await readRecords(cache, 'memo', 'k', true))!;
+    expect(read.records).toEqual(Object.fromEntries(records));
+    expect([...read.lines.keys()]).toEqual(records.map(([name]) => name));
+    await writeRecords(cache, 'memo', 'k', { format: 3 }, [read.lines.get('b/index.html')!, ['new', 1]]);
+    expect(await readFile(await entry(), 'utf8')).toBe('{"format":3,"records":2}\n["b/index.html", [1, 2, {"c": null}]]\n["new",1]\n');
+    expect((await readRecords(cache, 'memo', 'k'))!.lines.size).toBe(0);
   });
 
   it('joins parts into pieces of about a megabyte, the same bytes in the same order', () => {

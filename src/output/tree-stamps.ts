@@ -93,6 +93,9 @@ export function treeStamps(root: string, racy: boolean, earlier?: TreeStamps, st
 /** The stamps by path (a folder's without its trailing `/`). */
 export function stampsByPath(stamps: TreeStamps): Map<string, string> {
   const byPath = new Map<string, string>();
-  for (let i = 0; i < stamps.length; i += 2) byPath.set(stamps[i]!.replace(/\/$/, ''), stamps[i + 1]!);
+  for (let i = 0; i < stamps.length; i += 2) {
+    const entry = stamps[i]!;
+    byPath.set(entry.endsWith('/') ? entry.slice(0, -1) : entry, stamps[i + 1]!);
+  }
   return byPath;
 }

@@ -99,11 +99,12 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const recorded = cached && !options.fresh ? await lastBuild(cache, inputs) : undefined;
   const unchanged = recorded && unchangedSince(recorded, inputs, publication.at);
   if (unchanged) return { ok: true, value: unchangedReport(options.outDir, unchanged) };
-  // Stamped before anything is read: a file written while this build runs is looked at again by the next.
-  const contentStamps = cached ? treeStamps(path.resolve(options.contentDir), true, recorded?.content) : undefined;
+  // Started first: on a cache miss the fonts are subset on workers, which then run while the content is stamped and loaded.
   const codePending = codeAssets(cache);
   // A content error returns before the code assets are awaited: their failure must not go unhandled.
   codePending.catch(() => {});
+  // Stamped before anything is read: a file written while this build runs is looked at again by the next.
+  const contentStamps = cached ? treeStamps(path.resolve(options.contentDir), true, recorded?.content) : undefined;
   const previous = cached && !options.fresh ? await readBuildState(cache, options.contentDir, outDir, generator) : {};
   const memo = new StoredContentMemo(path.resolve(options.contentDir), previous.content, contentStamps && stampsByPath(contentStamps));
   // A build that stops at an error keeps what did load: the next build reads only the files being fixed.

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { cacheKey, noCache, type BuildCache } from '../cache/build-cache.ts';
+import { outputThread } from './output-thread.ts';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -43,74 +43,10 @@ export async function encode(data: Uint8Array, encoding: Encoding, effort: Effor
   });
 }
 
-/** The size budgets count: gzip -9 bytes. */
+/** The size budgets count: gzip -9 bytes (on the output thread once a build sizes many pages: output-thread.ts). */
 export function gzipSize(data: Uint8Array): Promise<number> {
-  return sizer.size(data);
+  return outputThread.gzipSize(data) ?? gzipAsync(data, { level: 9 }).then((gz) => gz.byteLength);
 }
-
-/**
- * What the gzip worker runs (code in a string: the CLI runs bundled and the tests from source, and a worker file
- * would need a form for each). Synchronous zlib is there ~2.3× cheaper in CPU than zlib's asynchronous calls on the
- * thread pool, whose streams, hops and promises cost more than the compression of a 20 KB page itself (1,000
- * synthetic pages: 207 against 486 CPU ms), and it keeps that work off the main thread, which renders.
- */
-const GZIP_WORKER = `
-const { parentPort } = require('node:worker_threads');
-const { gzipSync } = require('node:zlib');
-parentPort.on('message', ([id, data]) => parentPort.postMessage([id, gzipSync(data, { level: 9 }).byteLength]));
-`;
-
-/** Pages a process sizes on the thread pool before it starts the worker: a build of a few pages never pays for one. */
-const BEFORE_WORKER = 16;
-
-/**
- * gzip -9 sizes, from one worker thread per process once more than BEFORE_WORKER were asked for; until the worker
- * runs (and should it fail), on the thread pool. The worker keeps the process alive only while it has work.
- */
-class GzipSizer {
-  private asked = 0;
-  private worker: Worker | undefined;
-  private online = false;
-  /** A worker that failed is not started again: the thread pool sizes the rest. */
-  private failed = false;
-  private next = 0;
-  private readonly pending = new Map<number, { resolve: (size: number) => void; reject: (error: Error) => void }>();
-
-  size(data: Uint8Array): Promise<number> {
-    if (++this.asked > BEFORE_WORKER && !this.worker && !this.failed) this.start();
-    if (!this.worker || !this.online) return gzipAsync(data, { level: 9 }).then((gz) => gz.byteLength);
-    const worker = this.worker;
-    if (this.pending.size === 0) worker.ref();
-    const id = this.next++;
-    return new Promise<number>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      worker.postMessage([id, data]);
-    });
-  }
-
-  private start(): void {
-    const worker = new Worker(GZIP_WORKER, { eval: true });
-    worker.unref();
-    worker.once('online', () => (this.online = true));
-    worker.on('message', ([id, size]: [number, number]) => {
-      this.pending.get(id)?.resolve(size);
-      this.pending.delete(id);
-      if (this.pending.size === 0) worker.unref();
-    });
-    const fail = (error: Error) => {
-      for (const { reject } of this.pending.values()) reject(error);
-      this.pending.clear();
-      this.worker = undefined;
-      this.online = false;
-      this.failed = true;
-    };
-    worker.once('error', fail);
-    worker.once('exit', (code) => fail(new Error(`the gzip worker exited (${code})`)));
-    this.worker = worker;
-  }
-}
-
-const sizer = new GzipSizer();
 
 export interface Compressed {
   /** Encodings worth serving: absent when not smaller than the file. */

@@ -99,13 +99,14 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const recorded = cached && !options.fresh ? await lastBuild(cache, inputs) : undefined;
   const unchanged = recorded && unchangedSince(recorded, inputs, publication.at);
   if (unchanged) return { ok: true, value: unchangedReport(options.outDir, unchanged) };
+  // Started first: on a cache miss the fonts are subset on workers, which then run while the content is stamped and loaded.
+  const codePending = codeAssets(cache);
+  // A content error returns before the code assets are awaited: their failure must not go unhandled.
+  codePending.catch(() => {});
   // The page cache's entries (megabytes at 10,000 pages) are read from disk while the content folder is stamped.
   const previousPending = cached && !options.fresh ? readBuildState(cache, options.contentDir, outDir, generator) : undefined;
   // Stamped before any content is read: a file written while this build runs is looked at again by the next.
   const contentStamps = cached ? treeStamps(path.resolve(options.contentDir), true, recorded?.content) : undefined;
-  const codePending = codeAssets(cache);
-  // A content error returns before the code assets are awaited: their failure must not go unhandled.
-  codePending.catch(() => {});
   const previous = (await previousPending) ?? {};
   const memo = new StoredContentMemo(path.resolve(options.contentDir), previous.content, contentStamps && stampsByPath(contentStamps));
   // A build that stops at an error keeps what did load: the next build reads only the files being fixed.

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { cacheKey, noCache, type BuildCache } from '../cache/build-cache.ts';
+import { outputThread } from './output-thread.ts';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -42,9 +43,9 @@ export async function encode(data: Uint8Array, encoding: Encoding, effort: Effor
   });
 }
 
-/** The size budgets count: gzip -9 bytes. */
-export async function gzipSize(data: Uint8Array): Promise<number> {
-  return (await gzipAsync(data, { level: 9 })).byteLength;
+/** The size budgets count: gzip -9 bytes (on the output thread once a build sizes many pages: output-thread.ts). */
+export function gzipSize(data: Uint8Array): Promise<number> {
+  return outputThread.gzipSize(data) ?? gzipAsync(data, { level: 9 }).then((gz) => gz.byteLength);
 }
 
 export interface Compressed {

@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildCache } from '../cache/build-cache.ts';
+import { outputThread } from './output-thread.ts';
 import { ASSET_EFFORT, compress, gzipSize, isCompressible } from './precompress.ts';
 
 /** Files written at once: enough to keep the zlib threads and the disk busy, few enough to bound memory. */
@@ -30,6 +31,7 @@ export class OutputWriter {
       return written ? writeIfChanged(target, bytes) : writeFile(target, bytes).then(() => true);
     };
     return this.limited(async (target) => {
+      await this.directory(path.dirname(target));
       if (!isCompressible(url)) {
         await put(target, data);
         return data.byteLength;
@@ -47,7 +49,7 @@ export class OutputWriter {
    */
   page(url: string, data: Uint8Array, ifChanged = false, then?: (gzip: number) => Promise<void>): Promise<number> {
     return this.limited(async (target) => {
-      const [gzip] = await Promise.all([gzipSize(data), ifChanged ? writeIfChanged(target, data) : writeFile(target, data)]);
+      const gzip = (await outputThread.writePage(target, data, ifChanged)) ?? (await this.writeHere(target, data, ifChanged));
       await then?.(gzip);
       return gzip;
     }, url);
@@ -55,7 +57,17 @@ export class OutputWriter {
 
   /** Writes a file as it is (`ifChanged`: unless it holds these bytes already). */
   file(url: string, data: Uint8Array, ifChanged = false): Promise<void> {
-    return this.limited(async (target) => void (ifChanged ? await writeIfChanged(target, data) : await writeFile(target, data)), url);
+    return this.limited(async (target) => {
+      await this.directory(path.dirname(target));
+      await (ifChanged ? writeIfChanged(target, data) : writeFile(target, data));
+    }, url);
+  }
+
+  /** A page written and sized on the thread pool, as before the output thread runs (output-thread.ts). */
+  private async writeHere(target: string, data: Uint8Array, ifChanged: boolean): Promise<number> {
+    await this.directory(path.dirname(target));
+    const [gzip] = await Promise.all([gzipSize(data), ifChanged ? writeIfChanged(target, data) : writeFile(target, data)]);
+    return gzip;
   }
 
   /** Resolves when a write could start at once. */
@@ -66,9 +78,7 @@ export class OutputWriter {
   private async limited<T>(work: (target: string) => Promise<T>, url: string): Promise<T> {
     await this.slot();
     try {
-      const target = path.join(this.outDir, ...url.split('/').filter(Boolean));
-      await this.directory(path.dirname(target));
-      return await work(target);
+      return await work(path.join(this.outDir, ...url.split('/').filter(Boolean)));
     } finally {
       this.release();
     }

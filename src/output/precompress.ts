@@ -45,7 +45,12 @@ export async function encode(data: Uint8Array, encoding: Encoding, effort: Effor
 
 /** The size budgets count: gzip -9 bytes (on the output thread once a build sizes many pages: output-thread.ts). */
 export function gzipSize(data: Uint8Array): Promise<number> {
-  return outputThread.gzipSize(data) ?? gzipAsync(data, { level: 9 }).then((gz) => gz.byteLength);
+  return outputThread.gzipSize(data) ?? gzipSizeOnThreadPool(data);
+}
+
+/** gzipSize without asking the output thread: for a caller the output thread already turned down (not asked twice). */
+export function gzipSizeOnThreadPool(data: Uint8Array): Promise<number> {
+  return gzipAsync(data, { level: 9 }).then((gz) => gz.byteLength);
 }
 
 export interface Compressed {

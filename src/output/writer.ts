@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildCache } from '../cache/build-cache.ts';
 import { outputThread } from './output-thread.ts';
-import { ASSET_EFFORT, compress, gzipSize, isCompressible } from './precompress.ts';
+import { ASSET_EFFORT, compress, gzipSizeOnThreadPool, isCompressible } from './precompress.ts';
 
 /** Files written at once: enough to keep the zlib threads and the disk busy, few enough to bound memory. */
 const CONCURRENCY = 16;
@@ -66,7 +66,7 @@ export class OutputWriter {
   /** A page written and sized on the thread pool, as before the output thread runs (output-thread.ts). */
   private async writeHere(target: string, data: Uint8Array, ifChanged: boolean): Promise<number> {
     await this.directory(path.dirname(target));
-    const [gzip] = await Promise.all([gzipSize(data), ifChanged ? writeIfChanged(target, data) : writeFile(target, data)]);
+    const [gzip] = await Promise.all([gzipSizeOnThreadPool(data), ifChanged ? writeIfChanged(target, data) : writeFile(target, data)]);
     return gzip;
   }
 

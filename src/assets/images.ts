@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { cacheKey, readJsonEntry, type BuildCache } from '../cache/build-cache.ts';
 import type { PageEntry, SiteModel } from '../content/model.ts';
+import { sectionFacts } from '../content/section-facts.ts';
 import { locate, parseYaml } from '../content/yaml-source.ts';
 import { SiteError } from '../errors/site-error.ts';
 import type { Image } from '../schema/image.ts';
@@ -31,7 +32,7 @@ export interface ImageUse {
 /** Every image of the site's pages, in page and section order. */
 export function imageUses(model: SiteModel): ImageUse[] {
   return model.pages.flatMap((entry) =>
-    entry.page.sections.flatMap((section, i) => (section.image ? [{ entry, path: ['sections', i, 'image'], image: section.image, slot: sectionImageSlot(section.type) }] : [])),
+    sectionFacts(entry.page).flatMap((section) => (section.image ? [{ entry, path: ['sections', section.index, 'image'], image: section.image, slot: sectionImageSlot(section.type) }] : [])),
   );
 }
 
@@ -235,6 +236,6 @@ async function encode(image: Image, bytes: Uint8Array, largestSlot: number, key:
  * carry the source file's content hash, so a changed file changes the key) and its alt text is in the page already.
  */
 export function pageImageInputs(entry: PageEntry, images: ReadonlyMap<string, BuiltImage>): string {
-  const used = entry.page.sections.flatMap((section) => (section.image ? [images.get(imageKey(section.image)) ?? null] : []));
+  const used = sectionFacts(entry.page).flatMap((section) => (section.image ? [images.get(imageKey(section.image)) ?? null] : []));
   return used.length ? JSON.stringify(used) : '';
 }

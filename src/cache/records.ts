@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import type { BuildCache } from './build-cache.ts';
 
 /**
@@ -6,6 +7,11 @@ import type { BuildCache } from './build-cache.ts';
  * string (a cold build's memory peaked there); read a line at a time, so none is decoded as one string either (text
  * with one character beyond Latin-1 is two bytes a character in V8: a 20 MB memo was a 40 MB string). JSON never
  * holds a raw line break, so a line is a record.
+ *
+ * A record may carry a deferred part: JSON text after a tab on its line (JSON.stringify never writes a raw tab), handed
+ * back as bytes, not parsed, so a build parses only what it asks for (the content memo's page sections: two thirds of
+ * its 20 MB at 10,000 pages, of which a one-page build renders one). The record holds the part's CRC-32, so a damaged
+ * part fails the whole entry when it is read, as a damaged record does, not later when the part is parsed.
  */
 
 /** Bytes handed to the file system at once: each write is a round trip to the thread pool, so not one per record. */
@@ -28,25 +34,50 @@ export function* inChunks(parts: Iterable<string | Uint8Array>): Generator<Buffe
 }
 
 const NEWLINE = 10;
+const TAB = 9;
+
+/** A record to write: name and value, with a deferred part (JSON text) or without; or a line as readRecords gave it. */
+export type WrittenRecord = readonly [name: string, value: unknown] | readonly [name: string, value: unknown, deferred: string | Uint8Array] | Buffer;
 
 /**
- * Writes `header` (with the count of records added) and one line per record: `[name, value]`, or a line as
- * readRecords gave it (`lines`: a record that did not change is copied, not serialised again).
+ * Writes `header` (with the count of records added) and one line per record: `[name, value]`, `[name, value, crc]`
+ * and its deferred part after a tab, or a line as readRecords gave it (`lines`: a record that did not change is
+ * copied, not serialised again).
  */
-export function writeRecords(cache: BuildCache, kind: string, key: string, header: Record<string, unknown>, records: readonly (readonly [string, unknown] | Buffer)[]): Promise<void> {
-  function* lines(): Generator<string | Buffer> {
+export function writeRecords(cache: BuildCache, kind: string, key: string, header: Record<string, unknown>, records: readonly WrittenRecord[]): Promise<void> {
+  function* lines(): Generator<string | Uint8Array> {
     yield `${JSON.stringify({ ...header, records: records.length })}\n`;
-    for (const record of records) yield Buffer.isBuffer(record) ? record : `${JSON.stringify(record)}\n`;
+    for (const record of records) {
+      if (Buffer.isBuffer(record)) yield record;
+      else if (record.length === 2) yield `${JSON.stringify(record)}\n`;
+      else {
+        const deferred = typeof record[2] === 'string' ? Buffer.from(record[2], 'utf8') : record[2];
+        yield `${JSON.stringify([record[0], record[1], crc32(deferred)])}\t`;
+        yield deferred;
+        yield '\n';
+      }
+    }
   }
   return cache.write(kind, key, inChunks(lines()));
 }
 
+/** What readRecords gives back of an entry. */
+export interface ReadRecords {
+  header: Record<string, unknown>;
+  records: Record<string, unknown>;
+  /** Each record's line (line break included), when asked for (`keepLines`). */
+  lines: Map<string, Buffer>;
+  /** The deferred part of each record that has one: JSON text, unparsed. */
+  deferred: Map<string, Buffer>;
+}
+
 /**
- * The header and records of an entry, or undefined when there is none or it is damaged: a line that is no record,
- * fewer or more records than the header counts (a truncated entry, another format). `keepLines`: each record's line
- * too (line break included), for writeRecords to copy; they hold on to the whole entry's bytes.
+ * The header and records of an entry, or undefined when there is none or it is damaged: a line that is no record, a
+ * deferred part whose CRC-32 differs, fewer or more records than the header counts (a truncated entry, another
+ * format). `keepLines`: each record's line too, for writeRecords to copy. Lines and deferred parts hold on to the
+ * whole entry's bytes.
  */
-export async function readRecords(cache: BuildCache, kind: string, key: string, keepLines = false): Promise<{ header: Record<string, unknown>; records: Record<string, unknown>; lines: Map<string, Buffer> } | undefined> {
+export async function readRecords(cache: BuildCache, kind: string, key: string, keepLines = false): Promise<ReadRecords | undefined> {
   const data = await cache.read(kind, key);
   if (!data) return undefined;
   const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
@@ -56,15 +87,24 @@ export async function readRecords(cache: BuildCache, kind: string, key: string, 
     if (end < 0 || typeof header !== 'object' || header === null || typeof header.records !== 'number') return undefined;
     const records: [string, unknown][] = [];
     const lines = new Map<string, Buffer>();
+    const deferred = new Map<string, Buffer>();
     for (let start = end + 1; start < bytes.byteLength; start = end + 1) {
       end = bytes.indexOf(NEWLINE, start);
       if (end < 0) return undefined;
-      const record = JSON.parse(bytes.toString('utf8', start, end)) as unknown;
-      if (!Array.isArray(record) || record.length !== 2 || typeof record[0] !== 'string') return undefined;
-      records.push(record as [string, unknown]);
+      // Searched within the line only: a line without a tab would have the search run on to the end of the entry.
+      const line = bytes.subarray(start, end);
+      const tab = line.indexOf(TAB);
+      const record = JSON.parse(bytes.toString('utf8', start, tab < 0 ? end : start + tab)) as unknown;
+      if (!Array.isArray(record) || record.length !== (tab < 0 ? 2 : 3) || typeof record[0] !== 'string') return undefined;
+      if (tab >= 0) {
+        const part = line.subarray(tab + 1);
+        if (record[2] !== crc32(part)) return undefined;
+        deferred.set(record[0], part);
+      }
+      records.push([record[0], record[1]]);
       if (keepLines) lines.set(record[0], bytes.subarray(start, end + 1));
     }
-    return records.length === header.records ? { header, records: Object.fromEntries(records), lines } : undefined;
+    return records.length === header.records ? { header, records: Object.fromEntries(records), lines, deferred } : undefined;
   } catch {
     return undefined;
   }

@@ -1,5 +1,6 @@
 import type { Publishing } from '../schema/publishing.ts';
 import type { PageEntry, SiteModel, Withheld, WithheldPage } from './model.ts';
+import { sectionFacts } from './section-facts.ts';
 
 /**
  * Drafts and scheduled publishing (README "Drafts and scheduled publishing"): which pages and sections are
@@ -40,11 +41,12 @@ export function publishedModel(model: SiteModel, publication: Publication): Site
   let changed = false;
   for (const entry of model.pages) {
     const why = withheldAt(entry.page, publication.at);
-    const sections = entry.page.sections.map((section) => withheldAt(section, publication.at));
-    if (!why && sections.every((s) => !s)) {
+    // Only a section with a publishing field can be withheld: the facts list those, without parsing the sections.
+    if (!why && sectionFacts(entry.page).every((section) => !withheldAt(section, publication.at))) {
       pages.push(entry);
       continue;
     }
+    const sections = entry.page.sections.map((section) => withheldAt(section, publication.at));
     changed = true;
     if (why && !publication.drafts) {
       withheld.push({ route: entry.route, source: entry.source, why });
@@ -89,7 +91,7 @@ export function publishingWindow(model: SiteModel, at: Date): PublishingWindow {
   let from: number | null = null;
   let until: number | null = null;
   for (const entry of model.pages) {
-    for (const item of [entry.page, ...entry.page.sections]) {
+    for (const item of [entry.page, ...sectionFacts(entry.page)]) {
       for (const moment of [item.publishAt, item.unpublishAt]) {
         if (moment === undefined) continue;
         const time = Date.parse(moment);

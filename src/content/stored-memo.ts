@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildCache } from '../cache/build-cache.ts';
-import { readRecords, writeRecords } from '../cache/records.ts';
+import { readRecords, writeRecords, type ReadRecords, type WrittenRecord } from '../cache/records.ts';
 import type { SourceLocation } from '../errors/site-error.ts';
 import { ContentMemo, fileStampSync, textDigest, type Remembered } from './memo.ts';
-import type { Placeholder } from './model.ts';
+import type { PageEntry, Placeholder } from './model.ts';
+import { pageShell, sectionFacts, unparsedSections, withSectionsLater, type SectionFacts } from './section-facts.ts';
 import { parseYaml, type YamlSource } from './yaml-source.ts';
 
 /**
@@ -15,11 +16,12 @@ import { parseYaml, type YamlSource } from './yaml-source.ts';
  * (a warm build with nothing changed parses no YAML); a changed stamp reads the file, and the same
  * text digest still gives the value back (a touched file is not parsed again). A build that changed few files
  * stores only those (`StoredMemo.changes`, on top of the whole snapshot it loaded), so editing one page of
- * 10,000 does not write the other 9,999 values again.
+ * 10,000 does not write the other 9,999 values again. A page's sections are stored apart from the rest of its value
+ * and parsed only when read (section-facts.ts), so such a build parses the sections of the pages it renders only.
  */
 
 /** Bumped when what is stored changes shape. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 interface StoredFile {
   stamp: string;
@@ -65,10 +67,39 @@ const CHANGES_KIND = 'content-memo-changes';
  */
 export async function readStoredMemo(cache: BuildCache, key: string): Promise<StoredMemo> {
   const [snapshot, changes] = await Promise.all([readRecords(cache, SNAPSHOT_KIND, key), readRecords(cache, CHANGES_KIND, key)]);
+  const snapshotFiles = snapshot && storedFiles(snapshot);
+  const changedFiles = changes && storedFiles(changes);
   return {
-    snapshot: snapshot && { ...snapshot.header, files: snapshot.records },
-    changes: changes && { ...changes.header, files: changes.records },
+    snapshot: snapshotFiles && { ...snapshot.header, files: snapshotFiles },
+    changes: changedFiles && { ...changes.header, files: changedFiles },
   };
+}
+
+/** A page file as its record holds it: its value's page without sections (they are the record's deferred part) and their facts. */
+interface StoredPageFile extends StoredFile {
+  value: PageEntry;
+  facts: SectionFacts[];
+}
+
+/** The stored files of an entry, each page's sections parsed when first read; undefined when a page's record is not in that shape. */
+function storedFiles(read: ReadRecords): Record<string, unknown> | undefined {
+  if (read.header.format !== FORMAT) return undefined;
+  for (const [file, sections] of read.deferred) {
+    const { facts, ...stored } = (read.records[file] ?? {}) as StoredPageFile;
+    const page = stored.value?.page as unknown;
+    if (!page || typeof page !== 'object' || !Array.isArray(facts)) return undefined;
+    stored.value.page = withSectionsLater(page as Record<string, unknown>, sections, facts);
+    read.records[file] = stored;
+  }
+  return read.records;
+}
+
+/** A file's record: a page's sections apart, as JSON text (the text read, while they are not parsed), with their facts. */
+function fileRecord(file: string, stored: StoredFile): WrittenRecord {
+  const page = file.startsWith('pages/') ? (stored.value as Partial<PageEntry> | undefined)?.page : undefined;
+  if (!page || !Object.hasOwn(page, 'sections')) return [file, stored];
+  const record: StoredPageFile = { ...stored, value: { ...(stored.value as PageEntry), page: pageShell(page) as unknown as PageEntry['page'] }, facts: [...sectionFacts(page)] };
+  return [file, record, unparsedSections(page) ?? JSON.stringify(page.sections)];
 }
 
 /** Stores what `toStore()` gave: a new snapshot replaces the last one and the changes on it, changes go on top of it. */
@@ -76,8 +107,9 @@ export async function writeStoredMemo(cache: BuildCache, key: string, memo: Stor
   const snapshot = memo.snapshot as Snapshot | undefined;
   const changes = memo.changes as Changes | undefined;
   // The changes on the last snapshot name it, so stale ones are ignored, but they need not be read.
-  if (snapshot) await writeRecords(cache, SNAPSHOT_KIND, key, { format: snapshot.format, id: snapshot.id }, Object.entries(snapshot.files)).then(() => cache.remove?.(CHANGES_KIND, key));
-  if (changes) await writeRecords(cache, CHANGES_KIND, key, { format: changes.format, base: changes.base, removed: changes.removed }, Object.entries(changes.files));
+  const records = (files: Record<string, StoredFile>) => Object.entries(files).map(([file, stored]) => fileRecord(file, stored));
+  if (snapshot) await writeRecords(cache, SNAPSHOT_KIND, key, { format: snapshot.format, id: snapshot.id }, records(snapshot.files)).then(() => cache.remove?.(CHANGES_KIND, key));
+  if (changes) await writeRecords(cache, CHANGES_KIND, key, { format: changes.format, base: changes.base, removed: changes.removed }, records(changes.files));
 }
 
 /** Changes up to this share of the files are stored as changes; more, and the whole snapshot is written again. */

@@ -11,13 +11,17 @@ function indexable(entry: PageEntry): boolean {
 
 /** sitemap.xml: every indexable route (no 404, no noindex pages) with its language alternates. */
 export function sitemapXml(model: SiteModel): string {
+  // Every indexable page of a family has the same hreflang set (head.ts): its lines are made once a family.
+  const familyLinks = new Map<string, string[]>();
   const urls = model.pages
     .filter(indexable)
     .sort((a, b) => a.route.localeCompare(b.route))
     .map((entry) => {
-      const links = hreflangSet(model, entry).map(
-        (alt) => `    <xhtml:link rel="alternate" hreflang="${alt.hreflang}" href="${escapeHtml(absoluteUrl(model, alt.route))}"/>`,
-      );
+      let links = familyLinks.get(entry.family);
+      if (!links) {
+        links = hreflangSet(model, entry).map((alt) => `    <xhtml:link rel="alternate" hreflang="${alt.hreflang}" href="${escapeHtml(absoluteUrl(model, alt.route))}"/>`);
+        familyLinks.set(entry.family, links);
+      }
       return ['  <url>', `    <loc>${escapeHtml(absoluteUrl(model, entry.route))}</loc>`, ...links, '  </url>'].join('\n');
     });
   return [

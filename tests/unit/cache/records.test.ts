@@ -24,10 +24,10 @@ const entry = async () => path.join(dir, 'memo', (await readdir(path.join(dir, '
 describe('cache records', () => {
   it('reads back the header and every record as written, one line each', async () => {
     await writeRecords(cache, 'memo', 'k', { format: 3, id: 'x' }, records);
-    expect(await readRecords(cache, 'memo', 'k')).toEqual({ header: { format: 3, id: 'x', records: 3 }, records: Object.fromEntries(records), lines: new Map() });
+    expect(await readRecords(cache, 'memo', 'k')).toEqual({ header: { format: 3, id: 'x', records: 3 }, records: Object.fromEntries(records), lines: new Map(), deferred: new Map() });
     expect((await readFile(await entry(), 'utf8')).split('\n')).toHaveLength(records.length + 2);
     await writeRecords(cache, 'memo', 'k', { format: 3 }, []);
-    expect(await readRecords(cache, 'memo', 'k')).toEqual({ header: { format: 3, records: 0 }, records: {}, lines: new Map() });
+    expect(await readRecords(cache, 'memo', 'k')).toEqual({ header: { format: 3, records: 0 }, records: {}, lines: new Map(), deferred: new Map() });
     expect(await readRecords(cache, 'memo', 'none')).toBeUndefined();
   });
 
@@ -62,6 +62,31 @@ describe('cache records', () => {
     await writeRecords(cache, 'memo', 'k', { format: 3 }, [read.lines.get('b/index.html')!, ['new', 1]]);
     expect(await readFile(await entry(), 'utf8')).toBe('{"format":3,"records":2}\n["b/index.html", [1, 2, {"c": null}]]\n["new",1]\n');
     expect((await readRecords(cache, 'memo', 'k'))!.lines.size).toBe(0);
+  });
+
+  it('hands back a deferred part as its bytes, unparsed, and reads an entry whose part is damaged as none', async () => {
+    const sections = JSON.stringify([{ type: 'hero', title: 'Fragen – 17 €', lead: 'eins\tzwei' }]);
+    await writeRecords(cache, 'memo', 'k', { format: 3 }, [['pages/a/de.yaml', { title: 'A' }, sections], ['b', 2], ['c', null, Buffer.from('[1]')]]);
+    const read = (await readRecords(cache, 'memo', 'k', true))!;
+    expect(read.records).toEqual({ 'pages/a/de.yaml': { title: 'A' }, b: 2, c: null });
+    expect(Object.fromEntries([...read.deferred].map(([name, part]) => [name, part.toString('utf8')]))).toEqual({ 'pages/a/de.yaml': sections, c: '[1]' });
+    // A copied line keeps its deferred part.
+    await writeRecords(cache, 'memo', 'k', { format: 3 }, [read.lines.get('pages/a/de.yaml')!]);
+    expect((await readRecords(cache, 'memo', 'k'))!.deferred.get('pages/a/de.yaml')!.toString('utf8')).toBe(sections);
+
+    await writeRecords(cache, 'memo', 'k', { format: 3 }, [['pages/a/de.yaml', { title: 'A' }, sections], ['b', 2]]);
+    const text = await readFile(await entry(), 'utf8');
+    const damaged = [
+      text.replace('Fragen', 'Fragen!'), // the part lengthened
+      text.replace('hero', 'herx'), // the part altered, still JSON
+      text.replace(/,\d+\]\t/, ']\t'), // no checksum before the part
+      text.replace('["b",2]', '["b",2]\t[]'), // a part where the record has none
+    ];
+    for (const bytes of damaged) {
+      expect(bytes).not.toBe(text);
+      await writeFile(await entry(), bytes);
+      expect(await readRecords(cache, 'memo', 'k')).toBeUndefined();
+    }
   });
 
   it('joins parts into pieces of about a megabyte, the same bytes in the same order', () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../../src/content/load.ts';
 import type { SiteModel } from '../../../src/content/model.ts';
 import { directoryCache } from '../../../src/cache/build-cache.ts';
+import { sectionFacts, unparsedSections } from '../../../src/content/section-facts.ts';
 import { readStoredMemo, StoredContentMemo, writeStoredMemo, type StoredMemo } from '../../../src/content/stored-memo.ts';
 
 const fixtureSite = path.resolve(import.meta.dirname, '../../fixtures/check/base');
@@ -113,6 +114,61 @@ describe('stored content memo', () => {
     expect(other.toStore()).toBeDefined();
     await writeFile(page(), text);
     await ageAll();
+  });
+
+  it('parses a recalled page\'s sections only when they are read, and keeps the facts publishing and images read without them', async () => {
+    const text = await readFile(page(), 'utf8');
+    const sections = [
+      '  - type: richText',
+      '    title: Später',
+      '    body: [Erst ab Dezember.]',
+      '    publishAt: 2030-12-01T09:00:00+01:00',
+      '    image: {src: images/team.jpg, alt: Das Team}',
+      '  - type: richText',
+      '    title: Entwurf',
+      '    body: [Noch nicht.]',
+      '    draft: true',
+    ].join('\n');
+    await writeFile(page(), `${text.trimEnd()}\n${sections}\n`);
+    await ageAll();
+    const cold = await load(undefined);
+    const coldFaq = cold.model.pages.find((p) => p.route === '/faq')!.page;
+    const warm = await load(cold.snapshot);
+    const [faq, home] = ['/faq', '/'].map((route) => warm.model.pages.find((p) => p.route === route)!.page);
+    expect(unparsedSections(faq!)).toBeDefined();
+    expect(sectionFacts(faq!)).toEqual([
+      { index: 1, type: 'richText', publishAt: '2030-12-01T09:00:00+01:00', image: { src: 'images/team.jpg', alt: 'Das Team', decorative: false } },
+      { index: 2, type: 'richText', draft: true },
+    ]);
+    expect(sectionFacts(faq!)).toEqual(sectionFacts(coldFaq));
+    // The page enumerates as a loaded one, sections in their place; reading them parses them once.
+    expect(Object.keys(faq!)).toEqual(Object.keys(coldFaq));
+    expect(faq!.sections).toEqual(coldFaq.sections);
+    expect(unparsedSections(faq!)).toBeUndefined();
+    expect(faq!.sections).toBe(faq!.sections);
+    expect(unparsedSections(home!)).toBeDefined();
+    // A snapshot written from recalled pages writes their sections as read, without parsing them.
+    const read = await roundTrip(cold.snapshot);
+    const recalled = (read.snapshot as { files: Record<string, { value: { page: typeof home } }> }).files['pages/home/de.yaml']!.value.page!;
+    const rewritten = await roundTrip({ snapshot: read.snapshot });
+    expect(unparsedSections(recalled)).toBeDefined();
+    const again = await loadContent(dir, {}, new StoredContentMemo(dir, rewritten));
+    expect(again.ok && again.value.pages).toEqual(cold.model.pages);
+    await writeFile(page(), text);
+    await ageAll();
+  });
+
+  it('reads a memo whose page record lacks its section facts as none', async () => {
+    const { model, snapshot } = await load(undefined);
+    const cache = directoryCache(path.join(dir, '..', `${path.basename(dir)}-facts`));
+    await writeStoredMemo(cache, 'k', snapshot);
+    const entry = path.join(dir, '..', `${path.basename(dir)}-facts`, 'content-memo', 'k');
+    await writeFile(entry, (await readFile(entry, 'utf8')).replace(',"facts":[]', ''));
+    const stored = await readStoredMemo(cache, 'k');
+    expect(stored.snapshot).toBeUndefined();
+    const result = await loadContent(dir, {}, new StoredContentMemo(dir, stored));
+    expect(result.ok && result.value.pages).toEqual(model.pages);
+    await rm(path.dirname(path.dirname(entry)), { recursive: true });
   });
 
   it('reads a file again when site.yaml or the environment it was checked against changes', async () => {

@@ -15,7 +15,7 @@ import type { YamlSource } from './yaml-source.ts';
 export async function checkedFile<S extends z.ZodType>(contentDir: string, file: string, schema: () => Promise<S>, memo?: ContentMemo): Promise<{ source?: YamlSource; value?: z.output<S>; errors: SiteError[] } | undefined> {
   // The schema is the generator's code, which names the stored memo: the file's name is its inputs.
   const inputs = `file:${file}`;
-  const unread = memo?.recallUnread<z.output<S>>(file, inputs, path.join(contentDir, file));
+  const unread = memo?.recallUnread<z.output<S>>(file, inputs);
   if (unread) return { source: unread.source, value: unread.value, errors: [] };
   const read = await readText(contentDir, file);
   if ('error' in read) {

@@ -92,9 +92,10 @@ function parseSource(relative: string, text: string, errors: SiteError[], files?
   return parsed.source;
 }
 
-async function listDir(dir: string): Promise<string[]> {
+/** The names in a content folder, sorted: as the build's walk listed it when the memo has that, else read. */
+async function listDir(root: string, folder: string, memo?: ContentMemo): Promise<string[]> {
   try {
-    return (await readdir(dir)).sort();
+    return (memo?.listing(folder) ?? (await readdir(path.join(root, folder)))).sort();
   } catch {
     return [];
   }
@@ -178,7 +179,7 @@ async function loadFile<T>(
     return recalled;
   };
   // Stat-first: a file the memo has under the same stamp and inputs is not read at all.
-  const unread = (file.unread as Remembered<T> | undefined) ?? (file.text ? undefined : state.memo?.recallUnread<T>(file.relative, inputs, path.join(file.root, file.relative)));
+  const unread = (file.unread as Remembered<T> | undefined) ?? (file.text ? undefined : state.memo?.recallUnread<T>(file.relative, inputs));
   if (unread) return recall(unread);
   const read = await (file.text ?? readText(file.root, file.relative, file.requiredBy));
   if ('error' in read) {
@@ -225,7 +226,7 @@ async function load(root: string, env: ContentEnv, files: ContentFiles | undefin
   const { ctx, scope } = contextFrom(siteSource?.data);
   const listed = site ? localeCodes(site) : listedCodes(siteSource?.data);
   // Without a readable locales list, check the locale files that are there rather than report the others missing.
-  const present = (await listDir(path.join(root, 'locales'))).filter((f) => f.endsWith('.yaml')).map((f) => f.replace(/\.yaml$/, ''));
+  const present = (await listDir(root, 'locales', memo)).filter((f) => f.endsWith('.yaml')).map((f) => f.replace(/\.yaml$/, ''));
   const declared = listed ?? present;
   const known: readonly LocaleCode[] = declared;
   const defaultLocale = site?.defaultLocale ?? 'de';
@@ -244,7 +245,7 @@ async function load(root: string, env: ContentEnv, files: ContentFiles | undefin
     });
     if (value) locales[locale] = value;
   }
-  for (const file of await listDir(path.join(root, 'locales'))) {
+  for (const file of await listDir(root, 'locales', memo)) {
     const locale = file.replace(/\.yaml$/, '');
     if (file.endsWith('.yaml') && !(known as string[]).includes(locale)) errors.push(unknownLocale(`locales/${file}`, locale, known));
   }
@@ -254,8 +255,8 @@ async function load(root: string, env: ContentEnv, files: ContentFiles | undefin
   const pageSchemaNow = () => (pageSchema ??= validation().then(({ createPageSchema }) => createPageSchema(ctx)));
   const pageFiles: { family: string; file: string; relative: string }[] = [];
   // Folders listed at once (one after another, 2,500 folders took longer than recalling 10,000 unchanged pages).
-  const families = await listDir(path.join(root, 'pages'));
-  const listings = await Promise.all(families.map((family) => listDir(path.join(root, 'pages', family))));
+  const families = await listDir(root, 'pages', memo);
+  const listings = await Promise.all(families.map((family) => listDir(root, `pages/${family}`, memo)));
   for (const [i, family] of families.entries()) {
     for (const file of listings[i]!) if (file.endsWith('.yaml')) pageFiles.push({ family, file, relative: `pages/${family}/${file}` });
   }
@@ -263,17 +264,25 @@ async function load(root: string, env: ContentEnv, files: ContentFiles | undefin
   // parsing and validation stay in file order, so errors come out in reading order.
   const texts = new Map<string, ReturnType<typeof readText>>();
   // A page's inputs: site.yaml and the environment, and its locale's number format (references print numbers in it).
-  const pageInputs = (locale: string) => `${dependsOnSite}\u0000${intlOf(locale as LocaleCode, locales[locale as LocaleCode])}`;
+  // One string a locale: the memo digests each inputs string once, looked up by it for every page.
+  const inputsByLocale = new Map<string, string>();
+  const pageInputs = (locale: string) => {
+    let inputs = inputsByLocale.get(locale);
+    if (inputs === undefined) inputsByLocale.set(locale, (inputs = `${dependsOnSite}\u0000${intlOf(locale as LocaleCode, locales[locale as LocaleCode])}`));
+    return inputs;
+  };
   const unreadPages = new Map<string, Remembered<unknown>>();
+  // Files before this one were read ahead (or recalled) already.
+  let ahead = 0;
   const readAhead = (from: number) => {
-    for (const { relative, file } of pageFiles.slice(from, from + READ_AHEAD)) {
-      if (texts.has(relative) || unreadPages.has(relative)) continue;
+    for (; ahead < Math.min(from + READ_AHEAD, pageFiles.length); ahead++) {
+      const { relative, file } = pageFiles[ahead]!;
       const edited = unsavedText(relative);
       if (edited) {
         texts.set(relative, edited);
         continue;
       }
-      const unread = memo?.recallUnread(relative, pageInputs(file.replace(/\.yaml$/, '')), path.join(root, relative));
+      const unread = memo?.recallUnread(relative, pageInputs(file.replace(/\.yaml$/, '')));
       if (unread) unreadPages.set(relative, unread);
       else texts.set(relative, readText(root, relative));
     }

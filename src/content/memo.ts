@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import type { Placeholder } from './model.ts';
 import type { YamlSource } from './yaml-source.ts';
@@ -29,9 +29,12 @@ export function fileStampSync(file: string): string | undefined {
   }
 }
 
-/** A short digest of text for cache keys (not security): sha1, hex. */
+/**
+ * A short digest of text for cache keys (not security): sha1, hex. One call, no Hash object: a warm build digests
+ * every page's key inputs, and createHash cost several times as much per short text.
+ */
 export function textDigest(text: string): string {
-  return createHash('sha1').update(text, 'utf8').digest('hex');
+  return hash('sha1', text, 'hex');
 }
 
 /**
@@ -54,7 +57,15 @@ export class ContentMemo {
    * memory compares texts instead (an editor may keep a file's size and second); the stored memo
    * (stored-memo.ts) answers from its stamps.
    */
-  recallUnread<T>(_file: string, _inputs: string, _path: string): Remembered<T> | undefined {
+  recallUnread<T>(_file: string, _inputs: string): Remembered<T> | undefined {
+    return undefined;
+  }
+
+  /**
+   * The names in a content folder (relative path, `.` for the content folder) as the build's walk of the content
+   * folder listed it before loading, or undefined: the loader lists it. The stored memo knows the walk.
+   */
+  listing(_folder: string): string[] | undefined {
     return undefined;
   }
 

@@ -32,33 +32,44 @@ export function sectionFacts(page: Page): readonly SectionFacts[] {
   return facts;
 }
 
+/** Sections parsed (or set) on pages made by withSectionsLater. */
+const parsed = new WeakMap<Page, unknown>();
+
 /**
- * `shell` (a page as stored, its `sections` key in place, value null) with its sections parsed from `text` when first
- * read: the key keeps its place, so the page enumerates as a loaded one does.
+ * One getter and setter for every such page: an object's properties are defined in the same order with the same
+ * accessor functions, so the pages share one hidden class. Redefining an existing property as an accessor (or the
+ * accessor as a value once parsed) would turn each page into a dictionary-mode object, and every read of a page's
+ * meta by the sitemap, head and social cards slow.
+ */
+function sectionsOf(this: Page): unknown {
+  if (!parsed.has(this)) {
+    const text = unparsed.get(this)!;
+    parsed.set(this, JSON.parse(Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString('utf8')));
+    unparsed.delete(this);
+  }
+  return parsed.get(this);
+}
+
+function setSections(this: Page, sections: unknown): void {
+  unparsed.delete(this);
+  parsed.set(this, sections);
+  // Sections set from outside are new sections: their facts are taken from them when asked for.
+  known.delete(this);
+}
+
+/**
+ * `shell` (a page as stored, its `sections` key in place, value null) as a page whose sections are parsed from `text`
+ * when first read: the key keeps its place, so the page enumerates as a loaded one does.
  */
 export function withSectionsLater(shell: Record<string, unknown>, text: Uint8Array, facts: readonly SectionFacts[]): Page {
-  const page = shell as unknown as Page;
-  const settle = (sections: unknown) => {
-    unparsed.delete(page);
-    Object.defineProperty(page, 'sections', { value: sections, writable: true, enumerable: true, configurable: true });
-  };
-  Object.defineProperty(page, 'sections', {
-    get() {
-      const sections = JSON.parse(Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString('utf8')) as unknown;
-      settle(sections);
-      return sections;
-    },
-    // Sections set from outside are new sections: their facts are taken from them when asked for.
-    set(sections: unknown) {
-      settle(sections);
-      known.delete(page);
-    },
-    enumerable: true,
-    configurable: true,
-  });
-  known.set(page, facts);
-  unparsed.set(page, text);
-  return page;
+  const page: Record<string, unknown> = {};
+  for (const key of Object.keys(shell)) {
+    if (key === 'sections') Object.defineProperty(page, key, { get: sectionsOf, set: setSections, enumerable: true, configurable: true });
+    else page[key] = shell[key];
+  }
+  known.set(page as unknown as Page, facts);
+  unparsed.set(page as unknown as Page, text);
+  return page as unknown as Page;
 }
 
 /** The sections of a page as the memo stored them (JSON text) while they are not parsed, else undefined. */

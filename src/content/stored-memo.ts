@@ -160,11 +160,34 @@ export class StoredContentMemo extends ContentMemo {
     return this.materialize<T>(file, entry);
   }
 
-  override recallUnread<T>(file: string, inputs: string, full: string): Remembered<T> | undefined {
+  override recallUnread<T>(file: string, inputs: string): Remembered<T> | undefined {
     this.seen.add(file);
     const entry = this.stored.get(file);
-    if (!entry || !entry.stamp || entry.inputs !== this.inputsDigest(inputs) || entry.stamp !== (this.stamps?.get(file) ?? fileStampSync(full))) return undefined;
+    if (!entry || !entry.stamp || entry.inputs !== this.inputsDigest(inputs) || entry.stamp !== (this.stamps?.get(file) ?? fileStampSync(path.join(this.root, file)))) return undefined;
     return this.materialize<T>(file, entry);
+  }
+
+  /** Each walked folder's names, made from the walk's stamps on first use. */
+  private folders: Map<string, string[]> | undefined;
+
+  /**
+   * A folder the walk stamped (its names are as listed then: the build reads content as of its walk); not one it gave
+   * no stamp (written within the last second, or a link to a folder, whose names it did not walk).
+   */
+  override listing(folder: string): string[] | undefined {
+    if (!this.stamps?.get(folder)) return undefined;
+    if (!this.folders) {
+      this.folders = new Map();
+      for (const entry of this.stamps.keys()) {
+        if (entry === '.') continue;
+        const slash = entry.lastIndexOf('/');
+        const parent = slash < 0 ? '.' : entry.slice(0, slash);
+        const names = this.folders.get(parent);
+        if (names) names.push(entry.slice(slash + 1));
+        else this.folders.set(parent, [entry.slice(slash + 1)]);
+      }
+    }
+    return [...(this.folders.get(folder) ?? [])];
   }
 
   /** Values by identity → `file \0 key digest`: the page cache keys pages by these instead of hashing each value again. */

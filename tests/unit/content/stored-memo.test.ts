@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../../src/content/load.ts';
 import type { SiteModel } from '../../../src/content/model.ts';
 import { directoryCache } from '../../../src/cache/build-cache.ts';
+import { ContentMemo } from '../../../src/content/memo.ts';
 import { sectionFacts, unparsedSections } from '../../../src/content/section-facts.ts';
+import { stampsByPath, treeStamps } from '../../../src/output/tree-stamps.ts';
 import { readStoredMemo, StoredContentMemo, writeStoredMemo, type StoredMemo } from '../../../src/content/stored-memo.ts';
 
 const fixtureSite = path.resolve(import.meta.dirname, '../../fixtures/check/base');
@@ -169,6 +171,31 @@ describe('stored content memo', () => {
     const result = await loadContent(dir, {}, new StoredContentMemo(dir, stored));
     expect(result.ok && result.value.pages).toEqual(model.pages);
     await rm(path.dirname(path.dirname(entry)), { recursive: true });
+  });
+
+  it('lists a folder as the build\'s walk listed it, and leaves a folder the walk gave no stamp to the loader', async () => {
+    const stamps = new Map([['.', 'd'], ['pages', 'd'], ['pages/faq', 'd'], ['pages/faq/de.yaml', 'f'], ['pages/home', ''], ['pages/home/de.yaml', 'f'], ['site.yaml', 'f']]);
+    const memo = new StoredContentMemo(dir, undefined, stamps);
+    expect(memo.listing('pages')).toEqual(['faq', 'home']);
+    expect(memo.listing('pages/faq')).toEqual(['de.yaml']);
+    expect(memo.listing('.')).toEqual(['pages', 'site.yaml']);
+    expect(memo.listing('pages/home')).toBeUndefined();
+    expect(memo.listing('locales')).toBeUndefined();
+    expect(new ContentMemo().listing('pages')).toBeUndefined();
+
+    // A page added after the walk is this build's to miss (the folder's new stamp makes the next build list it).
+    const walk = stampsByPath(treeStamps(dir, false)!);
+    const added = path.join(dir, 'pages/faq/en.yaml');
+    await writeFile(added, (await readFile(page(), 'utf8')).replace('slug: faq', 'slug: faq-en'));
+    try {
+      const walked = await loadContent(dir, {}, new StoredContentMemo(dir, undefined, walk));
+      const listed = await loadContent(dir, {}, new StoredContentMemo(dir));
+      const sources = (result: typeof walked) => (result.ok ? result.value.pages.map((p) => p.source) : []);
+      expect(sources(walked)).not.toContain('pages/faq/en.yaml');
+      expect(sources(listed)).toContain('pages/faq/en.yaml');
+    } finally {
+      await rm(added);
+    }
   });
 
   it('reads a file again when site.yaml or the environment it was checked against changes', async () => {

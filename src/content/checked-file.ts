@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { z } from 'zod';
 import type { SiteError } from '../errors/site-error.ts';
 import { readText } from './load.ts';

@@ -28,6 +28,9 @@ export default defineConfig({
     // tests no longer race the watcher (tests/unit/dev/dev-server.test.ts).
     maxWorkers: 2,
     hookTimeout: 60_000,
+    // The PGlite copies every new test database starts from, made once before any file runs (on a fresh clone
+    // the files that opened a database first each ran initdb).
+    globalSetup: ['tests/support/pglite-copies.ts'],
     projects: [
       {
         extends: true,

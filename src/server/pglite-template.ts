@@ -45,6 +45,11 @@ export async function templateKey(state: string, version?: string): Promise<stri
   return createHash('sha256').update(`${version ?? (await versionOfPglite())}\0${state}`).digest('hex');
 }
 
+/** Whether a copy for `state` is stored (the test suite makes its copies once, before any test opens a database). */
+export async function hasStoredCopy(state: string, cache: BuildCache = defaultBuildCache()): Promise<boolean> {
+  return (await cache.read(KIND, await templateKey(state))) !== undefined;
+}
+
 /** Opens PGlite in `dataDir` (in memory when undefined), from the stored copy for `state` when it is new. */
 export async function openPglite(dataDir: string | undefined, state: string, cache: BuildCache = defaultBuildCache()): Promise<OpenedPglite> {
   const { PGlite } = await import('@electric-sql/pglite');

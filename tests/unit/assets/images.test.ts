@@ -12,6 +12,7 @@ import { directoryCache } from '../../../src/cache/build-cache.ts';
 import { loadContent } from '../../../src/content/load.ts';
 import { buildSite } from '../../../src/output/build.ts';
 import { loadFixture } from '../../support/fixture.ts';
+import { withSharedCodeAssets } from '../../support/shared-code-assets.ts';
 
 let work: string;
 let content: string;
@@ -23,7 +24,7 @@ beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'site-images-'));
   content = (await loadFixture('content/images')).content;
   out = path.join(work, 'dist');
-  const built = await buildSite({ contentDir: content, outDir: out, cache: directoryCache(cacheDir()) });
+  const built = await buildSite({ contentDir: content, outDir: out, cache: withSharedCodeAssets(directoryCache(cacheDir())) });
   if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
   html = await readFile(path.join(out, 'index.html'), 'utf8');
 }, 180_000);
@@ -86,7 +87,7 @@ describe('build cache', () => {
   it('encodes nothing when the images are cached (keyed by content hash), and again once the file changes', async () => {
     const loaded = await loadContent(content);
     if (!loaded.ok) throw new Error('fixture does not load');
-    const cache = directoryCache(cacheDir());
+    const cache = withSharedCodeAssets(directoryCache(cacheDir()));
     const warm = await buildImages(loaded.value, content, cache);
     expect(warm.errors).toEqual([]);
     expect(warm.encoded).toBe(0);
@@ -109,7 +110,7 @@ describe('build cache', () => {
   it('re-renders a page whose image file changed and reuses it otherwise (the page cache keys on the image)', async () => {
     const site = (await loadFixture('content/images')).content;
     const target = path.join(work, 'warm');
-    const cache = directoryCache(cacheDir());
+    const cache = withSharedCodeAssets(directoryCache(cacheDir()));
     const build = async () => {
       const built = await buildSite({ contentDir: site, outDir: target, cache, pageCache: true, generator: 'images-test' });
       if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));

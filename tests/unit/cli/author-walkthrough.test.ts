@@ -10,6 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BASE_SITE, loadFixture, type FixtureSite } from '../../support/fixture.ts';
+import { REPO_BUILD_CACHE } from '../../support/repo-cache.ts';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 const readme = () => readFile(path.join(repo, 'README.md'), 'utf8');
@@ -24,7 +25,7 @@ function blockAfter(text: string, heading: string): string {
 /** `npx site …` run in the project folder, as the README says it. */
 async function site(project: FixtureSite, ...args: string[]): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(repo, 'bin/site.js'), ...args], { cwd: project.root, env: { ...process.env, NO_COLOR: '1' } });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(repo, 'bin/site.js'), ...args], { cwd: project.root, env: { ...process.env, ...REPO_BUILD_CACHE, NO_COLOR: '1' } });
     return { code: 0, out: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

@@ -7,6 +7,7 @@ import { noCache } from '../../../src/cache/build-cache.ts';
 import { startDev, type RunningDev } from '../../../src/dev/dev-server.ts';
 import type { SiteError } from '../../../src/errors/site-error.ts';
 import { loadFixture, PAGE_TYPES_SITE, type FixtureSite } from '../../support/fixture.ts';
+import { withSharedCodeAssets } from '../../support/shared-code-assets.ts';
 
 /** `site dev` on a copy of a site with every page type in four languages (tests/fixtures/page-types). */
 let site: FixtureSite;
@@ -68,7 +69,7 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
     env: {},
-    cache: noCache,
+    cache: withSharedCodeAssets(noCache),
     dataDir: path.join(work, 'data'),
     rateLimit: { limit: 5, windowSeconds: 60 },
     report: { rebuilt: (routes, _ms, rendered) => reported.push({ routes, rendered }), errors: (e) => errors.push(e), storeError: () => {} },

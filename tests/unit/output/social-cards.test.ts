@@ -6,6 +6,7 @@ import { directoryCache, type BuildCache } from '../../../src/cache/build-cache.
 import { buildSite } from '../../../src/output/build.ts';
 import { imageSize } from '../../../src/output/social-cards.ts';
 import { loadFixture, lineOf } from '../../support/fixture.ts';
+import { withSharedCodeAssets } from '../../support/shared-code-assets.ts';
 
 /**
  * Social cards on the fixture site (tests/fixtures/content/base: one German home page): each indexable page
@@ -25,7 +26,7 @@ afterAll(() => rm(work, { recursive: true, force: true }));
 
 /** The build cache, counting what is asked of it by kind. */
 function countingCache(): { cache: BuildCache; reads: Map<string, number>; writes: Map<string, number> } {
-  const inner = directoryCache(cacheDir);
+  const inner = withSharedCodeAssets(directoryCache(cacheDir));
   const reads = new Map<string, number>();
   const writes = new Map<string, number>();
   return {
@@ -38,7 +39,7 @@ function countingCache(): { cache: BuildCache; reads: Map<string, number>; write
   };
 }
 
-async function build(content: string, out: string, cache: BuildCache = directoryCache(cacheDir), pageCache = false) {
+async function build(content: string, out: string, cache: BuildCache = withSharedCodeAssets(directoryCache(cacheDir)), pageCache = false) {
   const built = await buildSite({ contentDir: content, outDir: out, cache, pageCache, generator: 'test' });
   if (!built.ok) throw new Error(built.errors.map((e) => `${e.location?.file}:${e.location?.line}:${e.location?.column} ${e.message}`).join('\n'));
   return built.value;
@@ -84,7 +85,7 @@ describe('social cards', () => {
   it('a warm build of an unchanged page neither draws nor reads its card; a new title draws one card', async () => {
     const content = (await loadFixture('content/base')).content;
     const out = path.join(work, 'warm');
-    await build(content, out, directoryCache(cacheDir), true);
+    await build(content, out, withSharedCodeAssets(directoryCache(cacheDir)), true);
     const warm = countingCache();
     const report = await build(content, out, warm.cache, true);
     expect(report.pages).toMatchObject({ rendered: 0, reused: 1 });
@@ -92,7 +93,7 @@ describe('social cards', () => {
     // Damaged by hand: the next warm build writes it again.
     const { local, bytes } = await cardOf(out);
     await writeFile(path.join(out, local), 'not a card');
-    await build(content, out, directoryCache(cacheDir), true);
+    await build(content, out, withSharedCodeAssets(directoryCache(cacheDir)), true);
     expect(Buffer.from(await readFile(path.join(out, local))).equals(Buffer.from(bytes))).toBe(true);
 
     await editFile(path.join(content, 'pages/home/de.yaml'), 'title: Fixture – Größe & Maß', 'title: Noch ein Titel');
@@ -153,7 +154,7 @@ async function withSocialImage(src: string): Promise<string> {
 
 /** The errors of a build that must fail. */
 async function buildErrors(content: string, out: string) {
-  const built = await buildSite({ contentDir: content, outDir: path.join(work, out), cache: directoryCache(cacheDir) });
+  const built = await buildSite({ contentDir: content, outDir: path.join(work, out), cache: withSharedCodeAssets(directoryCache(cacheDir)) });
   expect(built.ok).toBe(false);
   return built.ok ? [] : built.errors;
 }

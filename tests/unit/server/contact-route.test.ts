@@ -185,6 +185,7 @@ describe('site serve: an oversize body is refused at once, through the rate limi
 });
 
 describe('PGlite store', () => {
+  // Three PGlite openings: seconds each on a quiet machine, past the default 30 s on a loaded one.
   it('keeps rows across a restart and applies each migration once', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'site-store-'));
     try {
@@ -199,7 +200,7 @@ describe('PGlite store', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });
 
 describe('postgrestStore (the Supabase function writing with the service role)', () => {

@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_BUILD_CACHE } from '../../support/repo-cache.ts';
 
 /**
  * `site serve` and `site dev` (the supervisor and the dev server it runs) give their port back however they
@@ -33,7 +34,7 @@ afterAll(() => {
  */
 async function startUnderParent(args: string[]): Promise<{ parent: ChildProcess; url: string; pid: number }> {
   const script = `const c = require('node:child_process').spawn(process.execPath, ${JSON.stringify([BIN, ...args])}, { stdio: 'inherit', env: { ...process.env, NO_COLOR: '1' } }); console.log('pid ' + c.pid); setInterval(() => {}, 1000);`;
-  const parent = spawn(process.execPath, ['-e', script], { cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
+  const parent = spawn(process.execPath, ['-e', script], { cwd: work, env: { ...process.env, ...REPO_BUILD_CACHE }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(parent);
   let out = '';
   parent.stdout!.on('data', (chunk: Buffer) => (out += chunk));
@@ -101,7 +102,7 @@ describe.each([
   }, 60_000);
 
   it.each(['SIGINT', 'SIGTERM'] as const)('stops and frees its port on %s', async (signal) => {
-    const child = spawn(process.execPath, [BIN, ...args()], { cwd: work, env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [BIN, ...args()], { cwd: work, env: { ...process.env, ...REPO_BUILD_CACHE, NO_COLOR: '1' } });
     children.push(child);
     let out = '';
     child.stderr!.on('data', (chunk: Buffer) => (out += chunk));

@@ -173,8 +173,8 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     return there;
   };
   const keys = model.pages.map((entry, index) => (cached ? pageKey(model, entry, code, generator, (value) => memo.digestOf(value), { images: pageImageInputs(entry, images.images), socialImage: cards[index]!.card?.image.path }) : ''));
-  const lastKey = (index: number) => last?.pages[model.pages[index]!.file]?.key;
-  const stored = storedPagesAhead(storedPages ? cache : undefined, keys, lastKey, storedPages ? await storedKeys(cache, keys, lastKey) : undefined);
+  const keyBefore = (index: number) => last?.pages[model.pages[index]!.file]?.key;
+  const stored = storedPagesAhead(storedPages ? cache : undefined, keys, keyBefore, storedPages ? await storedKeys(cache, keys, keyBefore) : undefined);
   for (const [index, entry] of model.pages.entries()) {
     const card = cards[index]!.card;
     const key = keys[index]!;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -18,6 +18,13 @@ export interface BuildCache {
   write(kind: string, key: string, data: string | Uint8Array | Iterable<Uint8Array>, options?: { checked?: boolean }): Promise<void>;
   /** Drops an entry no build will ask for again (a page's superseded HTML); optional: a cache may keep everything. */
   remove?(kind: string, key: string): Promise<void>;
+  /**
+   * Where a `checked` entry is kept as a file (its folder made), for a writer that writes it itself as `write` would
+   * (`wx`: not over an entry already there): the output thread stores each page beside writing it. Optional.
+   */
+  entryFile?(kind: string, key: string): Promise<string>;
+  /** The keys of the entries of `kind` (none when there are none): one listing instead of a lookup per key. Optional. */
+  keys?(kind: string): Promise<string[]>;
 }
 
 export const noCache: BuildCache = {
@@ -62,6 +69,11 @@ export function directoryCache(dir: string): BuildCache {
     async remove(kind, key) {
       await rm(file(kind, key), { force: true }).catch(() => {});
     },
+    async entryFile(kind, key) {
+      await folder(kind).catch(() => {});
+      return file(kind, key);
+    },
+    keys: (kind) => readdir(path.join(dir, kind)).catch(() => []),
   };
 }
 

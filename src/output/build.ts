@@ -14,7 +14,7 @@ import { describeOverrun, islandScripts, overBudget, pageWeight, type BudgetOver
 import { FUNCTION_LOCALES_FILE, writeFunctionLocales } from './function-locales.ts';
 import { generatorId } from './generator-id.ts';
 import { emptyOutDir, guardOutDir } from './out-dir.ts';
-import { emptyManifest, PAGE_KIND, pageKey, readBuildState, removeOthers, reusable, storedPage, storePage, writeBuildState, type OutputManifest, type PageRecord, type StoredPage } from './page-cache.ts';
+import { emptyManifest, PAGE_KIND, pageCacheEntry, pageKey, readBuildState, removeOthers, reusable, storedPage, writeBuildState, type OutputManifest, type PageRecord, type StoredPage } from './page-cache.ts';
 import { redirectFiles } from './redirects.ts';
 import { seoFiles, type InlineCode } from './seo-files.ts';
 import { entryText, pageSourcesEntry, pageSourcesFile, previousPageSources, writePageSources, type PageSources } from './page-sources.ts';
@@ -173,7 +173,8 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     return there;
   };
   const keys = model.pages.map((entry, index) => (cached ? pageKey(model, entry, code, generator, (value) => memo.digestOf(value), { images: pageImageInputs(entry, images.images), socialImage: cards[index]!.card?.image.path }) : ''));
-  const stored = storedPagesAhead(storedPages ? cache : undefined, keys, (index) => last?.pages[model.pages[index]!.file]?.key);
+  const keyBefore = (index: number) => last?.pages[model.pages[index]!.file]?.key;
+  const stored = storedPagesAhead(storedPages ? cache : undefined, keys, keyBefore, storedPages ? await storedKeys(cache, keys, keyBefore) : undefined);
   for (const [index, entry] of model.pages.entries()) {
     const card = cards[index]!.card;
     const key = keys[index]!;
@@ -223,9 +224,10 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     const page = renderPage(model, entry, code, { images: images.images, socialImage: card?.image });
     inline.push(page.inline);
     const sources = pageSourcesEntry(page);
-    elementSources.push([sources[0], entryText(sources[1])]);
+    const sourcesText = entryText(sources[1]);
+    elementSources.push([sources[0], sourcesText]);
     const { refs } = page;
-    const store = cached ? (htmlGzip: number) => storePage(cache, key, { bytes: page.bytes, htmlGzip, refs, inline: page.inline, sources: sources[1], islandProps: Object.fromEntries(page.islandProps) }) : undefined;
+    const store = cached ? await pageCacheEntry(cache, key, page.bytes, { refs, inline: page.inline, islandProps: Object.fromEntries(page.islandProps) }, sourcesText.toString('utf8')) : undefined;
     // The report is made as soon as the page is written: what a page's HTML links is read from substrings that
     // would keep the whole page in memory if kept until the end.
     written.push(Promise.all([writer.page(`/${entry.file}`, page.bytes, !!last, store), writeProps(page.islandProps)]).then(([htmlGzip, islandProps]): RouteReport => {
@@ -298,16 +300,27 @@ const LOOKUP_AHEAD = 16;
  * rendering the page. `lastKey`: the key the page was last written under; a page with that key again may be reused
  * from the output folder, so it is looked up only when asked for. No cache (none, or a fresh build): none stored.
  */
-function storedPagesAhead(cache: BuildCache | undefined, keys: readonly string[], lastKey: (index: number) => string | undefined): (index: number) => Promise<StoredPage | undefined> {
+function storedPagesAhead(cache: BuildCache | undefined, keys: readonly string[], lastKey: (index: number) => string | undefined, present?: ReadonlySet<string>): (index: number) => Promise<StoredPage | undefined> {
   const lookups = new Map<number, Promise<StoredPage | undefined>>();
   let next = 0;
+  const lookUp = (key: string) => (cache && (!present || present.has(key)) ? storedPage(cache, key) : Promise.resolve(undefined));
   return (index) => {
     if (!cache) return Promise.resolve(undefined);
-    for (next = Math.max(next, index + 1); next < Math.min(index + LOOKUP_AHEAD, keys.length); next++) if (lastKey(next) !== keys[next]) lookups.set(next, storedPage(cache, keys[next]!));
-    const lookup = lookups.get(index) ?? storedPage(cache, keys[index]!);
+    for (next = Math.max(next, index + 1); next < Math.min(index + LOOKUP_AHEAD, keys.length); next++) if (lastKey(next) !== keys[next]) lookups.set(next, lookUp(keys[next]!));
+    const lookup = lookups.get(index) ?? lookUp(keys[index]!);
     lookups.delete(index);
     return lookup;
   };
+}
+
+/**
+ * The keys of the stored pages, listed once when more pages than LOOKUP_AHEAD are to be looked up (a cold build, a
+ * code change): then only those are opened, and a cold build with an empty cache opens none (it opened one per page).
+ * Undefined (each looked up) for a few, or a cache that cannot list.
+ */
+async function storedKeys(cache: BuildCache, keys: readonly string[], lastKey: (index: number) => string | undefined): Promise<Set<string> | undefined> {
+  if (!cache.keys || keys.filter((key, index) => lastKey(index) !== key).length <= LOOKUP_AHEAD) return undefined;
+  return new Set(await cache.keys(PAGE_KIND));
 }
 
 /** Over-budget figures as errors located at the budget that applies (the route's override, else the default). */

@@ -11,6 +11,7 @@ import { alternates } from '../render/context.ts';
 import type { PageAssetRefs } from './page-weight.ts';
 import type { InlineCode } from './seo-files.ts';
 import type { CodeAssets } from './site-render.ts';
+import type { PageCacheEntry } from './writer.ts';
 
 /**
  * The page cache: what the previous build into an output directory wrote, page by page, under the key of
@@ -111,11 +112,36 @@ interface StoredPageHeader extends Omit<StoredPage, 'bytes'> {
 export const PAGE_KIND = 'page';
 const NEWLINE = 10;
 
+type EntryHead = PageCacheEntry['head'];
+
+/**
+ * A page's header line (StoredPageHeader) in three parts, around what whoever writes the page computes: the HTML's
+ * digest and its gzip size (joinHead). `sources`: the element sources as JSON, as the build already holds them (entryText).
+ */
+function entryHead(key: string, size: number, page: Pick<StoredPage, 'refs' | 'inline' | 'islandProps'>, sources: string): EntryHead {
+  const rest = JSON.stringify({ refs: page.refs, inline: page.inline, islandProps: page.islandProps });
+  return [`{"format":${FORMAT},"key":${JSON.stringify(key)},"size":${size},"digest":"`, '","htmlGzip":', `,${rest.slice(1, -1)},"sources":${sources}}\n`];
+}
+
+/** The line the output thread writes too (output-thread.ts, held equal by the restore tests of page-cache-property.test.ts). */
+const joinHead = (head: EntryHead, digest: string, htmlGzip: number) => `${head[0]}${digest}${head[1]}${htmlGzip}${head[2]}`;
+
+function storeEntry(cache: BuildCache, key: string, head: EntryHead, bytes: Uint8Array, htmlGzip: number): Promise<void> {
+  return cache.write(PAGE_KIND, key, Buffer.concat([Buffer.from(joinHead(head, cacheKey(bytes), htmlGzip), 'utf8'), bytes]), { checked: true });
+}
+
 export function storePage(cache: BuildCache, key: string, page: StoredPage): Promise<void> {
-  const { bytes, ...rest } = page;
-  const header: StoredPageHeader = { format: FORMAT, key, size: bytes.byteLength, digest: cacheKey(bytes), ...rest };
-  const head = Buffer.from(`${JSON.stringify(header)}\n`, 'utf8');
-  return cache.write(PAGE_KIND, key, Buffer.concat([head, bytes]), { checked: true });
+  const { bytes, htmlGzip, sources, ...rest } = page;
+  return storeEntry(cache, key, entryHead(key, bytes.byteLength, rest, JSON.stringify(sources)), bytes, htmlGzip);
+}
+
+/**
+ * A rendered page's entry as the writer stores it while writing the page (writer.ts PageCacheEntry): by the output thread
+ * into the cache's file for it, when the cache keeps entries as files, else through the cache once it is written.
+ */
+export async function pageCacheEntry(cache: BuildCache, key: string, bytes: Uint8Array, page: Pick<StoredPage, 'refs' | 'inline' | 'islandProps'>, sources: string): Promise<PageCacheEntry> {
+  const head = entryHead(key, bytes.byteLength, page, sources);
+  return { file: await cache.entryFile?.(PAGE_KIND, key), head, store: (htmlGzip) => storeEntry(cache, key, head, bytes, htmlGzip) };
 }
 
 /** The page stored under `key`, or undefined when there is none or it is damaged, of another format or another key. */

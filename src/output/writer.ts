@@ -4,6 +4,16 @@ import type { BuildCache } from '../cache/build-cache.ts';
 import { outputThread } from './output-thread.ts';
 import { ASSET_EFFORT, compress, gzipSizeOnThreadPool, isCompressible } from './precompress.ts';
 
+/** A page's entry in the build cache (page-cache.ts pageCacheEntry), stored as the page is written. */
+export interface PageCacheEntry {
+  /** The entry's file, when the cache keeps entries as files: the output thread writes it (output-thread.ts). */
+  file?: string;
+  /** Its header line, around the HTML's digest and gzip size. */
+  head: readonly [string, string, string];
+  /** Stores it through the build cache, where the output thread does not. */
+  store(htmlGzip: number): Promise<void>;
+}
+
 /** Files written at once: enough to keep the zlib threads and the disk busy, few enough to bound memory. */
 const CONCURRENCY = 16;
 
@@ -44,13 +54,16 @@ export class OutputWriter {
 
   /**
    * Writes a page as it is (`ifChanged`: unless the file holds these bytes already); resolves to its gzip -9 size, which
-   * budgets count. `then` runs in the same write slot with that size (storing the page in the build cache), so
-   * the pages held in memory stay bounded however slow that is.
+   * budgets count. `entry` stores it in the build cache too: the output thread writes a file entry beside the page,
+   * else `entry.store` runs in the same write slot with that size, so the pages held in memory stay bounded however
+   * slow that is.
    */
-  page(url: string, data: Uint8Array, ifChanged = false, then?: (gzip: number) => Promise<void>): Promise<number> {
+  page(url: string, data: Uint8Array, ifChanged = false, entry?: PageCacheEntry): Promise<number> {
     return this.limited(async (target) => {
-      const gzip = (await outputThread.writePage(target, data, ifChanged)) ?? (await this.writeHere(target, data, ifChanged));
-      await then?.(gzip);
+      const file = entry?.file;
+      const threaded = outputThread.writePage(target, data, ifChanged, file === undefined ? undefined : { file, head: entry!.head });
+      const gzip = (await threaded) ?? (await this.writeHere(target, data, ifChanged));
+      if (entry && !(threaded && file !== undefined)) await entry.store(gzip);
       return gzip;
     }, url);
   }

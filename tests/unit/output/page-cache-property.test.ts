@@ -301,6 +301,9 @@ function pageCacheOver(dir: string) {
     read: (kind: string, key: string) => (own(kind) ? pages : assets).read(kind, key),
     write: (kind: string, key: string, data: string | Uint8Array, options?: { checked?: boolean }) => (own(kind) ? pages : assets).write(kind, key, data, options),
     remove: (kind: string, key: string) => (own(kind) ? pages : assets).remove!(kind, key),
+    // Page entries as files, so the output thread stores them as the build does with its own cache.
+    entryFile: (kind: string, key: string) => (own(kind) ? pages : assets).entryFile!(kind, key),
+    keys: (kind: string) => (own(kind) ? pages : assets).keys!(kind),
   };
 }
 

@@ -231,7 +231,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
       continue;
     }
     counts.rendered++;
-    if (counts.rendered > BEFORE_RENDER_THREAD) renderThread.start();
+    if (counts.rendered > BEFORE_RENDER_THREAD) renderThread.startIfIdle();
     await writer.ready();
     // Handed to the render thread while it has room, else rendered here; either way the page keeps its place in the
     // lists below, so the element sources and the policy come out in page order whichever thread rendered it.

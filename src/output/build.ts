@@ -245,7 +245,8 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
       elementSources[sourcesSlot] = [sources[0], entryText(sources[1])];
       return { page, sources: sources[1] };
     });
-    rendered.push(back);
+    // Awaited before the site files, as nothing but done: the promise would keep the page's bytes until the build ends.
+    rendered.push(back.then(() => undefined));
     written.push(back.then(({ page, sources }) => {
       const { refs } = page;
       const store = cached ? (htmlGzip: number) => storePage(cache, key, { bytes: page.bytes, htmlGzip, refs, inline: page.inline, sources, islandProps: Object.fromEntries(page.islandProps) }) : undefined;

@@ -25,8 +25,8 @@ import type { MarkedElement } from '../render/source-marks.tsx';
 /** Pages the main thread renders before it starts the worker: a warm build that renders a few pages never pays its start. */
 export const BEFORE_RENDER_THREAD = 32;
 /**
- * Processors that must have been idle while those pages rendered for the worker to start. The worker costs 10-15 %
- * more CPU (its start and a second warm-up of the renderer's compiled code: farm-bench, 100-1,000 pages, load 13-24),
+ * Processors that must have been idle while those pages rendered for the worker to start. The worker costs 6-15 %
+ * more CPU (its start and a second warm-up of the renderer's compiled code: farm-bench, 100-1,000 pages, load 14-25),
  * which pays only where it runs on a processor nothing else wanted.
  */
 const IDLE_TO_START = 0.5;

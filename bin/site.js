@@ -62,7 +62,8 @@ async function compile() {
   const { build } = await import('esbuild');
   const dir = `cli-${process.pid}-${Date.now()}`;
   const result = await build({
-    entryPoints: [path.join(root, 'src/cli/main.ts')],
+    // The render thread's entry (src/output/render-thread.ts) is a bundle of its own beside main.js, sharing its chunks.
+    entryPoints: { main: path.join(root, 'src/cli/main.ts'), 'render-worker': path.join(root, 'src/output/render-worker.ts') },
     bundle: true,
     splitting: true,
     format: 'esm',

@@ -10,6 +10,7 @@ import { loadRedirects } from '../content/redirects.ts';
 import { StoredContentMemo } from '../content/stored-memo.ts';
 import { locate, type YamlSource } from '../content/yaml-source.ts';
 import { SiteError, type Result } from '../errors/site-error.ts';
+import type { SocialImage } from '../render/context.ts';
 import { describeOverrun, islandScripts, overBudget, pageWeight, type BudgetOverrun, type PageWeight } from './page-weight.ts';
 import { FUNCTION_LOCALES_FILE, writeFunctionLocales } from './function-locales.ts';
 import { generatorId } from './generator-id.ts';
@@ -19,6 +20,7 @@ import { redirectFiles } from './redirects.ts';
 import { seoFiles, type InlineCode } from './seo-files.ts';
 import { entryText, pageSourcesEntry, pageSourcesFile, previousPageSources, writePageSources, type PageSources } from './page-sources.ts';
 import { privacyPolicyFacts, type PrivacyPolicyFacts } from './privacy-policy.ts';
+import { BEFORE_RENDER_THREAD, RenderThread } from './render-thread.ts';
 import { codeAssets, loadRenderer, renderPage, sitePolicy } from './site-render.ts';
 import { planCard } from './social-cards.ts';
 import { stampsByPath, treeStamps } from './tree-stamps.ts';
@@ -26,6 +28,8 @@ import { besideStamps, lastBuild, recordBuild, unchangedSince, type BuildInputs,
 import { OutputWriter } from './writer.ts';
 
 const encoder = new TextEncoder();
+/** A rendered page's place in the inline code list until its page comes back from the render thread. */
+const NO_INLINE: InlineCode = { scripts: [], styles: [], styleAttributes: false };
 /** Modules only the contact submit loads (the backend client): reported apart from what pages hydrate. */
 export const SUBMIT_ENTRIES = ['src/islands/contact-form/send.ts'];
 
@@ -172,6 +176,14 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     if (there === undefined) propsThere.set(url, (there = existsSync(path.join(outDir, url))));
     return there;
   };
+  const renderThread = new RenderThread({ model, code, images: images.images });
+  const rendered: Promise<unknown>[] = [];
+  const renderHere = async (entry: (typeof model.pages)[number], socialImage: SocialImage | undefined) => {
+    await loadRenderer();
+    // Lets the render thread's finished pages in (messages wait for the event loop) before this thread renders on.
+    if (renderThread.started) await new Promise(setImmediate);
+    return renderPage(model, entry, code, { images: images.images, socialImage });
+  };
   const keys = model.pages.map((entry, index) => (cached ? pageKey(model, entry, code, generator, (value) => memo.digestOf(value), { images: pageImageInputs(entry, images.images), socialImage: cards[index]!.card?.image.path }) : ''));
   const keyBefore = (index: number) => last?.pages[model.pages[index]!.file]?.key;
   const stored = storedPagesAhead(storedPages ? cache : undefined, keys, keyBefore, storedPages ? await storedKeys(cache, keys, keyBefore) : undefined);
@@ -220,22 +232,37 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
       continue;
     }
     counts.rendered++;
-    await Promise.all([writer.ready(), loadRenderer()]);
-    const page = renderPage(model, entry, code, { images: images.images, socialImage: card?.image });
-    inline.push(page.inline);
-    const sources = pageSourcesEntry(page);
-    const sourcesText = entryText(sources[1]);
-    elementSources.push([sources[0], sourcesText]);
-    const { refs } = page;
-    const store = cached ? await pageCacheEntry(cache, key, page.bytes, { refs, inline: page.inline, islandProps: Object.fromEntries(page.islandProps) }, sourcesText.toString('utf8')) : undefined;
-    // The report is made as soon as the page is written: what a page's HTML links is read from substrings that
-    // would keep the whole page in memory if kept until the end.
-    written.push(Promise.all([writer.page(`/${entry.file}`, page.bytes, !!last, store), writeProps(page.islandProps)]).then(([htmlGzip, islandProps]): RouteReport => {
-      const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip, refs, inline: page.inline, islandProps };
-      next.pages[entry.file] = fresh;
-      return report(entry, fresh);
+    if (counts.rendered > BEFORE_RENDER_THREAD) renderThread.startIfIdle();
+    await writer.ready();
+    // Handed to the render thread while it has room, else rendered here; either way the page keeps its place in the
+    // lists below, so the element sources and the policy come out in page order whichever thread rendered it.
+    const socialImage = card?.image;
+    const rendering = renderThread.free ? renderThread.render(entry, socialImage) : Promise.resolve(await renderHere(entry, socialImage));
+    const slot = inline.push(NO_INLINE) - 1;
+    const sourcesSlot = elementSources.push([entry.file, Buffer.alloc(0)]) - 1;
+    const back = rendering.then((page) => {
+      inline[slot] = page.inline;
+      const sources = pageSourcesEntry(page);
+      elementSources[sourcesSlot] = [sources[0], entryText(sources[1])];
+      return { page, sourcesText: elementSources[sourcesSlot]![1] };
+    });
+    // Awaited before the site files, as nothing but done: the promise would keep the page's bytes until the build ends.
+    rendered.push(back.then(() => undefined));
+    written.push(back.then(async ({ page, sourcesText }) => {
+      const { refs } = page;
+      const store = cached ? await pageCacheEntry(cache, key, page.bytes, { refs, inline: page.inline, islandProps: Object.fromEntries(page.islandProps) }, sourcesText.toString('utf8')) : undefined;
+      // The report is made as soon as the page is written: what a page's HTML links is read from substrings that
+      // would keep the whole page in memory if kept until the end.
+      return Promise.all([writer.page(`/${entry.file}`, page.bytes, !!last, store), writeProps(page.islandProps)]).then(([htmlGzip, islandProps]): RouteReport => {
+        const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip, refs, inline: page.inline, islandProps };
+        next.pages[entry.file] = fresh;
+        return report(entry, fresh);
+      });
     }));
   }
+  // The site's policy reads every page's inline code: the pages still on the render thread come back first.
+  await Promise.all(rendered);
+  await renderThread.stop();
   const siteFiles = [...seoFiles(model, sitePolicy(model, inline, code)), ...redirectFiles(model, redirects.redirects, code.cssUrl)];
   await Promise.all(siteFiles.map(([url, text]) => {
     keep.add(url.slice(1));

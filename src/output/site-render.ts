@@ -32,6 +32,9 @@ export interface CodeAssets {
   runtime: RuntimeNeeds;
 }
 
+/** What of the code assets a page's render reads: all the render thread (render-thread.ts) is sent. */
+export type PageCode = Pick<CodeAssets, 'cssUrl' | 'fontPreload' | 'template' | 'runtime'> & { islands: Pick<IslandBundle, 'loader'> };
+
 export async function codeAssets(cache: BuildCache): Promise<CodeAssets> {
   const template = (name: string) => readFile(path.join(packageRoot, 'templates', name));
   const [islands, tailwind, fonts, documentShell, favicon, socialImage] = await Promise.all([
@@ -89,7 +92,7 @@ const CHARSET = '<meta charset="utf-8">';
  * site's (sitePolicy); a browser enforces both, so each page gets exactly what it runs. Depending on
  * no other page, pages can be written as soon as they are rendered.
  */
-export function renderPage(model: SiteModel, entry: PageEntry, code: CodeAssets, extras: { images?: BuiltImages; socialImage?: SocialImage } = {}): RenderedPage {
+export function renderPage(model: SiteModel, entry: PageEntry, code: PageCode, extras: { images?: BuiltImages; socialImage?: SocialImage } = {}): RenderedPage {
   if (!renderRoute) throw new Error('renderPage before loadRenderer()');
   const { images, socialImage } = extras;
   const { html, elements, islandProps } = renderRoute(model, entry, { css: code.cssUrl, font: code.fontPreload, loader: code.islands.loader, images, ...(socialImage ? { socialImage } : {}) }, code.template);
@@ -119,9 +122,9 @@ export function elementsOf(bytes: Uint8Array): MarkedElement[] | undefined {
 }
 
 /** Pages with the same inline code share one policy: made once per build, not once per page. */
-const pagePolicies = new WeakMap<CodeAssets, Map<string, string>>();
+const pagePolicies = new WeakMap<PageCode, Map<string, string>>();
 
-function pagePolicyMeta(model: SiteModel, inline: InlineCode, code: CodeAssets): string {
+function pagePolicyMeta(model: SiteModel, inline: InlineCode, code: PageCode): string {
   let policies = pagePolicies.get(code);
   if (!policies) pagePolicies.set(code, (policies = new Map()));
   const key = [model.site.backend.url, inline.scripts.join(), inline.styles.join(), inline.styleAttributes].join(' ');

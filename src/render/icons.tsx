@@ -1,5 +1,6 @@
 // One module per icon: the package's index pulls in all ~1,600 icons, which cost the build ~0.5 s to load.
 import type { LucideIcon } from 'lucide-react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import Award from 'lucide-react/icons/award';
 import BookOpen from 'lucide-react/icons/book-open';
 import Bot from 'lucide-react/icons/bot';
@@ -42,8 +43,8 @@ import Wrench from 'lucide-react/icons/wrench';
 import Zap from 'lucide-react/icons/zap';
 import type { IconName } from '../schema/text.ts';
 
-/** Content icon names → SVG components (rendered to static SVG; no icon font, no third-party request). */
-const icons: Record<IconName, LucideIcon> = {
+/** Content icon names → lucide's SVG components. */
+export const icons: Record<IconName, LucideIcon> = {
   bot: Bot, brain: Brain, shield: Shield, lock: Lock, server: Server, globe: Globe, zap: Zap, users: Users,
   briefcase: Briefcase, scale: Scale, stethoscope: Stethoscope, calculator: Calculator, code: Code, phone: Phone,
   sparkles: Sparkles, search: Search, 'file-text': FileText, mic: Mic, layers: Layers, settings: Settings, check: Check,
@@ -52,7 +53,20 @@ const icons: Record<IconName, LucideIcon> = {
   school: School, landmark: Landmark, lightbulb: Lightbulb, target: Target, calendar: Calendar, mail: Mail,
 };
 
-export function Icon({ name, className = 'size-6' }: { name: IconName; className?: string }) {
-  const Svg = icons[name];
-  return <Svg className={className} aria-hidden="true" focusable="false" strokeWidth={1.75} />;
+/** Each icon's SVG markup, rendered once per process: a page's icons were a tenth of its render (lucide's two components per icon). */
+const markup = new Map<IconName, string>();
+
+function iconMarkup(name: IconName): string {
+  let svg = markup.get(name);
+  if (svg === undefined) {
+    const Svg = icons[name];
+    // A render of its own inside the page's render: React's server renderer keeps the outer render's state apart.
+    markup.set(name, (svg = renderToStaticMarkup(<Svg className="size-6" aria-hidden="true" focusable="false" strokeWidth={1.75} />)));
+  }
+  return svg;
+}
+
+/** An icon in its badge: a span of `className` that holds the icon's SVG (static: no icon font, no third-party request). */
+export function IconBadge({ name, className }: { name: IconName; className: string }) {
+  return <span className={className} dangerouslySetInnerHTML={{ __html: iconMarkup(name) }} />;
 }

@@ -9,8 +9,15 @@ import type { ReactNode } from 'react';
  */
 const UNBREAKABLE = /\d[\d.,]*(?:\s?[–-]\s?\d[\d.,]*)?(?:[\s\u00a0\u202f]?(?:%|€))|\d+\/\d+|\p{Lu}{2,}-\p{L}{1,12}(?!\p{L})|\p{Lu}\p{Ll}{1,6}\.?\s(?:I{1,3}|IV)(?![\p{L}\d])/gu;
 
+/**
+ * What every phrase above holds (a digit, a hyphen, or a space before a Roman numeral): most texts hold none, and this
+ * test costs a fraction of UNBREAKABLE's Unicode classes, which were about a twentieth of a page's render.
+ */
+const MAY_HOLD_UNBREAKABLE = /[\d-]|\sI/;
+
 /** The text with each unbreakable phrase in a `white-space: nowrap` span; the text content stays the same. */
 export function KeepTogether({ text }: { text: string }): ReactNode {
+  if (!MAY_HOLD_UNBREAKABLE.test(text)) return text;
   const parts: ReactNode[] = [];
   let last = 0;
   for (const match of text.matchAll(UNBREAKABLE)) {

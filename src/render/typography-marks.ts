@@ -11,6 +11,8 @@ const NO_BREAK_SPACE = '\u00a0';
  * is the typographic one. Quotation marks are the writer's (typo-quotes).
  */
 export function apostrophes(text: string): string {
+  // Most strings hold no apostrophe: the look-behind with a Unicode class is the costly part, and it need not run.
+  if (!text.includes("'")) return text;
   return text.replace(/(?<=\p{L})'(?=\p{L}|\[|\*\*)|(?<=\p{L}s)'(?=[\s,.;:!?)]|$)/gu, '’');
 }
 
@@ -20,6 +22,7 @@ export function apostrophes(text: string): string {
  * would otherwise break ("85–100").
  */
 export function rangeSpacing(text: string): string {
+  if (!text.includes('–')) return text;
   return text
     .replace(/(?<=\d)[ \t\n]+–[ \t\n]+(?=\d)/g, `${NO_BREAK_SPACE}–${NO_BREAK_SPACE}`)
     .replace(/(?<=\d)–(?=\d)/g, `–${WORD_JOINER}`);

@@ -1,5 +1,5 @@
 import { cardLayout, gridColumns } from '../grid.ts';
-import { Icon } from '../icons.tsx';
+import { IconBadge } from '../icons.tsx';
 import { KeepTogether } from '../keep-together.tsx';
 import { MarkedInline } from '../rich-text.tsx';
 import { cardClass, CheckList, SectionHeading, SectionShell } from '../ui.tsx';
@@ -21,9 +21,7 @@ function FeatureCards({ section, level, headingId }: SectionProps<'features'>) {
             {/* One column: icon beside the title (a row saved per card); side by side: icon above. */}
             <div className={layout.head}>
               {item.icon && (
-                <span className={`inline-flex size-10 flex-none items-center justify-center rounded-control sm:size-11 ${dark ? 'bg-brand-500/20 text-brand-200' : 'bg-brand-50 text-brand-700'}`}>
-                  <Icon name={item.icon} />
-                </span>
+                <IconBadge name={item.icon} className={`inline-flex size-10 flex-none items-center justify-center rounded-control sm:size-11 ${dark ? 'bg-brand-500/20 text-brand-200' : 'bg-brand-50 text-brand-700'}`} />
               )}
               <h3 className={`text-h3 font-semibold ${layout.title} ${dark ? 'text-white' : 'text-slate-900'}`}><KeepTogether text={item.title} /></h3>
             </div>
@@ -51,7 +49,7 @@ function AddOns({ section, level, headingId }: SectionProps<'features'>) {
           {section.items.map((item, i) => (
             <li key={i} className="flex gap-4 py-4 first:pt-0 last:pb-0">
               {item.icon && (
-                <span className="inline-flex size-10 flex-none items-center justify-center rounded-control bg-white text-brand-700 shadow-card"><Icon name={item.icon} /></span>
+                <IconBadge name={item.icon} className="inline-flex size-10 flex-none items-center justify-center rounded-control bg-white text-brand-700 shadow-card" />
               )}
               <div>
                 <h3 className="font-semibold text-slate-900"><KeepTogether text={item.title} /></h3>

@@ -1,5 +1,5 @@
 import { cardLayout, gridColumns } from '../grid.ts';
-import { Icon } from '../icons.tsx';
+import { IconBadge } from '../icons.tsx';
 import { KeepTogether } from '../keep-together.tsx';
 import { buttonClass, cardClass, CheckList, SectionHeading, SectionShell } from '../ui.tsx';
 import { useSourceMark } from '../source-marks.tsx';
@@ -16,7 +16,7 @@ export function Services({ section, ctx, level, headingId }: SectionProps<'servi
         {section.cards.map((card, i) => (
           <li key={i} className={`flex flex-col p-5 sm:p-6 ${cardClass()}`}>
             <div className={layout.head}>
-              <span className="inline-flex size-10 flex-none items-center justify-center rounded-control bg-brand-50 text-brand-700 sm:size-11"><Icon name={card.icon} /></span>
+              <IconBadge name={card.icon} className="inline-flex size-10 flex-none items-center justify-center rounded-control bg-brand-50 text-brand-700 sm:size-11" />
               <h3 className={`text-h3 font-semibold text-slate-900 ${layout.title}`}><KeepTogether text={card.title} /></h3>
             </div>
             <p className="mt-2 text-slate-600"><KeepTogether text={card.description} /></p>

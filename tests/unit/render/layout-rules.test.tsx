@@ -57,6 +57,13 @@ describe('KeepTogether', () => {
     expect(html('Kontakt Ihres Teams')).toBe('Kontakt Ihres Teams');
   });
 
+  it('finds each kind of phrase in a text that holds no other (a figure, a unit, an acronym name, a numeral)', () => {
+    expect(html('rund um die Uhr: 24/7')).toBe('rund um die Uhr: <span class="whitespace-nowrap">24/7</span>');
+    expect(html('nur 21 €')).toBe('nur <span class="whitespace-nowrap">21 €</span>');
+    expect(html('die neue KI-Zentrale')).toBe('die neue <span class="whitespace-nowrap">KI-Zentrale</span>');
+    expect(html('Klasse III')).toBe('<span class="whitespace-nowrap">Klasse III</span>');
+  });
+
   it('leaves long compounds breakable and plain text untouched', () => {
     expect(html('DSGVO-Auftragsverarbeitungsverträge')).toBe('DSGVO-Auftragsverarbeitungsverträge');
     expect(html('Allgemeine Geschäftsbedingungen')).toBe('Allgemeine Geschäftsbedingungen');

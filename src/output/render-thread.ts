@@ -1,0 +1,156 @@
+import { createRequire } from 'node:module';
+import { cpus } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { PageEntry, SiteModel } from '../content/model.ts';
+import type { SocialImage } from '../render/context.ts';
+import type { BuiltImages } from '../render/image-layout.ts';
+import type { InlineCode } from './seo-files.ts';
+import { restoredPage, type PageCode, type RenderedPage } from './site-render.ts';
+import type { PageAssetRefs } from './page-weight.ts';
+import type { MarkedElement } from '../render/source-marks.tsx';
+
+/**
+ * A second renderer on a worker thread (render-worker.ts): while the main thread renders one page, the worker renders
+ * the next. React's renderToString is most of a cold build's main-thread CPU, and the machine's second core was left
+ * to the output thread's writes.
+ *
+ * The site reaches the worker once (`SharedSite`), each page with the message that asks for it: the page's values are
+ * cloned once, and the worker holds no copy of 10,000 pages. Of the other pages the worker gets what one page's
+ * render reads of them (its family's locale, route and noindex; each locale's home for the language switcher), the
+ * same that output/page-cache.ts's pageKey names as a page's inputs: a render that read more would show as different
+ * bytes in tests/unit/output/render-thread.test.ts.
+ */
+
+/** Pages the main thread renders before it starts the worker: a warm build that renders a few pages never pays its start. */
+export const BEFORE_RENDER_THREAD = 32;
+/**
+ * Processors that must have been idle while those pages rendered for the worker to start. The worker costs 6-15 %
+ * more CPU (its start and a second warm-up of the renderer's compiled code: farm-bench, 100-1,000 pages, load 14-25),
+ * which pays only where it runs on a processor nothing else wanted.
+ */
+const IDLE_TO_START = 0.5;
+
+/** Time all processors spent idle and in all since boot (os.cpus(): /proc/stat on Linux). */
+function processorTimes(): { idle: number; total: number } {
+  let idle = 0;
+  let total = 0;
+  for (const { times } of cpus()) {
+    idle += times.idle;
+    total += times.user + times.nice + times.sys + times.idle + times.irq;
+  }
+  return { idle, total };
+}
+/** Pages handed to the worker and not yet taken back: one rendering, one waiting, so it never waits for the main thread. */
+const IN_FLIGHT = 2;
+
+/** What every page's render reads besides its own entry. */
+export interface SharedSite {
+  model: SiteModel;
+  code: PageCode;
+  images?: BuiltImages;
+}
+
+/** Messages: `SharedSite` once, then `[id, entry, socialImage]` → `[id, RenderedResult]` or `[id, undefined, message]`. */
+export type RenderRequest = [number, PageEntry, SocialImage | undefined];
+export interface RenderedResult {
+  bytes: Uint8Array;
+  inline: InlineCode;
+  refs: PageAssetRefs;
+  elements: MarkedElement[];
+  islandProps: Record<string, string>;
+}
+
+/**
+ * The worker's entry beside this module: bundled as JavaScript by bin/site.js, or TypeScript run from source (tests,
+ * SITE_FROM_SOURCE) through tsx's ESM hooks, which a worker must register itself (`--import` in its execArgv is not
+ * applied to a worker's own entry). The hooks' module is the ESM form of `tsx/esm/api` (its exports map: index.mjs
+ * beside the index.cjs that `require.resolve` names).
+ */
+function startWorker(): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./render-worker.js', import.meta.url));
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const entry = new URL('./render-worker.ts', import.meta.url).href;
+  const boot = `const { register } = await import(${JSON.stringify(tsx)}); register(); await import(${JSON.stringify(entry)});`;
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`));
+}
+
+/** What one page's render reads of the other pages (see above), as entries the renderer can take. */
+function sharedModel(model: SiteModel): SiteModel {
+  const pages = model.pages.map(({ family, locale, route, file, source, page }) => ({ family, locale, route, file, source, page: { slug: page.slug, meta: { noindex: page.meta.noindex } } }));
+  // Only the fields above are read of another page's `page`: the full Page type would have the worker hold every page.
+  return { ...model, pages: pages as unknown as PageEntry[], placeholders: [] };
+}
+
+export class RenderThread {
+  private worker: Worker | undefined;
+  private next = 0;
+  private readonly pending = new Map<number, { resolve: (page: RenderedPage) => void; reject: (error: Error) => void; entry: PageEntry }>();
+
+  /** Processor times when the build began rendering: startIfIdle compares. */
+  private readonly since = processorTimes();
+  private decided = false;
+
+  constructor(private readonly site: SharedSite) {}
+
+  /** Starts the worker (once) if at least IDLE_TO_START processors were idle since this build began rendering. */
+  startIfIdle(): void {
+    if (this.decided) return;
+    this.decided = true;
+    const now = processorTimes();
+    const total = now.total - this.since.total;
+    if (total > 0 && ((now.idle - this.since.idle) / total) * cpus().length >= IDLE_TO_START) this.start();
+  }
+
+  /** Starts the worker and hands it the site (a few tens of ms of the main thread's time at 10,000 pages). */
+  start(): void {
+    if (this.worker) return;
+    const worker = startWorker();
+    // Held alive only while it has pages: a build that fails on the main thread still ends.
+    worker.unref();
+    const { model, code, images } = this.site;
+    worker.postMessage({ model: sharedModel(model), code: { cssUrl: code.cssUrl, fontPreload: code.fontPreload, islands: { loader: code.islands.loader }, template: code.template, runtime: code.runtime }, images });
+    worker.on('message', ([id, result, message]: [number, RenderedResult | undefined, string | undefined]) => {
+      const pending = this.pending.get(id);
+      this.pending.delete(id);
+      if (this.pending.size === 0) worker.unref();
+      if (!pending) return;
+      if (result) pending.resolve(restoredPage(pending.entry, { ...result, sources: { elements: result.elements } }));
+      else pending.reject(new Error(message ?? 'the render worker failed'));
+    });
+    const fail = (error: Error) => {
+      for (const { reject } of this.pending.values()) reject(error);
+      this.pending.clear();
+    };
+    worker.once('error', fail);
+    worker.once('exit', (code) => fail(new Error(`the render worker exited (${code})`)));
+    this.worker = worker;
+  }
+
+  get started(): boolean {
+    return !!this.worker;
+  }
+
+  /** Whether the worker would take another page now. */
+  get free(): boolean {
+    return !!this.worker && this.pending.size < IN_FLIGHT;
+  }
+
+  /** Page `entry` rendered on the worker. */
+  render(entry: PageEntry, socialImage: SocialImage | undefined): Promise<RenderedPage> {
+    const worker = this.worker;
+    if (!worker) throw new Error('RenderThread.render before start()');
+    const id = this.next++;
+    if (this.pending.size === 0) worker.ref();
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, entry });
+      worker.postMessage([id, entry, socialImage] satisfies RenderRequest);
+    });
+  }
+
+  /** Ends the worker: its pages are all back (the build awaits them before it writes the site files). */
+  async stop(): Promise<void> {
+    await this.worker?.terminate();
+    this.worker = undefined;
+  }
+}

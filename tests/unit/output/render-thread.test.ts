@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultBuildCache } from '../../../src/cache/build-cache.ts';
+import { publishedModel } from '../../../src/content/publishing.ts';
+import type { SiteModel } from '../../../src/content/model.ts';
+import { RenderThread } from '../../../src/output/render-thread.ts';
+import { codeAssets, loadRenderer, renderPage, type CodeAssets } from '../../../src/output/site-render.ts';
+import { loadFixture, PAGE_TYPES_SITE, type FixtureSite } from '../../support/fixture.ts';
+
+let site: FixtureSite;
+let loaded: SiteModel;
+let model: SiteModel;
+let code: CodeAssets;
+beforeAll(async () => {
+  // What one page's render reads of the others must reach the worker: the German FAQ a draft (the footer leaves it
+  // out), the French education page noindex (its translations' hreflang leave it out).
+  const edits = [
+    { file: 'pages/faq/de.yaml', find: 'slug: faq', replace: 'draft: true\nslug: faq' },
+    { file: 'pages/education/fr.yaml', find: 'meta:', replace: 'meta:\n  noindex: true' },
+  ];
+  site = await loadFixture(PAGE_TYPES_SITE, { edits });
+  loaded = await site.load();
+  model = publishedModel(loaded, { at: new Date(), drafts: false });
+  code = await codeAssets(defaultBuildCache());
+  await loadRenderer();
+}, 60_000);
+afterAll(() => site.remove());
+
+describe('RenderThread', () => {
+  it.each([false, true])('renders every page (drafts shown: %s) to the same bytes, element sources, props files, links and inline code as the main thread', async (drafts) => {
+    const model = publishedModel(loaded, { at: new Date(), drafts });
+    expect(model.withheld?.length ?? 0).toBe(drafts ? 0 : 1);
+    const thread = new RenderThread({ model, code });
+    thread.start();
+    try {
+      const pages = await Promise.all(model.pages.map((entry) => thread.render(entry, undefined)));
+      expect(pages.length).toBeGreaterThan(10);
+      for (const [index, entry] of model.pages.entries()) {
+        const here = renderPage(model, entry, code);
+        const there = pages[index]!;
+        expect(there.entry).toBe(entry);
+        expect(Buffer.from(there.bytes).toString('utf8')).toBe(Buffer.from(here.bytes).toString('utf8'));
+        expect(there.elements).toEqual(here.elements);
+        expect(there.islandProps).toEqual(here.islandProps);
+        expect(there.refs).toEqual(here.refs);
+        expect(there.inline).toEqual(here.inline);
+      }
+    } finally {
+      await thread.stop();
+    }
+  }, 60_000);
+
+  it('takes at most two pages at a time and says so', async () => {
+    const thread = new RenderThread({ model, code });
+    expect(thread.free).toBe(false);
+    thread.start();
+    try {
+      const first = thread.render(model.pages[0]!, undefined);
+      expect(thread.free).toBe(true);
+      const second = thread.render(model.pages[1]!, undefined);
+      expect(thread.free).toBe(false);
+      await Promise.all([first, second]);
+      expect(thread.free).toBe(true);
+    } finally {
+      await thread.stop();
+    }
+  }, 60_000);
+});

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { FORM_ROUTES, acceptCookies, contactForm, isBuilt, isContactCall, localeStrings, submitAndVerify, toast } from './support/forms.ts';
 import { storedFor, uniqueEmail } from './support/leads.ts';
 
@@ -11,10 +11,14 @@ for (const form of FORM_ROUTES) {
   });
 }
 
-test('the German form shows the exact SPEC §8 success toast in the shared Toaster, bottom left on wide screens (off the form and the chat button)', async ({ page }) => {
+// One page for what a successful German submit shows: each test opens a page (a renderer) and loads the home page.
+test('the German form loads supabase-js on the first submit, not with the page, then shows the exact SPEC §8 success toast in the shared Toaster, bottom left on wide screens (off the form and the chat button)', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)));
   const email = uniqueEmail('toast');
   await page.goto('/');
   const f = await contactForm(page);
+  expect(scripts.some((s) => s.includes('/send-'))).toBe(false);
   await f.locator('[name=name]').fill('Max Muster');
   await f.locator('[name=email]').fill(email);
   await f.locator('[name=company]').fill('Muster GmbH');
@@ -24,6 +28,7 @@ test('the German form shows the exact SPEC §8 success toast in the shared Toast
   await f.locator('button[type=submit]').click();
   const shown = toast(page, 'Nachricht gesendet');
   await expect(shown).toBeVisible();
+  expect(scripts.some((s) => s.includes('/send-'))).toBe(true);
   await expect(shown).toContainText('Vielen Dank für Ihre Anfrage. Wir melden uns zeitnah bei Ihnen.');
   const toaster = page.locator('section[aria-label^="Benachrichtigungen"]');
   await expect(toaster).toHaveCount(1);
@@ -32,7 +37,11 @@ test('the German form shows the exact SPEC §8 success toast in the shared Toast
   expect((await storedFor(email))[0]?.company).toBe('Muster GmbH');
 });
 
-test('the form has labelled, typed, autocompleting fields and marks required ones', async ({ page }) => {
+// One page for the German form's fields, its required fields and its consent: each test opens a page (a
+// renderer) and loads the home page.
+test('the form has labelled, typed, autocompleting fields and marks required ones; without consent it sends nothing and shows the exact notice', async ({ page }) => {
+  let calls = 0;
+  page.on('request', (r) => void (isContactCall(r) && calls++));
   await page.goto('/');
   const f = await contactForm(page);
   await expect(f.getByLabel('E-Mail')).toHaveAttribute('type', 'email');
@@ -46,8 +55,6 @@ test('the form has labelled, typed, autocompleting fields and marks required one
   await expect(f.locator('a[href="/datenschutz"]')).toHaveCount(1);
   await expect(f).toContainText((await localeStrings('de')).forms.footnote);
   // The browser enforces required: an empty submit sends nothing, and each refused field says why inline.
-  let calls = 0;
-  page.on('request', (r) => void (isContactCall(r) && calls++));
   await f.locator('[name=privacy_consent]').check();
   await f.locator('button[type=submit]').click();
   expect(await f.locator('[name=name]').evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
@@ -58,19 +65,13 @@ test('the form has labelled, typed, autocompleting fields and marks required one
   }
   await expect(f.locator('[name=name]')).toBeFocused();
   expect(calls).toBe(0);
-});
-
-test('a submit without consent sends nothing and shows the exact notice', async ({ page }) => {
-  let calls = 0;
-  page.on('request', (r) => void (isContactCall(r) && calls++));
-  await page.goto('/');
-  const f = await contactForm(page);
+  // Consent unticked again: the disabled button cannot submit; a programmatic submit (or any other path) must still be refused.
+  await f.locator('[name=privacy_consent]').uncheck();
   await f.locator('[name=name]').fill('Max Muster');
   await f.locator('[name=email]').fill(uniqueEmail('consent'));
   await f.locator('[name=subject]').fill('Demo');
   await f.locator('[name=message]').fill('Hallo');
   await expect(f.locator('button[type=submit]')).toBeDisabled();
-  // The disabled button cannot submit; a programmatic submit (or any other path) must still be refused.
   await f.evaluate((form: HTMLFormElement) => form.requestSubmit());
   const notice = toast(page, 'Datenschutz-Einwilligung erforderlich');
   await expect(notice).toBeVisible();
@@ -139,23 +140,6 @@ test('while sending the button is disabled with the sending label; a double clic
   expect(await storedFor(email)).toHaveLength(1);
 });
 
-test('supabase-js loads on the first submit, not with the page', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)));
-  await page.goto('/');
-  await contactForm(page);
-  expect(scripts.some((s) => s.includes('/send-'))).toBe(false);
-  const f = page.locator('[data-island="contact-form"] form');
-  await f.locator('[name=name]').fill('Max Muster');
-  await f.locator('[name=email]').fill(uniqueEmail('lazy'));
-  await f.locator('[name=subject]').fill('Demo');
-  await f.locator('[name=message]').fill('Hallo');
-  await f.locator('[name=privacy_consent]').check();
-  await f.locator('button[type=submit]').click();
-  await expect(toast(page, 'Nachricht gesendet')).toBeVisible();
-  expect(scripts.some((s) => s.includes('/send-'))).toBe(true);
-});
-
 /** SPEC §8, quoted: the error toasts of the education forms, and which of them log the error. */
 const EDUCATION_FAILURES = [
   { route: '/en/education', title: 'Error', description: 'An error occurred. Please try again.', logs: true },
@@ -185,28 +169,30 @@ for (const failure of EDUCATION_FAILURES) {
   });
 }
 
-for (const notice of [
-  { route: '/fr/education', title: 'Erreur', description: 'Veuillez accepter la politique de confidentialité.' },
-  { route: '/es', title: 'Consentimiento de privacidad requerido', description: 'Por favor, acepte el procesamiento de sus datos.' },
-]) {
-  test(`${notice.route}: a submit without consent shows the spec's notice and sends nothing`, async ({ page }) => {
-    test.skip(!isBuilt(notice.route), `${notice.route} is not in the content yet`);
-    let calls = 0;
-    page.on('request', (r) => void (isContactCall(r) && calls++));
-    await page.goto(notice.route);
-    const f = await contactForm(page);
-    await f.locator('[name=name]').fill('Claire');
-    await f.locator('[name=email]').fill(uniqueEmail('consent'));
-    for (const name of ['subject', 'message']) if ((await f.locator(`[name=${name}]`).count()) > 0) await f.locator(`[name=${name}]`).fill('Bonjour');
-    await f.evaluate((form: HTMLFormElement) => form.requestSubmit());
-    const shown = toast(page, notice.title);
-    await expect(shown).toBeVisible();
-    await expect(shown).toContainText(notice.description);
-    expect(calls).toBe(0);
-  });
+/** Fills the form at `route` without consent, submits it the only way left (programmatically) and expects the spec's notice and no request. */
+async function refusedWithoutConsent(page: Page, notice: { route: string; title: string; description: string }) {
+  let calls = 0;
+  page.on('request', (r) => void (isContactCall(r) && calls++));
+  await page.goto(notice.route);
+  const f = await contactForm(page);
+  await f.locator('[name=name]').fill('Claire');
+  await f.locator('[name=email]').fill(uniqueEmail('consent'));
+  for (const name of ['subject', 'message']) if ((await f.locator(`[name=${name}]`).count()) > 0) await f.locator(`[name=${name}]`).fill('Bonjour');
+  await f.evaluate((form: HTMLFormElement) => form.requestSubmit());
+  const shown = toast(page, notice.title);
+  await expect(shown).toBeVisible();
+  await expect(shown).toContainText(notice.description);
+  expect(calls).toBe(0);
+  return f;
 }
 
-test('/es: while sending, the button reads the spec\'s "Enviando..."', async ({ page }) => {
+test("/fr/education: a submit without consent shows the spec's notice and sends nothing", async ({ page }) => {
+  test.skip(!isBuilt('/fr/education'), '/fr/education is not in the content yet');
+  await refusedWithoutConsent(page, { route: '/fr/education', title: 'Erreur', description: 'Veuillez accepter la politique de confidentialité.' });
+});
+
+// One page for both: each test opens a page (a renderer) and loads /es.
+test('/es: a submit without consent shows the spec\'s notice and sends nothing; with consent, while sending, the button reads the spec\'s "Enviando..."', async ({ page }) => {
   // The answer is held until the sending label has been seen.
   let release!: () => void;
   const seen = new Promise<void>((resolve) => (release = resolve));
@@ -214,8 +200,7 @@ test('/es: while sending, the button reads the spec\'s "Enviando..."', async ({ 
     await seen;
     await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"slow"}' });
   });
-  await page.goto('/es');
-  const f = await contactForm(page);
+  const f = await refusedWithoutConsent(page, { route: '/es', title: 'Consentimiento de privacidad requerido', description: 'Por favor, acepte el procesamiento de sus datos.' });
   await f.locator('[name=name]').fill('Lucía');
   await f.locator('[name=email]').fill(uniqueEmail('enviando'));
   await f.locator('[name=subject]').fill('Demo');

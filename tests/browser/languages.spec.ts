@@ -1,45 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { headerLabels, localeFile, mentioning, pageAt, readAs, readWithin, textsOf, valueAt } from './support/site-content.ts';
+import { BASE, localPath } from './support/language-pages.ts';
+import { localeFile, mentioning, pageAt, readAs, readWithin, textsOf, valueAt } from './support/site-content.ts';
 
-/** The French, English and Spanish business pages and the four education pages (issue 4), plus the German home for comparison. */
-const BASE = 'https://www.ki-zentrale.de';
-
-interface RouteCase {
-  route: string;
-  lang: string;
-  kind: 'business' | 'education';
-}
-
-const ROUTES: RouteCase[] = [
-  { route: '/', lang: 'de', kind: 'business' },
-  { route: '/fr', lang: 'fr', kind: 'business' },
-  { route: '/en', lang: 'en', kind: 'business' },
-  { route: '/es', lang: 'es', kind: 'business' },
-  { route: '/education', lang: 'de', kind: 'education' },
-  { route: '/fr/education', lang: 'fr', kind: 'education' },
-  { route: '/en/education', lang: 'en', kind: 'education' },
-  { route: '/es/education', lang: 'es', kind: 'education' },
-];
-
-/** The footer's legal labels SPEC §2 lists (German, English, French); Spanish ones are read from content. */
-const SPEC_LEGAL: Record<string, string[]> = {
-  de: ['Impressum', 'AGB', 'Datenschutz', 'Q&A'],
-  en: ['Legal Notice', 'Terms', 'Privacy Policy', 'FAQ'],
-  fr: ['Mentions légales', 'CGV', 'Protection des données', 'FAQ'],
-};
-
-/** Header labels SPEC §2 quotes, per route: the content must say exactly these. */
-const SPEC_HEADER: Record<string, Partial<Record<'start' | 'contact' | 'learningModes', string>>> = {
-  '/': { start: 'Jetzt starten' },
-  '/fr': { start: 'Commencer' },
-  '/education': { start: 'Jetzt starten', learningModes: 'Lernmodi' },
-  '/fr/education': { start: 'Commencer', contact: 'Contact', learningModes: "Modes d'apprentissage" },
-  '/en/education': { start: 'Get Started', contact: 'Contact', learningModes: 'Learning Modes' },
-};
-
-/** Common German function words: none may appear in the visible text of a French, English or Spanish page. */
-const GERMAN = /\b(und|der|die|das|für|Sie|Ihre|Ihr|nicht|mit|oder|werden|zum|zur|auf|ist|Jetzt|Kontakt|Preise|Datenschutz)\b/;
+// Each business and education page's own checks (its language and labels, in-page links, JSON-LD, hreflang)
+// run in the page every-route.spec.ts loads for the route (support/language-pages.ts).
 
 /** SPEC §9: the trial the French page and the English and Spanish FAQs offer. */
 const TRIAL_DAYS = 7;
@@ -50,73 +15,11 @@ async function bannerReady(page: Page) {
   await expect(page.locator('.cookie-banner')).toBeVisible();
 }
 
-function localPath(url: string): string {
-  expect(url.startsWith(BASE)).toBe(true);
-  return url.slice(BASE.length) || '/';
-}
-
 /** The label of the markdown link to the privacy policy in a banner text. */
 function privacyLinkLabel(text: string): string {
   const label = /\[([^\]]+)\]\(\/datenschutz\)/.exec(text)?.[1];
   if (!label) throw new Error(`no link to /datenschutz in: ${text}`);
   return label;
-}
-
-// One load per route for its three checks (a test each cost a new browser context and page load: 24 → 8).
-for (const c of ROUTES) {
-  test(`${c.route}: renders in its language with its locale's labels, every in-page link has its target, JSON-LD and reciprocal hreflang alternates`, async ({ page, request }) => {
-    const response = await page.goto(c.route);
-    await test.step('renders in its language with the header and footer labels of its locale', async () => {
-      const labels = await headerLabels(c.route);
-      expect(labels).toMatchObject(SPEC_HEADER[c.route] ?? {});
-      const nav = c.kind === 'business' ? [labels.products, labels.pricing, labels.about, labels.contact] : [labels.learningModes, labels.contact];
-      const legalLabels = localeFile(c.lang).footer.legal;
-      const legalText = [legalLabels.impressum, legalLabels.agb, legalLabels.datenschutz, legalLabels.faq];
-      if (SPEC_LEGAL[c.lang]) expect(legalText).toEqual(SPEC_LEGAL[c.lang]);
-
-      expect(response?.status()).toBe(200);
-      await expect(page.locator('html')).toHaveAttribute('lang', c.lang);
-      await expect(page.locator('header nav a')).toHaveText([...nav, labels.start].map(readAs));
-      await expect(page.locator('header nav a', { hasText: readAs(labels.start) })).toHaveAttribute('href', '#contact');
-      if (c.kind === 'education') {
-        await expect(page.locator('header nav a[href="#about"]')).toHaveCount(0);
-        await expect(page.locator('header nav a[href="#learning-modes"]')).toHaveText(readAs(labels.learningModes));
-      }
-      const legal = page.locator('footer a[href="/impressum"], footer a[href="/agb"], footer a[href="/datenschutz"], footer a[href="/faq"]');
-      await expect(legal).toHaveText(legalText.map(readAs));
-      await expect(page.locator('h1')).toHaveCount(1);
-      if (c.lang !== 'de') {
-        const text = await page.locator('body').innerText();
-        expect(text.match(GERMAN)?.[0], 'German word on a translated page').toBeUndefined();
-      }
-    });
-
-    await test.step('every in-page link has its target', async () => {
-      const missing = await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLAnchorElement>('a[href]')]
-          .filter((a) => a.hash && a.pathname.replace(/\/$/, '') === location.pathname.replace(/\/$/, ''))
-          .map((a) => a.hash.slice(1))
-          .filter((id) => !document.getElementById(id)),
-      );
-      expect(missing).toEqual([]);
-    });
-
-    await test.step('carries JSON-LD with the right price and reciprocal hreflang alternates', async () => {
-      const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
-      expect(data.offers.priceCurrency).toBe('EUR');
-      expect(data.offers.price).toBe(c.kind === 'business' ? '17' : '0');
-      expect(data['@type']).toBe(c.kind === 'business' ? 'SoftwareApplication' : 'WebApplication');
-      const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((els) => els.map((el) => `${el.getAttribute('hreflang')} ${el.getAttribute('href')}`));
-      expect(alternates.map((a) => a.split(' ')[0]).sort()).toEqual(['de', 'en', 'es', 'fr', 'x-default']);
-      expect(alternates).toContain(`${c.lang} ${BASE}${c.route}`);
-      for (const alternate of alternates) {
-        const [lang, href] = alternate.split(' ') as [string, string];
-        const html = await (await request.get(localPath(href))).text();
-        if (lang !== 'x-default') expect(html).toContain(`<html lang="${lang}">`);
-        expect(html, `${href} links back to ${c.route}`).toContain(`<link rel="alternate" hreflang="${c.lang}" href="${BASE}${c.route}">`);
-      }
-    });
-  });
 }
 
 test('business pages in fr, en, es follow the SPEC §2 order and the hero actions scroll to the overview and contact', async ({ page }) => {

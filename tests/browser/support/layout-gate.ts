@@ -6,7 +6,8 @@
  * Rules:
  * - `layout-shift`: the page moved during load (CLS > 0). Every shift counts: nobody has touched the page
  *   yet, and Chromium marks shifts of a freshly opened page as "after input" (it sees the automation's
- *   set-up as input), so `hadRecentInput` would hide real ones.
+ *   set-up as input), so `hadRecentInput` would hide real ones. Judged only right after a load: a resize
+ *   moves content by design, and Chromium records that as shifts too (`resized` below).
  * - `horizontal-scroll`: the document is wider than the window.
  * - `text-overflow`: a line of text reaches past the left or right edge of the window.
  * - `text-clipped`: a line of text is cut off by an ancestor with `overflow: hidden` or `clip`.
@@ -33,12 +34,15 @@ export interface GateFinding {
 /** Phones get the tap-target rule (the issue's phone widths are 360 and 390 px). */
 export const PHONE_MAX_WIDTH = 480;
 
-/** Runs every check on the loaded page and gives back what failed (empty when the page passes). */
-export async function layoutFindings(page: Page): Promise<GateFinding[]> {
-  return page.evaluate(inPageChecks, { phoneMaxWidth: PHONE_MAX_WIDTH, minTap: 44 });
+/**
+ * Runs every check on the page and gives back what failed (empty when the page passes). `resized`: the
+ * window was resized since the page loaded, so the layout-shift rule, a rule about the load, is left out.
+ */
+export async function layoutFindings(page: Page, { resized = false } = {}): Promise<GateFinding[]> {
+  return page.evaluate(inPageChecks, { phoneMaxWidth: PHONE_MAX_WIDTH, minTap: 44, resized });
 }
 
-async function inPageChecks({ phoneMaxWidth, minTap }: { phoneMaxWidth: number; minTap: number }): Promise<GateFinding[]> {
+async function inPageChecks({ phoneMaxWidth, minTap, resized }: { phoneMaxWidth: number; minTap: number; resized: boolean }): Promise<GateFinding[]> {
   const findings: GateFinding[] = [];
   const seen = new Set<string>();
   const report = (rule: GateRule, el: Element, detail: string) => {
@@ -87,24 +91,27 @@ async function inPageChecks({ phoneMaxWidth, minTap }: { phoneMaxWidth: number; 
     return null;
   }
 
-  // Layout shifts recorded since navigation, once fonts are in and two frames have been drawn.
+  // Once fonts are in and two frames have been drawn (after a resize: the frames that lay the page out at its
+  // new width), the layout shifts recorded since navigation.
   await document.fonts.ready;
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  const shifts = await new Promise<PerformanceEntry[]>((resolve) => {
-    const entries: PerformanceEntry[] = [];
-    const observer = new PerformanceObserver((list) => entries.push(...list.getEntries()));
-    observer.observe({ type: 'layout-shift', buffered: true });
-    setTimeout(() => {
-      entries.push(...observer.takeRecords());
-      observer.disconnect();
-      resolve(entries);
-    }, 50);
-  });
-  type Shift = PerformanceEntry & { value: number; sources?: { node?: Node | null }[] };
-  for (const shift of shifts as Shift[]) {
-    if (shift.value <= 0) continue;
-    const node = shift.sources?.find((s) => s.node instanceof Element)?.node as Element | undefined;
-    findings.push({ rule: 'layout-shift', element: node ? describe(node) : '(document)', detail: `layout shift of ${shift.value.toFixed(4)} at ${Math.round(shift.startTime)} ms` });
+  if (!resized) {
+    const shifts = await new Promise<PerformanceEntry[]>((resolve) => {
+      const entries: PerformanceEntry[] = [];
+      const observer = new PerformanceObserver((list) => entries.push(...list.getEntries()));
+      observer.observe({ type: 'layout-shift', buffered: true });
+      setTimeout(() => {
+        entries.push(...observer.takeRecords());
+        observer.disconnect();
+        resolve(entries);
+      }, 50);
+    });
+    type Shift = PerformanceEntry & { value: number; sources?: { node?: Node | null }[] };
+    for (const shift of shifts as Shift[]) {
+      if (shift.value <= 0) continue;
+      const node = shift.sources?.find((s) => s.node instanceof Element)?.node as Element | undefined;
+      findings.push({ rule: 'layout-shift', element: node ? describe(node) : '(document)', detail: `layout shift of ${shift.value.toFixed(4)} at ${Math.round(shift.startTime)} ms` });
+    }
   }
 
   const width = window.innerWidth;

@@ -36,6 +36,24 @@ async function roundTrip(stored: StoredMemo): Promise<StoredMemo> {
   return readStoredMemo(cache, key);
 }
 
+/** A cold load's memo stored in a cache folder of its own (`name`): the cache, the entry's file and what was loaded. */
+async function storedCold(name: string): Promise<{ cache: ReturnType<typeof directoryCache>; entry: string; model: SiteModel }> {
+  const { model, snapshot } = await load(undefined);
+  const folder = path.join(dir, '..', `${path.basename(dir)}-${name}`);
+  const cache = directoryCache(folder);
+  await writeStoredMemo(cache, 'k', snapshot);
+  return { cache, entry: path.join(folder, 'content-memo', 'k'), model };
+}
+
+/** Writes `text` as the stored entry and expects it read as none: a load from it starts empty and gives `model`'s pages. */
+async function expectReadAsNone(stored: { cache: ReturnType<typeof directoryCache>; entry: string; model: SiteModel }, text: string): Promise<void> {
+  await writeFile(stored.entry, text);
+  const read = await readStoredMemo(stored.cache, 'k');
+  expect(read.snapshot).toBeUndefined();
+  const result = await loadContent(dir, {}, new StoredContentMemo(dir, read));
+  expect(result.ok && result.value.pages).toEqual(stored.model.pages);
+}
+
 /** Loads with a memo made from what the last load stored (as each build does), and returns what this one stores. */
 async function load(snapshot: StoredMemo | undefined): Promise<{ model: SiteModel; snapshot: StoredMemo }> {
   const memo = new StoredContentMemo(dir, snapshot === undefined ? undefined : await roundTrip(snapshot));
@@ -71,19 +89,10 @@ describe('stored content memo', () => {
   });
 
   it('reads a damaged stored memo as none: a truncated entry or one with a record lost starts empty', async () => {
-    const { model, snapshot } = await load(undefined);
-    const cache = directoryCache(path.join(dir, '..', `${path.basename(dir)}-damaged`));
-    await writeStoredMemo(cache, 'k', snapshot);
+    const { cache, entry, model } = await storedCold('damaged');
     expect(Object.keys((await readStoredMemo(cache, 'k')).snapshot as object)).toEqual(['format', 'id', 'records', 'files']);
-    const entry = path.join(dir, '..', `${path.basename(dir)}-damaged`, 'content-memo', 'k');
     const text = await readFile(entry, 'utf8');
-    for (const damaged of [text.slice(0, text.length - 10), text.slice(0, text.lastIndexOf('\n', text.length - 2) + 1)]) {
-      await writeFile(entry, damaged);
-      const stored = await readStoredMemo(cache, 'k');
-      expect(stored.snapshot).toBeUndefined();
-      const result = await loadContent(dir, {}, new StoredContentMemo(dir, stored));
-      expect(result.ok && result.value.pages).toEqual(model.pages);
-    }
+    for (const damaged of [text.slice(0, text.length - 10), text.slice(0, text.lastIndexOf('\n', text.length - 2) + 1)]) await expectReadAsNone({ cache, entry, model }, damaged);
     await rm(path.dirname(path.dirname(entry)), { recursive: true });
   });
 
@@ -161,16 +170,9 @@ describe('stored content memo', () => {
   });
 
   it('reads a memo whose page record lacks its section facts as none', async () => {
-    const { model, snapshot } = await load(undefined);
-    const cache = directoryCache(path.join(dir, '..', `${path.basename(dir)}-facts`));
-    await writeStoredMemo(cache, 'k', snapshot);
-    const entry = path.join(dir, '..', `${path.basename(dir)}-facts`, 'content-memo', 'k');
-    await writeFile(entry, (await readFile(entry, 'utf8')).replace(',"facts":[]', ''));
-    const stored = await readStoredMemo(cache, 'k');
-    expect(stored.snapshot).toBeUndefined();
-    const result = await loadContent(dir, {}, new StoredContentMemo(dir, stored));
-    expect(result.ok && result.value.pages).toEqual(model.pages);
-    await rm(path.dirname(path.dirname(entry)), { recursive: true });
+    const stored = await storedCold('facts');
+    await expectReadAsNone(stored, (await readFile(stored.entry, 'utf8')).replace(',"facts":[]', ''));
+    await rm(path.dirname(path.dirname(stored.entry)), { recursive: true });
   });
 
   it('lists a folder as the build\'s walk listed it, and leaves a folder the walk gave no stamp to the loader', async () => {

@@ -243,8 +243,9 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     const back = rendering.then((page) => {
       inline[slot] = page.inline;
       const sources = pageSourcesEntry(page);
-      elementSources[sourcesSlot] = [sources[0], entryText(sources[1])];
-      return { page, sourcesText: elementSources[sourcesSlot]![1] };
+      const sourcesText = entryText(sources[1]);
+      elementSources[sourcesSlot] = [sources[0], sourcesText];
+      return { page, sourcesText };
     });
     // Awaited before the site files, as nothing but done: the promise would keep the page's bytes until the build ends.
     rendered.push(back.then(() => undefined));

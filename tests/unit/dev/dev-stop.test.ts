@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { afterEach, expect, it, vi } from 'vitest';
+import { noCache } from '../../../src/cache/build-cache.ts';
+import { DevChecker } from '../../../src/dev/dev-check.ts';
+import { startDev } from '../../../src/dev/dev-server.ts';
+import { loadFixture, type FixtureSite } from '../../support/fixture.ts';
+import { withSharedCodeAssets } from '../../support/shared-code-assets.ts';
+
+let site: FixtureSite | undefined;
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await site?.remove();
+});
+
+/**
+ * Stopping `site dev` right after a rebuild: the check of that rebuild (seconds on a loaded machine when many
+ * pages are new) is dropped at its next step instead of finishing for nobody. The check is held at its start
+ * until close() has begun, so the order is fixed, not left to timing.
+ */
+it('close() drops a check in progress: it ends stale and reports no findings', async () => {
+  site = await loadFixture('check/base');
+  let entered!: () => void;
+  const inCheck = new Promise<void>((resolve) => (entered = resolve));
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const results: unknown[] = [];
+  const check = DevChecker.prototype.check;
+  vi.spyOn(DevChecker.prototype, 'check').mockImplementation(async function (this: DevChecker, files, stale) {
+    entered();
+    await gate;
+    const run = await check.call(this, files, stale);
+    results.push(run);
+    return run;
+  });
+  const findings = vi.fn();
+  const dev = await startDev({
+    contentDir: site.content,
+    port: 0,
+    host: '127.0.0.1',
+    env: {},
+    cache: withSharedCodeAssets(noCache),
+    dataDir: path.join(site.root, 'data'),
+    rateLimit: { limit: 5, windowSeconds: 60 },
+    report: { rebuilt: () => {}, errors: () => {}, findings, storeError: (error) => void results.push(error) },
+  });
+  await inCheck;
+  const closed = dev.close();
+  release();
+  await closed;
+  expect(results).toEqual([undefined]);
+  expect(findings).not.toHaveBeenCalled();
+});

@@ -320,12 +320,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     const beside = besideStamps([pageSourcesFile(outDir), path.join(project, 'supabase/functions'), path.join(project, FUNCTION_LOCALES_FILE)]);
     const stamps = content ? { window: publishingWindow(loaded.value, publication.at), content, output: listed ?? treeStamps(outDir, false, undefined, pageStamp) ?? [], beside, site, budgets } : undefined;
     const indexOf = new Map(model.pages.map((entry, index) => [entry.file, index]));
-    await recordBuild(cache, inputs, stamps, value, (file) => {
-      const index = indexOf.get(file)!;
-      const key = keys[index]!;
-      // A page built under the key it had then has the facts it had then (the same string, not made again).
-      return { key, facts: (lastLines?.key(file) === key && lastLines.facts(file)) || siteFacts(model.pages[index]!) };
-    });
+    await recordBuild(cache, inputs, stamps, value, { key: (file) => keys[indexOf.get(file)!]!, facts: (file) => siteFacts(model.pages[indexOf.get(file)!]!) }, lastLines);
   }
   return { ok: true, value };
 }

@@ -20,7 +20,7 @@ import { stampOf, type TreeStamps } from './tree-stamps.ts';
 const FORMAT = 3;
 const KIND = 'unchanged-build';
 
-/** A route's report line: route, file, the page's key and site facts (RecordedPage), then its weight (PageWeight's figures in FIGURES order). */
+/** A route's report line: route, file, the page's key and site facts (seo-files.ts siteFacts), then its weight (PageWeight's figures in FIGURES order). */
 type StoredRoute = [string, string, string, string, ...number[]];
 const FIRST_FIGURE = 4;
 /** Every figure of PageWeight, so a figure added to it fails to compile here until it is stored too (and FORMAT bumped). */
@@ -49,12 +49,6 @@ export interface BuildRecord {
   report: { css: string; loader: string; privacy: PrivacyPolicyFacts; routes: StoredRoute[] };
 }
 
-/** What the record keeps of a page besides its report line: the key it was built under and what the site-wide files read of it (seo-files.ts siteFacts). */
-export interface RecordedPage {
-  key: string;
-  facts: string;
-}
-
 /** The pages of the last build as its record has them, by output file. */
 export class LastPages {
   constructor(private readonly lines: ReadonlyMap<string, StoredRoute>) {}
@@ -77,8 +71,14 @@ export class LastPages {
 
   /** The page's weight if it was built under `key`. */
   weightUnder(file: string, key: string): PageWeight | undefined {
+    const line = this.lineUnder(file, key);
+    return line && weightOf(line);
+  }
+
+  /** The page's line if it was built under `key`: then route, facts and weight are the same now (lastPages). */
+  lineUnder(file: string, key: string): StoredRoute | undefined {
     const line = this.lines.get(file);
-    return line?.[2] === key ? weightOf(line) : undefined;
+    return line?.[2] === key ? line : undefined;
   }
 }
 
@@ -131,9 +131,9 @@ export function unchangedSince(last: BuildRecord, inputs: BuildInputs, at: Date)
 }
 
 function weightOf(line: StoredRoute): PageWeight {
-  const weight = {} as PageWeight;
-  for (const [i, name] of FIGURES.entries()) weight[name] = line[FIRST_FIGURE + i] as number;
-  return weight;
+  const at = (name: keyof PageWeight) => line[FIRST_FIGURE + FIGURE_ORDER[name]] as number;
+  // A literal: every weight gets the same shape at once (10,000 of them on a one-page build).
+  return { html: at('html'), css: at('css'), jsBeforeInteraction: at('jsBeforeInteraction'), jsHydrated: at('jsHydrated'), jsSubmit: at('jsSubmit'), islandProps: at('islandProps') };
 }
 
 /**
@@ -148,17 +148,16 @@ export function lastPages(last: BuildRecord, inputs: BuildInputs, site: string, 
   return new LastPages(new Map(last.report.routes.map((line) => [line[1], line])));
 }
 
-/** Whether each of `files` (output-relative) still has the stamp the last build recorded for it. */
+/** Whether each of `files` (output-relative, a few) still has the stamp the last build recorded for it. */
 export function stillAsRecorded(last: BuildRecord, outDir: string, files: readonly string[]): boolean {
-  const wanted = new Set(files);
   let found = 0;
   for (let i = 0; i < last.output.length; i += 2) {
     const file = last.output[i]!;
-    if (!wanted.has(file)) continue;
+    if (!files.includes(file)) continue;
     if (stampOf(path.join(outDir, file)) !== last.output[i + 1]) return false;
     found++;
   }
-  return found === wanted.size;
+  return found === files.length;
 }
 
 function wellFormed(record: BuildRecord | undefined): record is BuildRecord {
@@ -174,26 +173,28 @@ function wellFormed(record: BuildRecord | undefined): record is BuildRecord {
     typeof record.site === 'string' &&
     typeof record.budgets === 'string' &&
     Array.isArray(record.report?.routes) &&
-    record.report.routes.every((r) => Array.isArray(r) && r.length === FIGURES.length + FIRST_FIGURE && r.slice(0, FIRST_FIGURE).every((t) => typeof t === 'string') && r.slice(FIRST_FIGURE).every((n) => typeof n === 'number'))
+    record.report.routes.every((r) => Array.isArray(r) && r.length === FIGURES.length + FIRST_FIGURE && r.every((v, i) => typeof v === (i < FIRST_FIGURE ? 'string' : 'number')))
   );
 }
 
 /**
  * Records this build for the next one; `stamps` undefined (a build with budget errors) removes the last record instead.
- * `pages`: each route's key and site facts, by output file.
+ * `page`: each route's key and site facts, by output file; `last`: the last build's lines (lastPages), a page built
+ * under the key its line has keeps that line.
  */
 export async function recordBuild(
   cache: BuildCache,
   inputs: BuildInputs,
   stamps: { window: PublishingWindow; content: TreeStamps; output: TreeStamps; beside: TreeStamps; site: string; budgets: string } | undefined,
   report: UnchangedReport,
-  pages: (file: string) => RecordedPage,
+  page: { key: (file: string) => string; facts: (file: string) => string },
+  last?: LastPages,
 ): Promise<void> {
   const key = recordKey(inputs);
   if (!stamps) return cache.remove?.(KIND, key);
   const line = (r: UnchangedReport['routes'][number]): StoredRoute => {
-    const { key: pageKey, facts } = pages(r.file);
-    return [r.route, r.file, pageKey, facts, ...FIGURES.map((name) => r.weight[name])];
+    const pageKey = page.key(r.file);
+    return last?.lineUnder(r.file, pageKey) ?? [r.route, r.file, pageKey, page.facts(r.file), ...FIGURES.map((name) => r.weight[name])];
   };
   const record: BuildRecord = { format: FORMAT, inputs: inputsOf(inputs), ...stamps, report: { css: report.css, loader: report.loader, privacy: report.privacy, routes: report.routes.map(line) } };
   await cache.write(KIND, key, JSON.stringify(record));

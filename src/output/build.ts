@@ -4,7 +4,8 @@ import { buildImages, pageImageInputs } from '../assets/images.ts';
 import { defaultBuildCache, noCache, type BuildCache } from '../cache/build-cache.ts';
 import { budgetFor, loadCheckConfig, type CheckConfig } from '../content/check-config.ts';
 import { loadContent, type ContentEnv } from '../content/load.ts';
-import { fileStampSync } from '../content/memo.ts';
+import type { SiteModel } from '../content/model.ts';
+import { fileStampSync, textDigest } from '../content/memo.ts';
 import { publishedModel, publishingWindow, type Publication } from '../content/publishing.ts';
 import { loadRedirects } from '../content/redirects.ts';
 import { StoredContentMemo } from '../content/stored-memo.ts';
@@ -15,16 +16,16 @@ import { describeOverrun, islandScripts, overBudget, pageWeight, type BudgetOver
 import { FUNCTION_LOCALES_FILE, writeFunctionLocales } from './function-locales.ts';
 import { generatorId } from './generator-id.ts';
 import { emptyOutDir, guardOutDir } from './out-dir.ts';
-import { emptyManifest, PAGE_KIND, pageCacheEntry, pageKey, readBuildState, removeOthers, reusable, storedPage, writeBuildState, type OutputManifest, type PageRecord, type StoredPage } from './page-cache.ts';
+import { emptyManifest, PAGE_KIND, pageCacheEntry, pageKey, readBuildState, removeOthers, reusable, siteKey, storedPage, writeBuildState, type OutputManifest, type PageRecord, type StoredPage } from './page-cache.ts';
 import { redirectFiles } from './redirects.ts';
-import { seoFiles, type InlineCode } from './seo-files.ts';
+import { SEO_FILES, seoFiles, siteFacts, type InlineCode } from './seo-files.ts';
 import { entryText, pageSourcesEntry, pageSourcesFile, previousPageSources, writePageSources, type PageSources } from './page-sources.ts';
 import { privacyPolicyFacts, type PrivacyPolicyFacts } from './privacy-policy.ts';
 import { BEFORE_RENDER_THREAD, RenderThread } from './render-thread.ts';
 import { codeAssets, loadRenderer, renderPage, sitePolicy } from './site-render.ts';
 import { planCard } from './social-cards.ts';
 import { stampsByPath, treeStamps } from './tree-stamps.ts';
-import { besideStamps, lastBuild, recordBuild, unchangedSince, type BuildInputs, type UnchangedReport } from './unchanged-build.ts';
+import { besideStamps, lastBuild, lastPages, recordBuild, stillAsRecorded, unchangedSince, type BuildInputs, type LastPages, type UnchangedReport } from './unchanged-build.ts';
 import { OutputWriter } from './writer.ts';
 
 const encoder = new TextEncoder();
@@ -184,7 +185,12 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     if (renderThread.started) await new Promise(setImmediate);
     return renderPage(model, entry, code, { images: images.images, socialImage });
   };
-  const keys = model.pages.map((entry, index) => (cached ? pageKey(model, entry, code, generator, (value) => memo.digestOf(value), { images: pageImageInputs(entry, images.images), socialImage: cards[index]!.card?.image.path }) : ''));
+  const known = (value: object) => memo.digestOf(value);
+  const keys = model.pages.map((entry, index) => (cached ? pageKey(model, entry, code, generator, known, { images: pageImageInputs(entry, images.images), socialImage: cards[index]!.card?.image.path }) : ''));
+  const site = cached ? siteKey(model, code, generator, known) : '';
+  const budgets = textDigest(JSON.stringify(checkConfig.config.budgets));
+  // What the last build's record says of each page holds while the site part of the keys and the budgets are the same.
+  const lastLines = recorded && lastPages(recorded, inputs, site, budgets);
   const keyBefore = (index: number) => last?.pages[model.pages[index]!.file]?.key;
   const stored = storedPagesAhead(storedPages ? cache : undefined, keys, keyBefore, storedPages ? await storedKeys(cache, keys, keyBefore) : undefined);
   for (const [index, entry] of model.pages.entries()) {
@@ -210,7 +216,9 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
       // The props files stay as the last build wrote them, encodings included.
       for (const url of Object.keys(record.islandProps)) for (const suffix of ['', '.gz', '.br']) keep.add(`${url.slice(1)}${suffix}`);
       inline.push(record.inline);
-      written.push(Promise.resolve(report(entry, record)));
+      // Built under the key the last build's line has: that line is its report line (lastPages).
+      const weight = lastLines?.weightUnder(entry.file, key);
+      written.push(Promise.resolve(weight ? { route: entry.route, file: entry.file, weight, overBudget: [] } : report(entry, record)));
       continue;
     }
     // The last version of this page in this folder will not be asked for again: its stored HTML goes.
@@ -264,7 +272,10 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   // The site's policy reads every page's inline code: the pages still on the render thread come back first.
   await Promise.all(rendered);
   await renderThread.stop();
-  const siteFiles = [...seoFiles(model, sitePolicy(model, inline, code)), ...redirectFiles(model, redirects.redirects, code.cssUrl)];
+  // A small edit leaves the sitemap, robots.txt and _headers as the last build wrote them (sameSiteFiles): they stay.
+  const keptSeo = lastLines && last && recorded && sameSiteFiles(model, keys, inline, lastLines, last) && stillAsRecorded(recorded, outDir, SEO_FILES.map((url) => url.slice(1)));
+  if (keptSeo) for (const url of SEO_FILES) keep.add(url.slice(1));
+  const siteFiles = [...(keptSeo ? [] : seoFiles(model, sitePolicy(model, inline, code))), ...redirectFiles(model, redirects.redirects, code.cssUrl)];
   await Promise.all(siteFiles.map(([url, text]) => {
     keep.add(url.slice(1));
     return writer.file(url, encoder.encode(text), !!last);
@@ -307,10 +318,30 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     // Beside the folders: the element sources, and the function's locales with the folder that decides whether they are written.
     const project = path.dirname(path.resolve(options.contentDir));
     const beside = besideStamps([pageSourcesFile(outDir), path.join(project, 'supabase/functions'), path.join(project, FUNCTION_LOCALES_FILE)]);
-    const stamps = content ? { window: publishingWindow(loaded.value, publication.at), content, output: listed ?? treeStamps(outDir, false, undefined, pageStamp) ?? [], beside } : undefined;
-    await recordBuild(cache, inputs, stamps, value);
+    const stamps = content ? { window: publishingWindow(loaded.value, publication.at), content, output: listed ?? treeStamps(outDir, false, undefined, pageStamp) ?? [], beside, site, budgets } : undefined;
+    const indexOf = new Map(model.pages.map((entry, index) => [entry.file, index]));
+    await recordBuild(cache, inputs, stamps, value, { key: (file) => keys[indexOf.get(file)!]!, facts: (file) => siteFacts(model.pages[indexOf.get(file)!]!) }, lastLines);
   }
   return { ok: true, value };
+}
+
+/**
+ * Whether the sitemap, robots.txt and _headers would come out as the last build (its record `lastLines`, its manifest
+ * `last`) made them: the same files with the same routes, each page built under the key it had then or with the facts
+ * (siteFacts) and inline code it had then. Checked before making them, so a one-page edit of 10,000 pages does not
+ * make megabytes of text to find them unchanged.
+ */
+function sameSiteFiles(model: SiteModel, keys: readonly string[], inline: readonly InlineCode[], lastLines: LastPages, last: OutputManifest): boolean {
+  if (model.pages.length !== lastLines.size) return false;
+  return model.pages.every((entry, index) => {
+    const { file } = entry;
+    if (lastLines.route(file) !== entry.route) return false;
+    const key = lastLines.key(file);
+    if (key === keys[index]) return true;
+    // The manifest's inline code is the last build's when its record has the key the last build's line has.
+    const record = last.pages[file];
+    return record !== undefined && record.key === key && lastLines.facts(file) === siteFacts(entry) && JSON.stringify(record.inline) === JSON.stringify(inline[index]);
+  });
 }
 
 /** The report of a build that found nothing changed since the last one: every page reused. */

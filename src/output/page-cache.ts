@@ -200,6 +200,21 @@ const siteParts = new WeakMap<SiteModel, string>();
 const familyParts = new WeakMap<SiteModel, Map<string, string>>();
 
 /**
+ * The part of every page's key that is the same for all pages (pageKey): the generator, the code assets, site.yaml, each
+ * locale's name and og:locale, the verbatim strings and the withheld routes. The last build's record keeps it
+ * (unchanged-build.ts): the same part again means the same site.yaml, code and environment.
+ */
+export function siteKey(model: SiteModel, code: CodeAssets, generator: string, known?: (value: object) => string | undefined): string {
+  let site = siteParts.get(model);
+  if (site === undefined) {
+    const locales = Object.entries(model.locales).map(([locale, strings]) => [locale, strings?.name, strings?.ogLocale]);
+    site = textDigest(JSON.stringify([generator, code.cssUrl, code.fontPreload, code.islands.loader, code.template, code.runtime, digestOf(model.site, known), locales, [...model.verbatim].sort(), (model.withheld ?? []).map((w) => w.route).sort()]));
+    siteParts.set(model, site);
+  }
+  return site;
+}
+
+/**
  * The key of one page's HTML: everything renderPage reads. The generator's code and the code assets
  * (stylesheet, scripts, fonts, document shell), site.yaml (constants, brand, locales list; references
  * are already resolved into the page), the page's locale strings, each locale's name and og:locale
@@ -213,12 +228,7 @@ const familyParts = new WeakMap<SiteModel, Map<string, string>>();
  * through random edits of each.
  */
 export function pageKey(model: SiteModel, entry: PageEntry, code: CodeAssets, generator: string, known?: (value: object) => string | undefined, inputs: { images?: string; socialImage?: string } = {}): string {
-  let site = siteParts.get(model);
-  if (site === undefined) {
-    const locales = Object.entries(model.locales).map(([locale, strings]) => [locale, strings?.name, strings?.ogLocale]);
-    site = textDigest(JSON.stringify([generator, code.cssUrl, code.fontPreload, code.islands.loader, code.template, code.runtime, digestOf(model.site, known), locales, [...model.verbatim].sort(), (model.withheld ?? []).map((w) => w.route).sort()]));
-    siteParts.set(model, site);
-  }
+  const site = siteKey(model, code, generator, known);
   let families = familyParts.get(model);
   if (!families) familyParts.set(model, (families = new Map()));
   let family = families.get(entry.family);

@@ -37,16 +37,33 @@ export function entryText(entry: PageSourcesEntry): Buffer {
   return Buffer.from(JSON.stringify(entry));
 }
 
-/** Writes the file from its entries, each an object or its text (entryText); the same bytes as JSON.stringify of the whole. */
+/**
+ * Writes the file from its entries, each an object or its text (entryText); the same bytes as JSON.stringify of the whole.
+ * Entries that lie one after the other in memory with what would be written between them there already (a reused
+ * page's entry is a piece of the last file, previousPageSources, and the pages keep their order) go as one piece: a
+ * one-page build of 10,000 pages hands on a few pieces, not 20,000.
+ */
 export async function writePageSources(outDir: string, entries: Iterable<[string, PageSourcesEntry | Buffer]>): Promise<void> {
   function* parts(): Generator<string | Buffer> {
     yield HEAD;
     let first = true;
+    /** Entries and separators written as one piece of memory, until the next entry does not follow on. */
+    let run: Buffer | undefined;
     for (const [file, entry] of entries) {
-      yield `${first ? '' : ','}${JSON.stringify(file)}:`;
-      yield Buffer.isBuffer(entry) ? entry : entryText(entry);
+      const separator = `${first ? '' : ','}${JSON.stringify(file)}:`;
       first = false;
+      const text = Buffer.isBuffer(entry) ? entry : entryText(entry);
+      const end = run && run.byteOffset + run.byteLength;
+      const gap = run && end! + Buffer.byteLength(separator) === text.byteOffset && run.buffer === text.buffer ? Buffer.from(text.buffer, end, text.byteOffset - end!) : undefined;
+      if (run && gap?.toString('utf8') === separator) {
+        run = Buffer.from(run.buffer, run.byteOffset, text.byteOffset + text.byteLength - run.byteOffset);
+        continue;
+      }
+      if (run) yield run;
+      yield separator;
+      run = text;
     }
+    if (run) yield run;
     yield '}}';
   }
   // In pieces of a megabyte: one write per entry was 20,000 round trips to the thread pool at 10,000 pages.

@@ -9,6 +9,15 @@ function indexable(entry: PageEntry): boolean {
   return isIndexable(entry.route, entry.page.meta.noindex);
 }
 
+/**
+ * What the site-wide files (sitemap, `_headers`) read of one page besides its route and inline code, as a string: the
+ * last build's record keeps it, so a build that changed a few pages can tell whether these files would come out the
+ * same without making them (output/unchanged-build.ts). Anything sitemapXml or headersFile reads of a page belongs here.
+ */
+export function siteFacts(entry: PageEntry): string {
+  return `${entry.family}/${entry.locale}/${indexable(entry) ? 1 : 0}/${entry.page.meta.structuredData === 'education' ? 1 : 0}`;
+}
+
 /** sitemap.xml: every indexable route (no 404, no noindex pages) with its language alternates. */
 export function sitemapXml(model: SiteModel): string {
   // Every indexable page of a family has the same hreflang set (head.ts): its lines are made once a family.
@@ -144,7 +153,10 @@ export function headersFile(model: SiteModel, entries: readonly PageEntry[], csp
   return `${blocks.join('\n\n')}\n`;
 }
 
-/** The SEO and hosting files of a build, by URL; `csp` is the policy of its pages (contentSecurityPolicy). */
+/** The URLs of seoFiles, in its order. */
+export const SEO_FILES = ['/sitemap.xml', '/robots.txt', '/_headers'];
+
+/** The SEO and hosting files of a build, by URL (SEO_FILES); `csp` is the policy of its pages (contentSecurityPolicy). */
 export function seoFiles(model: SiteModel, csp: string): Map<string, string> {
   return new Map([
     ['/sitemap.xml', sitemapXml(model)],

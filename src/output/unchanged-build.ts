@@ -17,11 +17,12 @@ import { stampOf, type TreeStamps } from './tree-stamps.ts';
  */
 
 /** Bumped when the record changes shape. */
-const FORMAT = 2;
+const FORMAT = 3;
 const KIND = 'unchanged-build';
 
-/** A route's report line: route, file, then the page's weight (PageWeight's figures in FIGURES order). */
-type StoredRoute = [string, string, ...number[]];
+/** A route's report line: route, file, the page's key and site facts (seo-files.ts siteFacts), then its weight (PageWeight's figures in FIGURES order). */
+type StoredRoute = [string, string, string, string, ...number[]];
+const FIRST_FIGURE = 4;
 /** Every figure of PageWeight, so a figure added to it fails to compile here until it is stored too (and FORMAT bumped). */
 const FIGURE_ORDER = { html: 0, css: 1, jsBeforeInteraction: 2, jsHydrated: 3, jsSubmit: 4, islandProps: 5 } satisfies Record<keyof PageWeight, number>;
 const FIGURES = (Object.keys(FIGURE_ORDER) as (keyof PageWeight)[]).sort((a, b) => FIGURE_ORDER[a] - FIGURE_ORDER[b]);
@@ -42,7 +43,43 @@ export interface BuildRecord {
   output: TreeStamps;
   /** Absolute paths outside both folders that a build writes (the element sources beside the output, the function's locales). */
   beside: TreeStamps;
+  /** The part of every page key that is the same for all pages (page-cache.ts siteKey), and a digest of check.yaml's budgets. */
+  site: string;
+  budgets: string;
   report: { css: string; loader: string; privacy: PrivacyPolicyFacts; routes: StoredRoute[] };
+}
+
+/** The pages of the last build as its record has them, by output file. */
+export class LastPages {
+  constructor(private readonly lines: ReadonlyMap<string, StoredRoute>) {}
+
+  get size(): number {
+    return this.lines.size;
+  }
+
+  route(file: string): string | undefined {
+    return this.lines.get(file)?.[0];
+  }
+
+  key(file: string): string | undefined {
+    return this.lines.get(file)?.[2];
+  }
+
+  facts(file: string): string | undefined {
+    return this.lines.get(file)?.[3];
+  }
+
+  /** The page's weight if it was built under `key`. */
+  weightUnder(file: string, key: string): PageWeight | undefined {
+    const line = this.lineUnder(file, key);
+    return line && weightOf(line);
+  }
+
+  /** The page's line if it was built under `key`: then route, facts and weight are the same now (lastPages). */
+  lineUnder(file: string, key: string): StoredRoute | undefined {
+    const line = this.lines.get(file);
+    return line?.[2] === key ? line : undefined;
+  }
 }
 
 /** What a build's output is made from besides its files: the same code, environment and drafts setting. */
@@ -89,8 +126,38 @@ export function unchangedSince(last: BuildRecord, inputs: BuildInputs, at: Date)
     css,
     loader,
     privacy,
-    routes: routes.map(([route, file, ...figures]) => ({ route, file, weight: Object.fromEntries(FIGURES.map((name, i) => [name, figures[i]!])) as unknown as PageWeight })),
+    routes: routes.map((line) => ({ route: line[0], file: line[1], weight: weightOf(line) })),
   };
+}
+
+function weightOf(line: StoredRoute): PageWeight {
+  const at = (name: keyof PageWeight) => line[FIRST_FIGURE + FIGURE_ORDER[name]] as number;
+  // A literal: every weight gets the same shape at once (10,000 of them on a one-page build).
+  return { html: at('html'), css: at('css'), jsBeforeInteraction: at('jsBeforeInteraction'), jsHydrated: at('jsHydrated'), jsSubmit: at('jsSubmit'), islandProps: at('islandProps') };
+}
+
+/**
+ * The pages of the `last` build by output file, when what every page's report line and the site-wide files are made
+ * from besides the pages themselves is the same now: the environment and drafts setting, the site part of the page keys
+ * (`site`: site.yaml, code, locales) and check.yaml's budgets (`budgets`). Then a page built under the key its line has
+ * has that line's weight and, as a recorded build had no figure over budget, none over budget now; and the site-wide
+ * files are the last build's if every page has the route, facts and inline code it had then. Undefined otherwise.
+ */
+export function lastPages(last: BuildRecord, inputs: BuildInputs, site: string, budgets: string): LastPages | undefined {
+  if (last.inputs !== inputsOf(inputs) || last.site !== site || last.budgets !== budgets) return undefined;
+  return new LastPages(new Map(last.report.routes.map((line) => [line[1], line])));
+}
+
+/** Whether each of `files` (output-relative, a few) still has the stamp the last build recorded for it. */
+export function stillAsRecorded(last: BuildRecord, outDir: string, files: readonly string[]): boolean {
+  let found = 0;
+  for (let i = 0; i < last.output.length; i += 2) {
+    const file = last.output[i]!;
+    if (!files.includes(file)) continue;
+    if (stampOf(path.join(outDir, file)) !== last.output[i + 1]) return false;
+    found++;
+  }
+  return found === files.length;
 }
 
 function wellFormed(record: BuildRecord | undefined): record is BuildRecord {
@@ -103,25 +170,32 @@ function wellFormed(record: BuildRecord | undefined): record is BuildRecord {
     stamps(record.content) &&
     stamps(record.output) &&
     stamps(record.beside) &&
+    typeof record.site === 'string' &&
+    typeof record.budgets === 'string' &&
     Array.isArray(record.report?.routes) &&
-    record.report.routes.every((r) => Array.isArray(r) && r.length === FIGURES.length + 2 && r.slice(2).every((n) => typeof n === 'number'))
+    record.report.routes.every((r) => Array.isArray(r) && r.length === FIGURES.length + FIRST_FIGURE && r.every((v, i) => typeof v === (i < FIRST_FIGURE ? 'string' : 'number')))
   );
 }
 
-/** Records this build for the next one; `report` undefined (a build with budget errors) removes the last record instead. */
+/**
+ * Records this build for the next one; `stamps` undefined (a build with budget errors) removes the last record instead.
+ * `page`: each route's key and site facts, by output file; `last`: the last build's lines (lastPages), a page built
+ * under the key its line has keeps that line.
+ */
 export async function recordBuild(
   cache: BuildCache,
   inputs: BuildInputs,
-  stamps: { window: PublishingWindow; content: TreeStamps; output: TreeStamps; beside: TreeStamps } | undefined,
-  report: UnchangedReport | undefined,
+  stamps: { window: PublishingWindow; content: TreeStamps; output: TreeStamps; beside: TreeStamps; site: string; budgets: string } | undefined,
+  report: UnchangedReport,
+  page: { key: (file: string) => string; facts: (file: string) => string },
+  last?: LastPages,
 ): Promise<void> {
   const key = recordKey(inputs);
-  if (!stamps || !report) return cache.remove?.(KIND, key);
-  const record: BuildRecord = {
-    format: FORMAT,
-    inputs: inputsOf(inputs),
-    ...stamps,
-    report: { css: report.css, loader: report.loader, privacy: report.privacy, routes: report.routes.map((r): StoredRoute => [r.route, r.file, ...FIGURES.map((name) => r.weight[name])]) },
+  if (!stamps) return cache.remove?.(KIND, key);
+  const line = (r: UnchangedReport['routes'][number]): StoredRoute => {
+    const pageKey = page.key(r.file);
+    return last?.lineUnder(r.file, pageKey) ?? [r.route, r.file, pageKey, page.facts(r.file), ...FIGURES.map((name) => r.weight[name])];
   };
+  const record: BuildRecord = { format: FORMAT, inputs: inputsOf(inputs), ...stamps, report: { css: report.css, loader: report.loader, privacy: report.privacy, routes: report.routes.map(line) } };
   await cache.write(KIND, key, JSON.stringify(record));
 }

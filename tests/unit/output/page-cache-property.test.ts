@@ -419,6 +419,40 @@ describe('page cache', () => {
     expect(live.report.routes.map((r) => r.route)).toContain('/faq');
   }, 120_000);
 
+  it('a small edit keeps the last build’s sitemap, robots.txt, _headers and report lines only while what they read is the same', async () => {
+    const site = await newSite('site-files');
+    await warm(site);
+    const asCold = async (what: string) => {
+      const report = await warm(site);
+      const reference = await cold(site);
+      for (const file of ['sitemap.xml', 'robots.txt', '_headers']) expect(await readFile(path.join(site.warmOut, file), 'utf8'), `${what}: ${file}`).toBe(await readFile(path.join(reference.out, file), 'utf8'));
+      expect(summary(report), what).toEqual(summary(reference.report));
+      await rm(reference.out, { recursive: true, force: true });
+    };
+    const impressum = path.join(site.content, 'pages/impressum/de.yaml');
+    await edit(impressum, (text) => text.replace(/^( {2}title: ).*$/m, '$1Anders'));
+    await asCold('a title (nothing the site-wide files read)');
+    await edit(impressum, (text) => text.replace(/^meta:\n/m, 'meta:\n  noindex: true\n'));
+    await asCold('noindex (the sitemap leaves the page out)');
+    await edit(impressum, (text) => text.replace('  noindex: true\n', '').replace(/^meta:\n/m, 'meta:\n  structuredData: education\n'));
+    await asCold('education (_headers gives the page a cache hint)');
+    // A not-found section's inline script: the policy in _headers allows it by its hash.
+    const notFound = (message: string) => `  - type: notFound\n    code: "404"\n    title: Nicht gefunden\n    action: { label: Start, href: / }\n    logMessage: "${message}"\n`;
+    await edit(impressum, (text) => `${text}${notFound('Nicht da:')}`);
+    await asCold('an inline script added (the policy)');
+    await edit(impressum, (text) => text.replace('Nicht da:', 'Fehlt:'));
+    await asCold('an inline script changed (the policy)');
+    // The record of an earlier build (a build that stopped before recording, say): its lines name other keys.
+    const records = path.join(site.pageCache, 'unchanged-build');
+    const [record] = await readdir(records);
+    const earlier = await readFile(path.join(records, record!));
+    await edit(impressum, (text) => text.replace(/^( {2}title: ).*$/m, '$1Ganz anders als vorher, und länger'));
+    await warm(site);
+    await writeFile(path.join(records, record!), earlier);
+    await edit(path.join(site.content, 'pages/faq/de.yaml'), (text) => text.replace(/^( {2}title: ).*$/m, '$1Fragen'));
+    await asCold('a page built since the record was written');
+  }, 120_000);
+
   it('a build cache restored beside an empty output folder (CI) gives the pages back without rendering them, byte for byte', async () => {
     const site = await newSite('restored');
     const first = await warm(site);

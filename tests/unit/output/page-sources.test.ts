@@ -49,6 +49,26 @@ describe('page sources', () => {
     expect(await readFile(pageSourcesFile(elsewhere), 'utf8')).toBe(JSON.stringify({ version: 1, pages: {} }));
   });
 
+  it('are written from pieces of the last file that follow on there as one piece, with the same bytes as the JSON of the whole', async () => {
+    const previous = [...(await previousPageSources(out))];
+    expect(previous.length).toBeGreaterThan(2);
+    const elsewhere = path.join(dir, 'pieces');
+    type Entries = [string, PageSources['pages'][string] | Buffer][];
+    const cases: Record<string, Entries> = {
+      'as they were': previous,
+      'one replaced in the middle': previous.map(([file, entry], i) => [file, i === 1 ? { hash: 'changed', elements: [] } : entry]),
+      'the first two swapped': [previous[1]!, previous[0]!, ...previous.slice(2)],
+      'one left out': [previous[0]!, ...previous.slice(2)],
+      // What lies between two pieces has the length of the name written between them, not its bytes.
+      'one under a name of the same length': previous.map(([file, entry], i) => [i === 1 ? `X${file.slice(1)}` : file, entry]),
+    };
+    for (const [what, entries] of Object.entries(cases)) {
+      await writePageSources(elsewhere, entries);
+      const whole = { version: 1, pages: Object.fromEntries(entries.map(([file, entry]) => [file, Buffer.isBuffer(entry) ? JSON.parse(entry.toString('utf8')) : entry])) };
+      expect(await readFile(pageSourcesFile(elsewhere), 'utf8'), what).toBe(JSON.stringify(whole));
+    }
+  });
+
   it('are carried over by the next build as each entry’s text, split from the file unparsed; a file of another layout gives none', async () => {
     const text = await readFile(pageSourcesFile(out), 'utf8');
     const built = JSON.parse(text) as PageSources;

@@ -4,7 +4,7 @@ import { loadContent, type ContentEnv } from '../../../src/content/load.ts';
 import type { SiteModel } from '../../../src/content/model.ts';
 import { consentProbeScript, ISLAND_START_SCRIPT } from '../../../src/render/head.ts';
 import { renderRoute } from '../../../src/render/render-route.tsx';
-import { contentSecurityPolicy, headersFile, inlineCode, robotsTxt, seoFiles, sitemapXml } from '../../../src/output/seo-files.ts';
+import { contentSecurityPolicy, headersFile, inlineCode, robotsTxt, SEO_FILES, seoFiles, siteFacts, sitemapXml } from '../../../src/output/seo-files.ts';
 import { loadFixture, PAGE_TYPES_SITE, type FixtureSite } from '../../support/fixture.ts';
 
 const TEMPLATE = '<!DOCTYPE html><html lang="%lang%"><head><!--site:head--></head><body><!--site:body--></body></html>';
@@ -141,7 +141,16 @@ describe('_headers and the CSP', () => {
     expect(immutable).toEqual(['/assets/*', '/social/*']);
   });
 
-  it('writes all three files', () => {
+  it('writes all three files, the ones SEO_FILES names (what a small edit keeps from the last build)', () => {
     expect([...seoFiles(model, "default-src 'self'").keys()].sort()).toEqual(['/_headers', '/robots.txt', '/sitemap.xml']);
+    expect([...seoFiles(model, "default-src 'self'").keys()]).toEqual(SEO_FILES);
+  });
+
+  it('tells pages apart by every fact of theirs the sitemap and _headers read (siteFacts)', () => {
+    const page = model.pages.find((p) => p.route === '/en/education')!;
+    const facts = siteFacts(page);
+    const other = (meta: object, change: object = {}) => siteFacts({ ...page, ...change, page: { ...page.page, meta: { ...page.page.meta, ...meta } } });
+    expect(other({})).toBe(facts);
+    for (const changed of [other({ noindex: true }), other({ structuredData: 'business' }), other({}, { family: 'elsewhere' }), other({}, { locale: 'fr' })]) expect(changed).not.toBe(facts);
   });
 });

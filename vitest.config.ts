@@ -1,4 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// Every Node process of the run (workers, and the `site` children tests start with their environment) loads this
+// first: see the file.
+const LIFTOFF_ONLY = `--import=${JSON.stringify(fileURLToPath(new URL("tests/support/liftoff-only.mjs", import.meta.url)))}`;
+if (!process.env.NODE_OPTIONS?.includes(LIFTOFF_ONLY)) process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} ${LIFTOFF_ONLY}`.trim();
 
 /**
  * The server, CLI and dev-server integration tests: child processes, servers, PGlite and PostgreSQL. Each

@@ -105,21 +105,20 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
   let overlay: Overlay | undefined;
   let printed = '';
 
-  // The check after a rebuild: one at a time, the latest build's findings win.
+  // The check after a rebuild: one at a time, the latest build's findings win; none is finished once the server closes.
+  let closed = false;
   let checking: Promise<void> | undefined;
   let checkAgain = false;
   let checkTimer: NodeJS.Timeout | undefined;
-  /** Set by close(): a check in progress is dropped at its next step instead of finishing for nobody. */
-  let closing = false;
   const runCheck = async () => {
     const failed = errors !== undefined;
     const at = edits;
     const built = rebuilds;
-    const run = await checker.check(failed ? undefined : files, () => closing || edits !== at || rebuilds !== built);
+    const run = await checker.check(failed ? undefined : files, () => closed || edits !== at || rebuilds !== built);
     // An edit during the check (an editor's second write after emptying the file) makes its findings stale,
     // and so does a rebuild that ended meanwhile (a check of the failed build must not call the fixed one
     // "the last good build"): the rebuild schedules the next check.
-    if (!run || closing || edits !== at || rebuilds !== built) return;
+    if (!run || closed || edits !== at || rebuilds !== built) return;
     overlay = overlayOf(run, failed);
     live.overlay(overlay);
     const key = JSON.stringify(run.findings);
@@ -128,7 +127,7 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
   };
   const check = () => {
     clearTimeout(checkTimer);
-    if (closing) return;
+    if (closed) return;
     checkTimer = setTimeout(() => {
       if (checking) {
         checkAgain = true;
@@ -233,15 +232,14 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
   return {
     url: server.url,
     async close() {
-      // The check after the last rebuild can take seconds on a loaded machine (HTML validity of every new
-      // page): stopping waits only for the page it is on.
-      closing = true;
+      closed = true;
       await watcher.close();
-      await running;
+      // The port first: the check after a rebuild takes seconds on a loaded machine, and held it that long.
       clearTimeout(checkTimer);
-      await checking;
       live.close();
       await server.close();
+      await running;
+      await checking;
       await backend.close();
     },
   };

@@ -1,5 +1,5 @@
 /**
- * Hostile input, property-based: thousands of generated bodies through the function's handler into a
+ * Hostile input, property-based: hundreds of generated bodies through the function's handler into a
  * real store (PGlite; PostgreSQL too when DATABASE_URL is set). The oracle below is written from the
  * rules (SPEC §3, §5 and the field limits), independently of the zod schema it checks.
  */
@@ -15,8 +15,10 @@ import { openContactStore, type LocalContactStore, type StoreTarget } from '../.
 import { contactRoute } from '../../../src/server/contact-route.ts';
 import { startServer, type RunningServer } from '../../../src/server/server.ts';
 
+// 500 runs on PGlite (2,000 before) still failed at 5 seeds of 5 with each known bug put back: values trimmed, a
+// leading U+FEFF dropped when rows are read, e-mail checked by zod's stricter default rule (see 9318a4d).
 const targets: { name: string; target: (dir: string) => StoreTarget; runs: number }[] = [
-  { name: 'PGlite', target: (dir) => ({ kind: 'pglite', dataDir: dir }), runs: 2000 },
+  { name: 'PGlite', target: (dir) => ({ kind: 'pglite', dataDir: dir }), runs: 500 },
   ...(process.env.DATABASE_URL ? [{ name: 'PostgreSQL', target: () => ({ kind: 'postgres', url: process.env.DATABASE_URL! }) as StoreTarget, runs: 1000 }] : []),
 ];
 
@@ -265,7 +267,7 @@ describe.each(targets)('hostile input through the handler into $name', ({ target
     // The generators must really exercise both sides.
     expect(valid).toBeGreaterThan(runs / 5);
     expect(runs - valid).toBeGreaterThan(runs / 5);
-    // Thousands of store round trips: about 10 s on an idle 2-core machine, several times that on a busy one.
+    // Hundreds to a thousand store round trips: seconds on an idle 2-core machine, several times that on a busy one.
   }, 180_000);
 
   it('stored exactly the accepted requests, each field byte for byte as sent (nothing trimmed or normalised)', async () => {

@@ -15,6 +15,7 @@ export default defineConfig({
   // flaky at the end of `npm test` (scripts/test-stages.mjs), so it is seen and mended, not hidden.
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
+  globalSetup: './tests/browser/support/held-start.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
@@ -29,7 +30,9 @@ export default defineConfig({
   webServer: {
     // The suite sends a few dozen contact requests from 127.0.0.1 within a minute; the limit stays on,
     // set above that (tests/unit/contact/abuse.test.ts checks the production default of 5/60).
-    command: `rm -rf ${dataDir} && node bin/site.js serve --port ${port} --data ${dataDir} --rate-limit 120/60`,
+    // `exec`: the server is Playwright's own child, so it stops when Playwright ends, even by SIGKILL
+    // (`site serve` watches its parent, src/server/lifetime.ts), not only when Playwright stops it.
+    command: `rm -rf ${dataDir} && exec node bin/site.js serve --port ${port} --data ${dataDir} --rate-limit 120/60`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 60_000,

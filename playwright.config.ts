@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { disabledFeatures } from './tests/browser/support/chromium-features.ts';
 
 const port = Number(process.env.SITE_TEST_PORT ?? 4390);
 /** Contact requests the browser tests send; emptied when the test server starts (tests/browser/support/leads.ts). */
@@ -23,7 +24,8 @@ export default defineConfig({
       // `--in-process-gpu`: with the GPU off Chromium still composites every frame in software in a GPU process
       // of its own; running it as a thread of the browser process spares the IPC between them (0.93× the CPU-s
       // of the whole process tree on the layout gate and every-route, measured side by side).
-      args: ['--no-sandbox', '--disable-gpu', '--in-process-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      // `--disable-features`: the renderers a test's page does not need (support/chromium-features.ts).
+      args: ['--no-sandbox', '--disable-gpu', '--in-process-gpu', `--disable-features=${disabledFeatures.join(',')}`, '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],

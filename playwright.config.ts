@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { disabledFeatures } from './tests/browser/support/chromium-features.ts';
 
 const port = Number(process.env.SITE_TEST_PORT ?? 4390);
 /** Contact requests the browser tests send; emptied when the test server starts (tests/browser/support/leads.ts). */
@@ -15,6 +16,7 @@ export default defineConfig({
   // flaky at the end of `npm test` (scripts/test-stages.mjs), so it is seen and mended, not hidden.
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
+  globalSetup: './tests/browser/support/held-start.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
@@ -22,14 +24,17 @@ export default defineConfig({
       // `--in-process-gpu`: with the GPU off Chromium still composites every frame in software in a GPU process
       // of its own; running it as a thread of the browser process spares the IPC between them (0.93× the CPU-s
       // of the whole process tree on the layout gate and every-route, measured side by side).
-      args: ['--no-sandbox', '--disable-gpu', '--in-process-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      // `--disable-features`: the renderers a test's page does not need (support/chromium-features.ts).
+      args: ['--no-sandbox', '--disable-gpu', '--in-process-gpu', `--disable-features=${disabledFeatures.join(',')}`, '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
     // The suite sends a few dozen contact requests from 127.0.0.1 within a minute; the limit stays on,
     // set above that (tests/unit/contact/abuse.test.ts checks the production default of 5/60).
-    command: `rm -rf ${dataDir} && node bin/site.js serve --port ${port} --data ${dataDir} --rate-limit 120/60`,
+    // `exec`: the server is Playwright's own child, so it stops when Playwright ends, even by SIGKILL
+    // (`site serve` watches its parent, src/server/lifetime.ts), not only when Playwright stops it.
+    command: `rm -rf ${dataDir} && exec node bin/site.js serve --port ${port} --data ${dataDir} --rate-limit 120/60`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -129,6 +129,7 @@ function collectPlaceholders(source: YamlSource): Placeholder[] {
     .filter((s) => s.tag === '!placeholder')
     .map((s) => ({
       value: s.value,
+      path: s.path as (string | number)[],
       // Only `site check` reads where a placeholder is; locating parses the file again.
       get location() {
         return s.location;

@@ -273,7 +273,8 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   await Promise.all(cardWrites);
   for (const [file, card] of cardStamps) next.pages[file] = { ...next.pages[file]!, card };
   // Listed once, when everything is written: what is not this build's goes, and the rest is stamped for the next build.
-  // A page file's stamp is the manifest's (checked before reuse, or taken right after writing), not stated again.
+  // A page file's stamp is the manifest's (checked before reuse, or taken right after writing), not stated again; into
+  // an emptied folder, every file there is one this build wrote (`keep`), so the stamping walk lists nothing.
   const pageStamp = (file: string) => next.pages[file]?.stamp;
   let listed = removeOldOutput ? undefined : treeStamps(outDir, false, recorded?.output, pageStamp);
   if (removeOldOutput) await removeOldOutput();
@@ -307,7 +308,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     // Beside the folders: the element sources, and the function's locales with the folder that decides whether they are written.
     const project = path.dirname(path.resolve(options.contentDir));
     const beside = besideStamps([pageSourcesFile(outDir), path.join(project, 'supabase/functions'), path.join(project, FUNCTION_LOCALES_FILE)]);
-    const stamps = content ? { window: publishingWindow(loaded.value, publication.at), content, output: listed ?? treeStamps(outDir, false, undefined, pageStamp) ?? [], beside } : undefined;
+    const stamps = content ? { window: publishingWindow(loaded.value, publication.at), content, output: listed ?? treeStamps(outDir, false, undefined, pageStamp, removeOldOutput && keep) ?? [], beside } : undefined;
     await recordBuild(cache, inputs, stamps, value);
   }
   return { ok: true, value };

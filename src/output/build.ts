@@ -180,8 +180,6 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const rendered: Promise<unknown>[] = [];
   const renderHere = async (entry: (typeof model.pages)[number], socialImage: SocialImage | undefined) => {
     await loadRenderer();
-    // Lets the render thread's finished pages in (messages wait for the event loop) before this thread renders on.
-    if (renderThread.started) await new Promise(setImmediate);
     return renderPage(model, entry, code, { images: images.images, socialImage });
   };
   const keys = model.pages.map((entry, index) => (cached ? pageKey(model, entry, code, generator, (value) => memo.digestOf(value), { images: pageImageInputs(entry, images.images), socialImage: cards[index]!.card?.image.path }) : ''));

@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type subsetFont from 'subset-font';
 import { cacheKey, noCache, type BuildCache } from '../cache/build-cache.ts';
 
@@ -78,16 +78,15 @@ const FALLBACK_FACE = '@font-face{font-family:"Inter Fallback";font-display:opti
 
 /**
  * Subsets Inter at build time (harfbuzz via subset-font, loaded only on a cache miss) and hashes the files. A miss
- * subsets each file in a process of its own: the woff2 encoding (brotli in WebAssembly) is about 1.5 s of CPU that
- * would otherwise block the main thread, which loads the content meanwhile; and on worker threads the build process
- * kept 50-100 MB of the subsetters' memory after they ended, to its last page (a 10,000-page build's peak).
+ * subsets each file on a worker thread of its own: the woff2 encoding (brotli in WebAssembly) is about 1.5 s of
+ * CPU that would otherwise block the main thread, which loads the content meanwhile.
  */
 export async function buildFonts(cache: BuildCache = noCache): Promise<SiteFonts> {
   const files = await Promise.all(SUBSETS.map(async (subset): Promise<FontFile> => {
     const key = cacheKey('inter', interVersion, subset.name, unicodeRange(subset.ranges), JSON.stringify(WEIGHTS), FEATURES.join());
     let bytes = await cache.read('font', key);
     if (!bytes) {
-      bytes = await subsetInProcess(path.join(interDir, 'files', subset.file), subset.ranges);
+      bytes = await subsetOnWorker(path.join(interDir, 'files', subset.file), subset.ranges);
       await cache.write('font', key, bytes);
     }
     return { url: `/assets/inter-${subset.name}-${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}.woff2`, bytes };
@@ -97,31 +96,26 @@ export async function buildFonts(cache: BuildCache = noCache): Promise<SiteFonts
 }
 
 /**
- * What a font process runs (node -e): code in a string, as the CLI runs bundled (bin/site.js) and the tests from
- * source, and a script file would need a form for each. It only calls subset-font, whose path the build resolves, and
- * writes the font to its standard output.
+ * What a font worker runs. It is code in a string, not a module of its own, because the CLI runs bundled
+ * (bin/site.js) and the tests from source: a worker file would need a form for each. It only calls subset-font,
+ * whose path the main thread resolves.
  */
-const SUBSET_PROCESS = `
+const SUBSET_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
 const { readFileSync } = require('node:fs');
-const { subsetFont, source, text, options } = JSON.parse(process.argv[1]);
-require(subsetFont)(readFileSync(source), text, options).then((font) => process.stdout.write(font));
+const subsetFont = require(workerData.subsetFont);
+subsetFont(readFileSync(workerData.source), workerData.text, workerData.options).then((font) => parentPort.postMessage(font));
 `;
 
-function subsetInProcess(source: string, ranges: readonly (readonly [number, number])[]): Promise<Uint8Array> {
+function subsetOnWorker(source: string, ranges: readonly (readonly [number, number])[]): Promise<Uint8Array> {
   let text = '';
   for (const [a, b] of ranges) for (let c = a; c <= b; c++) text += String.fromCodePoint(c);
   // subset-font 2.9 takes keepFeatures; @types/subset-font (2.3) does not list it yet.
   const options: Parameters<typeof subsetFont>[2] & { keepFeatures: string[] } = { targetFormat: 'woff2', keepFeatures: FEATURES, variationAxes: { wght: { ...WEIGHTS } } };
-  const child = spawn(process.execPath, ['-e', SUBSET_PROCESS, JSON.stringify({ subsetFont: require.resolve('subset-font'), source, text, options })], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const font: Buffer[] = [];
-  const errors: Buffer[] = [];
-  child.stdout.on('data', (chunk: Buffer) => font.push(chunk));
-  child.stderr.on('data', (chunk: Buffer) => errors.push(chunk));
+  const worker = new Worker(SUBSET_WORKER, { eval: true, workerData: { subsetFont: require.resolve('subset-font'), source, text, options } });
   return new Promise<Uint8Array>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code) => {
-      if (code === 0 && font.length) resolve(Buffer.concat(font));
-      else reject(new Error(`subsetting ${path.basename(source)} failed (exit ${code}): ${Buffer.concat(errors).toString('utf8').trim()}`));
-    });
+    worker.once('message', (font: Uint8Array) => resolve(new Uint8Array(font.buffer, font.byteOffset, font.byteLength)));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the font worker for ${path.basename(source)} exited (${code}) without a font`)));
   });
 }

@@ -40,11 +40,27 @@ const TAB = 9;
 export type WrittenRecord = readonly [name: string, value: unknown] | readonly [name: string, value: unknown, deferred: string | Uint8Array] | Buffer;
 
 /**
+ * Records to write and how many there are (the header counts them first): an array, or records made one at a time as they
+ * are written (recordsOf), so an entry's records and their JSON are never all held at once.
+ */
+export type WrittenRecords = Iterable<WrittenRecord> & { readonly length: number };
+
+/** `make` of each of `items`, made as the records are written. */
+export function recordsOf<T>(items: readonly T[], make: (item: T) => WrittenRecord): WrittenRecords {
+  return {
+    length: items.length,
+    *[Symbol.iterator]() {
+      for (const item of items) yield make(item);
+    },
+  };
+}
+
+/**
  * Writes `header` (with the count of records added) and one line per record: `[name, value]`, `[name, value, crc]`
  * and its deferred part after a tab, or a line as readRecords gave it (`lines`: a record that did not change is
  * copied, not serialised again).
  */
-export function writeRecords(cache: BuildCache, kind: string, key: string, header: Record<string, unknown>, records: readonly WrittenRecord[]): Promise<void> {
+export function writeRecords(cache: BuildCache, kind: string, key: string, header: Record<string, unknown>, records: WrittenRecords): Promise<void> {
   function* lines(): Generator<string | Uint8Array> {
     yield `${JSON.stringify({ ...header, records: records.length })}\n`;
     for (const record of records) {

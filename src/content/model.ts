@@ -21,7 +21,10 @@ export interface PageEntry {
 /** A value marked `!placeholder` that a deployer must replace before going live. */
 export interface Placeholder {
   value: string;
-  location: SourceLocation;
+  /** Its document path in its file: what the content memo stores, locating it again only when asked. */
+  path: readonly (string | number)[];
+  /** Computed when read: locating parses the file's document, which only `site check` needs. */
+  readonly location: SourceLocation;
 }
 
 /** The validated content the renderer works from: everything resolved, nothing left to check. */

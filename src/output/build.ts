@@ -181,8 +181,6 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const rendered: Promise<unknown>[] = [];
   const renderHere = async (entry: (typeof model.pages)[number], socialImage: SocialImage | undefined) => {
     await loadRenderer();
-    // Lets the render thread's finished pages in (messages wait for the event loop) before this thread renders on.
-    if (renderThread.started) await new Promise(setImmediate);
     return renderPage(model, entry, code, { images: images.images, socialImage });
   };
   const known = (value: object) => memo.digestOf(value);
@@ -284,7 +282,8 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   await Promise.all(cardWrites);
   for (const [file, card] of cardStamps) next.pages[file] = { ...next.pages[file]!, card };
   // Listed once, when everything is written: what is not this build's goes, and the rest is stamped for the next build.
-  // A page file's stamp is the manifest's (checked before reuse, or taken right after writing), not stated again.
+  // A page file's stamp is the manifest's (checked before reuse, or taken right after writing), not stated again; into
+  // an emptied folder, every file there is one this build wrote (`keep`), so the stamping walk lists nothing.
   const pageStamp = (file: string) => next.pages[file]?.stamp;
   let listed = removeOldOutput ? undefined : treeStamps(outDir, false, recorded?.output, pageStamp);
   if (removeOldOutput) await removeOldOutput();
@@ -318,7 +317,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     // Beside the folders: the element sources, and the function's locales with the folder that decides whether they are written.
     const project = path.dirname(path.resolve(options.contentDir));
     const beside = besideStamps([pageSourcesFile(outDir), path.join(project, 'supabase/functions'), path.join(project, FUNCTION_LOCALES_FILE)]);
-    const stamps = content ? { window: publishingWindow(loaded.value, publication.at), content, output: listed ?? treeStamps(outDir, false, undefined, pageStamp) ?? [], beside, site, budgets } : undefined;
+    const stamps = content ? { window: publishingWindow(loaded.value, publication.at), content, output: listed ?? treeStamps(outDir, false, undefined, pageStamp, removeOldOutput && keep) ?? [], beside, site, budgets } : undefined;
     const indexOf = new Map(model.pages.map((entry, index) => [entry.file, index]));
     await recordBuild(cache, inputs, stamps, value, { key: (file) => keys[indexOf.get(file)!]!, facts: (file) => siteFacts(model.pages[indexOf.get(file)!]!) }, lastLines);
   }

@@ -1,7 +1,7 @@
 import { rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { cacheKey, type BuildCache } from '../cache/build-cache.ts';
-import { readRecords, writeRecords } from '../cache/records.ts';
+import { readRecords, recordsOf, writeRecords } from '../cache/records.ts';
 import type { MarkedElement } from '../render/source-marks.tsx';
 import { fileStampSync, textDigest } from '../content/memo.ts';
 import type { PageEntry, SiteModel } from '../content/model.ts';
@@ -72,7 +72,7 @@ export async function writeBuildState(cache: BuildCache, contentDir: string, out
   await Promise.all([
     state.content && writeStoredMemo(cache, keys.content, state.content),
     // A page a record (cache/records.ts): 10,000 pages are megabytes, not written as one string.
-    state.output && writeRecords(cache, MANIFEST_KIND, keys.output, { format: state.output.format }, Object.entries(state.output.pages).map((entry) => recordLines.get(entry[1]) ?? entry)),
+    state.output && writeRecords(cache, MANIFEST_KIND, keys.output, { format: state.output.format }, recordsOf(Object.entries(state.output.pages), (entry) => recordLines.get(entry[1]) ?? entry)),
   ]);
 }
 

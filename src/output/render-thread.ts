@@ -127,10 +127,6 @@ export class RenderThread {
     this.worker = worker;
   }
 
-  get started(): boolean {
-    return !!this.worker;
-  }
-
   /** Whether the worker would take another page now. */
   get free(): boolean {
     return !!this.worker && this.pending.size < IN_FLIGHT;

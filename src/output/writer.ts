@@ -83,8 +83,13 @@ export class OutputWriter {
     return gzip;
   }
 
-  /** Resolves when a write could start at once. */
+  /**
+   * Resolves when a write could start at once. Through the event loop first: writes end (and the output thread answers)
+   * there, and a producer whose every await resolves at once never reaches it. A cold build rendered all its pages before
+   * the first was written: 240 MB of them held at 10,000 pages, and no writing while it rendered.
+   */
   async ready(): Promise<void> {
+    await new Promise(setImmediate);
     while (this.active >= CONCURRENCY) await new Promise<void>((resolve) => this.freed.push(resolve));
   }
 

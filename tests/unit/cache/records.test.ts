@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directoryCache, type BuildCache } from '../../../src/cache/build-cache.ts';
-import { inChunks, readRecords, writeRecords } from '../../../src/cache/records.ts';
+import { inChunks, readRecords, recordsOf, writeRecords } from '../../../src/cache/records.ts';
 
 let dir: string;
 let cache: BuildCache;
@@ -29,6 +29,17 @@ describe('cache records', () => {
     await writeRecords(cache, 'memo', 'k', { format: 3 }, []);
     expect(await readRecords(cache, 'memo', 'k')).toEqual({ header: { format: 3, records: 0 }, records: {}, lines: new Map(), deferred: new Map() });
     expect(await readRecords(cache, 'memo', 'none')).toBeUndefined();
+  });
+
+  it('writes records made one at a time as they are written (recordsOf) as it writes an array of them', async () => {
+    await writeRecords(cache, 'memo', 'k', { format: 3 }, records);
+    const asArray = await readFile(await entry());
+    const made: string[] = [];
+    const lazy = recordsOf(records, (record) => (made.push(record[0]), record));
+    expect(made).toEqual([]);
+    await writeRecords(cache, 'memo', 'k', { format: 3 }, lazy);
+    expect(made).toEqual(records.map((r) => r[0]));
+    expect(await readFile(await entry())).toEqual(asArray);
   });
 
   it('reads a truncated, lengthened or garbled entry as none', async () => {

@@ -96,6 +96,21 @@ describe('stored content memo', () => {
     await rm(path.dirname(path.dirname(entry)), { recursive: true });
   });
 
+  it('stores a placeholder\'s document path, not its location, and locates a recalled one where a fresh load does', async () => {
+    const { cache, entry, model } = await storedCold('placeholders');
+    const siteRecord = (await readFile(entry, 'utf8')).split('\n').find((line) => line.startsWith('["site.yaml"'))!;
+    const stored = (JSON.parse(siteRecord) as [string, { placeholders: object[] }])[1].placeholders;
+    expect(stored).toContainEqual({ value: 'service@ki-zentrale.de', path: ['email'] });
+    expect(stored.every((p) => !('location' in p))).toBe(true);
+    const memo = new StoredContentMemo(dir, await readStoredMemo(cache, 'k'));
+    const warm = await loadContent(dir, {}, memo);
+    expect(warm.ok && memo.toStore()).toBeUndefined();
+    const located = (m: SiteModel) => m.placeholders.map((p) => [p.value, p.location]);
+    expect(model.placeholders.length).toBeGreaterThan(1);
+    expect(warm.ok && located(warm.value)).toEqual(located(model));
+    await rm(path.dirname(path.dirname(entry)), { recursive: true });
+  });
+
   it('ignores a snapshot of another format or shape, and starts empty', async () => {
     const { model } = await load(undefined);
     for (const broken of [{ format: 999, files: {} }, { format: 1, files: 'x' }, 'garbage', null, 42]) {

@@ -28,6 +28,16 @@ describe('OutputWriter.page', () => {
     for (let i = 0; i < 80; i++) expect(await readFile(path.join(dir, `p${i}/index.html`))).toEqual(Buffer.from(page(i)));
   });
 
+  it('lets the event loop run at each ready(): file-system work a producer started ends while it produces', async () => {
+    // A producer whose awaits all resolve at once (a build rendering page after page) reaches the event loop only here;
+    // a cold build held every page it rendered until it stopped, waiting for a folder made on the thread pool.
+    let done = false;
+    void stat(dir).then(() => (done = true));
+    const writer = new OutputWriter(dir);
+    for (let i = 0; i < 1000 && !done; i++) await writer.ready();
+    expect(done).toBe(true);
+  });
+
   it('with ifChanged, leaves a file that holds the same bytes as it is and rewrites one that differs', async () => {
     const out = path.join(dir, 'again');
     const old = new Date('2020-01-01T00:00:00Z');

@@ -105,6 +105,8 @@ export async function buildFonts(cache: BuildCache = noCache): Promise<SiteFonts
  */
 const SUBSET_SCRIPT = `
 const { readFileSync } = require('node:fs');
+// Once the build is gone (killed, Ctrl-C) no one takes the fonts: stop at the next turn, not fail to send them.
+process.once('disconnect', () => process.exit());
 process.once('message', async ({ subsetFont, jobs, options }) => {
   const subset = require(subsetFont);
   const fonts = [];

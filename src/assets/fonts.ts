@@ -1,7 +1,7 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type subsetFont from 'subset-font';
 import { cacheKey, noCache, type BuildCache } from '../cache/build-cache.ts';
 
@@ -77,45 +77,57 @@ const unicodeRange = (ranges: readonly (readonly [number, number])[]) =>
 const FALLBACK_FACE = '@font-face{font-family:"Inter Fallback";font-display:optional;src:local("Arial"),local("Liberation Sans"),local("Helvetica"),local("Arimo");size-adjust:107.12%;ascent-override:90.44%;descent-override:22.52%;line-gap-override:0%}';
 
 /**
- * Subsets Inter at build time (harfbuzz via subset-font, loaded only on a cache miss) and hashes the files. A miss
- * subsets each file on a worker thread of its own: the woff2 encoding (brotli in WebAssembly) is about 1.5 s of
- * CPU that would otherwise block the main thread, which loads the content meanwhile.
+ * Subsets Inter at build time (harfbuzz via subset-font, loaded only on a cache miss) and hashes the files. The
+ * files a miss needs are subset one after the other in one child process: the woff2 encoding (brotli in
+ * WebAssembly) is about 1.5 s of CPU that would otherwise block the main thread, which loads the content
+ * meanwhile. Not on worker threads: the build process then kept 40-90 MB of their native memory to its last
+ * page, over the 500 MB that 10,000 pages may take; one process compiles the WebAssembly once for both files
+ * (a process per file compiled it twice: 1.2 CPU-s more at 1,000 pages).
  */
 export async function buildFonts(cache: BuildCache = noCache): Promise<SiteFonts> {
-  const files = await Promise.all(SUBSETS.map(async (subset): Promise<FontFile> => {
-    const key = cacheKey('inter', interVersion, subset.name, unicodeRange(subset.ranges), JSON.stringify(WEIGHTS), FEATURES.join());
-    let bytes = await cache.read('font', key);
-    if (!bytes) {
-      bytes = await subsetOnWorker(path.join(interDir, 'files', subset.file), subset.ranges);
-      await cache.write('font', key, bytes);
-    }
+  const keys = SUBSETS.map((subset) => cacheKey('inter', interVersion, subset.name, unicodeRange(subset.ranges), JSON.stringify(WEIGHTS), FEATURES.join()));
+  const stored = await Promise.all(keys.map((key) => cache.read('font', key)));
+  const missing = SUBSETS.filter((_, i) => !stored[i]);
+  const made = missing.length ? await subsetInChild(missing) : [];
+  await Promise.all(made.map((bytes, i) => cache.write('font', keys[SUBSETS.indexOf(missing[i]!)]!, bytes)));
+  const files = SUBSETS.map((subset, i): FontFile => {
+    const bytes = stored[i] ?? made[missing.indexOf(subset)]!;
     return { url: `/assets/inter-${subset.name}-${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}.woff2`, bytes };
-  }));
+  });
   const faces = files.map((file, i) => `@font-face{font-family:"Inter Variable";font-style:normal;font-display:optional;font-weight:${WEIGHTS.min} ${WEIGHTS.max};src:url(${file.url}) format("woff2");unicode-range:${unicodeRange(SUBSETS[i]!.ranges)}}`);
   return { files, css: [FALLBACK_FACE, ...faces].join(''), preload: files[0]!.url };
 }
 
 /**
- * What a font worker runs. It is code in a string, not a module of its own, because the CLI runs bundled
- * (bin/site.js) and the tests from source: a worker file would need a form for each. It only calls subset-font,
- * whose path the main thread resolves.
+ * What the font process runs. It is code in a string, not a module of its own, because the CLI runs bundled
+ * (bin/site.js) and the tests from source: a script file would need a form for each. It only calls subset-font,
+ * whose path the build resolves.
  */
-const SUBSET_WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
+const SUBSET_SCRIPT = `
 const { readFileSync } = require('node:fs');
-const subsetFont = require(workerData.subsetFont);
-subsetFont(readFileSync(workerData.source), workerData.text, workerData.options).then((font) => parentPort.postMessage(font));
+// Once the build is gone (killed, Ctrl-C) no one takes the fonts: stop at the next turn, not fail to send them.
+process.once('disconnect', () => process.exit());
+process.once('message', async ({ subsetFont, jobs, options }) => {
+  const subset = require(subsetFont);
+  const fonts = [];
+  for (const job of jobs) fonts.push(await subset(readFileSync(job.source), job.text, options));
+  process.send(fonts, () => process.disconnect());
+});
 `;
 
-function subsetOnWorker(source: string, ranges: readonly (readonly [number, number])[]): Promise<Uint8Array> {
-  let text = '';
-  for (const [a, b] of ranges) for (let c = a; c <= b; c++) text += String.fromCodePoint(c);
+function subsetInChild(subsets: readonly (typeof SUBSETS)[number][]): Promise<Uint8Array[]> {
+  const jobs = subsets.map((subset) => {
+    let text = '';
+    for (const [a, b] of subset.ranges) for (let c = a; c <= b; c++) text += String.fromCodePoint(c);
+    return { source: path.join(interDir, 'files', subset.file), text };
+  });
   // subset-font 2.9 takes keepFeatures; @types/subset-font (2.3) does not list it yet.
   const options: Parameters<typeof subsetFont>[2] & { keepFeatures: string[] } = { targetFormat: 'woff2', keepFeatures: FEATURES, variationAxes: { wght: { ...WEIGHTS } } };
-  const worker = new Worker(SUBSET_WORKER, { eval: true, workerData: { subsetFont: require.resolve('subset-font'), source, text, options } });
-  return new Promise<Uint8Array>((resolve, reject) => {
-    worker.once('message', (font: Uint8Array) => resolve(new Uint8Array(font.buffer, font.byteOffset, font.byteLength)));
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the font worker for ${path.basename(source)} exited (${code}) without a font`)));
+  const child = spawn(process.execPath, ['-e', SUBSET_SCRIPT], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], serialization: 'advanced' });
+  child.send({ subsetFont: require.resolve('subset-font'), jobs, options });
+  return new Promise<Uint8Array[]>((resolve, reject) => {
+    child.once('message', (fonts) => resolve((fonts as Uint8Array[]).map((font) => new Uint8Array(font.buffer, font.byteOffset, font.byteLength))));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the font process exited (${code}) without the fonts`)));
   });
 }

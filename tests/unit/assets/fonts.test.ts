@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('buildFonts', () => {
-  it('subsets each file on a worker on a miss, and a hit gives the same files, rules and preload', async () => {
+  it('subsets the files in a child process on a miss, and a hit gives the same files, rules and preload', async () => {
     const cache = directoryCache(dir);
     const miss = await buildFonts(cache);
     expect(miss.files.map((f) => f.url)).toEqual([expect.stringMatching(/^\/assets\/inter-latin-[0-9a-f]{10}\.woff2$/), expect.stringMatching(/^\/assets\/inter-latin-ext-[0-9a-f]{10}\.woff2$/)]);

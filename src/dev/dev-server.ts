@@ -114,11 +114,12 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
     const failed = errors !== undefined;
     const at = edits;
     const built = rebuilds;
-    const run = await checker.check(failed ? undefined : files, () => closed || edits !== at || rebuilds !== built);
     // An edit during the check (an editor's second write after emptying the file) makes its findings stale,
     // and so does a rebuild that ended meanwhile (a check of the failed build must not call the fixed one
     // "the last good build"): the rebuild schedules the next check.
-    if (!run || closed || edits !== at || rebuilds !== built) return;
+    const stale = () => closed || edits !== at || rebuilds !== built;
+    const run = await checker.check(failed ? undefined : files, stale);
+    if (!run || stale()) return;
     overlay = overlayOf(run, failed);
     live.overlay(overlay);
     const key = JSON.stringify(run.findings);

@@ -18,8 +18,12 @@ export interface TargetInputs {
   realSiteNoChangeMs?: number;
 }
 
-/** One row of the targets table: the case, its target, what was measured, whether it is met. */
-export type TargetRow = [figure: string, target: string, measured: string, met: boolean];
+/** One row of the targets table: the case, its target, what was measured, whether it is met (undefined: a row for
+ * reference, which has no target of its own). */
+export type TargetRow = [figure: string, target: string, measured: string, met: boolean | undefined];
+
+/** The issue sets these ratios for 10,000 pages; at other sizes the same row is shown against them for reference. */
+const TARGET_PAGES = 10_000;
 
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 1000 ? 3 : 2)} s`;
 export const percent = (part: number, whole: number) => `${Math.round((part / whole) * 100)} %`;
@@ -41,21 +45,24 @@ export function targetRows({ startUp, sizes, realSiteNoChangeMs }: TargetInputs)
     const oldEmpty = find(cases, 'previous-empty-cache');
     const oldCold = find(cases, 'previous-cold');
     if (n === 1000 && empty && cold) rows.push(['1,000 pages, empty cache / warm asset cache', '≤ 2.0 s / ≤ 1.5 s', `${seconds(empty.medianMs)} / ${seconds(cold.medianMs)}`, empty.medianMs <= 2000 && cold.medianMs <= 1500]);
+    // The issue's cold, warm and global-edit targets are for 10,000 pages: a smaller set is not judged by them.
+    const judged = (target: string, measured: string, met: boolean): [string, string, boolean | undefined] =>
+      n === TARGET_PAGES ? [target, measured, met] : [`for reference (the ${pages(TARGET_PAGES)}-page target: ${target})`, measured, undefined];
     if (empty && oldEmpty) {
       const ratio = empty.medianMs / oldEmpty.medianMs;
       const againstFilled = cold && oldCold ? `; filled asset cache ${seconds(cold.medianMs)} against ${seconds(oldCold.medianMs)} (${percent(cold.medianMs, oldCold.medianMs)})` : '';
-      rows.push([`${pages(n)} pages cold`, '≤ 75 % of the previous generator, ≤ 500 MB', `${seconds(empty.medianMs)} against ${seconds(oldEmpty.medianMs)} (${percent(empty.medianMs, oldEmpty.medianMs)})${againstFilled}; peak ${Math.round(empty.peakMb)} MB`, ratio <= 0.75 && empty.peakMb <= 500]);
+      rows.push([`${pages(n)} pages cold`, ...judged('≤ 75 % of the previous generator, ≤ 500 MB', `${seconds(empty.medianMs)} against ${seconds(oldEmpty.medianMs)} (${percent(empty.medianMs, oldEmpty.medianMs)})${againstFilled}; peak ${Math.round(empty.peakMb)} MB`, ratio <= 0.75 && empty.peakMb <= 500)]);
     }
-    if (empty && off) rows.push([`${pages(n)} pages, first-time store cost (empty cache against cache off)`, 'for reference', `${seconds(empty.medianMs)} against ${seconds(off.medianMs)}: ${empty.medianMs >= off.medianMs ? '+' : '−'}${seconds(Math.abs(empty.medianMs - off.medianMs))} (${percent(empty.medianMs, off.medianMs)})`, true]);
+    if (empty && off) rows.push([`${pages(n)} pages, first-time store cost (empty cache against cache off)`, 'for reference', `${seconds(empty.medianMs)} against ${seconds(off.medianMs)}: ${empty.medianMs >= off.medianMs ? '+' : '−'}${seconds(Math.abs(empty.medianMs - off.medianMs))} (${percent(empty.medianMs, off.medianMs)})`, undefined]);
     if (!cold) continue;
     const warm = (kind: CaseKind) => find(cases, kind);
     const noChange = warm('no-change');
     const onePage = warm('one-page');
     const locale = warm('locale');
-    if (noChange) rows.push([`${pages(n)} pages warm, nothing changed`, '≤ 5 % of cold and ≤ 0.6 s', `${percent(noChange.medianMs, cold.medianMs)} of cold, ${seconds(noChange.medianMs)}`, noChange.medianMs <= 0.05 * cold.medianMs && noChange.medianMs <= 600]);
+    if (noChange) rows.push([`${pages(n)} pages warm, nothing changed`, ...judged('≤ 5 % of cold and ≤ 0.6 s', `${percent(noChange.medianMs, cold.medianMs)} of cold, ${seconds(noChange.medianMs)}`, noChange.medianMs <= 0.05 * cold.medianMs && noChange.medianMs <= 600)]);
     if (onePage)
-      rows.push([`${pages(n)} pages warm, one page’s YAML edited`, '≤ 8 % of cold and ≤ 1.0 s, ≤ 250 MB', `${percent(onePage.medianMs, cold.medianMs)} of cold, ${seconds(onePage.medianMs)}, ${Math.round(onePage.peakMb)} MB`, onePage.medianMs <= 0.08 * cold.medianMs && onePage.medianMs <= 1000 && onePage.peakMb <= 250]);
-    if (locale) rows.push([`${pages(n)} pages warm, one locale string used by every page edited`, '≤ cold', `${percent(locale.medianMs, cold.medianMs)} of cold, ${seconds(locale.medianMs)}`, locale.medianMs <= cold.medianMs]);
+      rows.push([`${pages(n)} pages warm, one page’s YAML edited`, ...judged('≤ 8 % of cold and ≤ 1.0 s, ≤ 250 MB', `${percent(onePage.medianMs, cold.medianMs)} of cold, ${seconds(onePage.medianMs)}, ${Math.round(onePage.peakMb)} MB`, onePage.medianMs <= 0.08 * cold.medianMs && onePage.medianMs <= 1000 && onePage.peakMb <= 250)]);
+    if (locale) rows.push([`${pages(n)} pages warm, one locale string used by every page edited`, ...judged('≤ cold', `${percent(locale.medianMs, cold.medianMs)} of cold, ${seconds(locale.medianMs)}`, locale.medianMs <= cold.medianMs)]);
   }
   if (realSiteNoChangeMs !== undefined) rows.push(['real site warm, nothing changed', '≤ 0.3 s', seconds(realSiteNoChangeMs), realSiteNoChangeMs <= 300]);
   return rows;
@@ -64,7 +71,7 @@ export function targetRows({ startUp, sizes, realSiteNoChangeMs }: TargetInputs)
 export function targetTable(rows: readonly TargetRow[]): string {
   return `| case | target | measured | |
 |---|---|---|---|
-${rows.map(([figure, target, measured, met]) => `| ${figure} | ${target} | ${measured} | ${met ? '✓' : '✗'} |`).join('\n')}`;
+${rows.map(([figure, target, measured, met]) => `| ${figure} | ${target} | ${measured} | ${met === undefined ? '' : met ? '✓' : '✗'} |`).join('\n')}`;
 }
 
 /** Every case of every size, with its ratio to this generator's cold build and to the previous generator's. */

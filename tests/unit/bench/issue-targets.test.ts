@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRowsTable, spliceMarked, targetRows } from '../../../bench/support/issue-targets.ts';
+import { buildRowsTable, spliceMarked, targetRows, targetTable } from '../../../bench/support/issue-targets.ts';
 import type { CaseKind, CaseTiming, WarmTiming } from '../../../bench/support/warm-builds.ts';
 
 const timing = (kind: CaseKind, medianMs: number, peakMb = 100, runs = 3): CaseTiming => ({ kind, label: kind, runs, medianMs, peakMb, report: '–' });
@@ -33,6 +33,17 @@ describe('issue #19 targets from the bench timings', () => {
     expect(row('10,000 pages warm, one page')?.[3]).toBe(false);
     expect(row('10,000 pages warm, one locale')?.[3]).toBe(true);
     expect(row('real site warm')?.slice(2)).toEqual(['0.310 s', false]);
+  });
+
+  it('judges the cold, warm and global-edit ratios only at 10,000 pages, the size the issue sets them for', () => {
+    const thousand: WarmTiming = { ...tenThousand, pages: 1_000 };
+    const small = targetRows({ sizes: [thousand] });
+    const warm = small.find(([f]) => f === '1,000 pages warm, nothing changed');
+    expect(warm).toEqual(['1,000 pages warm, nothing changed', 'for reference (the 10,000-page target: ≤ 5 % of cold and ≤ 0.6 s)', '6 % of cold, 0.550 s', undefined]);
+    expect(small.find(([f]) => f === '1,000 pages cold')?.[3]).toBeUndefined();
+    // The 1,000-page row of its own is judged: 12 s and 10 s are over 2.0 s and 1.5 s.
+    expect(small.find(([f]) => f.startsWith('1,000 pages, empty cache'))?.[3]).toBe(false);
+    expect(targetTable(small).split('\n')).toContain('| 1,000 pages warm, nothing changed | for reference (the 10,000-page target: ≤ 5 % of cold and ≤ 0.6 s) | 6 % of cold, 0.550 s |  |');
   });
 
   it('shows the first-time store cost as the empty-cache build over the cache-off build', () => {

@@ -80,12 +80,25 @@ async function compile() {
     absWorkingDir: root,
     logLevel: 'error',
   });
-  const inputs = [...Object.keys(result.metafile.inputs).filter((file) => !file.includes('node_modules/') && !file.includes(':')), 'node_modules/.package-lock.json', 'package.json', 'bin/site.js'];
+  // The bundle's folder names the generator's code (output/generator-id.ts), and a build that finds nothing changed
+  // since the last one under that name reuses its output whole. So the inputs are every file of src/ and templates/,
+  // not only what the CLI imports: the browser's island loader, the stylesheet's source and the page shell are read
+  // by a build without being part of the bundle, and an edit to one of them must not leave the old output in place.
+  const bundled = Object.keys(result.metafile.inputs).filter((file) => !file.includes('node_modules/') && !file.includes(':'));
+  const inputs = [...new Set([...bundled, ...sourceFiles('src'), ...sourceFiles('templates')])].concat('node_modules/.package-lock.json', 'package.json', 'bin/site.js');
   // Written under a fresh name and switched to in one rename: CLIs starting at once never read a half-written bundle.
   const next = path.join(compiledDir, `current-${process.pid}.json`);
   writeFileSync(next, JSON.stringify({ dir, inputs, stamps: stamp(inputs) }));
   renameSync(next, path.join(compiledDir, 'current.json'));
   return path.join(compiledDir, dir, 'main.js');
+}
+
+/** Every file under `dir` (relative to the project), as the sources' generator id lists them. */
+function sourceFiles(dir) {
+  return readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .sort();
 }
 
 /** Bundles older than a minute that are not current (a running CLI may still be loading a recent one). */

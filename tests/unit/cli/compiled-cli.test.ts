@@ -43,14 +43,28 @@ describe('the compiled CLI', () => {
     expect(before.inputs).toContain('src/content/load.ts');
     await site(['--version']);
     expect((await current()).dir).toBe(before.dir);
-    const source = path.join(repo, 'src/content/routes.ts');
-    const { atime, mtime } = await stat(source);
-    await utimes(source, atime, new Date(mtime.getTime() + 1000));
-    try {
-      await site(['--version']);
-      expect((await current()).dir).not.toBe(before.dir);
-    } finally {
-      await utimes(source, atime, mtime);
-    }
+    await expectCompiledAgainAfterTouching('src/content/routes.ts');
+  }, 60_000);
+
+  // The bundle's folder is the generator's id (output/generator-id.ts): a build that finds it and the content
+  // unchanged reuses the last output whole, so files a build reads without bundling them are inputs too.
+  it('compiles again when a file the build reads but does not bundle changes: the island loader, the stylesheet, the page shell', async () => {
+    await site(['--version']);
+    const { inputs } = await current();
+    for (const file of ['src/islands/client.ts', 'src/islands/mount.tsx', 'src/assets/styles.css', 'templates/document.html']) expect(inputs).toContain(file);
+    await expectCompiledAgainAfterTouching('src/islands/client.ts');
   }, 60_000);
 });
+
+async function expectCompiledAgainAfterTouching(file: string): Promise<void> {
+  const before = (await current()).dir;
+  const source = path.join(repo, file);
+  const { atime, mtime } = await stat(source);
+  await utimes(source, atime, new Date(mtime.getTime() + 1000));
+  try {
+    await site(['--version']);
+    expect((await current()).dir).not.toBe(before);
+  } finally {
+    await utimes(source, atime, mtime);
+  }
+}

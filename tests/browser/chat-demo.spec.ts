@@ -37,6 +37,26 @@ test('a click that lands before the island loader has arrived still opens the de
   await expect(page.getByRole('button', { name: demo.close })).toBeFocused();
 });
 
+test('a click pressed before the island loader arrives and released after it still opens the demo', async ({ page }) => {
+  // A visitor's press and release are two events, ~100 ms apart: the loader may start in between. Then the
+  // press was before its wake-up listeners and the click after the start script's, so neither saw it.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/islands-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const box = (await opener(page).boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  release();
+  await page.waitForFunction(() => (window as Window & { siteEarlyClicks?: { done?: boolean } }).siteEarlyClicks?.done === true);
+  await page.mouse.up();
+  await expect(dialog(page)).toBeVisible();
+  await expect(page.getByRole('button', { name: demo.close })).toBeFocused();
+});
+
 test('page scroll is locked while open; the backdrop closes it and focus returns to the button', async ({ page }) => {
   await page.goto('/');
   await page.evaluate(() => window.scrollTo(0, 400));

@@ -65,15 +65,19 @@ function schedule(element: HTMLElement, strategy: HydrateStrategy): void {
   // The interaction that wakes an island may be a click that lands before React is there to see it:
   // remember the clicked element and click it again once hydrated, so the first click always works. A click
   // that came before this loader did (kept by the page's start script, render/head.ts) wakes the island now.
-  const events = ['pointerover', 'pointerdown', 'focusin', 'touchstart'] as const;
+  // A click wakes it too: pressed before this loader ran and released after, it reaches neither the start
+  // script (stopped) nor the pointer listeners (added after the press), and would be lost.
+  const events = ['pointerover', 'pointerdown', 'focusin', 'touchstart', 'click'] as const;
   let clicked: Element | undefined;
   for (const target of earlyClicks) if (target instanceof Element && element.contains(target)) clicked = target;
   const remember = (event: Event) => {
     if (event.target instanceof Element) clicked = event.target;
   };
-  const once = () => {
-    for (const event of events) element.removeEventListener(event, once);
+  const once = (event?: Event) => {
+    for (const name of events) element.removeEventListener(name, once);
     element.addEventListener('click', remember);
+    // A listener added while an event is dispatched does not see that event.
+    if (event?.type === 'click') remember(event);
     void hydrate(element).then((hydrated) => {
       element.removeEventListener('click', remember);
       // The target may be an SVG inside the button (no .click()): dispatch, and let it bubble to React.

@@ -62,8 +62,8 @@ async function compile() {
   const { build } = await import('esbuild');
   const dir = `cli-${process.pid}-${Date.now()}`;
   const result = await build({
-    // The render thread's entry (src/output/render-thread.ts) is a bundle of its own beside main.js, sharing its chunks.
-    entryPoints: { main: path.join(root, 'src/cli/main.ts'), 'render-worker': path.join(root, 'src/output/render-worker.ts') },
+    // The worker threads' entries (src/output/thread-entry.ts) are bundles of their own beside main.js, sharing its chunks.
+    entryPoints: { main: path.join(root, 'src/cli/main.ts'), 'render-worker': path.join(root, 'src/output/render-worker.ts'), 'output-worker': path.join(root, 'src/output/output-worker.ts') },
     bundle: true,
     splitting: true,
     format: 'esm',

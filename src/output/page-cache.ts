@@ -123,7 +123,7 @@ function entryHead(key: string, size: number, page: Pick<StoredPage, 'refs' | 'i
   return [`{"format":${FORMAT},"key":${JSON.stringify(key)},"size":${size},"digest":"`, '","htmlGzip":', `,${rest.slice(1, -1)},"sources":${sources}}\n`];
 }
 
-/** The line the output thread writes too (output-thread.ts, held equal by the restore tests of page-cache-property.test.ts). */
+/** The line the output thread writes too (output-worker.ts, held equal by the restore tests of page-cache-property.test.ts). */
 const joinHead = (head: EntryHead, digest: string, htmlGzip: number) => `${head[0]}${digest}${head[1]}${htmlGzip}${head[2]}`;
 
 function storeEntry(cache: BuildCache, key: string, head: EntryHead, bytes: Uint8Array, htmlGzip: number): Promise<void> {

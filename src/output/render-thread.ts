@@ -1,7 +1,5 @@
-import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { PageEntry, SiteModel } from '../content/model.ts';
 import type { SocialImage } from '../render/context.ts';
 import type { BuiltImages } from '../render/image-layout.ts';
@@ -9,6 +7,7 @@ import type { InlineCode } from './seo-files.ts';
 import { restoredPage, type PageCode, type RenderedPage } from './site-render.ts';
 import type { PageAssetRefs } from './page-weight.ts';
 import type { MarkedElement } from '../render/source-marks.tsx';
+import { startThread } from './thread-entry.ts';
 
 /**
  * A second renderer on a worker thread (render-worker.ts): while the main thread renders one page, the worker renders
@@ -61,20 +60,6 @@ export interface RenderedResult {
   islandProps: Record<string, string>;
 }
 
-/**
- * The worker's entry beside this module: bundled as JavaScript by bin/site.js, or TypeScript run from source (tests,
- * SITE_FROM_SOURCE) through tsx's ESM hooks, which a worker must register itself (`--import` in its execArgv is not
- * applied to a worker's own entry). The hooks' module is the ESM form of `tsx/esm/api` (its exports map: index.mjs
- * beside the index.cjs that `require.resolve` names).
- */
-function startWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./render-worker.js', import.meta.url));
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-  const entry = new URL('./render-worker.ts', import.meta.url).href;
-  const boot = `const { register } = await import(${JSON.stringify(tsx)}); register(); await import(${JSON.stringify(entry)});`;
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`));
-}
-
 /** What one page's render reads of the other pages (see above), as entries the renderer can take. */
 function sharedModel(model: SiteModel): SiteModel {
   const pages = model.pages.map(({ family, locale, route, file, source, page }) => ({ family, locale, route, file, source, page: { slug: page.slug, meta: { noindex: page.meta.noindex } } }));
@@ -105,7 +90,7 @@ export class RenderThread {
   /** Starts the worker and hands it the site (a few tens of ms of the main thread's time at 10,000 pages). */
   start(): void {
     if (this.worker) return;
-    const worker = startWorker();
+    const worker = startThread('render-worker');
     // Held alive only while it has pages: a build that fails on the main thread still ends.
     worker.unref();
     const { model, code, images } = this.site;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { BuildCache } from '../cache/build-cache.ts';
 import { outputThread } from './output-thread.ts';
 import { ASSET_EFFORT, compress, gzipSizeOnThreadPool, isCompressible } from './precompress.ts';
+import { sameBytes } from './same-bytes.ts';
 
 /** A page's entry in the build cache (page-cache.ts pageCacheEntry), stored as the page is written. */
 export interface PageCacheEntry {
@@ -131,8 +132,7 @@ export class OutputWriter {
 
 /** Writes a file unless it already holds exactly these bytes (its mtime then stays: deploy tools sync only what changed). */
 export async function writeIfChanged(target: string, data: Uint8Array): Promise<boolean> {
-  const existing = await readFile(target).catch(() => undefined);
-  if (existing && Buffer.from(data.buffer, data.byteOffset, data.byteLength).equals(existing)) return false;
+  if (sameBytes(data, await readFile(target).catch(() => undefined))) return false;
   await writeFile(target, data);
   return true;
 }

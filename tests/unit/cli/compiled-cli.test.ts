@@ -41,6 +41,8 @@ describe('the compiled CLI', () => {
     const before = await current();
     expect(before.inputs).toContain('src/cli/main.ts');
     expect(before.inputs).toContain('src/content/load.ts');
+    // The worker threads' entries (output/thread-entry.ts): without one, its thread would not start.
+    expect(await readdir(path.join(repo, 'bin/.compiled', before.dir))).toEqual(expect.arrayContaining(['main.js', 'render-worker.js', 'output-worker.js']));
     await site(['--version']);
     expect((await current()).dir).toBe(before.dir);
     await expectCompiledAgainAfterTouching('src/content/routes.ts');

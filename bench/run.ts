@@ -81,7 +81,7 @@ const issueTargets = targetTable(targetRows({ startUp, sizes, realSiteNoChangeMs
 const measuredOn = `\`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, load average at the end of the builds ${buildLoad}; medians of ${RUNS} runs (at most 3 at 10,000 pages, at least 3 for the warm no-change and one-page rows, start-up ${startUp.runs}), each build a fresh process, runs of the cases alternating${process.env.BENCH_BASELINE ? '; the previous generator is BENCH_BASELINE, built side by side' : ' (BENCH_BASELINE unset: no previous generator measured)'}.`;
 const buildSections = `## Builds: issue #19's targets
 
-${measuredOn} "Cold" in the ratios is every page rendered with a filled asset cache (\`--no-cache\`).
+${measuredOn} "Cold" in the ratios is every page rendered with a filled asset cache (\`--no-cache\`). Memory is the process's peak resident set (VmHWM) in MiB (kB / 1024), as this bench has always measured it; earlier tables labelled the same figures MB.
 
 ${issueTargets}
 
@@ -94,7 +94,7 @@ ${buildRowsTable(sizes)}
 
 | real site (${routes.length} routes) | runs | median wall | peak memory | site build’s report (last run) |
 |---|---|---|---|---|
-${real.map((c) => `| ${c.label} | ${c.runs} | ${seconds(c.medianMs)} | ${Math.round(c.peakMb)} MB | ${c.report} |`).join('\n')}
+${real.map((c) => `| ${c.label} | ${c.runs} | ${seconds(c.medianMs)} | ${Math.round(c.peakMib)} MiB | ${c.report} |`).join('\n')}
 
 ## Start-up
 
@@ -152,7 +152,7 @@ const targets: [string, string, string, boolean][] = [
   ...(cold10k
     ? [
         ['10,000 synthetic pages (wall, every page rendered, filled asset cache)', '≤ 10 s, ≤ 1 ms/page', `${ms(cold10k.medianMs)}, ${(cold10k.medianMs / 10_000).toFixed(2)} ms/page`, cold10k.medianMs <= 10_000] as [string, string, string, boolean],
-        ['Peak memory, 10,000 pages (every page rendered)', '≤ 500 MB', `${Math.round(cold10k.peakMb)} MB`, cold10k.peakMb <= 500] as [string, string, string, boolean],
+        ['Peak memory, 10,000 pages (every page rendered)', '≤ 500 MiB', `${Math.round(cold10k.peakMib)} MiB`, cold10k.peakMib <= 500] as [string, string, string, boolean],
       ]
     : []),
   ['`site dev`: page YAML edited → browser paints the change (median / p95)', '≤ 150 ms', `${ms(median(dev.runs))} / ${ms(percentile(dev.runs, 0.95))}, ${median(dev.rendered)} page re-rendered`, median(dev.runs) <= 150],

@@ -51,7 +51,7 @@ export function targetRows({ startUp, sizes, realSiteNoChangeMs }: TargetInputs)
     if (empty && oldEmpty) {
       const ratio = empty.medianMs / oldEmpty.medianMs;
       const againstFilled = cold && oldCold ? `; filled asset cache ${seconds(cold.medianMs)} against ${seconds(oldCold.medianMs)} (${percent(cold.medianMs, oldCold.medianMs)})` : '';
-      rows.push([`${pages(n)} pages cold`, ...judged('≤ 75 % of the previous generator, ≤ 500 MB', `${seconds(empty.medianMs)} against ${seconds(oldEmpty.medianMs)} (${percent(empty.medianMs, oldEmpty.medianMs)})${againstFilled}; peak ${Math.round(empty.peakMb)} MB`, ratio <= 0.75 && empty.peakMb <= 500)]);
+      rows.push([`${pages(n)} pages cold`, ...judged('≤ 75 % of the previous generator, ≤ 500 MiB', `${seconds(empty.medianMs)} against ${seconds(oldEmpty.medianMs)} (${percent(empty.medianMs, oldEmpty.medianMs)})${againstFilled}; peak ${Math.round(empty.peakMib)} MiB`, ratio <= 0.75 && empty.peakMib <= 500)]);
     }
     if (empty && off) rows.push([`${pages(n)} pages, first-time store cost (empty cache against cache off)`, 'for reference', `${seconds(empty.medianMs)} against ${seconds(off.medianMs)}: ${empty.medianMs >= off.medianMs ? '+' : '−'}${seconds(Math.abs(empty.medianMs - off.medianMs))} (${percent(empty.medianMs, off.medianMs)})`, undefined]);
     if (!cold) continue;
@@ -61,7 +61,7 @@ export function targetRows({ startUp, sizes, realSiteNoChangeMs }: TargetInputs)
     const locale = warm('locale');
     if (noChange) rows.push([`${pages(n)} pages warm, nothing changed`, ...judged('≤ 5 % of cold and ≤ 0.6 s', `${percent(noChange.medianMs, cold.medianMs)} of cold, ${seconds(noChange.medianMs)}`, noChange.medianMs <= 0.05 * cold.medianMs && noChange.medianMs <= 600)]);
     if (onePage)
-      rows.push([`${pages(n)} pages warm, one page’s YAML edited`, ...judged('≤ 8 % of cold and ≤ 1.0 s, ≤ 250 MB', `${percent(onePage.medianMs, cold.medianMs)} of cold, ${seconds(onePage.medianMs)}, ${Math.round(onePage.peakMb)} MB`, onePage.medianMs <= 0.08 * cold.medianMs && onePage.medianMs <= 1000 && onePage.peakMb <= 250)]);
+      rows.push([`${pages(n)} pages warm, one page’s YAML edited`, ...judged('≤ 8 % of cold and ≤ 1.0 s, ≤ 250 MiB', `${percent(onePage.medianMs, cold.medianMs)} of cold, ${seconds(onePage.medianMs)}, ${Math.round(onePage.peakMib)} MiB`, onePage.medianMs <= 0.08 * cold.medianMs && onePage.medianMs <= 1000 && onePage.peakMib <= 250)]);
     if (locale) rows.push([`${pages(n)} pages warm, one locale string used by every page edited`, ...judged('≤ cold', `${percent(locale.medianMs, cold.medianMs)} of cold, ${seconds(locale.medianMs)}`, locale.medianMs <= cold.medianMs)]);
   }
   if (realSiteNoChangeMs !== undefined) rows.push(['real site warm, nothing changed', '≤ 0.3 s', seconds(realSiteNoChangeMs), realSiteNoChangeMs <= 300]);
@@ -79,7 +79,7 @@ export function buildRowsTable(sizes: readonly WarmTiming[]): string {
   const rows = sizes.flatMap(({ pages: n, cases }) => {
     const cold = find(cases, 'cold')?.medianMs;
     const old = find(cases, 'previous-cold')?.medianMs;
-    return cases.map((c) => `| ${pages(n)} | ${c.label} | ${c.runs} | ${seconds(c.medianMs)} | ${cold ? percent(c.medianMs, cold) : '–'} | ${old ? percent(c.medianMs, old) : '–'} | ${Math.round(c.peakMb)} MB | ${c.report} |`);
+    return cases.map((c) => `| ${pages(n)} | ${c.label} | ${c.runs} | ${seconds(c.medianMs)} | ${cold ? percent(c.medianMs, cold) : '–'} | ${old ? percent(c.medianMs, old) : '–'} | ${Math.round(c.peakMib)} MiB | ${c.report} |`);
   });
   return `| pages | build | runs | median wall | of cold | of the previous generator’s cold | peak memory | site build’s report (last run) |
 |---|---|---|---|---|---|---|---|
@@ -89,7 +89,7 @@ ${rows.join('\n')}`;
 export function startUpTable({ pages: n, runs, cases }: StartUpTiming): string {
   return `| ${n}-page site | runs | median wall | peak memory |
 |---|---|---|---|
-${cases.map((c) => `| ${c.label} | ${runs} | ${seconds(c.medianMs)} | ${Math.round(c.peakMb)} MB |`).join('\n')}`;
+${cases.map((c) => `| ${c.label} | ${runs} | ${seconds(c.medianMs)} | ${Math.round(c.peakMib)} MiB |`).join('\n')}`;
 }
 
 /**

@@ -10,8 +10,8 @@ const PEAK_RSS = path.join(repo, 'bench/support/peak-rss.mjs');
 
 export interface Measured {
   ms: number;
-  /** Peak resident memory of the measured process, MB. */
-  peakMb: number;
+  /** Peak resident memory of the measured process, MiB (VmHWM kB / 1024). */
+  peakMib: number;
   stdout: string;
 }
 
@@ -32,7 +32,7 @@ export async function runSite(args: readonly string[], env: NodeJS.ProcessEnv = 
   const peakKb = Number(await readFile(rssFile, 'utf8').catch(() => 'NaN'));
   await rm(dir, { recursive: true, force: true });
   if (code !== 0) throw new Error(`site ${args.join(' ')} exited with ${code}:\n${stderr || stdout}`);
-  return { ms, peakMb: peakKb / 1024, stdout };
+  return { ms, peakMib: peakKb / 1024, stdout };
 }
 
 export function median(values: readonly number[]): number {

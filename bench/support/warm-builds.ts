@@ -23,10 +23,10 @@ export type CaseKind = 'empty-cache' | 'cache-off' | 'cold' | 'no-change' | 'one
 export interface CaseTiming {
   kind: CaseKind;
   label: string;
-  /** Median wall ms and median peak resident MB over the runs (`runs` of them). */
+  /** Median wall ms and median peak resident MiB over the runs (`runs` of them). */
   runs: number;
   medianMs: number;
-  peakMb: number;
+  peakMib: number;
   /** `rendered N, reused M, removed K` of the last run, when the generator prints it. */
   report: string;
 }
@@ -62,7 +62,7 @@ export async function timeCases(cases: readonly BuildCase[], runs: number): Prom
     label,
     runs: results[i]!.length,
     medianMs: median(results[i]!.map((r) => r.ms)),
-    peakMb: median(results[i]!.map((r) => r.peakMb)),
+    peakMib: median(results[i]!.map((r) => r.peakMib)),
     report: REPORT.exec(results[i]!.at(-1)!.stdout)?.[0] ?? '–',
   }));
 }

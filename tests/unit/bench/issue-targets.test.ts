@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildRowsTable, spliceMarked, targetRows, targetTable } from '../../../bench/support/issue-targets.ts';
 import type { CaseKind, CaseTiming, WarmTiming } from '../../../bench/support/warm-builds.ts';
 
-const timing = (kind: CaseKind, medianMs: number, peakMb = 100, runs = 3): CaseTiming => ({ kind, label: kind, runs, medianMs, peakMb, report: '–' });
+const timing = (kind: CaseKind, medianMs: number, peakMib = 100, runs = 3): CaseTiming => ({ kind, label: kind, runs, medianMs, peakMib, report: '–' });
 
 const tenThousand: WarmTiming = {
   pages: 10_000,
@@ -29,7 +29,7 @@ describe('issue #19 targets from the bench timings', () => {
     expect(row('10,000 pages cold')?.[3]).toBe(false);
     expect(row('10,000 pages cold')?.[2]).toContain('12.00 s against 15.00 s (80 %)');
     expect(row('10,000 pages warm, nothing changed')?.slice(2)).toEqual(['6 % of cold, 0.550 s', false]);
-    // 9 % of cold, and 260 MB over the 250 MB budget.
+    // 9 % of cold, and 260 MiB over the 250 MiB budget.
     expect(row('10,000 pages warm, one page')?.[3]).toBe(false);
     expect(row('10,000 pages warm, one locale')?.[3]).toBe(true);
     expect(row('real site warm')?.slice(2)).toEqual(['0.310 s', false]);
@@ -56,8 +56,8 @@ describe('issue #19 targets from the bench timings', () => {
   });
 
   it('gives every case its ratio to cold and to the previous generator’s cold, and its own number of runs', () => {
-    expect(buildRowsTable([tenThousand]).split('\n')).toContain('| 10,000 | no-change | 3 | 0.550 s | 6 % | 4 % | 100 MB | – |');
-    expect(buildRowsTable([tenThousand]).split('\n')).toContain('| 10,000 | cold | 1 | 10.00 s | 100 % | 71 % | 100 MB | – |');
+    expect(buildRowsTable([tenThousand]).split('\n')).toContain('| 10,000 | no-change | 3 | 0.550 s | 6 % | 4 % | 100 MiB | – |');
+    expect(buildRowsTable([tenThousand]).split('\n')).toContain('| 10,000 | cold | 1 | 10.00 s | 100 % | 71 % | 100 MiB | – |');
   });
 });
 

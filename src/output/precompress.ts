@@ -55,7 +55,8 @@ export function gzipSizeOnThreadPool(data: Uint8Array): Promise<number> {
 
 /**
  * One encoding of an asset at ASSET_EFFORT, kept in the cache under the file's content hash. A build asks for each
- * script's encodings twice, from `encodeAhead` and from the writer: the second gets the first's, by the bytes' identity.
+ * script's brotli encoding twice, from `encodeAhead` and from the writer: the second gets the first's, by the bytes'
+ * identity (a WeakMap: held no longer than the bytes).
  */
 export function assetEncoding(data: Uint8Array, encoding: Encoding, cache: BuildCache = noCache): Promise<Uint8Array> {
   const started = ahead[encoding].get(data);

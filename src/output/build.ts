@@ -104,8 +104,9 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const recorded = cached && !options.fresh ? await lastBuild(cache, inputs) : undefined;
   const unchanged = recorded && unchangedSince(recorded, inputs, publication.at);
   if (unchanged) return { ok: true, value: unchangedReport(options.outDir, unchanged) };
-  // Started first: on a cache miss the fonts are subset on workers, which then run while the content is stamped and loaded.
-  const codePending = codeAssets(cache);
+  // Started first: on a cache miss the fonts are subset in a child process, which then runs while the content is stamped
+  // and loaded; the scripts' encodings start once they are bundled (encodeAhead).
+  const codePending = codeAssets(cache, { encodeAhead: true });
   // A content error returns before the code assets are awaited: their failure must not go unhandled.
   codePending.catch(() => {});
   // The page cache's entries (megabytes at 10,000 pages) are read from disk while the content folder is stamped.
@@ -280,6 +281,8 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   }));
   const routes = await Promise.all(written);
   await Promise.all(cardWrites);
+  // The assets' brotli copies, written while the pages rendered (writer.asset).
+  await writer.encoded();
   for (const [file, card] of cardStamps) next.pages[file] = { ...next.pages[file]!, card };
   // Listed once, when everything is written: what is not this build's goes, and the rest is stamped for the next build.
   // A page file's stamp is the manifest's (checked before reuse, or taken right after writing), not stated again; into

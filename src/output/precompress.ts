@@ -53,26 +53,33 @@ export function gzipSizeOnThreadPool(data: Uint8Array): Promise<number> {
   return gzipAsync(data, { level: 9 }).then((gz) => gz.byteLength);
 }
 
-export interface Compressed {
-  /** Encodings worth serving: absent when not smaller than the file. */
-  gzip?: Uint8Array;
-  brotli?: Uint8Array;
-  /** gzip size even when not worth serving: what size budgets count. */
-  gzipSize: number;
+/**
+ * One encoding of an asset at ASSET_EFFORT, kept in the cache under the file's content hash. A build asks for each
+ * script's brotli encoding twice, from `encodeAhead` and from the writer: the second gets the first's, by the bytes'
+ * identity (a WeakMap: held no longer than the bytes).
+ */
+export function assetEncoding(data: Uint8Array, encoding: Encoding, cache: BuildCache = noCache): Promise<Uint8Array> {
+  const started = ahead[encoding].get(data);
+  if (started) return started;
+  const kind = encoding === 'gzip' ? 'gz' : 'br';
+  const key = cacheKey(`gz${ASSET_EFFORT.gzipLevel}br${ASSET_EFFORT.brotliQuality}`, data);
+  const made = cache.read(kind, key).then(async (cached) => {
+    if (cached) return cached;
+    const bytes = await encode(data, encoding, ASSET_EFFORT);
+    await cache.write(kind, key, bytes);
+    return bytes;
+  });
+  ahead[encoding].set(data, made);
+  return made;
 }
 
+const ahead = { gzip: new WeakMap<Uint8Array, Promise<Uint8Array>>(), br: new WeakMap<Uint8Array, Promise<Uint8Array>>() };
+
 /**
- * gzip and brotli encodings of an asset; each only when it is smaller than the file itself, kept in
- * the cache under the file's content hash.
+ * Starts the brotli encoding of the compressible files on the thread pool, for the writer to take when it writes
+ * them (assetEncoding). Quality 11 is ~0.3 CPU-s for each of the two largest scripts (React, the backend client): a
+ * build with an empty cache started them only once the fonts were subset, and rendered no page until they ended.
  */
-export async function compress(data: Uint8Array, effort: Effort, cache: BuildCache = noCache): Promise<Compressed> {
-  const key = cacheKey(`gz${effort.gzipLevel}br${effort.brotliQuality}`, data);
-  const [cachedGzip, cachedBrotli] = await Promise.all([cache.read('gz', key), cache.read('br', key)]);
-  const [gz, br] = await Promise.all([cachedGzip ?? encode(data, 'gzip', effort), cachedBrotli ?? encode(data, 'br', effort)]);
-  await Promise.all([cachedGzip ? undefined : cache.write('gz', key, gz), cachedBrotli ? undefined : cache.write('br', key, br)]);
-  return {
-    gzipSize: gz.byteLength,
-    ...(gz.byteLength < data.byteLength ? { gzip: gz } : {}),
-    ...(br.byteLength < data.byteLength ? { brotli: br } : {}),
-  };
+export function encodeAhead(files: ReadonlyMap<string, Uint8Array>, cache: BuildCache): void {
+  for (const [url, data] of files) if (isCompressible(url)) assetEncoding(data, 'br', cache).catch(() => {});
 }

@@ -13,6 +13,7 @@ import type { SocialImage } from '../render/context.ts';
 import type { IslandPropsFiles } from '../render/Island.tsx';
 import type { MarkedElement } from '../render/source-marks.tsx';
 import { contentHash } from './hash.ts';
+import { encodeAhead } from './precompress.ts';
 import { pageAssetRefs, type PageAssetRefs } from './page-weight.ts';
 import { contentSecurityPolicy, contentSecurityPolicyMeta, inlineCode, type InlineCode, type RuntimeNeeds } from './seo-files.ts';
 
@@ -35,10 +36,16 @@ export interface CodeAssets {
 /** What of the code assets a page's render reads: all the render thread (render-thread.ts) is sent. */
 export type PageCode = Pick<CodeAssets, 'cssUrl' | 'fontPreload' | 'template' | 'runtime'> & { islands: Pick<IslandBundle, 'loader'> };
 
-export async function codeAssets(cache: BuildCache): Promise<CodeAssets> {
+/**
+ * `encodeAhead`: the scripts are about to be written with their encodings (a build, not `site dev`): start those
+ * once they are bundled, while the fonts are subset and the content loads (precompress.ts encodeAhead).
+ */
+export async function codeAssets(cache: BuildCache, options: { encodeAhead?: boolean } = {}): Promise<CodeAssets> {
   const template = (name: string) => readFile(path.join(packageRoot, 'templates', name));
+  const bundled = bundleIslands(cache);
+  if (options.encodeAhead) bundled.then((islands) => encodeAhead(islands.files, cache), () => {});
   const [islands, tailwind, fonts, documentShell, favicon, socialImage] = await Promise.all([
-    bundleIslands(cache),
+    bundled,
     buildStyles(cache),
     buildFonts(cache),
     template('document.html'),

@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildCache } from '../cache/build-cache.ts';
 import { outputThread } from './output-thread.ts';
-import { ASSET_EFFORT, compress, gzipSizeOnThreadPool, isCompressible } from './precompress.ts';
+import { assetEncoding, gzipSizeOnThreadPool, isCompressible } from './precompress.ts';
 import { sameBytes } from './same-bytes.ts';
 
 /** A page's entry in the build cache (page-cache.ts pageCacheEntry), stored as the page is written. */
@@ -28,13 +28,15 @@ export class OutputWriter {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
   private freed: (() => void)[] = [];
+  private readonly encoding: Promise<unknown>[] = [];
 
   constructor(private readonly outDir: string) {}
 
   /**
    * Writes an asset and, when it compresses, its encodings; resolves to its gzip size (its own size when not
-   * compressible). Into a folder that already holds a build, files that hold the same bytes are left as they
-   * are; `written` gets each file's output-relative path.
+   * compressible) once the file and its `.gz` are written. Its `.br` (brotli 11, slow) is written after that, outside
+   * the write slots: the build renders meanwhile and awaits `encoded()` at its end. Into a folder that already holds a
+   * build, files that hold the same bytes are left as they are; `written` gets each file's output-relative path.
    */
   asset(url: string, data: Uint8Array, cache?: BuildCache, written?: Set<string>): Promise<number> {
     const put = (target: string, bytes: Uint8Array, suffix = '') => {
@@ -47,10 +49,20 @@ export class OutputWriter {
         await put(target, data);
         return data.byteLength;
       }
-      const [encoded] = await Promise.all([compress(data, ASSET_EFFORT, cache), put(target, data)]);
-      await Promise.all([encoded.gzip && put(`${target}.gz`, encoded.gzip, '.gz'), encoded.brotli && put(`${target}.br`, encoded.brotli, '.br')]);
-      return encoded.gzipSize;
+      // Each encoding only when it is smaller than the file itself.
+      const brotli = assetEncoding(data, 'br', cache).then((br) => br.byteLength < data.byteLength && put(`${target}.br`, br, '.br'));
+      // A build that fails before its end does not await it: its failure is reported by encoded(), never unhandled.
+      brotli.catch(() => {});
+      this.encoding.push(brotli);
+      const [gzip] = await Promise.all([assetEncoding(data, 'gzip', cache), put(target, data)]);
+      if (gzip.byteLength < data.byteLength) await put(`${target}.gz`, gzip, '.gz');
+      return gzip.byteLength;
     }, url);
+  }
+
+  /** Resolves when every asset's `.br` is written (see asset()). */
+  async encoded(): Promise<void> {
+    await Promise.all(this.encoding);
   }
 
   /**

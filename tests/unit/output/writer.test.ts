@@ -2,8 +2,10 @@ import { mkdtemp, readFile, rm, stat, utimes, writeFile, mkdir } from 'node:fs/p
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuildCache } from '../../../src/cache/build-cache.ts';
+import { ASSET_EFFORT, encode, encodeAhead } from '../../../src/output/precompress.ts';
 import { OutputWriter } from '../../../src/output/writer.ts';
 
 const encoder = new TextEncoder();
@@ -53,5 +55,47 @@ describe('OutputWriter.page', () => {
       expect(await readFile(file)).toEqual(Buffer.from(page(i)));
       expect((await stat(file)).mtimeMs === old.getTime()).toBe(i % 2 === 0);
     }
+  });
+});
+
+describe('OutputWriter.asset', () => {
+  /** A cache that keeps entries in memory and counts its reads by kind. */
+  const countingCache = () => {
+    const entries = new Map<string, Uint8Array>();
+    const reads = new Map<string, number>();
+    const cache: BuildCache = {
+      read: async (kind, key) => (reads.set(kind, (reads.get(kind) ?? 0) + 1), entries.get(`${kind}/${key}`)),
+      write: async (kind, key, data) => void entries.set(`${kind}/${key}`, data as Uint8Array),
+    };
+    return { cache, reads, entries };
+  };
+  const script = encoder.encode(`export const words = ${JSON.stringify('Wort '.repeat(4000))};`);
+
+  it('resolves to the gzip size with the file and its .gz written, and writes the .br by encoded(): both at ASSET_EFFORT', async () => {
+    const out = path.join(dir, 'asset');
+    const writer = new OutputWriter(out);
+    const { cache, entries } = countingCache();
+    const written = new Set<string>();
+    const gzip = await encode(script, 'gzip', ASSET_EFFORT);
+    expect(await writer.asset('/assets/words.js', script, cache, written)).toBe(gzip.byteLength);
+    expect(await readFile(path.join(out, 'assets/words.js.gz'))).toEqual(Buffer.from(gzip));
+    await writer.encoded();
+    const brotli = await readFile(path.join(out, 'assets/words.js.br'));
+    expect(brotli).toEqual(Buffer.from(await encode(script, 'br', ASSET_EFFORT)));
+    expect(brotliDecompressSync(brotli)).toEqual(Buffer.from(script));
+    expect([...written].sort()).toEqual(['assets/words.js', 'assets/words.js.br', 'assets/words.js.gz']);
+    // Both encodings are kept for the next build.
+    expect([...entries.keys()].map((key) => key.split('/')[0]).sort()).toEqual(['br', 'gz']);
+  });
+
+  it('takes the brotli encoding encodeAhead started instead of making it again', async () => {
+    const writer = new OutputWriter(path.join(dir, 'ahead'));
+    const { cache, reads } = countingCache();
+    const ahead = encoder.encode(`${script.byteLength} ${'Satz '.repeat(3000)}`);
+    encodeAhead(new Map([['/assets/ahead.js', ahead], ['/assets/font.woff2', ahead.slice()]]), cache);
+    await writer.asset('/assets/ahead.js', ahead, cache);
+    await writer.encoded();
+    // One brotli lookup (encodeAhead's; the font is not compressible) and the writer's gzip lookup.
+    expect(Object.fromEntries(reads)).toEqual({ br: 1, gz: 1 });
   });
 });

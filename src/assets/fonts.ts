@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type subsetFont from 'subset-font';
 import { cacheKey, noCache, type BuildCache } from '../cache/build-cache.ts';
+import { packageRoot } from '../package-root.ts';
 
 const require = createRequire(import.meta.url);
 const interDir = path.dirname(require.resolve('@fontsource-variable/inter/package.json'));
@@ -77,25 +79,56 @@ const unicodeRange = (ranges: readonly (readonly [number, number])[]) =>
 const FALLBACK_FACE = '@font-face{font-family:"Inter Fallback";font-display:optional;src:local("Arial"),local("Liberation Sans"),local("Helvetica"),local("Arimo");size-adjust:107.12%;ascent-override:90.44%;descent-override:22.52%;line-gap-override:0%}';
 
 /**
- * Subsets Inter at build time (harfbuzz via subset-font, loaded only on a cache miss) and hashes the files. The
+ * Inter's subsets, hashed: the ones the generator ships when they were made from the current inputs, else the build
+ * cache's, else made now (harfbuzz via subset-font, loaded only then; `npm run fonts` ships them again). The
  * files a miss needs are subset one after the other in one child process: the woff2 encoding (brotli in
  * WebAssembly) is about 1.5 s of CPU that would otherwise block the main thread, which loads the content
  * meanwhile. Not on worker threads: the build process then kept 40-90 MB of their native memory to its last
  * page, over the 500 MB that 10,000 pages may take; one process compiles the WebAssembly once for both files
  * (a process per file compiled it twice: 1.2 CPU-s more at 1,000 pages).
  */
-export async function buildFonts(cache: BuildCache = noCache): Promise<SiteFonts> {
-  const keys = SUBSETS.map((subset) => cacheKey('inter', interVersion, subset.name, unicodeRange(subset.ranges), JSON.stringify(WEIGHTS), FEATURES.join()));
-  const stored = await Promise.all(keys.map((key) => cache.read('font', key)));
+export async function buildFonts(cache: BuildCache = noCache, shipped = SHIPPED_FONTS): Promise<SiteFonts> {
+  const keys = subsetKeys();
+  const made = await shippedSubsets(shipped, keys);
+  const stored = await Promise.all(keys.map((key, i) => made[i] ?? cache.read('font', key)));
   const missing = SUBSETS.filter((_, i) => !stored[i]);
-  const made = missing.length ? await subsetInChild(missing) : [];
-  await Promise.all(made.map((bytes, i) => cache.write('font', keys[SUBSETS.indexOf(missing[i]!)]!, bytes)));
-  const files = SUBSETS.map((subset, i): FontFile => {
-    const bytes = stored[i] ?? made[missing.indexOf(subset)]!;
-    return { url: `/assets/inter-${subset.name}-${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}.woff2`, bytes };
+  const subset = missing.length ? await subsetInChild(missing) : [];
+  await Promise.all(subset.map((bytes, i) => cache.write('font', keys[SUBSETS.indexOf(missing[i]!)]!, bytes)));
+  const files = SUBSETS.map((each, i): FontFile => {
+    const bytes = stored[i] ?? subset[missing.indexOf(each)]!;
+    return { url: `/assets/inter-${each.name}-${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}.woff2`, bytes };
   });
   const faces = files.map((file, i) => `@font-face{font-family:"Inter Variable";font-style:normal;font-display:optional;font-weight:${WEIGHTS.min} ${WEIGHTS.max};src:url(${file.url}) format("woff2");unicode-range:${unicodeRange(SUBSETS[i]!.ranges)}}`);
   return { files, css: [FALLBACK_FACE, ...faces].join(''), preload: files[0]!.url };
+}
+
+/** Each subset's cache key: everything its bytes are made from. */
+const subsetKeys = () => SUBSETS.map((subset) => cacheKey('inter', interVersion, subset.name, unicodeRange(subset.ranges), JSON.stringify(WEIGHTS), FEATURES.join()));
+
+/**
+ * The subsets the generator ships (`npm run fonts` makes them). They depend on nothing of a site, only on the Inter
+ * package and the constants above, so a machine's first build need not make them: subsetting is about 1.3 CPU-s and,
+ * at 1,000 pages, the last thing an empty-cache build waited for before it could render (the stylesheet needs the
+ * files' URLs). `subsets.json` names the key each file was made under; a file whose key is not the current one (Inter
+ * updated, a range changed) is not used, and the build subsets as before. tests/unit/assets/fonts.test.ts fails
+ * until the shipped files are made again.
+ */
+export const SHIPPED_FONTS = path.join(packageRoot, 'src/assets/fonts');
+const SHIPPED_KEYS = 'subsets.json';
+const shippedFile = (dir: string, name: string) => path.join(dir, `inter-${name}.woff2`);
+
+async function shippedSubsets(dir: string, keys: readonly string[]): Promise<(Uint8Array | undefined)[]> {
+  const made = (await readFile(path.join(dir, SHIPPED_KEYS), 'utf8').then(JSON.parse, () => ({}))) as Record<string, unknown>;
+  return Promise.all(SUBSETS.map((subset, i) => (made[subset.name] === keys[i] ? readFile(shippedFile(dir, subset.name)).catch(() => undefined) : undefined)));
+}
+
+/** Makes the subsets in the child process and writes them, with their keys, into `dir` (`npm run fonts`). */
+export async function writeShippedFonts(dir = SHIPPED_FONTS): Promise<void> {
+  const bytes = await subsetInChild(SUBSETS);
+  const keys = subsetKeys();
+  await mkdir(dir, { recursive: true });
+  await Promise.all(SUBSETS.map((subset, i) => writeFile(shippedFile(dir, subset.name), bytes[i]!)));
+  await writeFile(path.join(dir, SHIPPED_KEYS), `${JSON.stringify(Object.fromEntries(SUBSETS.map((subset, i) => [subset.name, keys[i]])), null, 2)}\n`);
 }
 
 /**

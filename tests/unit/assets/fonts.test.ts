@@ -1,30 +1,50 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directoryCache } from '../../../src/cache/build-cache.ts';
-import { buildFonts } from '../../../src/assets/fonts.ts';
+import { directoryCache, noCache } from '../../../src/cache/build-cache.ts';
+import { buildFonts, SHIPPED_FONTS, type SiteFonts } from '../../../src/assets/fonts.ts';
 
 let dir: string;
+/** The fonts made now, in the child process: no shipped files, an empty cache. */
+let subset: SiteFonts;
+// A hit reads the files back as Buffers: the bytes are compared, not the class.
+const plain = (fonts: SiteFonts) => ({ ...fonts, files: fonts.files.map((f) => ({ url: f.url, bytes: Buffer.from(f.bytes) })) });
+
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'site-fonts-'));
-});
+  subset = await buildFonts(directoryCache(path.join(dir, 'cache')), path.join(dir, 'nothing-shipped'));
+}, 120_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('buildFonts', () => {
-  it('subsets the files in a child process on a miss, and a hit gives the same files, rules and preload', async () => {
-    const cache = directoryCache(dir);
-    const miss = await buildFonts(cache);
-    expect(miss.files.map((f) => f.url)).toEqual([expect.stringMatching(/^\/assets\/inter-latin-[0-9a-f]{10}\.woff2$/), expect.stringMatching(/^\/assets\/inter-latin-ext-[0-9a-f]{10}\.woff2$/)]);
-    for (const file of miss.files) {
+  it('subsets the files in a child process when nothing is shipped or cached, and a cache hit gives the same files, rules and preload', async () => {
+    expect(subset.files.map((f) => f.url)).toEqual([expect.stringMatching(/^\/assets\/inter-latin-[0-9a-f]{10}\.woff2$/), expect.stringMatching(/^\/assets\/inter-latin-ext-[0-9a-f]{10}\.woff2$/)]);
+    for (const file of subset.files) {
       expect(Buffer.from(file.bytes.subarray(0, 4)).toString('latin1')).toBe('wOF2');
       expect(file.url).toContain(createHash('sha256').update(file.bytes).digest('hex').slice(0, 10));
-      expect(miss.css).toContain(`src:url(${file.url}) format("woff2")`);
+      expect(subset.css).toContain(`src:url(${file.url}) format("woff2")`);
     }
-    expect(miss.preload).toBe(miss.files[0]!.url);
-    // A hit reads the files back as Buffers: the bytes are compared, not the class.
-    const plain = (fonts: typeof miss) => ({ ...fonts, files: fonts.files.map((f) => ({ url: f.url, bytes: Buffer.from(f.bytes) })) });
-    expect(plain(await buildFonts(cache))).toEqual(plain(miss));
+    expect(subset.preload).toBe(subset.files[0]!.url);
+    expect(plain(await buildFonts(directoryCache(path.join(dir, 'cache')), path.join(dir, 'nothing-shipped')))).toEqual(plain(subset));
+  });
+
+  it('ships the subsets that the current Inter and settings make (when this fails, run `npm run fonts`)', async () => {
+    expect(plain(await buildFonts(noCache))).toEqual(plain(subset));
+  });
+
+  it('takes a shipped file made under the current key as it is, and subsets again for one made under another', async () => {
+    const shipped = path.join(dir, 'shipped');
+    await cp(SHIPPED_FONTS, shipped, { recursive: true });
+    const latin = path.join(shipped, 'inter-latin.woff2');
+    // Bytes no subsetting makes: the build can only have them from the shipped file.
+    const marked = Buffer.concat([await readFile(latin), Buffer.from('shipped')]);
+    await writeFile(latin, marked);
+    expect(Buffer.from((await buildFonts(noCache, shipped)).files[0]!.bytes)).toEqual(marked);
+
+    const keys = JSON.parse(await readFile(path.join(shipped, 'subsets.json'), 'utf8')) as Record<string, string>;
+    await writeFile(path.join(shipped, 'subsets.json'), JSON.stringify({ ...keys, latin: 'made-from-an-older-inter' }));
+    expect(plain(await buildFonts(noCache, shipped))).toEqual(plain(subset));
   }, 120_000);
 });

@@ -22,6 +22,18 @@ async function expectOpenedOnWaking(page: Page): Promise<void> {
   await expect(dialog(page)).toBeVisible();
 }
 
+/** Opens `/` with the island loader's chunk held back until the returned function is called. */
+async function holdIslandLoader(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/islands-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  return release;
+}
+
 test('the first click on the chat button opens the demo, even before the island has hydrated', async ({ page }) => {
   await page.goto('/');
   const island = page.locator('[data-island="chat-demo"]');
@@ -34,13 +46,7 @@ test('the first click on the chat button opens the demo, even before the island 
 
 test('a click that lands before the island loader has arrived still opens the demo', async ({ page }) => {
   // The loader starts at first paint (render/head.ts); hold it back so the click comes first.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/islands-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const release = await holdIslandLoader(page);
   await opener(page).click();
   expect(await page.evaluate(() => (window as Window & { siteEarlyClicks?: unknown[] }).siteEarlyClicks?.length)).toBe(1);
   release();
@@ -51,13 +57,7 @@ test('a click that lands before the island loader has arrived still opens the de
 test('a click pressed before the island loader arrives and released after it still opens the demo', async ({ page }) => {
   // A visitor's press and release are two events, ~100 ms apart: the loader may start in between. Then the
   // press was before its wake-up listeners and the click after the start script's, so neither saw it.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/islands-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const release = await holdIslandLoader(page);
   const box = (await opener(page).boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();

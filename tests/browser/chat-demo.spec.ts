@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { acceptCookies, isContactCall, toast } from './support/forms.ts';
 import { storedFor, uniqueEmail } from './support/leads.ts';
 import { localeFile } from './support/site-content.ts';
+import { expectHydrated } from './support/hydration.ts';
 
 /** The demo's wording as content/locales/de.yaml has it (SPEC quotes only its success notice and subject). */
 const demo = localeFile('de').chatDemo;
@@ -13,12 +14,11 @@ const dialog = (page: Page) => page.getByRole('dialog', { name: demo.title });
 
 /**
  * After the first click on a page just loaded: the click woke the island, which loads React and replays the
- * click once hydrated. Loading and compiling React is the slow part on a loaded machine (4.4 and 4.8 s from the
- * click to the replay with the renderer's CPU slowed 6x at load 13-16, which failed a 5 s wait on the dialog
- * though the click had been taken), so hydration gets 15 s; the dialog must then follow.
+ * click once hydrated (support/hydration.ts says why hydration gets longer than other waits); the dialog must
+ * then follow.
  */
 async function expectOpenedOnWaking(page: Page): Promise<void> {
-  await expect(page.locator('[data-island="chat-demo"]')).toHaveAttribute('data-hydrated', '', { timeout: 15_000 });
+  await expectHydrated(page.locator('[data-island="chat-demo"]'));
   await expect(dialog(page)).toBeVisible();
 }
 
@@ -141,7 +141,7 @@ test('the mini form sends products chatbot and the fixed subject, shows no subje
   await page.keyboard.press('Escape');
   const main = page.locator('[data-island="contact-form"]');
   await main.scrollIntoViewIfNeeded();
-  await expect(main).toHaveAttribute('data-hydrated', '');
+  await expectHydrated(main);
   for (const name of ['name', 'subject', 'message']) await main.locator(`[name=${name}]`).fill('Test');
   await main.locator('[name=email]').fill(uniqueEmail('second'));
   await main.locator('form').evaluate((form: HTMLFormElement) => form.requestSubmit());

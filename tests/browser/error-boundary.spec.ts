@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { pageAt, siteModel } from './support/site-content.ts';
+import { expectHydrated } from './support/hydration.ts';
 
 /** The chatbot page's headline as content/pages/chatbot/de.yaml has it. */
 async function heroTitle(): Promise<string> {
@@ -28,7 +29,7 @@ test('an island that throws shows the error screen in its place; the rest of the
   const alert = island.getByRole('alert');
   await expect(alert.getByRole('heading')).toHaveText('Unexpected Application Error!');
   await expect(alert).toContainText(/Cannot read properties of null/);
-  await expect(island).toHaveAttribute('data-hydrated', '');
+  await expectHydrated(island);
   // Only the island failed: the page around it still renders and its links still work.
   const { header } = (await siteModel()).locales.de!;
   await expect(page.getByRole('heading', { level: 1 })).toContainText(await heroTitle());
@@ -41,7 +42,7 @@ test('an island that works does not show the error screen', async ({ page }) => 
   await page.goto('/chatbot');
   const island = page.locator('[data-island="contact-form"]');
   await island.scrollIntoViewIfNeeded();
-  await expect(island).toHaveAttribute('data-hydrated', '');
+  await expectHydrated(island);
   await expect(island.getByRole('alert')).toHaveCount(0);
   // React runs it: ticking the consent box enables the submit button.
   await island.locator('[name=privacy_consent]').check();

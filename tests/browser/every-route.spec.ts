@@ -18,6 +18,7 @@ import { blockingRules } from './support/axe.ts';
 import { checkLanguagePage, LANGUAGE_ROUTES } from './support/language-pages.ts';
 import { builtRoutes, DIST, watchViolations } from './support/policy.ts';
 import { pageAtRest } from './support/motion.ts';
+import { expectHydrated } from './support/hydration.ts';
 
 const routes = builtRoutes();
 /** WCAG 2.x A/AA and best practice: of these, the rules that can find a serious or critical violation. */
@@ -57,7 +58,7 @@ for (const route of routes.filter((r) => !redirects.has(r))) {
     await test.step('works under the policy: the consent probe ran and the islands that wake at once hydrated', async () => {
       await expect(page.locator('html')).toHaveAttribute('data-consent', 'ask');
       for (const island of await page.locator('[data-island][data-hydrate="load"], [data-island][data-hydrate="idle"]').all()) {
-        await expect(island).toHaveAttribute('data-hydrated', '');
+        await expectHydrated(island);
       }
     });
     await test.step('axe: no serious or critical violations, checked in the first visit\'s state, with colour contrast', async () => {

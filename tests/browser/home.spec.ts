@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Section } from '../../src/schema/sections/index.ts';
 import { localeFile, pageAt } from './support/site-content.ts';
+import { expectHydrated } from './support/hydration.ts';
 
 /** Console errors, warnings (React reports hydration mismatches there) and uncaught exceptions. */
 function recordProblems(page: Page): string[] {
@@ -89,7 +90,7 @@ test.describe('German home page', () => {
     await expect(banner(page)).toBeVisible();
     await page.mouse.wheel(0, 20_000);
     // Scrolled into view, the contact form hydrates: React would report a mismatch as a console error.
-    await expect(page.locator('[data-island="contact-form"]')).toHaveAttribute('data-hydrated', '');
+    await expectHydrated(page.locator('[data-island="contact-form"]'));
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);
   });

@@ -5,6 +5,7 @@ import type { StoredContactRequest } from '../../../supabase/functions/_shared/c
 import type { LocaleStrings } from '../../../src/schema/locale.ts';
 import { uniqueEmail } from './leads.ts';
 import { siteModel } from './site-content.ts';
+import { expectHydrated } from './hydration.ts';
 
 /** Every page with a contact form in the spec (SPEC §2, §3) and what its payload must hold, key for key. */
 export interface FormRoute {
@@ -55,7 +56,7 @@ export async function acceptCookies(page: Page, baseURL: string): Promise<void> 
 export async function contactForm(page: Page) {
   const island = page.locator('[data-island="contact-form"]').first();
   await island.scrollIntoViewIfNeeded();
-  await expect(island).toHaveAttribute('data-hydrated', '');
+  await expectHydrated(island);
   return island.locator('form');
 }
 

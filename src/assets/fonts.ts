@@ -89,14 +89,18 @@ const FALLBACK_FACE = '@font-face{font-family:"Inter Fallback";font-display:opti
  */
 export async function buildFonts(cache: BuildCache = noCache, shipped = SHIPPED_FONTS): Promise<SiteFonts> {
   const keys = subsetKeys();
-  const made = await shippedSubsets(shipped, keys);
-  const stored = await Promise.all(keys.map((key, i) => made[i] ?? cache.read('font', key)));
-  const missing = SUBSETS.filter((_, i) => !stored[i]);
-  const subset = missing.length ? await subsetInChild(missing) : [];
-  await Promise.all(subset.map((bytes, i) => cache.write('font', keys[SUBSETS.indexOf(missing[i]!)]!, bytes)));
-  const files = SUBSETS.map((each, i): FontFile => {
-    const bytes = stored[i] ?? subset[missing.indexOf(each)]!;
-    return { url: `/assets/inter-${each.name}-${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}.woff2`, bytes };
+  const fromShipped = await shippedSubsets(shipped, keys);
+  const found = await Promise.all(keys.map((key, i) => fromShipped[i] ?? cache.read('font', key)));
+  // The indices of the subsets neither has: made in one child process, then stored in the cache.
+  const missing = SUBSETS.flatMap((_, i) => (found[i] ? [] : [i]));
+  if (missing.length) {
+    const made = await subsetInChild(missing.map((i) => SUBSETS[i]!));
+    for (const [j, i] of missing.entries()) found[i] = made[j];
+    await Promise.all(missing.map((i) => cache.write('font', keys[i]!, found[i]!)));
+  }
+  const files = SUBSETS.map((subset, i): FontFile => {
+    const bytes = found[i]!;
+    return { url: `/assets/inter-${subset.name}-${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}.woff2`, bytes };
   });
   const faces = files.map((file, i) => `@font-face{font-family:"Inter Variable";font-style:normal;font-display:optional;font-weight:${WEIGHTS.min} ${WEIGHTS.max};src:url(${file.url}) format("woff2");unicode-range:${unicodeRange(SUBSETS[i]!.ranges)}}`);
   return { files, css: [FALLBACK_FACE, ...faces].join(''), preload: files[0]!.url };

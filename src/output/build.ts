@@ -104,8 +104,8 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const recorded = cached && !options.fresh ? await lastBuild(cache, inputs) : undefined;
   const unchanged = recorded && unchangedSince(recorded, inputs, publication.at);
   if (unchanged) return { ok: true, value: unchangedReport(options.outDir, unchanged) };
-  // Started first: on a cache miss the fonts are subset in a child process, which then runs while the content is stamped
-  // and loaded; the scripts' encodings start once they are bundled (encodeAhead).
+  // Started first: on a cache miss the islands are bundled (esbuild's own process) and the stylesheet compiled while the
+  // content is stamped and loaded; the scripts' encodings start once they are bundled (encodeAhead).
   const codePending = codeAssets(cache, { encodeAhead: true });
   // A content error returns before the code assets are awaited: their failure must not go unhandled.
   codePending.catch(() => {});

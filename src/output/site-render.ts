@@ -38,7 +38,7 @@ export type PageCode = Pick<CodeAssets, 'cssUrl' | 'fontPreload' | 'template' | 
 
 /**
  * `encodeAhead`: the scripts are about to be written with their encodings (a build, not `site dev`): start those
- * once they are bundled, while the fonts are subset and the content loads (precompress.ts encodeAhead).
+ * once they are bundled, while the stylesheet is compiled and the content loads (precompress.ts encodeAhead).
  */
 export async function codeAssets(cache: BuildCache, options: { encodeAhead?: boolean } = {}): Promise<CodeAssets> {
   const template = (name: string) => readFile(path.join(packageRoot, 'templates', name));

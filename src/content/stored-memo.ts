@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildCache } from '../cache/build-cache.ts';
 import { readRecords, recordsOf, writeRecords, type ReadRecords, type WrittenRecord } from '../cache/records.ts';
@@ -177,6 +177,28 @@ export class StoredContentMemo extends ContentMemo {
    * no stamp (written within the last second, or a link to a folder, whose names it did not walk).
    */
   override listing(folder: string): string[] | undefined {
+    const families = this.families;
+    if (folder === 'pages' && families) return (this.walked(folder) ?? readdirSync(path.join(this.root, folder))).filter((family) => families.has(family));
+    return this.walked(folder);
+  }
+
+  /** The page families a scoped build loads (output/build-scope.ts); undefined: all. */
+  private families: ReadonlySet<string> | undefined;
+
+  /**
+   * Shows the loader only these page families (undefined: all again). The records of the others are kept as they are
+   * when stored: their files were not asked about on purpose, not deleted.
+   */
+  limitTo(families: ReadonlySet<string> | undefined): void {
+    this.families = families;
+  }
+
+  /** Whether a file this build loaded carries `!verbatim` strings. */
+  hasVerbatim(file: string): boolean {
+    return (this.stored.get(file)?.verbatim.length ?? 0) > 0;
+  }
+
+  private walked(folder: string): string[] | undefined {
     if (!this.stamps?.get(folder)) return undefined;
     if (!this.folders) {
       this.folders = new Map();
@@ -244,8 +266,9 @@ export class StoredContentMemo extends ContentMemo {
    * since the loaded snapshot when they are few, else a whole new snapshot (and no changes).
    */
   toStore(): StoredMemo | undefined {
+    const unasked = this.families && ((file: string) => file.startsWith('pages/') && !this.families!.has(file.slice(6, file.indexOf('/', 6))));
     for (const file of this.stored.keys()) {
-      if (this.seen.has(file)) continue;
+      if (this.seen.has(file) || unasked?.(file)) continue;
       this.stored.delete(file);
       this.changed = true;
       this.differ.add(file);

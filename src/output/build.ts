@@ -24,6 +24,7 @@ import { privacyPolicyFacts, type PrivacyPolicyFacts } from './privacy-policy.ts
 import { BEFORE_RENDER_THREAD, RenderThread } from './render-thread.ts';
 import { codeAssets, loadRenderer, renderPage, sitePolicy } from './site-render.ts';
 import { planCard } from './social-cards.ts';
+import { familiesToLoad, isOutline, scopedSite, siteFamilies } from './build-scope.ts';
 import { stampsByPath, treeStamps } from './tree-stamps.ts';
 import { besideStamps, lastBuild, lastPages, recordBuild, stillAsRecorded, unchangedSince, type BuildInputs, type LastPages, type UnchangedReport } from './unchanged-build.ts';
 import { OutputWriter } from './writer.ts';
@@ -31,6 +32,8 @@ import { OutputWriter } from './writer.ts';
 const encoder = new TextEncoder();
 /** A rendered page's place in the inline code list until its page comes back from the render thread. */
 const NO_INLINE: InlineCode = { scripts: [], styles: [], styleAttributes: false };
+/** An outline page's card plan: its card file is kept as the last build wrote it (build-scope.ts). */
+const NO_CARD: Awaited<ReturnType<typeof planCard>> = {};
 /** Modules only the contact submit loads (the backend client): reported apart from what pages hydrate. */
 export const SUBMIT_ENTRIES = ['src/islands/contact-form/send.ts'];
 
@@ -82,6 +85,8 @@ export interface BuildReport {
   pages: PageCounts;
   /** What the contact function is told about the privacy policy (the CLI writes it into supabase/functions). */
   privacy: PrivacyPolicyFacts;
+  /** How many page files the build loaded: every one, fewer in a scoped build (build-scope.ts), none when nothing changed. */
+  loadedPages: number;
 }
 
 /**
@@ -115,27 +120,53 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const contentStamps = cached ? treeStamps(path.resolve(options.contentDir), true, recorded?.content) : undefined;
   const previous = (await previousPending) ?? {};
   const memo = new StoredContentMemo(path.resolve(options.contentDir), previous.content, contentStamps && stampsByPath(contentStamps));
+  // The page cache describes the files it wrote: with no output there, or none recorded, the build starts from an empty folder.
+  const last = previous.output && existsSync(outDir) ? previous.output : undefined;
+  // Only page files changed: only their families and the site's are loaded, the other pages are outlines (build-scope.ts).
+  let scope = recorded && contentStamps && last ? familiesToLoad(recorded, inputs, publication.at, contentStamps) : undefined;
+  memo.limitTo(scope);
   // A build that stops at an error keeps what did load: the next build reads only the files being fixed.
   const failed = async (errors: SiteError[]): Promise<Result<BuildReport>> => {
     if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.toStore() });
     return { ok: false, errors };
   };
-  const [loaded, checkConfig] = await Promise.all([loadContent(options.contentDir, options.env, memo), loadCheckConfig(options.contentDir, memo)]);
+  let [loaded, checkConfig] = await Promise.all([loadContent(options.contentDir, options.env, memo), loadCheckConfig(options.contentDir, memo)]);
+  const loadAll = () => {
+    scope = undefined;
+    memo.limitTo(undefined);
+    return loadContent(options.contentDir, options.env, memo);
+  };
+  // An error in a loaded page: the whole site loads, so every error is reported at once (a route another page has, say).
+  if (scope && !loaded.ok) loaded = await loadAll();
   if (!loaded.ok || checkConfig.errors.length) return failed([...(loaded.ok ? [] : loaded.errors), ...checkConfig.errors]);
   // What is not live at the build's moment is left out here, before anything reads the pages.
-  const model = publishedModel(loaded.value, publication);
+  let model = publishedModel(loaded.value, publication);
+  const budgets = textDigest(JSON.stringify(checkConfig.config.budgets));
+  const known = (value: object) => memo.digestOf(value);
+  const propsThere = new Map<string, boolean>();
+  const propsPresent = (url: string) => {
+    let there = propsThere.get(url);
+    if (there === undefined) propsThere.set(url, (there = existsSync(path.join(outDir, url))));
+    return there;
+  };
+  // A scoped build goes on if the loaded pages leave every other page as its line has it; else the whole site loads.
+  const scoped = scope && recorded && last && (await scopedSite(model, scope, { recorded, inputs, last, outDir, generator, budgets, code: codePending, known, propsPresent }));
+  if (scoped) model = scoped;
+  else if (scope) {
+    loaded = await loadAll();
+    if (!loaded.ok) return failed(loaded.errors);
+    model = publishedModel(loaded.value, publication);
+  }
   const redirects = await loadRedirects(options.contentDir, model.site, memo);
   if (redirects.errors.length) return failed(redirects.errors);
   const images = await buildImages(model, options.contentDir, cache);
   // Planning a card reads nothing but an author's own image; drawing waits until its page is written.
-  const cards = await Promise.all(model.pages.map((entry) => planCard(model, entry)));
+  const cards = await Promise.all(model.pages.map((entry) => (isOutline(entry) ? NO_CARD : planCard(model, entry))));
   const assetErrors = [...images.errors, ...cards.flatMap((c) => (c.error ? [c.error] : []))];
   if (assetErrors.length) return failed(assetErrors);
   const code = await codePending;
   await writeFunctionLocales(options.contentDir, model);
 
-  // The page cache describes the files it wrote: with no output there, or none recorded, the build starts from an empty folder.
-  const last = previous.output && existsSync(outDir) ? previous.output : undefined;
   const removeOldOutput = last ? undefined : await emptyOutDir(outDir);
   const writer = new OutputWriter(outDir);
   const next: OutputManifest = emptyManifest();
@@ -164,6 +195,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   // A key read from the manifest names a file in the cache: only a digest may (a damaged manifest could say anything).
   const supersede = (old: unknown) => void (typeof old === 'string' && /^[0-9a-f]{40}$/.test(old) && superseded.push(old));
   const cardStamps = new Map<string, string>();
+  const cardPaths = new Map<string, string>();
   // Islands' props files (render/Island.tsx), each written once a build: the pages of a locale share them.
   const propsWrites = new Map<string, Promise<number>>();
   const writeProps = async (files: Iterable<[string, string]>): Promise<Record<string, number>> =>
@@ -172,24 +204,17 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
       if (!write) propsWrites.set(url, (write = writer.asset(url, encoder.encode(json), cache, keep)));
       return [url, await write] as const;
     })));
-  const propsThere = new Map<string, boolean>();
-  const propsPresent = (url: string) => {
-    let there = propsThere.get(url);
-    if (there === undefined) propsThere.set(url, (there = existsSync(path.join(outDir, url))));
-    return there;
-  };
   const renderThread = new RenderThread({ model, code, images: images.images });
   const rendered: Promise<unknown>[] = [];
   const renderHere = async (entry: (typeof model.pages)[number], socialImage: SocialImage | undefined) => {
     await loadRenderer();
     return renderPage(model, entry, code, { images: images.images, socialImage });
   };
-  const known = (value: object) => memo.digestOf(value);
-  const keys = model.pages.map((entry, index) => (cached ? pageKey(model, entry, code, generator, known, { images: pageImageInputs(entry, images.images), socialImage: cards[index]!.card?.image.path }) : ''));
   const site = cached ? siteKey(model, code, generator, known) : '';
-  const budgets = textDigest(JSON.stringify(checkConfig.config.budgets));
   // What the last build's record says of each page holds while the site part of the keys and the budgets are the same.
   const lastLines = recorded && lastPages(recorded, inputs, site, budgets);
+  // An outline page is built under the key its line names (a scoped build checked that the line holds).
+  const keys = model.pages.map((entry, index) => (!cached ? '' : isOutline(entry) ? lastLines!.key(entry.file)! : pageKey(model, entry, code, generator, known, { images: pageImageInputs(entry, images.images), socialImage: cards[index]!.card?.image.path })));
   const keyBefore = (index: number) => last?.pages[model.pages[index]!.file]?.key;
   const stored = storedPagesAhead(storedPages ? cache : undefined, keys, keyBefore, storedPages ? await storedKeys(cache, keys, keyBefore) : undefined);
   for (const [index, entry] of model.pages.entries()) {
@@ -198,7 +223,10 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     const target = path.join(outDir, entry.file);
     const record = last?.pages[entry.file];
     keep.add(entry.file);
-    const reuse = reusable(record, key, target, propsPresent);
+    // An outline page's record was checked before loading the rest (outlinesReusable): its file is not stated again.
+    const outline = isOutline(entry);
+    const reuse = (outline && record !== undefined) || reusable(record, key, target, propsPresent);
+    if (outline && record?.cardPath) keep.add(record.cardPath);
     if (card) {
       keep.add(card.image.path.slice(1));
       const cardFile = path.join(outDir, card.image.path);
@@ -206,6 +234,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
       // is a hash of the card's inputs, so the same URL is the same card. Else it is drawn (or read from the build cache).
       if (reuse && record.card !== undefined && record.card === fileStampSync(cardFile)) cardStamps.set(entry.file, record.card);
       else cardWrites.push(card.bytes(cache).then((bytes) => writer.file(card.image.path, bytes, !!last)).then(() => void cardStamps.set(entry.file, fileStampSync(cardFile) ?? '')));
+      cardPaths.set(entry.file, card.image.path.slice(1));
     }
     if (reuse) {
       counts.reused++;
@@ -283,7 +312,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   await Promise.all(cardWrites);
   // The assets' brotli copies, written while the pages rendered (writer.asset).
   await writer.encoded();
-  for (const [file, card] of cardStamps) next.pages[file] = { ...next.pages[file]!, card };
+  for (const [file, card] of cardStamps) next.pages[file] = { ...next.pages[file]!, card, cardPath: cardPaths.get(file) };
   // Listed once, when everything is written: what is not this build's goes, and the rest is stamped for the next build.
   // A page file's stamp is the manifest's (checked before reuse, or taken right after writing), not stated again; into
   // an emptied folder, every file there is one this build wrote (`keep`), so the stamping walk lists nothing.
@@ -313,6 +342,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     budgetErrors: budgetErrors(routes, checkConfig.config, checkConfig.source),
     pages: counts,
     privacy: privacyPolicyFacts(model),
+    loadedPages: loaded.value.pages.length,
   };
   if (cached) {
     // A build with figures over budget is not recorded: its errors point into check.yaml, which only a loaded build can do.
@@ -320,7 +350,8 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     // Beside the folders: the element sources, and the function's locales with the folder that decides whether they are written.
     const project = path.dirname(path.resolve(options.contentDir));
     const beside = besideStamps([pageSourcesFile(outDir), path.join(project, 'supabase/functions'), path.join(project, FUNCTION_LOCALES_FILE)]);
-    const stamps = content ? { window: publishingWindow(loaded.value, publication.at), content, output: listed ?? treeStamps(outDir, false, undefined, pageStamp, removeOldOutput && keep) ?? [], beside, site, budgets } : undefined;
+    const families = siteFamilies(loaded.value.pages, (source) => memo.hasVerbatim(source));
+    const stamps = content ? { window: publishingWindow(loaded.value, publication.at), content, output: listed ?? treeStamps(outDir, false, undefined, pageStamp, removeOldOutput && keep) ?? [], beside, site, budgets, siteFamilies: families } : undefined;
     const indexOf = new Map(model.pages.map((entry, index) => [entry.file, index]));
     await recordBuild(cache, inputs, stamps, value, { key: (file) => keys[indexOf.get(file)!]!, facts: (file) => siteFacts(model.pages[indexOf.get(file)!]!) }, lastLines);
   }
@@ -349,7 +380,7 @@ function sameSiteFiles(model: SiteModel, keys: readonly string[], inline: readon
 /** The report of a build that found nothing changed since the last one: every page reused. */
 function unchangedReport(outDir: string, report: UnchangedReport): BuildReport {
   const routes = report.routes.map((r): RouteReport => ({ ...r, overBudget: [] }));
-  return { outDir, routes, css: report.css, loader: report.loader, budgetErrors: [], pages: { rendered: 0, reused: routes.length, removed: 0 }, privacy: report.privacy };
+  return { outDir, routes, css: report.css, loader: report.loader, budgetErrors: [], pages: { rendered: 0, reused: routes.length, removed: 0 }, privacy: report.privacy, loadedPages: 0 };
 }
 
 /** Stored pages looked up at once: as many as the writer writes at once. */

@@ -36,6 +36,8 @@ export interface PageRecord {
   islandProps: Record<string, number>;
   /** The stamp of the page's social card file after it was written (output/social-cards.ts), if it has one. */
   card?: string;
+  /** That card file, output-relative: a page a scoped build does not load keeps it (build-scope.ts). */
+  cardPath?: string;
 }
 
 export interface OutputManifest {

@@ -17,7 +17,7 @@ import { stampOf, type TreeStamps } from './tree-stamps.ts';
  */
 
 /** Bumped when the record changes shape. */
-const FORMAT = 3;
+const FORMAT = 4;
 const KIND = 'unchanged-build';
 
 /** A route's report line: route, file, the page's key and site facts (seo-files.ts siteFacts), then its weight (PageWeight's figures in FIGURES order). */
@@ -46,6 +46,8 @@ export interface BuildRecord {
   /** The part of every page key that is the same for all pages (page-cache.ts siteKey), and a digest of check.yaml's budgets. */
   site: string;
   budgets: string;
+  /** The families a scoped build always loads (build-scope.ts siteFamilies). */
+  siteFamilies: string[];
   report: { css: string; loader: string; privacy: PrivacyPolicyFacts; routes: StoredRoute[] };
 }
 
@@ -67,6 +69,11 @@ export class LastPages {
 
   facts(file: string): string | undefined {
     return this.lines.get(file)?.[3];
+  }
+
+  /** Every page's output file, route and site facts, in the record's order. */
+  *outlines(): Generator<[file: string, route: string, facts: string]> {
+    for (const [file, line] of this.lines) yield [file, line[0], line[3]];
   }
 
   /** The page's weight if it was built under `key`. */
@@ -115,11 +122,16 @@ export async function lastBuild(cache: BuildCache, inputs: BuildInputs): Promise
   return wellFormed(record) ? record : undefined;
 }
 
+/** Whether a build with `inputs` at `at` has the `last` build's inputs and a moment in its publishing window. */
+export function inputsSince(last: BuildRecord, inputs: BuildInputs, at: Date): boolean {
+  if (last.inputs !== inputsOf(inputs)) return false;
+  const moment = at.getTime();
+  return (last.window.from === null || moment >= last.window.from) && (last.window.until === null || moment < last.window.until);
+}
+
 /** The report of the `last` build if this one would be the same: same inputs, a moment in its window, nothing it read or wrote changed. */
 export function unchangedSince(last: BuildRecord, inputs: BuildInputs, at: Date): UnchangedReport | undefined {
-  if (last.inputs !== inputsOf(inputs)) return undefined;
-  const moment = at.getTime();
-  if ((last.window.from !== null && moment < last.window.from) || (last.window.until !== null && moment >= last.window.until)) return undefined;
+  if (!inputsSince(last, inputs, at)) return undefined;
   if (!same(path.resolve(inputs.contentDir), last.content) || !same(path.resolve(inputs.outDir), last.output) || !same(undefined, last.beside)) return undefined;
   const { css, loader, privacy, routes } = last.report;
   return {
@@ -172,6 +184,8 @@ function wellFormed(record: BuildRecord | undefined): record is BuildRecord {
     stamps(record.beside) &&
     typeof record.site === 'string' &&
     typeof record.budgets === 'string' &&
+    Array.isArray(record.siteFamilies) &&
+    record.siteFamilies.every((family) => typeof family === 'string') &&
     Array.isArray(record.report?.routes) &&
     record.report.routes.every((r) => Array.isArray(r) && r.length === FIGURES.length + FIRST_FIGURE && r.every((v, i) => typeof v === (i < FIRST_FIGURE ? 'string' : 'number')))
   );
@@ -185,7 +199,7 @@ function wellFormed(record: BuildRecord | undefined): record is BuildRecord {
 export async function recordBuild(
   cache: BuildCache,
   inputs: BuildInputs,
-  stamps: { window: PublishingWindow; content: TreeStamps; output: TreeStamps; beside: TreeStamps; site: string; budgets: string } | undefined,
+  stamps: { window: PublishingWindow; content: TreeStamps; output: TreeStamps; beside: TreeStamps; site: string; budgets: string; siteFamilies: string[] } | undefined,
   report: UnchangedReport,
   page: { key: (file: string) => string; facts: (file: string) => string },
   last?: LastPages,

@@ -1,11 +1,10 @@
-import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directoryCache } from '../../../src/cache/build-cache.ts';
+import { describe, expect, it } from 'vitest';
 import type { ContentEnv } from '../../../src/content/load.ts';
-import { buildSite, type BuildReport } from '../../../src/output/build.ts';
+import { buildSite } from '../../../src/output/build.ts';
+import { cold, edit, newSite, pageCacheOver, repo, summary, tree, useWarmSites, warm, type Site } from './support/warm-site.ts';
 
 /**
  * Warm builds are cold builds: random sequences of edits to a small fixture site (page text, locale strings,
@@ -17,22 +16,7 @@ import { buildSite, type BuildReport } from '../../../src/output/build.ts';
  * second (unchanged-build.ts), and without this the record of the last build would never be put to the test.
  */
 
-const repo = path.resolve(import.meta.dirname, '../../..');
-const fixtureSite = path.join(repo, 'tests/fixtures/check/base');
-
-let work: string;
-/** The code assets' cache (island bundle, CSS, fonts), shared by every build here so only pages are at stake. */
-let assetCache: string;
-
-beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'site-page-cache-'));
-  assetCache = path.join(work, 'assets-cache');
-  // Fills the asset cache (the island bundle, CSS and fonts take seconds to make), which every later build reads.
-  const built = await buildSite({ contentDir: fixtureSite, outDir: path.join(work, 'first'), cache: directoryCache(assetCache), generator: 'code-0' });
-  if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
-}, 180_000);
-
-afterAll(() => rm(work, { recursive: true, force: true }));
+useWarmSites();
 
 /** A pseudo-random generator (mulberry32): the same seed gives the same edits. */
 function random(seed: number): () => number {
@@ -46,40 +30,11 @@ function random(seed: number): () => number {
   };
 }
 
-async function tree(dir: string): Promise<Map<string, Buffer | 'dir'>> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = new Map<string, Buffer | 'dir'>();
-  for (const entry of entries.sort((a, b) => path.join(a.parentPath, a.name).localeCompare(path.join(b.parentPath, b.name)))) {
-    const full = path.join(entry.parentPath, entry.name);
-    files.set(path.relative(dir, full), entry.isDirectory() ? 'dir' : await readFile(full));
-  }
-  return files;
-}
-
-function summary(report: BuildReport): unknown {
-  return { routes: report.routes, budgetErrors: report.budgetErrors.map((e) => e.message) };
-}
-
-interface Site {
-  content: string;
-  warmOut: string;
-  pageCache: string;
-  generator: string;
-  step: number;
-  /** Families this test added (pages it may remove or rename). */
-  extras: string[];
-  /** The moment the site is built for, and whether drafts show (content/publishing.ts): a page's liveness is an input. */
-  at: Date;
-  drafts: boolean;
-}
 
 const HOUR = 3_600_000;
 
 type Edit = (site: Site, pick: <T>(items: readonly T[]) => T, n: number) => Promise<string>;
 
-async function edit(file: string, change: (text: string) => string): Promise<void> {
-  await writeFile(file, change(await readFile(file, 'utf8')));
-}
 
 async function pageFiles(site: Site): Promise<string[]> {
   const pages = path.join(site.content, 'pages');
@@ -91,13 +46,6 @@ async function pageFiles(site: Site): Promise<string[]> {
 /** A 1200 × 630 PNG (the shared preview); bytes appended after its end keep it readable and change its hash. */
 const OWN_IMAGE = await readFile(path.join(repo, 'templates/og-image.png'));
 
-/** Dates every entry of `dir` written in the last second two seconds back (see the header). */
-async function settle(dir: string): Promise<void> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const past = new Date(Date.now() - 2000);
-  const recent = await Promise.all([dir, ...entries.map((e) => path.join(e.parentPath, e.name))].map(async (file) => ((await stat(file)).mtimeMs > Date.now() - 1000 ? file : undefined)));
-  await Promise.all(recent.flatMap((file) => (file ? [utimes(file, past, past)] : [])));
-}
 
 const EDITS: Record<string, Edit> = {
   async nothing() {
@@ -273,45 +221,6 @@ const EDITS: Record<string, Edit> = {
     return `${kind} ${how}`;
   },
 };
-
-async function cold(site: Site): Promise<{ out: string; report: BuildReport }> {
-  const out = path.join(work, `cold-${site.step}`);
-  const built = await buildSite({ contentDir: site.content, outDir: out, cache: directoryCache(assetCache), pageCache: true, fresh: true, generator: site.generator, publication: { at: site.at, drafts: site.drafts } });
-  if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
-  return { out, report: built.value };
-}
-
-/** `read`: told the kind of every build-cache entry the build reads. */
-async function warm(site: Site, read?: (kind: string) => void, env?: ContentEnv): Promise<BuildReport> {
-  await settle(site.content);
-  // The page cache apart from the asset cache, so damaging it leaves the code assets alone; the same folder each build.
-  const over = pageCacheOver(site.pageCache);
-  const cache = read ? { ...over, read: (kind: string, key: string) => (read(kind), over.read(kind, key)) } : over;
-  const built = await buildSite({ contentDir: site.content, outDir: site.warmOut, cache, pageCache: true, env, generator: site.generator, publication: { at: site.at, drafts: site.drafts } });
-  if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
-  return built.value;
-}
-
-/** Page cache kinds in their own folder, the code assets' kinds read from the shared asset cache. */
-function pageCacheOver(dir: string) {
-  const pages = directoryCache(dir);
-  const assets = directoryCache(assetCache);
-  const own = (kind: string) => ['content-memo', 'content-memo-changes', 'output-manifest', 'page', 'unchanged-build'].includes(kind);
-  return {
-    read: (kind: string, key: string) => (own(kind) ? pages : assets).read(kind, key),
-    write: (kind: string, key: string, data: string | Uint8Array, options?: { checked?: boolean }) => (own(kind) ? pages : assets).write(kind, key, data, options),
-    remove: (kind: string, key: string) => (own(kind) ? pages : assets).remove!(kind, key),
-    // Page entries as files, so the output thread stores them as the build does with its own cache.
-    entryFile: (kind: string, key: string) => (own(kind) ? pages : assets).entryFile!(kind, key),
-    keys: (kind: string) => (own(kind) ? pages : assets).keys!(kind),
-  };
-}
-
-async function newSite(name: string): Promise<Site> {
-  const content = path.join(work, name, 'content');
-  await cp(fixtureSite, content, { recursive: true });
-  return { content, warmOut: path.join(work, name, 'out'), pageCache: path.join(work, name, 'page-cache'), generator: 'code-0', step: 0, extras: [], at: new Date('2026-12-01T00:00:00Z'), drafts: false };
-}
 
 /** Applies `steps` random edits (or, with `everyKind`, each kind of edit once, in an order the seed shuffles, then random ones). */
 async function runSequence(seed: number, steps: number, everyKind = false): Promise<void> {

@@ -1,0 +1,110 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { buildSite, type BuildReport } from '../../../src/output/build.ts';
+import { cold, differingFiles, edit, newSite, pageCacheOver, summary, useWarmSites, warm, type Site } from './support/warm-site.ts';
+
+/**
+ * Scoped builds (src/output/build-scope.ts): after an edit to page files only, a warm build loads the edited pages'
+ * families and the site's families (the fixture's: datenschutz, the privacy policy) and
+ * reuses the rest from the last build's record; anything a loaded page changes that other pages read loads the whole
+ * site. The fixture has six page files: home (de, en), agb, datenschutz, faq, impressum. Every build's output is
+ * compared with a cold build's.
+ */
+
+useWarmSites();
+
+const ALL = 6;
+
+/** A warm build after the edits, its output the cold build's; its report. */
+async function asCold(site: Site, what: string): Promise<BuildReport> {
+  site.step++;
+  const report = await warm(site);
+  const reference = await cold(site);
+  expect(await differingFiles(site.warmOut, reference.out), what).toEqual([]);
+  expect(summary(report), what).toEqual(summary(reference.report));
+  await rm(reference.out, { recursive: true, force: true });
+  return report;
+}
+
+const page = (site: Site, family: string) => path.join(site.content, 'pages', family, 'de.yaml');
+const retitle = (site: Site, family: string, title: string) => edit(page(site, family), (text) => text.replace(/^( {2}title: ).*$/m, `$1${title}`));
+
+describe('a scoped build', () => {
+  it('loads only the edited page’s family and the site’s families, and writes what a cold build writes', async () => {
+    const site = await newSite('scope-title');
+    expect((await warm(site)).loadedPages).toBe(ALL);
+    await retitle(site, 'faq', 'Häufige Fragen');
+    const report = await asCold(site, 'faq retitled');
+    expect(report.loadedPages).toBe(2);
+    expect(report.pages).toEqual({ rendered: 1, reused: ALL - 1, removed: 0 });
+    // Two pages of two families that are not the site's.
+    await retitle(site, 'faq', 'Fragen');
+    await retitle(site, 'agb', 'Geschäftsbedingungen');
+    expect((await asCold(site, 'faq and agb retitled')).loadedPages).toBe(3);
+    // The privacy policy's facts (the contact function stores them with each request) come from its pages as loaded.
+    await retitle(site, 'datenschutz', 'Datenschutzerklärung');
+    expect((await asCold(site, 'datenschutz retitled')).loadedPages).toBe(1);
+  }, 120_000);
+
+  it('loads the whole site when a loaded page changes its route or what the sitemap and _headers read of it', async () => {
+    const site = await newSite('scope-route');
+    await warm(site);
+    await edit(page(site, 'faq'), (text) => text.replace(/^slug: faq$/m, 'slug: fragen'));
+    expect((await asCold(site, 'faq moved to /fragen')).loadedPages).toBe(ALL);
+    await edit(page(site, 'impressum'), (text) => text.replace(/^meta:\n/m, 'meta:\n  noindex: true\n'));
+    expect((await asCold(site, 'impressum noindex')).loadedPages).toBe(ALL);
+    await edit(page(site, 'impressum'), (text) => text.replace('  noindex: true\n', '').replace(/^meta:\n/m, 'meta:\n  structuredData: education\n'));
+    expect((await asCold(site, 'impressum an education page')).loadedPages).toBe(ALL);
+  }, 120_000);
+
+  it('loads every family with a publishing field or a verbatim string from then on, as each changes what every page reads', async () => {
+    const site = await newSite('scope-site-families');
+    await warm(site);
+    // A draft leaves the page out: the footer of every page drops its link.
+    await edit(page(site, 'faq'), (text) => text.replace(/^header: /m, 'draft: true\nheader: '));
+    expect((await asCold(site, 'faq a draft')).loadedPages).toBe(ALL);
+    await retitle(site, 'agb', 'AGB neu');
+    expect((await asCold(site, 'agb retitled, faq a draft')).loadedPages).toBe(3);
+    // A verbatim string is left as typed on every page that has it.
+    await edit(page(site, 'impressum'), (text) => text.replace(/^( {2}description: )(.*)$/m, '$1!verbatim "$2"'));
+    expect((await asCold(site, 'a verbatim string in impressum')).loadedPages).toBe(ALL);
+    await retitle(site, 'agb', 'AGB');
+    expect((await asCold(site, 'agb retitled again')).loadedPages).toBe(4);
+  }, 120_000);
+
+  it('loads every family that shows an image: an image’s candidate widths follow the widest place it is shown', async () => {
+    const site = await newSite('scope-images');
+    // 1,600 px: a wide section (home's hero, 1,024 px) gets candidates up to 1,600, a narrow one (faq's text) up to 1,408.
+    await mkdir(path.join(site.content, 'images'));
+    await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 20, g: 90, b: 200 } } }).png().toFile(path.join(site.content, 'images/band.png'));
+    const image = (text: string, type: string) => text.replace(new RegExp(`^(  - type: ${type}\n)`, 'm'), '$1    image: { src: images/band.png, alt: Ein blaues Band }\n');
+    await edit(page(site, 'home'), (text) => image(text, 'hero'));
+    await edit(page(site, 'faq'), (text) => image(text, 'richText'));
+    await warm(site);
+    await retitle(site, 'faq', 'Fragen zum Band');
+    // faq, home (de and en) and datenschutz.
+    expect((await asCold(site, 'faq retitled, its image shown wider on home')).loadedPages).toBe(4);
+  }, 120_000);
+
+  it('loads the whole site when a page it would not load is not in the output folder as written', async () => {
+    const site = await newSite('scope-output');
+    await warm(site);
+    await rm(path.join(site.warmOut, 'agb/index.html'));
+    await retitle(site, 'faq', 'Fragen und Antworten, neu');
+    const report = await asCold(site, 'agb’s file deleted, faq retitled');
+    expect(report.loadedPages).toBe(ALL);
+    // agb comes back from the page store, faq is rendered.
+    expect(report.pages).toEqual({ rendered: 1, reused: ALL - 1, removed: 0 });
+  }, 120_000);
+
+  it('reports a route that a loaded page takes from a page it did not load, as a whole load does', async () => {
+    const site = await newSite('scope-duplicate');
+    await warm(site);
+    await edit(page(site, 'faq'), (text) => text.replace(/^slug: faq$/m, 'slug: agb'));
+    const built = await buildSite({ contentDir: site.content, outDir: site.warmOut, cache: pageCacheOver(site.pageCache), pageCache: true, generator: site.generator, publication: { at: site.at, drafts: site.drafts } });
+    expect(built.ok).toBe(false);
+    expect(!built.ok && built.errors.map((e) => [e.code, e.location?.file])).toEqual([['duplicate-route', 'pages/faq/de.yaml']]);
+  }, 120_000);
+});

@@ -1,0 +1,117 @@
+import { cp, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { directoryCache } from '../../../../src/cache/build-cache.ts';
+import type { ContentEnv } from '../../../../src/content/load.ts';
+import { buildSite, type BuildReport } from '../../../../src/output/build.ts';
+
+/**
+ * Warm builds of a copy of a small fixture site, each beside the cold build of the same content (the page cache's
+ * tests: page-cache-property.test.ts, build-scope.test.ts). `useWarmSites()` sets up the folder they live in.
+ */
+
+export const repo = path.resolve(import.meta.dirname, '../../../..');
+const fixtureSite = path.join(repo, 'tests/fixtures/check/base');
+
+let work: string;
+/** The code assets' cache (island bundle, CSS, fonts), shared by every build here so only pages are at stake. */
+let assetCache: string;
+
+/** Registers the hooks that make (and fill the asset cache of) the folder every site lives in, and remove it. */
+export function useWarmSites(): void {
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(tmpdir(), 'site-page-cache-'));
+    assetCache = path.join(work, 'assets-cache');
+    // Fills the asset cache (the island bundle, CSS and fonts take seconds to make), which every later build reads.
+    const built = await buildSite({ contentDir: fixtureSite, outDir: path.join(work, 'first'), cache: directoryCache(assetCache), generator: 'code-0' });
+    if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
+  }, 180_000);
+
+  afterAll(() => rm(work, { recursive: true, force: true }));
+}
+
+export async function tree(dir: string): Promise<Map<string, Buffer | 'dir'>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = new Map<string, Buffer | 'dir'>();
+  for (const entry of entries.sort((a, b) => path.join(a.parentPath, a.name).localeCompare(path.join(b.parentPath, b.name)))) {
+    const full = path.join(entry.parentPath, entry.name);
+    files.set(path.relative(dir, full), entry.isDirectory() ? 'dir' : await readFile(full));
+  }
+  return files;
+}
+
+export function summary(report: BuildReport): unknown {
+  return { routes: report.routes, budgetErrors: report.budgetErrors.map((e) => e.message), privacy: report.privacy };
+}
+
+export interface Site {
+  content: string;
+  warmOut: string;
+  pageCache: string;
+  generator: string;
+  step: number;
+  /** Families this test added (pages it may remove or rename). */
+  extras: string[];
+  /** The moment the site is built for, and whether drafts show (content/publishing.ts): a page's liveness is an input. */
+  at: Date;
+  drafts: boolean;
+}
+export async function edit(file: string, change: (text: string) => string): Promise<void> {
+  await writeFile(file, change(await readFile(file, 'utf8')));
+}
+/** Dates every entry of `dir` written in the last second two seconds back (see the header). */
+export async function settle(dir: string): Promise<void> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const past = new Date(Date.now() - 2000);
+  const recent = await Promise.all([dir, ...entries.map((e) => path.join(e.parentPath, e.name))].map(async (file) => ((await stat(file)).mtimeMs > Date.now() - 1000 ? file : undefined)));
+  await Promise.all(recent.flatMap((file) => (file ? [utimes(file, past, past)] : [])));
+}
+export async function cold(site: Site): Promise<{ out: string; report: BuildReport }> {
+  const out = path.join(work, `cold-${site.step}`);
+  const built = await buildSite({ contentDir: site.content, outDir: out, cache: directoryCache(assetCache), pageCache: true, fresh: true, generator: site.generator, publication: { at: site.at, drafts: site.drafts } });
+  if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
+  return { out, report: built.value };
+}
+
+/** `read`: told the kind of every build-cache entry the build reads. */
+export async function warm(site: Site, read?: (kind: string) => void, env?: ContentEnv): Promise<BuildReport> {
+  await settle(site.content);
+  // The page cache apart from the asset cache, so damaging it leaves the code assets alone; the same folder each build.
+  const over = pageCacheOver(site.pageCache);
+  const cache = read ? { ...over, read: (kind: string, key: string) => (read(kind), over.read(kind, key)) } : over;
+  const built = await buildSite({ contentDir: site.content, outDir: site.warmOut, cache, pageCache: true, env, generator: site.generator, publication: { at: site.at, drafts: site.drafts } });
+  if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
+  return built.value;
+}
+
+/** Page cache kinds in their own folder, the code assets' kinds read from the shared asset cache. */
+export function pageCacheOver(dir: string) {
+  const pages = directoryCache(dir);
+  const assets = directoryCache(assetCache);
+  const own = (kind: string) => ['content-memo', 'content-memo-changes', 'output-manifest', 'page', 'unchanged-build'].includes(kind);
+  return {
+    read: (kind: string, key: string) => (own(kind) ? pages : assets).read(kind, key),
+    write: (kind: string, key: string, data: string | Uint8Array, options?: { checked?: boolean }) => (own(kind) ? pages : assets).write(kind, key, data, options),
+    remove: (kind: string, key: string) => (own(kind) ? pages : assets).remove!(kind, key),
+    // Page entries as files, so the output thread stores them as the build does with its own cache.
+    entryFile: (kind: string, key: string) => (own(kind) ? pages : assets).entryFile!(kind, key),
+    keys: (kind: string) => (own(kind) ? pages : assets).keys!(kind),
+  };
+}
+
+export async function newSite(name: string): Promise<Site> {
+  const content = path.join(work, name, 'content');
+  await cp(fixtureSite, content, { recursive: true });
+  return { content, warmOut: path.join(work, name, 'out'), pageCache: path.join(work, name, 'page-cache'), generator: 'code-0', step: 0, extras: [], at: new Date('2026-12-01T00:00:00Z'), drafts: false };
+}
+
+/** The files and folders that differ between two output folders, or are in only one of them. */
+export async function differingFiles(warmDir: string, coldDir: string): Promise<string[]> {
+  const [warmTree, coldTree] = await Promise.all([tree(warmDir), tree(coldDir)]);
+  const names = [...new Set([...warmTree.keys(), ...coldTree.keys()])].sort();
+  return names.filter((name) => {
+    const [a, b] = [warmTree.get(name), coldTree.get(name)];
+    return a === 'dir' || b === 'dir' ? a !== b : !(a instanceof Buffer && b instanceof Buffer && a.equals(b));
+  });
+}

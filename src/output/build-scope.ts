@@ -41,14 +41,22 @@ const PAGE_ENTRY = /^pages\/([^/]+)\/(?:[^/]+\.yaml)?$/;
  */
 export function familiesToLoad(last: BuildRecord, inputs: BuildInputs, at: Date, now: TreeStamps): Set<string> | undefined {
   if (!inputsSince(last, inputs, at)) return undefined;
-  const before = new Map<string, string>();
-  for (let i = 0; i < last.content.length; i += 2) before.set(last.content[i]!, last.content[i + 1]!);
   // The same entries, or a page was added, removed or renamed (a folder the walk did not list again has its names).
-  if (before.size !== now.length / 2) return undefined;
+  if (last.content.length !== now.length) return undefined;
+  // Walks list in the same order unless a folder was listed again (its names may come in another order): then by path.
+  let before: Map<string, string> | undefined;
+  const wasAt = (i: number): string | undefined => {
+    if (!before && last.content[i] === now[i]) return last.content[i + 1];
+    if (!before) {
+      before = new Map();
+      for (let j = 0; j < last.content.length; j += 2) before.set(last.content[j]!, last.content[j + 1]!);
+    }
+    return before.get(now[i]!);
+  };
   const families = new Set(last.siteFamilies);
   for (let i = 0; i < now.length; i += 2) {
     const entry = now[i]!;
-    const was = before.get(entry);
+    const was = wasAt(i);
     if (was === undefined) return undefined;
     // An entry the walk did not trust (written within the last second) has no stamp: it counts as changed.
     if (was === now[i + 1] && was !== '') continue;
@@ -93,7 +101,7 @@ function outlineEntry(file: string, route: string, facts: string, defaultLocale:
   const [family = '', locale = '', indexable, education] = facts.split('/');
   const prefix = locale === defaultLocale ? '/' : `/${locale}`;
   const slug = route === prefix ? '' : route.slice(prefix === '/' ? 1 : prefix.length + 1);
-  const page = { slug, meta: { noindex: indexable !== '1', ...(education === '1' ? { structuredData: 'education' } : {}) }, sections: [] };
+  const page = { slug, meta: { noindex: indexable !== '1', structuredData: education === '1' ? 'education' : undefined }, sections: [] };
   const entry = { family, locale: locale as LocaleCode, route, file, source: `pages/${family}/${locale}.yaml`, page: page as unknown as PageEntry['page'] };
   outlines.add(entry);
   return entry;
@@ -111,21 +119,26 @@ export function withOutlines(model: SiteModel, families: ReadonlySet<string>, li
     if (lines.route(entry.file) !== entry.route || lines.facts(entry.file) !== siteFacts(entry)) return undefined;
     loaded++;
   }
-  const placed: { family: string; name: string; entry: PageEntry }[] = model.pages.map((entry) => ({ family: entry.family, name: `${entry.locale}.yaml`, entry }));
+  // By family, in the loader's order: families by name, then each family's files by name (a plain sort, as listDir's).
+  const byFamily = new Map<string, PageEntry[]>();
+  const place = (entry: PageEntry) => {
+    const members = byFamily.get(entry.family);
+    if (members) members.push(entry);
+    else byFamily.set(entry.family, [entry]);
+  };
+  for (const entry of model.pages) place(entry);
   for (const [file, route, facts] of lines.outlines()) {
-    const family = facts.slice(0, facts.indexOf('/'));
-    if (families.has(family)) {
-      loaded--;
-      continue;
-    }
-    const entry = outlineEntry(file, route, facts, model.site.defaultLocale);
-    placed.push({ family, name: `${entry.locale}.yaml`, entry });
+    if (families.has(facts.slice(0, facts.indexOf('/')))) loaded--;
+    else place(outlineEntry(file, route, facts, model.site.defaultLocale));
   }
   // Each loaded page had its line, and each line of a loaded family is a loaded page.
   if (loaded !== 0) return undefined;
-  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  placed.sort((a, b) => order(a.family, b.family) || order(a.name, b.name));
-  return { ...model, pages: placed.map((p) => p.entry) };
+  const fileName = (entry: PageEntry) => `${entry.locale}.yaml`;
+  const pages = [...byFamily.keys()].sort().flatMap((family) => {
+    const members = byFamily.get(family)!;
+    return members.length < 2 ? members : members.sort((a, b) => (fileName(a) < fileName(b) ? -1 : 1));
+  });
+  return { ...model, pages };
 }
 
 /** What a scoped build checks its loaded pages against: the last build's record and manifest, and this build's own inputs. */

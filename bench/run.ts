@@ -39,13 +39,14 @@ function log(line: string): void {
 }
 
 async function routeWeights(): Promise<RouteReport[]> {
-  const out = await mkdtemp(path.join(tmpdir(), 'site-bench-weights-'));
+  // The output folder inside the temporary one, so the element sources file written beside it goes with it.
+  const work = await mkdtemp(path.join(tmpdir(), 'site-bench-weights-'));
   try {
-    const built = await buildSite({ contentDir: path.join(repo, 'content'), outDir: out, cache: noCache });
+    const built = await buildSite({ contentDir: path.join(repo, 'content'), outDir: path.join(work, 'dist'), cache: noCache });
     if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
     return built.value.routes;
   } finally {
-    await rm(out, { recursive: true, force: true });
+    await rm(work, { recursive: true, force: true });
   }
 }
 

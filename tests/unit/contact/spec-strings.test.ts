@@ -64,16 +64,19 @@ function islands(html: string): Promise<{ name: string; props: unknown }[]> {
   return Promise.all([...html.matchAll(/<div data-island="([^"]+)"[^>]*? data-props-src="\/([^"]*)"/g)].map(async ([, name, file]) => ({ name: name!, props: JSON.parse(await readFile(path.join(out, file!), 'utf8')) as unknown })));
 }
 
+/** The temporary folder: the output folder inside it, and the element sources file the build writes beside that. */
+let work: string;
 let out: string;
 const pages = new Map<string, { name: string; props: unknown }[]>();
 
 beforeAll(async () => {
-  out = await mkdtemp(path.join(tmpdir(), 'site-spec-strings-'));
+  work = await mkdtemp(path.join(tmpdir(), 'site-spec-strings-'));
+  out = path.join(work, 'dist');
   const built = await buildSite({ contentDir: 'content', outDir: out });
   if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
   for (const route of Object.keys(SPEC)) pages.set(route, await islands(await readFile(path.join(out, route, 'index.html'), 'utf8')));
 });
-afterAll(() => rm(out, { recursive: true, force: true }));
+afterAll(() => rm(work, { recursive: true, force: true }));
 
 const forms = (route: string) => pages.get(route)!.filter((i) => i.name === 'contact-form').map((i) => i.props as ContactFormSettings);
 const chatDemos = (route: string) => pages.get(route)!.filter((i) => i.name === 'chat-demo').map((i) => i.props as ChatDemoProps);

@@ -38,10 +38,11 @@ export function entryText(entry: PageSourcesEntry): Buffer {
 }
 
 /**
- * Writes the file from its entries, each an object or its text (entryText); the same bytes as JSON.stringify of the whole.
- * Entries that lie one after the other in memory with what would be written between them there already (a reused
- * page's entry is a piece of the last file, previousPageSources, and the pages keep their order) go as one piece: a
- * one-page build of 10,000 pages hands on a few pieces, not 20,000.
+ * Writes the file from its entries, each an object or its text (entryText): the JSON of the whole, one page's entry a
+ * line (JSON.stringify never writes a raw line break), so the next build splits it by lines (splitEntries). Entries
+ * that lie one after the other in memory with what would be written between them there already (a reused page's entry
+ * is a piece of the last file, previousPageSources, and the pages keep their order) go as one piece: a one-page build
+ * of 10,000 pages hands on a few pieces, not 20,000.
  */
 export async function writePageSources(outDir: string, entries: Iterable<[string, PageSourcesEntry | Buffer]>): Promise<void> {
   function* parts(): Generator<string | Buffer> {
@@ -50,7 +51,7 @@ export async function writePageSources(outDir: string, entries: Iterable<[string
     /** Entries and separators written as one piece of memory, until the next entry does not follow on. */
     let run: Buffer | undefined;
     for (const [file, entry] of entries) {
-      const separator = `${first ? '' : ','}${JSON.stringify(file)}:`;
+      const separator = `${first ? '\n' : ',\n'}${JSON.stringify(file)}:`;
       first = false;
       const text = Buffer.isBuffer(entry) ? entry : entryText(entry);
       const end = run && run.byteOffset + run.byteLength;
@@ -64,14 +65,15 @@ export async function writePageSources(outDir: string, entries: Iterable<[string
       run = text;
     }
     if (run) yield run;
-    yield '}}';
+    yield first ? '}}' : '\n}}';
   }
   // In pieces of a megabyte: one write per entry was 20,000 round trips to the thread pool at 10,000 pages.
   await writeFile(pageSourcesFile(outDir), inChunks(parts()));
 }
 
 const HEAD = '{"version":1,"pages":{';
-const [QUOTE, BACKSLASH, COLON, COMMA, OPEN, CLOSE, OPEN_LIST, CLOSE_LIST] = [...'"\\:,{}[]'].map((c) => c.charCodeAt(0));
+const [QUOTE, BACKSLASH, COLON, COMMA, OPEN, CLOSE] = [...'"\\:,{}'].map((c) => c.charCodeAt(0));
+const NEWLINE = 10;
 
 /**
  * The entries the last build wrote, each as its JSON text (empty when there is no file, or it is not one this
@@ -86,40 +88,26 @@ export async function previousPageSources(outDir: string): Promise<Map<string, B
   }
 }
 
-/** The file's entries by page, found by following its strings and brackets; empty for anything but writePageSources' layout. */
+/** The file's entries by page, a line each (writePageSources); empty for anything but that layout. */
 export function splitEntries(bytes: Buffer): Map<string, Buffer> {
   const entries = new Map<string, Buffer>();
   const none = new Map<string, Buffer>();
   if (bytes.toString('utf8', 0, HEAD.length) !== HEAD) return none;
-  /** The end (after the closing quote) of the string starting at `at`. */
-  const stringEnd = (at: number): number => {
-    for (let i = at + 1; i < bytes.length; i++) {
-      if (bytes[i] === BACKSLASH) i++;
-      else if (bytes[i] === QUOTE) return i + 1;
-    }
-    return -1;
-  };
-  let at = HEAD.length;
-  if (bytes[at] === CLOSE) return bytes.length === at + 2 && bytes[at + 1] === CLOSE ? entries : none;
-  for (;;) {
-    if (bytes[at] !== QUOTE) return none;
-    const keyEnd = stringEnd(at);
-    if (keyEnd < 0 || bytes[keyEnd] !== COLON || bytes[keyEnd + 1] !== OPEN) return none;
-    const file = JSON.parse(bytes.toString('utf8', at, keyEnd)) as string;
-    let depth = 0;
-    let end = keyEnd + 1;
-    for (; end < bytes.length; end++) {
-      const byte = bytes[end];
-      if (byte === QUOTE) end = stringEnd(end) - 1;
-      else if (byte === OPEN || byte === OPEN_LIST) depth++;
-      else if ((byte === CLOSE || byte === CLOSE_LIST) && --depth === 0) break;
-      if (end < 0) return none;
-    }
-    if (depth !== 0) return none;
-    entries.set(file, bytes.subarray(keyEnd + 1, end + 1));
-    at = end + 1;
-    if (bytes[at] === COMMA) at++;
-    else return bytes[at] === CLOSE && bytes[at + 1] === CLOSE && bytes.length === at + 2 ? entries : none;
+  if (bytes.length === HEAD.length + 2) return bytes[HEAD.length] === CLOSE && bytes[HEAD.length + 1] === CLOSE ? entries : none;
+  for (let at = HEAD.length; ; ) {
+    if (bytes[at] !== NEWLINE) return none;
+    const end = bytes.indexOf(NEWLINE, at + 1);
+    if (end < 0) return none;
+    const last = bytes[end - 1] !== COMMA;
+    const line = bytes.subarray(at + 1, last ? end : end - 1);
+    // `"name":{…}`: the name is a JSON string, whose first unescaped quote ends it.
+    let close = 1;
+    while (close < line.length && line[close] !== QUOTE) close += line[close] === BACKSLASH ? 2 : 1;
+    if (line[0] !== QUOTE || line[close + 1] !== COLON || line[close + 2] !== OPEN || line[line.length - 1] !== CLOSE) return none;
+    entries.set(JSON.parse(line.toString('utf8', 0, close + 1)) as string, line.subarray(close + 2));
+    at = end;
+    // The line after the last entry (no comma after it) closes the file: `}}` and nothing more.
+    if (last) return bytes.length === end + 3 && bytes[end + 1] === CLOSE && bytes[end + 2] === CLOSE ? entries : none;
   }
 }
 

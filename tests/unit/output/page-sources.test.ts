@@ -19,6 +19,12 @@ beforeAll(async () => {
 
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
+/** The file's layout: the JSON of the whole, one page's entry a line. */
+function asWritten(pages: PageSources['pages']): string {
+  const lines = Object.entries(pages).map(([file, entry]) => `${JSON.stringify(file)}:${JSON.stringify(entry)}`);
+  return lines.length ? `{"version":1,"pages":{\n${lines.join(',\n')}\n}}` : '{"version":1,"pages":{}}';
+}
+
 describe('page sources', () => {
   it('are written beside the output directory, and nothing of them inside it', async () => {
     expect(pageSourcesFile(out)).toBe(path.join(dir, '.dist.sources.json'));
@@ -44,12 +50,12 @@ describe('page sources', () => {
     expect(entries.length).toBeGreaterThan(1);
     const elsewhere = path.join(dir, 'mixed');
     await writePageSources(elsewhere, entries.map(([file, entry], i) => [file, i % 2 ? entryText(entry) : entry]));
-    expect(await readFile(pageSourcesFile(elsewhere), 'utf8')).toBe(JSON.stringify(built));
+    expect(await readFile(pageSourcesFile(elsewhere), 'utf8')).toBe(asWritten(built.pages));
     await writePageSources(elsewhere, []);
     expect(await readFile(pageSourcesFile(elsewhere), 'utf8')).toBe(JSON.stringify({ version: 1, pages: {} }));
   });
 
-  it('are written from pieces of the last file that follow on there as one piece, with the same bytes as the JSON of the whole', async () => {
+  it('are written from pieces of the last file that follow on there as one piece, with the same bytes as from objects', async () => {
     const previous = [...(await previousPageSources(out))];
     expect(previous.length).toBeGreaterThan(2);
     const elsewhere = path.join(dir, 'pieces');
@@ -64,8 +70,8 @@ describe('page sources', () => {
     };
     for (const [what, entries] of Object.entries(cases)) {
       await writePageSources(elsewhere, entries);
-      const whole = { version: 1, pages: Object.fromEntries(entries.map(([file, entry]) => [file, Buffer.isBuffer(entry) ? JSON.parse(entry.toString('utf8')) : entry])) };
-      expect(await readFile(pageSourcesFile(elsewhere), 'utf8'), what).toBe(JSON.stringify(whole));
+      const pages = Object.fromEntries(entries.map(([file, entry]) => [file, Buffer.isBuffer(entry) ? JSON.parse(entry.toString('utf8')) : entry]));
+      expect(await readFile(pageSourcesFile(elsewhere), 'utf8'), what).toBe(asWritten(pages));
     }
   });
 
@@ -77,10 +83,11 @@ describe('page sources', () => {
     for (const [file, entry] of previous) expect(entry.toString('utf8')).toBe(JSON.stringify(built.pages[file]));
     // Strings holding the brackets and quotes the split follows.
     const tricky = { 'a"}/index.html': { hash: 'x', elements: [{ at: 1, file: 'pages/a/de.yaml', path: ['b}]', '{"c\\'], link: { href: '/"x"}', occurrence: 0 } }] }, 'b/index.html': { hash: 'y', elements: [] } };
-    const split = splitEntries(Buffer.from(JSON.stringify({ version: 1, pages: tricky })));
+    const split = splitEntries(Buffer.from(asWritten(tricky)));
     expect(Object.fromEntries([...split].map(([file, entry]) => [file, JSON.parse(entry.toString('utf8'))]))).toEqual(tricky);
     expect(splitEntries(Buffer.from(JSON.stringify({ version: 1, pages: {} })))).toEqual(new Map());
-    for (const damaged of [text.slice(0, text.length / 2), text.slice(0, -1), `${text} `, text.replace('"version":1', '"version":2'), '', 'garbage']) expect(splitEntries(Buffer.from(damaged)).size).toBe(0);
+    // Damaged, or the same JSON in another layout (all on one line).
+    for (const damaged of [text.slice(0, text.length / 2), text.slice(0, -1), `${text} `, text.replace('"version":1', '"version":2'), '', 'garbage', JSON.stringify(built)]) expect(splitEntries(Buffer.from(damaged)).size).toBe(0);
     expect((await previousPageSources(path.join(dir, 'elsewhere'))).size).toBe(0);
   });
 });

@@ -10,8 +10,10 @@ import type { BuildCache } from './build-cache.ts';
  *
  * A record may carry a deferred part: JSON text after a tab on its line (JSON.stringify never writes a raw tab), handed
  * back as bytes, not parsed, so a build parses only what it asks for (the content memo's page sections: two thirds of
- * its 20 MB at 10,000 pages, of which a one-page build renders one). The record holds the part's CRC-32, so a damaged
- * part fails the whole entry when it is read, as a damaged record does, not later when the part is parsed.
+ * its 20 MB at 10,000 pages, of which a one-page build renders one). The record holds the part's CRC-32, checked when
+ * the record is parsed, so a damaged part fails its record, not later when the part is parsed. A reader may also take
+ * the lines unparsed (readRecordLines) and parse only the records it needs (parseRecord): a damaged record then fails
+ * only itself, where readRecords, which parses every record, fails the whole entry.
  */
 
 /** Bytes handed to the file system at once: each write is a round trip to the thread pool, so not one per record. */
@@ -77,6 +79,90 @@ export function writeRecords(cache: BuildCache, kind: string, key: string, heade
   return cache.write(kind, key, inChunks(lines()));
 }
 
+/** What readRecordLines gives back of an entry: its header and each record's line (line break included), unparsed. */
+export interface RecordLines {
+  header: Record<string, unknown>;
+  lines: Map<string, Buffer>;
+}
+
+const OPEN_BRACKET = 91;
+const QUOTE = 34;
+const BACKSLASH = 92;
+const COMMA = 44;
+
+/**
+ * The header and each record's line of an entry, without parsing the records: an entry whose reader needs a few of
+ * thousands (the content memo of a build that loads a few page files) parses those only (parseRecord). Undefined when
+ * there is none or what is cheap to check is wrong: the header, a line not ended by a line break, a line whose name
+ * cannot be read, fewer or more records than the header counts (a truncated entry, another format). A record damaged
+ * within its line shows only when it is parsed. Lines hold on to the whole entry's bytes.
+ */
+export async function readRecordLines(cache: BuildCache, kind: string, key: string): Promise<RecordLines | undefined> {
+  const data = await cache.read(kind, key);
+  if (!data) return undefined;
+  const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  let end = bytes.indexOf(NEWLINE);
+  let header: unknown;
+  try {
+    header = JSON.parse(bytes.toString('utf8', 0, end < 0 ? bytes.byteLength : end));
+  } catch {
+    return undefined;
+  }
+  if (end < 0 || typeof header !== 'object' || header === null || typeof (header as { records?: unknown }).records !== 'number') return undefined;
+  const lines = new Map<string, Buffer>();
+  let count = 0;
+  for (let start = end + 1; start < bytes.byteLength; start = end + 1) {
+    end = bytes.indexOf(NEWLINE, start);
+    if (end < 0) return undefined;
+    const line = bytes.subarray(start, end + 1);
+    const name = recordName(line);
+    if (name === undefined) return undefined;
+    lines.set(name, line);
+    count++;
+  }
+  return count === (header as { records: number }).records ? { header: header as Record<string, unknown>, lines } : undefined;
+}
+
+/**
+ * A record line's name, read without parsing the record: the line starts with `["name",`, and JSON.stringify writes a
+ * name without a quote, backslash or control character as its bytes (content paths; the output's file names). A name
+ * with an escape is read by parsing the line; undefined when the line is no record.
+ */
+function recordName(line: Buffer): string | undefined {
+  const close = line[0] === OPEN_BRACKET && line[1] === QUOTE ? line.indexOf(QUOTE, 2) : -1;
+  if (close > 0 && line[close + 1] === COMMA) {
+    const name = line.subarray(2, close);
+    if (!name.includes(BACKSLASH)) return name.toString('utf8');
+  }
+  return parseRecord(line)?.name;
+}
+
+/** A record as parseRecord gives it back: its name, value and deferred part (JSON text, unparsed). */
+export interface ParsedRecord {
+  name: string;
+  value: unknown;
+  deferred?: Buffer;
+}
+
+/**
+ * A record's line (as readRecordLines gave it) parsed, or undefined when it is damaged: not JSON, not `[name, value]`
+ * or `[name, value, crc]` with its deferred part after a tab, or a deferred part whose CRC-32 differs.
+ */
+export function parseRecord(line: Buffer): ParsedRecord | undefined {
+  const end = line[line.byteLength - 1] === NEWLINE ? line.byteLength - 1 : line.byteLength;
+  const tab = line.indexOf(TAB);
+  let record: unknown;
+  try {
+    record = JSON.parse(line.toString('utf8', 0, tab < 0 ? end : tab));
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(record) || record.length !== (tab < 0 ? 2 : 3) || typeof record[0] !== 'string') return undefined;
+  if (tab < 0) return { name: record[0], value: record[1] };
+  const deferred = line.subarray(tab + 1, end);
+  return record[2] === crc32(deferred) ? { name: record[0], value: record[1], deferred } : undefined;
+}
+
 /** What readRecords gives back of an entry. */
 export interface ReadRecords {
   header: Record<string, unknown>;
@@ -88,40 +174,20 @@ export interface ReadRecords {
 }
 
 /**
- * The header and records of an entry, or undefined when there is none or it is damaged: a line that is no record, a
- * deferred part whose CRC-32 differs, fewer or more records than the header counts (a truncated entry, another
- * format). `keepLines`: each record's line too, for writeRecords to copy. Lines and deferred parts hold on to the
- * whole entry's bytes.
+ * The header and records of an entry, every record parsed, or undefined when there is none or it is damaged
+ * (readRecordLines), or any record is (parseRecord). `keepLines`: each record's line too, for writeRecords to copy.
+ * Lines and deferred parts hold on to the whole entry's bytes.
  */
 export async function readRecords(cache: BuildCache, kind: string, key: string, keepLines = false): Promise<ReadRecords | undefined> {
-  const data = await cache.read(kind, key);
-  if (!data) return undefined;
-  const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  try {
-    let end = bytes.indexOf(NEWLINE);
-    const header = JSON.parse(bytes.toString('utf8', 0, end < 0 ? bytes.byteLength : end)) as Record<string, unknown>;
-    if (end < 0 || typeof header !== 'object' || header === null || typeof header.records !== 'number') return undefined;
-    const records: [string, unknown][] = [];
-    const lines = new Map<string, Buffer>();
-    const deferred = new Map<string, Buffer>();
-    for (let start = end + 1; start < bytes.byteLength; start = end + 1) {
-      end = bytes.indexOf(NEWLINE, start);
-      if (end < 0) return undefined;
-      // Searched within the line only: a line without a tab would have the search run on to the end of the entry.
-      const line = bytes.subarray(start, end);
-      const tab = line.indexOf(TAB);
-      const record = JSON.parse(bytes.toString('utf8', start, tab < 0 ? end : start + tab)) as unknown;
-      if (!Array.isArray(record) || record.length !== (tab < 0 ? 2 : 3) || typeof record[0] !== 'string') return undefined;
-      if (tab >= 0) {
-        const part = line.subarray(tab + 1);
-        if (record[2] !== crc32(part)) return undefined;
-        deferred.set(record[0], part);
-      }
-      records.push([record[0], record[1]]);
-      if (keepLines) lines.set(record[0], bytes.subarray(start, end + 1));
-    }
-    return records.length === header.records ? { header, records: Object.fromEntries(records), lines, deferred } : undefined;
-  } catch {
-    return undefined;
+  const read = await readRecordLines(cache, kind, key);
+  if (!read) return undefined;
+  const records: [string, unknown][] = [];
+  const deferred = new Map<string, Buffer>();
+  for (const line of read.lines.values()) {
+    const record = parseRecord(line);
+    if (!record) return undefined;
+    records.push([record.name, record.value]);
+    if (record.deferred) deferred.set(record.name, record.deferred);
   }
+  return { header: read.header, records: Object.fromEntries(records), lines: keepLines ? read.lines : new Map(), deferred };
 }

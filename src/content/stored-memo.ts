@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildCache } from '../cache/build-cache.ts';
-import { readRecords, recordsOf, writeRecords, type ReadRecords, type WrittenRecord } from '../cache/records.ts';
+import { parseRecord, readRecordLines, readRecords, recordsOf, writeRecords, type WrittenRecord } from '../cache/records.ts';
 import type { SourceLocation } from '../errors/site-error.ts';
 import { ContentMemo, fileStampSync, textDigest, type Remembered } from './memo.ts';
 import type { PageEntry, Placeholder } from './model.ts';
@@ -18,6 +18,9 @@ import { locate, parseYaml, type YamlSource } from './yaml-source.ts';
  * stores only those (`StoredMemo.changes`, on top of the whole snapshot it loaded), so editing one page of
  * 10,000 does not write the other 9,999 values again. A page's sections are stored apart from the rest of its value
  * and parsed only when read (section-facts.ts), so such a build parses the sections of the pages it renders only.
+ * The snapshot's records are kept as their lines and parsed when the memo is first asked about their file, so a build
+ * that asks about a few files (one that loads only the page families an edit changed) parses those only; a record
+ * damaged within its line is no entry for its file, which is then read as if never stored.
  */
 
 /** Bumped when what is stored changes shape. */
@@ -42,14 +45,15 @@ interface Snapshot {
   format: number;
   /** Names this snapshot for the changes stored on top of it. */
   id?: string;
-  files: Record<string, StoredFile>;
+  /** A file's record as its line (line break included) until the memo parses it. */
+  files: ReadonlyMap<string, StoredFile | Buffer>;
 }
 
 /** Files changed and removed since the snapshot `base`. */
 interface Changes {
   format: number;
   base: string;
-  files: Record<string, StoredFile>;
+  files: Record<string, StoredFile | Buffer>;
   removed: string[];
 }
 
@@ -64,15 +68,15 @@ const CHANGES_KIND = 'content-memo-changes';
 
 /**
  * The memo as the last build stored it under `key`: each file a record (cache/records.ts), so a 10,000-file memo is
- * read and written a file at a time, never as one string. A damaged entry reads as none.
+ * read and written a file at a time, never as one string. The snapshot's records are handed on as their lines,
+ * unparsed; the changes (a few files) are parsed. A damaged entry reads as none.
  */
 export async function readStoredMemo(cache: BuildCache, key: string): Promise<StoredMemo> {
-  const [snapshot, changes] = await Promise.all([readRecords(cache, SNAPSHOT_KIND, key), readRecords(cache, CHANGES_KIND, key)]);
-  const snapshotFiles = snapshot && storedFiles(snapshot);
-  const changedFiles = changes && storedFiles(changes);
+  const [snapshot, changes] = await Promise.all([readRecordLines(cache, SNAPSHOT_KIND, key), readRecords(cache, CHANGES_KIND, key)]);
+  const changedFiles = changes?.header.format === FORMAT ? storedFiles(changes.records, changes.deferred) : undefined;
   return {
-    snapshot: snapshotFiles && { ...snapshot.header, files: snapshotFiles },
-    changes: changedFiles && { ...changes.header, files: changedFiles },
+    snapshot: snapshot?.header.format === FORMAT ? { ...snapshot.header, files: snapshot.lines } : undefined,
+    changes: changedFiles && { ...changes!.header, files: changedFiles },
   };
 }
 
@@ -82,21 +86,39 @@ interface StoredPageFile extends StoredFile {
   facts: SectionFacts[];
 }
 
-/** The stored files of an entry, each page's sections parsed when first read; undefined when a page's record is not in that shape. */
-function storedFiles(read: ReadRecords): Record<string, unknown> | undefined {
-  if (read.header.format !== FORMAT) return undefined;
-  for (const [file, sections] of read.deferred) {
-    const { facts, ...stored } = (read.records[file] ?? {}) as StoredPageFile;
-    const page = stored.value?.page as unknown;
-    if (!page || typeof page !== 'object' || !Array.isArray(facts)) return undefined;
-    stored.value.page = withSectionsLater(page as Record<string, unknown>, sections, facts);
-    read.records[file] = stored;
+/** Every record as a stored file (storedFile), or undefined when one is not in that shape. */
+function storedFiles(records: Record<string, unknown>, deferred: ReadonlyMap<string, Buffer>): Record<string, StoredFile> | undefined {
+  const files: [string, StoredFile][] = [];
+  for (const [file, value] of Object.entries(records)) {
+    const stored = storedFile(value, deferred.get(file));
+    if (!stored) return undefined;
+    files.push([file, stored]);
   }
-  return read.records;
+  return Object.fromEntries(files);
 }
 
-/** A file's record: a page's sections apart, as JSON text (the text read, while they are not parsed), with their facts. */
-function fileRecord(file: string, stored: StoredFile): WrittenRecord {
+/**
+ * A record's value as the stored file the memo reads, a page's sections (`sections`, the deferred part) parsed when
+ * first read; undefined when it is not in that shape.
+ */
+function storedFile(value: unknown, sections: Buffer | undefined): StoredFile | undefined {
+  const stored = value as Partial<StoredPageFile> | null;
+  if (typeof stored !== 'object' || stored === null || typeof stored.stamp !== 'string' || typeof stored.key !== 'string' || typeof stored.inputs !== 'string') return undefined;
+  if (!Array.isArray(stored.placeholders) || !Array.isArray(stored.verbatim)) return undefined;
+  if (!sections) return stored as StoredFile;
+  const { facts, ...file } = stored as StoredPageFile;
+  const page = file.value?.page as unknown;
+  if (!page || typeof page !== 'object' || !Array.isArray(facts)) return undefined;
+  file.value.page = withSectionsLater(page as Record<string, unknown>, sections, facts);
+  return file;
+}
+
+/**
+ * A file's record: a page's sections apart, as JSON text (the text read, while they are not parsed), with their facts;
+ * a record never parsed is copied as its line.
+ */
+function fileRecord(file: string, stored: StoredFile | Buffer): WrittenRecord {
+  if (Buffer.isBuffer(stored)) return stored;
   const page = file.startsWith('pages/') ? (stored.value as Partial<PageEntry> | undefined)?.page : undefined;
   if (!page || !Object.hasOwn(page, 'sections')) return [file, stored];
   const record: StoredPageFile = { ...stored, value: { ...(stored.value as PageEntry), page: pageShell(page) as unknown as PageEntry['page'] }, facts: [...sectionFacts(page)] };
@@ -109,23 +131,26 @@ export async function writeStoredMemo(cache: BuildCache, key: string, memo: Stor
   const changes = memo.changes as Changes | undefined;
   // The changes on the last snapshot name it, so stale ones are ignored, but they need not be read.
   // Made as they are written: a page's record holds its sections' JSON, 20 MB for 10,000 pages.
-  const records = (files: Record<string, StoredFile>) => recordsOf(Object.keys(files), (file) => fileRecord(file, files[file]!));
+  const records = (files: Iterable<[string, StoredFile | Buffer]>) => recordsOf([...files], ([file, stored]) => fileRecord(file, stored));
   if (snapshot) await writeRecords(cache, SNAPSHOT_KIND, key, { format: snapshot.format, id: snapshot.id }, records(snapshot.files)).then(() => cache.remove?.(CHANGES_KIND, key));
-  if (changes) await writeRecords(cache, CHANGES_KIND, key, { format: changes.format, base: changes.base, removed: changes.removed }, records(changes.files));
+  if (changes) await writeRecords(cache, CHANGES_KIND, key, { format: changes.format, base: changes.base, removed: changes.removed }, records(Object.entries(changes.files)));
 }
 
 /** Changes up to this share of the files are stored as changes; more, and the whole snapshot is written again. */
 const CHANGES_SHARE = 1 / 8;
 
 export class StoredContentMemo extends ContentMemo {
-  private readonly stored: Map<string, StoredFile>;
+  /** A snapshot's file as its record's line until the memo is asked about it (entry). */
+  private readonly stored: Map<string, StoredFile | Buffer>;
   private readonly recalled = new Map<string, Remembered<unknown>>();
-  /** Files this load asked about: the others were deleted and are dropped when saved. */
+  /** Files this load asked about: the others were deleted and are dropped when saved (unless kept: keepUnasked). */
   private readonly seen = new Set<string>();
   private changed = false;
   /** The id of the whole snapshot loaded, and the files whose entries differ from it (changed, or removed). */
   private readonly base: string | undefined;
   private readonly differ = new Set<string>();
+  /** Folders whose files this load left out on purpose (keepUnasked). */
+  private keptFolders: ((folder: string) => boolean) | undefined;
 
   /**
    * From what an earlier build stored (`toStore()`); anything not in the expected shape starts empty, and changes on
@@ -139,8 +164,8 @@ export class StoredContentMemo extends ContentMemo {
   ) {
     super();
     const snapshot = stored.snapshot as Snapshot | undefined;
-    const files = snapshot?.format === FORMAT && snapshot.files && typeof snapshot.files === 'object' ? snapshot.files : undefined;
-    this.stored = new Map(files ? Object.entries(files) : []);
+    const files = snapshot?.format === FORMAT && snapshot.files instanceof Map ? snapshot.files : undefined;
+    this.stored = new Map(files);
     this.base = files && typeof snapshot!.id === 'string' ? snapshot!.id : undefined;
     const changes = stored.changes as Changes | undefined;
     if (this.base === undefined || changes?.format !== FORMAT || changes.base !== this.base || !changes.files || typeof changes.files !== 'object' || !Array.isArray(changes.removed)) return;
@@ -149,9 +174,38 @@ export class StoredContentMemo extends ContentMemo {
     for (const file of [...Object.keys(changes.files), ...changes.removed]) this.differ.add(String(file));
   }
 
+  /**
+   * The loader leaves the files in folders `kept` holds for (`pages/faq`; `.` for the content folder) out of this load
+   * on purpose (a build that loads only the page families an edit changed, limitTo): toStore keeps those it did not ask
+   * about, where it drops any other such file as deleted. Undefined: none (again).
+   */
+  keepUnasked(kept: ((folder: string) => boolean) | undefined): void {
+    this.keptFolders = kept;
+  }
+
+  /**
+   * A file's stored entry, its record parsed on first use. A damaged record (not JSON, another shape, a deferred part
+   * whose checksum differs) is no entry: the file is read as if never stored, and the record is dropped.
+   */
+  private entry(file: string): StoredFile | undefined {
+    const stored = this.stored.get(file);
+    if (!Buffer.isBuffer(stored)) return stored;
+    const record = parseRecord(stored);
+    const entry = record?.name === file ? storedFile(record.value, record.deferred) : undefined;
+    if (entry) this.stored.set(file, entry);
+    else this.drop(file);
+    return entry;
+  }
+
+  private drop(file: string): void {
+    this.stored.delete(file);
+    this.changed = true;
+    this.differ.add(file);
+  }
+
   override recall<T>(file: string, key: string, stamp?: string): Remembered<T> | undefined {
     this.seen.add(file);
-    const entry = this.stored.get(file);
+    const entry = this.entry(file);
     if (!entry || entry.key !== textDigest(key)) return undefined;
     // Same text under a new stamp (touched, or no longer racy): the next build recalls it without reading.
     if (stamp !== undefined && stamp !== entry.stamp) {
@@ -164,7 +218,7 @@ export class StoredContentMemo extends ContentMemo {
 
   override recallUnread<T>(file: string, inputs: string): Remembered<T> | undefined {
     this.seen.add(file);
-    const entry = this.stored.get(file);
+    const entry = this.entry(file);
     if (!entry || !entry.stamp || entry.inputs !== this.inputsDigest(inputs) || entry.stamp !== (this.stamps?.get(file) ?? fileStampSync(path.join(this.root, file)))) return undefined;
     return this.materialize<T>(file, entry);
   }
@@ -191,11 +245,12 @@ export class StoredContentMemo extends ContentMemo {
    */
   limitTo(families: ReadonlySet<string> | undefined): void {
     this.families = families;
+    this.keepUnasked(families && ((folder) => folder.startsWith('pages/') && !families.has(folder.split('/')[1]!)));
   }
 
   /** Whether a file this build loaded carries `!verbatim` strings. */
   hasVerbatim(file: string): boolean {
-    return (this.stored.get(file)?.verbatim.length ?? 0) > 0;
+    return (this.entry(file)?.verbatim.length ?? 0) > 0;
   }
 
   private walked(folder: string): string[] | undefined {
@@ -254,10 +309,7 @@ export class StoredContentMemo extends ContentMemo {
 
   override forget(file: string): void {
     this.seen.add(file);
-    if (this.stored.delete(file)) {
-      this.changed = true;
-      this.differ.add(file);
-    }
+    if (this.stored.has(file)) this.drop(file);
     this.recalled.delete(file);
   }
 
@@ -266,20 +318,15 @@ export class StoredContentMemo extends ContentMemo {
    * since the loaded snapshot when they are few, else a whole new snapshot (and no changes).
    */
   toStore(): StoredMemo | undefined {
-    const unasked = this.families && ((file: string) => file.startsWith('pages/') && !this.families!.has(file.slice(6, file.indexOf('/', 6))));
-    for (const file of this.stored.keys()) {
-      if (this.seen.has(file) || unasked?.(file)) continue;
-      this.stored.delete(file);
-      this.changed = true;
-      this.differ.add(file);
-    }
+    for (const file of this.stored.keys()) if (!this.seen.has(file) && !this.keptFolders?.(path.posix.dirname(file))) this.drop(file);
     if (!this.changed) return undefined;
     if (this.base !== undefined && this.differ.size <= this.stored.size * CHANGES_SHARE) {
       const files = [...this.differ].flatMap((file) => (this.stored.has(file) ? [[file, this.stored.get(file)!] as const] : []));
       const changes: Changes = { format: FORMAT, base: this.base, files: Object.fromEntries(files), removed: [...this.differ].filter((file) => !this.stored.has(file)) };
       return { changes };
     }
-    return { snapshot: { format: FORMAT, id: randomUUID(), files: Object.fromEntries(this.stored) } satisfies Snapshot };
+    // Records never parsed are written back as their lines.
+    return { snapshot: { format: FORMAT, id: randomUUID(), files: new Map(this.stored) } satisfies Snapshot };
   }
 
   /** A stored file as the loader expects it; its source is parsed only if something must be located in it. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directoryCache, type BuildCache } from '../../../src/cache/build-cache.ts';
-import { inChunks, readRecords, recordsOf, writeRecords } from '../../../src/cache/records.ts';
+import { inChunks, parseRecord, readRecordLines, readRecords, recordsOf, writeRecords } from '../../../src/cache/records.ts';
 
 let dir: string;
 let cache: BuildCache;
@@ -97,6 +97,44 @@ describe('cache records', () => {
       expect(bytes).not.toBe(text);
       await writeFile(await entry(), bytes);
       expect(await readRecords(cache, 'memo', 'k')).toBeUndefined();
+    }
+  });
+
+  it('hands back each record as its line, unparsed, and parses one record damaged within its line as none, the others as written', async () => {
+    const sections = JSON.stringify([{ type: 'hero', title: 'Fragen – 17 €' }]);
+    const written: [string, unknown, string?][] = [['pages/über/de.yaml', { title: 'Ü' }, sections], ...records, ['pages/faq/de.yaml', { title: 'F' }, sections], ['last', 3]];
+    await writeRecords(cache, 'memo', 'k', { format: 3 }, written.map((r) => (r[2] === undefined ? [r[0], r[1]] : r) as [string, unknown]));
+    const text = await readFile(await entry(), 'utf8');
+    const read = (await readRecordLines(cache, 'memo', 'k'))!;
+    expect(read.header).toEqual({ format: 3, records: written.length });
+    // Names read from the line's start, the one with a quote and a line break (escaped) by parsing the line.
+    expect([...read.lines.keys()]).toEqual(written.map(([name]) => name));
+    expect([...read.lines.values()].map((line) => line.toString('utf8')).join('')).toBe(text.slice(text.indexOf('\n') + 1));
+    for (const [name, value, part] of written) expect(parseRecord(read.lines.get(name)!)).toEqual({ name, value, ...(part !== undefined && { deferred: Buffer.from(part) }) });
+
+    const line = (name: string) => text.split('\n').find((l) => l.startsWith(`[${JSON.stringify(name)},`))!;
+    const faq = line('pages/faq/de.yaml');
+    const damaged = [
+      ['b/index.html', '["b/index.html",[1,2,{"c":nul}]]'], // not JSON
+      ['b/index.html', '["b/index.html",[1,2],3]'], // a checksum and no part
+      ['pages/faq/de.yaml', faq.replace('Fragen', 'Fragen!')], // the part lengthened
+      ['pages/faq/de.yaml', faq.replace('hero', 'herx')], // the part altered, still JSON
+      ['pages/faq/de.yaml', faq.replace(/,\d+\]\t/, ']\t')], // no checksum before the part
+    ] as const;
+    for (const [name, bad] of damaged) {
+      expect(bad).not.toBe(line(name));
+      await writeFile(await entry(), text.replace(line(name), bad));
+      const lines = (await readRecordLines(cache, 'memo', 'k'))!;
+      expect([...lines.lines.keys()]).toEqual(written.map(([n]) => n));
+      expect(parseRecord(lines.lines.get(name)!)).toBeUndefined();
+      for (const [other, value] of written) if (other !== name) expect(parseRecord(lines.lines.get(other)!)?.value).toEqual(value);
+      // Read whole, one damaged record fails the entry.
+      expect(await readRecords(cache, 'memo', 'k')).toBeUndefined();
+    }
+    // What is cheap to check still fails the whole entry: a lost record, a cut line, a line that names no record.
+    for (const bytes of [text.slice(0, text.lastIndexOf('\n', text.length - 2) + 1), text.slice(0, -1), text.replace('["last"', '{"last"')]) {
+      await writeFile(await entry(), bytes);
+      expect(await readRecordLines(cache, 'memo', 'k')).toBeUndefined();
     }
   });
 

@@ -54,6 +54,27 @@ async function expectReadAsNone(stored: { cache: ReturnType<typeof directoryCach
   expect(result.ok && result.value.pages).toEqual(stored.model.pages);
 }
 
+/**
+ * Writes `text` as the stored entry, in which the record of `file` is damaged, and expects that record to be no entry:
+ * the load reads that file (and gives `model`'s pages), recalls every other, and stores a good record for it.
+ */
+async function expectIgnoredForOneFile(stored: { cache: ReturnType<typeof directoryCache>; entry: string; model: SiteModel }, text: string, file: string): Promise<void> {
+  await writeFile(stored.entry, text);
+  const read = await readStoredMemo(stored.cache, 'k');
+  expect(read.snapshot).toBeDefined();
+  const memo = new StoredContentMemo(dir, read);
+  const result = await loadContent(dir, {}, memo);
+  expect(result.ok && result.value.pages).toEqual(stored.model.pages);
+  const next = memo.toStore()!;
+  expect(Object.keys((next.changes as { files: object }).files)).toEqual([file]);
+  // On top of the snapshot, the good record is what the next load recalls: it stores nothing.
+  const again = new StoredContentMemo(dir, await roundTrip({ snapshot: read.snapshot, changes: next.changes }));
+  expect((await loadContent(dir, {}, again)).ok && again.toStore()).toBeUndefined();
+}
+
+/** The record line of `file` in an entry's text. */
+const recordLine = (text: string, file: string) => text.split('\n').find((line) => line.startsWith(`[${JSON.stringify(file)},`))!;
+
 /** Loads with a memo made from what the last load stored (as each build does), and returns what this one stores. */
 async function load(snapshot: StoredMemo | undefined): Promise<{ model: SiteModel; snapshot: StoredMemo }> {
   const memo = new StoredContentMemo(dir, snapshot === undefined ? undefined : await roundTrip(snapshot));
@@ -174,20 +195,92 @@ describe('stored content memo', () => {
     expect(faq!.sections).toBe(faq!.sections);
     expect(unparsedSections(home!)).toBeDefined();
     // A snapshot written from recalled pages writes their sections as read, without parsing them.
-    const read = await roundTrip(cold.snapshot);
-    const recalled = (read.snapshot as { files: Record<string, { value: { page: typeof home } }> }).files['pages/home/de.yaml']!.value.page!;
-    const rewritten = await roundTrip({ snapshot: read.snapshot });
-    expect(unparsedSections(recalled)).toBeDefined();
+    // Two files touched (new stamps, same text) are more than an eighth of the files: the whole snapshot is written.
+    const touched = new Date(Date.now() - 30_000);
+    for (const file of [page(), path.join(dir, 'pages/agb/de.yaml')]) await utimes(file, touched, touched);
+    const memo = new StoredContentMemo(dir, await roundTrip(cold.snapshot));
+    const reloaded = await loadContent(dir, {}, memo);
+    const recalled = reloaded.ok ? reloaded.value.pages.find((p) => p.route === '/')!.page : undefined;
+    expect(unparsedSections(recalled!)).toBeDefined();
+    const rewritten = await roundTrip(memo.toStore()!);
+    expect(rewritten.snapshot).toBeDefined();
+    expect(unparsedSections(recalled!)).toBeDefined();
     const again = await loadContent(dir, {}, new StoredContentMemo(dir, rewritten));
     expect(again.ok && again.value.pages).toEqual(cold.model.pages);
     await writeFile(page(), text);
     await ageAll();
   });
 
-  it('reads a memo whose page record lacks its section facts as none', async () => {
+  it('reads a page record that lacks its section facts as no entry for that page only', async () => {
     const stored = await storedCold('facts');
-    await expectReadAsNone(stored, (await readFile(stored.entry, 'utf8')).replace(',"facts":[]', ''));
+    const text = await readFile(stored.entry, 'utf8');
+    const line = recordLine(text, 'pages/faq/de.yaml');
+    expect(line).toContain(',"facts":[]');
+    await expectIgnoredForOneFile(stored, text.replace(line, line.replace(',"facts":[]', '')), 'pages/faq/de.yaml');
     await rm(path.dirname(path.dirname(stored.entry)), { recursive: true });
+  });
+
+  it('ignores a record damaged in the middle of the stored entry for its file only, and still loads every page right', async () => {
+    const stored = await storedCold('record');
+    const text = await readFile(stored.entry, 'utf8');
+    const lines = text.split('\n');
+    // The middle record of the entry (the header is line 0): each damage below is a different kind.
+    const file = JSON.parse(lines[Math.ceil((lines.length - 2) / 2)]!.split('\t')[0]!)[0] as string;
+    expect(file).toMatch(/^pages\//);
+    const line = recordLine(text, file);
+    const damaged = [
+      line.slice(0, 40) + '\u0001' + line.slice(41), // not JSON
+      line.replace(/"stamp":"[^"]*"/, '"stamp":7'), // JSON of another shape
+      line.replace(/\t(.*)"type":"/, '\t$1"type":"x'), // the sections' checksum differs
+    ];
+    for (const bad of damaged) {
+      expect(bad).not.toBe(line);
+      await expectIgnoredForOneFile(stored, text.replace(line, bad), file);
+    }
+    await rm(path.dirname(path.dirname(stored.entry)), { recursive: true });
+  });
+
+  it('keeps the records of files a load left out on purpose (keepUnasked), unparsed, and a later load recalls them', async () => {
+    const stored = await storedCold('unasked');
+    const text = await readFile(stored.entry, 'utf8');
+    const home = path.join(dir, 'pages/home/de.yaml');
+    const [faqText, homeText] = await Promise.all([readFile(page(), 'utf8'), readFile(home, 'utf8')]);
+    await writeFile(page(), faqText.replace('title: Fragen und Antworten', 'title: Häufige Fragen'));
+    await writeFile(home, homeText.replace(/^( {2}title: ).*$/m, '$1Startseite neu'));
+    // Dated back (not racy) without touching the files left out: their stamps stay those of their records.
+    const past = new Date(Date.now() - 30_000);
+    await Promise.all([page(), home].map((file) => utimes(file, past, past)));
+    // A build that shows the loader two page families (its walk lists no other), as one scoped to an edit does.
+    const shown = ['pages/faq', 'pages/home'];
+    const walk = new Map([...stampsByPath(treeStamps(dir, false)!)].filter(([entry]) => !entry.startsWith('pages/') || shown.some((f) => entry.startsWith(f))));
+    const left = ['pages/agb/de.yaml', 'pages/datenschutz/de.yaml', 'pages/impressum/de.yaml'];
+    try {
+      const scoped = async (keep: boolean) => {
+        const memo = new StoredContentMemo(dir, await readStoredMemo(stored.cache, 'k'), walk);
+        if (keep) memo.keepUnasked((folder) => folder.startsWith('pages/') && !shown.includes(folder));
+        const result = await loadContent(dir, {}, memo);
+        expect(result.ok && result.value.pages.map((p) => p.source).sort()).toEqual(['pages/faq/de.yaml', 'pages/home/de.yaml', 'pages/home/en.yaml']);
+        // Two of nine files changed, more than an eighth: a whole snapshot.
+        return (memo.toStore()!.snapshot as { files: Map<string, unknown> }).files;
+      };
+      // Not kept, a file the load did not ask about is one that no longer exists.
+      const dropped = await scoped(false);
+      expect(left.filter((file) => dropped.has(file))).toEqual([]);
+      const files = await scoped(true);
+      // Kept as the lines read, never parsed.
+      for (const file of left) expect((files.get(file) as Buffer).toString('utf8')).toBe(`${recordLine(text, file)}\n`);
+      const next = await roundTrip({ snapshot: { format: 4, id: 'next', files } });
+      const memo = new StoredContentMemo(dir, next);
+      const result = await loadContent(dir, {}, memo);
+      expect(result.ok && faqTitle(result.value)).toBe('Häufige Fragen');
+      expect(result.ok && result.value.pages.map((p) => p.source).sort()).toEqual(stored.model.pages.map((p) => p.source).sort());
+      // Every file recalled by its stamp, the kept ones too: nothing read, nothing to store.
+      expect(memo.toStore()).toBeUndefined();
+    } finally {
+      await Promise.all([writeFile(page(), faqText), writeFile(home, homeText)]);
+      await ageAll();
+      await rm(path.dirname(path.dirname(stored.entry)), { recursive: true });
+    }
   });
 
   it('lists a folder as the build\'s walk listed it, and leaves a folder the walk gave no stamp to the loader', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ContentEnv } from '../../../src/content/load.ts';
-import { buildSite } from '../../../src/output/build.ts';
+import { buildSite, type BuildReport } from '../../../src/output/build.ts';
 import { cold, edit, newSite, pageCacheOver, repo, summary, tree, useWarmSites, warm, type Site } from './support/warm-site.ts';
 
 /**
@@ -214,9 +214,19 @@ const EDITS: Record<string, Edit> = {
     const entries = await readdir(dir).catch(() => []);
     if (!entries.length) return `no ${kind} to damage`;
     const file = path.join(dir, pick(entries));
-    const how = pick(['truncate', 'garbage', 'version']);
+    const how = pick(['truncate', 'garbage', 'version', 'record']);
     if (how === 'truncate') await truncate(file, 20);
-    else if (how === 'garbage') await writeFile(file, '{"format":1,"pages":{"index.html":{"key":1}},"files":[');
+    else if (how === 'record') {
+      // One record in the middle of the entry no longer JSON, or its sections no longer the CRC-32 it holds: the content
+      // memo's records are parsed one at a time, and that one is no entry for its file.
+      await edit(file, (text) => {
+        const lines = text.split('\n');
+        const middle = Math.max(1, Math.floor((lines.length - 1) / 2));
+        const line = lines[middle] ?? '';
+        lines[middle] = `${line.slice(0, line.length >> 1)}\u0001${line.slice(line.length >> 1)}`;
+        return lines.join('\n');
+      });
+    } else if (how === 'garbage') await writeFile(file, '{"format":1,"pages":{"index.html":{"key":1}},"files":[');
     else await edit(file, (text) => text.replace(/"format":\d+/, '"format":999'));
     return `${kind} ${how}`;
   },
@@ -236,20 +246,24 @@ async function runSequence(seed: number, steps: number, everyKind = false): Prom
     const name = order[site.step - 1] ?? pick(names);
     log.push(`${site.step}. ${await EDITS[name]!(site, pick, site.step)}`);
     report = await warm(site);
-    const reference = await cold(site);
-    const [warmTree, coldTree] = await Promise.all([tree(site.warmOut), tree(reference.out)]);
-    const context = `seed ${seed}, after:\n${log.join('\n')}`;
-    expect([...warmTree.keys()], context).toEqual([...coldTree.keys()]);
-    const differ = [...coldTree].filter(([file, bytes]) => {
-      const other = warmTree.get(file);
-      return bytes === 'dir' ? other !== 'dir' : !(other instanceof Buffer && other.equals(bytes));
-    });
-    expect(differ.map(([file]) => file), context).toEqual([]);
-    expect(summary(report), context).toEqual(summary(reference.report));
-    expect(report.pages.rendered + report.pages.reused, context).toBe(report.routes.length);
-    await rm(reference.out, { recursive: true, force: true });
+    await expectAsCold(site, report, `seed ${seed}, after:\n${log.join('\n')}`);
   }
   await rm(path.dirname(site.content), { recursive: true, force: true });
+}
+
+/** The warm output folder and `report` equal a cold build's of the same site, file for file and byte for byte. */
+async function expectAsCold(site: Site, report: BuildReport, context: string): Promise<void> {
+  const reference = await cold(site);
+  const [warmTree, coldTree] = await Promise.all([tree(site.warmOut), tree(reference.out)]);
+  expect([...warmTree.keys()], context).toEqual([...coldTree.keys()]);
+  const differ = [...coldTree].filter(([file, bytes]) => {
+    const other = warmTree.get(file);
+    return bytes === 'dir' ? other !== 'dir' : !(other instanceof Buffer && other.equals(bytes));
+  });
+  expect(differ.map(([file]) => file), context).toEqual([]);
+  expect(summary(report), context).toEqual(summary(reference.report));
+  expect(report.pages.rendered + report.pages.reused, context).toBe(report.routes.length);
+  await rm(reference.out, { recursive: true, force: true });
 }
 
 describe('page cache', () => {
@@ -286,6 +300,31 @@ describe('page cache', () => {
     expect((await readdir(path.join(site.pageCache, 'page'))).length).toBe(pages - 1);
     // Gone too: the faq's social card, and the impressum's first card (its title changed, and with it the card's URL).
     expect(before.filter((f) => !after.includes(f)).sort()).toEqual(['faq', path.join('faq', 'index.html'), expect.stringMatching(/^social\/faq-[0-9a-f]{10}\.png$/), expect.stringMatching(/^social\/impressum-[0-9a-f]{10}\.png$/)]);
+  }, 120_000);
+
+  it('a content memo record damaged in the middle of its entry is no entry for that file only: it is read again, the output as cold', async () => {
+    const site = await newSite('record');
+    const pages = (await warm(site)).routes.length;
+    const memoEntry = async (kind: string) => path.join(site.pageCache, kind, (await readdir(path.join(site.pageCache, kind)))[0]!);
+    const entry = await memoEntry('content-memo');
+    const text = await readFile(entry, 'utf8');
+    // A locale's record (every build loads the locales, a scoped one too), between site.yaml's and the pages'.
+    const line = text.split('\n').find((l) => l.startsWith('["locales/en.yaml",'))!;
+    expect(text.indexOf(line)).toBeGreaterThan(text.indexOf('\n["'));
+    expect(text.indexOf(line)).toBeLessThan(text.indexOf('\n["pages/'));
+    await writeFile(entry, text.replace(line, line.replace('"stamp":', '"stamp":\u0001')));
+    // The content unchanged, a stray file in the output is what sends the build the long way (reading the memo).
+    await writeFile(path.join(site.warmOut, 'stray.txt'), 'not the build’s');
+    const read = new Set<string>();
+    const report = await warm(site, (kind) => read.add(kind));
+    expect(read).toContain('content-memo');
+    // Read again, its text and so the keys of the pages that use it unchanged: every page is reused.
+    expect(report.pages).toEqual({ rendered: 0, reused: pages, removed: 0 });
+    await expectAsCold(site, report, 'a content memo record damaged');
+    // Every other file recalled: the good record, on top of the snapshot, is all the build stored.
+    const changes = (await readFile(await memoEntry('content-memo-changes'), 'utf8')).split('\n').slice(1, -1);
+    expect(changes.map((l) => JSON.parse(l.split('\t')[0]!)[0])).toEqual(['locales/en.yaml']);
+    await rm(path.dirname(site.content), { recursive: true, force: true });
   }, 120_000);
 
   it('a build nothing changed since reads the last build’s record and nothing else; any change to what it read or wrote is looked at', async () => {

@@ -103,6 +103,24 @@ export function cacheKey(...parts: (string | Uint8Array)[]): string {
   return hash.digest('hex').slice(0, 40);
 }
 
+/**
+ * Notes that `key` is now the entry of `kinds` for `owner` (what the entries describe apart from the code that made
+ * them: a content folder, an output folder), and removes the entries of `kinds` the owner had under another key. Entries
+ * keyed by the generator (the content memo, the record of the last build) would otherwise pile up, one set per version
+ * of the code that built the folder: a 10,000-page content memo is 20 MB. Only a key that is a digest is removed.
+ */
+export async function replaceEarlier(cache: BuildCache, kinds: readonly string[], owner: string, key: string): Promise<void> {
+  const pointer = cacheKey(...kinds, owner);
+  const earlier = await cache.read(LATEST_KIND, pointer);
+  const was = earlier && Buffer.from(earlier.buffer, earlier.byteOffset, earlier.byteLength).toString('utf8');
+  if (was === key) return;
+  if (was && /^[0-9a-f]{40}$/.test(was) && cache.remove) await Promise.all(kinds.map((kind) => cache.remove!(kind, was)));
+  await cache.write(LATEST_KIND, pointer, key);
+}
+
+/** Which entry is an owner's latest (replaceEarlier). */
+const LATEST_KIND = 'latest';
+
 /** An entry's JSON, or undefined when there is none or it is truncated or corrupt (no entry: the caller makes a good one). */
 export async function readJsonEntry(cache: BuildCache, kind: string, key: string): Promise<unknown> {
   const bytes = await cache.read(kind, key);

@@ -65,6 +65,8 @@ export interface StoredMemo {
 
 const SNAPSHOT_KIND = 'content-memo';
 const CHANGES_KIND = 'content-memo-changes';
+/** The build-cache kinds a stored memo's entries are kept under, both under the memo's key. */
+export const MEMO_KINDS = [SNAPSHOT_KIND, CHANGES_KIND] as const;
 
 /**
  * The memo as the last build stored it under `key`: each file a record (cache/records.ts), so a 10,000-file memo is

@@ -1,11 +1,11 @@
 import { rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
-import { cacheKey, type BuildCache } from '../cache/build-cache.ts';
+import { cacheKey, replaceEarlier, type BuildCache } from '../cache/build-cache.ts';
 import { readRecords, recordsOf, writeRecords } from '../cache/records.ts';
 import type { MarkedElement } from '../render/source-marks.tsx';
 import { fileStampSync, textDigest } from '../content/memo.ts';
 import type { PageEntry, SiteModel } from '../content/model.ts';
-import { readStoredMemo, writeStoredMemo, type StoredMemo } from '../content/stored-memo.ts';
+import { MEMO_KINDS, readStoredMemo, writeStoredMemo, type StoredMemo } from '../content/stored-memo.ts';
 import { isIndexable } from '../content/routes.ts';
 import { alternates } from '../render/context.ts';
 import type { PageAssetRefs } from './page-weight.ts';
@@ -72,7 +72,8 @@ const recordLines = new WeakMap<PageRecord, Buffer>();
 export async function writeBuildState(cache: BuildCache, contentDir: string, outDir: string, generator: string, state: BuildState): Promise<void> {
   const keys = stateKeys(contentDir, outDir, generator);
   await Promise.all([
-    state.content && writeStoredMemo(cache, keys.content, state.content),
+    // One memo per content folder: a memo another version of the code wrote for it goes once this one is written.
+    state.content && writeStoredMemo(cache, keys.content, state.content).then(() => replaceEarlier(cache, MEMO_KINDS, path.resolve(contentDir), keys.content)),
     // A page a record (cache/records.ts): 10,000 pages are megabytes, not written as one string.
     state.output && writeRecords(cache, MANIFEST_KIND, keys.output, { format: state.output.format }, recordsOf(Object.entries(state.output.pages), (entry) => recordLines.get(entry[1]) ?? entry)),
   ]);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { cacheKey, readJsonEntry, type BuildCache } from '../cache/build-cache.ts';
+import { cacheKey, readJsonEntry, replaceEarlier, type BuildCache } from '../cache/build-cache.ts';
 import type { PublishingWindow } from '../content/publishing.ts';
 import type { PrivacyPolicyFacts } from './privacy-policy.ts';
 import type { PageWeight } from './page-weight.ts';
@@ -212,4 +212,6 @@ export async function recordBuild(
   };
   const record: BuildRecord = { format: FORMAT, inputs: inputsOf(inputs), ...stamps, report: { css: report.css, loader: report.loader, privacy: report.privacy, routes: report.routes.map(line) } };
   await cache.write(KIND, key, JSON.stringify(record));
+  // One record per content and output folder: the one another version of the code left goes.
+  await replaceEarlier(cache, [KIND], JSON.stringify([path.resolve(inputs.contentDir), path.resolve(inputs.outDir)]), key);
 }

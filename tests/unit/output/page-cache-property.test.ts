@@ -401,6 +401,17 @@ describe('page cache', () => {
     await asCold('a page built since the record was written');
   }, 120_000);
 
+  it('keeps one content memo and one record of the last build per folder, whatever version of the code wrote the last', async () => {
+    const site = await newSite('versions');
+    await warm(site);
+    for (const code of ['code-1', 'code-2']) {
+      site.generator = code;
+      await warm(site);
+    }
+    expect(await readdir(path.join(site.pageCache, 'content-memo'))).toHaveLength(1);
+    expect(await readdir(path.join(site.pageCache, 'unchanged-build'))).toHaveLength(1);
+  }, 120_000);
+
   it('a build cache restored beside an empty output folder (CI) gives the pages back without rendering them, byte for byte', async () => {
     const site = await newSite('restored');
     const first = await warm(site);

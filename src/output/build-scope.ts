@@ -85,25 +85,30 @@ export function siteFamilies(pages: readonly PageEntry[], verbatim: (source: str
   return [...families].sort();
 }
 
-/** Outline pages: entries made from a record line, never rendered (the build reuses them as the line has them). */
-const outlines = new WeakSet<PageEntry>();
+/** Outline pages (entries made from a record line, never rendered) and the key each is reused under: its line's. */
+const outlineKeys = new WeakMap<PageEntry, string>();
 
 export function isOutline(entry: PageEntry): boolean {
-  return outlines.has(entry);
+  return outlineKeys.has(entry);
+}
+
+/** The key an outline page was built under (the one its record line names); undefined for a loaded page. */
+export function outlineKey(entry: PageEntry): string | undefined {
+  return outlineKeys.get(entry);
 }
 
 /**
- * A page of the last build as its record line has it (`facts`: siteFacts). Of `page`, only what site-wide files and
- * other pages' renders read of a page is there (its slug, noindex and structured-data kind, no sections), as the
- * render thread's copy of the model has it (render-thread.ts sharedModel).
+ * A page of the last build as its record line has it (`facts`: siteFacts; `key`: the key it was built under). Of
+ * `page`, only what site-wide files and other pages' renders read of a page is there (its slug, noindex and
+ * structured-data kind, no sections), as the render thread's copy of the model has it (render-thread.ts sharedModel).
  */
-function outlineEntry(file: string, route: string, facts: string, defaultLocale: LocaleCode): PageEntry {
+function outlineEntry(file: string, route: string, facts: string, key: string, defaultLocale: LocaleCode): PageEntry {
   const [family = '', locale = '', indexable, education] = facts.split('/');
   const prefix = locale === defaultLocale ? '/' : `/${locale}`;
   const slug = route === prefix ? '' : route.slice(prefix === '/' ? 1 : prefix.length + 1);
   const page = { slug, meta: { noindex: indexable !== '1', structuredData: education === '1' ? 'education' : undefined }, sections: [] };
   const entry = { family, locale: locale as LocaleCode, route, file, source: `pages/${family}/${locale}.yaml`, page: page as unknown as PageEntry['page'] };
-  outlines.add(entry);
+  outlineKeys.set(entry, key);
   return entry;
 }
 
@@ -127,9 +132,9 @@ export function withOutlines(model: SiteModel, families: ReadonlySet<string>, li
     else byFamily.set(entry.family, [entry]);
   };
   for (const entry of model.pages) place(entry);
-  for (const [file, route, facts] of lines.outlines()) {
+  for (const [file, route, key, facts] of lines.outlines()) {
     if (families.has(facts.slice(0, facts.indexOf('/')))) loaded--;
-    else place(outlineEntry(file, route, facts, model.site.defaultLocale));
+    else place(outlineEntry(file, route, facts, key, model.site.defaultLocale));
   }
   // Each loaded page had its line, and each line of a loaded family is a loaded page.
   if (loaded !== 0) return undefined;

@@ -24,7 +24,7 @@ import { privacyPolicyFacts, type PrivacyPolicyFacts } from './privacy-policy.ts
 import { BEFORE_RENDER_THREAD, RenderThread } from './render-thread.ts';
 import { codeAssets, loadRenderer, renderPage, sitePolicy } from './site-render.ts';
 import { planCard } from './social-cards.ts';
-import { familiesToLoad, isOutline, scopedSite, siteFamilies } from './build-scope.ts';
+import { familiesToLoad, isOutline, outlineKey, scopedSite, siteFamilies } from './build-scope.ts';
 import { stampsByPath, treeStamps } from './tree-stamps.ts';
 import { besideStamps, lastBuild, lastPages, recordBuild, stillAsRecorded, unchangedSince, type BuildInputs, type LastPages, type UnchangedReport } from './unchanged-build.ts';
 import { OutputWriter } from './writer.ts';
@@ -214,7 +214,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   // What the last build's record says of each page holds while the site part of the keys and the budgets are the same.
   const lastLines = recorded && lastPages(recorded, inputs, site, budgets);
   // An outline page is built under the key its line names (a scoped build checked that the line holds).
-  const keys = model.pages.map((entry, index) => (!cached ? '' : isOutline(entry) ? lastLines!.key(entry.file)! : pageKey(model, entry, code, generator, known, { images: pageImageInputs(entry, images.images), socialImage: cards[index]!.card?.image.path })));
+  const keys = model.pages.map((entry, index) => (!cached ? '' : (outlineKey(entry) ?? pageKey(model, entry, code, generator, known, { images: pageImageInputs(entry, images.images), socialImage: cards[index]!.card?.image.path }))));
   const keyBefore = (index: number) => last?.pages[model.pages[index]!.file]?.key;
   const stored = storedPagesAhead(storedPages ? cache : undefined, keys, keyBefore, storedPages ? await storedKeys(cache, keys, keyBefore) : undefined);
   for (const [index, entry] of model.pages.entries()) {

@@ -71,9 +71,9 @@ export class LastPages {
     return this.lines.get(file)?.[3];
   }
 
-  /** Every page's output file, route and site facts, in the record's order. */
-  *outlines(): Generator<[file: string, route: string, facts: string]> {
-    for (const [file, line] of this.lines) yield [file, line[0], line[3]];
+  /** Every page's output file, route, key and site facts, in the record's order. */
+  *outlines(): Generator<[file: string, route: string, key: string, facts: string]> {
+    for (const [file, line] of this.lines) yield [file, line[0], line[2], line[3]];
   }
 
   /** The page's weight if it was built under `key`. */

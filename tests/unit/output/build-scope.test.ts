@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -97,6 +97,17 @@ describe('a scoped build', () => {
     expect(report.loadedPages).toBe(ALL);
     // agb comes back from the page store, faq is rendered.
     expect(report.pages).toEqual({ rendered: 1, reused: ALL - 1, removed: 0 });
+  }, 120_000);
+
+  it('loads the whole site when a page it would not load has lost its social card file', async () => {
+    const site = await newSite('scope-card');
+    await warm(site);
+    // agb's card: an outline page's card is kept as written, never drawn (an outline has no title to draw).
+    const cards = (await readdir(path.join(site.warmOut, 'social'))).filter((name) => name.startsWith('agb-'));
+    expect(cards).toHaveLength(1);
+    await rm(path.join(site.warmOut, 'social', cards[0]!));
+    await retitle(site, 'faq', 'Fragen, neu');
+    expect((await asCold(site, 'agb’s card deleted, faq retitled')).loadedPages).toBe(ALL);
   }, 120_000);
 
   it('reports a route that a loaded page takes from a page it did not load, as a whole load does', async () => {

@@ -410,6 +410,8 @@ describe('page cache', () => {
     }
     expect(await readdir(path.join(site.pageCache, 'content-memo'))).toHaveLength(1);
     expect(await readdir(path.join(site.pageCache, 'unchanged-build'))).toHaveLength(1);
+    // And one pointer to each: the content folder's memo, and the record of the content and output folders.
+    expect(await readdir(path.join(site.pageCache, 'latest'))).toHaveLength(2);
   }, 120_000);
 
   it('a build cache restored beside an empty output folder (CI) gives the pages back without rendering them, byte for byte', async () => {

@@ -60,7 +60,11 @@ export interface Site {
 export async function edit(file: string, change: (text: string) => string): Promise<void> {
   await writeFile(file, change(await readFile(file, 'utf8')));
 }
-/** Dates every entry of `dir` written in the last second two seconds back (see the header). */
+/**
+ * Dates every entry of `dir` written in the last second two seconds back, as if the author had built a while later: a
+ * build trusts no content stamp from the last second (unchanged-build.ts), so without this the record of the last
+ * build would never be put to the test.
+ */
 export async function settle(dir: string): Promise<void> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const past = new Date(Date.now() - 2000);
@@ -89,7 +93,8 @@ export async function warm(site: Site, read?: (kind: string) => void, env?: Cont
 export function pageCacheOver(dir: string) {
   const pages = directoryCache(dir);
   const assets = directoryCache(assetCache);
-  const own = (kind: string) => ['content-memo', 'content-memo-changes', 'output-manifest', 'page', 'unchanged-build'].includes(kind);
+  // `latest`: which memo and record are a folder's latest (replaceEarlier), beside the entries it names.
+  const own = (kind: string) => ['content-memo', 'content-memo-changes', 'output-manifest', 'page', 'unchanged-build', 'latest'].includes(kind);
   return {
     read: (kind: string, key: string) => (own(kind) ? pages : assets).read(kind, key),
     write: (kind: string, key: string, data: string | Uint8Array, options?: { checked?: boolean }) => (own(kind) ? pages : assets).write(kind, key, data, options),

@@ -145,14 +145,12 @@ export class StoredContentMemo extends ContentMemo {
   /** A snapshot's file as its record's line until the memo is asked about it (entry). */
   private readonly stored: Map<string, StoredFile | Buffer>;
   private readonly recalled = new Map<string, Remembered<unknown>>();
-  /** Files this load asked about: the others were deleted and are dropped when saved (unless kept: keepUnasked). */
+  /** Files this load asked about: the others were deleted and are dropped when saved (unless left out: limitTo). */
   private readonly seen = new Set<string>();
   private changed = false;
   /** The id of the whole snapshot loaded, and the files whose entries differ from it (changed, or removed). */
   private readonly base: string | undefined;
   private readonly differ = new Set<string>();
-  /** Folders whose files this load left out on purpose (keepUnasked). */
-  private keptFolders: ((folder: string) => boolean) | undefined;
 
   /**
    * From what an earlier build stored (`toStore()`); anything not in the expected shape starts empty, and changes on
@@ -174,15 +172,6 @@ export class StoredContentMemo extends ContentMemo {
     for (const [file, entry] of Object.entries(changes.files)) this.stored.set(file, entry);
     for (const file of changes.removed) this.stored.delete(String(file));
     for (const file of [...Object.keys(changes.files), ...changes.removed]) this.differ.add(String(file));
-  }
-
-  /**
-   * The loader leaves the files in folders `kept` holds for (`pages/faq`; `.` for the content folder) out of this load
-   * on purpose (a build that loads only the page families an edit changed, limitTo): toStore keeps those it did not ask
-   * about, where it drops any other such file as deleted. Undefined: none (again).
-   */
-  keepUnasked(kept: ((folder: string) => boolean) | undefined): void {
-    this.keptFolders = kept;
   }
 
   /**
@@ -243,11 +232,16 @@ export class StoredContentMemo extends ContentMemo {
 
   /**
    * Shows the loader only these page families (undefined: all again). The records of the others are kept as they are
-   * when stored: their files were not asked about on purpose, not deleted.
+   * when stored (leftOut): their files were not asked about on purpose, not deleted.
    */
   limitTo(families: ReadonlySet<string> | undefined): void {
     this.families = families;
-    this.keepUnasked(families && ((folder) => folder.startsWith('pages/') && !families.has(folder.split('/')[1]!)));
+  }
+
+  /** Whether `file` is in a page family this load does not show (limitTo): toStore keeps it unasked, not as deleted. */
+  private leftOut(file: string): boolean {
+    const folder = path.posix.dirname(file);
+    return this.families !== undefined && folder.startsWith('pages/') && !this.families.has(folder.split('/')[1]!);
   }
 
   /** Whether a file this build loaded carries `!verbatim` strings. */
@@ -320,7 +314,7 @@ export class StoredContentMemo extends ContentMemo {
    * since the loaded snapshot when they are few, else a whole new snapshot (and no changes).
    */
   toStore(): StoredMemo | undefined {
-    for (const file of this.stored.keys()) if (!this.seen.has(file) && !this.keptFolders?.(path.posix.dirname(file))) this.drop(file);
+    for (const file of this.stored.keys()) if (!this.seen.has(file) && !this.leftOut(file)) this.drop(file);
     if (!this.changed) return undefined;
     if (this.base !== undefined && this.differ.size <= this.stored.size * CHANGES_SHARE) {
       const files = [...this.differ].flatMap((file) => (this.stored.has(file) ? [[file, this.stored.get(file)!] as const] : []));

@@ -240,7 +240,7 @@ describe('stored content memo', () => {
     await rm(path.dirname(path.dirname(stored.entry)), { recursive: true });
   });
 
-  it('keeps the records of files a load left out on purpose (keepUnasked), unparsed, and a later load recalls them', async () => {
+  it('keeps the records of files a load left out on purpose (limitTo), unparsed, and a later load recalls them', async () => {
     const stored = await storedCold('unasked');
     const text = await readFile(stored.entry, 'utf8');
     const home = path.join(dir, 'pages/home/de.yaml');
@@ -257,19 +257,19 @@ describe('stored content memo', () => {
     try {
       const scoped = async (keep: boolean) => {
         const memo = new StoredContentMemo(dir, await readStoredMemo(stored.cache, 'k'), walk);
-        if (keep) memo.keepUnasked((folder) => folder.startsWith('pages/') && !shown.includes(folder));
+        if (keep) memo.limitTo(new Set(shown.map((folder) => path.basename(folder))));
         const result = await loadContent(dir, {}, memo);
         expect(result.ok && result.value.pages.map((p) => p.source).sort()).toEqual(['pages/faq/de.yaml', 'pages/home/de.yaml', 'pages/home/en.yaml']);
         // Two of nine files changed, more than an eighth: a whole snapshot.
-        return (memo.toStore()!.snapshot as { files: Map<string, unknown> }).files;
+        return memo.toStore()!.snapshot as { files: Map<string, unknown> };
       };
       // Not kept, a file the load did not ask about is one that no longer exists.
-      const dropped = await scoped(false);
+      const dropped = (await scoped(false)).files;
       expect(left.filter((file) => dropped.has(file))).toEqual([]);
-      const files = await scoped(true);
+      const snapshot = await scoped(true);
       // Kept as the lines read, never parsed.
-      for (const file of left) expect((files.get(file) as Buffer).toString('utf8')).toBe(`${recordLine(text, file)}\n`);
-      const next = await roundTrip({ snapshot: { format: 4, id: 'next', files } });
+      for (const file of left) expect((snapshot.files.get(file) as Buffer).toString('utf8')).toBe(`${recordLine(text, file)}\n`);
+      const next = await roundTrip({ snapshot });
       const memo = new StoredContentMemo(dir, next);
       const result = await loadContent(dir, {}, memo);
       expect(result.ok && faqTitle(result.value)).toBe('Häufige Fragen');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { cacheKey, noCache, readJsonEntry, stampsKey, type BuildCache } from '../cache/build-cache.ts';
+import { cacheKey, isCacheKey, noCache, readJsonEntry, stampsKey, type BuildCache } from '../cache/build-cache.ts';
 import { packageRoot } from '../package-root.ts';
 
 const LOADER_SOURCE = 'src/islands/client.ts';
@@ -80,7 +80,7 @@ async function lastInputsKey(cache: BuildCache): Promise<string | undefined> {
   const stamps = await stampsKey(packageRoot, inputs);
   const stored = stamps && (await cache.read('islands-stamps', cacheKey(INPUTS_KEY, stamps)));
   const known = stored && new TextDecoder().decode(stored);
-  if (known && /^[0-9a-f]{40}$/.test(known)) return known;
+  if (isCacheKey(known)) return known;
   const key = await inputsKey(inputs);
   if (key && stamps) await cache.write('islands-stamps', cacheKey(INPUTS_KEY, stamps), key);
   return key;

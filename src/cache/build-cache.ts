@@ -104,6 +104,17 @@ export function cacheKey(...parts: (string | Uint8Array)[]): string {
 }
 
 /**
+ * Whether `value` is a key cacheKey made. A key read back from an entry names a file in the cache (an entry to remove,
+ * to read): a damaged entry could name any path, so only a key of this shape is followed.
+ */
+export function isCacheKey(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-f]{40}$/.test(value);
+}
+
+/** Which entry is an owner's latest (replaceEarlier). */
+const LATEST_KIND = 'latest';
+
+/**
  * Notes that `key` is now the entry of `kinds` for `owner` (what the entries describe apart from the code that made
  * them: a content folder, an output folder), and removes the entries of `kinds` the owner had under another key. Entries
  * keyed by the generator (the content memo, the record of the last build) would otherwise pile up, one set per version
@@ -114,12 +125,9 @@ export async function replaceEarlier(cache: BuildCache, kinds: readonly string[]
   const earlier = await cache.read(LATEST_KIND, pointer);
   const was = earlier && Buffer.from(earlier.buffer, earlier.byteOffset, earlier.byteLength).toString('utf8');
   if (was === key) return;
-  if (was && /^[0-9a-f]{40}$/.test(was) && cache.remove) await Promise.all(kinds.map((kind) => cache.remove!(kind, was)));
+  if (isCacheKey(was)) await Promise.all(kinds.map((kind) => cache.remove?.(kind, was)));
   await cache.write(LATEST_KIND, pointer, key);
 }
-
-/** Which entry is an owner's latest (replaceEarlier). */
-const LATEST_KIND = 'latest';
 
 /** An entry's JSON, or undefined when there is none or it is truncated or corrupt (no entry: the caller makes a good one). */
 export async function readJsonEntry(cache: BuildCache, kind: string, key: string): Promise<unknown> {

@@ -78,7 +78,7 @@ export async function readStoredMemo(cache: BuildCache, key: string): Promise<St
   const changedFiles = changes?.header.format === FORMAT ? storedFiles(changes.records, changes.deferred) : undefined;
   return {
     snapshot: snapshot?.header.format === FORMAT ? { ...snapshot.header, files: snapshot.lines } : undefined,
-    changes: changedFiles && { ...changes!.header, files: changedFiles },
+    changes: changes && changedFiles && { ...changes.header, files: changedFiles },
   };
 }
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildImages, pageImageInputs } from '../assets/images.ts';
-import { defaultBuildCache, noCache, type BuildCache } from '../cache/build-cache.ts';
+import { defaultBuildCache, isCacheKey, noCache, type BuildCache } from '../cache/build-cache.ts';
 import { budgetFor, loadCheckConfig, type CheckConfig } from '../content/check-config.ts';
 import { loadContent, type ContentEnv } from '../content/load.ts';
 import type { SiteModel } from '../content/model.ts';
@@ -193,7 +193,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   let restored = 0;
   const superseded: string[] = [];
   // A key read from the manifest names a file in the cache: only a digest may (a damaged manifest could say anything).
-  const supersede = (old: unknown) => void (typeof old === 'string' && /^[0-9a-f]{40}$/.test(old) && superseded.push(old));
+  const supersede = (old: unknown) => void (isCacheKey(old) && superseded.push(old));
   const cardStamps = new Map<string, string>();
   const cardPaths = new Map<string, string>();
   // Islands' props files (render/Island.tsx), each written once a build: the pages of a locale share them.

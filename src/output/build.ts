@@ -123,7 +123,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   // The page cache describes the files it wrote: with no output there, or none recorded, the build starts from an empty folder.
   const last = previous.output && existsSync(outDir) ? previous.output : undefined;
   // Only page files changed: only their families and the site's are loaded, the other pages are outlines (build-scope.ts).
-  let scope = recorded && contentStamps && last ? familiesToLoad(recorded, inputs, publication.at, contentStamps) : undefined;
+  const scope = recorded && contentStamps && last ? familiesToLoad(recorded, inputs, publication.at, contentStamps) : undefined;
   memo.limitTo(scope);
   // A build that stops at an error keeps what did load: the next build reads only the files being fixed.
   const failed = async (errors: SiteError[]): Promise<Result<BuildReport>> => {
@@ -131,16 +131,6 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     return { ok: false, errors };
   };
   let [loaded, checkConfig] = await Promise.all([loadContent(options.contentDir, options.env, memo), loadCheckConfig(options.contentDir, memo)]);
-  const loadAll = () => {
-    scope = undefined;
-    memo.limitTo(undefined);
-    return loadContent(options.contentDir, options.env, memo);
-  };
-  // An error in a loaded page: the whole site loads, so every error is reported at once (a route another page has, say).
-  if (scope && !loaded.ok) loaded = await loadAll();
-  if (!loaded.ok || checkConfig.errors.length) return failed([...(loaded.ok ? [] : loaded.errors), ...checkConfig.errors]);
-  // What is not live at the build's moment is left out here, before anything reads the pages.
-  let model = publishedModel(loaded.value, publication);
   const budgets = textDigest(JSON.stringify(checkConfig.config.budgets));
   const known = (value: object) => memo.digestOf(value);
   const propsThere = new Map<string, boolean>();
@@ -149,14 +139,16 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     if (there === undefined) propsThere.set(url, (there = existsSync(path.join(outDir, url))));
     return there;
   };
-  // A scoped build goes on if the loaded pages leave every other page as its line has it; else the whole site loads.
-  const scoped = scope && recorded && last && (await scopedSite(model, scope, { recorded, inputs, last, outDir, generator, budgets, code: codePending, known, propsPresent }));
-  if (scoped) model = scoped;
-  else if (scope) {
-    loaded = await loadAll();
-    if (!loaded.ok) return failed(loaded.errors);
-    model = publishedModel(loaded.value, publication);
+  // What is not live at the build's moment is left out (publishedModel) before anything reads the pages. A scoped build
+  // goes on if its loaded pages, without an error, leave every other page as its line has it.
+  const scoped = scope && recorded && last && loaded.ok && !checkConfig.errors.length ? await scopedSite(publishedModel(loaded.value, publication), scope, { recorded, inputs, last, outDir, generator, budgets, code: codePending, known, propsPresent }) : undefined;
+  // Else the whole site loads: after an error in a loaded page too, so every error is reported at once (a route another page has, say).
+  if (scope && !scoped) {
+    memo.limitTo(undefined);
+    loaded = await loadContent(options.contentDir, options.env, memo);
   }
+  if (!loaded.ok || checkConfig.errors.length) return failed([...(loaded.ok ? [] : loaded.errors), ...checkConfig.errors]);
+  const model = scoped ?? publishedModel(loaded.value, publication);
   const redirects = await loadRedirects(options.contentDir, model.site, memo);
   if (redirects.errors.length) return failed(redirects.errors);
   const images = await buildImages(model, options.contentDir, cache);

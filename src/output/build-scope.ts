@@ -185,6 +185,7 @@ function outlinesReusable(model: SiteModel, lines: LastPages, build: LastBuild):
     if (!isOutline(entry)) return true;
     const record = build.last.pages[entry.file];
     if (!reusable(record, lines.key(entry.file)!, path.join(build.outDir, entry.file), build.propsPresent)) return false;
-    return record.card === undefined || (record.cardPath !== undefined && fileStampSync(path.join(build.outDir, record.cardPath)) === record.card);
+    // A manifest record is JSON as read: a damaged one may have any value where the card's path belongs.
+    return record.card === undefined || (typeof record.cardPath === 'string' && fileStampSync(path.join(build.outDir, record.cardPath)) === record.card);
   });
 }

@@ -1,4 +1,4 @@
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -108,6 +108,18 @@ describe('a scoped build', () => {
     await rm(path.join(site.warmOut, 'social', cards[0]!));
     await retitle(site, 'faq', 'Fragen, neu');
     expect((await asCold(site, 'agb’s card deleted, faq retitled')).loadedPages).toBe(ALL);
+  }, 120_000);
+
+  it('reads the manifest record of a page it would not load as none when its card path is damaged, and loads the whole site', async () => {
+    const site = await newSite('scope-damaged-record');
+    await warm(site);
+    const manifests = path.join(site.pageCache, 'output-manifest');
+    const [manifest] = await readdir(manifests);
+    // Still JSON, still a record of agb's page: only the card's path is no path.
+    await edit(path.join(manifests, manifest!), (text) => text.replace(/^(\["agb\/index\.html",.*"cardPath":)"[^"]*"/m, '$15'));
+    expect(await readFile(path.join(manifests, manifest!), 'utf8')).toMatch(/"cardPath":5/);
+    await retitle(site, 'faq', 'Fragen, neu');
+    expect((await asCold(site, 'agb’s card path damaged, faq retitled')).loadedPages).toBe(ALL);
   }, 120_000);
 
   it('reports a route that a loaded page takes from a page it did not load, as a whole load does', async () => {

@@ -147,7 +147,7 @@ export function withOutlines(model: SiteModel, families: ReadonlySet<string>, li
 }
 
 /** What a scoped build checks its loaded pages against: the last build's record and manifest, and this build's own inputs. */
-export interface LastBuild {
+export interface ScopeInputs {
   recorded: BuildRecord;
   inputs: BuildInputs;
   last: OutputManifest;
@@ -167,7 +167,7 @@ export interface LastBuild {
  * same site part of every key (site.yaml, locales, code, verbatim strings, withheld routes) and budgets, and each
  * outline page reusable as written (outlinesReusable). Undefined: the whole site must load.
  */
-export async function scopedSite(model: SiteModel, families: ReadonlySet<string>, build: LastBuild): Promise<SiteModel | undefined> {
+export async function scopedSite(model: SiteModel, families: ReadonlySet<string>, build: ScopeInputs): Promise<SiteModel | undefined> {
   const site = siteKey(model, await build.code, build.generator, build.known);
   const lines = lastPages(build.recorded, build.inputs, site, build.budgets);
   const outlined = lines && withOutlines(model, families, lines);
@@ -180,7 +180,7 @@ export async function scopedSite(model: SiteModel, families: ReadonlySet<string>
  * its file and social card still have their stamps, and its islands' props files are there. Checked before anything is
  * rendered, since an outline page cannot be rendered.
  */
-function outlinesReusable(model: SiteModel, lines: LastPages, build: LastBuild): boolean {
+function outlinesReusable(model: SiteModel, lines: LastPages, build: ScopeInputs): boolean {
   return model.pages.every((entry) => {
     if (!isOutline(entry)) return true;
     const record = build.last.pages[entry.file];

@@ -215,7 +215,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     const target = path.join(outDir, entry.file);
     const record = last?.pages[entry.file];
     keep.add(entry.file);
-    // An outline page's record was checked before loading the rest (outlinesReusable): its file is not stated again.
+    // An outline page's record was checked before any page was rendered (outlinesReusable): its file is not stated again.
     const outline = isOutline(entry);
     const reuse = (outline && record !== undefined) || reusable(record, key, target, propsPresent);
     if (outline && record?.cardPath) keep.add(record.cardPath);

@@ -199,7 +199,7 @@ function wellFormed(record: BuildRecord | undefined): record is BuildRecord {
 export async function recordBuild(
   cache: BuildCache,
   inputs: BuildInputs,
-  stamps: { window: PublishingWindow; content: TreeStamps; output: TreeStamps; beside: TreeStamps; site: string; budgets: string; siteFamilies: string[] } | undefined,
+  stamps: Omit<BuildRecord, 'format' | 'inputs' | 'report'> | undefined,
   report: UnchangedReport,
   page: { key: (file: string) => string; facts: (file: string) => string },
   last?: LastPages,

@@ -31,6 +31,20 @@ async function asCold(site: Site, what: string): Promise<BuildReport> {
 const page = (site: Site, family: string) => path.join(site.content, 'pages', family, 'de.yaml');
 const retitle = (site: Site, family: string, title: string) => edit(page(site, family), (text) => text.replace(/^( {2}title: ).*$/m, `$1${title}`));
 
+/**
+ * A site built warm, then `damage`d (something of agb, a page the next build would not load) and faq retitled: the
+ * next build loads every page and writes what a cold build writes. Its report.
+ */
+async function loadsWholeAfter(name: string, what: string, damage: (site: Site) => Promise<unknown>): Promise<BuildReport> {
+  const site = await newSite(name);
+  await warm(site);
+  await damage(site);
+  await retitle(site, 'faq', 'Fragen, neu');
+  const report = await asCold(site, `${what}, faq retitled`);
+  expect(report.loadedPages).toBe(ALL);
+  return report;
+}
+
 describe('a scoped build', () => {
   it('loads only the edited page’s family and the site’s families, and writes what a cold build writes', async () => {
     const site = await newSite('scope-title');
@@ -89,37 +103,28 @@ describe('a scoped build', () => {
   }, 120_000);
 
   it('loads the whole site when a page it would not load is not in the output folder as written', async () => {
-    const site = await newSite('scope-output');
-    await warm(site);
-    await rm(path.join(site.warmOut, 'agb/index.html'));
-    await retitle(site, 'faq', 'Fragen und Antworten, neu');
-    const report = await asCold(site, 'agb’s file deleted, faq retitled');
-    expect(report.loadedPages).toBe(ALL);
+    const report = await loadsWholeAfter('scope-output', 'agb’s file deleted', (site) => rm(path.join(site.warmOut, 'agb/index.html')));
     // agb comes back from the page store, faq is rendered.
     expect(report.pages).toEqual({ rendered: 1, reused: ALL - 1, removed: 0 });
   }, 120_000);
 
   it('loads the whole site when a page it would not load has lost its social card file', async () => {
-    const site = await newSite('scope-card');
-    await warm(site);
     // agb's card: an outline page's card is kept as written, never drawn (an outline has no title to draw).
-    const cards = (await readdir(path.join(site.warmOut, 'social'))).filter((name) => name.startsWith('agb-'));
-    expect(cards).toHaveLength(1);
-    await rm(path.join(site.warmOut, 'social', cards[0]!));
-    await retitle(site, 'faq', 'Fragen, neu');
-    expect((await asCold(site, 'agb’s card deleted, faq retitled')).loadedPages).toBe(ALL);
+    await loadsWholeAfter('scope-card', 'agb’s card deleted', async (site) => {
+      const cards = (await readdir(path.join(site.warmOut, 'social'))).filter((name) => name.startsWith('agb-'));
+      expect(cards).toHaveLength(1);
+      await rm(path.join(site.warmOut, 'social', cards[0]!));
+    });
   }, 120_000);
 
   it('reads the manifest record of a page it would not load as none when its card path is damaged, and loads the whole site', async () => {
-    const site = await newSite('scope-damaged-record');
-    await warm(site);
-    const manifests = path.join(site.pageCache, 'output-manifest');
-    const [manifest] = await readdir(manifests);
-    // Still JSON, still a record of agb's page: only the card's path is no path.
-    await edit(path.join(manifests, manifest!), (text) => text.replace(/^(\["agb\/index\.html",.*"cardPath":)"[^"]*"/m, '$15'));
-    expect(await readFile(path.join(manifests, manifest!), 'utf8')).toMatch(/"cardPath":5/);
-    await retitle(site, 'faq', 'Fragen, neu');
-    expect((await asCold(site, 'agb’s card path damaged, faq retitled')).loadedPages).toBe(ALL);
+    await loadsWholeAfter('scope-damaged-record', 'agb’s card path damaged', async (site) => {
+      const manifests = path.join(site.pageCache, 'output-manifest');
+      const [manifest] = await readdir(manifests);
+      // Still JSON, still a record of agb's page: only the card's path is no path.
+      await edit(path.join(manifests, manifest!), (text) => text.replace(/^(\["agb\/index\.html",.*"cardPath":)"[^"]*"/m, '$15'));
+      expect(await readFile(path.join(manifests, manifest!), 'utf8')).toMatch(/"cardPath":5/);
+    });
   }, 120_000);
 
   it('reports a route that a loaded page takes from a page it did not load, as a whole load does', async () => {

@@ -219,7 +219,8 @@ export class StoredContentMemo extends ContentMemo {
 
   /**
    * A folder the walk stamped (its names are as listed then: the build reads content as of its walk); not one it gave
-   * no stamp (written within the last second, or a link to a folder, whose names it did not walk).
+   * no stamp (written within the last second, or a link to a folder, whose names it did not walk). `pages` of a load
+   * limited to some families (limitTo) lists those only, read from disk if the walk did not stamp it.
    */
   override listing(folder: string): string[] | undefined {
     const families = this.families;

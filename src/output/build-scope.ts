@@ -155,6 +155,8 @@ export interface LastBuild {
   known: (value: object) => string | undefined;
   /** Whether an islands' props file is in the output folder. */
   propsPresent: (url: string) => boolean;
+  /** Whether the element sources beside the output folder have the page's entry (page-sources.ts). */
+  sourcesPresent: (file: string) => boolean;
 }
 
 /**
@@ -172,12 +174,13 @@ export async function scopedSite(model: SiteModel, families: ReadonlySet<string>
 
 /**
  * Whether every outline page can be reused as the last build wrote it: its manifest record has the key its line names,
- * its file and social card still have their stamps, and its islands' props files are there. Checked before anything is
- * rendered, since an outline page cannot be rendered.
+ * its file and social card still have their stamps, its islands' props files are there and the element sources beside
+ * the output have its entry. Checked before anything is rendered, since an outline page cannot be rendered.
  */
 function outlinesReusable(model: SiteModel, lines: LastPages, build: LastBuild): boolean {
   return model.pages.every((entry) => {
     if (!isOutline(entry)) return true;
+    if (!build.sourcesPresent(entry.file)) return false;
     const record = build.last.pages[entry.file];
     if (!reusable(record, lines.key(entry.file)!, path.join(build.outDir, entry.file), build.propsPresent)) return false;
     return record.card === undefined || (record.cardPath !== undefined && fileStampSync(path.join(build.outDir, record.cardPath)) === record.card);

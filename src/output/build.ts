@@ -149,8 +149,12 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     if (there === undefined) propsThere.set(url, (there = existsSync(path.join(outDir, url))));
     return there;
   };
+  // A reused page's HTML is the one the last build wrote, so its element sources are the last build's too: a page whose
+  // entry that file lacks (deleted, damaged) is not reused, so the file written at the end has every page's entry.
+  const previousSources = cached ? await previousPageSources(options.outDir) : new Map<string, Buffer>();
+  const sourcesPresent = (file: string) => previousSources.has(file);
   // A scoped build goes on if the loaded pages leave every other page as its line has it; else the whole site loads.
-  const scoped = scope && recorded && last && (await scopedSite(model, scope, { recorded, inputs, last, outDir, generator, budgets, code: codePending, known, propsPresent }));
+  const scoped = scope && recorded && last && (await scopedSite(model, scope, { recorded, inputs, last, outDir, generator, budgets, code: codePending, known, propsPresent, sourcesPresent }));
   if (scoped) model = scoped;
   else if (scope) {
     loaded = await loadAll();
@@ -185,8 +189,6 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     return { route: entry.route, file: entry.file, weight, overBudget: overBudget(weight, budgetFor(checkConfig.config, entry.route)) };
   };
   const elementSources: [string, PageSources['pages'][string] | Buffer][] = [];
-  // A reused page's HTML is the one the last build wrote, so its element sources are the last build's too.
-  const previousSources = cached ? await previousPageSources(options.outDir) : new Map<string, Buffer>();
   const cardWrites: Promise<void>[] = [];
   // Pages are stored in the build cache as rendered; a fresh build (`--no-cache`) stores them but reuses none.
   const storedPages = cached && !options.fresh;
@@ -225,7 +227,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     keep.add(entry.file);
     // An outline page's record was checked before loading the rest (outlinesReusable): its file is not stated again.
     const outline = isOutline(entry);
-    const reuse = (outline && record !== undefined) || reusable(record, key, target, propsPresent);
+    const reuse = ((outline && record !== undefined) || reusable(record, key, target, propsPresent)) && sourcesPresent(entry.file);
     if (outline && record?.cardPath) keep.add(record.cardPath);
     if (card) {
       keep.add(card.image.path.slice(1));
@@ -238,8 +240,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     }
     if (reuse) {
       counts.reused++;
-      const sources = previousSources.get(entry.file);
-      if (sources) elementSources.push([entry.file, sources]);
+      elementSources.push([entry.file, previousSources.get(entry.file)!]);
       next.pages[entry.file] = record;
       // The props files stay as the last build wrote them, encodings included.
       for (const url of Object.keys(record.islandProps)) for (const suffix of ['', '.gz', '.br']) keep.add(`${url.slice(1)}${suffix}`);

@@ -1,8 +1,9 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { buildSite, type BuildReport } from '../../../src/output/build.ts';
+import { pageSourcesFile } from '../../../src/output/page-sources.ts';
 import { cold, differingFiles, edit, newSite, pageCacheOver, summary, useWarmSites, warm, type Site } from './support/warm-site.ts';
 
 /**
@@ -97,6 +98,22 @@ describe('a scoped build', () => {
     expect(report.loadedPages).toBe(ALL);
     // agb comes back from the page store, faq is rendered.
     expect(report.pages).toEqual({ rendered: 1, reused: ALL - 1, removed: 0 });
+  }, 120_000);
+
+  it('loads the whole site when the element sources beside the output lack a page it would not load', async () => {
+    // Each reused page's entry is copied from that file: without it the file a warm build writes lacks the page.
+    const site = await newSite('scope-sources');
+    await warm(site);
+    await rm(pageSourcesFile(site.warmOut));
+    await retitle(site, 'faq', 'Fragen, die Quellen gelöscht');
+    const report = await asCold(site, 'element sources deleted, faq retitled');
+    expect(report.loadedPages).toBe(ALL);
+    // The pages not rendered come back from the page store, which keeps each page's entry with its HTML.
+    expect(report.pages).toEqual({ rendered: 1, reused: ALL - 1, removed: 0 });
+    // Nothing edited but site.yaml touched (a whole load that reuses every page), the file a line of nonsense.
+    await writeFile(pageSourcesFile(site.warmOut), '{"version":1,"pages":{}}');
+    await edit(path.join(site.content, 'site.yaml'), (text) => text);
+    expect((await asCold(site, 'element sources damaged, site.yaml touched')).pages).toEqual({ rendered: 0, reused: ALL, removed: 0 });
   }, 120_000);
 
   it('reports a route that a loaded page takes from a page it did not load, as a whole load does', async () => {

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ContentEnv } from '../../../src/content/load.ts';
 import { buildSite, type BuildReport } from '../../../src/output/build.ts';
-import { cold, edit, newSite, pageCacheOver, repo, summary, tree, useWarmSites, warm, type Site } from './support/warm-site.ts';
+import { cold, edit, newSite, pageCacheOver, repo, sameElementSources, summary, tree, useWarmSites, warm, type Site } from './support/warm-site.ts';
 
 /**
  * Warm builds are cold builds: random sequences of edits to a small fixture site (page text, locale strings,
@@ -261,6 +261,8 @@ async function expectAsCold(site: Site, report: BuildReport, context: string): P
     return bytes === 'dir' ? other !== 'dir' : !(other instanceof Buffer && other.equals(bytes));
   });
   expect(differ.map(([file]) => file), context).toEqual([]);
+  // The element sources beside the output folder are part of what a build writes (site check --out reads them).
+  expect(await sameElementSources(site.warmOut, reference.out), `${context}\nthe element sources beside the output differ`).toBe(true);
   expect(summary(report), context).toEqual(summary(reference.report));
   expect(report.pages.rendered + report.pages.reused, context).toBe(report.routes.length);
   await rm(reference.out, { recursive: true, force: true });

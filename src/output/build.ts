@@ -26,7 +26,7 @@ import { codeAssets, loadRenderer, renderPage, sitePolicy } from './site-render.
 import { planCard } from './social-cards.ts';
 import { familiesToLoad, isOutline, scopedSite, siteFamilies } from './build-scope.ts';
 import { stampsByPath, treeStamps } from './tree-stamps.ts';
-import { besideStamps, lastBuild, lastPages, recordBuild, stillAsRecorded, unchangedSince, type BuildInputs, type LastPages, type UnchangedReport } from './unchanged-build.ts';
+import { besideStamps, lastBuild, lastPages, recordBuild, stillAsRecorded, stillBeside, unchangedSince, type BuildInputs, type LastPages, type UnchangedReport } from './unchanged-build.ts';
 import { OutputWriter } from './writer.ts';
 
 const encoder = new TextEncoder();
@@ -150,8 +150,11 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     return there;
   };
   // A reused page's HTML is the one the last build wrote, so its element sources are the last build's too: a page whose
-  // entry that file lacks (deleted, damaged) is not reused, so the file written at the end has every page's entry.
-  const previousSources = cached ? await previousPageSources(options.outDir) : new Map<string, Buffer>();
+  // entry that file lacks (deleted, damaged) is not reused, so the file written at the end has every page's entry. The
+  // file is the last build's only while it has the stamp that build recorded: one put back from an earlier build
+  // holds entries of HTML the pages no longer have.
+  const sourcesAsWritten = !recorded || stillBeside(recorded, pageSourcesFile(outDir));
+  const previousSources = cached && sourcesAsWritten ? await previousPageSources(options.outDir) : new Map<string, Buffer>();
   const sourcesPresent = (file: string) => previousSources.has(file);
   // A scoped build goes on if the loaded pages leave every other page as its line has it; else the whole site loads.
   const scoped = scope && recorded && last && (await scopedSite(model, scope, { recorded, inputs, last, outDir, generator, budgets, code: codePending, known, propsPresent, sourcesPresent }));

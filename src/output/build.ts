@@ -16,7 +16,7 @@ import { describeOverrun, islandScripts, overBudget, pageWeight, type BudgetOver
 import { FUNCTION_LOCALES_FILE, writeFunctionLocales } from './function-locales.ts';
 import { generatorId } from './generator-id.ts';
 import { emptyOutDir, guardOutDir } from './out-dir.ts';
-import { emptyManifest, PAGE_KIND, pageCacheEntry, pageKey, readBuildState, removeOthers, reusable, siteKey, storedPage, writeBuildState, type OutputManifest, type PageRecord, type StoredPage } from './page-cache.ts';
+import { emptyManifest, PAGE_KIND, pageCacheEntry, pageKey, propsText, readBuildState, removeOthers, reusable, siteKey, storedPage, writeBuildState, type OutputManifest, type PageRecord, type StoredPage } from './page-cache.ts';
 import { redirectFiles } from './redirects.ts';
 import { SEO_FILES, seoFiles, siteFacts, type InlineCode } from './seo-files.ts';
 import { entryText, pageSourcesEntry, pageSourcesFile, previousPageSources, writePageSources, type PageSources } from './page-sources.ts';
@@ -143,12 +143,14 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   let model = publishedModel(loaded.value, publication);
   const budgets = textDigest(JSON.stringify(checkConfig.config.budgets));
   const known = (value: object) => memo.digestOf(value);
-  const propsThere = new Map<string, boolean>();
-  const propsPresent = (url: string) => {
-    let there = propsThere.get(url);
-    if (there === undefined) propsThere.set(url, (there = existsSync(path.join(outDir, url))));
-    return there;
+  // Each islands' props file in the output folder, read once a build: its text if it is the file its name says (named by
+  // its content), else undefined (not there, or changed since it was written). A page is reused only with its files there.
+  const propsInFolder = new Map<string, string | undefined>();
+  const propsFile = (url: string) => {
+    if (!propsInFolder.has(url)) propsInFolder.set(url, propsText(path.join(outDir, url), url));
+    return propsInFolder.get(url);
   };
+  const propsPresent = (url: string) => propsFile(url) !== undefined;
   // A reused page's HTML is the one the last build wrote, so its element sources are the last build's too: a page whose
   // entry that file lacks (deleted, damaged) is not reused, so the file written at the end has every page's entry. The
   // file is the last build's only while it has the stamp that build recorded: one put back from an earlier build
@@ -245,12 +247,14 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
       counts.reused++;
       elementSources.push([entry.file, previousSources.get(entry.file)!]);
       next.pages[entry.file] = record;
-      // The props files stay as the last build wrote them, encodings included.
-      for (const url of Object.keys(record.islandProps)) for (const suffix of ['', '.gz', '.br']) keep.add(`${url.slice(1)}${suffix}`);
       inline.push(record.inline);
       // Built under the key the last build's line has: that line is its report line (lastPages).
       const weight = lastLines?.weightUnder(entry.file, key);
-      written.push(Promise.resolve(weight ? { route: entry.route, file: entry.file, weight, overBudget: [] } : report(entry, record)));
+      const line = weight ? { route: entry.route, file: entry.file, weight, overBudget: [] } : report(entry, record);
+      // The props files are written again from the folder's own (each once a build, writeProps), which leaves them as
+      // they are unless an encoding beside one is missing or changed.
+      const props = Object.keys(record.islandProps);
+      written.push(props.length ? writeProps(props.map((url) => [url, propsFile(url)!])).then(() => line) : Promise.resolve(line));
       continue;
     }
     // The last version of this page in this folder will not be asked for again: its stored HTML goes.

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -127,6 +127,22 @@ describe('a scoped build', () => {
     await writeFile(pageSourcesFile(site.warmOut), earlier);
     await retitle(site, 'agb', 'AGB, die Quellen von vorher');
     expect((await asCold(site, 'the earlier element sources put back, agb retitled')).loadedPages).toBe(ALL);
+  }, 120_000);
+
+  it('writes the islands’ props files of the pages it does not load as a cold build does, their encodings included', async () => {
+    // page-types: the home and education pages of four locales have islands (contact form, chat demo).
+    const site = await newSite('scope-props', 'page-types');
+    const pages = (await warm(site)).loadedPages;
+    const assets = path.join(site.warmOut, 'assets');
+    const props = (await readdir(assets)).filter((file) => file.includes('-props-'));
+    for (const file of props.filter((f) => !f.endsWith('.json'))) await rm(path.join(assets, file));
+    await retitle(site, 'faq', 'Fragen, die Kodierungen gelöscht');
+    expect((await asCold(site, 'props files’ encodings deleted, faq retitled')).loadedPages).toBeLessThan(pages);
+    // A props file whose bytes are no longer the ones its name says (named by its content): its pages come from the store.
+    const json = props.find((f) => f.endsWith('.json'))!;
+    await writeFile(path.join(assets, json), '{"changed":true}');
+    await retitle(site, 'faq', 'Fragen, eine Datei geändert');
+    expect((await asCold(site, 'a props file changed, faq retitled')).loadedPages).toBe(pages);
   }, 120_000);
 
   it('reports a route that a loaded page takes from a page it did not load, as a whole load does', async () => {

@@ -101,9 +101,10 @@ export function pageCacheOver(dir: string) {
   };
 }
 
-export async function newSite(name: string): Promise<Site> {
+/** A copy of a fixture site (`fixture`, under tests/fixtures/; default check/base) to build warm and cold. */
+export async function newSite(name: string, fixture = 'check/base'): Promise<Site> {
   const content = path.join(work, name, 'content');
-  await cp(fixtureSite, content, { recursive: true });
+  await cp(path.join(repo, 'tests/fixtures', fixture), content, { recursive: true });
   return { content, warmOut: path.join(work, name, 'out'), pageCache: path.join(work, name, 'page-cache'), generator: 'code-0', step: 0, extras: [], at: new Date('2026-12-01T00:00:00Z'), drafts: false };
 }
 

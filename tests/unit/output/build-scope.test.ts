@@ -145,6 +145,16 @@ describe('a scoped build', () => {
     expect((await asCold(site, 'a props file changed, faq retitled')).loadedPages).toBe(pages);
   }, 120_000);
 
+  it('gives a redirect’s fallback page the language of the page it leads to, loaded or not', async () => {
+    // The English home is an outline here: its record line gives it its locale, which the fallback page at /alt reads.
+    const site = await newSite('scope-redirects');
+    await writeFile(path.join(site.content, 'redirects.yaml'), 'redirects:\n  - { from: /alt, to: /en, status: 301 }\n');
+    await warm(site);
+    await retitle(site, 'faq', 'Fragen, weitergeleitet');
+    expect((await asCold(site, 'faq retitled, a rule to the English home')).loadedPages).toBe(2);
+    expect(await readFile(path.join(site.warmOut, 'alt/index.html'), 'utf8')).toContain('<html lang="en">');
+  }, 120_000);
+
   it('reports a route that a loaded page takes from a page it did not load, as a whole load does', async () => {
     const site = await newSite('scope-duplicate');
     await warm(site);

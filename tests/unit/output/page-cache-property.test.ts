@@ -166,7 +166,8 @@ const EDITS: Record<string, Edit> = {
     const file = path.join(site.content, 'redirects.yaml');
     const present = await readFile(file).then(() => true, () => false);
     if (present && pick([true, false])) await rm(file);
-    else await writeFile(file, `redirects:\n  - { from: /alt-${pick([1, 2])}, to: /faq, status: 301 }\n`);
+    // To a German or an English page: the fallback page at the old address is in the language of the page it leads to.
+    else await writeFile(file, `redirects:\n  - { from: /alt-${pick([1, 2])}, to: ${pick(['/faq', '/en'])}, status: 301 }\n`);
     return 'redirects.yaml changed';
   },
   async touch(site, pick) {

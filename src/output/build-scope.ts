@@ -153,7 +153,7 @@ export interface LastBuild {
   code: Promise<CodeAssets>;
   /** The content memo's digests of the values it recalled (page-cache.ts pageKey). */
   known: (value: object) => string | undefined;
-  /** Whether an islands' props file is in the output folder. */
+  /** Whether an islands' props file is in the output folder, with the bytes its name says (page-cache.ts propsText). */
   propsPresent: (url: string) => boolean;
   /** Whether the element sources beside the output folder have the page's entry (page-sources.ts). */
   sourcesPresent: (file: string) => boolean;

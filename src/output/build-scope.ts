@@ -158,8 +158,10 @@ export interface ScopeInputs {
   code: Promise<CodeAssets>;
   /** The content memo's digests of the values it recalled (page-cache.ts pageKey). */
   known: (value: object) => string | undefined;
-  /** Whether an islands' props file is in the output folder. */
+  /** Whether an islands' props file is in the output folder, with the bytes its name says (page-cache.ts propsText). */
   propsPresent: (url: string) => boolean;
+  /** Whether the element sources beside the output folder have the page's entry (page-sources.ts). */
+  sourcesPresent: (file: string) => boolean;
 }
 
 /**
@@ -177,12 +179,13 @@ export async function scopedSite(model: SiteModel, families: ReadonlySet<string>
 
 /**
  * Whether every outline page can be reused as the last build wrote it: its manifest record has the key its line names,
- * its file and social card still have their stamps, and its islands' props files are there. Checked before anything is
- * rendered, since an outline page cannot be rendered.
+ * its file and social card still have their stamps, its islands' props files are there and the element sources beside
+ * the output have its entry. Checked before anything is rendered, since an outline page cannot be rendered.
  */
 function outlinesReusable(model: SiteModel, lines: LastPages, build: ScopeInputs): boolean {
   return model.pages.every((entry) => {
     if (!isOutline(entry)) return true;
+    if (!build.sourcesPresent(entry.file)) return false;
     const record = build.last.pages[entry.file];
     if (!reusable(record, lines.key(entry.file)!, path.join(build.outDir, entry.file), build.propsPresent)) return false;
     // A manifest record is JSON as read: a damaged one may have any value where the card's path belongs.

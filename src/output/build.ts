@@ -16,7 +16,7 @@ import { describeOverrun, islandScripts, overBudget, pageWeight, type BudgetOver
 import { FUNCTION_LOCALES_FILE, writeFunctionLocales } from './function-locales.ts';
 import { generatorId } from './generator-id.ts';
 import { emptyOutDir, guardOutDir } from './out-dir.ts';
-import { emptyManifest, PAGE_KIND, pageCacheEntry, pageKey, readBuildState, removeOthers, reusable, siteKey, storedPage, writeBuildState, type OutputManifest, type PageRecord, type StoredPage } from './page-cache.ts';
+import { emptyManifest, PAGE_KIND, pageCacheEntry, pageKey, propsText, readBuildState, removeOthers, reusable, siteKey, storedPage, writeBuildState, type OutputManifest, type PageRecord, type StoredPage } from './page-cache.ts';
 import { redirectFiles } from './redirects.ts';
 import { SEO_FILES, seoFiles, siteFacts, type InlineCode } from './seo-files.ts';
 import { entryText, pageSourcesEntry, pageSourcesFile, previousPageSources, writePageSources, type PageSources } from './page-sources.ts';
@@ -26,7 +26,7 @@ import { codeAssets, loadRenderer, renderPage, sitePolicy } from './site-render.
 import { planCard } from './social-cards.ts';
 import { familiesToLoad, isOutline, outlineKey, scopedSite, siteFamilies } from './build-scope.ts';
 import { stampsByPath, treeStamps } from './tree-stamps.ts';
-import { besideStamps, lastBuild, lastPages, recordBuild, stillAsRecorded, unchangedSince, type BuildInputs, type LastPages, type UnchangedReport } from './unchanged-build.ts';
+import { besideStamps, lastBuild, lastPages, recordBuild, stillAsRecorded, stillBeside, unchangedSince, type BuildInputs, type LastPages, type UnchangedReport } from './unchanged-build.ts';
 import { OutputWriter } from './writer.ts';
 
 const encoder = new TextEncoder();
@@ -133,15 +133,24 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   let [loaded, checkConfig] = await Promise.all([loadContent(options.contentDir, options.env, memo), loadCheckConfig(options.contentDir, memo)]);
   const budgets = textDigest(JSON.stringify(checkConfig.config.budgets));
   const known = (value: object) => memo.digestOf(value);
-  const propsThere = new Map<string, boolean>();
-  const propsPresent = (url: string) => {
-    let there = propsThere.get(url);
-    if (there === undefined) propsThere.set(url, (there = existsSync(path.join(outDir, url))));
-    return there;
+  // Each islands' props file in the output folder, read once a build: its text if it is the file its name says (named by
+  // its content), else undefined (not there, or changed since it was written). A page is reused only with its files there.
+  const propsInFolder = new Map<string, string | undefined>();
+  const propsFile = (url: string) => {
+    if (!propsInFolder.has(url)) propsInFolder.set(url, propsText(path.join(outDir, url), url));
+    return propsInFolder.get(url);
   };
+  const propsPresent = (url: string) => propsFile(url) !== undefined;
+  // A reused page's HTML is the one the last build wrote, so its element sources are the last build's too: a page whose
+  // entry that file lacks (deleted, damaged) is not reused, so the file written at the end has every page's entry. The
+  // file is the last build's only while it has the stamp that build recorded: one put back from an earlier build
+  // holds entries of HTML the pages no longer have.
+  const sourcesAsWritten = !recorded || stillBeside(recorded, pageSourcesFile(outDir));
+  const previousSources = cached && sourcesAsWritten ? await previousPageSources(options.outDir) : new Map<string, Buffer>();
+  const sourcesPresent = (file: string) => previousSources.has(file);
   // What is not live at the build's moment is left out (publishedModel) before anything reads the pages. A scoped build
   // goes on if its loaded pages, without an error, leave every other page as its line has it.
-  const scoped = scope && recorded && last && loaded.ok && !checkConfig.errors.length ? await scopedSite(publishedModel(loaded.value, publication), scope, { recorded, inputs, last, outDir, generator, budgets, code: codePending, known, propsPresent }) : undefined;
+  const scoped = scope && recorded && last && loaded.ok && !checkConfig.errors.length ? await scopedSite(publishedModel(loaded.value, publication), scope, { recorded, inputs, last, outDir, generator, budgets, code: codePending, known, propsPresent, sourcesPresent }) : undefined;
   // Else the whole site loads: after an error in a loaded page too, so every error is reported at once (a route another page has, say).
   if (scope && !scoped) {
     memo.limitTo(undefined);
@@ -177,8 +186,6 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     return { route: entry.route, file: entry.file, weight, overBudget: overBudget(weight, budgetFor(checkConfig.config, entry.route)) };
   };
   const elementSources: [string, PageSources['pages'][string] | Buffer][] = [];
-  // A reused page's HTML is the one the last build wrote, so its element sources are the last build's too.
-  const previousSources = cached ? await previousPageSources(options.outDir) : new Map<string, Buffer>();
   const cardWrites: Promise<void>[] = [];
   // Pages are stored in the build cache as rendered; a fresh build (`--no-cache`) stores them but reuses none.
   const storedPages = cached && !options.fresh;
@@ -217,7 +224,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     keep.add(entry.file);
     // An outline page's record was checked before any page was rendered (outlinesReusable): its file is not stated again.
     const outline = isOutline(entry);
-    const reuse = (outline && record !== undefined) || reusable(record, key, target, propsPresent);
+    const reuse = ((outline && record !== undefined) || reusable(record, key, target, propsPresent)) && sourcesPresent(entry.file);
     if (outline && record?.cardPath) keep.add(record.cardPath);
     if (card) {
       keep.add(card.image.path.slice(1));
@@ -230,15 +237,16 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     }
     if (reuse) {
       counts.reused++;
-      const sources = previousSources.get(entry.file);
-      if (sources) elementSources.push([entry.file, sources]);
+      elementSources.push([entry.file, previousSources.get(entry.file)!]);
       next.pages[entry.file] = record;
-      // The props files stay as the last build wrote them, encodings included.
-      for (const url of Object.keys(record.islandProps)) for (const suffix of ['', '.gz', '.br']) keep.add(`${url.slice(1)}${suffix}`);
       inline.push(record.inline);
       // Built under the key the last build's line has: that line is its report line (lastPages).
       const weight = lastLines?.weightUnder(entry.file, key);
-      written.push(Promise.resolve(weight ? { route: entry.route, file: entry.file, weight, overBudget: [] } : report(entry, record)));
+      const line = weight ? { route: entry.route, file: entry.file, weight, overBudget: [] } : report(entry, record);
+      // The props files are written again from the folder's own (each once a build, writeProps), which leaves them as
+      // they are unless an encoding beside one is missing or changed.
+      const props = Object.keys(record.islandProps);
+      written.push(props.length ? writeProps(props.map((url) => [url, propsFile(url)!])).then(() => line) : Promise.resolve(line));
       continue;
     }
     // The last version of this page in this folder will not be asked for again: its stored HTML goes.

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { cacheKey, replaceEarlier, type BuildCache } from '../cache/build-cache.ts';
@@ -8,6 +9,7 @@ import type { PageEntry, SiteModel } from '../content/model.ts';
 import { MEMO_KINDS, readStoredMemo, writeStoredMemo, type StoredMemo } from '../content/stored-memo.ts';
 import { isIndexable } from '../content/routes.ts';
 import { alternates } from '../render/context.ts';
+import { isPropsFile } from '../render/island-props-url.ts';
 import type { PageAssetRefs } from './page-weight.ts';
 import type { InlineCode } from './seo-files.ts';
 import type { CodeAssets } from './site-render.ts';
@@ -185,6 +187,20 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  */
 export function reusable(record: PageRecord | undefined, key: string, target: string, present: (url: string) => boolean): record is PageRecord {
   return !!record && record.key === key && reportable(record) && isRecord(record.islandProps) && record.stamp === fileStampSync(target) && Object.keys(record.islandProps).every(present);
+}
+
+/**
+ * The text of the islands' props file `url` at `file` in the output folder, if it is the file its name says (props files
+ * are named by their content: output written by hand or by another tool under that name is not), else undefined.
+ */
+export function propsText(file: string, url: string): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  return isPropsFile(url, text) ? text : undefined;
 }
 
 /** Digests of objects by identity: the site, each locale and each entry are hashed once per build. */

@@ -172,6 +172,12 @@ export function stillAsRecorded(last: BuildRecord, outDir: string, files: readon
   return found === files.length;
 }
 
+/** Whether `file` (an absolute path the `last` build recorded beside its folders) still has the stamp recorded for it. */
+export function stillBeside(last: BuildRecord, file: string): boolean {
+  const at = last.beside.indexOf(file);
+  return at % 2 === 0 && stampOf(file) === last.beside[at + 1];
+}
+
 function wellFormed(record: BuildRecord | undefined): record is BuildRecord {
   const stamps = (value: unknown) => Array.isArray(value) && value.length % 2 === 0 && value.every((s) => typeof s === 'string');
   return (

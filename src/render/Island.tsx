@@ -1,23 +1,15 @@
-import { createHash } from 'node:crypto';
 import { createContext, useContext, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { showErrorScreen } from '../islands/error-screen.ts';
 import { IslandBoundary } from '../islands/IslandBoundary.tsx';
 import type { HydrateStrategy } from '../islands/protocol.ts';
 import { islandComponents, type IslandName, type IslandProps } from '../islands/registry.ts';
+import { islandPropsUrl } from './island-props-url.ts';
 
 /** The props files of one page's islands (URL → JSON), as its islands render: renderRoute hands them to the build to write. */
 export type IslandPropsFiles = Map<string, string>;
 
 export const IslandPropsContext = createContext<IslandPropsFiles | undefined>(undefined);
-
-/**
- * An island's props file is named by its content: pages whose islands get the same props (a locale's contact
- * form, its chat demo) share one file, and a browser that has it never fetches it again.
- */
-export function islandPropsUrl(name: string, json: string): string {
-  return `/assets/${name}-props-${createHash('sha256').update(json).digest('hex').slice(0, 10)}.json`;
-}
 
 /**
  * Server side of the island protocol: the island renders as its own React root (so its ids match

@@ -1,8 +1,9 @@
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { buildSite, type BuildReport } from '../../../src/output/build.ts';
+import { pageSourcesFile } from '../../../src/output/page-sources.ts';
 import { cold, differingFiles, edit, newSite, pageCacheOver, summary, useWarmSites, warm, type Site } from './support/warm-site.ts';
 
 /**
@@ -125,6 +126,61 @@ describe('a scoped build', () => {
       await edit(path.join(manifests, manifest!), (text) => text.replace(/^(\["agb\/index\.html",.*"cardPath":)"[^"]*"/m, '$15'));
       expect(await readFile(path.join(manifests, manifest!), 'utf8')).toMatch(/"cardPath":5/);
     });
+  }, 120_000);
+
+  it('loads the whole site when the element sources beside the output lack a page it would not load', async () => {
+    // Each reused page's entry is copied from that file: without it the file a warm build writes lacks the page.
+    const site = await newSite('scope-sources');
+    await warm(site);
+    await rm(pageSourcesFile(site.warmOut));
+    await retitle(site, 'faq', 'Fragen, die Quellen gelöscht');
+    const report = await asCold(site, 'element sources deleted, faq retitled');
+    expect(report.loadedPages).toBe(ALL);
+    // The pages not rendered come back from the page store, which keeps each page's entry with its HTML.
+    expect(report.pages).toEqual({ rendered: 1, reused: ALL - 1, removed: 0 });
+    // Nothing edited but site.yaml touched (a whole load that reuses every page), the file a line of nonsense.
+    await writeFile(pageSourcesFile(site.warmOut), '{"version":1,"pages":{}}');
+    await edit(path.join(site.content, 'site.yaml'), (text) => text);
+    expect((await asCold(site, 'element sources damaged, site.yaml touched')).pages).toEqual({ rendered: 0, reused: ALL, removed: 0 });
+  }, 120_000);
+
+  it('loads the whole site when the element sources beside the output are an earlier build’s', async () => {
+    // Every page has its entry there, but faq's describes the HTML it had then: the file is the last build's only while
+    // it has the stamp that build recorded.
+    const site = await newSite('scope-sources-earlier');
+    await warm(site);
+    const earlier = await readFile(pageSourcesFile(site.warmOut));
+    await edit(page(site, 'faq'), (text) => text.replace('[Inhalt der Seite Fragen und Antworten.]', '["Siehe [AGB](/agb) und [Impressum](/impressum)."]'));
+    await asCold(site, 'faq links two pages');
+    await writeFile(pageSourcesFile(site.warmOut), earlier);
+    await retitle(site, 'agb', 'AGB, die Quellen von vorher');
+    expect((await asCold(site, 'the earlier element sources put back, agb retitled')).loadedPages).toBe(ALL);
+  }, 120_000);
+
+  it('writes the islands’ props files of the pages it does not load as a cold build does, their encodings included', async () => {
+    // page-types: the home and education pages of four locales have islands (contact form, chat demo).
+    const site = await newSite('scope-props', 'page-types');
+    const pages = (await warm(site)).loadedPages;
+    const assets = path.join(site.warmOut, 'assets');
+    const props = (await readdir(assets)).filter((file) => file.includes('-props-'));
+    for (const file of props.filter((f) => !f.endsWith('.json'))) await rm(path.join(assets, file));
+    await retitle(site, 'faq', 'Fragen, die Kodierungen gelöscht');
+    expect((await asCold(site, 'props files’ encodings deleted, faq retitled')).loadedPages).toBeLessThan(pages);
+    // A props file whose bytes are no longer the ones its name says (named by its content): its pages come from the store.
+    const json = props.find((f) => f.endsWith('.json'))!;
+    await writeFile(path.join(assets, json), '{"changed":true}');
+    await retitle(site, 'faq', 'Fragen, eine Datei geändert');
+    expect((await asCold(site, 'a props file changed, faq retitled')).loadedPages).toBe(pages);
+  }, 120_000);
+
+  it('gives a redirect’s fallback page the language of the page it leads to, loaded or not', async () => {
+    // The English home is an outline here: its record line gives it its locale, which the fallback page at /alt reads.
+    const site = await newSite('scope-redirects');
+    await writeFile(path.join(site.content, 'redirects.yaml'), 'redirects:\n  - { from: /alt, to: /en, status: 301 }\n');
+    await warm(site);
+    await retitle(site, 'faq', 'Fragen, weitergeleitet');
+    expect((await asCold(site, 'faq retitled, a rule to the English home')).loadedPages).toBe(2);
+    expect(await readFile(path.join(site.warmOut, 'alt/index.html'), 'utf8')).toContain('<html lang="en">');
   }, 120_000);
 
   it('reports a route that a loaded page takes from a page it did not load, as a whole load does', async () => {

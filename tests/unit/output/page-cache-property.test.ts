@@ -4,14 +4,17 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ContentEnv } from '../../../src/content/load.ts';
 import { buildSite, type BuildReport } from '../../../src/output/build.ts';
-import { cold, edit, newSite, pageCacheOver, repo, summary, tree, useWarmSites, warm, type Site } from './support/warm-site.ts';
+import { pageSourcesFile } from '../../../src/output/page-sources.ts';
+import { cold, edit, newSite, pageCacheOver, repo, sameElementSources, summary, tree, useWarmSites, warm, type Site } from './support/warm-site.ts';
 
 /**
  * Warm builds are cold builds: random sequences of edits to a small fixture site (page text, locale strings,
- * a locale's name, constants, noindex, pages added, removed, renamed and moved, images added, removed and their files
- * changed, files touched, the code changed, the output and the cache damaged, pages and sections scheduled or made
- * drafts, the build's moment moved on, drafts shown or not, nothing at all), and after every step the output folder a warm build updated
- * equals a cold build's, byte for byte and file for file, with the same report. Before each warm build the entries an edit just
+ * a locale's name, constants, noindex, structured data, verbatim strings, inline scripts, slugs (the not-found page's,
+ * a locale's home), pages added, removed, renamed and moved, images added, removed and their files
+ * changed, files touched, the code changed, the output, the element sources beside it and the cache damaged, pages and
+ * sections scheduled or made drafts, the build's moment moved on, drafts shown or not, nothing at all), and after every
+ * step the output folder a warm build updated and the element sources beside it equal a cold build's, byte for byte and
+ * file for file, with the same report. Before each warm build the entries an edit just
  * wrote are dated two seconds back, as if the author had built a while later: a build trusts no content stamp from the last
  * second (unchanged-build.ts), and without this the record of the last build would never be put to the test.
  */
@@ -42,6 +45,9 @@ async function pageFiles(site: Site): Promise<string[]> {
   for (const family of await readdir(pages)) for (const file of await readdir(path.join(pages, family))) files.push(path.join('pages', family, file));
   return files.sort();
 }
+
+/** Each site's element sources file as an earlier step kept it (EDITS.elementSources puts it back). */
+const earlierSources = new WeakMap<Site, Buffer>();
 
 /** A 1200 × 630 PNG (the shared preview); bytes appended after its end keep it readable and change its hash. */
 const OWN_IMAGE = await readFile(path.join(repo, 'templates/og-image.png'));
@@ -160,7 +166,8 @@ const EDITS: Record<string, Edit> = {
     const file = path.join(site.content, 'redirects.yaml');
     const present = await readFile(file).then(() => true, () => false);
     if (present && pick([true, false])) await rm(file);
-    else await writeFile(file, `redirects:\n  - { from: /alt-${pick([1, 2])}, to: /faq, status: 301 }\n`);
+    // To a German or an English page: the fallback page at the old address is in the language of the page it leads to.
+    else await writeFile(file, `redirects:\n  - { from: /alt-${pick([1, 2])}, to: ${pick(['/faq', '/en'])}, status: 301 }\n`);
     return 'redirects.yaml changed';
   },
   async touch(site, pick) {
@@ -190,6 +197,58 @@ const EDITS: Record<string, Edit> = {
   async drafts(site) {
     site.drafts = !site.drafts;
     return `drafts ${site.drafts ? 'shown' : 'left out'}`;
+  },
+  async structuredData(site, pick) {
+    // Education pages get a cache hint in _headers; the kind is also each page's JSON-LD.
+    const file = pick(await pageFiles(site));
+    const kind = pick(['education', 'business', 'none']);
+    await edit(path.join(site.content, file), (text) => text.replace(/^ {2}structuredData: .*\n/m, '').replace(/^meta:\n/m, `meta:\n  structuredData: ${kind}\n`));
+    return `structuredData: ${kind} on ${file}`;
+  },
+  async verbatim(site, pick) {
+    // A verbatim string is left as typed on every page that has it (the site part of every key).
+    const file = pick(await pageFiles(site));
+    await edit(path.join(site.content, file), (text) =>
+      text.includes('description: !verbatim ') ? text.replace(/^( {2}description: )!verbatim "(.*)"$/m, '$1$2') : text.replace(/^( {2}description: )(.*)$/m, '$1!verbatim "$2"'),
+    );
+    return `verbatim description toggled on ${file}`;
+  },
+  async inlineScript(site, pick, n) {
+    // A not-found section's inline script: the policy in _headers allows every page's inline code by its hash.
+    const file = pick(await pageFiles(site));
+    const section = (message: string) => `  - type: notFound\n    code: "404"\n    title: Nicht gefunden\n    action: { label: Start, href: / }\n    logMessage: "${message}"\n`;
+    const how = pick(['add or change', 'remove']);
+    await edit(path.join(site.content, file), (text) => {
+      const at = text.indexOf('  - type: notFound\n');
+      if (how === 'remove') return at < 0 ? text : text.slice(0, at);
+      return `${at < 0 ? text : text.slice(0, at)}${section(pick(['Nicht da:', 'Fehlt:', `Weg ${n}:`]))}`;
+    });
+    return `not-found script: ${how} on ${file}`;
+  },
+  async slug(site, pick, n) {
+    // A page's route: another address, the not-found page's (/404) or its locale's home (no slug), if no other page of its locale has it.
+    const files = await pageFiles(site);
+    const file = pick(files);
+    const locale = path.basename(file, '.yaml');
+    const slug = pick(['404', '', `seite-${n}`]);
+    const slugOf = async (f: string) => /^slug: "?(.*?)"?$/m.exec(await readFile(path.join(site.content, f), 'utf8'))?.[1];
+    for (const other of files) if (other !== file && path.basename(other, '.yaml') === locale && (await slugOf(other)) === slug) return `slug "${slug}" taken in ${locale}`;
+    await edit(path.join(site.content, file), (text) => text.replace(/^slug: .*$/m, `slug: "${slug}"`));
+    return `slug "${slug}" for ${file}`;
+  },
+  async elementSources(site, pick) {
+    // The element sources beside the output (site check --out reads them): a reused page's entry is copied from there.
+    const file = pageSourcesFile(site.warmOut);
+    const how = pick(['deleted', 'damaged', 'an earlier one put back']);
+    if (how === 'deleted') await rm(file, { force: true });
+    else if (how === 'damaged') await writeFile(file, '{"version":1,"pages":{}}');
+    else {
+      const earlier = earlierSources.get(site);
+      earlierSources.set(site, await readFile(file));
+      if (!earlier) return 'element sources kept for later';
+      await writeFile(file, earlier);
+    }
+    return `element sources ${how}`;
   },
   async damageOutput(site, pick) {
     const files = [...(await tree(site.warmOut))].filter(([, v]) => v !== 'dir').map(([k]) => k);
@@ -261,6 +320,8 @@ async function expectAsCold(site: Site, report: BuildReport, context: string): P
     return bytes === 'dir' ? other !== 'dir' : !(other instanceof Buffer && other.equals(bytes));
   });
   expect(differ.map(([file]) => file), context).toEqual([]);
+  // The element sources beside the output folder are part of what a build writes (site check --out reads them).
+  expect(await sameElementSources(site.warmOut, reference.out), `${context}\nthe element sources beside the output differ`).toBe(true);
   expect(summary(report), context).toEqual(summary(reference.report));
   expect(report.pages.rendered + report.pages.reused, context).toBe(report.routes.length);
   await rm(reference.out, { recursive: true, force: true });

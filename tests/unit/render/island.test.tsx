@@ -2,7 +2,8 @@ import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactFormSettings } from '../../../src/islands/contact-form/props.ts';
 import { contactFormSettings } from '../../../src/render/contact-forms.ts';
-import { Island, IslandPropsContext, islandPropsUrl, type IslandPropsFiles } from '../../../src/render/Island.tsx';
+import { Island, IslandPropsContext, type IslandPropsFiles } from '../../../src/render/Island.tsx';
+import { isPropsFile, islandPropsUrl } from '../../../src/render/island-props-url.ts';
 import { loadFixture, PAGE_TYPES_SITE, type FixtureSite } from '../../support/fixture.ts';
 
 /** The props of the German home page's contact form (of a site with every page type), as the page renders them. */
@@ -31,6 +32,9 @@ describe('Island (server side)', () => {
     // The browser gets back the very object the server rendered with; none of it stays in the HTML's attributes.
     expect([...files.keys()]).toEqual([url]);
     expect(JSON.parse(files.get(url)!)).toEqual(props);
+    // A build tells the file in its output folder by its name (output/build.ts): these bytes, and no others.
+    expect(isPropsFile(url, files.get(url)!)).toBe(true);
+    expect(isPropsFile(url, JSON.stringify(settings))).toBe(false);
     expect(html).not.toContain('&quot;submit&quot;');
     expect(html).toContain('>a &quot;quoted&quot; &lt;submit&gt;</button>');
     // The server HTML inside uses the prefix for React's ids, as the browser's hydrateRoot will.

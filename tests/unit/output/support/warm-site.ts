@@ -5,6 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { directoryCache } from '../../../../src/cache/build-cache.ts';
 import type { ContentEnv } from '../../../../src/content/load.ts';
 import { buildSite, type BuildReport } from '../../../../src/output/build.ts';
+import { pageSourcesFile } from '../../../../src/output/page-sources.ts';
 
 /**
  * Warm builds of a copy of a small fixture site, each beside the cold build of the same content (the page cache's
@@ -105,18 +106,35 @@ export function pageCacheOver(dir: string) {
   };
 }
 
-export async function newSite(name: string): Promise<Site> {
+/** A copy of a fixture site (`fixture`, under tests/fixtures/; default check/base) to build warm and cold. */
+export async function newSite(name: string, fixture = 'check/base'): Promise<Site> {
   const content = path.join(work, name, 'content');
-  await cp(fixtureSite, content, { recursive: true });
+  await cp(path.join(repo, 'tests/fixtures', fixture), content, { recursive: true });
   return { content, warmOut: path.join(work, name, 'out'), pageCache: path.join(work, name, 'page-cache'), generator: 'code-0', step: 0, extras: [], at: new Date('2026-12-01T00:00:00Z'), drafts: false };
 }
 
-/** The files and folders that differ between two output folders, or are in only one of them. */
+/** The element sources file beside an output folder (page-sources.ts), or undefined when there is none. */
+const elementSources = (outDir: string): Promise<Buffer | undefined> => readFile(pageSourcesFile(outDir)).catch(() => undefined);
+
+/** Whether the element sources files beside two output folders are there and byte for byte the same. */
+export async function sameElementSources(warmDir: string, coldDir: string): Promise<boolean> {
+  const [warmSources, coldSources] = await Promise.all([elementSources(warmDir), elementSources(coldDir)]);
+  return warmSources !== undefined && coldSources !== undefined && warmSources.equals(coldSources);
+}
+
+/** The name differingFiles gives the element sources file beside the output folders. */
+export const ELEMENT_SOURCES = '(element sources beside the output)';
+
+/**
+ * The files and folders that differ between two output folders, or are in only one of them, and ELEMENT_SOURCES when
+ * the element sources files beside them differ: they are part of what a warm build must write as a cold one does.
+ */
 export async function differingFiles(warmDir: string, coldDir: string): Promise<string[]> {
-  const [warmTree, coldTree] = await Promise.all([tree(warmDir), tree(coldDir)]);
+  const [warmTree, coldTree, sourcesSame] = await Promise.all([tree(warmDir), tree(coldDir), sameElementSources(warmDir, coldDir)]);
   const names = [...new Set([...warmTree.keys(), ...coldTree.keys()])].sort();
-  return names.filter((name) => {
+  const differ = names.filter((name) => {
     const [a, b] = [warmTree.get(name), coldTree.get(name)];
     return a === 'dir' || b === 'dir' ? a !== b : !(a instanceof Buffer && b instanceof Buffer && a.equals(b));
   });
+  return sourcesSame ? differ : [...differ, ELEMENT_SOURCES];
 }

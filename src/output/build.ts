@@ -193,8 +193,8 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const superseded: string[] = [];
   // A key read from the manifest names a file in the cache: only a digest may (a damaged manifest could say anything).
   const supersede = (old: unknown) => void (isCacheKey(old) && superseded.push(old));
-  const cardStamps = new Map<string, string>();
-  const cardPaths = new Map<string, string>();
+  // Each page's social card file as the manifest records it: output-relative path, and its stamp once written or kept.
+  const cardFiles = new Map<string, { path: string; stamp: string }>();
   // Islands' props files (render/Island.tsx), each written once a build: the pages of a locale share them.
   const propsWrites = new Map<string, Promise<number>>();
   const writeProps = async (files: Iterable<[string, string]>): Promise<Record<string, number>> =>
@@ -227,13 +227,13 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     const reuse = ((outline && record !== undefined) || reusable(record, key, target, propsPresent)) && sourcesPresent(entry.file);
     if (outline && record?.cardPath) keep.add(record.cardPath);
     if (card) {
-      keep.add(card.image.path.slice(1));
+      const cardPath = card.image.path.slice(1);
+      keep.add(cardPath);
       const cardFile = path.join(outDir, card.image.path);
       // A reused page's card is the file the last build wrote, if it still has the stamp it was written with: the URL
       // is a hash of the card's inputs, so the same URL is the same card. Else it is drawn (or read from the build cache).
-      if (reuse && record.card !== undefined && record.card === fileStampSync(cardFile)) cardStamps.set(entry.file, record.card);
-      else cardWrites.push(card.bytes(cache).then((bytes) => writer.file(card.image.path, bytes, !!last)).then(() => void cardStamps.set(entry.file, fileStampSync(cardFile) ?? '')));
-      cardPaths.set(entry.file, card.image.path.slice(1));
+      if (reuse && record.card !== undefined && record.card === fileStampSync(cardFile)) cardFiles.set(entry.file, { path: cardPath, stamp: record.card });
+      else cardWrites.push(card.bytes(cache).then((bytes) => writer.file(card.image.path, bytes, !!last)).then(() => void cardFiles.set(entry.file, { path: cardPath, stamp: fileStampSync(cardFile) ?? '' })));
     }
     if (reuse) {
       counts.reused++;
@@ -312,7 +312,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   await Promise.all(cardWrites);
   // The assets' brotli copies, written while the pages rendered (writer.asset).
   await writer.encoded();
-  for (const [file, card] of cardStamps) next.pages[file] = { ...next.pages[file]!, card, cardPath: cardPaths.get(file) };
+  for (const [file, card] of cardFiles) next.pages[file] = { ...next.pages[file]!, card: card.stamp, cardPath: card.path };
   // Listed once, when everything is written: what is not this build's goes, and the rest is stamped for the next build.
   // A page file's stamp is the manifest's (checked before reuse, or taken right after writing), not stated again; into
   // an emptied folder, every file there is one this build wrote (`keep`), so the stamping walk lists nothing.

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { packageRoot } from '../package-root.ts';
+import { closeOpened } from '../process/shutdown.ts';
 import { addBuildCommand } from './build-command.ts';
 import { addCheckCommand } from './check-command.ts';
 import { addDevCommand } from './dev-command.ts';
@@ -54,6 +55,9 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
       return error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? EXIT_OK : EXIT_USAGE;
     }
     throw error;
+  } finally {
+    // Shared by every build of the process (site dev rebuilds on each edit): closed when the command ends.
+    await closeOpened();
   }
   return exitCode;
 }

@@ -13,6 +13,7 @@ interface BuildFlags {
   cache: boolean;
   drafts?: boolean;
   at?: string;
+  explain?: boolean;
 }
 
 export function addBuildCommand(program: Command, setExit: SetExit): void {
@@ -25,6 +26,7 @@ export function addBuildCommand(program: Command, setExit: SetExit): void {
     .option('--no-cache', 'render every page: ignore what earlier builds left in the page cache (the result is still stored for the next build)')
     .option('--drafts', 'include drafts and pages or sections not live yet (or no longer), labelled and noindex, and the translation status page (/_translations/): a preview, not for deploying')
     .option('--at <time>', 'build the site as it will be at this moment (ISO 8601 with offset), for previews and tests')
+    .option('--explain', 'print what the build did with each page and why (render, restore, reuse, unloaded) and the files it removed')
     .action(async (opts: BuildFlags) => setExit(await build(opts)));
 }
 
@@ -41,6 +43,10 @@ async function build(opts: BuildFlags): Promise<number> {
   }
   const { routes, budgetErrors } = result.value;
   process.stdout.write(`${routeTable(routes)}\n`);
+  if (opts.explain) {
+    const { formatPlan } = await import('../output/incremental/explain.ts');
+    process.stdout.write(`${formatPlan(result.value.plan)}\n`);
+  }
   // The function and `site serve` store the policy version with each request: commit the file when it changes.
   const generated = await writePrivacyPolicyModule(opts.content, result.value.privacy);
   if (generated) process.stdout.write(dim(`wrote ${path.relative(process.cwd(), generated)} (privacy-policy version; commit it)\n`));

@@ -60,10 +60,10 @@ export interface SweepFinding {
  * One raw request; its status as soon as the answer's head arrived (a stream such as /__site/events
  * never ends), or 0 when the server closed the connection without an answer.
  */
-export function statusOf(url: string, head: string, body = ''): Promise<number> {
+export function statusOf(url: string, head: string, body = '', localAddress?: string): Promise<number> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname);
+    const socket = net.connect({ port: Number(port), host: hostname, ...(localAddress ? { localAddress } : {}) });
     let received = Buffer.alloc(0);
     let done = false;
     const finish = (status: number) => {

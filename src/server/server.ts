@@ -21,6 +21,8 @@ export interface ServeOptions {
 
 export interface RunningServer {
   url: string;
+  /** Connections open now. */
+  connections(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -195,6 +197,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}`,
+    connections: () => new Promise((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count)))),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -72,10 +72,10 @@ export function statusOf(url: string, head: string, body = '', localAddress?: st
       socket.destroy();
       resolve(status);
     };
-    socket.setTimeout(15_000, () => {
+    socket.setTimeout(60_000, () => {
       done = true;
       socket.destroy();
-      reject(new Error(`no answer within 15 s to ${head.split('\r\n')[0]}`));
+      reject(new Error(`no answer within 60 s to ${head.split('\r\n')[0]}`));
     });
     socket.on('data', (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);

@@ -121,7 +121,7 @@ export function closeAfterAnswer(socket: Socket): void {
 }
 
 /** The request announces a body that nobody has read yet. */
-function unreadBody(req: IncomingMessage): boolean {
+export function unreadBody(req: IncomingMessage): boolean {
   return !req.complete && (req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0);
 }
 

@@ -13,10 +13,20 @@ const UNSAFE = /[\p{Cc}\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066
 /** What `JSON.stringify` leaves raw of UNSAFE (it escapes U+0000–U+001F itself; its own line breaks stay). */
 const JSON_UNSAFE = /[\u007F-\u009F\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 
+const escaped = (c: string) => `\\u{${c.codePointAt(0)!.toString(16)}}`;
+
 /** `\u{1b}` for ESC and so on: the operator sees that the character was there, and it does nothing. */
 function visible(value: string): string {
   // U+FEFF counts as whitespace to `\s`: it is escaped below, not blanked.
-  return value.replace(/[^\S\uFEFF]+/g, ' ').replace(UNSAFE, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+  return value.replace(/[^\S\uFEFF]+/g, ' ').replace(UNSAFE, escaped);
+}
+
+/** UNSAFE except the line breaks (LF, CRLF) and tabs a multi-line cell may hold; a CR on its own returns the cursor, so it is escaped. */
+const UNSAFE_IN_CELL = /\r(?!\n)|[^\P{Cc}\t\n\r]|[\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/gu;
+
+/** A value for a multi-line cell (`site leads --csv`, `site leads show`): every UNSAFE character escaped as `visible` does, line breaks kept. */
+export function terminalSafe(value: string): string {
+  return value.replace(UNSAFE_IN_CELL, escaped);
 }
 
 function clip(value: string, width: number): string {

@@ -14,6 +14,7 @@ import { SiteError, type Result } from '../errors/site-error.ts';
 import type { SocialImage } from '../render/context.ts';
 import { describeOverrun, islandScripts, overBudget, pageWeight, type BudgetOverrun, type PageWeight } from './page-weight.ts';
 import { FUNCTION_LOCALES_FILE, writeFunctionLocales } from './function-locales.ts';
+import { writeLeadNotificationTexts } from './lead-notification-texts.ts';
 import { generatorId } from './generator-id.ts';
 import { emptyOutDir, guardOutDir } from './out-dir.ts';
 import { emptyManifest, PAGE_KIND, pageCacheEntry, pageKey, propsText, readBuildState, removeOthers, reusable, siteKey, storedPage, writeBuildState, type OutputManifest, type PageRecord, type StoredPage } from './page-cache.ts';
@@ -167,6 +168,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   if (assetErrors.length) return failed(assetErrors);
   const code = await codePending;
   await writeFunctionLocales(options.contentDir, model);
+  await writeLeadNotificationTexts(options.contentDir, model);
 
   const removeOldOutput = last ? undefined : await emptyOutDir(outDir);
   const writer = new OutputWriter(outDir);

@@ -2,7 +2,9 @@
  * `site leads` output attacked with what a visitor can type: zero-width and bidi marks that disguise a
  * value, and spreadsheet formulas in the CSV export.
  */
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { askYes } from '../../../src/cli/leads-privacy.ts';
 import type { StoredContactRequest } from '../../../supabase/functions/_shared/contact-request.ts';
 import { storedRow } from './support/stored-row.ts';
 import { csvCell, leadsCsv } from '../../../src/cli/leads-csv.ts';
@@ -76,5 +78,28 @@ describe('site leads --csv neutralises formulas', () => {
     expect(first).toContain(`"'=1+1"`);
     expect(csv).toContain('"Zeile 1\nZeile 2"');
     expect(csv.endsWith('\r\n')).toBe(true);
+  });
+});
+
+describe('site leads erase asks before it deletes', () => {
+  const ask = async (typed: string | null) => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let asked = '';
+    output.on('data', (chunk: Buffer) => (asked += chunk.toString()));
+    const answer = askYes(input, output, 'erase it? type yes to confirm: ');
+    if (typed === null) input.end();
+    else input.write(typed);
+    return { answer: await answer, asked };
+  };
+
+  it.each([['yes\n', true], ['Y\n', true], [' y \n', true], ['no\n', false], ['\n', false], ['yess\n', false]] as const)('%j confirms: %s', async (typed, confirmed) => {
+    const { answer, asked } = await ask(typed);
+    expect(answer).toBe(confirmed);
+    expect(asked).toBe('erase it? type yes to confirm: ');
+  });
+
+  it('an input that ends without an answer does not confirm (and does not hang)', async () => {
+    expect((await ask(null)).answer).toBe(false);
   });
 });

@@ -5,7 +5,8 @@
  * failing list, and erasure removing queued notifications.
  */
 import { createHmac } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +52,16 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** The receiver-side check the README prints under "Verifying the signature", loaded exactly as printed. */
+async function readmeVerifier(): Promise<(rawBody: string, header: unknown, secret: string) => boolean> {
+  const readme = await readFile('README.md', 'utf8');
+  const code = /\*\*Verifying the signature\*\*[\s\S]*?```js\n([\s\S]*?)```/.exec(readme)?.[1];
+  if (!code) throw new Error('README: no js example under "Verifying the signature"');
+  const file = path.join(dir, 'readme-verify.mjs');
+  await writeFile(file, `${code}\nexport { verified };\n`);
+  return ((await import(pathToFileURL(file).href)) as { verified: (rawBody: string, header: unknown, secret: string) => boolean }).verified;
+}
+
 const webhookOnly = (language?: string) => notifierConfig({ SITE_NOTIFY_WEBHOOK_URL: hook.url, SITE_NOTIFY_WEBHOOK_SECRET: SECRET, SITE_NOTIFY_LANGUAGE: language });
 
 describe('lead notifications by webhook', () => {
@@ -67,6 +78,13 @@ describe('lead notifications by webhook', () => {
     const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(delivery!.headers['x-site-signature']))!;
     expect(Math.abs(Number(t) - Date.now() / 1000)).toBeLessThan(600);
     expect(v1).toBe(createHmac('sha256', SECRET).update(`${t}.${delivery!.body}`).digest('hex'));
+    // The README's verification example, run as printed, accepts it and refuses a tampered body or a replay.
+    const verified = await readmeVerifier();
+    expect(verified(delivery!.body, delivery!.headers['x-site-signature'], SECRET)).toBe(true);
+    expect(verified(delivery!.body.replace('Erika', 'Erica'), delivery!.headers['x-site-signature'], SECRET)).toBe(false);
+    expect(verified(delivery!.body, delivery!.headers['x-site-signature'], 'other-secret')).toBe(false);
+    const old = Number(t) - 3600;
+    expect(verified(delivery!.body, `t=${old},v1=${createHmac('sha256', SECRET).update(`${old}.${delivery!.body}`).digest('hex')}`, SECRET)).toBe(false);
     const body = JSON.parse(delivery!.body) as Record<string, unknown>;
     expect(body).toMatchObject({ id, form: 'business', locale: 'fr', name: 'Erika Muster', company: 'Kanzlei Muster', products: 'platform,chatbot', subject: 'Demo' });
     // Names from content in the notification's language instead of codes.

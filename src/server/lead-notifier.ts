@@ -31,7 +31,6 @@ export interface NotifierConfig {
  * retry's delay). Throws on a half-set channel or a setting out of range.
  */
 export function notifierConfig(env: NodeJS.ProcessEnv = process.env): NotifierConfig {
-  const wording = notificationWording(env.SITE_NOTIFY_LANGUAGE);
   const channels: NotificationChannel[] = [];
   if (env.SITE_NOTIFY_WEBHOOK_URL) {
     const url = env.SITE_NOTIFY_WEBHOOK_URL;
@@ -50,6 +49,8 @@ export function notifierConfig(env: NodeJS.ProcessEnv = process.env): NotifierCo
     if (value !== undefined && !(value >= 1 && value <= 3600)) throw new Error(`${name} must be a number of seconds from 1 to 3600`);
     return value;
   };
+  // Worded only when something is sent: a site without notification texts serves as long as no channel is set.
+  const wording = channels.length ? notificationWording(env.SITE_NOTIFY_LANGUAGE) : undefined;
   return { channels, wording, leaseSeconds: seconds('SITE_NOTIFY_LEASE_SECONDS'), firstRetrySeconds: seconds('SITE_NOTIFY_RETRY_SECONDS') };
 }
 

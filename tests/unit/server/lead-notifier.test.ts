@@ -254,5 +254,9 @@ describe('lead notifications by e-mail', () => {
     expect(() => notifierConfig({ SITE_NOTIFY_EMAIL_TO: 'vertrieb@example.com' })).toThrow('e-mail notifications need SITE_NOTIFY_SMTP_URL, SITE_NOTIFY_EMAIL_TO and SITE_NOTIFY_EMAIL_FROM');
     expect(() => notifierConfig({ SITE_NOTIFY_WEBHOOK_URL: 'ftp://x' })).toThrow('SITE_NOTIFY_WEBHOOK_URL must be an http(s) URL');
     expect(notifierConfig({}).channels).toEqual([]);
+    // The language is a locale with notification texts; it only matters once something is sent.
+    expect(() => notifierConfig({ SITE_NOTIFY_WEBHOOK_URL: 'https://hooks.example/x', SITE_NOTIFY_LANGUAGE: 'it' })).toThrow('SITE_NOTIFY_LANGUAGE must be one of de, fr, en, es (the locales whose file has leadNotification texts), not "it"');
+    expect(notifierConfig({ SITE_NOTIFY_LANGUAGE: 'it' }).channels).toEqual([]);
+    expect(() => notificationWording(undefined, { timeZone: 'Europe/Berlin', defaultLanguage: 'de', languages: {} })).toThrow('no locale file has leadNotification texts');
   });
 });

@@ -3,10 +3,13 @@
  * form (no personal data), and notifications start from the moment they are configured: a lead stored
  * before is announced as held back and only sent with `--backfill`.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { storeTarget } from '../../../src/server/contact-store.ts';
+import { readLeads } from '../../../src/server/leads.ts';
 import { newRunId, sendContactRequests, startSiteServe, type SiteServe } from '../../../bench/support/site-serve.ts';
 import { until, webhookReceiver } from './support/lead-receivers.ts';
 
@@ -57,5 +60,32 @@ it('logs each stored lead by id and form only; a lead stored before notification
   } finally {
     for (const server of servers) await server.stop();
     await hook.close();
+  }
+});
+
+/** `site leads …` on a real terminal (util-linux `script` gives it a pseudo-terminal), `typed` sent as its keyboard input. */
+function onTerminal(args: string[], typed: string): { status: number | null; output: string } {
+  const command = [process.execPath, path.resolve('bin/site.js'), ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const run = spawnSync('script', ['-qec', command, '/dev/null'], { input: typed, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', DATABASE_URL: '' }, timeout: 60_000 });
+  return { status: run.status, output: run.stdout.replace(/\r\n/g, '\n') };
+}
+
+it.skipIf(spawnSync('script', ['--version']).status !== 0)('site leads erase on a terminal shows what it deletes and deletes only after "yes"', async () => {
+  const dataDir = path.join(dir, 'erase-data');
+  const server = await startSiteServe({ outDir, dataDir });
+  try {
+    const { id, body } = await sendOne(server, newRunId());
+    const declined = onTerminal(['leads', 'erase', body.email, '--data', dataDir], 'no\n');
+    expect(declined.output).toContain(`will erase 1 contact request and 1 lead notification stored about "${body.email}":\n  ${id}  received `);
+    expect(declined.output).toContain('erase it? type yes to confirm: ');
+    expect(declined.output).toContain('nothing was erased');
+    expect(declined.status).toBe(1);
+    expect((await readLeads(dataDir, storeTarget(dataDir))).map((r) => r.id)).toContain(id);
+    const confirmed = onTerminal(['leads', 'erase', body.email, '--data', dataDir], 'yes\n');
+    expect(confirmed.output).toMatch(/erased 2 rows stored about \S+ \(contact_requests: 1, lead_notifications: 1\)/);
+    expect(confirmed.status).toBe(0);
+    expect((await readLeads(dataDir, storeTarget(dataDir))).map((r) => r.id)).not.toContain(id);
+  } finally {
+    await server.stop();
   }
 });

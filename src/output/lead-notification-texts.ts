@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { NotificationLanguage, NotificationTexts } from '../../supabase/functions/_shared/lead-notification-texts.ts';
+import type { NotificationLanguage, NotificationTexts } from '../schema/locale.ts';
 import type { SiteModel } from '../content/model.ts';
 
 /** Where the notification texts live, relative to the project folder. */

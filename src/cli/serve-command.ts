@@ -19,6 +19,7 @@ interface ServeFlags {
   data: string;
   rateLimit: RateLimit;
   trustProxy: boolean;
+  backfill: boolean;
   maxConnections: number;
   headersTimeout: number;
   requestTimeout: number;
@@ -39,6 +40,7 @@ export function addServeCommand(program: Command, setExit: SetExit): void {
     .addOption(dataOption())
     .addOption(rateLimitOption())
     .option('--trust-proxy', 'believe X-Forwarded-For (its last entry) for the rate limit: only behind a proxy that sets it', false)
+    .option('--backfill', 'also notify the sales team of requests stored before notifications were configured (SITE_NOTIFY_*)', false)
     .option('--max-connections <n>', 'open connections at most; beyond it the oldest idle or stalled one is closed', wholeNumber(1), DEFAULT_LIMITS.maxConnections)
     .option('--headers-timeout <ms>', 'time a client has to send its request headers', wholeNumber(1), DEFAULT_LIMITS.headersTimeoutMs)
     .option('--request-timeout <ms>', 'time a client has to send its whole request', wholeNumber(1), DEFAULT_LIMITS.requestTimeoutMs)
@@ -102,12 +104,15 @@ function backendOptions(opts: ServeFlags, siteOrigin: string | undefined): Local
     trustProxy: opts.trustProxy,
     siteOrigins: siteOrigin ? [siteOrigin] : [],
     onNotice: (message) => process.stdout.write(dim(`${message}\n`)),
+    onStored: (id, form) => process.stdout.write(`stored lead ${id} (form ${form ?? 'none'}; \`site leads show ${id}\`)\n`),
     retention: {
       onPurged: (requests, months) =>
         process.stdout.write(dim(`retention: deleted ${requests.length} contact request${requests.length === 1 ? '' : 's'} older than ${months} months (not kept)\n`)),
       onError: (error) => process.stderr.write(red(`retention purge failed (retried in a day or at the next start): ${messageOf(error)}\n`)),
     },
     notify: {
+      backfill: opts.backfill,
+      onHeld: (n) => process.stdout.write(dim(`${n} lead${n === 1 ? '' : 's'} stored before notifications were configured ${n === 1 ? 'is' : 'are'} not sent (\`site serve --backfill\` sends ${n === 1 ? 'it' : 'them'})\n`)),
       onFailure: (id, channel, reason, givenUp) =>
         process.stderr.write(red(`lead notification ${id} via ${channel}: ${reason}${givenUp ? ' (given up: see `site leads --failed`)' : ' (retried later)'}\n`)),
       onError: (error) => process.stderr.write(red(`lead notifications: ${messageOf(error)} (retried at the next poll)\n`)),

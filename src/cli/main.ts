@@ -10,6 +10,7 @@ import { packageRoot } from '../package-root.ts';
 import { closeOpened } from '../process/shutdown.ts';
 import { DEFAULT_RATE_LIMIT, parseRateLimit, type RateLimit } from '../../supabase/functions/_shared/rate-limit.ts';
 import { CHECK_FORMATS, type CheckFormat } from './check-report.ts';
+import { addInitCommand } from './init-command.ts';
 import { addLeadsCommand } from './leads-command.ts';
 import { addTranslationsCommand, writeTranslationPage } from './translations-command.ts';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
@@ -303,6 +304,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
 
   addLeadsCommand(program, dataOption(), (code) => (exitCode = code));
   addTranslationsCommand(program, contentOption(), () => contentEnv(), (code) => (exitCode = code));
+  addInitCommand(program, (code) => (exitCode = code));
 
   try {
     await program.parseAsync([...argv]);

@@ -54,8 +54,14 @@ function builtBase(): Promise<string> {
   return baseBuild;
 }
 
+/**
+ * Removes the shared base build. Test files may share this module (vitest without isolation), so the next file
+ * to ask builds it again rather than copying a folder that is gone.
+ */
 export async function cleanup(): Promise<void> {
-  if (baseBuild) await Promise.all([rm(await baseBuild, { recursive: true, force: true }), removePageSources(await baseBuild)]);
+  const built = baseBuild;
+  baseBuild = undefined;
+  if (built) await Promise.all([rm(await built, { recursive: true, force: true }), removePageSources(await built)]);
 }
 
 /**

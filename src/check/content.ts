@@ -10,7 +10,7 @@ import { localeCodes } from '../schema/site-locales.ts';
 import { checkClaimTexts, checkFigureLiterals, checkSavingsClaims } from './claims.ts';
 import type { CheckConfig } from '../content/check-config.ts';
 import { dummyKind } from './dummy-data.ts';
-import { checkRetentionClaim } from './privacy.ts';
+import { checkPrivacyRecipients, checkRetentionClaim } from './privacy.ts';
 import { finding, type Finding, type Severity } from './finding.ts';
 
 export interface ContentCheckOptions {
@@ -37,6 +37,7 @@ export function checkContent(model: SiteModel | undefined, sources: readonly Yam
   if (site) {
     out.push(...checkFamilies(site, sources, options));
     out.push(...checkSavingsClaims(site, siteSource));
+    out.push(...checkPrivacyRecipients(sources, site, siteSource));
     out.push(...checkClaimTexts(site, sources));
     out.push(...checkFigureLiterals(site, sources));
     out.push(...checkDeploySettings(site, siteSource, model, options));

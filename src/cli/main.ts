@@ -132,10 +132,12 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
       const at = opts.at === undefined ? undefined : await parseAt(opts.at);
       if (opts.at !== undefined && !at) return void (exitCode = EXIT_USAGE);
       const { runCheck } = await import('../check/run.ts');
-      const { formatGithub, formatJson, formatText } = await import('./check-report.ts');
+      const { formatGithub, formatJson, formatText, GO_LIVE_CHECKLIST } = await import('./check-report.ts');
       const run = await runCheck({ contentDir: opts.content, outDir: opts.out, strict: opts.strict, env: contentEnv(opts.baseUrl), at });
       const text = opts.format === 'json' ? formatJson(run) : opts.format === 'github' ? formatGithub(run) : formatText(run, Boolean(process.stdout.isTTY) && !process.env.NO_COLOR);
       if (text) process.stdout.write(`${text}\n`);
+      // JSON stays one document for tools; text and GitHub annotations (as a notice) carry the pointer.
+      if (opts.strict && opts.format !== 'json') process.stdout.write(opts.format === 'github' ? `::notice title=before-you-go-live::${GO_LIVE_CHECKLIST}\n` : `${GO_LIVE_CHECKLIST}\n`);
       if (run.findings.some((f) => f.severity === 'error')) exitCode = EXIT_ERRORS;
     });
 

@@ -3,6 +3,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { brandFor } from '../../content/brand.ts';
 import { loadContent, type ContentEnv } from '../../content/load.ts';
 import type { SiteModel } from '../../content/model.ts';
 import { ContentMemo } from '../../content/memo.ts';
@@ -82,7 +83,9 @@ const readYaml = (text: string) => parse(text, { customTags: CUSTOM_TAGS }) as u
 /** Every constant a text may reference, flattened: `plans.standard.price` → 17 (the picker's entries). */
 function constantsOf(site: unknown): { ref: string; value: string }[] {
   const data = (site ?? {}) as Record<string, unknown>;
-  const scope = { ...(data.constants as object), brand: data.brand, company: data.company, email: data.email, baseUrl: data.baseUrl };
+  // A per-language education brand is offered as {{brand.education}}: each page prints its own language's.
+  const locale = typeof data.defaultLocale === 'string' ? data.defaultLocale : 'de';
+  const scope = { ...(data.constants as object), brand: brandFor(data.brand, locale), company: data.company, email: data.email, baseUrl: data.baseUrl };
   const out: { ref: string; value: string }[] = [];
   const walk = (value: unknown, ref: string) => {
     if (value && typeof value === 'object' && !Array.isArray(value)) for (const [key, item] of Object.entries(value)) walk(item, ref ? `${ref}.${key}` : key);

@@ -4,7 +4,7 @@
 /** The privacy policy in force, stored with every contact request as proof of what the visitor consented to. */
 export const PRIVACY_POLICY = {
   /** sha256 of the built /datenschutz content (null: the site has no privacy-policy page). */
-  version: 'd830ae1aeaad671fca47e939eacb1e42fafe7820a9d920c4bc080b04d531567f',
+  version: '25e6075ff914729369f909c90172066959bc0bd997bc3379c592ed838a1b3b16',
   /** Months after which a contact request that was not kept is deleted (constants.privacy.contactRetentionMonths). */
   contactRetentionMonths: 6,
 } as const;

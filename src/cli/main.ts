@@ -216,6 +216,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
         try {
           backend = await openLocalBackend({
             dataDir: opts.data,
+            contentDir: opts.content,
             rateLimit: opts.rateLimit,
             onStoreError: reportStoreError,
             trustProxy: opts.trustProxy,

@@ -81,10 +81,10 @@ const versionOf = (text: string) => createHash('sha256').update(text).digest('he
 const readYaml = (text: string) => parse(text, { customTags: CUSTOM_TAGS }) as unknown;
 
 /** Every constant a text may reference, flattened: `plans.standard.price` → 17 (the picker's entries). */
-function constantsOf(site: unknown): { ref: string; value: string }[] {
+function constantsOf(site: unknown, fileLocale?: string): { ref: string; value: string }[] {
   const data = (site ?? {}) as Record<string, unknown>;
-  // A per-language education brand is offered as {{brand.education}}: each page prints its own language's.
-  const locale = typeof data.defaultLocale === 'string' ? data.defaultLocale : 'de';
+  // A per-language education brand is offered as {{brand.education}} with the value the file's pages print.
+  const locale = fileLocale ?? (typeof data.defaultLocale === 'string' ? data.defaultLocale : 'de');
   const scope = { ...(data.constants as object), brand: brandFor(data.brand, locale), company: data.company, email: data.email, baseUrl: data.baseUrl };
   const out: { ref: string; value: string }[] = [];
   const walk = (value: unknown, ref: string) => {
@@ -202,7 +202,7 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
         unsaved: unsaved !== undefined,
         // The translation view: the same file in the default language beside each string, and its status.
         ...(await translationOf(relative, unsaved ?? disk, defaultLocale)),
-        constants: constantsOf(site),
+        constants: constantsOf(site, locale),
         route,
       });
     }

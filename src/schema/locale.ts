@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { LeadNotificationStrings } from '../../supabase/functions/_shared/lead-notification-texts.ts';
 import { FooterColumn, HeaderMenus } from './navigation.ts';
+
+/** The shape of what `site build` collects from the locale files for new-lead notifications (src/output/lead-notification-texts.ts). */
+export type { NotificationLanguage, NotificationTexts } from '../../supabase/functions/_shared/lead-notification-texts.ts';
 import { PublishingStrings } from './publishing.ts';
 import { InlineText, RichText, Text } from './text.ts';
 
@@ -196,5 +200,7 @@ export const LocaleStrings = z.strictObject({
       success: d('Shown in the chat after the mini form was sent.'),
     })
     .describe('The floating chat demo (pages with chatDemo: true).'),
+  /** Read by `site build` into supabase/functions/_shared/generated/lead-notification-texts.ts (SITE_NOTIFY_LANGUAGE picks the language). */
+  leadNotification: LeadNotificationStrings.optional(),
 });
 export type LocaleStrings = z.infer<typeof LocaleStrings>;

@@ -46,16 +46,23 @@ export function leadNotificationTextsModule(texts: NotificationTexts): string {
   ].join('\n');
 }
 
+/** The module's file and the text it should have, when the project has a function folder and the file does not hold it; else undefined. */
+export async function staleLeadNotificationTexts(contentDir: string, model: Pick<SiteModel, 'site' | 'locales'>): Promise<{ file: string; text: string } | undefined> {
+  const project = path.dirname(path.resolve(contentDir));
+  if (!existsSync(path.join(project, 'supabase/functions'))) return undefined;
+  const file = path.join(project, LEAD_NOTIFICATION_TEXTS_FILE);
+  const text = leadNotificationTextsModule(leadNotificationTexts(model));
+  return (await readFile(file, 'utf8').catch(() => undefined)) === text ? undefined : { file, text };
+}
+
 /**
  * Writes the module into the project's `supabase/functions` folder beside the content folder, when there
  * is one (a fixture site has none), and only when its text changed.
  */
 export async function writeLeadNotificationTexts(contentDir: string, model: Pick<SiteModel, 'site' | 'locales'>): Promise<string | undefined> {
-  const project = path.dirname(path.resolve(contentDir));
-  if (!existsSync(path.join(project, 'supabase/functions'))) return undefined;
-  const file = path.join(project, LEAD_NOTIFICATION_TEXTS_FILE);
-  const text = leadNotificationTextsModule(leadNotificationTexts(model));
-  if ((await readFile(file, 'utf8').catch(() => undefined)) === text) return undefined;
+  const stale = await staleLeadNotificationTexts(contentDir, model);
+  if (!stale) return undefined;
+  const { file, text } = stale;
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(`${file}.tmp`, text);
   await rename(`${file}.tmp`, file);

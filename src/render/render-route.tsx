@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import type { PageEntry, SiteModel } from '../content/model.ts';
+import type { PageEntry, SiteView } from '../content/model.ts';
 import { islandUses, loaderNeed } from '../islands/protocol.ts';
 import type { LocaleStrings } from '../schema/locale.ts';
 import { localeEntry } from '../schema/site-locales.ts';
@@ -24,7 +24,7 @@ function pageStrings(localeStrings: LocaleStrings, entry: PageEntry, keep?: Read
 }
 
 /** Renders one route to a complete HTML document. Pure: same model, entry and assets give the same bytes. */
-export function renderRoute(model: SiteModel, entry: PageEntry, assets: PageAssets, template: DocumentTemplate): string {
+export function renderRoute(model: SiteView, entry: PageEntry, assets: PageAssets, template: DocumentTemplate): string {
   return renderRouteWithSources(model, entry, assets, template).html;
 }
 
@@ -34,7 +34,7 @@ export function renderRoute(model: SiteModel, entry: PageEntry, assets: PageAsse
  * checks place a finding about such an element at the YAML value that wrote it (check/element-source.ts).
  * `islandProps`: the props files the page's islands name (render/Island.tsx), for the build to write.
  */
-export function renderRouteWithSources(model: SiteModel, entry: PageEntry, assets: PageAssets, template: DocumentTemplate): { html: string; elements: MarkedElement[]; islandProps: IslandPropsFiles } {
+export function renderRouteWithSources(model: SiteView, entry: PageEntry, assets: PageAssets, template: DocumentTemplate): { html: string; elements: MarkedElement[]; islandProps: IslandPropsFiles } {
   const localeStrings = model.locales[entry.locale];
   if (!localeStrings) throw new Error(`no UI strings for locale '${entry.locale}'`);
   const strings = pageStrings(localeStrings, entry, model.verbatim);

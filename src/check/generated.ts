@@ -7,11 +7,11 @@ import { finding, type Finding } from './finding.ts';
 
 /**
  * Files `site build` generates into the project for the contact function (its languages, the privacy policy's
- * version, the lead notifications' texts) that no longer match the content. `site check` reports them instead of writing them: a CI gate must
+ * version) that no longer match the content. `site check` reports them instead of writing them: a CI gate must
  * leave the tree as it found it, and the deployed function only learns what was committed.
  */
 export async function checkGeneratedFiles(contentDir: string, model: SiteModel): Promise<Finding[]> {
-  const stale = await Promise.all([staleFunctionLocales(contentDir, model), stalePrivacyPolicyModule(contentDir, privacyPolicyFacts(model)), staleLeadNotificationTexts(contentDir, model)]);
+  const stale = await Promise.all([staleFunctionLocales(contentDir, model), staleLeadNotificationTexts(contentDir, model), stalePrivacyPolicyModule(contentDir, privacyPolicyFacts(model))]);
   return stale.flatMap((file) =>
     file
       ? [

@@ -7,6 +7,7 @@ import { addBuildCommand } from './build-command.ts';
 import { addCheckCommand } from './check-command.ts';
 import { addDevCommand } from './dev-command.ts';
 import { EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
+import { addInitCommand } from './init-command.ts';
 import { addLeadsCommand } from './leads-command.ts';
 import { contentEnv, contentOption, dataOption } from './options.ts';
 import { addSchemaCommand } from './schema-command.ts';
@@ -47,6 +48,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
   addDevCommand(program, argv, setExit);
   addLeadsCommand(program, dataOption(), setExit);
   addTranslationsCommand(program, contentOption(), () => contentEnv(), setExit);
+  addInitCommand(program, setExit);
 
   try {
     await program.parseAsync([...argv]);

@@ -46,7 +46,7 @@ export function leadNotificationTextsModule(texts: NotificationTexts): string {
   ].join('\n');
 }
 
-/** The module's file and the text it should have, when the project has a function folder and the file does not hold it; else undefined. */
+/** The module's file and the text it should have, when the project has a function folder and the file differs. */
 export async function staleLeadNotificationTexts(contentDir: string, model: Pick<SiteModel, 'site' | 'locales'>): Promise<{ file: string; text: string } | undefined> {
   const project = path.dirname(path.resolve(contentDir));
   if (!existsSync(path.join(project, 'supabase/functions'))) return undefined;

@@ -6,6 +6,7 @@ import { closeOpened } from '../process/shutdown.ts';
 import { addBuildCommand } from './build-command.ts';
 import { addCheckCommand } from './check-command.ts';
 import { addDevCommand } from './dev-command.ts';
+import { addInitCommand } from './init-command.ts';
 import { EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
 import { addInitCommand } from './init-command.ts';
 import { addLeadsCommand } from './leads-command.ts';

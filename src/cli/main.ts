@@ -8,7 +8,6 @@ import { addCheckCommand } from './check-command.ts';
 import { addDevCommand } from './dev-command.ts';
 import { addInitCommand } from './init-command.ts';
 import { EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
-import { addInitCommand } from './init-command.ts';
 import { addLeadsCommand } from './leads-command.ts';
 import { contentEnv, contentOption, dataOption } from './options.ts';
 import { addSchemaCommand } from './schema-command.ts';

@@ -187,6 +187,8 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
     .option('--keep-alive-timeout <ms>', 'time an idle connection stays open', wholeNumber(1), DEFAULT_LIMITS.keepAliveTimeoutMs)
     .option('--idle-timeout <ms>', 'time a connection may make no progress (nothing read, no answer bytes taken) before it is closed', wholeNumber(1), DEFAULT_LIMITS.idleTimeoutMs)
     .option('--max-client-connections <n>', 'open connections from one client address at most (not applied with --trust-proxy: every connection comes from the proxy)', wholeNumber(1), DEFAULT_LIMITS.maxConnectionsPerClient)
+    .option('--tls-cert <file>', 'serve HTTP/2 (and HTTP/1.1) over TLS with this certificate (PEM); needs --tls-key')
+    .option('--tls-key <file>', 'the private key (PEM) of --tls-cert')
     .action(
       async (opts: {
         port: number;
@@ -203,7 +205,22 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
         keepAliveTimeout: number;
         idleTimeout: number;
         maxClientConnections: number;
+        tlsCert?: string;
+        tlsKey?: string;
       }) => {
+        if (Boolean(opts.tlsCert) !== Boolean(opts.tlsKey)) {
+          process.stderr.write(red('--tls-cert and --tls-key go together: give both, or neither for plain HTTP\n'));
+          exitCode = EXIT_USAGE;
+          return;
+        }
+        let tls: { cert: Buffer; key: Buffer } | undefined;
+        try {
+          tls = opts.tlsCert && opts.tlsKey ? { cert: readFileSync(opts.tlsCert), key: readFileSync(opts.tlsKey) } : undefined;
+        } catch (error) {
+          process.stderr.write(red(`cannot read the TLS certificate or key: ${messageOf(error)}\n`));
+          exitCode = EXIT_ERRORS;
+          return;
+        }
         // Listening from the start: Ctrl+C while the store opens stops the server as soon as it is up.
         const stopped = untilStopped();
         // Everything the server writes (the PGlite files and WAL, the lease) is readable by its owner only.
@@ -250,7 +267,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
             keepAliveTimeoutMs: opts.keepAliveTimeout,
             idleTimeoutMs: opts.idleTimeout,
           };
-          server = await startServer({ root: path.resolve(opts.out), port: opts.port, host: opts.host, handlers: backend.handlers, limits });
+          server = await startServer({ root: path.resolve(opts.out), port: opts.port, host: opts.host, handlers: backend.handlers, limits, tls });
         } catch (error) {
           await backend.close();
           process.stderr.write(red(`cannot listen on ${opts.host}:${opts.port}: ${messageOf(error)}\n`));

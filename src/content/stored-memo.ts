@@ -291,7 +291,7 @@ export class StoredContentMemo extends ContentMemo {
     const key = textDigest(entry.key);
     if (entry.value && typeof entry.value === 'object') this.digests.set(entry.value, `${file}\u0000${key}`);
     this.stored.set(file, {
-      // Empty (no stat-first recall) when the loader could not trust it (see RACY_MS in load.ts).
+      // Empty (no stat-first recall) when the loader could not trust it (cache/racy.ts).
       stamp: entry.stamp ?? '',
       key,
       inputs: this.inputsDigest(entry.inputs),

@@ -1,4 +1,5 @@
 import { readdirSync, statSync } from 'node:fs';
+import { isRacy } from '../cache/racy.ts';
 import { fileStamp } from '../content/memo.ts';
 
 /**
@@ -10,9 +11,6 @@ import { fileStamp } from '../content/memo.ts';
 
 /** Relative path (`/`-separated; a folder's ends with `/`, the root is `./`) and stamp, flat: [path, stamp, path, stamp, …]. */
 export type TreeStamps = string[];
-
-/** A content entry written less than this before it was stamped may change again within the same clock tick (git's "racily clean"). */
-const RACY_MS = 1000;
 
 /** The stamp of `file`, `missing` when there is none, `unreadable` when a folder on the way is not one or cannot be read. */
 export function stampOf(file: string): string {
@@ -66,7 +64,7 @@ export function treeStamps(root: string, racy: boolean, earlier?: TreeStamps, st
       // Gone or unreadable since it was listed: no stamp, so it never matches.
     }
     // A file that is a folder: a symbolic link to one (listings say link, not folder).
-    if (!stats || stats.isDirectory() !== folder || (racy && now - stats.mtimeMs < RACY_MS)) return '';
+    if (!stats || stats.isDirectory() !== folder || (racy && isRacy(stats.mtimeMs, now))) return '';
     return fileStamp(stats);
   };
   const visit = (folder: string, full: string): boolean => {

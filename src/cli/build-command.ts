@@ -36,7 +36,7 @@ async function build(opts: BuildFlags): Promise<number> {
   if (!at) return EXIT_USAGE;
   const [{ buildSite }, { writePrivacyPolicyModule }, { updateRoutesLock }] = await Promise.all([import('../output/build.ts'), import('../output/privacy-policy.ts'), import('../output/routes-lock.ts')]);
   const publication = { at, drafts: opts.drafts === true };
-  const result = await buildSite({ contentDir: opts.content, outDir: opts.out, env: contentEnv(opts.baseUrl), pageCache: true, fresh: !opts.cache, publication });
+  const result = await buildSite({ contentDir: opts.content, outDir: opts.out, env: contentEnv(opts.baseUrl), pageCache: true, fresh: !opts.cache, publication, projectFiles: 'write' });
   if (!result.ok) {
     printErrors(result.errors, opts.content);
     return EXIT_ERRORS;

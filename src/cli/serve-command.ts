@@ -23,6 +23,8 @@ interface ServeFlags {
   headersTimeout: number;
   requestTimeout: number;
   keepAliveTimeout: number;
+  idleTimeout: number;
+  maxClientConnections: number;
 }
 
 export function addServeCommand(program: Command, setExit: SetExit): void {
@@ -41,6 +43,8 @@ export function addServeCommand(program: Command, setExit: SetExit): void {
     .option('--headers-timeout <ms>', 'time a client has to send its request headers', wholeNumber(1), DEFAULT_LIMITS.headersTimeoutMs)
     .option('--request-timeout <ms>', 'time a client has to send its whole request', wholeNumber(1), DEFAULT_LIMITS.requestTimeoutMs)
     .option('--keep-alive-timeout <ms>', 'time an idle connection stays open', wholeNumber(1), DEFAULT_LIMITS.keepAliveTimeoutMs)
+    .option('--idle-timeout <ms>', 'time a connection may make no progress (nothing read, no answer bytes taken) before it is closed', wholeNumber(1), DEFAULT_LIMITS.idleTimeoutMs)
+    .option('--max-client-connections <n>', 'open connections from one client address at most (not applied with --trust-proxy: every connection comes from the proxy)', wholeNumber(1), DEFAULT_LIMITS.maxConnectionsPerClient)
     .action(async (opts: ServeFlags) => setExit(await serve(opts)));
 }
 
@@ -64,7 +68,14 @@ async function serve(opts: ServeFlags): Promise<number> {
   }
   let server: RunningServer;
   try {
-    const limits = { maxConnections: opts.maxConnections, headersTimeoutMs: opts.headersTimeout, requestTimeoutMs: opts.requestTimeout, keepAliveTimeoutMs: opts.keepAliveTimeout };
+    const limits = {
+      maxConnections: opts.maxConnections,
+      maxConnectionsPerClient: opts.trustProxy ? opts.maxConnections : opts.maxClientConnections,
+      headersTimeoutMs: opts.headersTimeout,
+      requestTimeoutMs: opts.requestTimeout,
+      keepAliveTimeoutMs: opts.keepAliveTimeout,
+      idleTimeoutMs: opts.idleTimeout,
+    };
     server = await startServer({ root: path.resolve(opts.out), port: opts.port, host: opts.host, handlers: backend.handlers, limits });
   } catch (error) {
     await backend.close();
@@ -85,6 +96,7 @@ async function serve(opts: ServeFlags): Promise<number> {
 function backendOptions(opts: ServeFlags, siteOrigin: string | undefined): LocalBackendOptions {
   return {
     dataDir: opts.data,
+    contentDir: opts.content,
     rateLimit: opts.rateLimit,
     onStoreError: reportStoreError,
     trustProxy: opts.trustProxy,

@@ -94,13 +94,13 @@ describe.each(engines)('site leads and the retention purge while site serve hold
     clock = new Date(START);
     clock.setUTCMonth(clock.getUTCMonth() + retention - 1);
     tick();
-    await vi.waitFor(() => expect(purged).toHaveLength(0));
+    await vi.waitFor(() => expect(purged).toHaveLength(0), { timeout: 60_000 });
     const preview = await leads('purge', '--now', clock.toISOString(), '--dry-run');
     expect(preview.out).toBe(`would delete 0 contact requests not kept and older than ${retention} months as of ${clock.toISOString()}\n`);
     clock = new Date(START);
     clock.setUTCMonth(clock.getUTCMonth() + retention + 1);
     tick();
-    await vi.waitFor(() => expect(purged).toHaveLength(1));
+    await vi.waitFor(() => expect(purged).toHaveLength(1), { timeout: 60_000 });
     expect(purged[0]!.map((r) => r.id).sort()).toEqual(expect.arrayContaining([b, other]));
     expect(purged[0]!.map((r) => r.id)).not.toContain(a);
     expect((await readLeads(dataDir, storeTarget(dataDir))).map((r) => r.id)).toEqual([a]);

@@ -26,7 +26,7 @@ import { codeAssets, loadRenderer, renderPage, sitePolicy } from './site-render.
 import { planCard } from './social-cards.ts';
 import { planReport, unchangedPlan, type PlanReport } from './incremental/explain.ts';
 import { loadedPages, siteView } from './incremental/pages.ts';
-import { contentChanges, planPages, planRestores, restoreCandidates, type BuildPlan, type Look, type PagePlan } from './incremental/plan.ts';
+import { contentChanges, firstDifference, planPages, planRestores, restoreCandidates, type BuildPlan, type Look, type PagePlan } from './incremental/plan.ts';
 import { familiesToLoad, scopedPages, siteFamilies } from './incremental/scope.ts';
 import { stampsByPath, treeStamps } from './tree-stamps.ts';
 import { besideStamps, lastBuild, lastPages, recordBuild, stillAsRecorded, stillBeside, unchangedSince, type BuildInputs, type LastPages, type UnchangedReport } from './unchanged-build.ts';
@@ -194,7 +194,11 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const changes = () => (recorded && contentStamps ? contentChanges(recorded.content, contentStamps) : undefined);
   // Pages are stored in the build cache as rendered; a fresh build (`--no-cache`) stores them but reuses none.
   const storedPages = cached && !options.fresh;
-  const planned = planPages({ pages, keys, cold, manifest: last, sameSite: lastLines !== undefined, changes, look });
+  const changedField = (entry: PageEntry) => {
+    const before = memo.previousValue(entry.source);
+    return isPageEntry(before) ? firstDifference(before.page, entry.page) : undefined;
+  };
+  const planned = planPages({ pages, keys, cold, manifest: last, sameSite: lastLines !== undefined, changes, changedField, look });
   const lookUp = storedPages ? await storedLookup(cache, restoreCandidates(planned)) : undefined;
   const plan = lookUp ? planRestores(planned, lookUp.has) : planned;
 
@@ -486,4 +490,9 @@ function budgetErrors(routes: readonly RouteReport[], config: CheckConfig, sourc
       });
     }),
   );
+}
+
+/** Whether a value the content memo kept is a page entry (JSON as stored: anything, if damaged). */
+function isPageEntry(value: unknown): value is PageEntry {
+  return typeof value === 'object' && value !== null && 'page' in value && typeof value.page === 'object' && value.page !== null;
 }

@@ -40,6 +40,14 @@ function foldersOf(stamps: TreeStamps): Map<string, { stamp: string; entries: st
   return folders;
 }
 
+/** How treeStamps walks (see there): each field optional. */
+export interface TreeWalk {
+  racy?: boolean;
+  earlier?: TreeStamps;
+  stated?: (relative: string) => string | undefined;
+  written?: Iterable<string> | false;
+}
+
 /**
  * Every file and folder under `root` with its stamp, or undefined when there is no such folder. `earlier`: the
  * stamps of the last walk of the same folder; a folder that still has its stamp there is not listed again. With
@@ -51,7 +59,8 @@ function foldersOf(stamps: TreeStamps): Map<string, { stamp: string; entries: st
  * `root`, when the caller wrote them all into a folder it had emptied (a cold build): the folders' entries are taken from
  * it instead of listed (listing the 10,000 folders of a 10,000-page output was three quarters of the walk).
  */
-export function treeStamps(root: string, racy: boolean, earlier?: TreeStamps, stated?: (relative: string) => string | undefined, written?: Iterable<string>): TreeStamps | undefined {
+export function treeStamps(root: string, walk: TreeWalk = {}): TreeStamps | undefined {
+  const { racy = false, earlier, stated, written } = walk;
   const now = Date.now();
   const known = earlier && foldersOf(earlier);
   const wrote = written && writtenFolders(written);

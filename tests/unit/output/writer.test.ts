@@ -48,8 +48,8 @@ describe('OutputWriter.page', () => {
       await writeFile(path.join(out, `p${i}/index.html`), page(i, i % 2 ? 'old' : 'a'));
       await utimes(path.join(out, `p${i}/index.html`), old, old);
     }
-    const writer = new OutputWriter(out);
-    await Promise.all(Array.from({ length: 40 }, (_, i) => writer.page(`/p${i}/index.html`, page(i), true)));
+    const writer = new OutputWriter(out, { intoEarlierBuild: true });
+    await Promise.all(Array.from({ length: 40 }, (_, i) => writer.page(`/p${i}/index.html`, page(i))));
     for (let i = 0; i < 40; i++) {
       const file = path.join(out, `p${i}/index.html`);
       expect(await readFile(file)).toEqual(Buffer.from(page(i)));

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isRacy } from './racy.ts';
 
 /**
  * Results of deterministic build steps, stored under a key that hashes every input of the step.
@@ -140,9 +141,6 @@ export async function readJsonEntry(cache: BuildCache, kind: string, key: string
   }
 }
 
-/** A file written less than this before it is looked at may change again within the same clock tick (git's "racily clean"). */
-const RACY_MS = 1000;
-
 /**
  * A key over the stamps (path, size, mtime, inode) of `files`, for stat-first change detection of code inputs:
  * the same key means none of them was written since. Undefined when one is missing or was written within the
@@ -152,7 +150,7 @@ export async function stampsKey(root: string, files: readonly string[]): Promise
   try {
     const now = Date.now();
     const stats = await Promise.all(files.map((file) => stat(path.resolve(root, file))));
-    if (stats.some((s) => now - s.mtimeMs < RACY_MS)) return undefined;
+    if (stats.some((s) => isRacy(s.mtimeMs, now))) return undefined;
     return cacheKey('stamps', ...files.map((file, i) => `${file}:${stats[i]!.size}:${stats[i]!.mtimeMs}:${stats[i]!.ino}`));
   } catch {
     return undefined;

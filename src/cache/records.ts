@@ -178,7 +178,7 @@ export interface ReadRecords {
  * (readRecordLines), or any record is (parseRecord). `keepLines`: each record's line too, for writeRecords to copy.
  * Lines and deferred parts hold on to the whole entry's bytes.
  */
-export async function readRecords(cache: BuildCache, kind: string, key: string, keepLines = false): Promise<ReadRecords | undefined> {
+export async function readRecords(cache: BuildCache, kind: string, key: string, options: { keepLines?: boolean } = {}): Promise<ReadRecords | undefined> {
   const read = await readRecordLines(cache, kind, key);
   if (!read) return undefined;
   const records: [string, unknown][] = [];
@@ -189,5 +189,5 @@ export async function readRecords(cache: BuildCache, kind: string, key: string, 
     records.push([record.name, record.value]);
     if (record.deferred) deferred.set(record.name, record.deferred);
   }
-  return { header: read.header, records: Object.fromEntries(records), lines: keepLines ? read.lines : new Map(), deferred };
+  return { header: read.header, records: Object.fromEntries(records), lines: options.keepLines ? read.lines : new Map(), deferred };
 }

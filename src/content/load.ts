@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { isRacy } from '../cache/racy.ts';
 import { formatLocation, formatPath, SiteError, type Result, type SourceLocation } from '../errors/site-error.ts';
 import type { LocaleStrings } from '../schema/locale.ts';
 import type { SchemaContext } from '../schema/sections/index.ts';
@@ -13,9 +14,6 @@ import { resolveReferences, type ReferenceScope } from './references.ts';
 import { outputFileFor, routeFor } from './routes.ts';
 import { fileStamp, textDigest, type ContentMemo, type Remembered } from './memo.ts';
 import { locate, parseYaml, scalarStrings, type YamlSource } from './yaml-source.ts';
-
-/** A file written less than this before it is read is checked by its text next time, not by its stamp. */
-const RACY_MS = 1000;
 
 /**
  * zod, the content schemas and the validator, imported when the first file must be validated: a build that recalls
@@ -66,7 +64,7 @@ export async function readText(root: string, relative: string, requiredBy?: Requ
       const stats = fstatSync(fd);
       // File times advance by clock ticks: a write within the tick of this read could keep size and mtime. Such a
       // file gets no stamp, so the next build reads it and compares its text (git's "racily clean" files).
-      const stamp = Date.now() - stats.mtimeMs < RACY_MS ? '' : fileStamp(stats);
+      const stamp = isRacy(stats.mtimeMs, Date.now()) ? '' : fileStamp(stats);
       return { text: readFileSync(fd, 'utf8'), stamp };
     } finally {
       closeSync(fd);

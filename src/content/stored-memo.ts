@@ -25,6 +25,8 @@ import { locate, parseYaml, type YamlSource } from './yaml-source.ts';
 
 /** Bumped when what is stored changes shape. */
 const FORMAT = 4;
+/** Page files whose replaced entry a load keeps (previousValue): an edit's few, not a whole site's rewrite. */
+const KEEP_REPLACED = 64;
 
 interface StoredFile {
   stamp: string;
@@ -291,7 +293,7 @@ export class StoredContentMemo extends ContentMemo {
     const key = textDigest(entry.key);
     if (entry.value && typeof entry.value === 'object') this.digests.set(entry.value, `${file}\u0000${key}`);
     this.stored.set(file, {
-      // Empty (no stat-first recall) when the loader could not trust it (see RACY_MS in load.ts).
+      // Empty (no stat-first recall) when the loader could not trust it (cache/racy.ts).
       stamp: entry.stamp ?? '',
       key,
       inputs: this.inputsDigest(entry.inputs),
@@ -304,9 +306,22 @@ export class StoredContentMemo extends ContentMemo {
     });
   }
 
+  /** Page files' stored entries this load forgot (read again: changed), kept so a build can tell what changed (previousValue). */
+  private readonly replaced = new Map<string, StoredFile | Buffer>();
+
+  /** The value the last build stored for a page file this load read again (changed since), if the memo kept it. */
+  previousValue(file: string): unknown {
+    const before = this.replaced.get(file);
+    if (!Buffer.isBuffer(before)) return before?.value;
+    const record = parseRecord(before);
+    return record?.name === file ? storedFile(record.value, record.deferred)?.value : undefined;
+  }
+
   override forget(file: string): void {
     this.seen.add(file);
-    if (this.stored.has(file)) this.drop(file);
+    const before = this.stored.get(file);
+    if (before && file.startsWith('pages/') && this.replaced.size < KEEP_REPLACED) this.replaced.set(file, before);
+    if (before) this.drop(file);
     this.recalled.delete(file);
   }
 

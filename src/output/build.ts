@@ -27,7 +27,7 @@ import { codeAssets, loadRenderer, renderPage, sitePolicy } from './site-render.
 import { planCard } from './social-cards.ts';
 import { planReport, unchangedPlan, type PlanReport } from './incremental/explain.ts';
 import { loadedPages, siteView } from './incremental/pages.ts';
-import { contentChanges, planPages, planRestores, restoreCandidates, type BuildPlan, type Look, type PagePlan } from './incremental/plan.ts';
+import { contentChanges, firstDifference, planPages, planRestores, restoreCandidates, type BuildPlan, type Look, type PagePlan } from './incremental/plan.ts';
 import { familiesToLoad, scopedPages, siteFamilies } from './incremental/scope.ts';
 import { stampsByPath, treeStamps } from './tree-stamps.ts';
 import { besideStamps, lastBuild, lastPages, recordBuild, stillAsRecorded, stillBeside, unchangedSince, type BuildInputs, type LastPages, type UnchangedReport } from './unchanged-build.ts';
@@ -128,7 +128,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   // The page cache's entries (megabytes at 10,000 pages) are read from disk while the content folder is stamped.
   const previousPending = cached && !options.fresh ? readBuildState(cache, options.contentDir, outDir, generator) : undefined;
   // Stamped before any content is read: a file written while this build runs is looked at again by the next.
-  const contentStamps = cached ? treeStamps(path.resolve(options.contentDir), true, recorded?.content) : undefined;
+  const contentStamps = cached ? treeStamps(path.resolve(options.contentDir), { racy: true, earlier: recorded?.content }) : undefined;
   const previous = (await previousPending) ?? {};
   const memo = new StoredContentMemo(path.resolve(options.contentDir), previous.content, contentStamps && stampsByPath(contentStamps));
   // The page cache describes the files it wrote: with no output there, or none recorded, the build starts from an empty folder.
@@ -198,12 +198,16 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const changes = () => (recorded && contentStamps ? contentChanges(recorded.content, contentStamps) : undefined);
   // Pages are stored in the build cache as rendered; a fresh build (`--no-cache`) stores them but reuses none.
   const storedPages = cached && !options.fresh;
-  const planned = planPages({ pages, keys, cold, manifest: last, sameSite: lastLines !== undefined, changes, look });
+  const changedField = (entry: PageEntry) => {
+    const before = memo.previousValue(entry.source);
+    return isPageEntry(before) ? firstDifference(before.page, entry.page) : undefined;
+  };
+  const planned = planPages({ pages, keys, cold, manifest: last, sameSite: lastLines !== undefined, changes, changedField, look });
   const lookUp = storedPages ? await storedLookup(cache, restoreCandidates(planned)) : undefined;
   const plan = lookUp ? planRestores(planned, lookUp.has) : planned;
 
   const removeOldOutput = last ? undefined : await emptyOutDir(outDir);
-  const writer = new OutputWriter(outDir);
+  const writer = new OutputWriter(outDir, { intoEarlierBuild: last !== undefined });
   const next: OutputManifest = emptyManifest();
   const keep = new Set<string>();
   const counts: PageCounts = { rendered: 0, reused: 0, removed: 0 };
@@ -263,7 +267,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
         // A reused page's card is the file the last build wrote, if it still has the stamp it was written with: the URL
         // is a hash of the card's inputs, so the same URL is the same card. Else it is drawn (or read from the build cache).
         if (page.kind === 'reuse' && page.record.card !== undefined && page.record.card === fileStampSync(cardFile)) cardFiles.set(file, { path: cardPath, stamp: page.record.card });
-        else cardWrites.push(card.bytes(cache).then((bytes) => writer.file(card.image.path, bytes, !!last)).then(() => void cardFiles.set(file, { path: cardPath, stamp: fileStampSync(cardFile) ?? '' })));
+        else cardWrites.push(card.bytes(cache).then((bytes) => writer.file(card.image.path, bytes)).then(() => void cardFiles.set(file, { path: cardPath, stamp: fileStampSync(cardFile) ?? '' })));
       }
       if (page.kind === 'reuse' || page.kind === 'unloaded') {
         const { record } = page;
@@ -298,7 +302,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
         inline.push(stored.inline);
         elementSources.push([file, entryText(stored.sources)]);
         await writer.ready();
-        written.push(Promise.all([writer.file(`/${file}`, stored.bytes, !!last), writeProps(Object.entries(stored.islandProps))]).then(([, islandProps]): RouteReport => {
+        written.push(Promise.all([writer.file(`/${file}`, stored.bytes), writeProps(Object.entries(stored.islandProps))]).then(([, islandProps]): RouteReport => {
           const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip: stored.htmlGzip, refs: stored.refs, inline: stored.inline, islandProps };
           next.pages[file] = fresh;
           return report(entry, fresh);
@@ -327,7 +331,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
         const store = cached ? await pageCacheEntry(cache, key, bytes, { refs, inline: pageInline, islandProps: Object.fromEntries(pageProps) }, sourcesText.toString('utf8')) : undefined;
         // The report is made as soon as the page is written: what a page's HTML links is read from substrings that
         // would keep the whole page in memory if kept until the end.
-        return Promise.all([writer.page(`/${file}`, bytes, !!last, store), writeProps(pageProps)]).then(([htmlGzip, islandProps]): RouteReport => {
+        return Promise.all([writer.page(`/${file}`, bytes, store), writeProps(pageProps)]).then(([htmlGzip, islandProps]): RouteReport => {
           const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip, refs, inline: pageInline, islandProps };
           next.pages[file] = fresh;
           return report(entry, fresh);
@@ -345,7 +349,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const siteFiles = [...(keptSeo ? [] : seoFiles(view, sitePolicy(view, inline, code))), ...redirectFiles(view, redirects.redirects, code.cssUrl)];
   await Promise.all(siteFiles.map(([url, text]) => {
     keep.add(url.slice(1));
-    return writer.file(url, encoder.encode(text), !!last);
+    return writer.file(url, encoder.encode(text));
   }));
   const routes = await Promise.all(written);
   await Promise.all(cardWrites);
@@ -359,7 +363,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   // A page file's stamp is the manifest's (checked before reuse, or taken right after writing), not stated again; into
   // an emptied folder, every file there is one this build wrote (`keep`), so the stamping walk lists nothing.
   const pageStamp = (file: string) => next.pages[file]?.stamp;
-  let listed = removeOldOutput ? undefined : treeStamps(outDir, false, recorded?.output, pageStamp);
+  let listed = removeOldOutput ? undefined : treeStamps(outDir, { earlier: recorded?.output, stated: pageStamp });
   if (removeOldOutput) await removeOldOutput();
   else {
     const gone = await removeOthers(outDir, keep, (listed ?? []).filter((_, i) => i % 2 === 0));
@@ -375,7 +379,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const same = last && counts.rendered === 0 && restored === 0 && counts.removed === 0 && cardWrites.length === 0 && Object.keys(last.pages).length === counts.reused;
   // The element sources beside the folder likewise: every entry came from that file (10,000 pages' are megabytes).
   if (!same || previousSources.size !== elementSources.length) await writePageSources(options.outDir, elementSources);
-  if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.toStore(), output: same ? undefined : next });
+  if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.toStore(), output: same ? undefined : next, carriedFrom: last });
   const value: BuildReport = {
     outDir: options.outDir,
     routes: routes.sort((a, b) => a.route.localeCompare(b.route)),
@@ -394,7 +398,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     const project = path.dirname(path.resolve(options.contentDir));
     const beside = besideStamps([pageSourcesFile(outDir), path.join(project, 'supabase/functions'), path.join(project, FUNCTION_LOCALES_FILE)]);
     const families = siteFamilies(loaded.value.pages, (source) => memo.hasVerbatim(source));
-    const stamps = content ? { window: publishingWindow(loaded.value, publication.at), content, output: listed ?? treeStamps(outDir, false, undefined, pageStamp, removeOldOutput && keep) ?? [], beside, site, budgets, siteFamilies: families } : undefined;
+    const stamps = content ? { window: publishingWindow(loaded.value, publication.at), content, output: listed ?? treeStamps(outDir, { stated: pageStamp, written: removeOldOutput && keep }) ?? [], beside, site, budgets, siteFamilies: families } : undefined;
     const byFile = new Map(view.pages.map((summary, index) => [summary.file, { key: keys[index] ?? '', facts: siteFacts(summary) }]));
     await recordBuild(cache, inputs, stamps, value, { key: (file) => byFile.get(file)?.key ?? '', facts: (file) => byFile.get(file)?.facts ?? '' }, lastLines);
   }
@@ -490,4 +494,9 @@ function budgetErrors(routes: readonly RouteReport[], config: CheckConfig, sourc
       });
     }),
   );
+}
+
+/** Whether a value the content memo kept is a page entry (JSON as stored: anything, if damaged). */
+function isPageEntry(value: unknown): value is PageEntry {
+  return typeof value === 'object' && value !== null && 'page' in value && typeof value.page === 'object' && value.page !== null;
 }

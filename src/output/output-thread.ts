@@ -43,6 +43,8 @@ class OutputThread {
   private failed = false;
   private next = 0;
   private readonly pending = new Map<number, Pending>();
+  /** Resolved when the worker started last comes online (true) or fails first (false). */
+  private started: Promise<boolean> = Promise.resolve(false);
 
   /** gzip -9 size of `data`. */
   gzipSize(data: Uint8Array): Promise<number> | undefined {
@@ -55,6 +57,14 @@ class OutputThread {
    */
   writePage(file: string, data: Uint8Array, ifChanged: boolean, entry?: { file: string; head: readonly [string, string, string] }): Promise<number> | undefined {
     return this.ask(entry ? [data, file, ifChanged, entry.file, entry.head] : [data, file, ifChanged]);
+  }
+
+  /**
+   * Whether the worker serves requests now, once the one started last is up (false: none was started, or it failed):
+   * a caller that must know which side did the work waits for this instead of for time to pass.
+   */
+  whenOnline(): Promise<boolean> {
+    return this.worker ? this.started : Promise.resolve(false);
   }
 
   private ask(message: OutputWork): Promise<number> | undefined {
@@ -74,7 +84,11 @@ class OutputThread {
     // held 12 MB of dead copies at its 500th page; at 1 MB, at most 5 MB).
     const worker = startThread('output-worker', { resourceLimits: { maxYoungGenerationSizeMb: 1 } });
     closeWhenDone('output thread', () => this.close());
-    worker.once('online', () => (this.online = true));
+    this.started = new Promise<boolean>((resolve) => {
+      worker.once('online', () => resolve((this.online = true)));
+      worker.once('error', () => resolve(false));
+      worker.once('exit', () => resolve(false));
+    });
     worker.on('message', ([id, size, error]: OutputReply) => {
       const pending = this.pending.get(id);
       this.pending.delete(id);

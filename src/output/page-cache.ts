@@ -48,10 +48,25 @@ export interface OutputManifest {
   pages: Record<string, PageRecord>;
 }
 
+/** The manifest as read, with each record's line: a record the next manifest carries on unchanged is written back as it. */
+export interface ReadManifest extends OutputManifest {
+  lines: ReadonlyMap<string, Buffer>;
+}
+
 /** What the previous build left: the content memo as stored (a snapshot and changes on top) and the output manifest, each undefined when unusable. */
 export interface BuildState {
   content?: StoredMemo;
+  output?: ReadManifest;
+}
+
+/**
+ * What a build stores for the next: the content memo, and the output manifest (`carriedFrom`: the manifest it read,
+ * whose records it kept by identity are copied as their lines).
+ */
+export interface NextBuildState {
+  content?: StoredMemo;
   output?: OutputManifest;
+  carriedFrom?: ReadManifest;
 }
 
 const stateKeys = (contentDir: string, outDir: string, generator: string) => ({
@@ -61,23 +76,21 @@ const stateKeys = (contentDir: string, outDir: string, generator: string) => ({
 
 export async function readBuildState(cache: BuildCache, contentDir: string, outDir: string, generator: string): Promise<BuildState> {
   const keys = stateKeys(contentDir, outDir, generator);
-  const [content, output] = await Promise.all([readStoredMemo(cache, keys.content), readRecords(cache, MANIFEST_KIND, keys.output, true)]);
+  const [content, output] = await Promise.all([readStoredMemo(cache, keys.content), readRecords(cache, MANIFEST_KIND, keys.output, { keepLines: true })]);
   const manifest = output && { ...output.header, pages: output.records };
   if (!output || !isManifest(manifest)) return { content };
-  for (const [file, line] of output.lines) if (typeof manifest.pages[file] === 'object' && manifest.pages[file] !== null) recordLines.set(manifest.pages[file], line);
-  return { content, output: manifest };
+  return { content, output: { ...manifest, lines: output.lines } };
 }
 
-/** Each record of the manifest read, and its line: a reused page's record (the same object) is written back as that line. */
-const recordLines = new WeakMap<PageRecord, Buffer>();
-
-export async function writeBuildState(cache: BuildCache, contentDir: string, outDir: string, generator: string, state: BuildState): Promise<void> {
+export async function writeBuildState(cache: BuildCache, contentDir: string, outDir: string, generator: string, state: NextBuildState): Promise<void> {
+  const from = state.carriedFrom;
+  const lineOf = (file: string, record: PageRecord) => (from && from.pages[file] === record ? from.lines.get(file) : undefined);
   const keys = stateKeys(contentDir, outDir, generator);
   await Promise.all([
     // One memo per content folder: a memo another version of the code wrote for it goes once this one is written.
     state.content && writeStoredMemo(cache, keys.content, state.content).then(() => replaceEarlier(cache, MEMO_KINDS, path.resolve(contentDir), keys.content)),
     // A page a record (cache/records.ts): 10,000 pages are megabytes, not written as one string.
-    state.output && writeRecords(cache, MANIFEST_KIND, keys.output, { format: state.output.format }, recordsOf(Object.entries(state.output.pages), (entry) => recordLines.get(entry[1]) ?? entry)),
+    state.output && writeRecords(cache, MANIFEST_KIND, keys.output, { format: state.output.format }, recordsOf(Object.entries(state.output.pages), (entry) => lineOf(...entry) ?? entry)),
   ]);
 }
 

@@ -1,4 +1,5 @@
 import { readdirSync, statSync } from 'node:fs';
+import { isRacy } from '../cache/racy.ts';
 import { fileStamp } from '../content/memo.ts';
 
 /**
@@ -10,9 +11,6 @@ import { fileStamp } from '../content/memo.ts';
 
 /** Relative path (`/`-separated; a folder's ends with `/`, the root is `./`) and stamp, flat: [path, stamp, path, stamp, …]. */
 export type TreeStamps = string[];
-
-/** A content entry written less than this before it was stamped may change again within the same clock tick (git's "racily clean"). */
-const RACY_MS = 1000;
 
 /** The stamp of `file`, `missing` when there is none, `unreadable` when a folder on the way is not one or cannot be read. */
 export function stampOf(file: string): string {
@@ -42,6 +40,14 @@ function foldersOf(stamps: TreeStamps): Map<string, { stamp: string; entries: st
   return folders;
 }
 
+/** How treeStamps walks (see there): each field optional. */
+export interface TreeWalk {
+  racy?: boolean;
+  earlier?: TreeStamps;
+  stated?: (relative: string) => string | undefined;
+  written?: Iterable<string> | false;
+}
+
 /**
  * Every file and folder under `root` with its stamp, or undefined when there is no such folder. `earlier`: the
  * stamps of the last walk of the same folder; a folder that still has its stamp there is not listed again. With
@@ -53,7 +59,8 @@ function foldersOf(stamps: TreeStamps): Map<string, { stamp: string; entries: st
  * `root`, when the caller wrote them all into a folder it had emptied (a cold build): the folders' entries are taken from
  * it instead of listed (listing the 10,000 folders of a 10,000-page output was three quarters of the walk).
  */
-export function treeStamps(root: string, racy: boolean, earlier?: TreeStamps, stated?: (relative: string) => string | undefined, written?: Iterable<string>): TreeStamps | undefined {
+export function treeStamps(root: string, walk: TreeWalk = {}): TreeStamps | undefined {
+  const { racy = false, earlier, stated, written } = walk;
   const now = Date.now();
   const known = earlier && foldersOf(earlier);
   const wrote = written && writtenFolders(written);
@@ -66,7 +73,7 @@ export function treeStamps(root: string, racy: boolean, earlier?: TreeStamps, st
       // Gone or unreadable since it was listed: no stamp, so it never matches.
     }
     // A file that is a folder: a symbolic link to one (listings say link, not folder).
-    if (!stats || stats.isDirectory() !== folder || (racy && now - stats.mtimeMs < RACY_MS)) return '';
+    if (!stats || stats.isDirectory() !== folder || (racy && isRacy(stats.mtimeMs, now))) return '';
     return fileStamp(stats);
   };
   const visit = (folder: string, full: string): boolean => {

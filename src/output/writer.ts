@@ -30,7 +30,14 @@ export class OutputWriter {
   private freed: (() => void)[] = [];
   private readonly encoding: Promise<unknown>[] = [];
 
-  constructor(private readonly outDir: string) {}
+  /**
+   * `intoEarlierBuild`: the folder holds the last build's output, so a page or file that holds the same bytes already is
+   * left as it is (its stamp, which the next build compares, stays); else every file is written.
+   */
+  constructor(
+    private readonly outDir: string,
+    private readonly options: { intoEarlierBuild?: boolean } = {},
+  ) {}
 
   /**
    * Writes an asset and, when it compresses, its encodings; resolves to its gzip size (its own size when not
@@ -66,12 +73,13 @@ export class OutputWriter {
   }
 
   /**
-   * Writes a page as it is (`ifChanged`: unless the file holds these bytes already); resolves to its gzip -9 size, which
-   * budgets count. `entry` stores it in the build cache too: the output thread writes a file entry beside the page,
+   * Writes a page as it is (into an earlier build: unless the file holds these bytes already); resolves to its gzip -9
+   * size, which budgets count. `entry` stores it in the build cache too: the output thread writes a file entry beside the page,
    * else `entry.store` runs in the same write slot with that size, so the pages held in memory stay bounded however
    * slow that is.
    */
-  page(url: string, data: Uint8Array, ifChanged = false, entry?: PageCacheEntry): Promise<number> {
+  page(url: string, data: Uint8Array, entry?: PageCacheEntry): Promise<number> {
+    const ifChanged = this.options.intoEarlierBuild === true;
     return this.limited(async (target) => {
       const file = entry?.file;
       const threaded = outputThread.writePage(target, data, ifChanged, file === undefined ? undefined : { file, head: entry!.head });
@@ -81,8 +89,9 @@ export class OutputWriter {
     }, url);
   }
 
-  /** Writes a file as it is (`ifChanged`: unless it holds these bytes already). */
-  file(url: string, data: Uint8Array, ifChanged = false): Promise<void> {
+  /** Writes a file as it is (into an earlier build: unless it holds these bytes already). */
+  file(url: string, data: Uint8Array): Promise<void> {
+    const ifChanged = this.options.intoEarlierBuild === true;
     return this.limited(async (target) => {
       await this.directory(path.dirname(target));
       await (ifChanged ? writeIfChanged(target, data) : writeFile(target, data));

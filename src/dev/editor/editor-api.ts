@@ -177,51 +177,57 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     return { sourcePath, source: readYaml(sourceText), ...(translation ? { translation } : {}) };
   }
 
-  async function api(req: IncomingMessage, res: ServerResponse, action: string): Promise<true> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (req.method === 'GET' && action === 'files') return send(res, 200, { ...(await contentFiles(root)), unsaved: [...options.unsavedEdits.keys()] });
-    if (req.method === 'GET' && action === 'file') {
-      const relative = url.searchParams.get('path');
-      const file = await editablePath(root, relative);
-      if (!file || !relative) return send(res, 403, { error: 'only content files inside the content folder can be opened' });
-      const disk = await readFile(file, 'utf8');
-      const { site, defaultLocale } = await siteSettings();
-      const kind = kindOf(relative);
-      const locale = kind === 'site' ? undefined : path.posix.basename(relative, '.yaml');
-      const unsaved = options.unsavedEdits.get(relative);
-      const data = readYaml(unsaved ?? disk) as { slug?: string } | null;
-      const route = kind === 'page' ? routeFor(locale as LocaleCode, data?.slug ?? '', defaultLocale as LocaleCode) : routeFor((locale ?? defaultLocale) as LocaleCode, '', defaultLocale as LocaleCode);
-      return send(res, 200, {
-        path: relative,
-        kind,
-        locale,
-        defaultLocale,
-        version: versionOf(disk),
-        schema: await schemaOf(kind),
-        data,
-        unsaved: unsaved !== undefined,
-        // The translation view: the same file in the default language beside each string, and its status.
-        ...(await translationOf(relative, unsaved ?? disk, defaultLocale)),
-        constants: constantsOf(site, locale),
-        route,
-      });
-    }
-    if (req.method === 'GET' && action === 'translation') {
-      const relative = url.searchParams.get('path');
-      const file = await editablePath(root, relative);
-      if (!relative || !file) return send(res, 403, { error: 'only content files inside the content folder can be opened' });
-      return send(res, 200, await translationOf(relative, await shownText(relative, file), (await siteSettings()).defaultLocale));
-    }
-    if (req.method !== 'POST') return send(res, 405, { error: 'method not allowed' });
-    const body = await readJson(req);
-    if (!body) return send(res, 400, { error: 'a JSON object body is expected' });
-    if (action === 'discard') {
-      const file = await editablePath(root, body.path);
-      if (!file) return send(res, 403, { error: 'only content files inside the content folder' });
-      if (options.unsavedEdits.delete(body.path as string)) options.changed();
-      return send(res, 200, { ok: true });
-    }
-    if (action !== 'preview' && action !== 'save') return send(res, 404, { error: 'unknown editor action' });
+  /** GET files: every editable file, and which have unsaved edits. */
+  async function listFiles(res: ServerResponse): Promise<true> {
+    return send(res, 200, { ...(await contentFiles(root)), unsaved: [...options.unsavedEdits.keys()] });
+  }
+
+  /** GET file?path=: a file's form (schema and data), its route, constants and translation view. */
+  async function openFile(res: ServerResponse, url: URL): Promise<true> {
+    const relative = url.searchParams.get('path');
+    const file = await editablePath(root, relative);
+    if (!file || !relative) return send(res, 403, { error: 'only content files inside the content folder can be opened' });
+    const disk = await readFile(file, 'utf8');
+    const { site, defaultLocale } = await siteSettings();
+    const kind = kindOf(relative);
+    const locale = kind === 'site' ? undefined : path.posix.basename(relative, '.yaml');
+    const unsaved = options.unsavedEdits.get(relative);
+    const data = readYaml(unsaved ?? disk) as { slug?: string } | null;
+    const route = kind === 'page' ? routeFor(locale as LocaleCode, data?.slug ?? '', defaultLocale as LocaleCode) : routeFor((locale ?? defaultLocale) as LocaleCode, '', defaultLocale as LocaleCode);
+    return send(res, 200, {
+      path: relative,
+      kind,
+      locale,
+      defaultLocale,
+      version: versionOf(disk),
+      schema: await schemaOf(kind),
+      data,
+      unsaved: unsaved !== undefined,
+      // The translation view: the same file in the default language beside each string, and its status.
+      ...(await translationOf(relative, unsaved ?? disk, defaultLocale)),
+      constants: constantsOf(site, locale),
+      route,
+    });
+  }
+
+  /** GET translation?path=: the translation view of a file as the editor shows it. */
+  async function translation(res: ServerResponse, url: URL): Promise<true> {
+    const relative = url.searchParams.get('path');
+    const file = await editablePath(root, relative);
+    if (!relative || !file) return send(res, 403, { error: 'only content files inside the content folder can be opened' });
+    return send(res, 200, await translationOf(relative, await shownText(relative, file), (await siteSettings()).defaultLocale));
+  }
+
+  /** POST discard: drops a file's unsaved edit. */
+  async function discard(res: ServerResponse, body: Json): Promise<true> {
+    const file = await editablePath(root, body.path);
+    if (!file) return send(res, 403, { error: 'only content files inside the content folder' });
+    if (options.unsavedEdits.delete(body.path as string)) options.changed();
+    return send(res, 200, { ok: true });
+  }
+
+  /** POST preview, save: the form's value written into the file's text, shown as an unsaved edit or written to disk. */
+  async function change(res: ServerResponse, body: Json, action: 'preview' | 'save'): Promise<true> {
     const edit = await edited(body);
     if ('error' in edit) return send(res, edit.status, { error: edit.error });
     const { model, errors } = await loadWith(edit.relative, edit.text);
@@ -243,6 +249,25 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     options.unsavedEdits.delete(edit.relative);
     options.changed();
     return send(res, 200, { ok: true, version: versionOf(edit.text), written: edit.text !== edit.disk });
+  }
+
+  /** The API's actions (`/__site/editor/api/<action>`): GET ones read, POST ones take a JSON body. */
+  const reads: Record<string, (res: ServerResponse, url: URL) => Promise<true>> = { files: listFiles, file: openFile, translation };
+  const writes: Record<string, (res: ServerResponse, body: Json) => Promise<true>> = {
+    discard,
+    preview: (res, body) => change(res, body, 'preview'),
+    save: (res, body) => change(res, body, 'save'),
+  };
+
+  async function api(req: IncomingMessage, res: ServerResponse, action: string): Promise<true> {
+    const read = Object.hasOwn(reads, action) ? reads[action] : undefined;
+    if (req.method === 'GET' && read) return read(res, new URL(req.url ?? '/', 'http://localhost'));
+    if (req.method !== 'POST') return send(res, 405, { error: 'method not allowed' });
+    // The body is read before the action is looked up: a POST without a JSON object is a 400 whatever it asks for.
+    const body = await readJson(req);
+    if (!body) return send(res, 400, { error: 'a JSON object body is expected' });
+    const write = Object.hasOwn(writes, action) ? writes[action] : undefined;
+    return write ? write(res, body) : send(res, 404, { error: 'unknown editor action' });
   }
 
   const handler: RouteHandler = async (req, res) => {

@@ -62,6 +62,8 @@ export interface PlanInputs {
   sameSite: boolean;
   /** What changed in the content folder since the last build; asked only to tell why a page's key changed. */
   changes: () => ContentChanges | undefined;
+  /** The first field that differs between the page as the last build loaded it and now (`meta.title`), when known. */
+  changedField?: (entry: PageEntry) => string | undefined;
   look: Look;
 }
 
@@ -137,7 +139,10 @@ function reasons(inputs: PlanInputs): (page: BuildPage) => string {
     if (!inputs.sameSite) return 'what every page reads changed: site.yaml, a language, the code, the environment or the check budgets';
     const changed = inputs.changes()?.files;
     if (!changed) return 'built under another key (the last build left no record of the content it read)';
-    if (changed.has(source)) return `${source} changed`;
+    if (changed.has(source)) {
+      const field = page.kind === 'loaded' ? inputs.changedField?.(page.entry) : undefined;
+      return field ? `${field} changed in ${source}` : `${source} changed`;
+    }
     if (changed.has(`locales/${locale}.yaml`)) return `locales/${locale}.yaml changed`;
     const translation = familySources(family).find((other) => other !== source && changed.has(other));
     if (translation) return `its translation ${translation} changed (hreflang, the language switcher)`;
@@ -159,3 +164,24 @@ export function contentChanges(before: readonly string[], now: readonly string[]
   for (const entry of was.keys()) files.add(entry);
   return { files };
 }
+
+/**
+ * The path of the first value that differs between `before` and `after` (`meta.title`, `sections[2].items[0].text`), or
+ * undefined when they are equal: the reason a page renders, said the way its file is written.
+ */
+export function firstDifference(before: unknown, after: unknown, at = ''): string | undefined {
+  if (before === after) return undefined;
+  const bothArrays = Array.isArray(before) && Array.isArray(after);
+  const bothObjects = !bothArrays && isObject(before) && isObject(after) && !Array.isArray(before) && !Array.isArray(after);
+  if (!bothArrays && !bothObjects) return JSON.stringify(before) === JSON.stringify(after) ? undefined : at || 'the page';
+  if (bothArrays && before.length !== after.length) return `${at || 'the page'} (items added or removed)`;
+  const keys = bothArrays ? before.map((_, i) => i) : [...new Set([...Object.keys(before as object), ...Object.keys(after as object)])];
+  for (const key of keys) {
+    const path = typeof key === 'number' ? `${at}[${key}]` : at ? `${at}.${key}` : key;
+    const found = firstDifference((before as Record<string | number, unknown>)[key], (after as Record<string | number, unknown>)[key], path);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;

@@ -67,7 +67,7 @@ describe('cache records', () => {
     await writeRecords(cache, 'memo', 'k', { format: 3 }, records);
     // Spaces JSON.stringify would not write: a copied line keeps them.
     await writeFile(await entry(), (await readFile(await entry(), 'utf8')).replace('["b/index.html",[1,2,{"c":null}]]', '["b/index.html", [1, 2, {"c": null}]]'));
-    const read = (await readRecords(cache, 'memo', 'k', true))!;
+    const read = (await readRecords(cache, 'memo', 'k', { keepLines: true }))!;
     expect(read.records).toEqual(Object.fromEntries(records));
     expect([...read.lines.keys()]).toEqual(records.map(([name]) => name));
     await writeRecords(cache, 'memo', 'k', { format: 3 }, [read.lines.get('b/index.html')!, ['new', 1]]);
@@ -78,7 +78,7 @@ describe('cache records', () => {
   it('hands back a deferred part as its bytes, unparsed, and reads an entry whose part is damaged as none', async () => {
     const sections = JSON.stringify([{ type: 'hero', title: 'Fragen – 17 €', lead: 'eins\tzwei' }]);
     await writeRecords(cache, 'memo', 'k', { format: 3 }, [['pages/a/de.yaml', { title: 'A' }, sections], ['b', 2], ['c', null, Buffer.from('[1]')]]);
-    const read = (await readRecords(cache, 'memo', 'k', true))!;
+    const read = (await readRecords(cache, 'memo', 'k', { keepLines: true }))!;
     expect(read.records).toEqual({ 'pages/a/de.yaml': { title: 'A' }, b: 2, c: null });
     expect(Object.fromEntries([...read.deferred].map(([name, part]) => [name, part.toString('utf8')]))).toEqual({ 'pages/a/de.yaml': sections, c: '[1]' });
     // A copied line keeps its deferred part.

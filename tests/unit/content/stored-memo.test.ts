@@ -252,7 +252,7 @@ describe('stored content memo', () => {
     await Promise.all([page(), home].map((file) => utimes(file, past, past)));
     // A build that shows the loader two page families (its walk lists no other), as one scoped to an edit does.
     const shown = ['pages/faq', 'pages/home'];
-    const walk = new Map([...stampsByPath(treeStamps(dir, false)!)].filter(([entry]) => !entry.startsWith('pages/') || shown.some((f) => entry.startsWith(f))));
+    const walk = new Map([...stampsByPath(treeStamps(dir)!)].filter(([entry]) => !entry.startsWith('pages/') || shown.some((f) => entry.startsWith(f))));
     const left = ['pages/agb/de.yaml', 'pages/datenschutz/de.yaml', 'pages/impressum/de.yaml'];
     try {
       const scoped = async (keep: boolean) => {
@@ -294,7 +294,7 @@ describe('stored content memo', () => {
     expect(new ContentMemo().listing('pages')).toBeUndefined();
 
     // A page added after the walk is this build's to miss (the folder's new stamp makes the next build list it).
-    const walk = stampsByPath(treeStamps(dir, false)!);
+    const walk = stampsByPath(treeStamps(dir)!);
     const added = path.join(dir, 'pages/faq/en.yaml');
     await writeFile(added, (await readFile(page(), 'utf8')).replace('slug: faq', 'slug: faq-en'));
     try {

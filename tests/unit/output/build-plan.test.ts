@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BuildReport } from '../../../src/output/build.ts';
 import { formatPlan } from '../../../src/output/incremental/explain.ts';
-import { whyNotReusable } from '../../../src/output/incremental/plan.ts';
+import { firstDifference, whyNotReusable } from '../../../src/output/incremental/plan.ts';
 import type { PageRecord } from '../../../src/output/page-cache.ts';
 import { edit, newSite, useWarmSites, warm } from './support/warm-site.ts';
 
@@ -26,7 +26,7 @@ describe('the build plan', () => {
 
     await retitle(site.content, 'faq', 'Fragen, neu');
     const edited = decisions(await warm(site));
-    expect(edited['/faq']).toBe('render: pages/faq/de.yaml changed');
+    expect(edited['/faq']).toBe('render: meta.title changed in pages/faq/de.yaml');
     expect(edited['/agb']).toBe('unloaded: not loaded: pages/agb/de.yaml and its family are unchanged since the last build');
     expect(edited['/datenschutz']).toMatch(/^reuse: unchanged: built under the same key/);
 
@@ -63,5 +63,13 @@ describe('the build plan', () => {
     expect(whyNotReusable(record, 'k1', 'b/index.html', look)).toBe('b/index.html in the output folder is not as the last build wrote it');
     expect(whyNotReusable({ ...record, islandProps: { '/p/b.json': 5 } }, 'k1', 'a/index.html', look)).toBe("its islands' props file /p/b.json is missing from the output folder or changed");
     expect(whyNotReusable(record, 'k2', 'a/index.html', look)).not.toBeUndefined();
+  });
+
+  it('names the first field that differs, the way the file writes it', () => {
+    const page = { slug: 'faq', meta: { title: 'Fragen', noindex: false }, sections: [{ type: 'faq', items: [{ q: 'a' }, { q: 'b' }] }] };
+    expect(firstDifference(page, structuredClone(page))).toBeUndefined();
+    expect(firstDifference(page, { ...page, meta: { ...page.meta, title: 'Neu' } })).toBe('meta.title');
+    expect(firstDifference(page, { ...page, sections: [{ type: 'faq', items: [{ q: 'a' }, { q: 'c' }] }] })).toBe('sections[0].items[1].q');
+    expect(firstDifference(page, { ...page, sections: [] })).toBe('sections (items added or removed)');
   });
 });

@@ -1,9 +1,9 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outputThread } from '../../../src/output/output-thread.ts';
 import { cacheKey, directoryCache, type BuildCache } from '../../../src/cache/build-cache.ts';
 import { PAGE_KIND, pageCacheEntry, storedPage, storePage, type StoredPage } from '../../../src/output/page-cache.ts';
 import { OutputWriter } from '../../../src/output/writer.ts';
@@ -33,9 +33,9 @@ async function writeWithEntries(cache: BuildCache, out: string, count: number): 
   const writer = new OutputWriter(out);
   for (let i = 0; i < count; i++) {
     const { bytes, refs, inline, islandProps, sources } = page(i);
-    await writer.page(`/p${i}/index.html`, bytes, false, await pageCacheEntry(cache, cacheKey(`page ${i}`), bytes, { refs, inline, islandProps }, JSON.stringify(sources)));
-    // Past the thread-pool pages, give the output thread time to come up, so the later pages are stored there.
-    if (i === 20) await sleep(500);
+    await writer.page(`/p${i}/index.html`, bytes, await pageCacheEntry(cache, cacheKey(`page ${i}`), bytes, { refs, inline, islandProps }, JSON.stringify(sources)));
+    // Past the thread-pool pages, the output thread starts: once it is up, the later pages are stored there.
+    if (i === 20) expect(await outputThread.whenOnline()).toBe(true);
   }
 }
 

@@ -1,6 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { outputThread } from '../../../src/output/output-thread.ts';
 import { gzipSize } from '../../../src/output/precompress.ts';
 
 const encoder = new TextEncoder();
@@ -13,8 +13,8 @@ describe('gzipSize', () => {
     const sizes: number[] = [];
     for (const [i, page] of viewed.entries()) {
       sizes.push(await gzipSize(page));
-      // Past the thread-pool pages, give the worker time to come up, so the later pages are sized there.
-      if (i === 20) await sleep(500);
+      // Past the thread-pool pages, the worker starts: once it is up, the later pages are sized there.
+      if (i === 20) expect(await outputThread.whenOnline()).toBe(true);
     }
     expect(sizes).toEqual(pages.map((page) => gzipSync(page, { level: 9 }).byteLength));
   });

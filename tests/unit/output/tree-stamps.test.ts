@@ -21,15 +21,15 @@ const byPath = (stamps: TreeStamps | undefined) => new Map(Array.from({ length: 
 
 describe('treeStamps', () => {
   it('takes the folders\' entries from the files the caller wrote, with the same stamps as a walk that lists them', () => {
-    const listed = byPath(treeStamps(root, false));
+    const listed = byPath(treeStamps(root));
     expect([...listed.keys()].sort()).toEqual(['./', 'assets/', 'en/', 'en/faq/', 'faq/', ...files].sort());
-    expect(byPath(treeStamps(root, false, undefined, undefined, [...files].reverse()))).toEqual(listed);
+    expect(byPath(treeStamps(root, { written: [...files].reverse() }))).toEqual(listed);
   });
 
   it('lists nothing when given the written files: a file left out of them is not in the stamps', () => {
-    const stamps = byPath(treeStamps(root, false, undefined, undefined, files.filter((file) => file !== 'en/faq/index.html')));
+    const stamps = byPath(treeStamps(root, { written: files.filter((file) => file !== 'en/faq/index.html') }));
     expect(stamps.has('en/faq/index.html')).toBe(false);
     expect(stamps.has('en/faq/')).toBe(false);
-    expect(stamps.get('en/index.html')).toBe(byPath(treeStamps(root, false)).get('en/index.html'));
+    expect(stamps.get('en/index.html')).toBe(byPath(treeStamps(root)).get('en/index.html'));
   });
 });

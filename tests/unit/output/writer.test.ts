@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, rm, stat, utimes, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outputThread } from '../../../src/output/output-thread.ts';
 import type { BuildCache } from '../../../src/cache/build-cache.ts';
 import { ASSET_EFFORT, encode, encodeAhead } from '../../../src/output/precompress.ts';
 import { OutputWriter } from '../../../src/output/writer.ts';
@@ -23,8 +23,8 @@ describe('OutputWriter.page', () => {
     const sizes: number[] = [];
     for (let i = 0; i < 80; i++) {
       sizes.push(await writer.page(`/p${i}/index.html`, page(i)));
-      // Past the thread-pool pages, give the output thread time to come up, so the later pages are written there.
-      if (i === 20) await sleep(500);
+      // Past the thread-pool pages, the output thread starts: once it is up, the later pages are written there.
+      if (i === 20) expect(await outputThread.whenOnline()).toBe(true);
     }
     expect(sizes).toEqual(Array.from({ length: 80 }, (_, i) => gzipSync(page(i), { level: 9 }).byteLength));
     for (let i = 0; i < 80; i++) expect(await readFile(path.join(dir, `p${i}/index.html`))).toEqual(Buffer.from(page(i)));
@@ -48,8 +48,8 @@ describe('OutputWriter.page', () => {
       await writeFile(path.join(out, `p${i}/index.html`), page(i, i % 2 ? 'old' : 'a'));
       await utimes(path.join(out, `p${i}/index.html`), old, old);
     }
-    const writer = new OutputWriter(out);
-    await Promise.all(Array.from({ length: 40 }, (_, i) => writer.page(`/p${i}/index.html`, page(i), true)));
+    const writer = new OutputWriter(out, { intoEarlierBuild: true });
+    await Promise.all(Array.from({ length: 40 }, (_, i) => writer.page(`/p${i}/index.html`, page(i))));
     for (let i = 0; i < 40; i++) {
       const file = path.join(out, `p${i}/index.html`);
       expect(await readFile(file)).toEqual(Buffer.from(page(i)));

@@ -185,3 +185,18 @@ describe('forms, unsaved edits and saving', () => {
     expect(stale.status).toBe(409);
   });
 });
+
+describe('routing', () => {
+  it('answers an action asked with the wrong method 405, a POST without a JSON object 400, an unknown action 404', async () => {
+    expect((await editorCall('GET', 'save')).status).toBe(405);
+    expect((await editorCall('DELETE', 'files')).status).toBe(405);
+    expect((await editorCall('GET', 'constructor')).status).toBe(405);
+    expect((await editorCall('POST', 'save')).status).toBe(400);
+    const unknown = await editorCall('POST', 'rename', { path: 'site.yaml' });
+    expect(unknown).toEqual({ status: 404, body: { error: 'unknown editor action' } });
+    // A GET action asked by POST is no write: unknown among the POST actions.
+    expect((await editorCall('POST', 'files', {})).status).toBe(404);
+    expect((await editorCall('POST', 'toString', {})).status).toBe(404);
+    expect((await editorCall('GET', 'files')).status).toBe(200);
+  });
+});

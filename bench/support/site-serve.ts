@@ -61,7 +61,7 @@ export function startSiteServe(options: ServeOptions): Promise<SiteServe> {
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      const match = /at (https?:\/\/127\.0\.0\.1:\d+)/.exec(out);
       if (match) {
         resolve({
           url: match[1]!,

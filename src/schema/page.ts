@@ -4,7 +4,7 @@ import { Text } from './text.ts';
 import { createSectionSchema, type SchemaContext } from './sections/index.ts';
 import { publishingFields } from './publishing.ts';
 
-/** The navigation bar variants (README "Header variants" and docs/content-reference.md list what each shows). */
+/** The navigation bar variants (docs/authoring/content.md and content/.schema/reference.md list what each shows). */
 export const HEADER_VARIANTS = {
   business: 'products, pricing, about and contact links plus a start button (anchors #<anchors.overview>, #pricing, #about, #contact)',
   education: 'learning modes and contact links plus a start button (anchors #learning-modes, #contact)',

@@ -7,6 +7,7 @@ import type { RunningServer } from '../server/server.ts';
 import { DEFAULT_LIMITS } from '../server/limits.ts';
 import { untilStopped } from '../server/lifetime.ts';
 import { packageRoot } from '../package-root.ts';
+import { closeOpened } from '../process/shutdown.ts';
 import { DEFAULT_RATE_LIMIT, parseRateLimit, type RateLimit } from '../../supabase/functions/_shared/rate-limit.ts';
 import { CHECK_FORMATS, type CheckFormat } from './check-report.ts';
 import { addLeadsCommand } from './leads-command.ts';
@@ -309,6 +310,9 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
       return error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? EXIT_OK : EXIT_USAGE;
     }
     throw error;
+  } finally {
+    // Shared by every build of the process (site dev rebuilds on each edit): closed when the command ends.
+    await closeOpened();
   }
   return exitCode;
 }

@@ -216,90 +216,94 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const keys = model.pages.map((entry, index) => (!cached ? '' : (outlineKey(entry) ?? pageKey(model, entry, code, generator, known, { images: pageImageInputs(entry, images.images), socialImage: cards[index]!.card?.image.path }))));
   const keyBefore = (index: number) => last?.pages[model.pages[index]!.file]?.key;
   const stored = storedPagesAhead(storedPages ? cache : undefined, keys, keyBefore, storedPages ? await storedKeys(cache, keys, keyBefore) : undefined);
-  for (const [index, entry] of model.pages.entries()) {
-    const card = cards[index]!.card;
-    const key = keys[index]!;
-    const target = path.join(outDir, entry.file);
-    const record = last?.pages[entry.file];
-    keep.add(entry.file);
-    // An outline page's record was checked before any page was rendered (outlinesReusable): its file is not stated again.
-    const outline = isOutline(entry);
-    const reuse = ((outline && record !== undefined) || reusable(record, key, target, propsPresent)) && sourcesPresent(entry.file);
-    if (outline && record?.cardPath) keep.add(record.cardPath);
-    if (card) {
-      const cardPath = card.image.path.slice(1);
-      keep.add(cardPath);
-      const cardFile = path.join(outDir, card.image.path);
-      // A reused page's card is the file the last build wrote, if it still has the stamp it was written with: the URL
-      // is a hash of the card's inputs, so the same URL is the same card. Else it is drawn (or read from the build cache).
-      if (reuse && record.card !== undefined && record.card === fileStampSync(cardFile)) cardFiles.set(entry.file, { path: cardPath, stamp: record.card });
-      else cardWrites.push(card.bytes(cache).then((bytes) => writer.file(card.image.path, bytes, !!last)).then(() => void cardFiles.set(entry.file, { path: cardPath, stamp: fileStampSync(cardFile) ?? '' })));
-    }
-    if (reuse) {
-      counts.reused++;
-      elementSources.push([entry.file, previousSources.get(entry.file)!]);
-      next.pages[entry.file] = record;
-      inline.push(record.inline);
-      // Built under the key the last build's line has: that line is its report line (lastPages).
-      const weight = lastLines?.weightUnder(entry.file, key);
-      const line = weight ? { route: entry.route, file: entry.file, weight, overBudget: [] } : report(entry, record);
-      // The props files are written again from the folder's own (each once a build, writeProps), which leaves them as
-      // they are unless an encoding beside one is missing or changed.
-      const props = Object.keys(record.islandProps);
-      written.push(props.length ? writeProps(props.map((url) => [url, propsFile(url)!])).then(() => line) : Promise.resolve(line));
-      continue;
-    }
-    // The last version of this page in this folder will not be asked for again: its stored HTML goes.
-    const lastKey = last?.pages[entry.file]?.key;
-    if (lastKey !== key) supersede(lastKey);
-    // Not in the output folder as written, but in the build cache (a CI job that restored the cache, not `dist/`).
-    const restoring = await stored(index);
-    if (restoring) {
-      counts.reused++;
-      restored++;
-      inline.push(restoring.inline);
-      elementSources.push([entry.file, entryText(restoring.sources)]);
+  // The render thread ends whether the pages render or one fails: a failed build must exit too.
+  try {
+    for (const [index, entry] of model.pages.entries()) {
+      const card = cards[index]!.card;
+      const key = keys[index]!;
+      const target = path.join(outDir, entry.file);
+      const record = last?.pages[entry.file];
+      keep.add(entry.file);
+      // An outline page's record was checked before any page was rendered (outlinesReusable): its file is not stated again.
+      const outline = isOutline(entry);
+      const reuse = ((outline && record !== undefined) || reusable(record, key, target, propsPresent)) && sourcesPresent(entry.file);
+      if (outline && record?.cardPath) keep.add(record.cardPath);
+      if (card) {
+        const cardPath = card.image.path.slice(1);
+        keep.add(cardPath);
+        const cardFile = path.join(outDir, card.image.path);
+        // A reused page's card is the file the last build wrote, if it still has the stamp it was written with: the URL
+        // is a hash of the card's inputs, so the same URL is the same card. Else it is drawn (or read from the build cache).
+        if (reuse && record.card !== undefined && record.card === fileStampSync(cardFile)) cardFiles.set(entry.file, { path: cardPath, stamp: record.card });
+        else cardWrites.push(card.bytes(cache).then((bytes) => writer.file(card.image.path, bytes, !!last)).then(() => void cardFiles.set(entry.file, { path: cardPath, stamp: fileStampSync(cardFile) ?? '' })));
+      }
+      if (reuse) {
+        counts.reused++;
+        elementSources.push([entry.file, previousSources.get(entry.file)!]);
+        next.pages[entry.file] = record;
+        inline.push(record.inline);
+        // Built under the key the last build's line has: that line is its report line (lastPages).
+        const weight = lastLines?.weightUnder(entry.file, key);
+        const line = weight ? { route: entry.route, file: entry.file, weight, overBudget: [] } : report(entry, record);
+        // The props files are written again from the folder's own (each once a build, writeProps), which leaves them as
+        // they are unless an encoding beside one is missing or changed.
+        const props = Object.keys(record.islandProps);
+        written.push(props.length ? writeProps(props.map((url) => [url, propsFile(url)!])).then(() => line) : Promise.resolve(line));
+        continue;
+      }
+      // The last version of this page in this folder will not be asked for again: its stored HTML goes.
+      const lastKey = last?.pages[entry.file]?.key;
+      if (lastKey !== key) supersede(lastKey);
+      // Not in the output folder as written, but in the build cache (a CI job that restored the cache, not `dist/`).
+      const restoring = await stored(index);
+      if (restoring) {
+        counts.reused++;
+        restored++;
+        inline.push(restoring.inline);
+        elementSources.push([entry.file, entryText(restoring.sources)]);
+        await writer.ready();
+        written.push(Promise.all([writer.file(`/${entry.file}`, restoring.bytes, !!last), writeProps(Object.entries(restoring.islandProps))]).then(([, islandProps]): RouteReport => {
+          const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip: restoring.htmlGzip, refs: restoring.refs, inline: restoring.inline, islandProps };
+          next.pages[entry.file] = fresh;
+          return report(entry, fresh);
+        }));
+        continue;
+      }
+      counts.rendered++;
+      if (counts.rendered > BEFORE_RENDER_THREAD) renderThread.startIfIdle();
       await writer.ready();
-      written.push(Promise.all([writer.file(`/${entry.file}`, restoring.bytes, !!last), writeProps(Object.entries(restoring.islandProps))]).then(([, islandProps]): RouteReport => {
-        const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip: restoring.htmlGzip, refs: restoring.refs, inline: restoring.inline, islandProps };
-        next.pages[entry.file] = fresh;
-        return report(entry, fresh);
-      }));
-      continue;
-    }
-    counts.rendered++;
-    if (counts.rendered > BEFORE_RENDER_THREAD) renderThread.startIfIdle();
-    await writer.ready();
-    // Handed to the render thread while it has room, else rendered here; either way the page keeps its place in the
-    // lists below, so the element sources and the policy come out in page order whichever thread rendered it.
-    const socialImage = card?.image;
-    const rendering = renderThread.free ? renderThread.render(entry, socialImage) : Promise.resolve(await renderHere(entry, socialImage));
-    const slot = inline.push(NO_INLINE) - 1;
-    const sourcesSlot = elementSources.push([entry.file, Buffer.alloc(0)]) - 1;
-    const back = rendering.then((page) => {
-      inline[slot] = page.inline;
-      const sources = pageSourcesEntry(page);
-      const sourcesText = entryText(sources[1]);
-      elementSources[sourcesSlot] = [sources[0], sourcesText];
-      return { page, sourcesText };
-    });
-    // Awaited before the site files, as nothing but done: the promise would keep the page's bytes until the build ends.
-    rendered.push(back.then(() => undefined));
-    written.push(back.then(async ({ page, sourcesText }) => {
-      const { refs } = page;
-      const store = cached ? await pageCacheEntry(cache, key, page.bytes, { refs, inline: page.inline, islandProps: Object.fromEntries(page.islandProps) }, sourcesText.toString('utf8')) : undefined;
-      // The report is made as soon as the page is written: what a page's HTML links is read from substrings that
-      // would keep the whole page in memory if kept until the end.
-      return Promise.all([writer.page(`/${entry.file}`, page.bytes, !!last, store), writeProps(page.islandProps)]).then(([htmlGzip, islandProps]): RouteReport => {
-        const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip, refs, inline: page.inline, islandProps };
-        next.pages[entry.file] = fresh;
-        return report(entry, fresh);
+      // Handed to the render thread while it has room, else rendered here; either way the page keeps its place in the
+      // lists below, so the element sources and the policy come out in page order whichever thread rendered it.
+      const socialImage = card?.image;
+      const rendering = renderThread.free ? renderThread.render(entry, socialImage) : Promise.resolve(await renderHere(entry, socialImage));
+      const slot = inline.push(NO_INLINE) - 1;
+      const sourcesSlot = elementSources.push([entry.file, Buffer.alloc(0)]) - 1;
+      const back = rendering.then((page) => {
+        inline[slot] = page.inline;
+        const sources = pageSourcesEntry(page);
+        const sourcesText = entryText(sources[1]);
+        elementSources[sourcesSlot] = [sources[0], sourcesText];
+        return { page, sourcesText };
       });
-    }));
+      // Awaited before the site files, as nothing but done: the promise would keep the page's bytes until the build ends.
+      rendered.push(back.then(() => undefined));
+      written.push(back.then(async ({ page, sourcesText }) => {
+        const { refs } = page;
+        const store = cached ? await pageCacheEntry(cache, key, page.bytes, { refs, inline: page.inline, islandProps: Object.fromEntries(page.islandProps) }, sourcesText.toString('utf8')) : undefined;
+        // The report is made as soon as the page is written: what a page's HTML links is read from substrings that
+        // would keep the whole page in memory if kept until the end.
+        return Promise.all([writer.page(`/${entry.file}`, page.bytes, !!last, store), writeProps(page.islandProps)]).then(([htmlGzip, islandProps]): RouteReport => {
+          const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip, refs, inline: page.inline, islandProps };
+          next.pages[entry.file] = fresh;
+          return report(entry, fresh);
+        });
+      }));
+    }
+    // The site's policy reads every page's inline code: the pages still on the render thread come back first.
+    await Promise.all(rendered);
+  } finally {
+    await renderThread.stop();
   }
-  // The site's policy reads every page's inline code: the pages still on the render thread come back first.
-  await Promise.all(rendered);
-  await renderThread.stop();
   // A small edit leaves the sitemap, robots.txt and _headers as the last build wrote them (sameSiteFiles): they stay.
   const keptSeo = lastLines && last && recorded && sameSiteFiles(model, keys, inline, lastLines, last) && stillAsRecorded(recorded, outDir, SEO_FILES.map((url) => url.slice(1)));
   if (keptSeo) for (const url of SEO_FILES) keep.add(url.slice(1));

@@ -90,15 +90,13 @@ export class RenderThread {
   /** Starts the worker and hands it the site (a few tens of ms of the main thread's time at 10,000 pages). */
   start(): void {
     if (this.worker) return;
+    // Ended by stop(), which buildSite calls whether the build succeeds or fails.
     const worker = startThread('render-worker');
-    // Held alive only while it has pages: a build that fails on the main thread still ends.
-    worker.unref();
     const { model, code, images } = this.site;
     worker.postMessage({ model: sharedModel(model), code: { cssUrl: code.cssUrl, fontPreload: code.fontPreload, islands: { loader: code.islands.loader }, template: code.template, runtime: code.runtime }, images });
     worker.on('message', ([id, result, message]: [number, RenderedResult | undefined, string | undefined]) => {
       const pending = this.pending.get(id);
       this.pending.delete(id);
-      if (this.pending.size === 0) worker.unref();
       if (!pending) return;
       if (result) pending.resolve(restoredPage(pending.entry, { ...result, sources: { elements: result.elements } }));
       else pending.reject(new Error(message ?? 'the render worker failed'));
@@ -122,16 +120,18 @@ export class RenderThread {
     const worker = this.worker;
     if (!worker) throw new Error('RenderThread.render before start()');
     const id = this.next++;
-    if (this.pending.size === 0) worker.ref();
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, entry });
       worker.postMessage([id, entry, socialImage] satisfies RenderRequest);
     });
   }
 
-  /** Ends the worker: its pages are all back (the build awaits them before it writes the site files). */
+  /** Ends the worker and waits for it to exit; pages it still had are refused (a build that failed stops it early). */
   async stop(): Promise<void> {
-    await this.worker?.terminate();
+    const worker = this.worker;
     this.worker = undefined;
+    for (const { reject } of this.pending.values()) reject(new Error('the render worker was stopped'));
+    this.pending.clear();
+    await worker?.terminate();
   }
 }

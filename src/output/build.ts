@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildImages, pageImageInputs } from '../assets/images.ts';
 import { defaultBuildCache, isCacheKey, noCache, type BuildCache } from '../cache/build-cache.ts';
@@ -17,6 +18,7 @@ import { FUNCTION_LOCALES_FILE, writeFunctionLocales } from './function-locales.
 import { generatorId } from './generator-id.ts';
 import { emptyOutDir, guardOutDir } from './out-dir.ts';
 import { emptyManifest, PAGE_KIND, pageCacheEntry, pageKey, propsText, readBuildState, removeOthers, reusable, siteKey, storedPage, writeBuildState, type OutputManifest, type PageRecord, type StoredPage } from './page-cache.ts';
+import { hostFiles } from './host-files.ts';
 import { redirectFiles } from './redirects.ts';
 import { SEO_FILES, seoFiles, siteFacts, type InlineCode } from './seo-files.ts';
 import { entryText, pageSourcesEntry, pageSourcesFile, previousPageSources, writePageSources, type PageSources } from './page-sources.ts';
@@ -307,7 +309,10 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   // A small edit leaves the sitemap, robots.txt and _headers as the last build wrote them (sameSiteFiles): they stay.
   const keptSeo = lastLines && last && recorded && sameSiteFiles(model, keys, inline, lastLines, last) && stillAsRecorded(recorded, outDir, SEO_FILES.map((url) => url.slice(1)));
   if (keptSeo) for (const url of SEO_FILES) keep.add(url.slice(1));
-  const siteFiles = [...(keptSeo ? [] : seoFiles(model, sitePolicy(model, inline, code))), ...redirectFiles(model, redirects.redirects, code.cssUrl)];
+  const seo = keptSeo ? undefined : seoFiles(model, sitePolicy(model, inline, code));
+  // vercel.json and the nginx include carry _headers' rules: a kept _headers is read back (a few KB) rather than made.
+  const headersText = seo?.get('/_headers') ?? (await readFile(path.join(outDir, '_headers'), 'utf8'));
+  const siteFiles = [...(seo ?? []), ...redirectFiles(model, redirects.redirects, code.cssUrl), ...hostFiles(model, headersText, redirects.redirects)];
   await Promise.all(siteFiles.map(([url, text]) => {
     keep.add(url.slice(1));
     return writer.file(url, encoder.encode(text), !!last);

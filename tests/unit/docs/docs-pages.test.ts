@@ -70,9 +70,10 @@ describe('the docs', () => {
       // Inline commands in the prose too: `npx site check --strict`, `site build --drafts`.
       const inline = [...text.replace(/```[\s\S]*?```/g, '').matchAll(/`((?:npx )?site [a-z][^`]*)`/g)].map((m) => (m[1]!.startsWith('npx ') ? m[1]! : `npx ${m[1]}`));
       for (const block of [...blocks, inline.join('\n')]) {
-        for (const raw of block.split('\n')) {
-          const line = raw.replace(/^\s*\$ /, '').replace(/\s+#.*$/, '');
-          const at = /(?:^|&& |; )(?:[A-Z_]+=\S+ )*(?:npx )site ((?:[a-z][\w-]* ?)*)(.*)$/.exec(line);
+        // One command at a time: a line may chain several (`npx site build && npx site check --out dist`).
+        for (const raw of block.split('\n').flatMap((line) => line.replace(/\s+#.*$/, '').split(/&&|;|\|\|/))) {
+          const line = raw.replace(/^\s*\$ /, '').trim();
+          const at = /^(?:[A-Z_]+=\S+ )*(?:npx )site ((?:[a-z][\w-]* ?)*)(.*)$/.exec(line);
           if (!at) continue;
           seen++;
           const words = at[1]!.trim().split(' ').filter(Boolean);

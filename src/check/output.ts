@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PageEntry, SiteModel } from '../content/model.ts';
+import type { SiteModel } from '../content/model.ts';
 import { formatEuro, formatNumber, formatPercent } from '../content/references.ts';
 import { isNotFound } from '../content/routes.ts';
 import { checkBudgets } from './budgets.ts';

@@ -1,3 +1,4 @@
+import { checkGeneratedFiles } from './generated.ts';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -85,7 +86,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   // The output is checked as a build at this moment makes it: what is not live is not there (content/publishing.ts).
   const publication: Publication = { at: options.at ?? new Date(), drafts: false };
   const model = publishedModel(loaded, publication);
-  findings.push(...(await checkRedirects(options.contentDir, model)));
+  findings.push(...(await checkRedirects(options.contentDir, model)), ...(await checkGeneratedFiles(options.contentDir, model)));
 
   let dir = options.outDir;
   let temp: string | undefined;

@@ -89,7 +89,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
       if (!at) return void (exitCode = EXIT_USAGE);
       const [{ buildSite }, { writePrivacyPolicyModule }, { updateRoutesLock }] = await Promise.all([import('../output/build.ts'), import('../output/privacy-policy.ts'), import('../output/routes-lock.ts')]);
       const publication = { at, drafts: opts.drafts === true };
-      const result = await buildSite({ contentDir: opts.content, outDir: opts.out, env: contentEnv(opts.baseUrl), pageCache: true, fresh: !opts.cache, publication });
+      const result = await buildSite({ contentDir: opts.content, outDir: opts.out, env: contentEnv(opts.baseUrl), pageCache: true, fresh: !opts.cache, publication, projectFiles: 'write' });
       if (!result.ok) {
         printErrors(result.errors, opts.content);
         exitCode = EXIT_ERRORS;
@@ -214,6 +214,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
         try {
           backend = await openLocalBackend({
             dataDir: opts.data,
+            contentDir: opts.content,
             rateLimit: opts.rateLimit,
             onStoreError: reportStoreError,
             trustProxy: opts.trustProxy,

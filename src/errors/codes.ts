@@ -166,6 +166,12 @@ export const ERROR_CODES = {
     explanation: 'The German text changed after the translation was recorded in `translations.lock.yaml`, on a page marked `translation: required`. A warning, an error with `--strict`.',
     hint: 'Update the translation, then record it: `npx site translations --accept <locale>:<page>`.',
   },
+  'generated-stale': {
+    kind: 'check',
+    title: 'A file generated for the contact function is out of date',
+    explanation: 'The function\'s list of languages or the privacy policy\'s version no longer matches the content. `site check` reports it instead of writing it, so a CI gate leaves the tree as it found it.',
+    hint: 'Run `npx site build`, commit the generated file and redeploy the function (`npx supabase functions deploy rapid-worker`).',
+  },
   'ignore-reason': {
     kind: 'check',
     title: 'A `site-check-ignore` comment without a rule or reason',

@@ -57,6 +57,11 @@ export interface BuildOptions {
   generator?: string;
   /** The moment the site is built for and whether drafts show (default: now, no drafts); see content/publishing.ts. */
   publication?: Publication;
+  /**
+   * Whether the build writes the files it generates into the project beside the output (the contact function's
+   * language list): `site build` does; `site check`, a CI gate, must leave the tree as it found it (default).
+   */
+  projectFiles?: 'write' | 'leave';
 }
 
 /** How the pages came about: rendered, reused from the page cache (not rendered, not written), removed (routes gone since the last build). */
@@ -168,7 +173,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const assetErrors = [...images.errors, ...cards.flatMap((c) => (c.error ? [c.error] : []))];
   if (assetErrors.length) return failed(assetErrors);
   const code = await codePending;
-  await writeFunctionLocales(options.contentDir, model);
+  if (options.projectFiles === 'write') await writeFunctionLocales(options.contentDir, model);
 
   const removeOldOutput = last ? undefined : await emptyOutDir(outDir);
   const writer = new OutputWriter(outDir);

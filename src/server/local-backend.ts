@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { configuredLocales } from './site-origin.ts';
 import { FUNCTION_PATH } from '../../supabase/functions/_shared/contact-fields.ts';
 import { memoryRateLimiter, type RateLimit } from '../../supabase/functions/_shared/rate-limit.ts';
 import { openContactStore, storeTarget, type StoreTarget } from './contact-store.ts';
@@ -30,6 +31,8 @@ export interface LocalBackendOptions {
   trustProxy?: boolean;
   /** Origins of the site besides the server's own (site.yaml's URL): allowed to post the contact form. */
   siteOrigins?: readonly string[];
+  /** The content folder whose site.yaml lists the languages a request may name (read per request). */
+  contentDir?: string;
   /** Told when the data directory's modes were tightened. */
   onNotice?(message: string): void;
   /** The retention purge at start and once a day (see server/retention.ts); tests inject its clock and timer. */
@@ -47,6 +50,7 @@ export function describeTarget(target: StoreTarget): string {
 
 /** Opens the store (PGlite under `dataDir`, or DATABASE_URL); throws with a readable message when it cannot. */
 export async function openLocalBackend(options: LocalBackendOptions): Promise<LocalBackend> {
+  const { contentDir } = options;
   const target = storeTarget(options.dataDir);
   const token = newLeaseToken();
   let lease: HeldLease | undefined;
@@ -79,6 +83,7 @@ export async function openLocalBackend(options: LocalBackendOptions): Promise<Lo
           // One process, so the counts live in memory; the HMAC key lives only as long as they do.
           rateLimit: { limiter: memoryRateLimiter(options.rateLimit), secret: randomBytes(32).toString('hex') },
           onStoreError: options.onStoreError,
+          locales: contentDir === undefined ? undefined : () => configuredLocales(contentDir),
         }),
         leadsRoute(store, token, { dataDir: options.dataDir, now: options.retention?.now }),
       ],

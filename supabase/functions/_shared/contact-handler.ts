@@ -23,6 +23,11 @@ export interface HandlerOptions {
    * A limiter that fails lets the request through: a broken counter must not lock people out.
    */
   rateLimit?: { limiter: RateLimiter; secret: string };
+  /**
+   * The languages a request may name: by default the list generated for the deployed function. The local backend
+   * reads the content it serves, so a language added while `site dev` runs is accepted at once.
+   */
+  locales?: () => Promise<readonly [string, ...string[]] | undefined>;
 }
 
 /** Who is calling, as far as the runtime knows (the socket's peer, or the platform's forwarded address). */
@@ -181,7 +186,7 @@ export async function handleContactRequest(request: Request, options: HandlerOpt
     trapped = typeof trap !== 'string' || trap !== '';
     delete body[HONEYPOT_FIELD];
   }
-  const source = checkRequestSource(request.headers, FORM_HEADER, LOCALE_HEADER);
+  const source = checkRequestSource(request.headers, FORM_HEADER, LOCALE_HEADER, (await options.locales?.()) ?? undefined);
   if (!source.ok) return json(400, { error: source.message }, cors);
   const contact = checkContactRequest(body, source.value);
   if (!contact.ok) return json(400, { error: contact.message }, cors);

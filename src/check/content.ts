@@ -10,6 +10,7 @@ import { localeCodes } from '../schema/site-locales.ts';
 import { checkClaimTexts, checkFigureLiterals, checkSavingsClaims } from './claims.ts';
 import type { CheckConfig } from '../content/check-config.ts';
 import { dummyKind } from './dummy-data.ts';
+import { checkHeaderMenus } from './navigation.ts';
 import { checkRetentionClaim } from './privacy.ts';
 import { finding, type Finding, type Severity } from './finding.ts';
 
@@ -34,6 +35,7 @@ export function checkContent(model: SiteModel | undefined, sources: readonly Yam
   out.push(...checkDuplicateAnchors(sources));
   out.push(...checkSchemaModelines(options.configSource ? [...sources, options.configSource] : sources));
   out.push(...checkRetentionClaim(sources));
+  if (model) out.push(...checkHeaderMenus(model, sources));
   if (site) {
     out.push(...checkFamilies(site, sources, options));
     out.push(...checkSavingsClaims(site, siteSource));

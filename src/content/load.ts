@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { formatLocation, SiteError, type Result, type SourceLocation } from '../errors/site-error.ts';
+import { formatLocation, formatPath, SiteError, type Result, type SourceLocation } from '../errors/site-error.ts';
 import type { LocaleStrings } from '../schema/locale.ts';
 import type { SchemaContext } from '../schema/sections/index.ts';
 import type { LocaleCode } from '../schema/site.ts';
@@ -120,8 +120,17 @@ function contextFrom(raw: unknown): { ctx: SchemaContext; scope: ReferenceScope 
   const keys = (value: unknown) => (value && typeof value === 'object' ? Object.keys(value) : []);
   return {
     ctx: { plans: keys(constants.plans), savings: keys(constants.savings) },
-    scope: { ...constants, brand: site.brand, company: site.company, email: site.email, baseUrl: site.baseUrl },
+    scope: { ...constants, brand: site.brand, company: site.company, email: site.email, baseUrl: site.baseUrl, anchors: site.anchors },
   };
+}
+
+/**
+ * Without site.yaml, references stay unresolved: a value that still holds one (a menu's "#{{anchors.overview}}")
+ * is not judged, or its error would bury site.yaml's own.
+ */
+function withoutUnresolved(source: YamlSource, errors: SiteError[]): SiteError[] {
+  const unresolved = new Set(scalarStrings(source).filter((s) => s.value.includes('{{')).map((s) => formatPath(s.path)));
+  return errors.filter((e) => !unresolved.has(e.location?.path ?? ''));
 }
 
 function collectPlaceholders(source: YamlSource): Placeholder[] {
@@ -242,7 +251,7 @@ async function load(root: string, env: ContentEnv, files: ContentFiles | undefin
       if (siteSource) own.push(...resolveReferences(source, scope, locale));
       const { LocaleStrings, validateSource } = await validation();
       const checked = validateSource(LocaleStrings, source);
-      own.push(...checked.errors);
+      own.push(...(siteSource ? checked.errors : withoutUnresolved(source, checked.errors)));
       return checked.value;
     });
     if (value) locales[locale] = value;

@@ -26,6 +26,12 @@ export const ERROR_CODES = {
     explanation: 'A content file could not be parsed. Each mistake is reported once, at its line and column; the parser\'s follow-up errors are counted in the hint.',
     hint: 'Fix the line shown. A value with ": " or "#" in it needs quotes; indentation must use spaces.',
   },
+  'yaml-alias': {
+    kind: 'content',
+    title: 'YAML aliases that expand too far',
+    explanation: 'Aliases (`*name`) repeat an anchored part of the file; these would expand it past 100,000 values, or an alias sits inside its own anchor (an endless file). The loader refuses the file instead of building it.',
+    hint: 'Write the repeated part out, or keep a repeated value in site.yaml\'s constants and refer to it with `{{…}}`.',
+  },
   'missing-key': {
     kind: 'content',
     title: 'A required key is missing',
@@ -111,6 +117,12 @@ export const ERROR_CODES = {
     title: 'Two sections share an id',
     explanation: 'A section\'s `id` is its anchor (`#id`); two with one id (or the id `main`) make links land on the wrong one.',
     hint: 'Give each section of the page its own id.',
+  },
+  'header-menu': {
+    kind: 'check',
+    title: 'The page\'s navigation bar has no menu in its language',
+    explanation: 'A page\'s `header:` picks a list under `header.menus` in its locale file; without that list the bar would have no links.',
+    hint: 'Add `header.menus.<variant>` (entries `{ label, href }`) to the locale file, or pick a variant it has.',
   },
   'schema-modeline': {
     kind: 'check',

@@ -1,5 +1,5 @@
 import { addressOf, type Redirect } from '../content/redirects.ts';
-import type { SiteModel } from '../content/model.ts';
+import type { SiteView } from '../content/model.ts';
 import { activeRedirects } from './redirects.ts';
 
 /**
@@ -42,7 +42,7 @@ export const HOST_FILES = ['/vercel.json', '/_nginx.conf'];
 export const HOST_ONLY_FILES = ['_headers', '_redirects', ...HOST_FILES.map((url) => url.slice(1))];
 
 /** vercel.json and the nginx include, from the text of this build's `_headers` and the redirects that apply. */
-export function hostFiles(model: SiteModel, headersText: string, redirects: readonly Redirect[]): Map<string, string> {
+export function hostFiles(model: SiteView, headersText: string, redirects: readonly Redirect[]): Map<string, string> {
   const rules = parseHeaderRules(headersText);
   const active = activeRedirects(model, redirects);
   return new Map([

@@ -1,6 +1,6 @@
 import { cpus } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import type { PageEntry, SiteModel } from '../content/model.ts';
+import type { PageEntry, PageSummary, SiteView } from '../content/model.ts';
 import type { SocialImage } from '../render/context.ts';
 import type { BuiltImages } from '../render/image-layout.ts';
 import type { InlineCode } from './seo-files.ts';
@@ -45,7 +45,7 @@ const IN_FLIGHT = 2;
 
 /** What every page's render reads besides its own entry. */
 export interface SharedSite {
-  model: SiteModel;
+  model: SiteView;
   code: PageCode;
   images?: BuiltImages;
 }
@@ -60,11 +60,14 @@ export interface RenderedResult {
   islandProps: Record<string, string>;
 }
 
-/** What one page's render reads of the other pages (see above), as entries the renderer can take. */
-function sharedModel(model: SiteModel): SiteModel {
-  const pages = model.pages.map(({ family, locale, route, file, source, page }) => ({ family, locale, route, file, source, page: { slug: page.slug, meta: { noindex: page.meta.noindex } } }));
-  // Only the fields above are read of another page's `page`: the full Page type would have the worker hold every page.
-  return { ...model, pages: pages as unknown as PageEntry[], placeholders: [] };
+/**
+ * What one page's render reads of the other pages (see above): each as its summary, made anew so the worker is not sent
+ * every loaded page in full. `structuredData` of another page is read by `_headers` only, never by a render.
+ */
+function sharedModel(model: SiteView): SiteView {
+  const pages = model.pages.map(({ family, locale, route, file, source, page }): PageSummary => ({ family, locale, route, file, source, page: { slug: page.slug, meta: { noindex: page.meta.noindex } } }));
+  // Field by field: a SiteModel's placeholders (located when read, by a getter) are no part of a render.
+  return { root: model.root, site: model.site, locales: model.locales, verbatim: model.verbatim, withheld: model.withheld, pages };
 }
 
 export class RenderThread {

@@ -25,9 +25,9 @@ export async function schemaContextOf(contentDir: string): Promise<Result<Schema
  * extension's settings for this content merged into what is there. A file that is not plain JSON (VS Code
  * allows comments) is left alone and the snippet is written beside it, for the author to paste.
  */
-async function writeEditorSettings(contentDir: string): Promise<string> {
-  const relative = path.relative(process.cwd(), path.resolve(contentDir)).split(path.sep).join('/') || '.';
-  const file = path.join(process.cwd(), '.vscode/settings.json');
+async function writeEditorSettings(contentDir: string, projectDir: string): Promise<string> {
+  const relative = path.relative(projectDir, path.resolve(contentDir)).split(path.sep).join('/') || '.';
+  const file = path.join(projectDir, '.vscode/settings.json');
   const ours = editorSettings(relative);
   let existing: Record<string, unknown> = {};
   try {
@@ -51,7 +51,7 @@ async function writeEditorSettings(contentDir: string): Promise<string> {
  * content reference (reference.md: header variants, section types and drawings with examples), and the
  * editor settings that map each content file to its schema (`.vscode/settings.json`).
  */
-export async function writeContentSchemas(contentDir: string): Promise<Result<string[]>> {
+export async function writeContentSchemas(contentDir: string, projectDir: string = process.cwd()): Promise<Result<string[]>> {
   const ctx = await schemaContextOf(contentDir);
   if (!ctx.ok) return ctx;
   const dir = path.join(contentDir, SCHEMA_DIR);
@@ -64,6 +64,6 @@ export async function writeContentSchemas(contentDir: string): Promise<Result<st
   }
   await writeFile(path.join(dir, 'reference.md'), contentReference(schemas.page));
   written.push(path.join(dir, 'reference.md'));
-  written.push(await writeEditorSettings(contentDir));
+  written.push(await writeEditorSettings(contentDir, projectDir));
   return { ok: true, value: written };
 }

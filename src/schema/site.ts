@@ -180,6 +180,17 @@ export const SiteConfig = z
       .describe('Where contact requests go.'),
     locales: z.array(LocaleEntry).min(1).describe('The languages of the site, in the order of the language switcher. Adding one needs content files only (docs/authoring/languages.md, Add a language).'),
     defaultLocale: LocaleCode.describe('The code of the locale served at the root (/); the others live under /<code>/.'),
+    timeZone: z
+      .string()
+      .refine((zone) => {
+        try {
+          return Boolean(new Intl.DateTimeFormat('en', { timeZone: zone }));
+        } catch {
+          return false;
+        }
+      }, 'expected an IANA time zone, e.g. Europe/Berlin')
+      .default('Europe/Berlin')
+      .describe("The site's time zone (IANA name): the times in new-lead notifications are written in it. Default Europe/Berlin."),
     anchors: z
       .strictObject({ overview: z.string().regex(/^[a-z][a-z0-9-]*$/).describe('Anchor id of the product overview section the business header\'s products link jumps to, e.g. overview.') })
       .describe('Anchor ids the layout links to.'),

@@ -14,7 +14,11 @@ export interface ContactStore {
 
 export interface HandlerOptions {
   store: ContactStore;
-  /** Origins allowed to call from another origin (CORS); `*` allows any. Same-origin calls always pass. */
+  /**
+   * Origins whose pages may call (CORS); `*` allows any. The site's own origins are listed here too: they
+   * come from configuration and the address the server listens on, never from the request, whose URL
+   * and Host the client writes (`POST //evil.example/…` made evil.example "same-origin").
+   */
   allowedOrigins: readonly string[];
   /** Told about store failures (the visitor only gets a 503) and rate-limiter failures (the request passes). */
   onStoreError?: (error: unknown) => void;
@@ -133,8 +137,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 export async function handleContactRequest(request: Request, options: HandlerOptions, client: ClientInfo = {}): Promise<Response> {
   const origin = request.headers.get('origin');
-  const sameOrigin = origin !== null && origin === new URL(request.url).origin;
-  const allowed = origin !== null && (sameOrigin || options.allowedOrigins.includes('*') || options.allowedOrigins.includes(origin));
+  const allowed = origin !== null && (options.allowedOrigins.includes('*') || options.allowedOrigins.includes(origin));
   const cors = corsHeaders(origin, allowed);
 
   if (request.method === 'OPTIONS') {

@@ -86,14 +86,14 @@ describe('content rules', () => {
     const found = only(run, 'locale-keys');
     expect(found.map(shown)).toEqual([
       "error locales/en.yaml:9:1 (header.navLabel) — locales/en.yaml lacks the UI string 'header.navLabel' that the templates use",
-      "error locales/en.yaml:9:1 (header.about) — locales/en.yaml lacks the UI string 'header.about' that the templates use",
+      "error locales/en.yaml:9:1 (header.homeLabel) — locales/en.yaml lacks the UI string 'header.homeLabel' that the templates use",
       "error locales/en.yaml:10:3 (header.navLabell) — locales/en.yaml has the key 'header.navLabell', which no template uses",
-      "error locales/en.yaml:13:3 (header.slogan) — locales/en.yaml has the key 'header.slogan', which no template uses",
+      "error locales/en.yaml:11:3 (header.slogan) — locales/en.yaml has the key 'header.slogan', which no template uses",
     ]);
     expect(found[1]!.found).toBe('nothing here; present in locales/de.yaml');
     expect(found.map((f) => f.hint)).toEqual([
       "add 'header.navLabel' in this language (see src/schema/locale.ts)",
-      "add 'header.about' in this language (see src/schema/locale.ts)",
+      "add 'header.homeLabel' in this language (see src/schema/locale.ts)",
       "did you mean 'navLabel'?",
       'remove it, or add it to the LocaleStrings schema and the template that prints it',
     ]);
@@ -210,7 +210,7 @@ describe('output rules', () => {
     expect(found.map((f) => f.route)).toEqual(['/', '/agb', '/datenschutz', '/faq', '/impressum']);
     for (const f of found) {
       expect(f.message).toBe('link to /impresum points at no output file');
-      expect(f.source).toEqual({ file: 'locales/de.yaml', line: 36, column: 33, path: 'footer.products[2].href' });
+      expect(f.source).toEqual({ file: 'locales/de.yaml', line: 49, column: 37, path: 'footer.columns[1].items[2].href' });
     }
   });
 

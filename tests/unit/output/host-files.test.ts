@@ -1,5 +1,5 @@
 /**
- * The host files of a build, each judged by its host's own tools: vercel.json by Vercel's routing library (its JSON
+ * The host files of a build, each judged by its host's own tools: _headers by Netlify's parser, vercel.json by Vercel's routing library (its JSON
  * schemas and the route compiler the Vercel CLI uses), the nginx include by `nginx -t` and by a real nginx serving the
  * build. All from the same header rules as `_headers` and the same redirects as `_redirects`.
  */
@@ -8,6 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseAllHeaders } from '@netlify/headers-parser';
 import { cleanUrlsSchema, getTransformedRoutes, headersSchema, redirectsSchema, trailingSlashSchema } from '@vercel/routing-utils';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +40,17 @@ describe('the header rules', () => {
     expect(csp).toMatch(/script-src 'self' 'sha256-/);
     expect(await built('vercel.json')).toContain(JSON.stringify(csp));
     expect(await built('_nginx.conf')).toContain(`add_header Content-Security-Policy "${csp}" always;`);
+  });
+});
+
+describe('_headers', () => {
+  it('reads in Netlify\'s own parser as the rules it was written from', async () => {
+    const parsed = await parseAllHeaders({ headersFiles: [path.join(site.out, '_headers')], configHeaders: [], minimal: true });
+    expect(parsed.errors).toEqual([]);
+    const model = await site.load();
+    const csp = parseHeaderRules(await built('_headers'))[0]!.headers[0]![1];
+    const rules = headerRules(model, model.pages, csp);
+    expect(parsed.headers.map((h) => ({ path: h.for, headers: Object.entries(h.values) }))).toEqual(rules);
   });
 });
 

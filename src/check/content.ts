@@ -11,7 +11,7 @@ import { checkClaimTexts, checkFigureLiterals, checkSavingsClaims } from './clai
 import type { CheckConfig } from '../content/check-config.ts';
 import { dummyKind } from './dummy-data.ts';
 import { checkHeaderMenus } from './navigation.ts';
-import { checkRetentionClaim } from './privacy.ts';
+import { checkPrivacyRecipients, checkRetentionClaim } from './privacy.ts';
 import { finding, type Finding, type Severity } from './finding.ts';
 
 export interface ContentCheckOptions {
@@ -39,6 +39,7 @@ export function checkContent(model: SiteModel | undefined, sources: readonly Yam
   if (site) {
     out.push(...checkFamilies(site, sources, options));
     out.push(...checkSavingsClaims(site, siteSource));
+    out.push(...checkPrivacyRecipients(sources, site, siteSource));
     out.push(...checkClaimTexts(site, sources));
     out.push(...checkFigureLiterals(site, sources));
     out.push(...checkDeploySettings(site, siteSource, model, options));

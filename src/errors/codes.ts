@@ -154,6 +154,12 @@ export const ERROR_CODES = {
     explanation: 'The period the policy states must be the one the software enforces (`constants.privacy.contactRetentionMonths`).',
     hint: 'Write `{{privacy.contactRetentionMonths}}` instead of the number.',
   },
+  'privacy-recipients': {
+    kind: 'check',
+    title: 'The privacy policy misses a recipient of personal data',
+    explanation: 'Every recipient in `constants.privacy.recipients` (and the transfer safeguard of one outside the EU/EEA) must be printed in the privacy policy by reference; a Supabase backend needs a Supabase recipient.',
+    hint: 'Name the recipient with `{{privacy.recipients.<id>.name}}` (and `.safeguard`), or add the missing recipient to site.yaml.',
+  },
   placeholder: {
     kind: 'check',
     title: 'Placeholder or dummy data is still in the content',
@@ -251,6 +257,13 @@ export const ERROR_CODES = {
     title: 'A sentence in another language',
     explanation: 'A sentence with more function words of another site language than its own, or a word with letters the language does not have. A warning, an error with `--strict`.',
     hint: 'Translate the sentence, or tag a quoted string `!verbatim`.',
+  },
+
+  'copy-legal-form': {
+    kind: 'copy',
+    title: 'The company\'s legal form in running copy of another language',
+    explanation: 'French, English and Spanish pages name the company by its brand; its registered name with a German legal form (UG (haftungsbeschränkt), GmbH) belongs on the legal pages and in the copyright line.',
+    hint: 'Write `{{brand.name}}`.',
   },
 
   // Images and social cards.

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { LeadNotificationStrings } from '../../supabase/functions/_shared/lead-notification-texts.ts';
+import { FooterColumn, HeaderMenus } from './navigation.ts';
 
 /** The shape of what `site build` collects from the locale files for new-lead notifications (src/output/lead-notification-texts.ts). */
 export type { NotificationLanguage, NotificationTexts } from '../../supabase/functions/_shared/lead-notification-texts.ts';
-import { FooterColumn, HeaderMenus } from './navigation.ts';
 import { PublishingStrings } from './publishing.ts';
 import { InlineText, RichText, Text } from './text.ts';
 

@@ -90,6 +90,8 @@ export interface StatusInput {
   lock?: TranslationLock;
   /** check.yaml's `families`: a family listed there is expected only in its locales (German-only pages: `[de]`). */
   families?: Readonly<Record<string, readonly string[]>>;
+  /** List the stale strings of a file never accepted one by one too (the editor marks each field of the one file it shows). */
+  listUnrecorded?: boolean;
 }
 
 /**
@@ -233,7 +235,7 @@ export function translationStatus(input: StatusInput): TranslationStatus {
           issues.push({ ...base, state: 'untranslated', translation: unit.value, location: unit.at(), documentPath: unit.documentPath });
         } else if (input.lock && recorded?.[key] !== sourceHash(value)) {
           row.stale++;
-          if (recorded) issues.push({ ...base, state: 'stale', translation: unit.value, recorded: recorded?.[key] !== undefined, location: unit.at(), documentPath: unit.documentPath });
+          if (recorded || input.listUnrecorded) issues.push({ ...base, state: 'stale', translation: unit.value, recorded: recorded?.[key] !== undefined, location: unit.at(), documentPath: unit.documentPath });
         }
       }
       localePages.push(row);

@@ -155,6 +155,17 @@ describe('claims against constants', () => {
     expect(f!.hint).toContain('{{privacy.contactRetentionMonths}}');
   });
 
+  it('privacy-recipients: a listed recipient, its safeguard or a configured backend missing from the privacy policy', async () => {
+    const found = only(await runFixture('privacy-recipients'), 'privacy-recipients').map(shown);
+    expect(found).toEqual([
+      "error pages/datenschutz/de.yaml:1:1 — the privacy policy does not name the recipient 'Hoster GmbH' that site.yaml lists",
+      "error pages/datenschutz/de.yaml:1:1 — the privacy policy does not name the transfer safeguard of the recipient 'Model Corp.' that site.yaml lists",
+      expect.stringMatching(/^error site\.yaml:\d+:\d+ \(constants\.privacy\) — the backend at abcdefgh\.supabase\.co receives the contact requests, but site\.yaml lists no such recipient for the privacy policy$/),
+    ]);
+    // The base site lists no recipients and sends contact requests to its own origin: nothing to name.
+    expect(only(await runFixture(undefined), 'privacy-recipients')).toEqual([]);
+  });
+
   it('claim-figure: a plan price and a data-constant figure in the HTML that are not their constants', async () => {
     const [price, chatbot, ...rest] = only(await runFixture('claim-figure'), 'claim-figure');
     expect(rest).toEqual([]);
@@ -357,7 +368,7 @@ describe('strict mode', () => {
       "error site.yaml:14:28 (company.postalCode) — placeholder company data '95444' is still in the content",
       "error site.yaml:18:19 (company.registryNumber) — company data 'HRB 00000' is an all-zero registry number (HRB 00000), not the real value",
       "error site.yaml:19:10 (company.vatId) — company data 'DE000000000' is a sample VAT ID (DE000000000, DE123456789), not the real value",
-      "error site.yaml:20:20 (company.managingPartner) — company data 'Max Mustermann' is the German sample name (Max/Erika Mustermann), not the real value",
+      "error site.yaml:20:21 (company.managingDirector) — company data 'Max Mustermann' is the German sample name (Max/Erika Mustermann), not the real value",
       "error site.yaml:21:36 (company.contentResponsible) — placeholder company data 'Max Mustermann' is still in the content",
     ]);
   });

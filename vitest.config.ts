@@ -20,6 +20,10 @@ const INTEGRATION = [
   'tests/unit/check/cli.test.ts',
   // `site build`, `check` and `serve` as child processes on a copy of the project.
   'tests/unit/content/add-language.test.ts',
+  // nginx serving a build (the host files' test).
+  'tests/unit/output/host-files.test.ts',
+  // The generated reference pages: each command's --help from a child process.
+  'tests/unit/docs/**',
   // `site serve` and PGlite behind the contact handler.
   'tests/unit/contact/abuse.test.ts',
   'tests/unit/contact/hostile-input.test.ts',

@@ -2,7 +2,7 @@
  * npm run bench: builds the real site and synthetic content sets (every row of issue #19: cold with an empty cache,
  * with the cache off, with a filled asset cache, warm with nothing changed, one page edited, one locale string edited,
  * and the previous generator's cold build of the same content in the same run), start-up, page weights from the
- * build and from a real browser, and `site dev`'s edit-to-screen latency; writes bench/RESULTS.md and the README's
+ * build and from a real browser, and `site dev`'s edit-to-screen latency; writes bench/RESULTS.md (keeping its history) and docs/performance.md's
  * table of issue #19's targets.
  * BENCH_RUNS (default 7) sets how often each build is repeated (the 10,000-page set at most 3 times; the warm no-change
  * and one-page rows, which are cheap, at least 3; start-up at least 11); BENCH_SIZES (default 1000,10000) the synthetic set sizes; BENCH_BASELINE a git worktree of the generator
@@ -22,6 +22,14 @@ import { devEditLatency } from './support/dev-latency.ts';
 import { median, repo } from './support/measure.ts';
 import { homePageScripts, launchChromium, staticRouteScripts, type ScriptScenario } from './support/page-scripts.ts';
 import { startSiteServe } from './support/site-serve.ts';
+
+/** RESULTS.md is this run's figures followed by the dated history, which a run keeps as it is. */
+async function writeResults(figures: string): Promise<void> {
+  const file = path.join(repo, 'bench/RESULTS.md');
+  const previous = await readFile(file, 'utf8').catch(() => '');
+  const history = previous.indexOf('\n<!-- bench:history');
+  await writeFile(file, history < 0 ? figures : `${figures.trimEnd()}\n${previous.slice(history)}`);
+}
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number);
@@ -109,9 +117,9 @@ unless marked "transferred" (what Chromium received from \`site serve\`, brotli)
 
 `;
 // Written before the browser runs, so the builds' figures are kept even if a browser run fails.
-await writeFile(path.join(repo, 'bench/RESULTS.md'), `${resultsHeader}${buildSections}`);
-const readme = path.join(repo, 'README.md');
-await writeFile(readme, spliceMarked(await readFile(readme, 'utf8'), 'bench:issue-19', `${measuredOn}\n\n${issueTargets}`));
+await writeResults(`${resultsHeader}${buildSections}`);
+const performancePage = path.join(repo, 'docs/performance.md');
+await writeFile(performancePage, spliceMarked(await readFile(performancePage, 'utf8'), 'bench:issue-19', `${measuredOn}\n\n${issueTargets}`));
 
 log('browser: scripts on / and the static routes …');
 const work = await mkdtemp(path.join(tmpdir(), 'site-bench-serve-'));
@@ -183,7 +191,7 @@ ${routes.map((r) => `| ${r.route} | ${kb(r.weight.html)} | ${kb(r.weight.css)} |
 \`site dev\` edit-to-paint, all runs (ms): ${dev.runs.map((v) => Math.round(v)).join(', ')}.
 `;
 
-await writeFile(path.join(repo, 'bench/RESULTS.md'), markdown);
+await writeResults(markdown);
 log(markdown);
 log('removing the builds\' folders …');
 await removeBuildFolders();

@@ -1,7 +1,7 @@
 /**
  * npm run bench:warm: only the synthetic build rows of `npm run bench` (see support/warm-builds.ts), printed with
  * issue #19's targets they meet. BENCH_WARM_SIZES (default 1000), BENCH_RUNS (default 5), BENCH_BASELINE (a worktree
- * of the generator before this change, for the side-by-side ratios). RESULTS.md and the README are `npm run bench`'s.
+ * of the generator before this change, for the side-by-side ratios). RESULTS.md and docs/performance.md are `npm run bench`'s.
  */
 import { rm } from 'node:fs/promises';
 import os from 'node:os';

@@ -1,7 +1,7 @@
 /**
  * The tables `npm run bench` writes for issue #19 (pure: timings in, markdown out): the issue's targets with what
  * was measured, the build rows per size and the start-up rows; and `spliceMarked`, which puts a generated table
- * between its markers in the README.
+ * between its markers in docs/performance.md.
  */
 import type { CaseKind, CaseTiming, WarmTiming } from './warm-builds.ts';
 

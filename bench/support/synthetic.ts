@@ -59,7 +59,7 @@ ${faq}
 export async function writeSyntheticContent(dir: string, pages: number): Promise<void> {
   await mkdir(path.join(dir, 'pages'), { recursive: true });
   // One shared social preview: drawing a card per page (about 0.1-0.5 s each) would make these page-rendering
-  // timings card-drawing timings, and write a 1,000-10,000-file PNG folder besides (README: Social cards).
+  // timings card-drawing timings, and write a 1,000-10,000-file PNG folder besides (docs/authoring/images.md: Social cards).
   const site = await readFile(path.join(repo, 'content/site.yaml'), 'utf8');
   await writeFile(path.join(dir, 'site.yaml'), site.replace(/^constants:/m, 'socialCards: shared\nconstants:'));
   await cp(path.join(repo, 'content/locales'), path.join(dir, 'locales'), { recursive: true });

@@ -108,7 +108,7 @@ export async function buildImages(model: SiteModel, contentDir: string, cache: B
 }
 
 /** An image error at the `src` of its use in the page file (the file is parsed again only here, on the error path). */
-async function imageError(contentDir: string, use: ImageUse, code: string, message: string, hint: string): Promise<SiteError> {
+async function imageError(contentDir: string, use: ImageUse, code: 'image-missing' | 'image-unreadable', message: string, hint: string): Promise<SiteError> {
   const text = await readFile(path.join(contentDir, use.entry.source), 'utf8').catch(() => '');
   const { source } = parseYaml(use.entry.source, text);
   return new SiteError({ code, message, location: source ? locate(source, [...use.path, 'src']) : { file: use.entry.source }, hint });

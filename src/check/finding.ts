@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../errors/codes.ts';
 import type { SiteError, SourceLocation } from '../errors/site-error.ts';
 
 export type Severity = 'error' | 'warning';
@@ -7,7 +8,7 @@ export type Severity = 'error' | 'warning';
  * output, the route and the element instead of a file position.
  */
 export interface Finding {
-  code: string;
+  code: ErrorCode;
   severity: Severity;
   message: string;
   /** Content findings: file, line, column and the path inside the document. */

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PageEntry, SiteModel } from '../content/model.ts';
+import type { SiteModel } from '../content/model.ts';
 import { formatEuro, formatNumber, formatPercent } from '../content/references.ts';
 import { isNotFound } from '../content/routes.ts';
 import { checkBudgets } from './budgets.ts';
@@ -10,6 +10,7 @@ import type { CheckConfig } from '../content/check-config.ts';
 import { finding, type Finding } from './finding.ts';
 import { decodeEntities, describeElement, elementOffset, linksWithRel, parseHtml, validateHtml, type HtmlElement } from './html.ts';
 import { SiteIndex, type BuiltPage } from './site-index.ts';
+import type { ErrorCode } from '../errors/codes.ts';
 
 export interface OutputCheckInput {
   outDir: string;
@@ -101,7 +102,7 @@ function checkHead(page: BuiltPage, site: SiteIndex): Finding[] {
   const { entry, dom } = page;
   const { route } = entry;
   const out: Finding[] = [];
-  const add = (code: string, message: string, expected: string, found: string, hint: string, element?: string) =>
+  const add = (code: ErrorCode, message: string, expected: string, found: string, hint: string, element?: string) =>
     out.push(finding({ code, severity: 'error', message, route, element, expected, found, hint }));
 
   const h1 = dom.querySelectorAll('h1');

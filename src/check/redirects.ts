@@ -5,7 +5,7 @@ import { readRoutesLock, routesLockPath } from '../output/routes-lock.ts';
 import { finding, fromSiteError, type Finding } from './finding.ts';
 
 /**
- * The redirect rules of `site check` (README "Redirects"): content/redirects.yaml's own errors, loops, chains
+ * The redirect rules of `site check` (docs/authoring/publishing.md, Redirects): content/redirects.yaml's own errors, loops, chains
  * longer than one hop, targets that are no live page, old addresses that shadow a live page, and URLs of
  * routes.lock that vanished without a redirect. Every finding at its line in the file it is about. `model` is
  * the model at the check's moment (content/publishing.ts): a target that is not live yet is no target.

@@ -6,7 +6,7 @@ import { contentPath, formatLocation, type SourceLocation } from '../errors/site
  * What `site check --strict` cannot decide: the legal questions and contracts behind the content. A deploy
  * run says where that list is, whatever it found, so passing the check is never read as "ready to publish".
  */
-export const GO_LIVE_CHECKLIST = 'Before you go live, also work through the checklist no check can do (legal questions, contracts, figures a lawyer should confirm): README.md, "Before you go live".';
+export const GO_LIVE_CHECKLIST = 'Before you go live, also work through the checklist no check can do (legal questions, contracts, figures a lawyer should confirm): docs/deploy/go-live.md.';
 
 export const CHECK_FORMATS = ['text', 'json', 'github'] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];

@@ -345,8 +345,8 @@ function unknownLocale(file: string, locale: string, declared: readonly LocaleCo
     expected: `a file named after a locale in site.yaml: ${declared.map((l) => `${l}.yaml`).join(', ')}`,
     found: path.posix.basename(file),
     hint: suggestion
-      ? `did you mean ${suggestion}.yaml? To add a language instead, add an entry with code: ${locale} to locales in site.yaml (README: Add a language)`
-      : `add an entry with code: ${locale} to locales in site.yaml (README: Add a language), or remove the file`,
+      ? `did you mean ${suggestion}.yaml? To add a language instead, add an entry with code: ${locale} to locales in site.yaml (docs/authoring/languages.md, Add a language)`
+      : `add an entry with code: ${locale} to locales in site.yaml (docs/authoring/languages.md, Add a language), or remove the file`,
   });
 }
 

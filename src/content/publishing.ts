@@ -3,7 +3,7 @@ import type { PageEntry, SiteModel, Withheld, WithheldPage } from './model.ts';
 import { sectionFacts } from './section-facts.ts';
 
 /**
- * Drafts and scheduled publishing (README "Drafts and scheduled publishing"): which pages and sections are
+ * Drafts and scheduled publishing (docs/authoring/publishing.md): which pages and sections are
  * live at a moment, and the model a build at that moment renders. Pure: the moment is an argument, so a build
  * `--at` a future time and a test see exactly what a build at that time will.
  */

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ErrorCode } from './codes.ts';
 
 /** Where in the content a problem is: file, 1-based line/column, and the path inside the document. */
 export interface SourceLocation {
@@ -10,7 +11,7 @@ export interface SourceLocation {
 }
 
 export interface SiteErrorInit {
-  code: string;
+  code: ErrorCode;
   message: string;
   location?: SourceLocation;
   expected?: string;
@@ -23,7 +24,7 @@ export interface SiteErrorInit {
  * and hand them up; only the CLI prints them.
  */
 export class SiteError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly location?: SourceLocation;
   readonly expected?: string;
   readonly found?: string;

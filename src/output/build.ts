@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildImages, pageImageInputs } from '../assets/images.ts';
 import { defaultBuildCache, isCacheKey, noCache, type BuildCache } from '../cache/build-cache.ts';
@@ -18,6 +19,7 @@ import { writeLeadNotificationTexts } from './lead-notification-texts.ts';
 import { generatorId } from './generator-id.ts';
 import { emptyOutDir, guardOutDir } from './out-dir.ts';
 import { emptyManifest, PAGE_KIND, pageCacheEntry, pageKey, propsText, readBuildState, removeOthers, siteKey, storedPage, writeBuildState, type OutputManifest, type PageRecord, type StoredPage } from './page-cache.ts';
+import { hostFiles } from './host-files.ts';
 import { redirectFiles } from './redirects.ts';
 import { SEO_FILES, seoFiles, siteFacts, type InlineCode } from './seo-files.ts';
 import { entryText, pageSourcesEntry, pageSourcesFile, previousPageSources, writePageSources, type PageSources } from './page-sources.ts';
@@ -346,7 +348,10 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   // A small edit leaves the sitemap, robots.txt and _headers as the last build wrote them (sameSiteFiles): they stay.
   const keptSeo = lastLines && last && recorded && sameSiteFiles(view, keys, inline, lastLines, last) && stillAsRecorded(recorded, outDir, SEO_FILES.map((url) => url.slice(1)));
   if (keptSeo) for (const url of SEO_FILES) keep.add(url.slice(1));
-  const siteFiles = [...(keptSeo ? [] : seoFiles(view, sitePolicy(view, inline, code))), ...redirectFiles(view, redirects.redirects, code.cssUrl)];
+  const seo = keptSeo ? undefined : seoFiles(view, sitePolicy(view, inline, code));
+  // vercel.json and the nginx include carry _headers' rules: a kept _headers is read back (a few KB) rather than made.
+  const headersText = seo?.get('/_headers') ?? (await readFile(path.join(outDir, '_headers'), 'utf8'));
+  const siteFiles = [...(seo ?? []), ...redirectFiles(view, redirects.redirects, code.cssUrl), ...hostFiles(view, headersText, redirects.redirects)];
   await Promise.all(siteFiles.map(([url, text]) => {
     keep.add(url.slice(1));
     return writer.file(url, encoder.encode(text));

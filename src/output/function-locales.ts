@@ -15,7 +15,7 @@ export const FUNCTION_LOCALES_FILE = 'supabase/functions/_shared/generated/local
 export function functionLocalesModule(model: SiteModel): string {
   return [
     '// Written by `site build` from `locales` in content/site.yaml: do not edit by hand. Commit it, and after a',
-    '// language was added or removed redeploy the function: `supabase functions deploy rapid-worker` (README).',
+    '// language was added or removed redeploy the function: `supabase functions deploy rapid-worker` (docs/authoring/languages.md).',
     `export const LOCALE_CODES: readonly [string, ...string[]] = ${JSON.stringify(localeCodes(model.site))};`,
     '',
   ].join('\n');

@@ -3,6 +3,7 @@ import type { PageSummary, SiteView } from '../content/model.ts';
 import { isIndexable } from '../content/routes.ts';
 import { absoluteUrl } from '../render/context.ts';
 import { cacheHintSeconds, escapeHtml, hreflangSet } from '../render/head.ts';
+import { formatHeaderRules, type HeaderRule } from './host-files.ts';
 import { CARD_DIR } from './social-cards.ts';
 
 function indexable(entry: PageSummary): boolean {
@@ -129,28 +130,36 @@ export function contentSecurityPolicyMeta(policy: string): string {
 }
 
 /**
- * `_headers` for static hosts (Netlify, Cloudflare Pages): security headers on every path, long caching
- * for hashed assets, and the one-hour cache hint on the pages that ask for it (the education pages).
+ * The header rules of every static host (host-files.ts turns them into each host's format): security headers on every
+ * path, long caching for hashed assets, and the one-hour cache hint on the pages that ask for it (the education pages).
  */
-export function headersFile(model: SiteView, entries: readonly PageSummary[], csp: string): string {
-  const blocks: string[] = [
-    [
-      '/*',
-      `  Content-Security-Policy: ${csp}`,
-      '  X-Content-Type-Options: nosniff',
-      '  Referrer-Policy: strict-origin-when-cross-origin',
-      '  X-Frame-Options: DENY',
-      '  Permissions-Policy: camera=(), microphone=(), geolocation=()',
-    ].join('\n'),
-    ['/assets/*', '  Cache-Control: public, max-age=31536000, immutable'].join('\n'),
-    [`${CARD_DIR}*`, '  Cache-Control: public, max-age=31536000, immutable'].join('\n'),
+export function headerRules(model: SiteView, entries: readonly PageSummary[], csp: string): HeaderRule[] {
+  const immutable: [string, string] = ['Cache-Control', 'public, max-age=31536000, immutable'];
+  const rules: HeaderRule[] = [
+    {
+      path: '/*',
+      headers: [
+        ['Content-Security-Policy', csp],
+        ['X-Content-Type-Options', 'nosniff'],
+        ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+        ['X-Frame-Options', 'DENY'],
+        ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+      ],
+    },
+    { path: '/assets/*', headers: [immutable] },
+    { path: `${CARD_DIR}*`, headers: [immutable] },
   ];
   for (const entry of entries) {
     const seconds = cacheHintSeconds(model, entry);
     if (!seconds) continue;
-    for (const path of [entry.route, `${entry.route}/`]) blocks.push(`${path}\n  Cache-Control: public, max-age=${seconds}`);
+    for (const path of [entry.route, `${entry.route}/`]) rules.push({ path, headers: [['Cache-Control', `public, max-age=${seconds}`]] });
   }
-  return `${blocks.join('\n\n')}\n`;
+  return rules;
+}
+
+/** `_headers` for Netlify and Cloudflare Pages (and `site serve`, which applies it with their semantics). */
+export function headersFile(model: SiteView, entries: readonly PageSummary[], csp: string): string {
+  return formatHeaderRules(headerRules(model, entries, csp));
 }
 
 /** The URLs of seoFiles, in its order. */

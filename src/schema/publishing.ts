@@ -24,7 +24,7 @@ export const IsoInstant = z
 /** The keys that decide when a page or a section is live: on every page and every section. */
 export const publishingFields = {
   draft: z.boolean().optional().describe('true keeps this out of `site build` (it shows with a "Draft" label in `site dev` and `site build --drafts`).'),
-  publishAt: IsoInstant.optional().describe('Live from this moment on (ISO 8601 with offset, e.g. 2026-12-01T09:00:00+01:00); before it, builds leave it out. A static site changes only when built: schedule a rebuild (README "Drafts and scheduled publishing").'),
+  publishAt: IsoInstant.optional().describe('Live from this moment on (ISO 8601 with offset, e.g. 2026-12-01T09:00:00+01:00); before it, builds leave it out. A static site changes only when built: schedule a rebuild (docs/authoring/publishing.md).'),
   unpublishAt: IsoInstant.optional().describe('Live until this moment (ISO 8601 with offset); builds after it leave it out.'),
 };
 

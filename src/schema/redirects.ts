@@ -4,7 +4,7 @@ import { LocaleCode } from './site.ts';
 /**
  * `content/redirects.yaml`: old addresses and where they lead now. Written into `_redirects` (Netlify and
  * Cloudflare Pages), answered by `site serve`, and left as a small fallback page at each old address for
- * hosts that read neither (README "Redirects").
+ * hosts that read neither (docs/authoring/publishing.md, Redirects).
  */
 
 const PATH_MESSAGE = 'expected a path on this site: starting with /, letters, digits, - _ . ~ between slashes, no query, #fragment or wildcard';

@@ -197,7 +197,7 @@ export const SiteConfig = z
         functionName: Text.describe('Name of the Edge Function that stores contact requests, e.g. rapid-worker.'),
       })
       .describe('Where contact requests go.'),
-    locales: z.array(LocaleEntry).min(1).describe('The languages of the site, in the order of the language switcher. Adding one needs content files only (README: Add a language).'),
+    locales: z.array(LocaleEntry).min(1).describe('The languages of the site, in the order of the language switcher. Adding one needs content files only (docs/authoring/languages.md, Add a language).'),
     defaultLocale: LocaleCode.describe('The code of the locale served at the root (/); the others live under /<code>/.'),
     timeZone: z
       .string()

@@ -7,8 +7,8 @@
 
 export type PathVerdict = { ok: true; path: string } | { ok: false; status: 400 | 404; message: string };
 
-/** Host configuration files: never served (Netlify and Cloudflare Pages hide them too). */
-const HOST_FILES = new Set(['/_headers', '/_redirects']);
+/** Host configuration files (output/host-files.ts HOST_ONLY_FILES): never served (Netlify and Cloudflare Pages hide theirs too). */
+const HOST_FILES = new Set(['/_headers', '/_redirects', '/vercel.json', '/_nginx.conf']);
 
 export type TargetVerdict = { ok: true; target: string } | { ok: false; message: string };
 

@@ -32,7 +32,7 @@ export function checkContentTypography(strings: readonly CopyString[], model: Si
 }
 
 /** Every rule an ignore comment may name. */
-export const COPY_CODES = ['glossary-term', 'typo-quotes', 'typo-apostrophe', 'typo-space-fr', 'typo-unit-space', 'typo-inverted-mark', 'typo-range', 'typo-number', 'copy-untranslated', 'copy-language'] as const;
+export const COPY_CODES = ['glossary-term', 'typo-quotes', 'typo-apostrophe', 'typo-space-fr', 'typo-unit-space', 'typo-inverted-mark', 'typo-range', 'typo-number', 'copy-untranslated', 'copy-language', 'copy-legal-form'] as const;
 
 /** ignore-reason: an ignore comment names known rules and says why. */
 export function checkIgnoreComments(strings: readonly CopyString[]): Finding[] {

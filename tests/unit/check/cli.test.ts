@@ -25,11 +25,11 @@ describe('site check (CLI)', () => {
     expect(strict.out).toContain('::notice title=site check::8 errors, 0 warnings in 1 file; checked content and 6 routes');
   });
 
-  it('--strict points to the README\'s "Before you go live" checklist, in text and as a GitHub notice; a plain run and JSON do not', async () => {
+  it('--strict points to the "Before you go live" checklist (docs/deploy/go-live.md), in text and as a GitHub notice; a plain run and JSON do not', async () => {
     const strict = await cli('check', '--content', BASE, '--strict');
-    expect(strict.out.trimEnd().split('\n').at(-1)).toBe('Before you go live, also work through the checklist no check can do (legal questions, contracts, figures a lawyer should confirm): README.md, "Before you go live".');
+    expect(strict.out.trimEnd().split('\n').at(-1)).toBe('Before you go live, also work through the checklist no check can do (legal questions, contracts, figures a lawyer should confirm): docs/deploy/go-live.md.');
     const github = await cli('check', '--content', BASE, '--strict', '--format', 'github');
-    expect(github.out).toMatch(/^::notice title=before-you-go-live::Before you go live, .*README\.md, "Before you go live"\.$/m);
+    expect(github.out).toMatch(/^::notice title=before-you-go-live::Before you go live, .*docs\/deploy\/go-live\.md\.$/m);
     expect((await cli('check', '--content', BASE)).out).not.toContain('Before you go live');
     expect(JSON.parse((await cli('check', '--content', BASE, '--strict', '--format', 'json')).out)).toMatchObject({ ok: false });
   });

@@ -63,8 +63,8 @@ describe('content rules', () => {
       "error pages/home/it.yaml:-:- — a page in 'it', which site.yaml does not list in locales",
     ]);
     expect(found.map((f) => [f.expected, f.found, f.hint])).toEqual([
-      ['a file named after a locale in site.yaml: de.yaml, en.yaml', 'fr.yaml', "add an entry with code: fr to locales in site.yaml (README: Add a language), or remove the file"],
-      ['a file named after a locale in site.yaml: de.yaml, en.yaml', 'it.yaml', 'add an entry with code: it to locales in site.yaml (README: Add a language), or remove the file'],
+      ['a file named after a locale in site.yaml: de.yaml, en.yaml', 'fr.yaml', "add an entry with code: fr to locales in site.yaml (docs/authoring/languages.md, Add a language), or remove the file"],
+      ['a file named after a locale in site.yaml: de.yaml, en.yaml', 'it.yaml', 'add an entry with code: it to locales in site.yaml (docs/authoring/languages.md, Add a language), or remove the file'],
     ]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * A language is content: the README's "Add a language" steps, done in a copy of the project on a small
+ * A language is content: the "Add a language" steps of docs/authoring/languages.md, done in a copy of the project on a small
  * fixture site, with content files only. The project's code (src/, supabase/, bin/, templates/) is
  * copied as it is and never edited; `site build` writes the contact function's generated language list,
  * and `site serve` (the function's local twin) then accepts a request from the Italian form.
@@ -35,7 +35,7 @@ beforeAll(async () => {
   await symlink(path.join(repo, 'node_modules'), path.join(project, 'node_modules'), 'dir');
   await cp(fixtureSite, path.join(project, 'content'), { recursive: true });
 
-  // README "Add a language", step 1: the language's entry in site.yaml.
+  // docs/authoring/languages.md "Add a language", step 1: the language's entry in site.yaml.
   const siteYaml = await textOf('content/site.yaml');
   const withItalian = siteYaml.replace(/^(locales:\n(?: {2}- .*\n)+)/m, '$1  - { code: it, lang: it, hreflang: it }\n');
   expect(withItalian).not.toBe(siteYaml);

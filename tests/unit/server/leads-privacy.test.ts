@@ -81,7 +81,7 @@ describe.each(engines)('site leads and the retention purge while site serve hold
     expect(Math.abs(Date.parse(row.consent_at as string) - Date.parse(row.created_at as string))).toBeLessThan(1000);
   });
 
-  it('export, keep, unkeep, erase and purge through the running server, with the output the README shows', async () => {
+  it('export, keep, unkeep, erase and purge through the running server, with the output docs/operating/privacy.md shows', async () => {
     const a = await send('Kunde@Example.com');
     const b = await send('kunde@example.com');
     const other = await send('other@example.com');

@@ -10,6 +10,7 @@ import { localeCodes } from '../schema/site-locales.ts';
 import { checkClaimTexts, checkFigureLiterals, checkSavingsClaims } from './claims.ts';
 import type { CheckConfig } from '../content/check-config.ts';
 import { dummyKind } from './dummy-data.ts';
+import { checkOffer } from './offer.ts';
 import { checkRetentionClaim } from './privacy.ts';
 import { finding, type Finding, type Severity } from './finding.ts';
 
@@ -41,6 +42,7 @@ export function checkContent(model: SiteModel | undefined, sources: readonly Yam
     out.push(...checkFigureLiterals(site, sources));
     out.push(...checkDeploySettings(site, siteSource, model, options));
   }
+  if (model) out.push(...checkOffer(model, sources));
   return out;
 }
 

@@ -7,6 +7,7 @@ import type { PageAssets, RenderContext } from './context.ts';
 import { renderHead } from './head.ts';
 import { IslandPropsContext, type IslandPropsFiles } from './Island.tsx';
 import { Page } from './Page.tsx';
+import { PageContextProvider } from './page-context.tsx';
 import { SourceMarks, SourceMarksProvider, type MarkedElement } from './source-marks.tsx';
 import { localeTypography, withTypography } from './typography.ts';
 
@@ -41,7 +42,7 @@ export function renderRouteWithSources(model: SiteModel, entry: PageEntry, asset
   const ctx: RenderContext = { model, entry: { ...entry, page: withTypography(entry.page, localeStrings.typography, model.verbatim) }, strings, assets };
   const marks = new SourceMarks().add(ctx.entry.page, entry.source).add(strings, `locales/${entry.locale}.yaml`);
   const islandProps: IslandPropsFiles = new Map();
-  const body = renderToString(<SourceMarksProvider value={marks}><IslandPropsContext value={islandProps}><Page ctx={ctx} /></IslandPropsContext></SourceMarksProvider>);
+  const body = renderToString(<SourceMarksProvider value={marks}><IslandPropsContext value={islandProps}><PageContextProvider value={ctx}><Page ctx={ctx} /></PageContextProvider></IslandPropsContext></SourceMarksProvider>);
   const extracted = marks.extract(
     template
       .replace('%lang%', localeEntry(model.site, entry.locale).lang)

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { Offer } from './offer.ts';
+import { checkOfferData } from './offer-rules.ts';
 
 /**
  * A locale's code: its folder in URLs (`/fr/…`) and its file name (`locales/fr.yaml`, `pages/<family>/fr.yaml`).
@@ -188,6 +190,7 @@ export const SiteConfig = z
       .default('pages')
       .describe('pages (default): every indexable page gets its own 1200 × 630 social preview card, drawn at build time from its title and description. shared: every page announces the one og-image.png (for very large sites, where drawing thousands of cards costs minutes).'),
     constants: Constants.describe('Every business figure (prices, periods, percentages); pages print them with {{key.path}} references, so a figure changes in one place.'),
+    offer: Offer.optional(),
   })
   .superRefine((site, ctx) => {
     const codes = site.locales.map((l) => l.code);
@@ -206,6 +209,9 @@ export const SiteConfig = z
           ctx.addIssue({ code: 'custom', path: ['constants', 'savings', key, 'against', i], message: `unknown subscription '${name}' (comparison: ${Object.keys(site.constants.comparison).join(', ')})` });
         }
       });
+    }
+    if (site.offer) {
+      for (const issue of checkOfferData(site.offer, site.constants, codes)) ctx.addIssue({ code: 'custom', path: ['offer', ...issue.path], message: issue.message });
     }
   });
 export type SiteConfig = z.infer<typeof SiteConfig>;

@@ -1,6 +1,7 @@
 import { isWithheld } from '../../content/publishing.ts';
 import type { RenderContext } from '../context.ts';
 import { useSourceMark } from '../source-marks.tsx';
+import { useLinkLanguage } from '../page-context.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { Logo } from './Logo.tsx';
 
@@ -8,6 +9,12 @@ export function Footer({ ctx }: { ctx: RenderContext }) {
   const { site } = ctx.model;
   const f = ctx.strings.footer;
   const mark = useSourceMark();
+  const language = useLinkLanguage();
+  // A footer link into a page only available in another language says so (hreflang and the locale's marker).
+  const FooterLink = ({ href, text, owner }: { href: string; text: string; owner?: object }) => {
+    const other = language?.(href);
+    return <a className={link} href={href} hrefLang={other?.hreflang} {...(owner ? mark(owner, 'href') : {})}>{text}{other && ` ${other.marker}`}</a>;
+  };
   const [beforeEmail, afterEmail] = f.emailLine.split('{email}');
   const heading = 'text-sm font-semibold tracking-wide text-white';
   const link = 'inline-flex min-h-11 min-w-11 items-center text-sm text-slate-400 transition-colors hover:text-white sm:min-h-0 sm:min-w-0';
@@ -27,15 +34,15 @@ export function Footer({ ctx }: { ctx: RenderContext }) {
         </div>
         <div>
           <h2 className={heading}>{f.productsTitle}</h2>
-          <ul className="mt-3 sm:mt-4 sm:space-y-2">{f.products.map((p) => <li key={p.href + p.label}><a className={link} href={p.href} {...mark(p, 'href')}>{p.label}</a></li>)}</ul>
+          <ul className="mt-3 sm:mt-4 sm:space-y-2">{f.products.map((p) => <li key={p.href + p.label}><FooterLink href={p.href} text={p.label} owner={p} /></li>)}</ul>
         </div>
         <div>
           <h2 className={heading}>{f.legalTitle}</h2>
           <ul className="mt-3 sm:mt-4 sm:space-y-2">
-            {!isWithheld(ctx.model, '/impressum') && <li><a className={link} href="/impressum">{f.legal.impressum}</a></li>}
-            {!isWithheld(ctx.model, '/agb') && <li><a className={link} href="/agb">{f.legal.agb}</a></li>}
-            {!isWithheld(ctx.model, '/datenschutz') && <li><a className={link} href="/datenschutz">{f.legal.datenschutz}</a></li>}
-            {!isWithheld(ctx.model, '/faq') && <li><a className={link} href="/faq">{f.legal.faq}</a></li>}
+            {!isWithheld(ctx.model, '/impressum') && <li><FooterLink href="/impressum" text={f.legal.impressum} /></li>}
+            {!isWithheld(ctx.model, '/agb') && <li><FooterLink href="/agb" text={f.legal.agb} /></li>}
+            {!isWithheld(ctx.model, '/datenschutz') && <li><FooterLink href="/datenschutz" text={f.legal.datenschutz} /></li>}
+            {!isWithheld(ctx.model, '/faq') && <li><FooterLink href="/faq" text={f.legal.faq} /></li>}
           </ul>
         </div>
       </div>

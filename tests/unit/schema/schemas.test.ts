@@ -45,7 +45,8 @@ describe('schemas', () => {
     broken.locales = [{ code: 'de', lang: 'de', hreflang: 'de' }];
     broken.constants.savings.vsTwo.against = ['chatgptPlus', 'copilot'];
     const issues = SiteConfig.safeParse(broken).error?.issues.map((i) => i.path.join('.'));
-    expect(issues).toEqual(['defaultLocale', 'constants.savings.vsTwo.against.1']);
+    // The offer's trial readings name their languages; with only de listed, the other three are unknown.
+    expect(issues).toEqual(['defaultLocale', 'constants.savings.vsTwo.against.1', 'offer.trials.freeWeek.locales.0', 'offer.trials.freeWeek.locales.1', 'offer.trials.freeWeek.locales.2']);
   });
 
   it('has strict page and locale objects', () => {

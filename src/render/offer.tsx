@@ -126,3 +126,36 @@ export function OfferBlock({ kind }: { kind: 'plans' | 'addons' | 'trial' | 'tri
     </ul>
   );
 }
+
+/**
+ * The offer as schema.org data (the business pages' JSON-LD): one Offer per plan (sku = its key) with what
+ * it includes and the add-ons it can take (addOn, sku = the add-on's key), and the features catalogue.
+ */
+export function structuredOffer(ctx: RenderContext): { featureList: string[]; offers: unknown[] } | undefined {
+  const found = offerOf(ctx);
+  if (!found) return undefined;
+  const { offer, strings } = found;
+  const { constants } = ctx.model.site;
+  const spec = (price: number) => ({ '@type': 'UnitPriceSpecification', price, priceCurrency: 'EUR', unitText: 'user/month', billingDuration: 'P1M' });
+  const offers = Object.entries(offer.plans).flatMap(([key, plan]) => {
+    const price = constants.plans[key]?.price;
+    if (price === undefined) return [];
+    const addOn = Object.entries(offer.addons)
+      .filter(([, addon]) => addon.plans.includes(key))
+      .flatMap(([id, addon]) => {
+        const addonPrice = figureAt(constants, addon.price);
+        return addonPrice === undefined ? [] : [{ '@type': 'Offer', sku: id, name: strings.addons[id]?.name ?? id, price: String(addonPrice), priceCurrency: 'EUR', priceSpecification: spec(addonPrice) }];
+      });
+    return [{
+      '@type': 'Offer',
+      sku: key,
+      name: plan.name,
+      price: String(price),
+      priceCurrency: 'EUR',
+      priceSpecification: spec(price),
+      description: fill(strings.includesLine, { features: planFeatures(offer, key).map((id) => label(strings, id)).join(', ') }),
+      ...(addOn.length ? { addOn } : {}),
+    }];
+  });
+  return { featureList: offer.features.filter((id) => !Object.values(offer.addons).some((a) => a.feature === id)).map((id) => label(strings, id)), offers };
+}

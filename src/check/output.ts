@@ -5,6 +5,7 @@ import type { PageEntry, SiteModel } from '../content/model.ts';
 import { formatEuro, formatNumber, formatPercent } from '../content/references.ts';
 import { isNotFound } from '../content/routes.ts';
 import { checkBudgets } from './budgets.ts';
+import { checkClaimFootnotes } from './claims.ts';
 import { checkHreflang, checkSitemap } from './seo.ts';
 import { describeWithheldLink, withheldTarget } from './publishing.ts';
 import type { CheckConfig } from '../content/check-config.ts';
@@ -57,7 +58,7 @@ export async function checkOutput({ outDir, model, config }: OutputCheckInput): 
  * keeps their findings for pages whose HTML did not change. Links depend on other pages too (`checkLinks`).
  */
 export async function checkPageAlone(page: BuiltPage, site: SiteIndex): Promise<Finding[]> {
-  return [...checkHead(page, site), ...checkImages(page), ...checkFigures(page, site.model), ...checkStructuredData(page, site.model), ...(await checkValidity(page))];
+  return [...checkHead(page, site), ...checkImages(page), ...checkFigures(page, site.model), ...checkStructuredData(page, site.model), ...checkClaimFootnotes(page, site.model), ...(await checkValidity(page))];
 }
 
 const LINKING = 'a[href], area[href]';

@@ -266,6 +266,11 @@ export const LocaleStrings = z.strictObject({
     })
     .describe('The floating chat demo (pages with chatDemo: true).'),
   offer: OfferStrings.optional(),
+  claimNotes: z
+    .record(z.string(), Text)
+    .default({})
+    .describe('The footnote of each registered claim (site.yaml claimRegister) in this language, by id; {asOf}, {source}, {figure}, {items}, {total}, {ours}, {net} are filled from the register.'),
+  claimNotesTitle: Text.optional().describe('Heading of the footnotes a page with registered claims ends with, e.g. "Fußnoten".'),
   /** A link into a page family with no page in this language says which language it opens in. */
   crossLanguage: z
     .record(z.string(), Text)

@@ -62,3 +62,38 @@ export const Offer = z
   })
   .describe('What the offer is: features, what each plan includes, add-ons, chatbot packages and trials. Plan cards, the add-on panel, the FAQ, the sales guide, the terms and the structured data render from it.');
 export type Offer = z.infer<typeof Offer>;
+
+/**
+ * One quantitative or absolute marketing claim (a savings percentage, uptime, "24/7"): the figure it prints
+ * (a constant), what it rests on, and when copy shows it. Every page that shows it carries its footnote
+ * (locales/<code>.yaml claimNotes.<id>), numbered in order of appearance.
+ */
+const RegisteredClaim = z.strictObject({
+  figure: FigureRef.describe('The constant the claim prints, e.g. savings.vsTwo.percent.'),
+  unit: z.enum(['percent', 'none']).default('none').describe('percent: the figure is followed by a % sign in copy.'),
+  context: z
+    .string()
+    .optional()
+    .describe('A regular expression of words that must stand in the same text for the figure to be this claim (several claims share a figure, e.g. 100 %), e.g. "DSGVO|GDPR|RGPD".'),
+  basis: z
+    .strictObject({
+      compares: z.string().min(1).describe('What is compared or measured, e.g. "KI-Zentrale Plus with ChatGPT Plus + Claude Pro, per user and month".'),
+      vat: z
+        .strictObject({
+          ours: z.enum(['included', 'excluded']).describe('Whether our price includes VAT.'),
+          theirs: z.enum(['included', 'excluded']).describe('Whether the compared prices include VAT.'),
+          ratePercent: z.number().positive().describe('The VAT rate the compared prices include, e.g. 19.'),
+        })
+        .optional()
+        .describe('The VAT basis of each side of a price comparison.'),
+      asOf: z.string().min(1).optional().describe('When the compared prices or the measurement were taken, e.g. "November 2026".'),
+      source: z.string().min(1).describe('Where the figure comes from: price pages, own project data, the terms.'),
+    })
+    .describe('What the claim rests on (§ 5, § 6 UWG: a comparison states its basis).'),
+});
+
+export const ClaimRegister = z
+  .record(z.string().regex(/^[a-z][A-Za-z0-9]*$/), RegisteredClaim)
+  .describe('Every quantitative or absolute marketing claim, by id, with its figure, its basis and (per language, in claimNotes) its footnote.');
+export type ClaimRegister = z.infer<typeof ClaimRegister>;
+export type RegisteredClaim = z.infer<typeof RegisteredClaim>;

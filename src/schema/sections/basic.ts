@@ -113,3 +113,10 @@ export const RichTextSection = z.strictObject({
   title: sectionTitle('So arbeiten wir'),
   body: RichText.describe('The text: paragraphs, lists or sub-headings (rich text).'),
 });
+
+export const ClaimNotesSection = z.strictObject({
+  type: sectionType('claimNotes', 'the footnotes of the registered claims the page shows (site.yaml claimRegister), numbered as they appear, with their basis. Without this section they follow the last section.'),
+  ...sectionBase,
+  title: sectionTitle('Fußnoten und Quellen'),
+  text: RichText.optional().describe('Further notes after the numbered ones, e.g. that prices exclude VAT.'),
+});

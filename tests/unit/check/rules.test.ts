@@ -219,6 +219,28 @@ describe('the offer against its data (site.yaml offer)', () => {
   });
 });
 
+describe('the claims register (site.yaml claimRegister)', () => {
+  it('claims-base: a page that shows a registered claim carries its numbered footnote; no errors', async () => {
+    const run = await runFixture('claims-base');
+    expect(errorsOf(run)).toEqual([]);
+    expect(only(run, 'claim-footnote', 'claim-unregistered')).toEqual([]);
+  });
+
+  it('claim-footnote: a built page showing a registered claim without its footnote', async () => {
+    const [f, ...rest] = only(await runFixture('claim-footnote'), 'claim-footnote');
+    expect(rest).toEqual([]);
+    expect(shown(f!)).toBe("error /faq — the page shows the registered claim 'availability' without its footnote");
+    expect(f!.expected).toBe('a footnote <li id="claim-availability"> with claimNotes.availability of locales/de.yaml');
+  });
+
+  it('claim-unregistered: a registered figure typed into copy instead of referenced', async () => {
+    const [f, ...rest] = only(await runFixture('claim-unregistered'), 'claim-unregistered');
+    expect(rest).toEqual([]);
+    expect(shown(f!)).toBe("error pages/home/de.yaml:11:11 (sections[0].lead) — the figure of the registered claim 'availability' is typed into the text");
+    expect(f!.expected).toBe('{{claims.availability}}');
+  });
+});
+
 describe('output rules', () => {
   it('link-broken: an internal link to a route the build does not write, placed at the YAML that wrote it', async () => {
     const [f, ...rest] = only(await runFixture('link-broken'), 'link-broken');

@@ -129,7 +129,7 @@ describe('claims that contradicted other pages', () => {
 
   it('the 99.9 % chatbot uptime the chatbot page guarantees is promised in the terms', () => {
     expect(text(page('/agb').html)).toContain('Für individuelle Chatbots sagt der Anbieter eine Verfügbarkeit der Chatbot-Infrastruktur von 99,9 % im Monatsmittel zu');
-    expect(text(page('/chatbot').html)).toContain('99,9 % Verfügbarkeitsgarantie');
+    expect(text(page('/chatbot').html)).toMatch(/99,9 %[¹²³⁴⁵⁶⁷⁸⁹]* Verfügbarkeitsgarantie/);
   });
 });
 
@@ -158,5 +158,35 @@ describe('links into pages in another language', () => {
   it('German pages link to German pages without a marker', () => {
     expect(page('/').html).not.toMatch(/hrefLang="de"[^>]*>[^<]*<!-- --> \(/);
     expect(text(page('/').html)).not.toContain('(auf Deutsch)');
+  });
+});
+
+describe('registered claims carry their footnotes (site.yaml claimRegister)', () => {
+  /** The footnote numbers after a figure or label, and the notes of a page by number. */
+  const notes = (html: string) => [...html.matchAll(/<li id="claim-([A-Za-z0-9]+)" value="(\d+)"[^>]*>([\s\S]*?)<\/li>/g)].map((m) => ({ id: m[1]!, n: Number(m[2]), text: text(m[3]!) }));
+
+  it('the German home page numbers its claims as they appear and explains each', () => {
+    const html = page('/').html;
+    expect(notes(html).map((n) => `${n.n} ${n.id}`)).toEqual(['1 gdpr', '2 models', '3 availability', '4 savingsVsTwo']);
+    expect(text(html)).toContain('DSGVO-konform¹');
+    expect(text(html)).toContain('53 %⁴ günstiger als zwei Einzel-Abos');
+  });
+
+  it('the savings footnote states both sides, the VAT basis of each, the date and the sources', () => {
+    const savings = notes(page('/').html).find((n) => n.id === 'savingsVsTwo')!.text;
+    expect(savings).toBe(
+      '⁴Preisvergleich pro Person und Monat: ChatGPT Plus 22,99 € + Claude Pro 21,99 € = 44,98 € (Endkundenpreise der Anbieter inklusive 19 % Umsatzsteuer, Stand November 2026, Quellen: openai.com, claude.ai) gegenüber KI-Zentrale Plus mit 21 € pro Nutzer und Monat zuzüglich Umsatzsteuer. Rechnet man die Umsatzsteuer aus den Einzelpreisen heraus, beträgt der Unterschied 44 %.',
+    );
+    expect(notes(page('/en').html).find((n) => n.id === 'savingsVsTwo')!.text).toContain('including 19% German VAT, as of November 2026');
+  });
+
+  it('the chatbot page explains its uptime, conversion and lead figures in notes instead of hand-set numbers', () => {
+    const html = page('/chatbot').html;
+    expect(notes(html).map((n) => n.id)).toEqual(['moreLeads', 'conversion', 'fewerTickets', 'fasterAnswers', 'chatbotLanguages', 'chatbotUptime', 'chatbotResponse']);
+    expect(notes(html).find((n) => n.id === 'chatbotUptime')!.text).toContain('zugesagt in unseren AGB');
+  });
+
+  it('the terms state figures without footnotes: they are the basis, not a claim', () => {
+    expect(notes(page('/agb').html)).toEqual([]);
   });
 });

@@ -11,7 +11,8 @@ import { checkClaimTexts, checkFigureLiterals, checkSavingsClaims, checkUnregist
 import type { CheckConfig } from '../content/check-config.ts';
 import { dummyKind } from './dummy-data.ts';
 import { checkOffer } from './offer.ts';
-import { checkRetentionClaim } from './privacy.ts';
+import { checkHeaderMenus } from './navigation.ts';
+import { checkPrivacyRecipients, checkRetentionClaim } from './privacy.ts';
 import { finding, type Finding, type Severity } from './finding.ts';
 
 export interface ContentCheckOptions {
@@ -35,9 +36,11 @@ export function checkContent(model: SiteModel | undefined, sources: readonly Yam
   out.push(...checkDuplicateAnchors(sources));
   out.push(...checkSchemaModelines(options.configSource ? [...sources, options.configSource] : sources));
   out.push(...checkRetentionClaim(sources));
+  if (model) out.push(...checkHeaderMenus(model, sources));
   if (site) {
     out.push(...checkFamilies(site, sources, options));
     out.push(...checkSavingsClaims(site, siteSource));
+    out.push(...checkPrivacyRecipients(sources, site, siteSource));
     out.push(...checkClaimTexts(site, sources));
     out.push(...checkFigureLiterals(site, sources));
     out.push(...checkDeploySettings(site, siteSource, model, options));

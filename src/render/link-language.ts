@@ -1,4 +1,4 @@
-import type { PageEntry, SiteModel } from '../content/model.ts';
+import type { PageSummary, SiteView } from '../content/model.ts';
 import { localeEntry } from '../schema/site-locales.ts';
 import { alternates } from './context.ts';
 
@@ -8,9 +8,9 @@ export interface LinkLanguage {
   marker: string;
 }
 
-const routeIndex = new WeakMap<SiteModel, Map<string, PageEntry>>();
+const routeIndex = new WeakMap<SiteView, Map<string, PageSummary>>();
 
-function pageAt(model: SiteModel, route: string): PageEntry | undefined {
+function pageAt(model: SiteView, route: string): PageSummary | undefined {
   let index = routeIndex.get(model);
   if (!index) {
     index = new Map(model.pages.map((p) => [p.route, p]));
@@ -25,7 +25,7 @@ function pageAt(model: SiteModel, route: string): PageEntry | undefined {
  * another language's page of a family that has one in this language (a language switcher) are choices,
  * not surprises, and stay as they are; so do anchors, mail and external links.
  */
-export function linkLanguage(model: SiteModel, entry: PageEntry, href: string): LinkLanguage | undefined {
+export function linkLanguage(model: SiteView, entry: PageSummary, href: string): LinkLanguage | undefined {
   if (!href.startsWith('/') || href.startsWith('//')) return undefined;
   const route = href.replace(/[#?].*$/, '').replace(/(.)\/+$/, '$1') || '/';
   const target = pageAt(model, route);
@@ -37,7 +37,7 @@ export function linkLanguage(model: SiteModel, entry: PageEntry, href: string): 
 }
 
 /** The link languages of every site link in `text` (`[label](/path)`), for an island that renders it itself. */
-export function linkLanguagesIn(model: SiteModel, entry: PageEntry, text: string): Record<string, LinkLanguage> {
+export function linkLanguagesIn(model: SiteView, entry: PageSummary, text: string): Record<string, LinkLanguage> {
   const out: Record<string, LinkLanguage> = {};
   for (const match of text.matchAll(/\]\((\/[^)\s]*)\)/g)) {
     const found = linkLanguage(model, entry, match[1]!);

@@ -101,6 +101,9 @@ function ownOrigins(req: IncomingMessage): { base: string; origins: string[] } {
   return { base, origins: loopback ? [base, `http://localhost:${port}`] : [base] };
 }
 
+/** Methods a Fetch `Request` refuses to carry. */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
 /**
  * `POST /functions/v1/rapid-worker` (and its preflight) answered by the Supabase function's own
  * handler, so the local path and production validate and answer identically: CORS, the rate limit and
@@ -111,7 +114,9 @@ export function contactRoute(options: ContactRouteOptions): RouteHandler {
     const own = ownOrigins(req);
     const url = new URL(req.url ?? '/', own.base);
     if (url.pathname !== FUNCTION_PATH) return false;
-    const method = req.method ?? 'GET';
+    // Every method but POST and OPTIONS gets the handler's 405; the Fetch API cannot even represent some
+    // (TRACE, TRACK, CONNECT: `new Request` throws), so those are asked as a GET, which earns the same answer.
+    const method = FORBIDDEN_METHODS.has((req.method ?? 'GET').toUpperCase()) ? 'GET' : (req.method ?? 'GET');
     const state: BodyState = { ended: false, gone: false };
     const body = method === 'POST' ? bodyStream(req, state) : undefined;
     const request = new Request(url, { method, headers: toHeaders(req), body, duplex: 'half' } as RequestInit);

@@ -3,6 +3,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_LIMITS, type ServerLimits } from './limits.ts';
 import { BASE_SECURITY_HEADERS, NON_PAGE_CSP, plainAnswer } from './security-headers.ts';
+import { rateLimitKey } from '../../supabase/functions/_shared/rate-limit.ts';
+import { originFormTarget } from './request-path.ts';
 import { serveStatic, staticSite } from './static.ts';
 
 /** A route the server answers before static files (e.g. the contact function). Returns false to pass. */
@@ -19,6 +21,8 @@ export interface ServeOptions {
 
 export interface RunningServer {
   url: string;
+  /** Connections open now. */
+  connections(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -35,36 +39,66 @@ export function validHost(host: string | undefined): boolean {
   return host === undefined || VALID_HOST.test(host);
 }
 
+interface Tracked {
+  client: string;
+  /** A request is in progress (its answer not yet handed to the kernel in full). */
+  busy: boolean;
+  /** When the connection last made progress, as a counter: its request began or its write buffer drained. */
+  progress: number;
+}
+
 /**
- * Keeps at most `max` connections open. When a new one would exceed it, the oldest connection without
- * a request in progress (stalled before its headers, or idle between requests) is closed to make room,
- * as nginx reuses its idle connections: thousands of stalled sockets cannot lock a visitor out. Only
- * when every connection is busy is the new one refused.
+ * Keeps at most `max` connections open, and at most `perClient` from one client address. A new
+ * connection over either cap makes room by closing, among the connections it competes with, the oldest
+ * one without a request in progress (stalled before its headers, or idle between requests), as nginx
+ * reuses idle connections; else the busy one whose answer the client has stopped taking (its write
+ * buffer full) and which has gone longest without progress. A download the client reads drains its
+ * buffer again and again, so the clients that never read are closed first. Only when every competitor
+ * is busy and its client reading is the new connection refused. Thousands of stalled sockets, or a
+ * hundred downloads nobody reads, cannot lock a visitor out.
  */
-function connectionCap(max: number): (socket: Socket) => void {
-  const idle = new Set<Socket>();
-  let open = 0;
-  return (socket) => {
-    if (open >= max) {
-      const oldest = idle.values().next().value as Socket | undefined;
-      if (oldest) {
-        idle.delete(oldest);
-        oldest.destroy();
-      } else {
-        socket.destroy();
-        return;
-      }
+function connectionCap(max: number, perClient: number): (socket: Socket) => void {
+  const open = new Map<Socket, Tracked>();
+  const perAddress = new Map<string, number>();
+  let tick = 0;
+  const evictable = (client?: string): Socket | undefined => {
+    let stalled: [Socket, Tracked] | undefined;
+    for (const [socket, state] of open) {
+      if (client !== undefined && state.client !== client) continue;
+      if (!state.busy) return socket;
+      if (socket.writableNeedDrain && (!stalled || state.progress < stalled[1].progress)) stalled = [socket, state];
     }
-    open += 1;
-    idle.add(socket);
-    socket.once('close', () => {
-      open -= 1;
-      idle.delete(socket);
+    return stalled?.[0];
+  };
+  const makeRoom = (client?: string): boolean => {
+    const victim = evictable(client);
+    if (!victim) return false;
+    forget(victim);
+    victim.destroy();
+    return true;
+  };
+  const forget = (socket: Socket) => {
+    const state = open.get(socket);
+    if (!state) return;
+    open.delete(socket);
+    const left = (perAddress.get(state.client) ?? 1) - 1;
+    if (left > 0) perAddress.set(state.client, left);
+    else perAddress.delete(state.client);
+  };
+  return (socket) => {
+    const client = rateLimitKey(socket.remoteAddress ?? '');
+    if ((perAddress.get(client) ?? 0) >= perClient && !makeRoom(client)) return void socket.destroy();
+    if (open.size >= max && !makeRoom()) return void socket.destroy();
+    const state: Tracked = { client, busy: false, progress: ++tick };
+    open.set(socket, state);
+    perAddress.set(client, (perAddress.get(client) ?? 0) + 1);
+    socket.once('close', () => forget(socket));
+    socket.on('drain', () => (state.progress = ++tick));
+    socket.on('request-started', () => {
+      state.busy = true;
+      state.progress = ++tick;
     });
-    socket.on('request-started', () => idle.delete(socket));
-    socket.on('request-ended', () => {
-      if (!socket.destroyed) idle.add(socket);
-    });
+    socket.on('request-ended', () => (state.busy = false));
   };
 }
 
@@ -87,7 +121,7 @@ export function closeAfterAnswer(socket: Socket): void {
 }
 
 /** The request announces a body that nobody has read yet. */
-function unreadBody(req: IncomingMessage): boolean {
+export function unreadBody(req: IncomingMessage): boolean {
   return !req.complete && (req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0);
 }
 
@@ -104,13 +138,27 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     },
     (req, res) => {
       req.socket.emit('request-started');
-      res.once('close', () => req.socket.emit('request-ended'));
+      // 'finish': the whole answer is with the kernel; a client that does not read it leaves it busy.
+      let ended = false;
+      const end = () => {
+        if (!ended) req.socket.emit('request-ended');
+        ended = true;
+      };
+      res.once('finish', end);
+      res.once('close', end);
       for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
       if (!validHost(req.headers.host)) {
         if (unreadBody(req)) closeAfterAnswer(req.socket);
         plainAnswer(res, 400, 'Bad Request: malformed Host header', { connection: 'close' });
         return;
       }
+      const target = originFormTarget(req.url ?? '/');
+      if (!target.ok) {
+        if (unreadBody(req)) closeAfterAnswer(req.socket);
+        plainAnswer(res, 400, `Bad Request: ${target.message}`, { connection: 'close' });
+        return;
+      }
+      req.url = target.target;
       void (async () => {
         for (const handler of options.handlers ?? []) {
           if (await handler(req, res)) return;
@@ -132,7 +180,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       });
     },
   );
-  server.on('connection', connectionCap(limits.maxConnections));
+  // No progress for idleTimeoutMs (nothing read, no write taken by the client) closes the socket.
+  server.timeout = limits.idleTimeoutMs;
+  server.on('connection', connectionCap(limits.maxConnections, limits.maxConnectionsPerClient));
   // A malformed request (bad header bytes, oversized headers) gets a 400 and the socket closes; never a crash.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
@@ -147,6 +197,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}`,
+    connections: () => new Promise((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count)))),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,6 +1,9 @@
 import type { SiteConfig } from '../schema/site.ts';
 import { locate, scalarStrings, type YamlSource } from '../content/yaml-source.ts';
 import { finding, type Finding } from './finding.ts';
+import type { SiteModel } from '../content/model.ts';
+import { claimPatterns, claimsIn } from '../render/claim-notes.ts';
+import type { BuiltPage } from './site-index.ts';
 
 /**
  * The rounding rule for savings claims, with s = (sum of the compared subscriptions − plan price) / sum × 100:
@@ -156,3 +159,92 @@ export function checkFigureLiterals(site: SiteConfig, sources: readonly YamlSour
   return out;
 }
 
+
+/** A built page's main text as units a visitor reads together (a paragraph, a list item, a figure with its label). */
+function mainUnits(html: string): string[] {
+  const main = /<main\b[\s\S]*?<\/main>/.exec(html)?.[0] ?? '';
+  // The footnotes themselves state the figures they explain.
+  const withoutNotes = main.replace(/<div[^>]*data-claim-notes[^>]*>[\s\S]*?<\/ol>/g, '');
+  return withoutNotes
+    .replace(/<!-- -->/g, '')
+    .replace(/<\/(p|li|h[1-6]|div|td|th|figcaption|summary|dd)>/g, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, '\u00a0')
+    .replace(/&amp;/g, '&')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/**
+ * claim-footnote: a built page that shows a registered claim (site.yaml claimRegister) carries its footnote,
+ * and the footnotes are numbered in the order the claims first appear on the page.
+ */
+export function checkClaimFootnotes(page: BuiltPage, model: SiteModel): Finding[] {
+  const strings = model.locales[page.entry.locale];
+  if (!strings || Object.keys(model.site.claimRegister).length === 0) return [];
+  // Legal text is the binding basis claims point to, not a claim (render/claim-notes.ts leaves it unmarked).
+  const sections = page.entry.page.sections;
+  if (sections.length > 0 && sections.every((section) => section.type === 'legal')) return [];
+  const patterns = claimPatterns(model.site, strings.intl);
+  const shown: string[] = [];
+  for (const unit of mainUnits(page.html)) for (const id of claimsIn(unit, patterns)) if (!shown.includes(id)) shown.push(id);
+  const notes = [...page.html.matchAll(/<li id="claim-([A-Za-z0-9]+)" value="(\d+)"/g)].map((m) => ({ id: m[1]!, n: Number(m[2]) }));
+  const out: Finding[] = [];
+  const base = { route: page.entry.route, source: { file: page.entry.source } };
+  for (const id of shown) {
+    const note = notes.find((n) => n.id === id);
+    if (!note) {
+      out.push(finding({
+        code: 'claim-footnote',
+        severity: 'error',
+        message: `the page shows the registered claim '${id}' without its footnote`,
+        ...base,
+        expected: `a footnote <li id="claim-${id}"> with claimNotes.${id} of locales/${page.entry.locale}.yaml`,
+        found: 'no such footnote',
+        hint: `write the figure with its reference ({{${model.site.claimRegister[id]!.figure}}}) in page copy, so the page numbers it, and give locales/${page.entry.locale}.yaml a claimNotes.${id}`,
+      }));
+    } else if (!strings.claimNotes[id]) {
+      out.push(finding({ code: 'claim-footnote', severity: 'error', message: `footnote '${id}' has no text in locales/${page.entry.locale}.yaml`, ...base, expected: `claimNotes.${id}`, found: 'nothing', hint: 'write what the claim rests on in this language' }));
+    }
+  }
+  const inOrder = shown.filter((id) => notes.some((n) => n.id === id));
+  const numbered = [...notes].sort((a, b) => a.n - b.n).map((n) => n.id).filter((id) => inOrder.includes(id));
+  if (numbered.join() !== inOrder.join()) {
+    out.push(finding({ code: 'claim-footnote', severity: 'error', message: 'the footnotes are not numbered in the order their claims appear', ...base, expected: inOrder.join(', '), found: numbered.join(', ') }));
+  }
+  return out;
+}
+
+/**
+ * claim-unregistered: a registered claim's figure typed into copy ("24/7", "99,9 %") instead of printed
+ * from its constant, so it escapes the register (its footnote and its figure). Savings percentages are
+ * claim-text's.
+ */
+export function checkUnregisteredClaims(model: SiteModel, sources: readonly YamlSource[]): Finding[] {
+  const out: Finding[] = [];
+  for (const source of sources) {
+    const locale = /^(?:pages\/[^/]+|locales)\/([^/]+)\.yaml$/.exec(source.file)?.[1];
+    const strings = locale ? model.locales[locale] : undefined;
+    if (!strings) continue;
+    const patterns = new Map([...claimPatterns(model.site, strings.intl)].filter(([id]) => !model.site.claimRegister[id]!.figure.startsWith('savings.')));
+    for (const { value, location, path } of scalarStrings(source)) {
+      // Footnote texts explain the figures; the reference is what the check wants instead of the figure.
+      if (path[0] === 'claimNotes') continue;
+      const typed = value.replace(REFERENCE, ' ');
+      for (const id of claimsIn(typed, patterns)) {
+        const claim = model.site.claimRegister[id]!;
+        out.push(finding({
+          code: 'claim-unregistered',
+          severity: 'error',
+          message: `the figure of the registered claim '${id}' is typed into the text`,
+          location,
+          expected: `{{${claim.figure}}}${claim.unit === 'percent' ? ' %' : ''}`,
+          found: value.length > 80 ? `${value.slice(0, 77)}…` : value,
+          hint: 'print it from its constant, so it follows site.yaml and the page numbers its footnote',
+        }));
+      }
+    }
+  }
+  return out;
+}

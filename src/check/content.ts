@@ -7,9 +7,10 @@ import { schemaModeline } from '../schema/json-schema.ts';
 import { LocaleStrings } from '../schema/locale.ts';
 import { SiteConfig } from '../schema/site.ts';
 import { localeCodes } from '../schema/site-locales.ts';
-import { checkClaimTexts, checkFigureLiterals, checkSavingsClaims } from './claims.ts';
+import { checkClaimTexts, checkFigureLiterals, checkSavingsClaims, checkUnregisteredClaims } from './claims.ts';
 import type { CheckConfig } from '../content/check-config.ts';
 import { dummyKind } from './dummy-data.ts';
+import { checkOffer } from './offer.ts';
 import { checkHeaderMenus } from './navigation.ts';
 import { checkPrivacyRecipients, checkRetentionClaim } from './privacy.ts';
 import { finding, type Finding, type Severity } from './finding.ts';
@@ -44,6 +45,7 @@ export function checkContent(model: SiteModel | undefined, sources: readonly Yam
     out.push(...checkFigureLiterals(site, sources));
     out.push(...checkDeploySettings(site, siteSource, model, options));
   }
+  if (model) out.push(...checkOffer(model, sources), ...checkUnregisteredClaims(model, sources));
   return out;
 }
 

@@ -1,9 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SiteModel } from '../content/model.ts';
+import { figureAt } from '../schema/offer-rules.ts';
+import type { PageEntry, SiteModel } from '../content/model.ts';
 import { formatEuro, formatNumber, formatPercent } from '../content/references.ts';
 import { isNotFound } from '../content/routes.ts';
 import { checkBudgets } from './budgets.ts';
+import { checkClaimFootnotes } from './claims.ts';
 import { checkHreflang, checkSitemap } from './seo.ts';
 import { describeWithheldLink, withheldTarget } from './publishing.ts';
 import type { CheckConfig } from '../content/check-config.ts';
@@ -57,7 +59,7 @@ export async function checkOutput({ outDir, model, config }: OutputCheckInput): 
  * keeps their findings for pages whose HTML did not change. Links depend on other pages too (`checkLinks`).
  */
 export async function checkPageAlone(page: BuiltPage, site: SiteIndex): Promise<Finding[]> {
-  return [...checkHead(page, site), ...checkImages(page), ...checkFigures(page, site.model), ...checkStructuredData(page, site.model), ...(await checkValidity(page))];
+  return [...checkHead(page, site), ...checkImages(page), ...checkFigures(page, site.model), ...checkStructuredData(page, site.model), ...checkClaimFootnotes(page, site.model), ...(await checkValidity(page))];
 }
 
 const LINKING = 'a[href], area[href]';
@@ -233,15 +235,31 @@ function checkStructuredData(page: BuiltPage, model: SiteModel): Finding[] {
       const category = node.applicationCategory;
       const expected = category === 'BusinessApplication' ? { price: lowestPlan, from: 'the lowest plan price (constants.plans)' } : category === 'EducationalApplication' ? { price: constants.education.offerPrice, from: 'constants.education.offerPrice' } : undefined;
       if (!expected) continue;
-      for (const offer of walkJson(node.offers)) {
-        if (offer.price === undefined) continue;
-        if (Number(offer.price) !== expected.price) {
-          out.push(finding({ code: 'claim-jsonld', severity: 'error', message: `JSON-LD ${String(offer['@type'] ?? 'offer')} price ${String(offer.price)} is not ${expected.from}`, route: page.entry.route, element: describeElement(el), expected: String(expected.price), found: String(offer.price), hint: 'the offer price must follow the constants in site.yaml' }));
+      // A plan's or an add-on's own offer (sku = its key in site.yaml) and everything inside it carry its own price.
+      const visit = (value: unknown, want: { price: number; from: string }): void => {
+        if (Array.isArray(value)) return value.forEach((item) => visit(item, want));
+        if (!value || typeof value !== 'object') return;
+        const offer = value as Record<string, unknown>;
+        const here = ownOfferPrice(model, offer.sku) ?? want;
+        if (offer.price !== undefined && Number(offer.price) !== here.price) {
+          out.push(finding({ code: 'claim-jsonld', severity: 'error', message: `JSON-LD ${String(offer['@type'] ?? 'offer')} price ${String(offer.price)} is not ${here.from}`, route: page.entry.route, element: describeElement(el), expected: String(here.price), found: String(offer.price), hint: 'the offer price must follow the constants in site.yaml' }));
         }
-      }
+        for (const [key, item] of Object.entries(offer)) if (key !== 'price') visit(item, here);
+      };
+      visit(node.offers, expected);
     }
   }
   return out;
+}
+
+function ownOfferPrice(model: SiteModel, sku: unknown): { price: number; from: string } | undefined {
+  if (typeof sku !== 'string') return undefined;
+  const { constants, offer } = model.site;
+  const plan = constants.plans[sku];
+  if (plan && offer?.plans[sku]) return { price: plan.price, from: `constants.plans.${sku}.price` };
+  const addon = offer?.addons[sku];
+  const price = addon ? figureAt(constants, addon.price) : undefined;
+  return addon && price !== undefined ? { price, from: `constants.${addon.price}` } : undefined;
 }
 
 async function checkValidity(page: BuiltPage): Promise<Finding[]> {

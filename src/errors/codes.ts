@@ -142,6 +142,42 @@ export const ERROR_CODES = {
     explanation: 'A typed percentage drifts when prices change: an error when it matches no claim (it already has), a warning when it matches one.',
     hint: 'Reference the claim, e.g. `{{savings.vsTwo.percent}}`, instead of typing the figure.',
   },
+  'claim-footnote': {
+    kind: 'check',
+    title: 'A registered claim shown without its footnote',
+    explanation: 'Every claim in `claimRegister` states what it rests on; a page that shows the figure must show that basis as a numbered note, in the order the claims appear.',
+    hint: 'Print the figure by reference (e.g. `{{savings.vsTwo.percent}}`) so its note is added, or add the claim to the page\'s notes.',
+  },
+  'claim-unregistered': {
+    kind: 'check',
+    title: 'A registered figure typed into copy',
+    explanation: 'A figure that matches a registered claim but is typed instead of referenced gets no footnote and drifts when the register changes.',
+    hint: 'Reference the claim\'s constant instead of typing the number.',
+  },
+  'offer-included-and-extra': {
+    kind: 'check',
+    title: 'A feature both included and sold as an add-on',
+    explanation: 'A page may not call a feature part of a plan in one place and a paid extra in another: the offer data in site.yaml says which it is.',
+    hint: 'Render the plan and add-on lists from the offer data (`- offer: plans` / `- offer: addons`) and remove the free-text claim.',
+  },
+  'offer-plan-claim': {
+    kind: 'check',
+    title: 'A plan\'s text claims a feature the plan does not include',
+    explanation: 'Marketing text on a plan card may only name features that `offer.plans.<plan>.includes` lists (or inherits).',
+    hint: 'Add the feature to the plan in site.yaml, or take it out of the text.',
+  },
+  'offer-badge': {
+    kind: 'check',
+    title: 'A badge superlative the prices contradict',
+    explanation: 'A badge such as "cheapest" or "best price" must be true of the figures; SPEC §9 calls Smart the best value, not the cheapest.',
+    hint: 'Use a badge the figures bear out, e.g. "best value" for the plan with the lowest price per month over its term.',
+  },
+  'offer-labels': {
+    kind: 'check',
+    title: 'A language lacks a label the offer data uses',
+    explanation: 'Each feature, plan, add-on and trial id the offer data uses needs a label under `offer` in every locale file that shows it.',
+    hint: 'Add the missing label to the locale file named in the finding.',
+  },
   'figure-literal': {
     kind: 'check',
     title: 'A euro amount typed into text',

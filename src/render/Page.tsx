@@ -6,6 +6,7 @@ import { Footer } from './layout/Footer.tsx';
 import { Header } from './layout/Header.tsx';
 import { PreviewLabel } from './PreviewLabel.tsx';
 import { SectionView } from './sections/index.tsx';
+import { TrailingClaimNotes } from './sections/ClaimNotes.tsx';
 
 /** The body of one route: header, sections in content order, footer, the page's islands and the cookie banner. */
 export function Page({ ctx }: { ctx: RenderContext }) {
@@ -24,6 +25,7 @@ export function Page({ ctx }: { ctx: RenderContext }) {
           const view = <SectionView key={i} section={section} ctx={ctx} level={i === 0 ? 1 : 2} headingId={`${section.id ?? `${section.type}-${i}`}-title`} />;
           return why ? [<PreviewLabel key={`preview-${i}`} why={why} {...label} />, view] : view;
         })}
+        <TrailingClaimNotes ctx={ctx} />
       </main>
       <Footer ctx={ctx} />
       {page.chatDemo && (

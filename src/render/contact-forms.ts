@@ -1,6 +1,7 @@
 import { contactFormStrings, type ContactFormSettings } from '../islands/contact-form/props.ts';
 import type { ContactFormConfig } from '../schema/sections/contact.ts';
 import type { RenderContext } from './context.ts';
+import { linkLanguagesIn } from './link-language.ts';
 
 function backend(ctx: RenderContext): ContactFormSettings['backend'] {
   const { url, anonKey, functionName } = ctx.model.site.backend;
@@ -16,6 +17,7 @@ export function contactFormSettings(ctx: RenderContext, config: ContactFormConfi
     presetProducts: config.presetProducts,
     source: { form: config.variant, locale: ctx.entry.locale },
     backend: backend(ctx),
+    consentLinks: linkLanguagesIn(ctx.model, ctx.entry, ctx.strings.forms.consent),
   };
 }
 
@@ -29,5 +31,6 @@ export function chatDemoFormSettings(ctx: RenderContext): ContactFormSettings {
     source: { form: 'chat-demo', locale: ctx.entry.locale },
     backend: backend(ctx),
     success: { title: ctx.strings.chatDemo.success },
+    consentLinks: linkLanguagesIn(ctx.model, ctx.entry, ctx.strings.forms.consent),
   };
 }

@@ -1,6 +1,7 @@
 import type { PageEntry, PageSummary, SiteView } from '../content/model.ts';
 import type { LocaleStrings } from '../schema/locale.ts';
 import type { BuiltImages } from './image-layout.ts';
+import type { ClaimNote } from './claim-notes.ts';
 
 /** URLs of the built assets a page links to. */
 export interface PageAssets {
@@ -30,6 +31,8 @@ export interface RenderContext {
   entry: PageEntry;
   strings: LocaleStrings;
   assets: PageAssets;
+  /** The registered claims the page shows, with their footnote numbers (render/claim-notes.ts). */
+  claimNotes?: ClaimNote[];
 }
 
 const families = new WeakMap<SiteView, Map<string, PageSummary[]>>();

@@ -4,6 +4,7 @@ import { isIndexable, isNotFound } from '../content/routes.ts';
 import type { LoaderNeed } from '../islands/protocol.ts';
 import { localeEntry } from '../schema/site-locales.ts';
 import { absoluteUrl, alternates, type RenderContext } from './context.ts';
+import { structuredOffer } from './offer.tsx';
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -75,7 +76,7 @@ export function cacheHintSeconds(model: SiteView, entry: PageSummary): number | 
   return entry.page.meta.structuredData === 'education' ? model.site.constants.education.cacheSeconds : undefined;
 }
 
-function structuredData(model: SiteView, entry: PageEntry): unknown {
+function structuredData(model: SiteView, entry: PageEntry, ctx: RenderContext): unknown {
   const { site } = model;
   const kind = entry.page.meta.structuredData;
   const url = absoluteUrl(model, entry.route);
@@ -94,6 +95,8 @@ function structuredData(model: SiteView, entry: PageEntry): unknown {
   };
   if (kind === 'business') {
     const price = Math.min(...Object.values(site.constants.plans).map((p) => p.price));
+    const perUser = (value: number) => ({ '@type': 'UnitPriceSpecification', price: value, priceCurrency: 'EUR', unitText: 'user/month', billingDuration: 'P1M' });
+    const offer = structuredOffer(ctx);
     return {
       '@context': 'https://schema.org',
       '@type': 'SoftwareApplication',
@@ -103,11 +106,14 @@ function structuredData(model: SiteView, entry: PageEntry): unknown {
       inLanguage: localeEntry(site, entry.locale).lang,
       applicationCategory: 'BusinessApplication',
       operatingSystem: 'Web',
+      ...(offer ? { featureList: offer.featureList } : {}),
+      // SPEC §2: the offer price is the lowest plan price; with offer data each plan is an offer of its own.
       offers: {
-        '@type': 'Offer',
+        '@type': offer ? 'AggregateOffer' : 'Offer',
         price: String(price),
         priceCurrency: 'EUR',
-        priceSpecification: { '@type': 'UnitPriceSpecification', price, priceCurrency: 'EUR', unitText: 'user/month', billingDuration: 'P1M' },
+        priceSpecification: perUser(price),
+        ...(offer ? { lowPrice: price, highPrice: Math.max(...Object.values(site.constants.plans).map((p) => p.price)), offerCount: offer.offers.length, offers: offer.offers } : {}),
       },
       provider,
     };
@@ -193,7 +199,7 @@ export function renderHead(ctx: RenderContext, loader: LoaderNeed): string {
     `<script>${consentProbeScript({ name: model.site.constants.cookies.consentName, maxAgeSeconds: model.site.constants.cookies.consentMaxAgeSeconds })}</script>`,
   );
   if (assets.loader && loader === 'page-load') tags.push(`<script data-islands="${escapeHtml(assets.loader)}">${ISLAND_START_SCRIPT}</script>`);
-  const data = structuredData(model, entry);
+  const data = structuredData(model, entry, ctx);
   if (data) tags.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
   return tags.join('\n');
 }

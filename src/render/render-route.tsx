@@ -7,6 +7,8 @@ import type { PageAssets, RenderContext } from './context.ts';
 import { renderHead } from './head.ts';
 import { IslandPropsContext, type IslandPropsFiles } from './Island.tsx';
 import { Page } from './Page.tsx';
+import { markClaims } from './claim-notes.ts';
+import { PageContextProvider } from './page-context.tsx';
 import { SourceMarks, SourceMarksProvider, type MarkedElement } from './source-marks.tsx';
 import { localeTypography, withTypography } from './typography.ts';
 
@@ -37,10 +39,12 @@ export function renderRouteWithSources(model: SiteView, entry: PageEntry, assets
   const localeStrings = model.locales[entry.locale];
   if (!localeStrings) throw new Error(`no UI strings for locale '${entry.locale}'`);
   const strings = pageStrings(localeStrings, model.verbatim);
-  const ctx: RenderContext = { model, entry: { ...entry, page: withTypography(entry.page, localeStrings.typography, model.verbatim) }, strings, assets };
+  // Registered claims get their footnote numbers in the text (render/claim-notes.ts) once the typography is set.
+  const claims = markClaims(withTypography(entry.page, localeStrings.typography, model.verbatim), model.site, localeStrings.intl);
+  const ctx: RenderContext = { model, entry: { ...entry, page: claims.page }, strings, assets, claimNotes: claims.notes };
   const marks = new SourceMarks().add(ctx.entry.page, entry.source).add(strings, `locales/${entry.locale}.yaml`);
   const islandProps: IslandPropsFiles = new Map();
-  const body = renderToString(<SourceMarksProvider value={marks}><IslandPropsContext value={islandProps}><Page ctx={ctx} /></IslandPropsContext></SourceMarksProvider>);
+  const body = renderToString(<SourceMarksProvider value={marks}><IslandPropsContext value={islandProps}><PageContextProvider value={ctx}><Page ctx={ctx} /></PageContextProvider></IslandPropsContext></SourceMarksProvider>);
   const extracted = marks.extract(
     template
       .replace('%lang%', localeEntry(model.site, entry.locale).lang)

@@ -3,6 +3,8 @@ import { Inline } from '../islands/inline-markup.tsx';
 import type { RichText as RichTextValue } from '../schema/text.ts';
 import { KeepTogether } from './keep-together.tsx';
 import { useSourceMark } from './source-marks.tsx';
+import { OfferBlock } from './offer.tsx';
+import { useLinkLanguage } from './page-context.tsx';
 
 /** "KI-Zentrale", "99,5 %" and "24/7" never break across lines in page text (AGB at 1280 px read "KI- / Zentrale"). */
 const keepTogether = (part: string) => <KeepTogether text={part} />;
@@ -15,10 +17,11 @@ const keepTogether = (part: string) => <KeepTogether text={part} />;
  */
 export function MarkedInline({ owner, field }: { owner: object; field: string | number }) {
   const mark = useSourceMark();
+  const language = useLinkLanguage();
   const text = (owner as Record<string | number, string>)[field]!;
   const seen = new Map<string, number>();
   // Inline is a plain function of its text (no hooks): its fragment's children are the text and elements.
-  const parts = (Inline({ text, plain: keepTogether }) as ReactElement<{ children: unknown }>).props.children;
+  const parts = (Inline({ text, plain: keepTogether, language }) as ReactElement<{ children: unknown }>).props.children;
   return (
     <>
       {Children.map(parts, (part) => {
@@ -44,6 +47,8 @@ export function RichText({ blocks, className = '' }: { blocks: RichTextValue; cl
             <ul className="list-disc space-y-1 pl-6">{block.list.map((_, j) => <li key={j}>{line(block.list, j)}</li>)}</ul>
           ) : 'lines' in block ? (
             <p>{block.lines.map((_, j) => <span key={j} className="block">{line(block.lines, j)}</span>)}</p>
+          ) : 'offer' in block ? (
+            <OfferBlock kind={block.offer} />
           ) : 'ordered' in block ? (
             <ol className="list-decimal space-y-1 pl-6">{block.ordered.map((_, j) => <li key={j}>{line(block.ordered, j)}</li>)}</ol>
           ) : (

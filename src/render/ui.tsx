@@ -3,6 +3,7 @@ import type { Action } from '../schema/text.ts';
 import { KeepTogether } from './keep-together.tsx';
 import { SectionFigure } from './picture.tsx';
 import { useSourceMark } from './source-marks.tsx';
+import { useLinkLanguage } from './page-context.tsx';
 
 const buttonStyles = {
   primary: 'bg-brand-600 text-white shadow-card hover:bg-brand-700 hover:shadow-raised',
@@ -19,7 +20,12 @@ export function buttonClass(style: keyof typeof buttonStyles = 'primary', size: 
 /** A content action as a button link; `style` overrides the action's own (the featured plan's is primary). */
 export function ActionLink({ action, size = 'md', style = action.style }: { action: Action; size?: 'md' | 'lg'; style?: Action['style'] }) {
   const mark = useSourceMark();
-  return <a href={action.href} className={buttonClass(style, size)} {...mark(action, 'href')}>{action.label}</a>;
+  const other = useLinkLanguage()?.(action.href);
+  return (
+    <a href={action.href} hrefLang={other?.hreflang} className={buttonClass(style, size)} {...mark(action, 'href')}>
+      {action.label}{other && ` ${other.marker}`}
+    </a>
+  );
 }
 
 const tones = {

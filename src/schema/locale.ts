@@ -72,6 +72,50 @@ export const Typography = z
   .describe('Spacing rules of this language, applied to every string of its pages at render time.');
 export type Typography = z.infer<typeof Typography>;
 
+/** The offer's labels in one language, by the ids of `offer` in site.yaml; `{placeholders}` are filled from the data. */
+const OfferStrings = z
+  .strictObject({
+    features: z.record(z.string(), Text).describe('Label of each platform feature by id, e.g. {transcription: Transkription}.'),
+    featureTerms: z
+      .record(z.string(), z.array(Text))
+      .default({})
+      .describe('Other words this language uses for a feature, by id, so site check finds it in marketing text, e.g. {transcription: [transkribier]}.'),
+    chatbotFeatures: z.record(z.string(), Text).default({}).describe('Label of each chatbot feature by id.'),
+    badges: z
+      .strictObject({
+        recommended: d('Badge of the recommended plan, e.g. "Empfohlen".'),
+        bestValue: d('Badge of the best-value plan, e.g. "Bestes Preis-Leistungs-Verhältnis".'),
+      })
+      .describe('Plan card badges.'),
+    everythingIn: d('First point of a plan that extends another, e.g. "Alles aus {plan}".'),
+    monthly: d('The term of a plan without a minimum term, e.g. "monatlich kündbar".'),
+    term: d('The term of a plan with a minimum term, e.g. "{months} Monate Laufzeit".'),
+    planLine: d('A plan in a list (FAQ, sales guide, terms), e.g. "{plan}: {price} pro Nutzer und Monat, {term}".'),
+    includesLine: d('What a plan includes, after its line in a list, e.g. "enthalten: {features}".'),
+    addons: z
+      .record(
+        z.string(),
+        z.strictObject({
+          name: d('The add-on\'s name, e.g. "Transkription".'),
+          price: d('Its price as an add-on, e.g. "{price} pro Nutzer und Monat zu jedem Tarif".'),
+          standalone: d('Its price alone, e.g. "ohne Tarif {price} im Monat".').optional(),
+        }),
+      )
+      .default({})
+      .describe('Name and price lines of each add-on, by id.'),
+    trials: z
+      .record(
+        z.string(),
+        z.strictObject({
+          summary: d('The trial in one sentence for marketing pages, e.g. "{days} Tage kostenlos testen, ohne Kreditkarte."'),
+          terms: d('The trial as the terms state it: length, price, what happens at its end.').optional(),
+        }),
+      )
+      .default({})
+      .describe('The trial readings this language shows, by id of offer.trials.'),
+  })
+  .describe('Labels of the offer data (site.yaml offer) in this language.');
+
 /** UI strings of one language: everything the layout and islands print that is not page content. */
 export const LocaleStrings = z.strictObject({
   /** Name of the language in itself, for the language switcher. */
@@ -202,5 +246,16 @@ export const LocaleStrings = z.strictObject({
     .describe('The floating chat demo (pages with chatDemo: true).'),
   /** Read by `site build` into supabase/functions/_shared/generated/lead-notification-texts.ts (SITE_NOTIFY_LANGUAGE picks the language). */
   leadNotification: LeadNotificationStrings.optional(),
+  offer: OfferStrings.optional(),
+  claimNotes: z
+    .record(z.string(), Text)
+    .default({})
+    .describe('The footnote of each registered claim (site.yaml claimRegister) in this language, by id; {asOf}, {source}, {figure}, {items}, {total}, {ours}, {net} are filled from the register.'),
+  claimNotesTitle: Text.optional().describe('Heading of the footnotes a page with registered claims ends with, e.g. "Fußnoten".'),
+  /** A link into a page family with no page in this language says which language it opens in. */
+  crossLanguage: z
+    .record(z.string(), Text)
+    .default({})
+    .describe('What a link to a page only available in another language adds after its text, by that language\'s code, e.g. {de: "(in German)"}.'),
 });
 export type LocaleStrings = z.infer<typeof LocaleStrings>;

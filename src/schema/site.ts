@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ClaimRegister, Offer } from './offer.ts';
+import { checkOfferData } from './offer-rules.ts';
 
 /**
  * A locale's code: its folder in URLs (`/fr/…`) and its file name (`locales/fr.yaml`, `pages/<family>/fr.yaml`).
@@ -218,6 +220,8 @@ export const SiteConfig = z
       .default('pages')
       .describe('pages (default): every indexable page gets its own 1200 × 630 social preview card, drawn at build time from its title and description. shared: every page announces the one og-image.png (for very large sites, where drawing thousands of cards costs minutes).'),
     constants: Constants.describe('Every business figure (prices, periods, percentages); pages print them with {{key.path}} references, so a figure changes in one place.'),
+    offer: Offer.optional(),
+    claimRegister: ClaimRegister.default({}),
   })
   .superRefine((site, ctx) => {
     const codes = site.locales.map((l) => l.code);
@@ -245,6 +249,13 @@ export const SiteConfig = z
           ctx.addIssue({ code: 'custom', path: ['constants', 'savings', key, 'against', i], message: `unknown subscription '${name}' (comparison: ${Object.keys(site.constants.comparison).join(', ')})` });
         }
       });
+    }
+    for (const [id, claim] of Object.entries(site.claimRegister)) {
+      const value = claim.figure.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), site.constants);
+      if (typeof value !== 'number' && typeof value !== 'string') ctx.addIssue({ code: 'custom', path: ['claimRegister', id, 'figure'], message: `'${claim.figure}' names no figure under constants` });
+    }
+    if (site.offer) {
+      for (const issue of checkOfferData(site.offer, site.constants, codes)) ctx.addIssue({ code: 'custom', path: ['offer', ...issue.path], message: issue.message });
     }
   });
 export type SiteConfig = z.infer<typeof SiteConfig>;

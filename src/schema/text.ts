@@ -25,6 +25,11 @@ export const RichBlock = z.union([
   z.strictObject({ list: z.array(InlineText).min(1).describe('A bullet list, one string per point.') }),
   z.strictObject({ ordered: z.array(InlineText).min(1).describe('A numbered list, one string per step (numbers are added).') }),
   z.strictObject({ heading: Text.describe('A sub-heading inside the text, e.g. "Ihre Rechte".') }),
+  z.strictObject({
+    offer: z
+      .enum(['plans', 'addons', 'trial', 'trialTerms'])
+      .describe('Text rendered from the offer data (site.yaml offer) in the page\'s language: plans (each plan with price, term and what it includes), addons (each add-on with its prices), trial (the trial this language offers, in one sentence) or trialTerms (every trial reading with its conditions, for the terms).'),
+  }),
 ]);
 export const RichText = z.array(RichBlock).min(1);
 export type RichText = z.infer<typeof RichText>;

@@ -19,7 +19,7 @@ test('the eleven sections appear in the order of SPEC §2', async ({ page }) => 
   await page.goto('/chatbot');
   const content = await sections();
   // SPEC §2: hero, three chatbot types, pricing, extras, included, management, dashboard preview, technical features, FAQ, contact, footnotes.
-  expect(content.map((s) => s.type)).toEqual(['hero', 'features', 'chatbotPricing', 'services', 'features', 'features', 'preview', 'features', 'faq', 'contact', 'richText']);
+  expect(content.map((s) => s.type)).toEqual(['hero', 'features', 'chatbotPricing', 'services', 'features', 'features', 'preview', 'features', 'faq', 'contact', 'claimNotes']);
   const titles = content.map((s) => asRead(s.type === 'hero' ? `${s.title} ${s.highlight ?? ''}` : (s as { title: string }).title));
   expect((await sectionTitles(page)).map(asRead)).toEqual(titles);
   await expect(page.locator('main > section').nth(2)).toHaveAttribute('id', 'pricing');
@@ -30,7 +30,10 @@ test('the eleven sections appear in the order of SPEC §2', async ({ page }) => 
   const widget = page.getByRole('figure', { name: asRead(mock.alt) });
   await expect(widget).toBeVisible();
   await expect(widget.locator('[aria-hidden="true"]')).toContainText(mock.booking!.confirm);
-  await expect(page.locator('#quellen ol > li')).toHaveCount(3);
+  // The footnotes: one per registered claim the page shows (site.yaml claimRegister), numbered 1, 2, … in order.
+  const notes = page.locator('#quellen ol > li[data-claim-note]');
+  await expect(notes).toHaveCount(7);
+  expect(await notes.evaluateAll((items) => items.map((li) => li.getAttribute('value')))).toEqual(['1', '2', '3', '4', '5', '6', '7']);
 });
 
 test('the price table shows every figure of SPEC §9 by commitment', async ({ page }) => {

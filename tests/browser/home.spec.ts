@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Section } from '../../src/schema/sections/index.ts';
-import { headerLabels, localeFile, pageAt } from './support/site-content.ts';
+import { headerLabels, localeFile, pageAt, siteModel } from './support/site-content.ts';
 import { expectHydrated } from './support/hydration.ts';
 
 /** Console errors, warnings (React reports hydration mismatches there) and uncaught exceptions. */
@@ -88,7 +88,7 @@ test.describe('German home page', () => {
     const problems = recordProblems(page);
     await page.goto('/');
     await expect(banner(page)).toBeVisible();
-    await page.mouse.wheel(0, 20_000);
+    await page.locator('#contact').scrollIntoViewIfNeeded();
     // Scrolled into view, the contact form hydrates: React would report a mismatch as a console error.
     await expectHydrated(page.locator('[data-island="contact-form"]'));
     await page.waitForLoadState('networkidle');
@@ -101,13 +101,18 @@ test.describe('German home page', () => {
     await expect(plan('Standard')).toContainText('17 €');
     await expect(plan('Plus')).toContainText('21 €');
     await expect(plan('Smart')).toContainText('19 €');
-    // Each plan's term and badge (SPEC §9: monthly, 6 and 12 months; Plus recommended) as the content words them.
-    for (const { name, term, badge } of (await homeSection('plans')).plans) {
+    // Each plan's term as the page words it, and its badge from the offer data in the page's language
+    // (SPEC §9: monthly, 6 and 12 months; Plus recommended, Smart best value).
+    const model = await siteModel();
+    const badges = model.locales.de!.offer!.badges;
+    for (const { name, term, plan: key } of (await homeSection('plans')).plans) {
       await expect(plan(name)).toContainText(term);
-      if (badge) await expect(plan(name)).toContainText(badge);
+      const badge = model.site.offer?.plans[key]?.badge;
+      if (badge) await expect(plan(name).locator('[data-badge]')).toHaveText(badges[badge]);
     }
-    expect((await homeSection('plans')).plans.find((p) => p.plan === 'plus')?.badge).toBeTruthy();
-    await expect(page.getByText('44,98 €')).toBeVisible();
+    expect(model.site.offer?.plans.plus?.badge).toBe('recommended');
+    expect(model.site.offer?.plans.smart?.badge).toBe('bestValue');
+    await expect(page.locator('main [data-total]')).toHaveText('44,98 €');
     await expect(page.locator('main')).toContainText('12+');
     await expect(page.locator('main')).toContainText('24/7');
   });

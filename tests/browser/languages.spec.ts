@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { BASE, localPath } from './support/language-pages.ts';
-import { asRead, localeFile, mentioning, pageAt, readAs, readWithin, site, siteModel, textsOf, valueAt } from './support/site-content.ts';
+import { asRead, localeFile, pageAt, readAs, readWithin, site, siteModel, textsOf } from './support/site-content.ts';
 
 // Each business and education page's own checks (its language and labels, in-page links, JSON-LD, hreflang)
 // run in the page every-route.spec.ts loads for the route (support/language-pages.ts).
@@ -41,28 +41,24 @@ test('business pages in fr, en, es follow the SPEC §2 order and the hero action
  * annual plan's price, `{{plans.smart.price`), so the words around it may change.
  */
 test('trial wording: seven days without a credit card in fr and in the en/es FAQ, one month at the annual price in German', async ({ page }) => {
+  // The trial lines render from site.yaml offer.trials (SPEC §9's two readings), worded by each locale.
+  const summary = (code: string, reading: string) => localeFile(code).offer!.trials[reading]!.summary;
   await page.goto('/fr');
-  const french = await mentioning('/fr', '{{trial.days}}');
-  expect(french.length).toBeGreaterThan(0);
-  for (const { text } of french) {
-    expect(text).toContain(`${TRIAL_DAYS}`);
-    await expect(page.locator('main')).toContainText(readWithin(text));
-  }
-  for (const route of ['/en', '/es']) {
+  const french = summary('fr', 'freeWeek').replace('{days}', String(TRIAL_DAYS));
+  await expect(page.locator('main [data-trial]').first()).toHaveText(readAs(french));
+  for (const [route, code] of [['/en', 'en'], ['/es', 'es']] as const) {
     await page.goto(route);
-    // The FAQ entry whose answer states the trial: its question opens it, its answer carries the seven days.
-    const answers = (await mentioning(route, '{{trial.days}}')).filter(({ path }) => path.includes('answer'));
-    expect(answers.length, `${route} FAQ mentions the trial`).toBeGreaterThan(0);
-    for (const { path, text } of answers) {
-      const entry = (await valueAt(route, path.slice(0, path.indexOf('answer')))) as { question: string };
-      expect(text).toContain(`${TRIAL_DAYS}`);
-      await expect(page.locator('details', { hasText: readWithin(entry.question) })).toContainText(readWithin(text));
-    }
+    // The FAQ entry whose answer is the trial line: its question opens it, its answer carries the seven days.
+    const entry = page.locator('details').filter({ has: page.locator('[data-offer="trial"]') });
+    await expect(entry, `${route} FAQ states the trial`).toHaveCount(1);
+    await entry.locator('summary').click();
+    await expect(entry.locator('[data-offer="trial"]')).toHaveText(readAs(summary(code, 'freeWeek').replace('{days}', String(TRIAL_DAYS))));
   }
   await page.goto('/');
-  const german = await mentioning('/', '{{plans.smart.price');
-  expect(german.length).toBeGreaterThan(0);
-  for (const { text } of german) await expect(page.locator('main')).toContainText(readWithin(text));
+  // One month at the annual plan's price: Smart's price on the German trial line.
+  const smart = (await siteModel()).site.constants.plans.smart!.price;
+  await expect(page.locator('main [data-trial]').first()).toContainText(readWithin(`${smart} €`));
+  await expect(page.locator('main [data-trial]').first()).toContainText(readWithin('ohne Kreditkarte'));
 });
 
 test('education pages: hero buttons, ten learning modes plus two optional cards, six FAQ entries, the Spanish mode names', async ({ page }) => {
@@ -124,7 +120,10 @@ test('the French banner has two buttons and links to the privacy policy; the oth
   const french = page.locator('.cookie-banner');
   const { accept, decline, text } = localeFile('fr').cookieBanner;
   await expect(french.getByRole('button')).toHaveText([readAs(accept), readAs(decline)]);
-  await expect(french.getByRole('link', { name: readAs(privacyLinkLabel(text)) })).toHaveAttribute('href', '/datenschutz');
+  // The privacy policy is German only: the link says so (its hreflang and the French marker, #35).
+  const privacy = french.getByRole('link', { name: readAs(`${privacyLinkLabel(text)} ${localeFile('fr').crossLanguage.de}`) });
+  await expect(privacy).toHaveAttribute('href', '/datenschutz');
+  await expect(privacy).toHaveAttribute('hreflang', 'de');
   // SPEC §4's one year, as the duration the page prints it in French.
   await expect(french).toContainText(/\b1\s+an\b/);
   for (const [route, code] of [['/', 'de'], ['/en', 'en'], ['/es', 'es']] as const) {
@@ -135,7 +134,9 @@ test('the French banner has two buttons and links to the privacy policy; the oth
     await expect(banner.getByRole('button')).toHaveCount(3);
     await banner.getByRole('button', { name: readAs(strings.details!.show) }).click();
     await expect(banner.getByRole('button', { name: readAs(strings.details!.hide) })).toHaveAttribute('aria-expanded', 'true');
-    await expect(banner.getByRole('link', { name: readAs(privacyLinkLabel(textsOf(strings.details!.text).join(' '))) })).toBeVisible();
+    // The privacy policy is German only: outside German the link says so (#35).
+    const marker = code === 'de' ? '' : ` ${localeFile(code).crossLanguage.de}`;
+    await expect(banner.getByRole('link', { name: readAs(`${privacyLinkLabel(textsOf(strings.details!.text).join(' '))}${marker}`) })).toBeVisible();
   }
 });
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, asRead, euro, localeFile, pageAt, sectionTitles, site } from './support/site-content.ts';
+import { acceptCookies, asRead, euro, localeFile, pageAt, sectionTitles, site, siteModel } from './support/site-content.ts';
 
 test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL));
 
@@ -62,10 +62,10 @@ test('the savings arithmetic: 44,98 € and 66,97 €, 53 %, up to 75 %, 68 % fo
 test('the Plus plan carries the badge "Empfohlen"', async ({ page }) => {
   await page.goto('/leitfaden');
   const plus = page.locator('#preise li').filter({ has: page.getByRole('heading', { name: 'Plus', exact: true }) });
-  const plans = (await pageAt('/leitfaden')).page.sections.find((s) => s.type === 'plans');
-  const badge = plans?.type === 'plans' ? plans.plans.find((p) => p.plan === 'plus')?.badge : undefined;
-  expect(badge, 'SPEC §9: Plus is marked recommended').toBeTruthy();
-  await expect(plus.locator('p').first()).toHaveText(badge!);
+  // The badge comes from the offer data (site.yaml offer.plans.plus.badge), labelled in German.
+  const model = await siteModel();
+  expect(model.site.offer?.plans.plus?.badge, 'SPEC §9: Plus is marked recommended').toBe('recommended');
+  await expect(plus.locator('[data-badge]')).toHaveText(model.locales.de!.offer!.badges.recommended);
 });
 
 test('the one-month trial wording', async ({ page }) => {

@@ -84,7 +84,7 @@ function valuesOnPage(id: string, preset: readonly ProductIdValue[]): FormValues
  * field takes focus. A message also shows when a field the visitor has typed in is left refused (blur)
  * and goes as soon as the field is accepted.
  */
-export function ContactFormView({ strings, shape, layout, presetProducts, source, backend, success }: ContactFormSettings) {
+export function ContactFormView({ strings, shape, layout, presetProducts, source, backend, success, consentLinks }: ContactFormSettings) {
   const id = useId();
   const [values, setValues] = useState(() => valuesOnPage(id, presetProducts));
   const [errors, setErrors] = useState<Partial<Record<CheckedField, string>>>({});
@@ -289,7 +289,7 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
           className={`${checkbox} mt-0.5`}
         />
         <label htmlFor={`${id}consent`} className="text-sm text-slate-600">
-          <Inline text={strings.consent} />
+          <Inline text={strings.consent} language={(href) => consentLinks?.[href]} />
         </label>
       </div>
       {/* Success in place as well as by toast; the toast's live region announces it, so this is not one too. */}

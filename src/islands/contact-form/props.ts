@@ -3,6 +3,7 @@ import type { PayloadShape } from '../../../supabase/functions/_shared/contact-p
 import type { FormNotices, LocaleStrings } from '../../schema/locale.ts';
 import type { LocaleCode } from '../../schema/site.ts';
 import type { Notice } from '../toaster/notify.tsx';
+import type { LinkLanguageMark } from '../inline-markup.tsx';
 
 type Forms = LocaleStrings['forms'];
 
@@ -40,6 +41,8 @@ export interface ContactFormSettings {
   backend: BackendSettings;
   /** Replaces the variant's success notice (the chat demo has its own). */
   success?: Notice;
+  /** Links of the consent text that open a page in another language, by href (render/link-language.ts). */
+  consentLinks?: Record<string, LinkLanguageMark>;
 }
 
 /** The locale's shared form strings with the variant's own wording laid over them. */

@@ -1,6 +1,7 @@
 import { isWithheld } from '../../content/publishing.ts';
 import type { RenderContext } from '../context.ts';
 import { useSourceMark } from '../source-marks.tsx';
+import { useLinkLanguage } from '../page-context.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { Logo } from './Logo.tsx';
 
@@ -13,6 +14,12 @@ export function Footer({ ctx }: { ctx: RenderContext }) {
   const { site } = ctx.model;
   const f = ctx.strings.footer;
   const mark = useSourceMark();
+  const language = useLinkLanguage();
+  // A footer link into a page only available in another language says so (hreflang and the locale's marker).
+  const FooterLink = ({ href, text, owner }: { href: string; text: string; owner?: object }) => {
+    const other = language?.(href);
+    return <a className={link} href={href} hrefLang={other?.hreflang} {...(owner ? mark(owner, 'href') : {})}>{text}{other && ` ${other.marker}`}</a>;
+  };
   const [beforeEmail, afterEmail] = f.emailLine.split('{email}');
   const heading = 'text-sm font-semibold tracking-wide text-white';
   const link = 'inline-flex min-h-11 min-w-11 items-center text-sm text-slate-400 transition-colors hover:text-white sm:min-h-0 sm:min-w-0';
@@ -43,7 +50,7 @@ export function Footer({ ctx }: { ctx: RenderContext }) {
               <ul className="mt-3 sm:mt-4 sm:space-y-2">
                 {items.map((item) => (typeof item === 'string'
                   ? <li key={item} className="text-sm">{item}</li>
-                  : <li key={item.href + item.label}><a className={link} href={item.href} {...mark(item, 'href')}>{item.label}</a></li>))}
+                  : <li key={item.href + item.label}><FooterLink href={item.href} text={item.label} owner={item} /></li>))}
               </ul>
             </div>
           );

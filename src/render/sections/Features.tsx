@@ -3,7 +3,15 @@ import { IconBadge } from '../icons.tsx';
 import { KeepTogether } from '../keep-together.tsx';
 import { MarkedInline } from '../rich-text.tsx';
 import { cardClass, CheckList, SectionHeading, SectionShell } from '../ui.tsx';
+import { addonLine } from '../offer.tsx';
+import type { RenderContext } from '../context.ts';
 import type { SectionProps } from './props.ts';
+
+/** An add-on's prices from the offer data, so the panel and every other page quote the same figures. */
+function AddonPrice({ ctx, addon }: { ctx: RenderContext; addon: string }) {
+  const line = addonLine(ctx, addon);
+  return line ? <p className="mt-1 text-sm font-medium text-brand-800" data-addon={addon}><KeepTogether text={line} /></p> : null;
+}
 
 export function Features(props: SectionProps<'features'>) {
   return props.section.layout === 'addons' ? <AddOns {...props} /> : <FeatureCards {...props} />;
@@ -35,7 +43,7 @@ function FeatureCards({ section, level, headingId }: SectionProps<'features'>) {
 }
 
 /** Optional add-ons as one compact panel of rows (icon, name, text): part of the offer, not a product catalogue. */
-function AddOns({ section, level, headingId }: SectionProps<'features'>) {
+function AddOns({ section, ctx, level, headingId }: SectionProps<'features'>) {
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
@@ -54,6 +62,7 @@ function AddOns({ section, level, headingId }: SectionProps<'features'>) {
               <div>
                 <h3 className="font-semibold text-slate-900"><KeepTogether text={item.title} /></h3>
                 <p className="mt-1 text-sm text-slate-600"><MarkedInline owner={item} field="text" /></p>
+                {item.addon && <AddonPrice ctx={ctx} addon={item.addon} />}
               </div>
             </li>
           ))}

@@ -2,6 +2,7 @@ import { KeepTogether } from '../keep-together.tsx';
 import { ProductMock } from '../mocks/ProductMock.tsx';
 import { SectionFigure } from '../picture.tsx';
 import { ActionLink } from '../ui.tsx';
+import { trialSummary } from '../offer.tsx';
 import type { SectionProps } from './props.ts';
 
 /**
@@ -12,6 +13,7 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
   const { mock } = section;
   const align = mock ? 'text-center lg:text-left' : 'text-center';
   const justify = mock ? 'justify-center lg:justify-start' : 'justify-center';
+  const note = (section.trialNote ? trialSummary(ctx) : undefined) ?? section.note;
   return (
     <section id={section.id} aria-labelledby={headingId} className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white pt-24 pb-8 sm:pt-32 sm:pb-12">
       <div aria-hidden="true" className="pointer-events-none absolute -top-40 left-1/2 h-[36rem] w-[60rem] max-w-[200vw] -translate-x-1/2 rounded-full bg-brand-200/40 blur-3xl" />
@@ -27,7 +29,7 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
           <div className={`mx-auto mt-8 flex max-w-sm flex-wrap items-center gap-3 max-sm:[&>a]:flex-auto sm:max-w-none sm:gap-4 ${justify}`}>
             {section.actions.map((action, i) => <ActionLink key={i} action={action} size="lg" />)}
           </div>
-          {section.note && <p className={`mt-4 text-sm text-balance text-slate-500 ${mock ? 'lg:text-pretty' : ''}`}><KeepTogether text={section.note} /></p>}
+          {note && <p data-trial={section.trialNote ? '' : undefined} className={`mt-4 text-sm text-balance text-slate-500 ${mock ? 'lg:text-pretty' : ''}`}><KeepTogether text={note} /></p>}
           {section.stats.length > 0 && (
             <dl className={`mt-8 grid grid-cols-2 gap-x-6 gap-y-4 border-t border-slate-200 pt-6 sm:grid-cols-4 ${mock ? 'mx-auto max-w-2xl lg:mx-0' : 'mx-auto max-w-3xl'}`}>
               {section.stats.map((stat, i) => (

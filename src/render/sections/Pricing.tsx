@@ -1,11 +1,14 @@
 import { KeepTogether } from '../keep-together.tsx';
 import { formatEuro, formatPercent } from '../../content/references.ts';
 import { gridColumns } from '../grid.ts';
+import { planBadge, planCardPoints, trialSummary } from '../offer.tsx';
 import { ActionLink, CheckList, SectionHeading, SectionShell } from '../ui.tsx';
 import type { SectionProps } from './props.ts';
 
 export function Plans({ section, ctx, level, headingId }: SectionProps<'plans'>) {
   const { constants } = ctx.model.site;
+  const shown = section.plans.map((p) => p.plan);
+  const trial = section.trial ? trialSummary(ctx) : undefined;
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} />
@@ -15,6 +18,9 @@ export function Plans({ section, ctx, level, headingId }: SectionProps<'plans'>)
         {section.plans.map((item) => {
           const plan = constants.plans[item.plan]!;
           const featured = item.featured;
+          // With offer data the card lists what the plan includes and wears its badge from there (one source).
+          const points = planCardPoints(ctx, item.plan, shown) ?? item.features ?? [];
+          const badge = planBadge(ctx, item.plan) ?? item.badge;
           return (
             <li
               key={item.plan}
@@ -24,8 +30,8 @@ export function Plans({ section, ctx, level, headingId }: SectionProps<'plans'>)
             >
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <h3 className="text-h3 font-semibold text-slate-900">{item.name}</h3>
-                {item.badge && (
-                  <p className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${featured ? 'bg-brand-600 text-white' : 'bg-accent-100 text-accent-800'}`}>{item.badge}</p>
+                {badge && (
+                  <p data-badge={item.plan} className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${featured ? 'bg-brand-600 text-white' : 'bg-accent-100 text-accent-800'}`}>{badge}</p>
                 )}
               </div>
               <p className="mt-2 text-sm text-slate-600"><KeepTogether text={item.tagline} /></p>
@@ -34,13 +40,14 @@ export function Plans({ section, ctx, level, headingId }: SectionProps<'plans'>)
                 <span className="text-sm text-slate-600">{ctx.strings.plans.perUserMonth}</span>
               </p>
               <p className="mt-1 text-sm font-medium text-brand-700">{item.term}</p>
-              <div className="mt-6 border-t border-slate-200 pt-6 text-sm text-slate-700"><CheckList items={item.features} /></div>
+              <div className="mt-6 border-t border-slate-200 pt-6 text-sm text-slate-700"><CheckList items={points} /></div>
               <div className="mt-8 self-end [&>a]:w-full"><ActionLink action={item.action} style={featured ? 'primary' : item.action.style} /></div>
             </li>
           );
         })}
       </ul>
-      {section.note && <p className="mx-auto mt-8 max-w-3xl text-center text-sm text-balance text-slate-600"><KeepTogether text={section.note} /></p>}
+      {trial && <p data-trial="" className="mx-auto mt-8 max-w-3xl text-center text-sm text-balance text-slate-600"><KeepTogether text={trial} /></p>}
+      {section.note && <p className={`mx-auto ${trial ? 'mt-2' : 'mt-8'} max-w-3xl text-center text-sm text-balance text-slate-600`}><KeepTogether text={section.note} /></p>}
     </SectionShell>
   );
 }

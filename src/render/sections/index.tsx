@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { Section } from '../../schema/sections/index.ts';
 import { SectionImageProvider } from '../picture.tsx';
 import { About, RichTextBlock } from './About.tsx';
+import { ClaimNotes } from './ClaimNotes.tsx';
 import { Contact } from './Contact.tsx';
 import { ChatbotPricing, Preview } from './Chatbot.tsx';
 import { Cta } from './Cta.tsx';
@@ -26,7 +27,7 @@ const components: { [T in Section['type']]: ComponentType<SectionProps<T>> } = {
   about: About,
   richText: RichTextBlock,
   contact: Contact,
-  chatbotPricing: ChatbotPricing, preview: Preview, legal: Legal, notFound: NotFound,
+  chatbotPricing: ChatbotPricing, preview: Preview, legal: Legal, notFound: NotFound, claimNotes: ClaimNotes,
 };
 
 export function SectionView(props: Omit<SectionProps<Section['type']>, 'section'> & { section: Section }) {

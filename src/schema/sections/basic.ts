@@ -18,6 +18,7 @@ export const HeroSection = z.strictObject({
   actions: z.array(Action).min(1).max(3).describe('One to three buttons under the lead; the first is usually primary, e.g. [{label: "Kostenlos testen", href: "#contact"}].'),
   stats: z.array(Figure).max(4).default([]).describe('Up to four figures in a row under the buttons, e.g. [{value: "{{claims.gdprPercent}} %", label: "DSGVO-konform"}].'),
   note: Text.optional().describe('A small line under the buttons, e.g. "Keine Kreditkarte nötig".'),
+  trialNote: z.boolean().default(false).describe('true: the small line under the buttons states the trial this language offers, from offer.trials in site.yaml (instead of note).'),
   /** The product drawn in HTML/CSS below the actions (see mock.ts). */
   mock: ProductMock.optional().describe('A drawing of the product beside the text (below it on phones), drawn in HTML from these strings. `kind` picks which one.'),
 });
@@ -41,6 +42,7 @@ export const FeaturesSection = z.strictObject({
         title: Text.describe('The card heading, e.g. "DSGVO-konform".'),
         text: InlineText.describe('The card text; **bold** and [links](/path) work.'),
         points: z.array(Text).default([]).describe('Optional check-marked points under the text.'),
+        addon: z.string().min(1).optional().describe('An add-on of offer.addons in site.yaml: its prices are printed under the text from the offer data, e.g. transcription.'),
       }),
     )
     .min(1)
@@ -110,4 +112,11 @@ export const RichTextSection = z.strictObject({
   ...sectionBase,
   title: sectionTitle('So arbeiten wir'),
   body: RichText.describe('The text: paragraphs, lists or sub-headings (rich text).'),
+});
+
+export const ClaimNotesSection = z.strictObject({
+  type: sectionType('claimNotes', 'the footnotes of the registered claims the page shows (site.yaml claimRegister), numbered as they appear, with their basis. Without this section they follow the last section.'),
+  ...sectionBase,
+  title: sectionTitle('Fußnoten und Quellen'),
+  text: RichText.optional().describe('Further notes after the numbered ones, e.g. that prices exclude VAT.'),
 });

@@ -61,6 +61,8 @@ export const SECTION_EXAMPLES: Record<string, string> = {
   title: Allgemeine Geschäftsbedingungen
   numbering: paragraph
   parts: [{ title: Geltungsbereich, body: [Diese Bedingungen gelten für alle Verträge.] }]`,
+  claimNotes: `- type: claimNotes
+  title: Fußnoten und Quellen`,
   notFound: `- type: notFound
   code: "404"
   title: Seite nicht gefunden

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AboutSection, CtaSection, FaqSection, FeaturesSection, HeroSection, RichTextSection, ServicesSection } from './basic.ts';
+import { AboutSection, ClaimNotesSection, CtaSection, FaqSection, FeaturesSection, HeroSection, RichTextSection, ServicesSection } from './basic.ts';
 import type { SchemaContext } from './common.ts';
 import { ChatbotPricingSection, PreviewSection } from './chatbot.ts';
 import { ContactSection } from './contact.ts';
@@ -22,7 +22,7 @@ export function createSectionSchema(ctx: SchemaContext) {
     AboutSection,
     RichTextSection,
     ContactSection,
-    ChatbotPricingSection, PreviewSection, LegalSection, NotFoundSection,
+    ChatbotPricingSection, PreviewSection, LegalSection, ClaimNotesSection, NotFoundSection,
   ]);
 }
 

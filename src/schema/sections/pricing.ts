@@ -16,10 +16,14 @@ export function plansSection(ctx: SchemaContext) {
           name: Text.describe('The plan name on the card, e.g. "Plus".'),
           tagline: Text.describe('One line under the name: who the plan is for.'),
           term: Text.describe('The line under the price, e.g. "pro Nutzer / Monat, jährliche Abrechnung".'),
-          badge: Text.optional().describe('A small badge beside the name, e.g. "Beliebt".'),
+          badge: Text.optional().describe('A small badge beside the name, e.g. "Beliebt". With offer data in site.yaml the badge comes from offer.plans.<plan>.badge instead.'),
           /** The one plan the page recommends: drawn raised with its badge. A badge alone does not feature a plan. */
           featured: z.boolean().default(false).describe('true on the one plan the page recommends: drawn raised, its button primary. At most one per section.'),
-          features: z.array(Text).min(1).describe('Check-marked points: what the plan includes.'),
+          features: z
+            .array(Text)
+            .min(1)
+            .optional()
+            .describe('Check-marked points: what the plan includes. Leave out when site.yaml has offer data: the card then lists what offer.plans.<plan> includes, in the page\'s language.'),
           action: Action.describe('The button of the card.'),
         }),
       )
@@ -28,6 +32,7 @@ export function plansSection(ctx: SchemaContext) {
       .refine((plans) => plans.filter((p) => p.featured).length <= 1, {
         message: 'at most one plan may be featured (featured: true); the page recommends one plan',
       }),
+    trial: z.boolean().default(false).describe('true: a line under the cards states the trial this language offers, from offer.trials in site.yaml.'),
     note: Text.optional().describe('A small line under the cards, e.g. "Alle Preise zzgl. MwSt."'),
   });
 }

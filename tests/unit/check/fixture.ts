@@ -20,6 +20,8 @@ interface Edit {
 
 /** tests/fixtures/check/<rule>/patch.yaml: edits that turn the clean base site into one that breaks the rule. */
 interface Patch {
+  /** Another fixture whose patch applies first (a shared setup, e.g. offer data, that several rules break). */
+  extends?: string;
   content?: Edit[];
   /** New content files: path → text. */
   contentFiles?: Record<string, string>;
@@ -41,6 +43,13 @@ async function applyEdits(dir: string, edits: Edit[] = []): Promise<void> {
     if (next === text) throw new Error(`fixture edit does not apply to ${edit.file}: ${edit.find ?? edit.pattern}`);
     await writeFile(file, next);
   }
+}
+
+async function readPatch(rule: string): Promise<Patch> {
+  const patch: Patch = parse(await readFile(path.join(FIXTURES, rule, 'patch.yaml'), 'utf8')) ?? {};
+  if (!patch.extends) return patch;
+  const base = await readPatch(patch.extends);
+  return { ...base, ...patch, content: [...(base.content ?? []), ...(patch.content ?? [])], contentFiles: { ...base.contentFiles, ...patch.contentFiles } };
 }
 
 let baseBuild: Promise<string> | undefined;
@@ -69,7 +78,7 @@ export async function cleanup(): Promise<void> {
  * `inspect` reads the built output before it is removed.
  */
 export async function runFixture(rule: string | undefined, inspect?: (outDir: string) => Promise<void>): Promise<CheckRun> {
-  const patch: Patch = rule ? (parse(await readFile(path.join(FIXTURES, rule, 'patch.yaml'), 'utf8')) ?? {}) : {};
+  const patch: Patch = rule ? await readPatch(rule) : {};
   const dir = await mkdtemp(path.join(os.tmpdir(), `site-check-${rule ?? 'base'}-`));
   try {
     const content = path.join(dir, 'content');

@@ -190,6 +190,68 @@ describe('claims against constants', () => {
   });
 });
 
+describe('the offer against its data (site.yaml offer)', () => {
+  it('offer-base: offer data, its labels and copy that agrees with them pass every offer rule', async () => {
+    const run = await runFixture('offer-base');
+    expect(errorsOf(run)).toEqual([]);
+    expect(run.findings.filter((f) => f.code.startsWith('offer-'))).toEqual([]);
+  });
+
+  it('offer-included-and-extra: a feature called included on a page that sells it as an add-on', async () => {
+    const [f, ...rest] = only(await runFixture('offer-included-and-extra'), 'offer-included-and-extra');
+    expect(rest).toEqual([]);
+    expect(shown(f!)).toBe("error pages/home/de.yaml:11:11 (sections[0].lead) — the page states 'Transkription' as included here and as paid extra elsewhere");
+    expect(f!.found).toBe('included: "Ab 17\u00a0€ pro Nutzer und Monat. Transkription ist inklusive."; paid extra: "Transkription" (sections[3].items[0].title)');
+  });
+
+  it('offer-plan-claim: a plan card claims a feature its plan does not include', async () => {
+    const [f, ...rest] = only(await runFixture('offer-plan-claim'), 'offer-plan-claim');
+    expect(rest).toEqual([]);
+    expect(shown(f!)).toBe("error pages/home/de.yaml:23:52 (sections[2].plans[0].tagline) — text about plan 'standard' claims 'Bevorzugter Support', which the plan does not include");
+    expect(f!.hint).toBe("'prioritySupport' is included in smart; say so there, or add it to the plan in site.yaml");
+  });
+
+  it('offer-badge: a badge label whose superlative the prices contradict, at the locale label', async () => {
+    const [f, ...rest] = only(await runFixture('offer-badge'), 'offer-badge');
+    expect(rest).toEqual([]);
+    expect(shown(f!)).toMatch(/^error locales\/de\.yaml:\d+:\d+ \(offer\.badges\.bestValue\) — the badge "Bester Preis" is not true of the figures: plan 'smart' costs 19 € but 'standard' costs 17 €$/);
+  });
+
+  it('offer-badge: a badge written on a plan card, without offer data', async () => {
+    const [f, ...rest] = only(await runFixture('offer-badge-page'), 'offer-badge');
+    expect(rest).toEqual([]);
+    expect(shown(f!)).toBe('error pages/home/de.yaml:24:60 (sections[2].plans[1].badge) — the badge "Bester Preis" is not true of the figures: plan \'plus\' costs 21 € but \'standard\' costs 17 €, \'smart\' costs 19 €');
+  });
+
+  it('offer-labels: a language without the label of a feature the offer data lists', async () => {
+    const [f, ...rest] = only(await runFixture('offer-labels'), 'offer-labels');
+    expect(rest).toEqual([]);
+    expect(f!.message).toBe("locales/en.yaml has no label for 'offer.features.prioritySupport', which the offer data in site.yaml uses");
+  });
+});
+
+describe('the claims register (site.yaml claimRegister)', () => {
+  it('claims-base: a page that shows a registered claim carries its numbered footnote; no errors', async () => {
+    const run = await runFixture('claims-base');
+    expect(errorsOf(run)).toEqual([]);
+    expect(only(run, 'claim-footnote', 'claim-unregistered')).toEqual([]);
+  });
+
+  it('claim-footnote: a built page showing a registered claim without its footnote', async () => {
+    const [f, ...rest] = only(await runFixture('claim-footnote'), 'claim-footnote');
+    expect(rest).toEqual([]);
+    expect(shown(f!)).toBe("error /faq — the page shows the registered claim 'availability' without its footnote");
+    expect(f!.expected).toBe('a footnote <li id="claim-availability"> with claimNotes.availability of locales/de.yaml');
+  });
+
+  it('claim-unregistered: a registered figure typed into copy instead of referenced', async () => {
+    const [f, ...rest] = only(await runFixture('claim-unregistered'), 'claim-unregistered');
+    expect(rest).toEqual([]);
+    expect(shown(f!)).toBe("error pages/home/de.yaml:11:11 (sections[0].lead) — the figure of the registered claim 'availability' is typed into the text");
+    expect(f!.expected).toBe('{{claims.availability}}');
+  });
+});
+
 describe('output rules', () => {
   it('link-broken: an internal link to a route the build does not write, placed at the YAML that wrote it', async () => {
     const [f, ...rest] = only(await runFixture('link-broken'), 'link-broken');

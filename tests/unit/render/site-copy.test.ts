@@ -114,12 +114,14 @@ describe('privacy policy', () => {
 
 describe('terms', () => {
   // § 8 ended with an unnumbered paragraph after (1) and (2).
-  it('numbers every paragraph of every section (1), (2), … in order', () => {
+  it('numbers every paragraph of every section (1), (2), … in order; a list only continues a paragraph', () => {
     const terms = model.pages.find((p) => p.route === '/agb')!.page.sections.find((s) => s.type === 'legal');
     if (terms?.type !== 'legal') throw new Error('no legal section on /agb');
     for (const part of terms.parts) {
-      const numbers = part.body.map((block) => (typeof block === 'string' ? /^\((\d+)\) /.exec(block)?.[1] : 'not a paragraph'));
-      expect(numbers, part.title).toEqual(part.body.map((_, i) => String(i + 1)));
+      expect(typeof part.body[0], part.title).toBe('string');
+      const paragraphs = part.body.filter((block) => typeof block === 'string');
+      const numbers = paragraphs.map((block) => /^\((\d+)\) /.exec(block)?.[1]);
+      expect(numbers, part.title).toEqual(paragraphs.map((_, i) => String(i + 1)));
     }
   });
 });

@@ -46,7 +46,8 @@ describe('schemas', () => {
     broken.constants.savings.vsTwo.against = ['chatgptPlus', 'copilot'];
     broken.brand.education = 'KI-Zentrale Bildung';
     const issues = SiteConfig.safeParse(broken).error?.issues.map((i) => i.path.join('.'));
-    expect(issues).toEqual(['defaultLocale', 'constants.savings.vsTwo.against.1']);
+    // The offer's trial readings name their languages; with only de listed, the other three are unknown.
+    expect(issues).toEqual(['defaultLocale', 'constants.savings.vsTwo.against.1', 'offer.trials.freeWeek.locales.0', 'offer.trials.freeWeek.locales.1', 'offer.trials.freeWeek.locales.2']);
   });
 
   it('takes the education brand as one name or one per listed locale, and names a locale missing or unknown', async () => {

@@ -1,0 +1,140 @@
+import { formatEuro, formatNumber } from '../content/references.ts';
+import type { Page } from '../schema/page.ts';
+import type { RegisteredClaim } from '../schema/offer.ts';
+import type { SiteConfig } from '../schema/site.ts';
+
+/** A registered claim as a page shows it: its id and its footnote number on that page. */
+export interface ClaimNote {
+  id: string;
+  n: number;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * Spaces between a figure and its unit may be ordinary, no-break or narrow no-break, and the typography
+ * may join characters with a word joiner (U+2060, after a dash): the pattern allows each.
+ */
+const spaces = (text: string) => [...text].map((c) => (c === ' ' ? '[\\s\\u00a0\\u202f]?' : escape(c))).join('\\u2060?');
+
+function figureValue(site: Pick<SiteConfig, 'constants'>, path: string): number | string | undefined {
+  const value = path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), site.constants);
+  return typeof value === 'number' || typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * How copy in a language writes the claim's figure ("53 %", "53%", "99,9 %", "24/7"), as a pattern that
+ * does not match inside a longer number; with the words that must stand beside it, when several claims
+ * share a figure.
+ */
+export function claimPattern(site: Pick<SiteConfig, 'constants'>, claim: RegisteredClaim, intl: string): { figure: RegExp; context?: RegExp } | undefined {
+  const value = figureValue(site, claim.figure);
+  if (value === undefined) return undefined;
+  const written = typeof value === 'number' ? formatNumber(value, intl) : value;
+  const unit = claim.unit === 'percent' ? '[\\s\\u00a0\\u202f]?%' : '';
+  return {
+    figure: new RegExp(`(?<![\\d.,])${spaces(written)}${unit}(?![\\d])`, 'u'),
+    context: claim.context ? new RegExp(claim.context, 'iu') : undefined,
+  };
+}
+
+/** The registered claims a text unit shows, in the order of the register. */
+export function claimsIn(text: string, patterns: ReadonlyMap<string, { figure: RegExp; context?: RegExp }>): string[] {
+  return [...patterns].filter(([, p]) => p.figure.test(text) && (!p.context || p.context.test(text))).map(([id]) => id);
+}
+
+export function claimPatterns(site: Pick<SiteConfig, 'constants' | 'claimRegister'>, intl: string): Map<string, { figure: RegExp; context?: RegExp }> {
+  const out = new Map<string, { figure: RegExp; context?: RegExp }>();
+  for (const [id, claim] of Object.entries(site.claimRegister)) {
+    const pattern = claimPattern(site, claim, intl);
+    if (pattern) out.set(id, pattern);
+  }
+  return out;
+}
+
+const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+function endOf(text: string, figure: RegExp): number {
+  const match = figure.exec(text);
+  return match ? match.index + match[0].length : text.length;
+}
+/** 12 → "¹²": a footnote number set as superscript text, so every component prints it without markup. */
+export const superscript = (n: number) => [...String(n)].map((d) => SUPERSCRIPT[Number(d)]).join('');
+
+/** Keys whose strings are not copy a visitor reads as a claim (ids, links, settings, button labels). */
+const NOT_COPY = new Set(['type', 'id', 'href', 'icon', 'tone', 'layout', 'plan', 'claim', 'variant', 'link', 'src', 'commitment', 'tier', 'kind', 'fields', 'presetProducts', 'emptyCompany', 'contactHref', 'style', 'addon', 'action', 'actions', 'form', 'image', 'mock']);
+
+/**
+ * The page's sections with a footnote number after every text that shows a registered claim ("bis zu
+ * 100 % mehr Anfragen¹"), numbered in the order the claims first appear, and the notes in that order.
+ * A figure and its label (hero stats, about facts) are read as one text and marked at the label.
+ */
+export function markClaims(page: Page, site: Pick<SiteConfig, 'constants' | 'claimRegister'>, intl: string): { page: Page; notes: ClaimNote[] } {
+  const patterns = claimPatterns(site, intl);
+  if (patterns.size === 0) return { page, notes: [] };
+  const numbers = new Map<string, number>();
+  const number = (id: string) => {
+    if (!numbers.has(id)) numbers.set(id, numbers.size + 1);
+    return superscript(numbers.get(id)!);
+  };
+  // In running text the number follows the figure itself ("53 %¹ günstiger"), numbered as it reads.
+  const markText = (text: string, ids: string[]) => {
+    const at = ids.map((id) => ({ id, end: endOf(text, patterns.get(id)!.figure) })).sort((a, b) => a.end - b.end);
+    const numbered = at.map((m) => ({ ...m, mark: number(m.id) }));
+    let out = text;
+    for (const m of numbered.reverse()) out = `${out.slice(0, m.end)}${m.mark}${out.slice(m.end)}`;
+    return out;
+  };
+  const walk = (value: unknown, key?: string | number): unknown => {
+    if (typeof key === 'string' && NOT_COPY.has(key)) return value;
+    if (typeof value === 'string') return markText(value, claimsIn(value, patterns));
+    // Unchanged objects keep their identity: element sources (source-marks.tsx) find values by it.
+    if (Array.isArray(value)) {
+      const items = value.map((item, i) => walk(item, i));
+      return items.every((item, i) => item === value[i]) ? value : items;
+    }
+    if (!value || typeof value !== 'object') return value;
+    const record = value as Record<string, unknown>;
+    if (typeof record.value === 'string' && typeof record.label === 'string') {
+      const ids = claimsIn(`${record.value} ${record.label}`, patterns);
+      return ids.length ? { ...record, label: `${record.label}${ids.map(number).join('˒')}` } : record;
+    }
+    const entries = Object.entries(record).map(([k, v]) => [k, walk(v, k)] as const);
+    return entries.every(([k, v]) => v === record[k]) ? record : Object.fromEntries(entries);
+  };
+  // Legal text is the binding basis claims point to, not a claim that needs one.
+  const sections = page.sections.map((section, i) => (section.type === 'legal' ? section : walk(section, i))) as Page['sections'];
+  return { page: { ...page, sections }, notes: [...numbers].map(([id, n]) => ({ id, n })) };
+}
+
+/** A claim's footnote in the page's language, its {placeholders} filled from the register and the constants. */
+export function claimNoteText(site: Pick<SiteConfig, 'constants' | 'claimRegister' | 'offer'>, id: string, template: string, intl: string): string {
+  const claim = site.claimRegister[id];
+  if (!claim) return template;
+  const values: Record<string, string> = { asOf: month(claim.basis.asOf, intl), source: claim.basis.source };
+  const figure = figureValue(site, claim.figure);
+  values.figure = typeof figure === 'number' ? formatNumber(figure, intl) : (figure ?? '');
+  // A savings claim: the subscriptions it compares, their total, our plan, and the saving on a like-for-like net basis.
+  const match = /^savings\.(\w+)\.percent$/.exec(claim.figure);
+  const saving = match ? site.constants.savings[match[1]!] : undefined;
+  if (saving) {
+    const against = saving.against.map((k) => site.constants.comparison[k]!).filter(Boolean);
+    const total = Math.round(against.reduce((sum, a) => sum + a.price, 0) * 100) / 100;
+    const ours = site.constants.plans[saving.plan]?.price ?? 0;
+    values.items = against.map((a) => `${a.name} ${formatEuro(a.price, intl)}`).join(' + ');
+    values.total = formatEuro(total, intl);
+    values.ours = formatEuro(ours, intl);
+    values.plan = site.offer?.plans[saving.plan]?.name ?? saving.plan;
+    values.vat = formatNumber(claim.basis.vat?.ratePercent ?? 0, intl);
+    const rate = claim.basis.vat && claim.basis.vat.theirs !== claim.basis.vat.ours ? claim.basis.vat.ratePercent : 0;
+    const net = total / (1 + rate / 100);
+    values.net = formatNumber(Math.floor(((net - ours) / net) * 100), intl);
+  }
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+/** "2026-11" in the page's language ("November 2026", "novembre 2026"); other text as written. */
+function month(asOf: string | undefined, intl: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(asOf ?? '');
+  if (!match) return asOf ?? '';
+  return new Intl.DateTimeFormat(intl, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
+}

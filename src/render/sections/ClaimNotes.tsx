@@ -1,0 +1,52 @@
+import { claimNoteText, superscript } from '../claim-notes.ts';
+import type { RenderContext } from '../context.ts';
+import { KeepTogether } from '../keep-together.tsx';
+import { RichText } from '../rich-text.tsx';
+import { SectionShell } from '../ui.tsx';
+import { spacingRules } from '../typography.ts';
+import type { SectionProps } from './props.ts';
+
+/** The numbered footnotes of the registered claims on this page: what each figure rests on. */
+function NotesList({ ctx }: { ctx: RenderContext }) {
+  const notes = ctx.claimNotes ?? [];
+  // The figures are filled in after the locale's typography was applied to the templates: apply it again.
+  const typeset = spacingRules(ctx.strings.typography);
+  return (
+    <ol className="space-y-2 text-sm text-slate-600">
+      {notes.map(({ id, n }) => {
+        const template = ctx.strings.claimNotes[id];
+        return (
+          <li key={id} id={`claim-${id}`} value={n} data-claim-note={id} className="flex gap-2">
+            <span aria-hidden="true" className="flex-none tabular-nums">{superscript(n)}</span>
+            <span><KeepTogether text={template ? typeset(claimNoteText(ctx.model.site, id, template, ctx.strings.intl)) : id} /></span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export function ClaimNotes({ section, ctx, headingId }: SectionProps<'claimNotes'>) {
+  return (
+    <SectionShell id={section.id} tone={section.tone} labelledBy={headingId} narrow>
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900"><KeepTogether text={section.title} /></h2>
+      <div className="mt-4 space-y-4" data-claim-notes="">
+        <NotesList ctx={ctx} />
+        {section.text && <RichText blocks={section.text} className="text-sm text-slate-600" />}
+      </div>
+    </SectionShell>
+  );
+}
+
+/** The notes after the last section, on a page without a claimNotes section of its own. */
+export function TrailingClaimNotes({ ctx }: { ctx: RenderContext }) {
+  if (!ctx.claimNotes?.length || ctx.entry.page.sections.some((s) => s.type === 'claimNotes')) return null;
+  return (
+    <section aria-labelledby={ctx.strings.claimNotesTitle ? 'claim-notes-title' : undefined} className="bg-white pb-10 pt-2">
+      <div className="mx-auto max-w-3xl px-gutter" data-claim-notes="">
+        {ctx.strings.claimNotesTitle && <h2 id="claim-notes-title" className="mb-3 text-sm font-semibold text-slate-900">{ctx.strings.claimNotesTitle}</h2>}
+        <NotesList ctx={ctx} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,192 @@
+/**
+ * The contradictions issue #35 found in the offer, checked on the rendered pages of the real site: what
+ * the plan cards list, the badges, the add-on prices, the trial and the terms all follow site.yaml's offer,
+ * and links into German-only pages say so.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderRealSite, visibleTexts, type RenderedPage } from './page-text.ts';
+
+let pages: RenderedPage[];
+const page = (route: string) => {
+  const found = pages.find((p) => p.entry.route === route);
+  if (!found) throw new Error(`no page at ${route}`);
+  return found;
+};
+/** Text between tags, entities and no-break spaces made plain. */
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+/** The plan card of `plan` on a page, as HTML: from its <li> to the next card or the end of its section. */
+function card(html: string, plan: string): string {
+  const start = html.indexOf(`<li data-plan="${plan}"`);
+  if (start < 0) return '';
+  const next = html.indexOf('<li data-plan="', start + 1);
+  return html.slice(start, next > 0 ? next : html.indexOf('</section>', start));
+}
+/** The check-marked points of a plan card. */
+const points = (html: string, plan: string) => [...card(html, plan).matchAll(/<li class="flex gap-2">([\s\S]*?)<\/li>/g)].map((m) => text(m[1]!));
+const badge = (html: string, plan: string) => text(/<p data-badge="[a-z]+"[^>]*>([\s\S]*?)<\/p>/.exec(card(html, plan))?.[1] ?? '');
+const everywhere = (pattern: RegExp) =>
+  pages.flatMap(({ entry, html, islandProps }) => visibleTexts(html, islandProps).filter((t) => pattern.test(t.replace(/[\u00a0\u202f]/g, ' '))).map((t) => `${entry.route}: ${t.trim()}`));
+
+beforeAll(async () => {
+  ({ pages } = await renderRealSite());
+});
+
+const HOMES = ['/', '/fr', '/en', '/es'] as const;
+
+describe('plan cards render from the offer data', () => {
+  it('no plan card lists transcription: it is an add-on, never included', () => {
+    for (const route of HOMES) {
+      const html = page(route).html;
+      for (const plan of ['standard', 'plus', 'smart']) {
+        expect(points(html, plan).length, `${route} ${plan}`).toBeGreaterThan(0);
+        expect(points(html, plan).filter((p) => /transcri|transkri/i.test(p)), `${route} ${plan}`).toEqual([]);
+      }
+    }
+  });
+
+  it('the add-on panel sells transcription at 7 € with a plan and 14 € alone, in every language', () => {
+    const lines = HOMES.map((route) => text(/<p [^>]*data-addon="transcription"[^>]*>([\s\S]*?)<\/p>/.exec(page(route).html)?.[1] ?? ''));
+    expect(lines).toEqual([
+      '7 € pro Nutzer und Monat als Zusatzoption zu jedem Tarif. Einzeln ohne Tarif 14 € im Monat.',
+      '7 € par utilisateur et par mois, en option avec toutes les formules. Seule, sans formule : 14 € par mois.',
+      '€7 per user per month as an add-on to any plan. On its own, without a plan: €14 a month.',
+      '7 € por usuario y mes como complemento de cualquier plan. Por separado, sin plan: 14 € al mes.',
+    ]);
+    // The old reference price ("7 € statt 14 €", "instead of the usual") is gone.
+    expect(everywhere(/statt regulär|instead of the usual|au lieu de \d|en lugar de \d/i)).toEqual([]);
+  });
+
+  it('central user management is in Standard, so Plus and Smart inherit it instead of claiming it alone', () => {
+    const html = page('/').html;
+    expect(points(html, 'standard')).toContain('Zentrale Benutzerverwaltung');
+    expect(points(html, 'plus')[0]).toBe('Alles aus Standard');
+    expect(points(html, 'smart')).toEqual(['Alles aus Plus', 'Bevorzugter Support']);
+  });
+
+  it('Smart wears SPEC §9\'s "best value" in each language, and no card claims the best price', () => {
+    expect(HOMES.map((route) => badge(page(route).html, 'smart'))).toEqual(['Bestes Preis-Leistungs-Verhältnis', 'Meilleur rapport qualité-prix', 'Best value', 'Mejor relación calidad-precio']);
+    expect(HOMES.map((route) => badge(page(route).html, 'plus'))).toEqual(['Empfohlen', 'Recommandé', 'Recommended', 'Recomendado']);
+    for (const route of [...HOMES, '/leitfaden']) {
+      for (const plan of ['standard', 'plus', 'smart']) expect(badge(page(route).html, plan), `${route} ${plan}`).not.toMatch(/bester preis|meilleur prix|mejor precio|best price|cheapest/i);
+    }
+  });
+
+  it('the FAQ states what each plan includes from the same data, and transcription as an add-on', () => {
+    const faq = text(/<ul class="list-disc[^"]*" data-offer="plans">([\s\S]*?)<\/ul>/.exec(page('/faq').html)?.[1] ?? '');
+    expect(faq).toContain('Standard: 17 € pro Nutzer und Monat, monatlich kündbar.');
+    expect(faq).toContain('Smart: 19 € pro Nutzer und Monat, 12 Monate Laufzeit.');
+    expect(faq).not.toMatch(/Transkription/);
+    expect(text(/data-offer="addons">([\s\S]*?)<\/ul>/.exec(page('/faq').html)?.[1] ?? '')).toBe('Transkription: 7 € pro Nutzer und Monat als Zusatzoption zu jedem Tarif. Einzeln ohne Tarif 14 € im Monat.');
+  });
+
+  it('the business JSON-LD offers each plan at its price, with transcription as an add-on at 7 €', () => {
+    const data = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page('/en').html)![1]!) as {
+      offers: { price: string; offers: { sku: string; price: string; addOn?: { sku: string; price: string }[] }[] };
+    };
+    expect(data.offers.price).toBe('17');
+    expect(data.offers.offers.map((o) => [o.sku, o.price, o.addOn?.map((a) => `${a.sku} ${a.price}`)])).toEqual([
+      ['standard', '17', ['transcription 7']],
+      ['plus', '21', ['transcription 7']],
+      ['smart', '19', ['transcription 7']],
+    ]);
+  });
+});
+
+describe('claims that contradicted other pages', () => {
+  it('chatbots answer from your content; nothing says they are trained on it', () => {
+    expect(everywhere(/trainiert auf|training auf ihre|trained on your|entraîné sur vos|entrenado con sus/i)).toEqual([]);
+  });
+
+  it('the platform is "hosted in Europe" (SPEC §1); no page says the data stays in Europe', () => {
+    expect(everywhere(/daten bleiben in europa|stays in europe|restent en europe|no salen de europa/i)).toEqual([]);
+  });
+
+  it('the German trial says what the terms say: cancel by the end of the month, else Smart with its term', () => {
+    const trial = text(/<p data-trial=""[^>]*>([\s\S]*?)<\/p>/.exec(page('/').html)?.[1] ?? '');
+    expect(trial).toBe('Einen Monat zum Preis des Jahrestarifs testen (19 € pro Nutzer), ohne Kreditkarte. Kündigen Sie bis zum Ende des Testmonats, zahlen Sie nur diesen Monat; sonst geht der Test in den Tarif Smart über (12 Monate Laufzeit).');
+    expect(everywhere(/nach dem ersten monat kündbar|kündigen sie nach dem ersten monat/i)).toEqual([]);
+    const terms = text(/data-offer="trialTerms">([\s\S]*?)<\/ul>/.exec(page('/agb').html)?.[1] ?? '');
+    expect(terms).toContain('Kündigt der Kunde bis zum letzten Tag des Testmonats in Textform, endet der Vertrag mit dessen Ablauf. Andernfalls setzt er sich im Tarif Smart fort (12 Monate Laufzeit)');
+    expect(terms).toContain('7 Tage kostenlos testen');
+  });
+
+  it('the other languages offer the free week, as SPEC §9 gives it', () => {
+    expect(['/fr', '/en', '/es'].map((route) => text(/<p data-trial=""[^>]*>([\s\S]*?)<\/p>/.exec(page(route).html)?.[1] ?? ''))).toEqual([
+      'Essai gratuit de 7 jours, sans carte bancaire. L’essai s’arrête de lui-même.',
+      'Try it free for 7 days. No credit card needed, and the trial ends on its own.',
+      'Pruébelo gratis durante 7 días, sin tarjeta de crédito. La prueba termina sola.',
+    ]);
+  });
+
+  it('the 99.9 % chatbot uptime the chatbot page guarantees is promised in the terms', () => {
+    expect(text(page('/agb').html)).toContain('Für individuelle Chatbots sagt der Anbieter eine Verfügbarkeit der Chatbot-Infrastruktur von 99,9 % im Monatsmittel zu');
+    expect(text(page('/chatbot').html)).toMatch(/99,9 %[¹²³⁴⁵⁶⁷⁸⁹]* Verfügbarkeitsgarantie/);
+  });
+});
+
+describe('links into pages in another language', () => {
+  const GERMAN_ONLY = ['/datenschutz', '/impressum', '/agb', '/faq', '/chatbot'];
+  const MARKERS = { '/fr': '(en allemand)', '/en': '(in German)', '/es': '(en alemán)' } as const;
+
+  it('carry hreflang="de" and the page language\'s marker, in text, buttons and the footer', () => {
+    for (const [route, marker] of Object.entries(MARKERS)) {
+      const links = [...page(route).html.matchAll(/<a ([^>]*)>([\s\S]*?)<\/a>/g)].filter((m) => GERMAN_ONLY.some((href) => m[1]!.includes(`href="${href}"`)));
+      expect(links.length, route).toBeGreaterThanOrEqual(5);
+      for (const [, attributes, inner] of links) {
+        expect(attributes, `${route} ${attributes}`).toContain('hrefLang="de"');
+        expect(text(inner!), route).toMatch(new RegExp(`${marker.replace(/[()]/g, '\\$&')}$`));
+      }
+    }
+  });
+
+  it('the consent text of the contact form island names the language of the privacy policy', () => {
+    for (const [route, marker] of Object.entries(MARKERS)) {
+      const props = [...page(route).islandProps.values()].map((json) => JSON.parse(json) as { consentLinks?: Record<string, unknown> });
+      expect(props.some((p) => JSON.stringify(p.consentLinks) === JSON.stringify({ '/datenschutz': { hreflang: 'de', marker } })), route).toBe(true);
+    }
+  });
+
+  it('German pages link to German pages without a marker', () => {
+    expect(page('/').html).not.toMatch(/hrefLang="de"[^>]*>[^<]*<!-- --> \(/);
+    expect(text(page('/').html)).not.toContain('(auf Deutsch)');
+  });
+});
+
+describe('registered claims carry their footnotes (site.yaml claimRegister)', () => {
+  /** The footnote numbers after a figure or label, and the notes of a page by number. */
+  const notes = (html: string) => [...html.matchAll(/<li id="claim-([A-Za-z0-9]+)" value="(\d+)"[^>]*>([\s\S]*?)<\/li>/g)].map((m) => ({ id: m[1]!, n: Number(m[2]), text: text(m[3]!) }));
+
+  it('the German home page numbers its claims as they appear and explains each', () => {
+    const html = page('/').html;
+    expect(notes(html).map((n) => `${n.n} ${n.id}`)).toEqual(['1 gdpr', '2 models', '3 availability', '4 savingsVsTwo']);
+    expect(text(html)).toContain('DSGVO-konform¹');
+    expect(text(html)).toContain('53 %⁴ günstiger als zwei Einzel-Abos');
+  });
+
+  it('the savings footnote states both sides, the VAT basis of each, the date and the sources', () => {
+    const savings = notes(page('/').html).find((n) => n.id === 'savingsVsTwo')!.text;
+    expect(savings).toBe(
+      '⁴Preisvergleich pro Person und Monat: ChatGPT Plus 22,99 € + Claude Pro 21,99 € = 44,98 € (Endkundenpreise der Anbieter inklusive 19 % Umsatzsteuer, Stand November 2026, Quellen: openai.com, claude.ai) gegenüber KI-Zentrale Plus mit 21 € pro Nutzer und Monat zuzüglich Umsatzsteuer. Rechnet man die Umsatzsteuer aus den Einzelpreisen heraus, beträgt der Unterschied 44 %.',
+    );
+    expect(notes(page('/en').html).find((n) => n.id === 'savingsVsTwo')!.text).toContain('including 19% German VAT, as of November 2026');
+  });
+
+  it('the chatbot page explains its uptime, conversion and lead figures in notes instead of hand-set numbers', () => {
+    const html = page('/chatbot').html;
+    expect(notes(html).map((n) => n.id)).toEqual(['moreLeads', 'conversion', 'fewerTickets', 'fasterAnswers', 'chatbotLanguages', 'chatbotUptime', 'chatbotResponse']);
+    expect(notes(html).find((n) => n.id === 'chatbotUptime')!.text).toContain('zugesagt in unseren AGB');
+  });
+
+  it('the terms state figures without footnotes: they are the basis, not a claim', () => {
+    expect(notes(page('/agb').html)).toEqual([]);
+  });
+});

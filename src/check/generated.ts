@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { SiteModel } from '../content/model.ts';
 import { staleFunctionLocales } from '../output/function-locales.ts';
+import { staleLeadNotificationTexts } from '../output/lead-notification-texts.ts';
 import { privacyPolicyFacts, stalePrivacyPolicyModule } from '../output/privacy-policy.ts';
 import { finding, type Finding } from './finding.ts';
 
@@ -10,7 +11,7 @@ import { finding, type Finding } from './finding.ts';
  * leave the tree as it found it, and the deployed function only learns what was committed.
  */
 export async function checkGeneratedFiles(contentDir: string, model: SiteModel): Promise<Finding[]> {
-  const stale = await Promise.all([staleFunctionLocales(contentDir, model), stalePrivacyPolicyModule(contentDir, privacyPolicyFacts(model))]);
+  const stale = await Promise.all([staleFunctionLocales(contentDir, model), staleLeadNotificationTexts(contentDir, model), stalePrivacyPolicyModule(contentDir, privacyPolicyFacts(model))]);
   return stale.flatMap((file) =>
     file
       ? [

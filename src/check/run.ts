@@ -66,7 +66,7 @@ export async function checkSources(options: Pick<CheckOptions, 'contentDir' | 's
   findings.push(...contentFindings);
   const glossary = await loadGlossary(options.contentDir);
   findings.push(...glossary.errors.map((e) => fromSiteError(e)), ...checkSchemaModelines(glossary.source ? [glossary.source] : []));
-  if (model) findings.push(...checkTranslations(model, sources, glossary.glossary, await loadTranslationLock(options.contentDir), options.strict));
+  if (model) findings.push(...checkTranslations(model, sources, glossary.glossary, await loadTranslationLock(options.contentDir), options.strict, config));
   const copy = checkCopy(sources, model, glossary.glossary, { strict: options.strict });
   findings.push(...copy.findings);
   return { findings, model, sources, config, copyStrings: copy.strings };

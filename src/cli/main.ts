@@ -6,6 +6,7 @@ import { closeOpened } from '../process/shutdown.ts';
 import { addBuildCommand } from './build-command.ts';
 import { addCheckCommand } from './check-command.ts';
 import { addDevCommand } from './dev-command.ts';
+import { addInitCommand } from './init-command.ts';
 import { EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
 import { addLeadsCommand } from './leads-command.ts';
 import { contentEnv, contentOption, dataOption } from './options.ts';
@@ -47,6 +48,7 @@ Environment: SITE_URL, SUPABASE_URL, SUPABASE_ANON_KEY override content/site.yam
   addDevCommand(program, argv, setExit);
   addLeadsCommand(program, dataOption(), setExit);
   addTranslationsCommand(program, contentOption(), () => contentEnv(), setExit);
+  addInitCommand(program, setExit);
 
   try {
     await program.parseAsync([...argv]);

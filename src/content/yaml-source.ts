@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { CORE_SCHEMA, load, Type } from 'js-yaml';
 import type { Document, LineCounter, Node } from 'yaml';
 import { formatPath, SiteError, type SourceLocation } from '../errors/site-error.ts';
-import { explainSyntaxError } from './yaml-messages.ts';
+import { explainOverIndentedKey, explainSyntaxError } from './yaml-messages.ts';
 
 /** A string value of a file with its document path and tag, as written (before references are resolved). */
 export interface ScalarString {
@@ -264,9 +264,13 @@ function syntaxErrors(file: string, text: string, doc: Document.Parsed, lines: L
         }
       }
     }
+    // An over-indented key is blamed on the line above it: point at the key and say what its indentation means.
+    const nextLine = textLines.slice(lineNo).find((l) => l.trim() !== '' && !l.trim().startsWith('#'));
+    const overIndented = e.code === 'BLOCK_AS_IMPLICIT_KEY' && nextLine !== undefined ? explainOverIndentedKey(textLines[lineNo - 1] ?? '', nextLine) : undefined;
+    if (overIndented) lineNo = textLines.indexOf(nextLine!, lineNo) + 1;
     const line = textLines[lineNo - 1]?.trimEnd() ?? '';
     const parserMessage = e.message.split('\n')[0] ?? 'YAML syntax error';
-    const explained = explainSyntaxError(e.code, parserMessage, line, lineNo === pos.line ? pos.col : (line.search(/["[{]/) + 1 || 1));
+    const explained = overIndented ?? explainSyntaxError(e.code, parserMessage, line, lineNo === pos.line ? pos.col : (line.search(/["[{]/) + 1 || 1));
     const more = i === shown.length - 1 && left > 0 ? ` (${left} further parser error${left === 1 ? '' : 's'} after this line left out: they usually follow from this one; fix it and run again)` : '';
     return new SiteError({
       code: 'yaml-syntax',

@@ -203,7 +203,7 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
   const live = liveReload(() => ({ build, session, ...(overlay ? { overlay } : {}) }), { maxStreams: options.maxEventStreams });
   let serverUrl = '';
   // No lead notifications from `site dev`: a developer's test submissions must not reach the sales team.
-  const backend = lazyLocalBackend({ dataDir: options.dataDir, contentDir: options.contentDir, rateLimit: options.rateLimit, onStoreError: options.report.storeError, notify: { config: { channels: [], language: 'de' } } }, () => serverUrl);
+  const backend = lazyLocalBackend({ dataDir: options.dataDir, contentDir: options.contentDir, rateLimit: options.rateLimit, onStoreError: options.report.storeError, notify: { config: { channels: [] } } }, () => serverUrl);
   await rebuild();
   // The content editor at /admin: its unsaved edits are built like files, so open pages (its preview) show them.
   const editor = contentEditor({ contentDir: options.contentDir, env: options.env, unsavedEdits: builder.unsavedEdits, memo: builder.memo, changed: (loaded) => {

@@ -14,6 +14,7 @@ import { SiteError, type Result } from '../errors/site-error.ts';
 import type { SocialImage } from '../render/context.ts';
 import { describeOverrun, islandScripts, overBudget, pageWeight, type BudgetOverrun, type PageWeight } from './page-weight.ts';
 import { FUNCTION_LOCALES_FILE, writeFunctionLocales } from './function-locales.ts';
+import { writeLeadNotificationTexts } from './lead-notification-texts.ts';
 import { generatorId } from './generator-id.ts';
 import { emptyOutDir, guardOutDir } from './out-dir.ts';
 import { emptyManifest, PAGE_KIND, pageCacheEntry, pageKey, propsText, readBuildState, removeOthers, siteKey, storedPage, writeBuildState, type OutputManifest, type PageRecord, type StoredPage } from './page-cache.ts';
@@ -183,7 +184,10 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const assetErrors = [...images.errors, ...cards.flatMap((c) => (c.error ? [c.error] : []))];
   if (assetErrors.length) return failed(assetErrors);
   const code = await codePending;
-  if (options.projectFiles === 'write') await writeFunctionLocales(options.contentDir, model);
+  if (options.projectFiles === 'write') {
+    await writeFunctionLocales(options.contentDir, model);
+    await writeLeadNotificationTexts(options.contentDir, model);
+  }
 
   const site = cached ? siteKey(view, code, generator, known) : '';
   // What the last build's record says of each page holds while the site part of the keys and the budgets are the same.

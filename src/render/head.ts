@@ -1,4 +1,5 @@
 import type { PageEntry, PageSummary, SiteView } from '../content/model.ts';
+import { educationBrand } from '../content/brand.ts';
 import { isIndexable, isNotFound } from '../content/routes.ts';
 import type { LoaderNeed } from '../islands/protocol.ts';
 import { localeEntry } from '../schema/site-locales.ts';
@@ -115,7 +116,7 @@ function structuredData(model: SiteView, entry: PageEntry): unknown {
     return {
       '@context': 'https://schema.org',
       '@type': 'WebApplication',
-      name: site.brand.education,
+      name: educationBrand(site.brand, entry.locale),
       description: entry.page.meta.description,
       url,
       inLanguage: localeEntry(site, entry.locale).lang,

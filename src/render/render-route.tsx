@@ -13,11 +13,10 @@ import { localeTypography, withTypography } from './typography.ts';
 /** The HTML shell from templates/document.html with `%lang%`, `<!--site:head-->` and `<!--site:body-->`. */
 export type DocumentTemplate = string;
 
-/** A locale's UI strings in its typography, made once per locale (and per page that rewords header labels). */
+/** A locale's UI strings in its typography, made once per locale. */
 const typeset = new WeakMap<LocaleStrings, LocaleStrings>();
 
-function pageStrings(localeStrings: LocaleStrings, entry: PageEntry, keep?: ReadonlySet<string>): LocaleStrings {
-  if (entry.page.headerLabels) return localeTypography({ ...localeStrings, header: { ...localeStrings.header, ...entry.page.headerLabels } }, keep);
+function pageStrings(localeStrings: LocaleStrings, keep?: ReadonlySet<string>): LocaleStrings {
   let strings = typeset.get(localeStrings);
   if (!strings) typeset.set(localeStrings, (strings = localeTypography(localeStrings, keep)));
   return strings;
@@ -37,7 +36,7 @@ export function renderRoute(model: SiteView, entry: PageEntry, assets: PageAsset
 export function renderRouteWithSources(model: SiteView, entry: PageEntry, assets: PageAssets, template: DocumentTemplate): { html: string; elements: MarkedElement[]; islandProps: IslandPropsFiles } {
   const localeStrings = model.locales[entry.locale];
   if (!localeStrings) throw new Error(`no UI strings for locale '${entry.locale}'`);
-  const strings = pageStrings(localeStrings, entry, model.verbatim);
+  const strings = pageStrings(localeStrings, model.verbatim);
   const ctx: RenderContext = { model, entry: { ...entry, page: withTypography(entry.page, localeStrings.typography, model.verbatim) }, strings, assets };
   const marks = new SourceMarks().add(ctx.entry.page, entry.source).add(strings, `locales/${entry.locale}.yaml`);
   const islandProps: IslandPropsFiles = new Map();

@@ -59,7 +59,8 @@ function bodyStream(req: IncomingMessage, state: BodyState): ReadableStream<Uint
 function toHeaders(req: IncomingMessage): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
+    // HTTP/2's pseudo-headers (:method, :path, …) are not headers of the request.
+    if (value === undefined || name.startsWith(':')) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
   return headers;
@@ -96,9 +97,11 @@ function ownOrigins(req: IncomingMessage): { base: string; origins: string[] } {
   const address = (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
   const port = req.socket.localPort;
   const host = address.includes(':') ? `[${address}]` : address;
-  const base = `http://${host}:${port}`;
+  // Over TLS (`site serve --tls-cert`) the pages are https: pages.
+  const scheme = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  const base = `${scheme}://${host}:${port}`;
   const loopback = /^(127\.|\[::1\]$)/.test(host);
-  return { base, origins: loopback ? [base, `http://localhost:${port}`] : [base] };
+  return { base, origins: loopback ? [base, `${scheme}://localhost:${port}`] : [base] };
 }
 
 /** Methods a Fetch `Request` refuses to carry. */

@@ -31,6 +31,8 @@ export interface LocalBackendOptions {
   trustProxy?: boolean;
   /** Origins of the site besides the server's own (site.yaml's URL): allowed to post the contact form. */
   siteOrigins?: readonly string[];
+  /** Told about each stored contact request: its id and form (no personal data, so it may be logged). */
+  onStored?(id: string, form: string | null): void;
   /** The content folder whose site.yaml lists the languages a request may name (read per request). */
   contentDir?: string;
   /** Told when the data directory's modes were tightened. */
@@ -41,7 +43,7 @@ export interface LocalBackendOptions {
    * New-lead notifications: the channels (default: from SITE_NOTIFY_* in the environment; none means
    * off) and the notifier's timing and reports (server/lead-notifier.ts).
    */
-  notify?: { config?: NotifierConfig } & LeadNotifierOptions;
+  notify?: { config?: NotifierConfig; backfill?: boolean } & LeadNotifierOptions;
 }
 
 export function describeTarget(target: StoreTarget): string {
@@ -56,7 +58,7 @@ export async function openLocalBackend(options: LocalBackendOptions): Promise<Lo
   let lease: HeldLease | undefined;
   let notifier: LeadNotifier | undefined;
   // A half-configured channel is refused before anything opens.
-  const notify = options.notify?.config ?? notifierConfig();
+  const notify = { ...(options.notify?.config ?? notifierConfig()), ...(options.notify?.backfill ? { backfill: true } : {}) };
   try {
     if (target.kind === 'pglite') {
       const { tightened } = await securePrivateDir(options.dataDir);
@@ -68,10 +70,19 @@ export async function openLocalBackend(options: LocalBackendOptions): Promise<Lo
     // PGlite lays out a new database with modes of its own (0666 under any umask): tightened once more.
     if (target.kind === 'pglite') await securePrivateDir(options.dataDir);
     const retention = await startRetention(store, options.retention ?? {});
-    if (notify.channels.length) notifier = startLeadNotifier(store.outbox, notify, options.notify);
+    if (notify.channels.length) notifier = await startLeadNotifier(store.outbox, notify, options.notify);
     // The notification is queued with the request (a trigger, same transaction); this only wakes the
-    // notifier, so a new lead goes out at once instead of at the next poll.
-    const notifying = notifier ? { ...store, save: async (...args: Parameters<typeof store.save>) => { const saved = await store.save(...args); notifier!.poke(); return saved; } } : store;
+    // notifier, so a new lead goes out at once instead of at the next poll. The operator is told the
+    // id and form of each stored lead (never its personal data).
+    const notifying = {
+      ...store,
+      save: async (...args: Parameters<typeof store.save>) => {
+        const saved = await store.save(...args);
+        notifier?.poke();
+        options.onStored?.(saved.id, args[1]?.form ?? null);
+        return saved;
+      },
+    };
     return {
       location: store.location,
       notifies: notify.channels.map((c) => c.name),

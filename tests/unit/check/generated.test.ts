@@ -21,12 +21,13 @@ it('reports both generated files as stale without writing them; site build write
   const before = await checkGeneratedFiles(site.content, model);
   expect(before.map((f) => [f.code, f.severity, f.message.split(' ')[0]!.split('/').at(-1)])).toEqual([
     ['generated-stale', 'error', 'locales.ts'],
+    ['generated-stale', 'error', 'lead-notification-texts.ts'],
     ['generated-stale', 'error', 'privacy-policy.ts'],
   ]);
   expect(await generated(site.root)).toEqual([]);
 
   const check = await site.check();
-  expect(check.findings.filter((f) => f.code === 'generated-stale')).toHaveLength(2);
+  expect(check.findings.filter((f) => f.code === 'generated-stale')).toHaveLength(3);
   expect(await generated(site.root)).toEqual([]);
 
   const built = await site.build({ projectFiles: 'write' });

@@ -16,6 +16,11 @@ import { FIXTURES } from '../../support/fixture.ts';
 const repo = path.resolve(import.meta.dirname, '../../..');
 /** How long a command may take to exit after printing its result: a hang detector, not a measurement. */
 const EXIT_GRACE_MS = 5_000;
+/**
+ * A server told to stop first ends the work in flight (site dev's check of its first build, on a busy machine for
+ * seconds), then closes; a hang is still caught.
+ */
+const STOP_GRACE_MS = 20_000;
 const SIZES = [...Array.from({ length: 40 }, (_, i) => i + 1), 200];
 
 let work: string;
@@ -86,7 +91,7 @@ function runUntilExit(cwd: string, args: string[], result: RegExp, signal?: Node
       if (signal) child.kill(signal);
       grace = setTimeout(() => {
         process.kill(-child.pid!, 'SIGKILL');
-      }, EXIT_GRACE_MS);
+      }, signal ? STOP_GRACE_MS : EXIT_GRACE_MS);
     };
     child.stdout.on('data', onOutput);
     child.stderr.on('data', onOutput);
@@ -153,6 +158,17 @@ describe('every command exits on its own once its work is done', () => {
       expect({ routes, code: run.code, exited: run.exitedAfter !== undefined, leftBehind: run.leftBehind }).toEqual({ routes, code: errors > 0 ? 1 : 0, exited: true, leftBehind: false });
     }
   }, 300_000);
+
+  it('site schema, site translations and site leads exit with their code once they printed their result', async () => {
+    const root = await siteOf(40);
+    const data = path.join(root, 'data');
+    const runs = {
+      schema: await runUntilExit(root, ['schema'], /wrote /),
+      translations: await runUntilExit(root, ['translations'], /\d+ missing/),
+      leads: await runUntilExit(root, ['leads', '--data', data], /\S/),
+    };
+    for (const [name, run] of Object.entries(runs)) expect({ name, code: run.code, exited: run.exitedAfter !== undefined, leftBehind: run.leftBehind }).toEqual({ name, code: 0, exited: true, leftBehind: false });
+  }, 180_000);
 
   it('site serve and site dev stop on SIGTERM and SIGINT, after a build that started the worker threads', async () => {
     const root = await siteOf(40);

@@ -9,7 +9,8 @@ export const HEADER_VARIANTS = {
   business: 'products, pricing, about and contact links plus a start button (anchors #<anchors.overview>, #pricing, #about, #contact)',
   education: 'learning modes and contact links plus a start button (anchors #learning-modes, #contact)',
   chatbot: 'a link to the home page ("more solutions") plus pricing and contact buttons (anchors #pricing, #contact)',
-  back: "one button back to the language's home page (legal pages, FAQ, 404)",
+  back: "one button back to the language's home page (legal pages, FAQ)",
+  home: "the brand (a link to the language's home page) and the language switcher, nothing else (the not-found page, whose own button leads home)",
 } as const;
 
 export const HeaderVariant = z

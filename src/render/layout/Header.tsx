@@ -46,6 +46,8 @@ function navItems(variant: HeaderVariant, ctx: RenderContext): { items: NavItem[
       };
     case 'back':
       return { items: [{ label: h.back, href: localeHome(ctx.model, ctx.entry), mobile: true, button: true, back: true }] };
+    case 'home':
+      return { items: [] };
   }
 }
 
@@ -61,7 +63,7 @@ export function Header({ variant, ctx }: { variant: HeaderVariant; ctx: RenderCo
           <Logo name={ctx.model.site.brand.name} />
         </a>
         <div className="flex min-w-0 items-center gap-3">
-          <nav aria-label={ctx.strings.header.navLabel}>
+          {items.length > 0 && <nav aria-label={ctx.strings.header.navLabel}>
             <ul className="flex items-center gap-0.5 sm:gap-2">
               {items.map((item) => (
                 <li key={item.href + item.label} className={item.mobile ? '' : 'hidden md:block'}>
@@ -78,8 +80,9 @@ export function Header({ variant, ctx }: { variant: HeaderVariant; ctx: RenderCo
                 <li className="hidden md:block"><a href={start.href} className={buttonClass('primary')}>{start.label}</a></li>
               )}
             </ul>
-          </nav>
-          <LanguageSwitcher ctx={ctx} compact className="hidden border-l border-slate-200 pl-3 lg:flex" />
+          </nav>}
+          {/* With no links beside it, the switcher has the room at every width. */}
+          <LanguageSwitcher ctx={ctx} compact className={items.length > 0 ? 'hidden border-l border-slate-200 pl-3 lg:flex' : ''} />
         </div>
       </div>
     </header>

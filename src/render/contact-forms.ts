@@ -16,6 +16,7 @@ export function contactFormSettings(ctx: RenderContext, config: ContactFormConfi
     presetProducts: config.presetProducts,
     source: { form: config.variant, locale: ctx.entry.locale },
     backend: backend(ctx),
+    email: ctx.model.site.email,
   };
 }
 
@@ -28,6 +29,7 @@ export function chatDemoFormSettings(ctx: RenderContext): ContactFormSettings {
     presetProducts: [],
     source: { form: 'chat-demo', locale: ctx.entry.locale },
     backend: backend(ctx),
+    email: ctx.model.site.email,
     success: { title: ctx.strings.chatDemo.success },
   };
 }

@@ -16,6 +16,9 @@ export interface ContactFormStrings {
   sending: Forms['sending'];
   footnote: Forms['footnote'];
   honeypot: Forms['honeypot'];
+  consentHint: Forms['consentHint'];
+  failure: Forms['failure'];
+  sendAnother: Forms['sendAnother'];
   errors: Forms['errors'];
   notices: FormNotices;
   toasterLabel: string;
@@ -38,13 +41,15 @@ export interface ContactFormSettings {
   presetProducts: ProductIdValue[];
   source: { form: FormSource; locale: LocaleCode };
   backend: BackendSettings;
+  /** The service address (site.yaml `email`): the failure message's mailto fallback. */
+  email: string;
   /** Replaces the variant's success notice (the chat demo has its own). */
   success?: Notice;
 }
 
 /** The locale's shared form strings with the variant's own wording laid over them. */
 export function contactFormStrings(strings: LocaleStrings, variant: 'business' | 'education'): ContactFormStrings {
-  const { labels, placeholders, productNames, consent, submit, sending, footnote, honeypot, errors } = strings.forms;
+  const { labels, placeholders, productNames, consent, submit, sending, footnote, honeypot, consentHint, failure, sendAnother, errors } = strings.forms;
   const { labels: variantLabels, placeholders: variantPlaceholders, ...notices } = strings.forms[variant];
   return {
     labels: { ...labels, ...variantLabels },
@@ -55,6 +60,9 @@ export function contactFormStrings(strings: LocaleStrings, variant: 'business' |
     sending,
     footnote,
     honeypot,
+    consentHint,
+    failure,
+    sendAnother,
     errors,
     notices,
     toasterLabel: strings.toaster.label,

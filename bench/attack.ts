@@ -1,12 +1,15 @@
 /**
  * `npm run attack`: replays the attack set (bench/support/attacks.ts) against a fresh `site serve` of
- * the built dist/ on 127.0.0.1, with a temporary data directory and 4,096 open files at most, and
+ * the built dist/ on 127.0.0.1, with a temporary data directory and 4,096 open files at most, then the
+ * `site dev` attacks (bench/support/dev-attacks.ts) against a `site dev` of a copy of content/, and
  * prints a table. Exits 1 when any attack found something. `ATTACK_ONLY=id,id` runs a subset.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ALL_ATTACKS, prepareAttackRoot, type AttackResult } from './support/attacks.ts';
+import { DEV_ATTACKS } from './support/dev-attacks.ts';
+import { startSiteDev } from './support/site-dev.ts';
 import { startSiteServe } from './support/site-serve.ts';
 
 const RATE_LIMIT = 30;
@@ -30,6 +33,20 @@ try {
 } finally {
   await server.stop();
   await rm(dir, { recursive: true, force: true });
+}
+const devAttacks = DEV_ATTACKS.filter((attack) => !only || only.includes(attack.id));
+if (devAttacks.length) {
+  const dev = await startSiteDev(path.resolve('bin/site.js'), path.resolve('content'));
+  try {
+    for (const attack of devAttacks) {
+      const started = performance.now();
+      const result = await attack.run(dev.url).catch((error: unknown): AttackResult => ({ held: false, measured: `attack failed to run: ${error instanceof Error ? error.message : String(error)}` }));
+      rows.push([attack.id, `${((performance.now() - started) / 1000).toFixed(1)} s`, result]);
+      process.stdout.write(`${result.held ? 'held ' : 'FOUND'}  ${attack.id}: ${result.measured}\n`);
+    }
+  } finally {
+    await dev.stop();
+  }
 }
 const found = rows.filter(([, , r]) => !r.held).length;
 process.stdout.write(`\n| attack | result | measured | time |\n|---|---|---|---|\n`);

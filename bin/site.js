@@ -59,8 +59,17 @@ const englishOnlyZod = {
 };
 
 async function compile() {
-  const { build } = await import('esbuild');
+  const { build, stop } = await import('esbuild');
   const dir = `cli-${process.pid}-${Date.now()}`;
+  try {
+    return await compileWith(build, dir);
+  } finally {
+    // esbuild's service is a child process: the command would otherwise leave it to exit after the CLI.
+    await stop();
+  }
+}
+
+async function compileWith(build, dir) {
   const result = await build({
     // The worker threads' entries (src/output/thread-entry.ts) are bundles of their own beside main.js, sharing its chunks.
     entryPoints: { main: path.join(root, 'src/cli/main.ts'), 'render-worker': path.join(root, 'src/output/render-worker.ts'), 'output-worker': path.join(root, 'src/output/output-worker.ts') },

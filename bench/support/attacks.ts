@@ -8,6 +8,7 @@ import { cp, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { FUNCTION_PATH } from '../../supabase/functions/_shared/contact-fields.ts';
+import { sweepHostileRequests } from './hostile-requests.ts';
 import { rawGet, rawRequest, type RawAnswer } from './raw-http.ts';
 
 export interface AttackTarget {
@@ -286,6 +287,68 @@ export const ATTACKS: Attack[] = [
       }
       const limited = statuses.filter((s) => s === 429).length;
       return { held: limited >= 3, measured: `${statuses.length} requests from "${statuses.length} addresses": ${limited} answered 429` };
+    },
+  },
+  {
+    id: 'authority-target',
+    finding: 'a target naming a host (//evil.example/…, http://evil.example/…) does not make Origin evil.example same-origin',
+    async run(t) {
+      const failed: string[] = [];
+      const { host } = new URL(t.url);
+      for (const target of [`//evil.example${FUNCTION_PATH}`, `http://evil.example${FUNCTION_PATH}`, `/\\evil.example${FUNCTION_PATH}`]) {
+        const body = Buffer.from(JSON.stringify(SPEC_BODY(`authority-${run}@example.com`)));
+        const head = [`POST ${target} HTTP/1.1`, `host: ${host}`, 'connection: close', 'origin: http://evil.example', 'content-type: application/json', `content-length: ${body.byteLength}`].join('\r\n');
+        const answer = await rawRequest(t.url, head, body);
+        if (answer.status === 200 || answer.headers['access-control-allow-origin']) failed.push(`${target} → ${answer.status}${answer.headers['access-control-allow-origin'] ? ` (CORS ${answer.headers['access-control-allow-origin']})` : ''}`);
+      }
+      return { held: failed.length === 0, measured: failed.length ? failed.join('; ') : '3 targets naming evil.example with its Origin → 403 each' };
+    },
+  },
+  {
+    id: 'slow-readers',
+    finding: '110 clients that request a large file and never read it do not lock the server out',
+    async run(t) {
+      const { hostname, port } = new URL(t.url);
+      const sockets: net.Socket[] = [];
+      let answered = 0;
+      await runPool(110, 20, () =>
+        new Promise<void>((resolve) => {
+          const socket = net.connect({ port: Number(port), host: hostname, localAddress: '127.0.0.2' }, () => socket.write(`GET ${t.largeFile} HTTP/1.1\r\nhost: ${hostname}:${port}\r\n\r\n`));
+          sockets.push(socket);
+          socket.once('data', () => {
+            answered += 1;
+            socket.pause();
+            resolve();
+          });
+          socket.once('close', () => resolve());
+          socket.on('error', () => resolve());
+        }),
+      );
+      const stillOpen = () => sockets.filter((s) => !s.destroyed).length;
+      let status = 0;
+      let tries = 0;
+      const started = performance.now();
+      // The stalled answers count as busy until their buffers fill; then they make room.
+      while (status !== 200 && tries < 100) {
+        tries += 1;
+        status = await rawGet(t.url, '/').then((a) => a.status, () => 0);
+        if (status !== 200) await sleep(50);
+      }
+      const ms = performance.now() - started;
+      const open = stillOpen();
+      for (const socket of sockets) socket.destroy();
+      return {
+        held: status === 200 && alive(t.pid),
+        measured: `${answered} of 110 stalled downloads started; a fresh GET / answered ${status || 'never'} after ${tries} ${tries === 1 ? 'try' : 'tries'} (${Math.round(ms)} ms); ${open} stalled sockets open on the client side`,
+      };
+    },
+  },
+  {
+    id: 'hostile-sweep',
+    finding: 'no request target, method or header makes site serve answer 5xx',
+    async run(t) {
+      const { sent, findings } = await sweepHostileRequests(t.url);
+      return { held: findings.length === 0, measured: findings.length ? findings.slice(0, 5).map((f) => `${f.request} → ${f.answer}`).join('; ') : `${sent} requests, no 5xx, each answered` };
     },
   },
 ];

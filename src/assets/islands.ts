@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { cacheKey, isCacheKey, noCache, readJsonEntry, stampsKey, type BuildCache } from '../cache/build-cache.ts';
 import { packageRoot } from '../package-root.ts';
+import { closeWhenDone } from '../process/shutdown.ts';
 
 const LOADER_SOURCE = 'src/islands/client.ts';
 
@@ -87,7 +88,9 @@ async function lastInputsKey(cache: BuildCache): Promise<string | undefined> {
 }
 
 async function bundleFresh(): Promise<{ bundle: IslandBundle; inputs: string[] }> {
-  const { build } = await import('esbuild');
+  const { build, stop } = await import('esbuild');
+  // esbuild's service is a child process: stopped when the command ends, not left to exit after it.
+  closeWhenDone('esbuild', stop);
   const result = await build({
     absWorkingDir: packageRoot,
     entryPoints: { islands: LOADER_SOURCE },

@@ -10,7 +10,8 @@ import { localeCodes } from '../schema/site-locales.ts';
 import { checkClaimTexts, checkFigureLiterals, checkSavingsClaims } from './claims.ts';
 import type { CheckConfig } from '../content/check-config.ts';
 import { dummyKind } from './dummy-data.ts';
-import { checkRetentionClaim } from './privacy.ts';
+import { checkHeaderMenus } from './navigation.ts';
+import { checkPrivacyRecipients, checkRetentionClaim } from './privacy.ts';
 import { finding, type Finding, type Severity } from './finding.ts';
 
 export interface ContentCheckOptions {
@@ -34,9 +35,11 @@ export function checkContent(model: SiteModel | undefined, sources: readonly Yam
   out.push(...checkDuplicateAnchors(sources));
   out.push(...checkSchemaModelines(options.configSource ? [...sources, options.configSource] : sources));
   out.push(...checkRetentionClaim(sources));
+  if (model) out.push(...checkHeaderMenus(model, sources));
   if (site) {
     out.push(...checkFamilies(site, sources, options));
     out.push(...checkSavingsClaims(site, siteSource));
+    out.push(...checkPrivacyRecipients(sources, site, siteSource));
     out.push(...checkClaimTexts(site, sources));
     out.push(...checkFigureLiterals(site, sources));
     out.push(...checkDeploySettings(site, siteSource, model, options));

@@ -1,3 +1,4 @@
+import { checkGeneratedFiles } from './generated.ts';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,7 +66,7 @@ export async function checkSources(options: Pick<CheckOptions, 'contentDir' | 's
   findings.push(...contentFindings);
   const glossary = await loadGlossary(options.contentDir);
   findings.push(...glossary.errors.map((e) => fromSiteError(e)), ...checkSchemaModelines(glossary.source ? [glossary.source] : []));
-  if (model) findings.push(...checkTranslations(model, sources, glossary.glossary, await loadTranslationLock(options.contentDir), options.strict));
+  if (model) findings.push(...checkTranslations(model, sources, glossary.glossary, await loadTranslationLock(options.contentDir), options.strict, config));
   const copy = checkCopy(sources, model, glossary.glossary, { strict: options.strict });
   findings.push(...copy.findings);
   return { findings, model, sources, config, copyStrings: copy.strings };
@@ -85,7 +86,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   // The output is checked as a build at this moment makes it: what is not live is not there (content/publishing.ts).
   const publication: Publication = { at: options.at ?? new Date(), drafts: false };
   const model = publishedModel(loaded, publication);
-  findings.push(...(await checkRedirects(options.contentDir, model)));
+  findings.push(...(await checkRedirects(options.contentDir, model)), ...(await checkGeneratedFiles(options.contentDir, model)));
 
   let dir = options.outDir;
   let temp: string | undefined;

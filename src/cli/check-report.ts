@@ -2,6 +2,12 @@ import { countBySeverity, type Finding } from '../check/finding.ts';
 import type { CheckRun } from '../check/run.ts';
 import { contentPath, formatLocation, type SourceLocation } from '../errors/site-error.ts';
 
+/**
+ * What `site check --strict` cannot decide: the legal questions and contracts behind the content. A deploy
+ * run says where that list is, whatever it found, so passing the check is never read as "ready to publish".
+ */
+export const GO_LIVE_CHECKLIST = 'Before you go live, also work through the checklist no check can do (legal questions, contracts, figures a lawyer should confirm): README.md, "Before you go live".';
+
 export const CHECK_FORMATS = ['text', 'json', 'github'] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
 
@@ -65,28 +71,62 @@ export function formatJson(run: CheckRun): string {
 const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
+/** Where a GitHub annotation of a finding goes: its content location, else its source (page file at line 1). */
+function annotationPlace(f: Finding): SourceLocation | undefined {
+  return f.location ?? (f.source && { line: 1, ...f.source });
+}
+
+/** How many findings one annotation lists before "and N more": GitHub shows an annotation's first lines. */
+const ANNOTATION_ITEMS = 20;
+
 /**
  * GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=…::message`, shown inline on pull
- * requests. Output findings are placed at the content that produced them (`source`); when that is only the
- * page file, at its first line, since an annotation without a line is not shown in the diff.
+ * requests. One annotation per file (GitHub shows only the first ten errors and ten warnings of a step, so a
+ * new language's hundred strings would bury the rest): a file with one finding gets it in full, a file with
+ * several one annotation at the first that lists them all. Output findings are placed at the content that
+ * produced them (`source`); when that is only the page file, at its first line, since an annotation without a
+ * line is not shown in the diff. A closing notice sums up the run.
  */
 export function formatGithub(run: CheckRun): string {
-  return run.findings
-    .map((f) => {
-      const at = f.location ?? (f.source && { line: 1, ...f.source });
-      const props: string[] = [];
-      if (at) props.push(`file=${escapeProperty(contentPath(run.contentDir, at.file))}`);
-      if (at?.line !== undefined) props.push(`line=${at.line}`);
-      if (at?.column !== undefined) props.push(`col=${at.column}`);
-      props.push(`title=${escapeProperty(`${f.code}${f.route ? ` ${f.route}` : ''}`)}`);
+  const groups = new Map<string, Finding[]>();
+  for (const f of run.findings) {
+    const key = annotationPlace(f)?.file ?? '';
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  const lines: string[] = [];
+  for (const [file, findings] of groups) {
+    const first = findings[0]!;
+    const at = annotationPlace(first);
+    const props: string[] = [];
+    if (file) props.push(`file=${escapeProperty(contentPath(run.contentDir, file))}`);
+    if (at?.line !== undefined) props.push(`line=${at.line}`);
+    if (at?.column !== undefined) props.push(`col=${at.column}`);
+    const severity = findings.some((f) => f.severity === 'error') ? 'error' : 'warning';
+    if (findings.length === 1) {
+      props.push(`title=${escapeProperty(`${first.code}${first.route ? ` ${first.route}` : ''}`)}`);
       const details = [
         at?.path && `at ${at.path}`,
-        f.element && `element: ${f.element}`,
-        f.expected !== undefined && `expected: ${f.expected}`,
-        f.found !== undefined && `found: ${f.found}`,
-        f.hint && `hint: ${f.hint}`,
+        first.element && `element: ${first.element}`,
+        first.expected !== undefined && `expected: ${first.expected}`,
+        first.found !== undefined && `found: ${first.found}`,
+        first.hint && `hint: ${first.hint}`,
       ].filter(Boolean);
-      return `::${f.severity} ${props.join(',')}::${escapeData([f.message, ...details].join('\n'))}`;
-    })
-    .join('\n');
+      lines.push(`::${severity} ${props.join(',')}::${escapeData([first.message, ...details].join('\n'))}`);
+      continue;
+    }
+    const { error, warning } = countBySeverity(findings);
+    props.push(`title=${escapeProperty(`${plural(findings.length, 'finding')} in ${file ? contentPath(run.contentDir, file) : 'the site'} (${plural(error, 'error')}, ${plural(warning, 'warning')})`)}`);
+    const items = findings.slice(0, ANNOTATION_ITEMS).map((f) => {
+      const place = annotationPlace(f);
+      const where = place?.line !== undefined ? `${place.line}${place.column !== undefined ? `:${place.column}` : ''} ` : '';
+      return `${where}${f.severity} ${f.code}${f.route ? ` ${f.route}` : ''}: ${f.message}${f.hint ? ` (${f.hint})` : ''}`;
+    });
+    if (findings.length > ANNOTATION_ITEMS) items.push(`… and ${findings.length - ANNOTATION_ITEMS} more: run \`site check\` for every one`);
+    lines.push(`::${severity} ${props.join(',')}::${escapeData(items.join('\n'))}`);
+  }
+  const { error, warning } = countBySeverity(run.findings);
+  const files = [...groups.keys()].filter(Boolean).length;
+  const scope = run.output ? `content and ${plural(run.routes, 'route')}` : 'content only';
+  lines.push(`::notice title=site check::${escapeData(`${plural(error, 'error')}, ${plural(warning, 'warning')} in ${plural(files, 'file')}; checked ${scope}`)}`);
+  return lines.join('\n');
 }

@@ -4,7 +4,7 @@
  * Each sub-command imports the store when it runs, so the rest of the CLI never loads a database engine.
  */
 import type { Command, Option } from 'commander';
-import type { LeadsOperation } from '../server/leads-operations.ts';
+import type { LeadsOperation, LeadsResult } from '../server/leads-operations.ts';
 import { EXIT_ERRORS, EXIT_USAGE } from './exit-codes.ts';
 import { messageOf, red } from './report.ts';
 
@@ -16,32 +16,31 @@ export function addLeadsCommand(program: Command, dataOption: Option, setExit: (
     .description('list the stored contact requests; export, erase, keep or purge them (also while `site serve` is running)')
     .option('--json', 'print a JSON array of rows instead of a table')
     .option('--csv', 'print the rows as CSV (cells a spreadsheet would run as formulas are neutralised)')
+    .option('--wide', 'show every value whole in the table (messages are not clipped to the terminal width)')
     .option('--failed', 'list the new-lead notifications that are failing or were given up, with the last error per channel')
     .addOption(dataOption)
-    .action(async (opts: { json?: boolean; csv?: boolean; failed?: boolean; data: string }) => {
+    .action(async (opts: { json?: boolean; csv?: boolean; wide?: boolean; failed?: boolean; data: string }) => {
       if (opts.failed) return leadsOperation(() => ({ op: 'failed' }));
-      const [{ storeTarget }, { readLeads }, { leadsJson, leadsTable }, { describeTarget }, { leadsCsv }] = await Promise.all([
-        import('../server/contact-store.ts'),
-        import('../server/leads.ts'),
-        import('./leads-table.ts'),
-        import('../server/local-backend.ts'),
-        import('./leads-csv.ts'),
-      ]);
-      const target = storeTarget(opts.data);
-      const rows = await readLeads(opts.data, target).catch((error: unknown) => {
-        process.stderr.write(red(`cannot read contact requests (${describeTarget(target)}): ${messageOf(error)}\n`));
-        return undefined;
-      });
-      if (!rows) {
-        setExit(EXIT_ERRORS);
-        return;
-      }
-      process.stdout.write(opts.csv ? leadsCsv(rows) : opts.json ? `${leadsJson(rows)}\n` : `${leadsTable(rows, process.stdout.columns ?? 120)}\n`);
+      const rows = await readRows(opts.data);
+      if (!rows) return;
+      const [{ leadsJson, leadsTable }, { leadsCsv }] = await Promise.all([import('./leads-table.ts'), import('./leads-csv.ts')]);
+      process.stdout.write(opts.csv ? leadsCsv(rows) : opts.json ? `${leadsJson(rows)}\n` : `${leadsTable(rows, process.stdout.columns ?? 120, opts.wide)}\n`);
     });
+
+  /** Every stored request (through the running server or on the store); undefined after reporting why not. */
+  const readRows = async (data: string) => {
+    const [{ storeTarget }, { readLeads }, { describeTarget }] = await Promise.all([import('../server/contact-store.ts'), import('../server/leads.ts'), import('../server/local-backend.ts')]);
+    const target = storeTarget(data);
+    return readLeads(data, target).catch((error: unknown) => {
+      process.stderr.write(red(`cannot read contact requests (${describeTarget(target)}): ${messageOf(error)}\n`));
+      setExit(EXIT_ERRORS);
+      return undefined;
+    });
+  };
 
   /** Runs one data-subject or retention operation; input errors exit 2 and change nothing. */
   // The sub-commands use the parent's --data: `site leads --data d erase …` and `site leads erase … --data d` alike.
-  const leadsOperation = async (build: (parse: Parsers) => LeadsOperation) => {
+  const leadsOperation = async (build: (parse: Parsers) => LeadsOperation, format?: (result: LeadsResult) => Promise<string>) => {
     const { data } = leads.opts<{ data: string }>();
     const [{ storeTarget }, { runLeadsOperation }, operations, { describeTarget }, { leadsResult }] = await Promise.all([
       import('../server/contact-store.ts'),
@@ -52,7 +51,8 @@ export function addLeadsCommand(program: Command, dataOption: Option, setExit: (
     ]);
     const target = storeTarget(data);
     try {
-      process.stdout.write(`${leadsResult(await runLeadsOperation(data, target, build(operations)))}\n`);
+      const result = await runLeadsOperation(data, target, build(operations));
+      process.stdout.write(`${format ? await format(result) : leadsResult(result)}\n`);
     } catch (error) {
       if (error instanceof operations.LeadsInputError) {
         process.stderr.write(red(`${error.message}; nothing was changed\n`));
@@ -73,17 +73,66 @@ export function addLeadsCommand(program: Command, dataOption: Option, setExit: (
     });
 
   leads
+    .command('show')
+    .description('print one request in full: every value, the message with its line breaks')
+    .argument('<id>', 'the request id (first column of `site leads`)')
+    .action(async (id: string, _opts: unknown) => {
+      const [{ parseId, LeadsInputError }, { leadDetail }] = await Promise.all([import('../server/leads-operations.ts'), import('./leads-table.ts')]);
+      let wanted: string;
+      try {
+        wanted = parseId(id);
+      } catch (error) {
+        if (!(error instanceof LeadsInputError)) throw error;
+        process.stderr.write(red(`${error.message}\n`));
+        return setExit(EXIT_USAGE);
+      }
+      const rows = await readRows(leads.opts<{ data: string }>().data);
+      if (!rows) return;
+      const row = rows.find((r) => r.id.toLowerCase() === wanted.toLowerCase());
+      if (!row) {
+        process.stderr.write(red(`no contact request has the id ${wanted} (\`site leads\` lists them)\n`));
+        return setExit(EXIT_ERRORS);
+      }
+      process.stdout.write(`${leadDetail(row)}\n`);
+    });
+
+  leads
     .command('erase')
-    .description('delete everything stored about an e-mail address in one transaction, and record the erasure without personal data (Art. 17 DSGVO)')
+    .description('delete everything stored about an e-mail address in one transaction, and record the erasure without personal data (Art. 17 DSGVO); shows what it deletes and asks first')
     .argument('<email>', 'the address, as the person gives it (case-insensitive)')
-    .action(async (email: string, _opts: unknown) => {
+    .option('--yes', 'erase without asking (scripts); what is deleted is still printed')
+    .option('--dry-run', 'show what would be deleted, delete nothing')
+    .action(async (email: string, opts: { yes?: boolean; dryRun?: boolean }) => {
+      // What is stored is shown first (the export), so the operator sees what the erasure takes.
+      let preview: string | undefined;
+      let stored = 0;
+      await leadsOperation(({ parseEmail }) => ({ op: 'export', email: parseEmail(email) }), async (result) => {
+        const { erasePreview } = await import('./leads-privacy.ts');
+        if (result.op !== 'export') return '';
+        stored = result.data.contact_requests.length;
+        preview = erasePreview(email, result.data);
+        return preview;
+      });
+      if (preview === undefined) return;
+      if (opts.dryRun) return void process.stdout.write('dry run: nothing was erased\n');
+      if (stored > 0 && !opts.yes) {
+        const { askYes } = await import('./leads-privacy.ts');
+        if (!process.stdin.isTTY) {
+          process.stderr.write(red('nothing was erased: confirm on a terminal, or pass --yes (--dry-run only shows what would be deleted)\n'));
+          return setExit(EXIT_USAGE);
+        }
+        if (!(await askYes(process.stdin, process.stderr, `erase ${stored === 1 ? 'it' : `all ${stored}`}? type yes to confirm: `))) {
+          process.stderr.write(red('nothing was erased\n'));
+          return setExit(EXIT_ERRORS);
+        }
+      }
       await leadsOperation(({ parseEmail }) => ({ op: 'erase', email: parseEmail(email) }));
     });
 
   leads
     .command('keep')
     .description('exempt a request from the retention purge (it led to a contract), with the reason')
-    .argument('<id>', 'the request id (`site leads --json`)')
+    .argument('<id>', 'the request id (first column of `site leads`)')
     .requiredOption('--reason <text>', 'why it is kept, e.g. "contract 2026-114"')
     .action(async (id: string, opts: { reason: string }) => {
       await leadsOperation(({ parseId, parseReason }) => ({ op: 'keep', id: parseId(id), reason: parseReason(opts.reason) }));

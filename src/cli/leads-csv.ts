@@ -1,4 +1,5 @@
 import type { StoredContactRequest } from '../../supabase/functions/_shared/contact-request.ts';
+import { terminalSafe } from './leads-table.ts';
 
 /**
  * A cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, or a leading tab or carriage
@@ -8,7 +9,8 @@ import type { StoredContactRequest } from '../../supabase/functions/_shared/cont
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function csvCell(value: string | boolean | null): string {
-  const text = value === null ? '' : String(value);
+  // The CSV goes to a terminal as often as to a file: control and bidi characters are escaped as in the table.
+  const text = value === null ? '' : terminalSafe(String(value));
   const safe = FORMULA_START.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) || safe !== text ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

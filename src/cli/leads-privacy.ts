@@ -1,3 +1,5 @@
+import { createInterface } from 'node:readline/promises';
+import type { ContactExport } from '../server/contact-privacy.ts';
 import type { LeadsResult } from '../server/leads-operations.ts';
 import { leadsJson } from './leads-table.ts';
 
@@ -37,5 +39,30 @@ export function leadsResult(result: LeadsResult): string {
         ),
       ].join('\n');
     }
+  }
+}
+
+/** What `site leads erase` will delete, before it asks: each request by id, when, form and name (escaped). */
+export function erasePreview(email: string, data: ContactExport): string {
+  const requests = data.contact_requests;
+  if (requests.length === 0) return `nothing is stored about ${JSON.stringify(email)}`;
+  const notifications = data.lead_notifications.length;
+  return [
+    `will erase ${plural(requests.length, 'contact request')} and ${plural(notifications, 'lead notification')} stored about ${JSON.stringify(email)}:`,
+    ...requests.map((r) => `  ${r.id}  received ${r.created_at}  ${r.form_variant ?? '(no form)'}/${r.locale ?? '–'}  ${leadsJson(r.name)}${r.kept_at ? `  kept (${leadsJson(r.keep_reason)})` : ''}`),
+  ].join('\n');
+}
+
+/** Asks on `output`, reads one line from `input`: true only for "yes" or "y" (any case); false at the input's end. */
+export async function askYes(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, question: string): Promise<boolean> {
+  const rl = createInterface({ input, output, terminal: false });
+  try {
+    const answer = await new Promise<string | undefined>((resolve) => {
+      rl.once('close', () => resolve(undefined));
+      rl.question(question).then(resolve, () => resolve(undefined));
+    });
+    return answer !== undefined && /^\s*y(es)?\s*$/i.test(answer);
+  } finally {
+    rl.close();
   }
 }

@@ -13,10 +13,20 @@ const UNSAFE = /[\p{Cc}\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066
 /** What `JSON.stringify` leaves raw of UNSAFE (it escapes U+0000–U+001F itself; its own line breaks stay). */
 const JSON_UNSAFE = /[\u007F-\u009F\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 
+const escaped = (c: string) => `\\u{${c.codePointAt(0)!.toString(16)}}`;
+
 /** `\u{1b}` for ESC and so on: the operator sees that the character was there, and it does nothing. */
 function visible(value: string): string {
   // U+FEFF counts as whitespace to `\s`: it is escaped below, not blanked.
-  return value.replace(/[^\S\uFEFF]+/g, ' ').replace(UNSAFE, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+  return value.replace(/[^\S\uFEFF]+/g, ' ').replace(UNSAFE, escaped);
+}
+
+/** UNSAFE except the line breaks (LF, CRLF) and tabs a multi-line cell may hold; a CR on its own returns the cursor, so it is escaped. */
+const UNSAFE_IN_CELL = /\r(?!\n)|[^\P{Cc}\t\n\r]|[\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/gu;
+
+/** A value for a multi-line cell (`site leads --csv`, `site leads show`): every UNSAFE character escaped as `visible` does, line breaks kept. */
+export function terminalSafe(value: string): string {
+  return value.replace(UNSAFE_IN_CELL, escaped);
 }
 
 function clip(value: string, width: number): string {
@@ -26,18 +36,44 @@ function clip(value: string, width: number): string {
 
 const length = (value: string) => [...value].length;
 
-/** `site leads` on a terminal: one line per request, newest last, the message clipped to the width. */
-export function leadsTable(rows: readonly StoredContactRequest[], columns: number): string {
+/**
+ * `site leads` on a terminal: one line per request, newest last, with the id `keep` and `show` take. The
+ * message is clipped to the width unless `wide` (then no value is clipped and long lines wrap).
+ */
+export function leadsTable(rows: readonly StoredContactRequest[], columns: number, wide = false): string {
   if (rows.length === 0) return dim('no contact requests stored yet');
   const cells = rows.map((r) =>
-    [r.created_at.slice(0, 16).replace('T', ' '), r.form_variant ? `${r.form_variant}/${r.locale}` : '(no form)', r.name, r.email, r.company ?? '', r.products ?? '', r.subject ?? '', r.message].map(visible),
+    [r.id, r.created_at.slice(0, 16).replace('T', ' '), r.form_variant ? `${r.form_variant}/${r.locale}` : '(no form)', r.name, r.email, r.company ?? '', r.products ?? '', r.subject ?? '', r.message].map(visible),
   );
-  const header = ['received (UTC)', 'form', 'name', 'email', 'company', 'products', 'subject', 'message'];
-  const widths = header.map((h, i) => Math.min(i === 7 ? Infinity : 32, Math.max(h.length, ...cells.map((c) => length(c[i]!)))));
-  const fixed = widths.slice(0, 7).reduce((sum, w) => sum + w + 2, 0);
-  widths[7] = Math.max(20, Math.min(widths[7]!, columns - fixed));
+  const header = ['id', 'received (UTC)', 'form', 'name', 'email', 'company', 'products', 'subject', 'message'];
+  const last = header.length - 1;
+  const widths = header.map((h, i) => Math.min(i === last || i === 0 || wide ? Infinity : 32, Math.max(h.length, ...cells.map((c) => length(c[i]!)))));
+  const fixed = widths.slice(0, last).reduce((sum, w) => sum + w + 2, 0);
+  if (!wide) widths[last] = Math.max(20, Math.min(widths[last]!, columns - fixed));
   const line = (row: string[]) => row.map((c, i) => clip(c, widths[i]!)).join('  ').trimEnd();
-  return [bold(line(header)), ...cells.map(line), dim(`${rows.length} request${rows.length === 1 ? '' : 's'}`)].join('\n');
+  const count = `${rows.length} request${rows.length === 1 ? '' : 's'}`;
+  return [bold(line(header)), ...cells.map(line), dim(wide ? count : `${count}; \`site leads show <id>\` shows one in full, --wide every message whole`)].join('\n');
+}
+
+/** `site leads show <id>`: every stored value of one request, one per line, the message whole with its line breaks. */
+export function leadDetail(row: StoredContactRequest): string {
+  const fields: [string, string][] = [
+    ['id', row.id],
+    ['received', `${row.created_at} (UTC)`],
+    ['form', row.form_variant ? `${row.form_variant}/${row.locale}` : '(no form)'],
+    ['name', row.name],
+    ['email', row.email],
+    ['company', row.company ?? ''],
+    ['products', row.products ?? ''],
+    ['subject', row.subject ?? ''],
+    ['consent', row.privacy_consent ? 'yes' : 'no'],
+  ];
+  const width = Math.max(...fields.map(([label]) => label.length));
+  return [
+    ...fields.map(([label, value]) => `${bold(label.padEnd(width))}  ${visible(value)}`),
+    bold('message'),
+    ...terminalSafe(row.message).split(/\r?\n/).map((line) => `  ${line}`),
+  ].join('\n');
 }
 
 /**

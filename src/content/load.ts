@@ -1,11 +1,12 @@
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { formatLocation, SiteError, type Result, type SourceLocation } from '../errors/site-error.ts';
+import { formatLocation, formatPath, SiteError, type Result, type SourceLocation } from '../errors/site-error.ts';
 import type { LocaleStrings } from '../schema/locale.ts';
 import type { SchemaContext } from '../schema/sections/index.ts';
 import type { LocaleCode } from '../schema/site.ts';
 import { localeCodes } from '../schema/site-locales.ts';
+import { brandFor } from './brand.ts';
 import { closest } from './describe.ts';
 import type { PageEntry, Placeholder, SiteModel } from './model.ts';
 import { resolveReferences, type ReferenceScope } from './references.ts';
@@ -114,14 +115,23 @@ function applyEnv(data: unknown, env: ContentEnv): void {
 }
 
 /** What pages may reference from site.yaml; taken from the raw data so pages are checked even when site.yaml has errors. */
-function contextFrom(raw: unknown): { ctx: SchemaContext; scope: ReferenceScope } {
+function contextFrom(raw: unknown): { ctx: SchemaContext; scope: (locale: string) => ReferenceScope } {
   const site = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const constants = (site.constants && typeof site.constants === 'object' ? site.constants : {}) as Record<string, unknown>;
   const keys = (value: unknown) => (value && typeof value === 'object' ? Object.keys(value) : []);
   return {
     ctx: { plans: keys(constants.plans), savings: keys(constants.savings) },
-    scope: { ...constants, brand: site.brand, company: site.company, email: site.email, baseUrl: site.baseUrl },
+    scope: (locale) => ({ ...constants, brand: brandFor(site.brand, locale), company: site.company, email: site.email, baseUrl: site.baseUrl, anchors: site.anchors }),
   };
+}
+
+/**
+ * Without site.yaml, references stay unresolved: a value that still holds one (a menu's "#{{anchors.overview}}")
+ * is not judged, or its error would bury site.yaml's own.
+ */
+function withoutUnresolved(source: YamlSource, errors: SiteError[]): SiteError[] {
+  const unresolved = new Set(scalarStrings(source).filter((s) => s.value.includes('{{')).map((s) => formatPath(s.path)));
+  return errors.filter((e) => !unresolved.has(e.location?.path ?? ''));
 }
 
 function collectPlaceholders(source: YamlSource): Placeholder[] {
@@ -239,10 +249,10 @@ async function load(root: string, env: ContentEnv, files: ContentFiles | undefin
     const requiredBy = listed && siteSource ? { location: () => locate(siteSource, ['locales', i]), why: `site.yaml lists '${locale}' in locales` } : undefined;
     const { value } = await loadFile({ root, relative: `locales/${locale}.yaml`, requiredBy, text: unsavedText(`locales/${locale}.yaml`) }, dependsOnSite, state, async (source, own) => {
       // Without site.yaml there is nothing to resolve against; reporting every reference would bury its error.
-      if (siteSource) own.push(...resolveReferences(source, scope, locale));
+      if (siteSource) own.push(...resolveReferences(source, scope(locale), locale));
       const { LocaleStrings, validateSource } = await validation();
       const checked = validateSource(LocaleStrings, source);
-      own.push(...checked.errors);
+      own.push(...(siteSource ? checked.errors : withoutUnresolved(source, checked.errors)));
       return checked.value;
     });
     if (value) locales[locale] = value;
@@ -285,7 +295,7 @@ async function load(root: string, env: ContentEnv, files: ContentFiles | undefin
     const { source, value: entry } = await loadFile({ root, relative, text: unsavedText(relative) }, pageInputs(code), state, async (source, own): Promise<PageEntry | undefined> => {
       // References, plan and claim keys all come from site.yaml: without it every page would report each one.
       if (!siteSource) return undefined;
-      own.push(...resolveReferences(source, scope, intl));
+      own.push(...resolveReferences(source, scope(code), intl));
       const { validateSource } = await validation();
       const checked = validateSource(await pageSchemaNow(), source);
       own.push(...checked.errors);

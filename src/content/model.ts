@@ -18,6 +18,26 @@ export interface PageEntry {
   preview?: PagePreview;
 }
 
+/**
+ * A page as other pages and the site-wide files see it: what hreflang, the language switcher, the sitemap, `_headers`
+ * and `_redirects` read of a page that is not the one being rendered. A build that did not load a page knows only this
+ * of it (output/incremental/), so nothing that reads another page's sections compiles. `structuredData` is known only as
+ * far as `_headers` reads it (whether it is `education`) for such a page.
+ */
+export interface PageSummary {
+  family: string;
+  locale: LocaleCode;
+  route: string;
+  file: string;
+  source: string;
+  page: { slug: Page['slug']; meta: { noindex: boolean; structuredData?: Page['meta']['structuredData'] } };
+}
+
+/** The site as one page's render reads it: its own entry in full, every page (itself included) as a summary. */
+export interface SiteView extends Omit<SiteModel, 'pages' | 'placeholders'> {
+  pages: readonly PageSummary[];
+}
+
 /** A value marked `!placeholder` that a deployer must replace before going live. */
 export interface Placeholder {
   value: string;

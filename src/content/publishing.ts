@@ -71,7 +71,7 @@ export function publishedModel(model: SiteModel, publication: Publication): Site
 }
 
 /** Whether a build at the model's moment leaves out the page at `route` (the layout's fixed links skip it). */
-export function isWithheld(model: SiteModel, route: string): boolean {
+export function isWithheld(model: Pick<SiteModel, 'withheld'>, route: string): boolean {
   return model.withheld?.some((page) => page.route === route) ?? false;
 }
 

@@ -102,7 +102,7 @@ export function resolveReferences(source: YamlSource, scope: ReferenceScope, int
             location: at(),
             expected: found.known.length ? `a constant such as ${found.known.slice(0, 6).join(', ')}` : 'a constant defined in content/site.yaml',
             found: whole,
-            hint: suggestion ? `did you mean '${suggestion}'?` : 'constants live under content/site.yaml (constants, brand, company, email)',
+            hint: suggestion ? `did you mean '${suggestion}'?` : 'constants live under content/site.yaml (constants, brand, company, email, anchors)',
           }),
         );
         return whole;

@@ -228,7 +228,7 @@ export class StoredContentMemo extends ContentMemo {
     return this.walked(folder);
   }
 
-  /** The page families a scoped build loads (output/build-scope.ts); undefined: all. */
+  /** The page families a scoped build loads (output/incremental/scope.ts); undefined: all. */
   private families: ReadonlySet<string> | undefined;
 
   /**

@@ -28,6 +28,26 @@ function quoted(line: string, value: string, valueColumn = line.lastIndexOf(valu
 }
 
 /**
+ * A key indented deeper than the `key: value` line above it (`highlight:` two spaces too far): the parser blames the
+ * line above ("nested mappings are not allowed in compact mappings"), whose value has no ": " of its own. Undefined
+ * when the lines are not of that shape.
+ */
+export function explainOverIndentedKey(above: string, line: string): SyntaxExplanation | undefined {
+  const parent = splitLine(above);
+  const key = /^(\s*)([^\s:#-][^:#]*?):(\s|$)/.exec(line);
+  if (!parent?.key || !parent.value || parent.value.includes(': ') || !key) return undefined;
+  const parentIndent = above.length - above.trimStart().replace(/^-\s+/, '').length;
+  const indent = key[1]!.length;
+  if (indent <= parentIndent) return undefined;
+  return {
+    message: `'${key[2]}' is indented ${indent - parentIndent} space${indent - parentIndent === 1 ? '' : 's'} deeper than '${parent.key}' above it: YAML would read it as part of the value of '${parent.key}', which already has one`,
+    hint: `indent '${key[2]}' with ${parentIndent} spaces, like '${parent.key}', if it is a key of the same block; a key goes deeper only under a key with no value of its own`,
+    column: indent + 1,
+    expected: `'${key[2]}' at column ${parentIndent + 1}, beside '${parent.key}'`,
+  };
+}
+
+/**
  * Explains one parser error. `line` is the text of the line the parser points at, `column` its 1-based
  * column there.
  */

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { CORE_SCHEMA, load, Type } from 'js-yaml';
 import type { Document, LineCounter, Node } from 'yaml';
 import { formatPath, SiteError, type SourceLocation } from '../errors/site-error.ts';
-import { explainSyntaxError } from './yaml-messages.ts';
+import { explainOverIndentedKey, explainSyntaxError } from './yaml-messages.ts';
 
 /** A string value of a file with its document path and tag, as written (before references are resolved). */
 export interface ScalarString {
@@ -103,6 +103,58 @@ function yamlDocument(text: string): { doc: Document.Parsed; lines: LineCounter 
   return { doc: parseDocument(text, { ...YAML_OPTIONS, lineCounter: lines }), lines };
 }
 
+/**
+ * Values a file may hold with its aliases (`*name`) expanded: far above any content file (the largest
+ * holds a few thousand), far below what exhausts memory. Nine levels of nine aliases each (a "billion
+ * laughs" in one file) expand to 387 million and took the build to an out-of-memory abort; content comes
+ * from pull requests in CI.
+ */
+export const MAX_EXPANDED_VALUES = 100_000;
+
+/**
+ * How many values `data` holds with every alias expanded (a shared object counts once per place it is
+ * used), in time proportional to the distinct objects; Infinity for an alias inside its own anchor.
+ */
+function expandedSize(data: unknown): number {
+  const sizes = new Map<object, number>();
+  const walk = (value: unknown): number => {
+    if (value === null || typeof value !== 'object' || value instanceof Tagged) return 1;
+    const known = sizes.get(value);
+    if (known !== undefined) return known;
+    // While inside it, reaching it again is a cycle.
+    sizes.set(value, Infinity);
+    let total = 1;
+    for (const item of Array.isArray(value) ? value : Object.values(value)) total += walk(item);
+    sizes.set(value, total);
+    return total;
+  };
+  return walk(data);
+}
+
+/** The error for a file whose aliases expand too far, placed at its first alias. */
+function aliasError(file: string, text: string, size: number): SiteError {
+  const { doc, lines } = yamlDocument(text);
+  let first: { source: string; range?: readonly number[] | null } | undefined;
+  yaml().visit(doc, {
+    Alias(_key, node) {
+      first = node;
+      return yaml().visit.BREAK;
+    },
+  });
+  const pos = lines.linePos(first?.range?.[0] ?? 0);
+  return new SiteError({
+    code: 'yaml-alias',
+    message:
+      size === Infinity
+        ? 'an alias refers to the anchor it sits in: the file would be endless'
+        : `the aliases in this file expand it to ${size.toLocaleString('en')} values, more than the ${MAX_EXPANDED_VALUES.toLocaleString('en')} allowed`,
+    location: { file, line: pos.line, column: pos.col },
+    expected: `at most ${MAX_EXPANDED_VALUES.toLocaleString('en')} values with every alias expanded, and no alias inside its own anchor`,
+    found: first ? `the alias *${first.source}` : 'aliases',
+    hint: 'write the repeated part out, or keep a repeated value in site.yaml\'s constants and refer to it with {{…}}; aliases of aliases multiply',
+  });
+}
+
 export function parseYaml(file: string, text: string): { source?: YamlSource; errors: SiteError[] } {
   let data: unknown;
   let parsed: { doc: Document.Parsed; lines: LineCounter } | undefined;
@@ -113,7 +165,13 @@ export function parseYaml(file: string, text: string): { source?: YamlSource; er
     // Syntax errors (and duplicate keys) are worded and placed by yaml, whose messages the checks build on.
     parsed = yamlDocument(text);
     if (parsed.doc.errors.length > 0) return { errors: syntaxErrors(file, text, parsed.doc, parsed.lines) };
-    data = parsed.doc.toJS();
+    // Aliases resolve to shared values here too; the expansion is measured below, as for js-yaml.
+    data = parsed.doc.toJS({ maxAliasCount: -1 });
+  }
+  // Only a file with an alias can expand: the others are not walked.
+  if (text.includes('*')) {
+    const size = expandedSize(data);
+    if (size > MAX_EXPANDED_VALUES) return { errors: [aliasError(file, text, size)] };
   }
   const source = sourceOf(file, text, data, () => (parsed ??= yamlDocument(text)));
   if (parsed) source.strings = documentStrings(source);
@@ -206,9 +264,13 @@ function syntaxErrors(file: string, text: string, doc: Document.Parsed, lines: L
         }
       }
     }
+    // An over-indented key is blamed on the line above it: point at the key and say what its indentation means.
+    const nextLine = textLines.slice(lineNo).find((l) => l.trim() !== '' && !l.trim().startsWith('#'));
+    const overIndented = e.code === 'BLOCK_AS_IMPLICIT_KEY' && nextLine !== undefined ? explainOverIndentedKey(textLines[lineNo - 1] ?? '', nextLine) : undefined;
+    if (overIndented) lineNo = textLines.indexOf(nextLine!, lineNo) + 1;
     const line = textLines[lineNo - 1]?.trimEnd() ?? '';
     const parserMessage = e.message.split('\n')[0] ?? 'YAML syntax error';
-    const explained = explainSyntaxError(e.code, parserMessage, line, lineNo === pos.line ? pos.col : (line.search(/["[{]/) + 1 || 1));
+    const explained = overIndented ?? explainSyntaxError(e.code, parserMessage, line, lineNo === pos.line ? pos.col : (line.search(/["[{]/) + 1 || 1));
     const more = i === shown.length - 1 && left > 0 ? ` (${left} further parser error${left === 1 ? '' : 's'} after this line left out: they usually follow from this one; fix it and run again)` : '';
     return new SiteError({
       code: 'yaml-syntax',

@@ -13,7 +13,8 @@ import { countBySeverity, fromSiteError } from '../check/finding.ts';
 import { DevBuilder, type SiteFiles } from './dev-build.ts';
 import { DevChecker } from './dev-check.ts';
 import { findingViews } from './finding-view.ts';
-import { openInEditor } from './open-in-editor.ts';
+import { devGuard } from './dev-guard.ts';
+import { openInEditor, type OpenOptions } from './open-in-editor.ts';
 import { contentEditor } from './editor/editor-api.ts';
 import { liveReload, withLiveScript, type Overlay } from './live-reload.ts';
 import { watchTree } from './watch-tree.ts';
@@ -26,6 +27,10 @@ export interface DevOptions {
   cache: BuildCache;
   dataDir: string;
   rateLimit: RateLimit;
+  /** Open live-reload streams at most (default MAX_EVENT_STREAMS). */
+  maxEventStreams?: number;
+  /** The editor launches of "Open in $EDITOR" (rate and clock). */
+  open?: OpenOptions;
   /** Progress and errors for the terminal (the CLI decides how they look). */
   report: {
     rebuilt(routes: string[], ms: number, rendered: number): void;
@@ -38,6 +43,10 @@ export interface DevOptions {
 
 export interface RunningDev {
   url: string;
+  /** This session's token: the routes that change something need it (dev-guard.ts). */
+  token: string;
+  /** Open live-reload streams now. */
+  streams(): number;
   close(): Promise<void>;
 }
 
@@ -188,10 +197,13 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
     if (checkAfter) check();
   };
 
-  const live = liveReload(() => ({ build, ...(overlay ? { overlay } : {}) }));
+  // The session token guards the routes that change something (dev-guard.ts); the editor's token, given to
+  // open pages in the live-reload stream's first event.
+  let session = '';
+  const live = liveReload(() => ({ build, session, ...(overlay ? { overlay } : {}) }), { maxStreams: options.maxEventStreams });
   let serverUrl = '';
   // No lead notifications from `site dev`: a developer's test submissions must not reach the sales team.
-  const backend = lazyLocalBackend({ dataDir: options.dataDir, rateLimit: options.rateLimit, onStoreError: options.report.storeError, notify: { config: { channels: [], language: 'de' } } }, () => serverUrl);
+  const backend = lazyLocalBackend({ dataDir: options.dataDir, contentDir: options.contentDir, rateLimit: options.rateLimit, onStoreError: options.report.storeError, notify: { config: { channels: [] } } }, () => serverUrl);
   await rebuild();
   // The content editor at /admin: its unsaved edits are built like files, so open pages (its preview) show them.
   const editor = contentEditor({ contentDir: options.contentDir, env: options.env, unsavedEdits: builder.unsavedEdits, memo: builder.memo, changed: (loaded) => {
@@ -199,7 +211,8 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
     edits++;
     schedule();
   } });
-  const server = await startServer({ port: options.port, host: options.host, handlers: [live.handler, openInEditor(options.contentDir), editor.handler, backend.handler, translationsRoute(options.contentDir, options.env), memoryRoute(() => files, build, () => errors)] });
+  session = editor.token;
+  const server = await startServer({ port: options.port, host: options.host, handlers: [devGuard(() => session), live.handler, openInEditor(options.contentDir, options.open), editor.handler, backend.handler, translationsRoute(options.contentDir, options.env), memoryRoute(() => files, build, () => errors)] });
   serverUrl = server.url;
 
   // One rebuild at a time; edits arriving meanwhile cause exactly one more.
@@ -232,6 +245,8 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
 
   return {
     url: server.url,
+    token: session,
+    streams: () => live.streams(),
     async close() {
       closed = true;
       await watcher.close();

@@ -40,11 +40,14 @@ export function withLiveScript(html: Buffer, build: string): Buffer {
  * change reconnects with a new one, and the page reloads.
  */
 const CLIENT = `const build = new URL(import.meta.url).searchParams.get('build');
+// This session's token (see dev-guard.ts): the overlay's "Open in $EDITOR" sends it.
+let sessionToken = '';
 const route = decodeURI(location.pathname).replace(/\\/(index\\.html)?$/, '') || '/';
 ${OVERLAY_CLIENT}
 const events = new EventSource('${EVENTS_PATH}');
 events.addEventListener('hello', (e) => {
   const state = JSON.parse(e.data);
+  sessionToken = state.session ?? '';
   if (state.build !== build) location.reload();
   else showOverlay(state.overlay);
 });
@@ -87,14 +90,35 @@ export interface LiveReload {
   changed(build: string, routes: readonly string[] | '*'): void;
   /** Shows findings or errors on open pages, or clears them (undefined). */
   overlay(overlay: Overlay | undefined): void;
+  streams(): number;
   close(): void;
 }
 
-export function liveReload(state: () => { build: string; overlay?: Overlay }): LiveReload {
+/**
+ * Open event streams at most: beyond it the oldest is closed (its page reconnects when it is still open).
+ * Below the server's connections per client (64), so streams alone never take every connection of this machine.
+ */
+export const MAX_EVENT_STREAMS = 32;
+/** A comment line this often keeps a quiet stream from counting as idle (the server's idle timeout). */
+const HEARTBEAT_MS = 10_000;
+
+export interface LiveReloadOptions {
+  maxStreams?: number;
+}
+
+export function liveReload(state: () => { build: string; session?: string; overlay?: Overlay }, options: LiveReloadOptions = {}): LiveReload {
+  const maxStreams = options.maxStreams ?? MAX_EVENT_STREAMS;
   const clients = new Set<ServerResponse>();
-  const send = (event: string, data: unknown) => {
-    for (const res of clients) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  /**
+   * Writes to every open page. A page that stopped reading (its buffer still full) gets nothing more: its
+   * stream makes no progress, and the server's idle timeout closes it.
+   */
+  const send = (text: string) => {
+    for (const res of clients) if (!res.writableNeedDrain) res.write(text);
   };
+  const event = (name: string, data: unknown) => send(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+  const heartbeat = setInterval(() => send(':\n\n'), HEARTBEAT_MS);
+  heartbeat.unref();
   const handler: RouteHandler = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path === LIVE_SCRIPT_PATH) {
@@ -102,6 +126,21 @@ export function liveReload(state: () => { build: string; overlay?: Overlay }): L
       return true;
     }
     if (path !== EVENTS_PATH) return false;
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end('GET only\n');
+      return true;
+    }
+    // A HEAD gets the stream's headers and no stream.
+    if (req.method === 'HEAD') {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' }).end();
+      return true;
+    }
+    // Every stream holds a connection: a thousand of them would leave none for the pages themselves.
+    if (clients.size >= maxStreams) {
+      const oldest = clients.values().next().value as ServerResponse;
+      clients.delete(oldest);
+      oldest.end();
+    }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
     // Reconnect quickly after `site dev` restarts for a code change.
     res.write(`retry: 250\nevent: hello\ndata: ${JSON.stringify(state())}\n\n`);
@@ -111,9 +150,12 @@ export function liveReload(state: () => { build: string; overlay?: Overlay }): L
   };
   return {
     handler,
-    changed: (build, routes) => send('change', { build, routes }),
-    overlay: (overlay) => send('overlay', { overlay: overlay ?? null }),
+    changed: (build, routes) => event('change', { build, routes }),
+    overlay: (overlay) => event('overlay', { overlay: overlay ?? null }),
+    /** Open event streams now. */
+    streams: () => clients.size,
     close() {
+      clearInterval(heartbeat);
       for (const res of clients) res.end();
       clients.clear();
     },

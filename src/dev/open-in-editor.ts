@@ -28,20 +28,32 @@ async function readBody(req: IncomingMessage, limit: number): Promise<string | u
   return body;
 }
 
+export interface OpenOptions {
+  /** Editor launches at most per window (a page that clicks in a loop must not start twenty editors). */
+  launches?: { limit: number; windowMs: number };
+  /** The clock the launch window counts by (tests fix it). */
+  now?: () => number;
+}
+
+export const DEFAULT_LAUNCHES = { limit: 5, windowMs: 10_000 };
+
 /**
  * `POST /__site/open {file, line, column}`: the overlay's "Open in $EDITOR" button. Only from this machine
- * (loopback peer), only from the dev server's own pages (JSON body, same Origin: another site cannot send
- * it without a preflight this route never grants), and only files inside the content folder.
+ * (loopback peer), only from the dev server's own pages (JSON body, same Origin and the session token,
+ * checked by dev-guard.ts before this runs and the Origin again here), only files inside the content
+ * folder, and at most `launches.limit` editors per window (429 beyond).
  */
-export function openInEditor(contentDir: string): RouteHandler {
+export function openInEditor(contentDir: string, options: OpenOptions = {}): RouteHandler {
   const root = path.resolve(contentDir);
+  const { limit, windowMs } = options.launches ?? DEFAULT_LAUNCHES;
+  const now = options.now ?? Date.now;
+  const launched: number[] = [];
   return async (req, res) => {
-    if (new URL(req.url ?? '/', 'http://localhost').pathname !== OPEN_PATH) return false;
+    if ((req.url ?? '/').replace(/[?#].*$/s, '') !== OPEN_PATH) return false;
     if (req.method !== 'POST') return answer(res, 405, 'POST only');
     const peer = req.socket.remoteAddress ?? '';
     if (!/^(127\.|::1$|::ffff:127\.)/.test(peer)) return answer(res, 403, 'only from this machine');
-    const origin = req.headers.origin;
-    if (origin && new URL(origin).host !== req.headers.host) return answer(res, 403, 'only from the dev server’s pages');
+    if (req.headers.origin !== `http://${req.headers.host}`) return answer(res, 403, 'only from the dev server’s pages');
     if (!req.headers['content-type']?.startsWith('application/json')) return answer(res, 415, 'JSON body expected');
     const body = await readBody(req, 4096);
     let target: { file?: unknown; line?: unknown; column?: unknown };
@@ -54,6 +66,14 @@ export function openInEditor(contentDir: string): RouteHandler {
     if (!file.startsWith(root + path.sep)) return answer(res, 403, 'only files in the content folder');
     const editor = process.env.SITE_EDITOR || process.env.VISUAL || process.env.EDITOR;
     if (!editor) return answer(res, 501, 'set SITE_EDITOR or EDITOR before `site dev` (e.g. EDITOR=code)');
+    const at = now();
+    while (launched.length && launched[0]! <= at - windowMs) launched.shift();
+    if (launched.length >= limit) {
+      const wait = Math.max(1, Math.ceil((launched[0]! + windowMs - at) / 1000));
+      res.setHeader('retry-after', String(wait));
+      return answer(res, 429, `${limit} editors opened in the last ${windowMs / 1000} seconds; try again in ${wait} seconds`);
+    }
+    launched.push(at);
     const line = Number.isInteger(target.line) ? (target.line as number) : 1;
     const column = Number.isInteger(target.column) ? (target.column as number) : 1;
     const [command, ...args] = editorCommand(editor, file, line, column);

@@ -67,7 +67,7 @@ function openButton(item) {
   status.setAttribute('role', 'status');
   const button = el('button', { type: 'button', className: 'open', textContent: 'Open in $EDITOR' });
   button.addEventListener('click', async () => {
-    const response = await fetch('/__site/open', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(item.open) });
+    const response = await fetch('/__site/open', { method: 'POST', headers: { 'content-type': 'application/json', 'x-site-editor-token': sessionToken }, body: JSON.stringify(item.open) });
     status.textContent = response.ok ? 'opened' : await response.text();
   });
   return [button, status];

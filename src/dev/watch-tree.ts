@@ -48,29 +48,47 @@ export function watchTree(root: string, options: TreeWatchOptions): TreeWatch {
     atomic: true,
     awaitWriteFinish: { stabilityThreshold: options.settleMs, pollInterval: Math.max(1, Math.floor(options.settleMs / 2)) },
   });
-  let pending = new Set<string>();
-  let many = false;
-  let timer: NodeJS.Timeout | undefined;
+  const bursts = burstCollector({ settleMs: options.settleMs, manySettleMs: MANY_SETTLE_MS, onBurst: options.onBurst });
   watcher.on('all', (event, file) => {
     const rel = path.relative(base, file).split(path.sep).join('/');
     const folder = event === 'addDir' || event === 'unlinkDir';
-    if (!folder && !options.accept(rel)) return;
-    pending.add(rel);
-    many ||= folder || pending.size > 1;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      const files = [...pending];
-      pending = new Set();
-      many = false;
-      options.onBurst(files);
-    }, many ? MANY_SETTLE_MS : options.settleMs);
+    if (folder || options.accept(rel)) bursts.add(rel, { folder });
   });
   const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   return {
     ready,
     async close() {
-      clearTimeout(timer);
+      bursts.cancel();
       await watcher.close();
     },
+  };
+}
+
+export interface BurstOptions {
+  /** Quiet time that ends a burst of one file. */
+  settleMs: number;
+  /** Quiet time that ends a burst of several files or a folder. */
+  manySettleMs: number;
+  onBurst(files: string[]): void;
+}
+
+/** Collects paths into bursts: each path restarts the quiet time, and a burst ends when it passes (see watchTree). */
+export function burstCollector(options: BurstOptions): { add(file: string, kind: { folder: boolean }): void; cancel(): void } {
+  let pending = new Set<string>();
+  let many = false;
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    add(file, { folder }) {
+      pending.add(file);
+      many ||= folder || pending.size > 1;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const files = [...pending];
+        pending = new Set();
+        many = false;
+        options.onBurst(files);
+      }, many ? options.manySettleMs : options.settleMs);
+    },
+    cancel: () => clearTimeout(timer),
   };
 }

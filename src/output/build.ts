@@ -4,7 +4,7 @@ import { buildImages, pageImageInputs } from '../assets/images.ts';
 import { defaultBuildCache, isCacheKey, noCache, type BuildCache } from '../cache/build-cache.ts';
 import { budgetFor, loadCheckConfig, type CheckConfig } from '../content/check-config.ts';
 import { loadContent, type ContentEnv } from '../content/load.ts';
-import type { SiteModel } from '../content/model.ts';
+import type { PageEntry, SiteView } from '../content/model.ts';
 import { fileStampSync, textDigest } from '../content/memo.ts';
 import { publishedModel, publishingWindow, type Publication } from '../content/publishing.ts';
 import { loadRedirects } from '../content/redirects.ts';
@@ -14,9 +14,10 @@ import { SiteError, type Result } from '../errors/site-error.ts';
 import type { SocialImage } from '../render/context.ts';
 import { describeOverrun, islandScripts, overBudget, pageWeight, type BudgetOverrun, type PageWeight } from './page-weight.ts';
 import { FUNCTION_LOCALES_FILE, writeFunctionLocales } from './function-locales.ts';
+import { writeLeadNotificationTexts } from './lead-notification-texts.ts';
 import { generatorId } from './generator-id.ts';
 import { emptyOutDir, guardOutDir } from './out-dir.ts';
-import { emptyManifest, PAGE_KIND, pageCacheEntry, pageKey, propsText, readBuildState, removeOthers, reusable, siteKey, storedPage, writeBuildState, type OutputManifest, type PageRecord, type StoredPage } from './page-cache.ts';
+import { emptyManifest, PAGE_KIND, pageCacheEntry, pageKey, propsText, readBuildState, removeOthers, siteKey, storedPage, writeBuildState, type OutputManifest, type PageRecord, type StoredPage } from './page-cache.ts';
 import { redirectFiles } from './redirects.ts';
 import { SEO_FILES, seoFiles, siteFacts, type InlineCode } from './seo-files.ts';
 import { entryText, pageSourcesEntry, pageSourcesFile, previousPageSources, writePageSources, type PageSources } from './page-sources.ts';
@@ -24,7 +25,10 @@ import { privacyPolicyFacts, type PrivacyPolicyFacts } from './privacy-policy.ts
 import { BEFORE_RENDER_THREAD, RenderThread } from './render-thread.ts';
 import { codeAssets, loadRenderer, renderPage, sitePolicy } from './site-render.ts';
 import { planCard } from './social-cards.ts';
-import { familiesToLoad, isOutline, outlineKey, scopedSite, siteFamilies } from './build-scope.ts';
+import { planReport, unchangedPlan, type PlanReport } from './incremental/explain.ts';
+import { loadedPages, siteView } from './incremental/pages.ts';
+import { contentChanges, planPages, planRestores, restoreCandidates, type BuildPlan, type Look, type PagePlan } from './incremental/plan.ts';
+import { familiesToLoad, scopedPages, siteFamilies } from './incremental/scope.ts';
 import { stampsByPath, treeStamps } from './tree-stamps.ts';
 import { besideStamps, lastBuild, lastPages, recordBuild, stillAsRecorded, stillBeside, unchangedSince, type BuildInputs, type LastPages, type UnchangedReport } from './unchanged-build.ts';
 import { OutputWriter } from './writer.ts';
@@ -32,7 +36,7 @@ import { OutputWriter } from './writer.ts';
 const encoder = new TextEncoder();
 /** A rendered page's place in the inline code list until its page comes back from the render thread. */
 const NO_INLINE: InlineCode = { scripts: [], styles: [], styleAttributes: false };
-/** An outline page's card plan: its card file is kept as the last build wrote it (build-scope.ts). */
+/** A recorded page's card plan: its card file is kept as the last build wrote it (incremental/scope.ts). */
 const NO_CARD: Awaited<ReturnType<typeof planCard>> = {};
 /** Modules only the contact submit loads (the backend client): reported apart from what pages hydrate. */
 export const SUBMIT_ENTRIES = ['src/islands/contact-form/send.ts'];
@@ -55,6 +59,11 @@ export interface BuildOptions {
   generator?: string;
   /** The moment the site is built for and whether drafts show (default: now, no drafts); see content/publishing.ts. */
   publication?: Publication;
+  /**
+   * Whether the build writes the files it generates into the project beside the output (the contact function's
+   * language list): `site build` does; `site check`, a CI gate, must leave the tree as it found it (default).
+   */
+  projectFiles?: 'write' | 'leave';
 }
 
 /** How the pages came about: rendered, reused from the page cache (not rendered, not written), removed (routes gone since the last build). */
@@ -85,8 +94,10 @@ export interface BuildReport {
   pages: PageCounts;
   /** What the contact function is told about the privacy policy (the CLI writes it into supabase/functions). */
   privacy: PrivacyPolicyFacts;
-  /** How many page files the build loaded: every one, fewer in a scoped build (build-scope.ts), none when nothing changed. */
+  /** How many page files the build loaded: every one, fewer in a scoped build (incremental/scope.ts), none when nothing changed. */
   loadedPages: number;
+  /** What the build did with each page and why, and the files of pages it removed (`site build --explain`). */
+  plan: PlanReport;
 }
 
 /**
@@ -122,7 +133,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const memo = new StoredContentMemo(path.resolve(options.contentDir), previous.content, contentStamps && stampsByPath(contentStamps));
   // The page cache describes the files it wrote: with no output there, or none recorded, the build starts from an empty folder.
   const last = previous.output && existsSync(outDir) ? previous.output : undefined;
-  // Only page files changed: only their families and the site's are loaded, the other pages are outlines (build-scope.ts).
+  // Only page files changed: only their families and the site's are loaded, the other pages are recorded (incremental/scope.ts).
   const scope = recorded && contentStamps && last ? familiesToLoad(recorded, inputs, publication.at, contentStamps) : undefined;
   memo.limitTo(scope);
   // A build that stops at an error keeps what did load: the next build reads only the files being fixed.
@@ -140,33 +151,56 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     if (!propsInFolder.has(url)) propsInFolder.set(url, propsText(path.join(outDir, url), url));
     return propsInFolder.get(url);
   };
-  const propsPresent = (url: string) => propsFile(url) !== undefined;
   // A reused page's HTML is the one the last build wrote, so its element sources are the last build's too: a page whose
   // entry that file lacks (deleted, damaged) is not reused, so the file written at the end has every page's entry. The
   // file is the last build's only while it has the stamp that build recorded: one put back from an earlier build
   // holds entries of HTML the pages no longer have.
   const sourcesAsWritten = !recorded || stillBeside(recorded, pageSourcesFile(outDir));
   const previousSources = cached && sourcesAsWritten ? await previousPageSources(options.outDir) : new Map<string, Buffer>();
-  const sourcesPresent = (file: string) => previousSources.has(file);
+  // The output folder as the plan sees it (incremental/plan.ts).
+  const look: Look = {
+    stamp: (file) => fileStampSync(path.join(outDir, file)),
+    propsPresent: (url) => propsFile(url) !== undefined,
+    sourcesPresent: (file) => previousSources.has(file),
+  };
   // What is not live at the build's moment is left out (publishedModel) before anything reads the pages. A scoped build
   // goes on if its loaded pages, without an error, leave every other page as its line has it.
-  const scoped = scope && recorded && last && loaded.ok && !checkConfig.errors.length ? await scopedSite(publishedModel(loaded.value, publication), scope, { recorded, inputs, last, outDir, generator, budgets, code: codePending, known, propsPresent, sourcesPresent }) : undefined;
+  const scoped = scope && recorded && last && loaded.ok && !checkConfig.errors.length ? await scopedPages(publishedModel(loaded.value, publication), scope, { recorded, inputs, last, outDir, generator, budgets, code: codePending, known, look }) : undefined;
   // Else the whole site loads: after an error in a loaded page too, so every error is reported at once (a route another page has, say).
   if (scope && !scoped) {
     memo.limitTo(undefined);
     loaded = await loadContent(options.contentDir, options.env, memo);
   }
   if (!loaded.ok || checkConfig.errors.length) return failed([...(loaded.ok ? [] : loaded.errors), ...checkConfig.errors]);
-  const model = scoped ?? publishedModel(loaded.value, publication);
+  // The pages loaded (live at the build's moment), and every page as the build makes it: loaded or, in a scoped build, recorded.
+  const model = publishedModel(loaded.value, publication);
+  const pages = scoped ?? loadedPages(model);
+  const view = siteView(model, pages);
   const redirects = await loadRedirects(options.contentDir, model.site, memo);
   if (redirects.errors.length) return failed(redirects.errors);
   const images = await buildImages(model, options.contentDir, cache);
   // Planning a card reads nothing but an author's own image; drawing waits until its page is written.
-  const cards = await Promise.all(model.pages.map((entry) => (isOutline(entry) ? NO_CARD : planCard(model, entry))));
+  const cards = await Promise.all(pages.map((page) => (page.kind === 'recorded' ? NO_CARD : planCard(view, page.entry))));
   const assetErrors = [...images.errors, ...cards.flatMap((c) => (c.error ? [c.error] : []))];
   if (assetErrors.length) return failed(assetErrors);
   const code = await codePending;
-  await writeFunctionLocales(options.contentDir, model);
+  if (options.projectFiles === 'write') {
+    await writeFunctionLocales(options.contentDir, model);
+    await writeLeadNotificationTexts(options.contentDir, model);
+  }
+
+  const site = cached ? siteKey(view, code, generator, known) : '';
+  // What the last build's record says of each page holds while the site part of the keys and the budgets are the same.
+  const lastLines = recorded && lastPages(recorded, inputs, site, budgets);
+  // A recorded page is built under the key its line names (a scoped build checked that the line holds).
+  const keys = pages.map((page, index) => (!cached ? '' : page.kind === 'recorded' ? page.key : pageKey(view, page.entry, code, generator, known, { images: pageImageInputs(page.entry, images.images), socialImage: cards[index]!.card?.image.path })));
+  const cold = !cached ? 'no page cache: a build into a temporary folder renders every page' : options.fresh ? '--no-cache: every page renders' : !last ? 'no earlier build into this output folder' : undefined;
+  const changes = () => (recorded && contentStamps ? contentChanges(recorded.content, contentStamps) : undefined);
+  // Pages are stored in the build cache as rendered; a fresh build (`--no-cache`) stores them but reuses none.
+  const storedPages = cached && !options.fresh;
+  const planned = planPages({ pages, keys, cold, manifest: last, sameSite: lastLines !== undefined, changes, look });
+  const lookUp = storedPages ? await storedLookup(cache, restoreCandidates(planned)) : undefined;
+  const plan = lookUp ? planRestores(planned, lookUp.has) : planned;
 
   const removeOldOutput = last ? undefined : await emptyOutDir(outDir);
   const writer = new OutputWriter(outDir);
@@ -181,14 +215,12 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   const scripts = islandScripts(islands.loader, islands.graph, SUBMIT_ENTRIES);
   const inline: InlineCode[] = [];
   const written: Promise<RouteReport>[] = [];
-  const report = (entry: (typeof model.pages)[number], record: PageRecord): RouteReport => {
+  const report = (page: { route: string; file: string }, record: PageRecord): RouteReport => {
     const weight = pageWeight(record.refs, record.htmlGzip, islands.graph, scripts, (url) => assetGzip.get(url) ?? record.islandProps[url] ?? 0);
-    return { route: entry.route, file: entry.file, weight, overBudget: overBudget(weight, budgetFor(checkConfig.config, entry.route)) };
+    return { route: page.route, file: page.file, weight, overBudget: overBudget(weight, budgetFor(checkConfig.config, page.route)) };
   };
   const elementSources: [string, PageSources['pages'][string] | Buffer][] = [];
   const cardWrites: Promise<void>[] = [];
-  // Pages are stored in the build cache as rendered; a fresh build (`--no-cache`) stores them but reuses none.
-  const storedPages = cached && !options.fresh;
   let restored = 0;
   const superseded: string[] = [];
   // A key read from the manifest names a file in the cache: only a digest may (a damaged manifest could say anything).
@@ -203,107 +235,114 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
       if (!write) propsWrites.set(url, (write = writer.asset(url, encoder.encode(json), cache, keep)));
       return [url, await write] as const;
     })));
-  const renderThread = new RenderThread({ model, code, images: images.images });
+  const renderThread = new RenderThread({ model: view, code, images: images.images });
   const rendered: Promise<unknown>[] = [];
-  const renderHere = async (entry: (typeof model.pages)[number], socialImage: SocialImage | undefined) => {
+  const renderHere = async (entry: PageEntry, socialImage: SocialImage | undefined) => {
     await loadRenderer();
-    return renderPage(model, entry, code, { images: images.images, socialImage });
+    return renderPage(view, entry, code, { images: images.images, socialImage });
   };
-  const site = cached ? siteKey(model, code, generator, known) : '';
-  // What the last build's record says of each page holds while the site part of the keys and the budgets are the same.
-  const lastLines = recorded && lastPages(recorded, inputs, site, budgets);
-  // An outline page is built under the key its line names (a scoped build checked that the line holds).
-  const keys = model.pages.map((entry, index) => (!cached ? '' : (outlineKey(entry) ?? pageKey(model, entry, code, generator, known, { images: pageImageInputs(entry, images.images), socialImage: cards[index]!.card?.image.path }))));
-  const keyBefore = (index: number) => last?.pages[model.pages[index]!.file]?.key;
-  const stored = storedPagesAhead(storedPages ? cache : undefined, keys, keyBefore, storedPages ? await storedKeys(cache, keys, keyBefore) : undefined);
-  for (const [index, entry] of model.pages.entries()) {
-    const card = cards[index]!.card;
-    const key = keys[index]!;
-    const target = path.join(outDir, entry.file);
-    const record = last?.pages[entry.file];
-    keep.add(entry.file);
-    // An outline page's record was checked before any page was rendered (outlinesReusable): its file is not stated again.
-    const outline = isOutline(entry);
-    const reuse = ((outline && record !== undefined) || reusable(record, key, target, propsPresent)) && sourcesPresent(entry.file);
-    if (outline && record?.cardPath) keep.add(record.cardPath);
-    if (card) {
-      const cardPath = card.image.path.slice(1);
-      keep.add(cardPath);
-      const cardFile = path.join(outDir, card.image.path);
-      // A reused page's card is the file the last build wrote, if it still has the stamp it was written with: the URL
-      // is a hash of the card's inputs, so the same URL is the same card. Else it is drawn (or read from the build cache).
-      if (reuse && record.card !== undefined && record.card === fileStampSync(cardFile)) cardFiles.set(entry.file, { path: cardPath, stamp: record.card });
-      else cardWrites.push(card.bytes(cache).then((bytes) => writer.file(card.image.path, bytes, !!last)).then(() => void cardFiles.set(entry.file, { path: cardPath, stamp: fileStampSync(cardFile) ?? '' })));
-    }
-    if (reuse) {
-      counts.reused++;
-      elementSources.push([entry.file, previousSources.get(entry.file)!]);
-      next.pages[entry.file] = record;
-      inline.push(record.inline);
-      // Built under the key the last build's line has: that line is its report line (lastPages).
-      const weight = lastLines?.weightUnder(entry.file, key);
-      const line = weight ? { route: entry.route, file: entry.file, weight, overBudget: [] } : report(entry, record);
-      // The props files are written again from the folder's own (each once a build, writeProps), which leaves them as
-      // they are unless an encoding beside one is missing or changed.
-      const props = Object.keys(record.islandProps);
-      written.push(props.length ? writeProps(props.map((url) => [url, propsFile(url)!])).then(() => line) : Promise.resolve(line));
-      continue;
-    }
-    // The last version of this page in this folder will not be asked for again: its stored HTML goes.
-    const lastKey = last?.pages[entry.file]?.key;
-    if (lastKey !== key) supersede(lastKey);
-    // Not in the output folder as written, but in the build cache (a CI job that restored the cache, not `dist/`).
-    const restoring = await stored(index);
-    if (restoring) {
-      counts.reused++;
-      restored++;
-      inline.push(restoring.inline);
-      elementSources.push([entry.file, entryText(restoring.sources)]);
+  // What the build did with each page: the plan, with a restore whose stored HTML was refused when read turned into a render.
+  const done: PagePlan[] = [];
+  const restoring = lookUp?.ahead(plan);
+  // The render thread ends whether the pages render or one fails: a failed build must exit too.
+  try {
+    for (const [index, planned] of plan.pages.entries()) {
+      const { file, route, key } = planned;
+      const target = path.join(outDir, file);
+      keep.add(file);
+      let page = planned;
+      if (page.kind === 'unloaded') {
+        // Its card file was checked as recorded before anything rendered (scope.ts): it stays.
+        if (page.record.cardPath) keep.add(page.record.cardPath);
+      }
+      const card = cards[index]!.card;
+      if (card) {
+        const cardPath = card.image.path.slice(1);
+        keep.add(cardPath);
+        const cardFile = path.join(outDir, card.image.path);
+        // A reused page's card is the file the last build wrote, if it still has the stamp it was written with: the URL
+        // is a hash of the card's inputs, so the same URL is the same card. Else it is drawn (or read from the build cache).
+        if (page.kind === 'reuse' && page.record.card !== undefined && page.record.card === fileStampSync(cardFile)) cardFiles.set(file, { path: cardPath, stamp: page.record.card });
+        else cardWrites.push(card.bytes(cache).then((bytes) => writer.file(card.image.path, bytes, !!last)).then(() => void cardFiles.set(file, { path: cardPath, stamp: fileStampSync(cardFile) ?? '' })));
+      }
+      if (page.kind === 'reuse' || page.kind === 'unloaded') {
+        const { record } = page;
+        done.push(page);
+        counts.reused++;
+        elementSources.push([file, previousSources.get(file) ?? Buffer.alloc(0)]);
+        next.pages[file] = record;
+        inline.push(record.inline);
+        // Built under the key the last build's line has: that line is its report line (lastPages).
+        const weight = lastLines?.weightUnder(file, key);
+        const line = weight ? { route, file, weight, overBudget: [] } : report(page, record);
+        // The props files are written again from the folder's own (each once a build, writeProps), which leaves them as
+        // they are unless an encoding beside one is missing or changed.
+        const props = Object.keys(record.islandProps).flatMap((url): [string, string][] => {
+          const text = propsFile(url);
+          return text === undefined ? [] : [[url, text]];
+        });
+        written.push(props.length ? writeProps(props).then(() => line) : Promise.resolve(line));
+        continue;
+      }
+      const { entry } = page;
+      // The last version of this page in this folder will not be asked for again: its stored HTML goes.
+      const lastKey = page.record?.key;
+      if (lastKey !== key) supersede(lastKey);
+      // Not in the output folder as written, but in the build cache (a CI job that restored the cache, not `dist/`).
+      const stored = page.kind === 'restore' ? await restoring!(index) : undefined;
+      if (page.kind === 'restore' && !stored) page = { ...page, kind: 'render', reason: `${page.reason}, but refused it as damaged` };
+      done.push(page);
+      if (stored) {
+        counts.reused++;
+        restored++;
+        inline.push(stored.inline);
+        elementSources.push([file, entryText(stored.sources)]);
+        await writer.ready();
+        written.push(Promise.all([writer.file(`/${file}`, stored.bytes, !!last), writeProps(Object.entries(stored.islandProps))]).then(([, islandProps]): RouteReport => {
+          const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip: stored.htmlGzip, refs: stored.refs, inline: stored.inline, islandProps };
+          next.pages[file] = fresh;
+          return report(entry, fresh);
+        }));
+        continue;
+      }
+      counts.rendered++;
+      if (counts.rendered > BEFORE_RENDER_THREAD) renderThread.startIfIdle();
       await writer.ready();
-      written.push(Promise.all([writer.file(`/${entry.file}`, restoring.bytes, !!last), writeProps(Object.entries(restoring.islandProps))]).then(([, islandProps]): RouteReport => {
-        const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip: restoring.htmlGzip, refs: restoring.refs, inline: restoring.inline, islandProps };
-        next.pages[entry.file] = fresh;
-        return report(entry, fresh);
-      }));
-      continue;
-    }
-    counts.rendered++;
-    if (counts.rendered > BEFORE_RENDER_THREAD) renderThread.startIfIdle();
-    await writer.ready();
-    // Handed to the render thread while it has room, else rendered here; either way the page keeps its place in the
-    // lists below, so the element sources and the policy come out in page order whichever thread rendered it.
-    const socialImage = card?.image;
-    const rendering = renderThread.free ? renderThread.render(entry, socialImage) : Promise.resolve(await renderHere(entry, socialImage));
-    const slot = inline.push(NO_INLINE) - 1;
-    const sourcesSlot = elementSources.push([entry.file, Buffer.alloc(0)]) - 1;
-    const back = rendering.then((page) => {
-      inline[slot] = page.inline;
-      const sources = pageSourcesEntry(page);
-      const sourcesText = entryText(sources[1]);
-      elementSources[sourcesSlot] = [sources[0], sourcesText];
-      return { page, sourcesText };
-    });
-    // Awaited before the site files, as nothing but done: the promise would keep the page's bytes until the build ends.
-    rendered.push(back.then(() => undefined));
-    written.push(back.then(async ({ page, sourcesText }) => {
-      const { refs } = page;
-      const store = cached ? await pageCacheEntry(cache, key, page.bytes, { refs, inline: page.inline, islandProps: Object.fromEntries(page.islandProps) }, sourcesText.toString('utf8')) : undefined;
-      // The report is made as soon as the page is written: what a page's HTML links is read from substrings that
-      // would keep the whole page in memory if kept until the end.
-      return Promise.all([writer.page(`/${entry.file}`, page.bytes, !!last, store), writeProps(page.islandProps)]).then(([htmlGzip, islandProps]): RouteReport => {
-        const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip, refs, inline: page.inline, islandProps };
-        next.pages[entry.file] = fresh;
-        return report(entry, fresh);
+      // Handed to the render thread while it has room, else rendered here; either way the page keeps its place in the
+      // lists below, so the element sources and the policy come out in page order whichever thread rendered it.
+      const socialImage = card?.image;
+      const rendering = renderThread.free ? renderThread.render(entry, socialImage) : Promise.resolve(await renderHere(entry, socialImage));
+      const slot = inline.push(NO_INLINE) - 1;
+      const sourcesSlot = elementSources.push([file, Buffer.alloc(0)]) - 1;
+      const back = rendering.then((rendered) => {
+        inline[slot] = rendered.inline;
+        const sources = pageSourcesEntry(rendered);
+        const sourcesText = entryText(sources[1]);
+        elementSources[sourcesSlot] = [sources[0], sourcesText];
+        return { rendered, sourcesText };
       });
-    }));
+      // Awaited before the site files, as nothing but done: the promise would keep the page's bytes until the build ends.
+      rendered.push(back.then(() => undefined));
+      written.push(back.then(async ({ rendered: { bytes, refs, inline: pageInline, islandProps: pageProps }, sourcesText }) => {
+        const store = cached ? await pageCacheEntry(cache, key, bytes, { refs, inline: pageInline, islandProps: Object.fromEntries(pageProps) }, sourcesText.toString('utf8')) : undefined;
+        // The report is made as soon as the page is written: what a page's HTML links is read from substrings that
+        // would keep the whole page in memory if kept until the end.
+        return Promise.all([writer.page(`/${file}`, bytes, !!last, store), writeProps(pageProps)]).then(([htmlGzip, islandProps]): RouteReport => {
+          const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip, refs, inline: pageInline, islandProps };
+          next.pages[file] = fresh;
+          return report(entry, fresh);
+        });
+      }));
+    }
+    // The site's policy reads every page's inline code: the pages still on the render thread come back first.
+    await Promise.all(rendered);
+  } finally {
+    await renderThread.stop();
   }
-  // The site's policy reads every page's inline code: the pages still on the render thread come back first.
-  await Promise.all(rendered);
-  await renderThread.stop();
   // A small edit leaves the sitemap, robots.txt and _headers as the last build wrote them (sameSiteFiles): they stay.
-  const keptSeo = lastLines && last && recorded && sameSiteFiles(model, keys, inline, lastLines, last) && stillAsRecorded(recorded, outDir, SEO_FILES.map((url) => url.slice(1)));
+  const keptSeo = lastLines && last && recorded && sameSiteFiles(view, keys, inline, lastLines, last) && stillAsRecorded(recorded, outDir, SEO_FILES.map((url) => url.slice(1)));
   if (keptSeo) for (const url of SEO_FILES) keep.add(url.slice(1));
-  const siteFiles = [...(keptSeo ? [] : seoFiles(model, sitePolicy(model, inline, code))), ...redirectFiles(model, redirects.redirects, code.cssUrl)];
+  const siteFiles = [...(keptSeo ? [] : seoFiles(view, sitePolicy(view, inline, code))), ...redirectFiles(view, redirects.redirects, code.cssUrl)];
   await Promise.all(siteFiles.map(([url, text]) => {
     keep.add(url.slice(1));
     return writer.file(url, encoder.encode(text), !!last);
@@ -312,7 +351,10 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   await Promise.all(cardWrites);
   // The assets' brotli copies, written while the pages rendered (writer.asset).
   await writer.encoded();
-  for (const [file, card] of cardFiles) next.pages[file] = { ...next.pages[file]!, card: card.stamp, cardPath: card.path };
+  for (const [file, card] of cardFiles) {
+    const record = next.pages[file];
+    if (record) next.pages[file] = { ...record, card: card.stamp, cardPath: card.path };
+  }
   // Listed once, when everything is written: what is not this build's goes, and the rest is stamped for the next build.
   // A page file's stamp is the manifest's (checked before reuse, or taken right after writing), not stated again; into
   // an emptied folder, every file there is one this build wrote (`keep`), so the stamping walk lists nothing.
@@ -343,6 +385,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     pages: counts,
     privacy: privacyPolicyFacts(model),
     loadedPages: loaded.value.pages.length,
+    plan: planReport({ ...plan, pages: done }),
   };
   if (cached) {
     // A build with figures over budget is not recorded: its errors point into check.yaml, which only a loaded build can do.
@@ -352,8 +395,8 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     const beside = besideStamps([pageSourcesFile(outDir), path.join(project, 'supabase/functions'), path.join(project, FUNCTION_LOCALES_FILE)]);
     const families = siteFamilies(loaded.value.pages, (source) => memo.hasVerbatim(source));
     const stamps = content ? { window: publishingWindow(loaded.value, publication.at), content, output: listed ?? treeStamps(outDir, false, undefined, pageStamp, removeOldOutput && keep) ?? [], beside, site, budgets, siteFamilies: families } : undefined;
-    const indexOf = new Map(model.pages.map((entry, index) => [entry.file, index]));
-    await recordBuild(cache, inputs, stamps, value, { key: (file) => keys[indexOf.get(file)!]!, facts: (file) => siteFacts(model.pages[indexOf.get(file)!]!) }, lastLines);
+    const byFile = new Map(view.pages.map((summary, index) => [summary.file, { key: keys[index] ?? '', facts: siteFacts(summary) }]));
+    await recordBuild(cache, inputs, stamps, value, { key: (file) => byFile.get(file)?.key ?? '', facts: (file) => byFile.get(file)?.facts ?? '' }, lastLines);
   }
   return { ok: true, value };
 }
@@ -364,7 +407,7 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
  * (siteFacts) and inline code it had then. Checked before making them, so a one-page edit of 10,000 pages does not
  * make megabytes of text to find them unchanged.
  */
-function sameSiteFiles(model: SiteModel, keys: readonly string[], inline: readonly InlineCode[], lastLines: LastPages, last: OutputManifest): boolean {
+function sameSiteFiles(model: SiteView, keys: readonly string[], inline: readonly InlineCode[], lastLines: LastPages, last: OutputManifest): boolean {
   if (model.pages.length !== lastLines.size) return false;
   return model.pages.every((entry, index) => {
     const { file } = entry;
@@ -380,39 +423,56 @@ function sameSiteFiles(model: SiteModel, keys: readonly string[], inline: readon
 /** The report of a build that found nothing changed since the last one: every page reused. */
 function unchangedReport(outDir: string, report: UnchangedReport): BuildReport {
   const routes = report.routes.map((r): RouteReport => ({ ...r, overBudget: [] }));
-  return { outDir, routes, css: report.css, loader: report.loader, budgetErrors: [], pages: { rendered: 0, reused: routes.length, removed: 0 }, privacy: report.privacy, loadedPages: 0 };
+  return { outDir, routes, css: report.css, loader: report.loader, budgetErrors: [], pages: { rendered: 0, reused: routes.length, removed: 0 }, privacy: report.privacy, loadedPages: 0, plan: unchangedPlan(routes) };
 }
 
 /** Stored pages looked up at once: as many as the writer writes at once. */
 const LOOKUP_AHEAD = 16;
 
-/**
- * The page stored under each page's key (storedPage), looked up a few pages ahead of the one asked for: each lookup
- * waits for a file open on the thread pool, and a cold build, which finds none, waited for every one in turn before
- * rendering the page. `lastKey`: the key the page was last written under; a page with that key again may be reused
- * from the output folder, so it is looked up only when asked for. No cache (none, or a fresh build): none stored.
- */
-function storedPagesAhead(cache: BuildCache | undefined, keys: readonly string[], lastKey: (index: number) => string | undefined, present?: ReadonlySet<string>): (index: number) => Promise<StoredPage | undefined> {
-  const lookups = new Map<number, Promise<StoredPage | undefined>>();
-  let next = 0;
-  const lookUp = (key: string) => (cache && (!present || present.has(key)) ? storedPage(cache, key) : Promise.resolve(undefined));
-  return (index) => {
-    if (!cache) return Promise.resolve(undefined);
-    for (next = Math.max(next, index + 1); next < Math.min(index + LOOKUP_AHEAD, keys.length); next++) if (lastKey(next) !== keys[next]) lookups.set(next, lookUp(keys[next]!));
-    const lookup = lookups.get(index) ?? lookUp(keys[index]!);
-    lookups.delete(index);
-    return lookup;
-  };
+/** What the build cache holds of the pages a plan would render: which keys, and each page's stored HTML when asked for. */
+interface StoredLookup {
+  has: (key: string) => boolean;
+  /** The stored page of the plan's page at an index (a restore), undefined when its entry is refused as read. */
+  ahead: (plan: BuildPlan) => (index: number) => Promise<StoredPage | undefined>;
 }
 
 /**
- * The keys of the stored pages, listed once when more pages than LOOKUP_AHEAD are to be looked up (a cold build, a
- * code change): then only those are opened, and a cold build with an empty cache opens none (it opened one per page).
- * Undefined (each looked up) for a few, or a cache that cannot list.
+ * The pages stored under `candidates` (the keys of the pages a plan renders). Many (a cold build, a code change): the
+ * stored keys listed once, so a cold build with an empty cache opens no file per page, and each restored page read a
+ * few pages ahead of the one asked for (a read waits for a file open on the thread pool); an entry listed may still be
+ * refused when read. Few (a small edit): read now. A cache that cannot list reads each now, keeping none of many in memory.
  */
-async function storedKeys(cache: BuildCache, keys: readonly string[], lastKey: (index: number) => string | undefined): Promise<Set<string> | undefined> {
-  if (!cache.keys || keys.filter((key, index) => lastKey(index) !== key).length <= LOOKUP_AHEAD) return undefined;
-  return new Set(await cache.keys(PAGE_KIND));
+async function storedLookup(cache: BuildCache, candidates: readonly string[]): Promise<StoredLookup> {
+  if (candidates.length > LOOKUP_AHEAD && cache.keys) {
+    const listed = new Set(await cache.keys(PAGE_KIND));
+    return { has: (key) => listed.has(key), ahead: (plan) => readAhead(cache, plan) };
+  }
+  const few = candidates.length <= LOOKUP_AHEAD;
+  const found = new Map<string, StoredPage | undefined>();
+  for (let at = 0; at < candidates.length; at += LOOKUP_AHEAD) {
+    const batch = candidates.slice(at, at + LOOKUP_AHEAD);
+    const pages = await Promise.all(batch.map((key) => storedPage(cache, key)));
+    batch.forEach((key, i) => pages[i] && found.set(key, few ? pages[i] : undefined));
+  }
+  return {
+    has: (key) => found.has(key),
+    ahead: (plan) => (few ? (index) => Promise.resolve(found.get(plan.pages[index]?.key ?? '')) : readAhead(cache, plan)),
+  };
+}
+
+/** Each restore's stored page, looked up when asked for and for the next few restores, so reads overlap the build. */
+function readAhead(cache: BuildCache, plan: BuildPlan): (index: number) => Promise<StoredPage | undefined> {
+  const lookups = new Map<number, Promise<StoredPage | undefined>>();
+  let next = 0;
+  return (index) => {
+    for (next = Math.max(next, index + 1); next < Math.min(index + LOOKUP_AHEAD, plan.pages.length); next++) {
+      const page = plan.pages[next];
+      if (page?.kind === 'restore') lookups.set(next, storedPage(cache, page.key));
+    }
+    const lookup = lookups.get(index) ?? storedPage(cache, plan.pages[index]?.key ?? '');
+    lookups.delete(index);
+    return lookup;
+  };
 }
 
 /** Over-budget figures as errors located at the budget that applies (the route's override, else the default). */

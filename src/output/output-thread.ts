@@ -1,4 +1,5 @@
 import type { Worker } from 'node:worker_threads';
+import { closeWhenDone } from '../process/shutdown.ts';
 import { startThread } from './thread-entry.ts';
 
 /**
@@ -31,7 +32,8 @@ interface Pending {
 
 /**
  * The worker, started once more than BEFORE_WORKER requests came; until it runs (and should it fail) each method
- * returns undefined and the caller does the work on the thread pool. It keeps the process alive only while it has work.
+ * returns undefined and the caller does the work on the thread pool. It lives until `close()`, which the command that
+ * started it calls when its work ends (process/shutdown.ts): a process never depends on a thread's ref count to exit.
  */
 class OutputThread {
   private asked = 0;
@@ -59,7 +61,6 @@ class OutputThread {
     if (++this.asked > BEFORE_WORKER && !this.worker && !this.failed) this.start();
     const worker = this.worker;
     if (!worker || !this.online) return undefined;
-    if (this.pending.size === 0) worker.ref();
     const id = this.next++;
     return new Promise<number>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -72,18 +73,17 @@ class OutputThread {
     // heap that only a collection frees, and with the default size none came for hundreds of pages (a 1,000-page build
     // held 12 MB of dead copies at its 500th page; at 1 MB, at most 5 MB).
     const worker = startThread('output-worker', { resourceLimits: { maxYoungGenerationSizeMb: 1 } });
-    worker.unref();
+    closeWhenDone('output thread', () => this.close());
     worker.once('online', () => (this.online = true));
     worker.on('message', ([id, size, error]: OutputReply) => {
       const pending = this.pending.get(id);
       this.pending.delete(id);
-      if (this.pending.size === 0) worker.unref();
       if (size !== undefined) pending?.resolve(size);
       else pending?.reject(Object.assign(new Error(error?.message ?? 'the output worker failed'), { code: error?.code }));
     });
     const fail = (error: Error) => {
-      for (const { reject } of this.pending.values()) reject(error);
-      this.pending.clear();
+      if (this.worker !== worker) return;
+      this.rejectPending(error);
       this.worker = undefined;
       this.online = false;
       this.failed = true;
@@ -91,6 +91,25 @@ class OutputThread {
     worker.once('error', fail);
     worker.once('exit', (code) => fail(new Error(`the output worker exited (${code})`)));
     this.worker = worker;
+  }
+
+  /**
+   * Ends the worker, if one was started, and waits until it has exited; the next request starts counting afresh.
+   * Work still pending is refused: a caller closes once its writes were awaited (or failed).
+   */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    this.online = false;
+    this.failed = false;
+    this.asked = 0;
+    this.rejectPending(new Error('the output worker was closed'));
+    await worker?.terminate();
+  }
+
+  private rejectPending(error: Error): void {
+    for (const { reject } of this.pending.values()) reject(error);
+    this.pending.clear();
   }
 }
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { cacheKey, replaceEarlier, type BuildCache } from '../cache/build-cache.ts';
 import { readRecords, recordsOf, writeRecords } from '../cache/records.ts';
 import type { MarkedElement } from '../render/source-marks.tsx';
-import { fileStampSync, textDigest } from '../content/memo.ts';
-import type { PageEntry, SiteModel } from '../content/model.ts';
+import { textDigest } from '../content/memo.ts';
+import type { PageEntry, SiteView } from '../content/model.ts';
 import { MEMO_KINDS, readStoredMemo, writeStoredMemo, type StoredMemo } from '../content/stored-memo.ts';
 import { isIndexable } from '../content/routes.ts';
 import { alternates } from '../render/context.ts';
@@ -38,7 +38,7 @@ export interface PageRecord {
   islandProps: Record<string, number>;
   /** The stamp of the page's social card file after it was written (output/social-cards.ts), if it has one. */
   card?: string;
-  /** That card file, output-relative: a page a scoped build does not load keeps it (build-scope.ts). */
+  /** That card file, output-relative: a page a scoped build does not load keeps it (incremental/scope.ts). */
   cardPath?: string;
 }
 
@@ -181,12 +181,9 @@ function reportable(record: { htmlGzip?: unknown; refs?: unknown; inline?: unkno
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/**
- * A record the build may reuse: well-formed, same key, the file on disk is the one it wrote, and the props files
- * its islands name are there (`present`; named by their content, a file there is the one it names).
- */
-export function reusable(record: PageRecord | undefined, key: string, target: string, present: (url: string) => boolean): record is PageRecord {
-  return !!record && record.key === key && reportable(record) && isRecord(record.islandProps) && record.stamp === fileStampSync(target) && Object.keys(record.islandProps).every(present);
+/** Whether a manifest record (JSON as read: a damaged one may hold anything) has what a reused page's report and CSP are made from. */
+export function wellFormedRecord(record: PageRecord): boolean {
+  return reportable(record) && isRecord(record.islandProps);
 }
 
 /**
@@ -215,15 +212,15 @@ function digestOf(value: object | undefined, known?: (value: object) => string |
 }
 
 /** Per model: what every page reads of the other locales (the language switcher's names, og:locale alternates) and the verbatim strings. */
-const siteParts = new WeakMap<SiteModel, string>();
-const familyParts = new WeakMap<SiteModel, Map<string, string>>();
+const siteParts = new WeakMap<SiteView, string>();
+const familyParts = new WeakMap<SiteView, Map<string, string>>();
 
 /**
  * The part of every page's key that is the same for all pages (pageKey): the generator, the code assets, site.yaml, each
  * locale's name and og:locale, the verbatim strings and the withheld routes. The last build's record keeps it
  * (unchanged-build.ts): the same part again means the same site.yaml, code and environment.
  */
-export function siteKey(model: SiteModel, code: CodeAssets, generator: string, known?: (value: object) => string | undefined): string {
+export function siteKey(model: SiteView, code: CodeAssets, generator: string, known?: (value: object) => string | undefined): string {
   let site = siteParts.get(model);
   if (site === undefined) {
     const locales = Object.entries(model.locales).map(([locale, strings]) => [locale, strings?.name, strings?.ogLocale]);
@@ -246,7 +243,7 @@ export function siteKey(model: SiteModel, code: CodeAssets, generator: string, k
  * property test (tests/unit/output/page-cache-property.test.ts) holds warm builds byte-identical to cold ones
  * through random edits of each.
  */
-export function pageKey(model: SiteModel, entry: PageEntry, code: CodeAssets, generator: string, known?: (value: object) => string | undefined, inputs: { images?: string; socialImage?: string } = {}): string {
+export function pageKey(model: SiteView, entry: PageEntry, code: CodeAssets, generator: string, known?: (value: object) => string | undefined, inputs: { images?: string; socialImage?: string } = {}): string {
   const site = siteKey(model, code, generator, known);
   let families = familyParts.get(model);
   if (!families) familyParts.set(model, (families = new Map()));

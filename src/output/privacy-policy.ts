@@ -47,16 +47,23 @@ export const PRIVACY_POLICY = {
 `;
 }
 
+/** The module's file and the text it should have, when the project has a function folder and the file differs. */
+export async function stalePrivacyPolicyModule(contentDir: string, facts: PrivacyPolicyFacts): Promise<{ file: string; text: string } | undefined> {
+  const functions = path.join(path.dirname(path.resolve(contentDir)), 'supabase', 'functions');
+  if (!(await access(path.join(functions, '_shared')).then(() => true, () => false))) return undefined;
+  const file = path.join(functions, PRIVACY_POLICY_MODULE);
+  const text = privacyPolicyModule(facts);
+  return (await readFile(file, 'utf8').catch(() => undefined)) === text ? undefined : { file, text };
+}
+
 /**
  * Writes the module into the project's `supabase/functions` folder beside the content folder, when there
  * is one (a fixture or benchmark site has none), and only when its text changed. Returns the file written.
  */
 export async function writePrivacyPolicyModule(contentDir: string, facts: PrivacyPolicyFacts): Promise<string | undefined> {
-  const functions = path.join(path.dirname(path.resolve(contentDir)), 'supabase', 'functions');
-  if (!(await access(path.join(functions, '_shared')).then(() => true, () => false))) return undefined;
-  const file = path.join(functions, PRIVACY_POLICY_MODULE);
-  const text = privacyPolicyModule(facts);
-  if ((await readFile(file, 'utf8').catch(() => undefined)) === text) return undefined;
+  const stale = await stalePrivacyPolicyModule(contentDir, facts);
+  if (!stale) return undefined;
+  const { file, text } = stale;
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, text);
   return file;

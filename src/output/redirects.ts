@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { addressOf, type Redirect } from '../content/redirects.ts';
-import type { SiteModel } from '../content/model.ts';
+import type { SiteView } from '../content/model.ts';
 import { isNotFound, outputFileFor } from '../content/routes.ts';
 import { absoluteUrl } from '../render/context.ts';
 import { escapeHtml } from '../render/head.ts';
@@ -14,7 +14,7 @@ import { localeEntry } from '../schema/site-locales.ts';
  */
 
 /** The rules that apply: a rule whose old address is a live page's is left out (the page wins; `site check` reports it). */
-export function activeRedirects(model: SiteModel, redirects: readonly Redirect[]): Redirect[] {
+export function activeRedirects(model: SiteView, redirects: readonly Redirect[]): Redirect[] {
   const routes = new Set(model.pages.map((p) => p.route));
   return redirects.filter((r) => !routes.has(addressOf(r.from)));
 }
@@ -38,12 +38,12 @@ export function redirectsFile(redirects: readonly Redirect[], notFoundPages: rea
 }
 
 /** The not-found pages that live below a language root, by output file (`fr/404.html`). */
-function nestedNotFoundPages(model: SiteModel): string[] {
+function nestedNotFoundPages(model: SiteView): string[] {
   return model.pages.filter((p) => isNotFound(p.route) && p.file.includes('/')).map((p) => p.file).sort();
 }
 
 /** The language of a redirect's fallback page: its rule's, else the page it leads to, else the site's default. */
-function localeOf(model: SiteModel, redirect: Redirect) {
+function localeOf(model: SiteView, redirect: Redirect) {
   if (redirect.locale) return redirect.locale;
   const target = redirect.to.split('#')[0]!;
   return model.pages.find((p) => p.route === addressOf(target))?.locale ?? model.site.defaultLocale;
@@ -53,7 +53,7 @@ function localeOf(model: SiteModel, redirect: Redirect) {
  * The page left at an old address: noindex, canonical to the new one, an immediate meta refresh, and a visible
  * link for anyone whose browser does not follow it. It loads the site's stylesheet and nothing else.
  */
-export function fallbackPage(model: SiteModel, redirect: Redirect, cssUrl: string): { file: string; html: string } {
+export function fallbackPage(model: SiteView, redirect: Redirect, cssUrl: string): { file: string; html: string } {
   const locale = localeOf(model, redirect);
   const strings = model.locales[locale]?.publishing ?? model.locales[model.site.defaultLocale]!.publishing;
   // A canonical URL names a document: the fragment of an in-site target is left out.
@@ -82,7 +82,7 @@ export function fallbackPage(model: SiteModel, redirect: Redirect, cssUrl: strin
 }
 
 /** Every file the redirects add to the output, by URL: `_redirects` (always, so a host sees the rules went) and a fallback page per rule. */
-export function redirectFiles(model: SiteModel, redirects: readonly Redirect[], cssUrl: string): Map<string, string> {
+export function redirectFiles(model: SiteView, redirects: readonly Redirect[], cssUrl: string): Map<string, string> {
   const active = activeRedirects(model, redirects);
   const files = new Map<string, string>([['/_redirects', redirectsFile(active, nestedNotFoundPages(model))]]);
   for (const redirect of active) {

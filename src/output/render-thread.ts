@@ -1,6 +1,6 @@
 import { cpus } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import type { PageEntry, SiteModel } from '../content/model.ts';
+import type { PageEntry, PageSummary, SiteView } from '../content/model.ts';
 import type { SocialImage } from '../render/context.ts';
 import type { BuiltImages } from '../render/image-layout.ts';
 import type { InlineCode } from './seo-files.ts';
@@ -45,7 +45,7 @@ const IN_FLIGHT = 2;
 
 /** What every page's render reads besides its own entry. */
 export interface SharedSite {
-  model: SiteModel;
+  model: SiteView;
   code: PageCode;
   images?: BuiltImages;
 }
@@ -60,11 +60,14 @@ export interface RenderedResult {
   islandProps: Record<string, string>;
 }
 
-/** What one page's render reads of the other pages (see above), as entries the renderer can take. */
-function sharedModel(model: SiteModel): SiteModel {
-  const pages = model.pages.map(({ family, locale, route, file, source, page }) => ({ family, locale, route, file, source, page: { slug: page.slug, meta: { noindex: page.meta.noindex } } }));
-  // Only the fields above are read of another page's `page`: the full Page type would have the worker hold every page.
-  return { ...model, pages: pages as unknown as PageEntry[], placeholders: [] };
+/**
+ * What one page's render reads of the other pages (see above): each as its summary, made anew so the worker is not sent
+ * every loaded page in full. `structuredData` of another page is read by `_headers` only, never by a render.
+ */
+function sharedModel(model: SiteView): SiteView {
+  const pages = model.pages.map(({ family, locale, route, file, source, page }): PageSummary => ({ family, locale, route, file, source, page: { slug: page.slug, meta: { noindex: page.meta.noindex } } }));
+  // Field by field: a SiteModel's placeholders (located when read, by a getter) are no part of a render.
+  return { root: model.root, site: model.site, locales: model.locales, verbatim: model.verbatim, withheld: model.withheld, pages };
 }
 
 export class RenderThread {
@@ -90,15 +93,13 @@ export class RenderThread {
   /** Starts the worker and hands it the site (a few tens of ms of the main thread's time at 10,000 pages). */
   start(): void {
     if (this.worker) return;
+    // Ended by stop(), which buildSite calls whether the build succeeds or fails.
     const worker = startThread('render-worker');
-    // Held alive only while it has pages: a build that fails on the main thread still ends.
-    worker.unref();
     const { model, code, images } = this.site;
     worker.postMessage({ model: sharedModel(model), code: { cssUrl: code.cssUrl, fontPreload: code.fontPreload, islands: { loader: code.islands.loader }, template: code.template, runtime: code.runtime }, images });
     worker.on('message', ([id, result, message]: [number, RenderedResult | undefined, string | undefined]) => {
       const pending = this.pending.get(id);
       this.pending.delete(id);
-      if (this.pending.size === 0) worker.unref();
       if (!pending) return;
       if (result) pending.resolve(restoredPage(pending.entry, { ...result, sources: { elements: result.elements } }));
       else pending.reject(new Error(message ?? 'the render worker failed'));
@@ -122,16 +123,18 @@ export class RenderThread {
     const worker = this.worker;
     if (!worker) throw new Error('RenderThread.render before start()');
     const id = this.next++;
-    if (this.pending.size === 0) worker.ref();
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, entry });
       worker.postMessage([id, entry, socialImage] satisfies RenderRequest);
     });
   }
 
-  /** Ends the worker: its pages are all back (the build awaits them before it writes the site files). */
+  /** Ends the worker and waits for it to exit; pages it still had are refused (a build that failed stops it early). */
   async stop(): Promise<void> {
-    await this.worker?.terminate();
+    const worker = this.worker;
     this.worker = undefined;
+    for (const { reject } of this.pending.values()) reject(new Error('the render worker was stopped'));
+    this.pending.clear();
+    await worker?.terminate();
   }
 }

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { PageEntry, SiteModel } from '../content/model.ts';
+import type { PageSummary, SiteView } from '../content/model.ts';
 import { isIndexable } from '../content/routes.ts';
 import { absoluteUrl } from '../render/context.ts';
 import { cacheHintSeconds, escapeHtml, hreflangSet } from '../render/head.ts';
 import { CARD_DIR } from './social-cards.ts';
 
-function indexable(entry: PageEntry): boolean {
+function indexable(entry: PageSummary): boolean {
   return isIndexable(entry.route, entry.page.meta.noindex);
 }
 
@@ -14,12 +14,12 @@ function indexable(entry: PageEntry): boolean {
  * last build's record keeps it, so a build that changed a few pages can tell whether these files would come out the
  * same without making them (output/unchanged-build.ts). Anything sitemapXml or headersFile reads of a page belongs here.
  */
-export function siteFacts(entry: PageEntry): string {
+export function siteFacts(entry: PageSummary): string {
   return `${entry.family}/${entry.locale}/${indexable(entry) ? 1 : 0}/${entry.page.meta.structuredData === 'education' ? 1 : 0}`;
 }
 
 /** sitemap.xml: every indexable route (no 404, no noindex pages) with its language alternates. */
-export function sitemapXml(model: SiteModel): string {
+export function sitemapXml(model: SiteView): string {
   // Every indexable page of a family has the same hreflang set (head.ts): its lines are made once a family.
   const familyLinks = new Map<string, string[]>();
   const urls = model.pages
@@ -46,7 +46,7 @@ export function sitemapXml(model: SiteModel): string {
  * robots.txt: everything may be crawled. noindex pages are deliberately not disallowed: a crawler
  * must fetch them to see their noindex.
  */
-export function robotsTxt(model: SiteModel): string {
+export function robotsTxt(model: SiteView): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(model, '/sitemap.xml')}\n`;
 }
 
@@ -98,7 +98,7 @@ export interface RuntimeNeeds {
 }
 
 /** The Content-Security-Policy for the built pages: only what they load, and the backend they call. */
-export function contentSecurityPolicy(model: SiteModel, pages: readonly InlineCode[], runtime: RuntimeNeeds = {}): string {
+export function contentSecurityPolicy(model: SiteView, pages: readonly InlineCode[], runtime: RuntimeNeeds = {}): string {
   const scripts = [...new Set(pages.flatMap((p) => p.scripts))].sort();
   const styles = [...new Set([...pages.flatMap((p) => p.styles), ...(runtime.injectedStyles ?? []).map(sha256)])].sort();
   const backend = model.site.backend.url ? new URL(model.site.backend.url).origin : undefined;
@@ -132,7 +132,7 @@ export function contentSecurityPolicyMeta(policy: string): string {
  * `_headers` for static hosts (Netlify, Cloudflare Pages): security headers on every path, long caching
  * for hashed assets, and the one-hour cache hint on the pages that ask for it (the education pages).
  */
-export function headersFile(model: SiteModel, entries: readonly PageEntry[], csp: string): string {
+export function headersFile(model: SiteView, entries: readonly PageSummary[], csp: string): string {
   const blocks: string[] = [
     [
       '/*',
@@ -157,7 +157,7 @@ export function headersFile(model: SiteModel, entries: readonly PageEntry[], csp
 export const SEO_FILES = ['/sitemap.xml', '/robots.txt', '/_headers'];
 
 /** The SEO and hosting files of a build, by URL (SEO_FILES); `csp` is the policy of its pages (contentSecurityPolicy). */
-export function seoFiles(model: SiteModel, csp: string): Map<string, string> {
+export function seoFiles(model: SiteView, csp: string): Map<string, string> {
   return new Map([
     ['/sitemap.xml', sitemapXml(model)],
     ['/robots.txt', robotsTxt(model)],

@@ -5,7 +5,7 @@ import { bundleIslands, type IslandBundle } from '../assets/islands.ts';
 import { buildFonts } from '../assets/fonts.ts';
 import { buildStyles } from '../assets/styles.ts';
 import type { BuildCache } from '../cache/build-cache.ts';
-import type { PageEntry, SiteModel } from '../content/model.ts';
+import type { PageEntry, SiteView } from '../content/model.ts';
 import { packageRoot } from '../package-root.ts';
 import { SOCIAL_IMAGE } from '../render/head.ts';
 import type { BuiltImages } from '../render/image-layout.ts';
@@ -99,7 +99,7 @@ const CHARSET = '<meta charset="utf-8">';
  * site's (sitePolicy); a browser enforces both, so each page gets exactly what it runs. Depending on
  * no other page, pages can be written as soon as they are rendered.
  */
-export function renderPage(model: SiteModel, entry: PageEntry, code: PageCode, extras: { images?: BuiltImages; socialImage?: SocialImage } = {}): RenderedPage {
+export function renderPage(model: SiteView, entry: PageEntry, code: PageCode, extras: { images?: BuiltImages; socialImage?: SocialImage } = {}): RenderedPage {
   if (!renderRoute) throw new Error('renderPage before loadRenderer()');
   const { images, socialImage } = extras;
   const { html, elements, islandProps } = renderRoute(model, entry, { css: code.cssUrl, font: code.fontPreload, loader: code.islands.loader, images, ...(socialImage ? { socialImage } : {}) }, code.template);
@@ -131,7 +131,7 @@ export function elementsOf(bytes: Uint8Array): MarkedElement[] | undefined {
 /** Pages with the same inline code share one policy: made once per build, not once per page. */
 const pagePolicies = new WeakMap<PageCode, Map<string, string>>();
 
-function pagePolicyMeta(model: SiteModel, inline: InlineCode, code: PageCode): string {
+function pagePolicyMeta(model: SiteView, inline: InlineCode, code: PageCode): string {
   let policies = pagePolicies.get(code);
   if (!policies) pagePolicies.set(code, (policies = new Map()));
   const key = [model.site.backend.url, inline.scripts.join(), inline.styles.join(), inline.styleAttributes].join(' ');
@@ -141,6 +141,6 @@ function pagePolicyMeta(model: SiteModel, inline: InlineCode, code: PageCode): s
 }
 
 /** The Content-Security-Policy of the whole site, for `_headers`: what any of its pages runs inline. */
-export function sitePolicy(model: SiteModel, inline: readonly InlineCode[], code: CodeAssets): string {
+export function sitePolicy(model: SiteView, inline: readonly InlineCode[], code: CodeAssets): string {
   return contentSecurityPolicy(model, inline, code.runtime);
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { cacheKey, type BuildCache } from '../cache/build-cache.ts';
-import type { PageEntry, SiteModel } from '../content/model.ts';
+import type { PageEntry, SiteView } from '../content/model.ts';
 import { isIndexable } from '../content/routes.ts';
 import { locate, parseYaml } from '../content/yaml-source.ts';
 import { SiteError } from '../errors/site-error.ts';
@@ -46,7 +46,7 @@ function cardName(entry: PageEntry): string {
   return name || 'home';
 }
 
-export function cardText(model: SiteModel, entry: PageEntry): CardText {
+export function cardText(model: SiteView, entry: PageEntry): CardText {
   return { brand: model.site.brand.name, title: entry.page.meta.title, description: entry.page.meta.description, host: hostOf(model.site.baseUrl) };
 }
 
@@ -54,7 +54,7 @@ export function cardText(model: SiteModel, entry: PageEntry): CardText {
  * The card of one page: no I/O unless the page names its own image. Undefined for pages that are not indexable
  * and, with `socialCards: shared` in site.yaml, for pages without an image of their own: they keep the shared image.
  */
-export async function planCard(model: SiteModel, entry: PageEntry): Promise<{ card?: PlannedCard; error?: SiteError }> {
+export async function planCard(model: SiteView, entry: PageEntry): Promise<{ card?: PlannedCard; error?: SiteError }> {
   if (!isIndexable(entry.route, entry.page.meta.noindex)) return {};
   const own = entry.page.meta.socialImage;
   if (own) return ownImage(model, entry, own);
@@ -77,7 +77,7 @@ export async function planCard(model: SiteModel, entry: PageEntry): Promise<{ ca
   };
 }
 
-async function ownImage(model: SiteModel, entry: PageEntry, own: { src: string; alt: string }): Promise<{ card?: PlannedCard; error?: SiteError }> {
+async function ownImage(model: SiteView, entry: PageEntry, own: { src: string; alt: string }): Promise<{ card?: PlannedCard; error?: SiteError }> {
   const where = async () => {
     const file = path.join(model.root, entry.source);
     const parsed = parseYaml(entry.source, await readFile(file, 'utf8').catch(() => ''));

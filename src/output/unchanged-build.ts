@@ -46,7 +46,7 @@ export interface BuildRecord {
   /** The part of every page key that is the same for all pages (page-cache.ts siteKey), and a digest of check.yaml's budgets. */
   site: string;
   budgets: string;
-  /** The families a scoped build always loads (build-scope.ts siteFamilies). */
+  /** The families a scoped build always loads (incremental/scope.ts siteFamilies). */
   siteFamilies: string[];
   report: { css: string; loader: string; privacy: PrivacyPolicyFacts; routes: StoredRoute[] };
 }
@@ -72,7 +72,7 @@ export class LastPages {
   }
 
   /** Every page's output file, route, key and site facts, in the record's order. */
-  *outlines(): Generator<[file: string, route: string, key: string, facts: string]> {
+  *recorded(): Generator<[file: string, route: string, key: string, facts: string]> {
     for (const [file, line] of this.lines) yield [file, line[0], line[2], line[3]];
   }
 

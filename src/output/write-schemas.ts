@@ -21,13 +21,14 @@ export async function schemaContextOf(contentDir: string): Promise<Result<Schema
 }
 
 /**
- * `.vscode/settings.json` of the project the content belongs to (the working directory): the YAML
- * extension's settings for this content merged into what is there. A file that is not plain JSON (VS Code
- * allows comments) is left alone and the snippet is written beside it, for the author to paste.
+ * `.vscode/settings.json` of the project the content belongs to (the folder that holds the content folder): the
+ * YAML extension's settings for this content merged into what is there, without entries for paths outside the
+ * project (an older `site schema` run from elsewhere wrote those). A file that is not plain JSON (VS Code allows
+ * comments) is left alone and the snippet is written beside it, for the author to paste.
  */
-async function writeEditorSettings(contentDir: string): Promise<string> {
-  const relative = path.relative(process.cwd(), path.resolve(contentDir)).split(path.sep).join('/') || '.';
-  const file = path.join(process.cwd(), '.vscode/settings.json');
+async function writeEditorSettings(contentDir: string, projectDir: string): Promise<string> {
+  const relative = path.relative(projectDir, path.resolve(contentDir)).split(path.sep).join('/') || '.';
+  const file = path.join(projectDir, '.vscode/settings.json');
   const ours = editorSettings(relative);
   let existing: Record<string, unknown> = {};
   try {
@@ -39,7 +40,9 @@ async function writeEditorSettings(contentDir: string): Promise<string> {
       return snippet;
     }
   }
-  const schemas = { ...(existing['yaml.schemas'] as Record<string, string> | undefined), ...ours['yaml.schemas'] };
+  const inside = ([schema]: [string, unknown]) => !path.isAbsolute(schema) && !path.normalize(schema).startsWith('..');
+  const kept = Object.entries((existing['yaml.schemas'] as Record<string, string> | undefined) ?? {}).filter(inside);
+  const schemas = { ...Object.fromEntries(kept), ...ours['yaml.schemas'] };
   const tags = [...new Set([...((existing['yaml.customTags'] as string[] | undefined) ?? []), ...ours['yaml.customTags']])];
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify({ ...existing, 'yaml.customTags': tags, 'yaml.schemas': schemas }, null, 2)}\n`);
@@ -51,7 +54,7 @@ async function writeEditorSettings(contentDir: string): Promise<string> {
  * content reference (reference.md: header variants, section types and drawings with examples), and the
  * editor settings that map each content file to its schema (`.vscode/settings.json`).
  */
-export async function writeContentSchemas(contentDir: string): Promise<Result<string[]>> {
+export async function writeContentSchemas(contentDir: string, projectDir: string = path.dirname(path.resolve(contentDir))): Promise<Result<string[]>> {
   const ctx = await schemaContextOf(contentDir);
   if (!ctx.ok) return ctx;
   const dir = path.join(contentDir, SCHEMA_DIR);
@@ -64,6 +67,6 @@ export async function writeContentSchemas(contentDir: string): Promise<Result<st
   }
   await writeFile(path.join(dir, 'reference.md'), contentReference(schemas.page));
   written.push(path.join(dir, 'reference.md'));
-  written.push(await writeEditorSettings(contentDir));
+  written.push(await writeEditorSettings(contentDir, projectDir));
   return { ok: true, value: written };
 }

@@ -1,4 +1,4 @@
-import type { PageEntry, SiteModel } from '../content/model.ts';
+import type { PageEntry, PageSummary, SiteView } from '../content/model.ts';
 import type { LocaleStrings } from '../schema/locale.ts';
 import type { BuiltImages } from './image-layout.ts';
 
@@ -26,19 +26,19 @@ export interface SocialImage {
 
 /** Everything a page's components read; passed down explicitly so rendering stays a pure function. */
 export interface RenderContext {
-  model: SiteModel;
+  model: SiteView;
   entry: PageEntry;
   strings: LocaleStrings;
   assets: PageAssets;
 }
 
-const families = new WeakMap<SiteModel, Map<string, PageEntry[]>>();
+const families = new WeakMap<SiteView, Map<string, PageSummary[]>>();
 
 /**
  * Every page of the entry's family (its translations, itself included). Indexed once per model:
  * every page asks (head, footer, sitemap), and a scan per page made a 10,000-page build quadratic.
  */
-export function alternates(model: SiteModel, entry: PageEntry): PageEntry[] {
+export function alternates(model: SiteView, entry: PageSummary): readonly PageSummary[] {
   let index = families.get(model);
   if (!index) {
     index = new Map();
@@ -52,11 +52,11 @@ export function alternates(model: SiteModel, entry: PageEntry): PageEntry[] {
   return index.get(entry.family) ?? [];
 }
 
-export function absoluteUrl(model: SiteModel, route: string): string {
+export function absoluteUrl(model: SiteView, route: string): string {
   return `${model.site.baseUrl.replace(/\/+$/, '')}${route === '/' ? '/' : route}`;
 }
 
 /** The locale's home route: `/` for the default locale, `/fr` etc. otherwise. */
-export function localeHome(model: SiteModel, entry: PageEntry): string {
+export function localeHome(model: SiteView, entry: PageSummary): string {
   return entry.locale === model.site.defaultLocale ? '/' : `/${entry.locale}`;
 }

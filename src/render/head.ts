@@ -1,4 +1,5 @@
-import type { PageEntry, SiteModel } from '../content/model.ts';
+import type { PageEntry, PageSummary, SiteView } from '../content/model.ts';
+import { educationBrand } from '../content/brand.ts';
 import { isIndexable, isNotFound } from '../content/routes.ts';
 import type { LoaderNeed } from '../islands/protocol.ts';
 import { localeEntry } from '../schema/site-locales.ts';
@@ -53,7 +54,7 @@ export const ISLAND_START_SCRIPT =
   '})(document.currentScript.dataset.islands)';
 
 /** Pages that are indexable in the sense of hreflang and the sitemap. */
-function indexable(entry: PageEntry): boolean {
+function indexable(entry: PageSummary): boolean {
   return isIndexable(entry.route, entry.page.meta.noindex);
 }
 
@@ -61,7 +62,7 @@ function indexable(entry: PageEntry): boolean {
  * The hreflang set of a page: its indexable translations (one per locale) plus x-default (the default
  * locale's page). Empty for pages without translations; the same set for every member of a family.
  */
-export function hreflangSet(model: SiteModel, entry: PageEntry): { hreflang: string; route: string }[] {
+export function hreflangSet(model: SiteView, entry: PageSummary): { hreflang: string; route: string }[] {
   if (!indexable(entry)) return [];
   const family = alternates(model, entry).filter(indexable);
   if (family.length < 2) return [];
@@ -70,11 +71,11 @@ export function hreflangSet(model: SiteModel, entry: PageEntry): { hreflang: str
 }
 
 /** The cache lifetime a page asks hosts for (SPEC §2: education pages, one hour); undefined for the rest. */
-export function cacheHintSeconds(model: SiteModel, entry: PageEntry): number | undefined {
+export function cacheHintSeconds(model: SiteView, entry: PageSummary): number | undefined {
   return entry.page.meta.structuredData === 'education' ? model.site.constants.education.cacheSeconds : undefined;
 }
 
-function structuredData(model: SiteModel, entry: PageEntry): unknown {
+function structuredData(model: SiteView, entry: PageEntry): unknown {
   const { site } = model;
   const kind = entry.page.meta.structuredData;
   const url = absoluteUrl(model, entry.route);
@@ -115,7 +116,7 @@ function structuredData(model: SiteModel, entry: PageEntry): unknown {
     return {
       '@context': 'https://schema.org',
       '@type': 'WebApplication',
-      name: site.brand.education,
+      name: educationBrand(site.brand, entry.locale),
       description: entry.page.meta.description,
       url,
       inLanguage: localeEntry(site, entry.locale).lang,

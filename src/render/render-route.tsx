@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import type { PageEntry, SiteModel } from '../content/model.ts';
+import type { PageEntry, SiteView } from '../content/model.ts';
 import { islandUses, loaderNeed } from '../islands/protocol.ts';
 import type { LocaleStrings } from '../schema/locale.ts';
 import { localeEntry } from '../schema/site-locales.ts';
@@ -13,18 +13,17 @@ import { localeTypography, withTypography } from './typography.ts';
 /** The HTML shell from templates/document.html with `%lang%`, `<!--site:head-->` and `<!--site:body-->`. */
 export type DocumentTemplate = string;
 
-/** A locale's UI strings in its typography, made once per locale (and per page that rewords header labels). */
+/** A locale's UI strings in its typography, made once per locale. */
 const typeset = new WeakMap<LocaleStrings, LocaleStrings>();
 
-function pageStrings(localeStrings: LocaleStrings, entry: PageEntry, keep?: ReadonlySet<string>): LocaleStrings {
-  if (entry.page.headerLabels) return localeTypography({ ...localeStrings, header: { ...localeStrings.header, ...entry.page.headerLabels } }, keep);
+function pageStrings(localeStrings: LocaleStrings, keep?: ReadonlySet<string>): LocaleStrings {
   let strings = typeset.get(localeStrings);
   if (!strings) typeset.set(localeStrings, (strings = localeTypography(localeStrings, keep)));
   return strings;
 }
 
 /** Renders one route to a complete HTML document. Pure: same model, entry and assets give the same bytes. */
-export function renderRoute(model: SiteModel, entry: PageEntry, assets: PageAssets, template: DocumentTemplate): string {
+export function renderRoute(model: SiteView, entry: PageEntry, assets: PageAssets, template: DocumentTemplate): string {
   return renderRouteWithSources(model, entry, assets, template).html;
 }
 
@@ -34,10 +33,10 @@ export function renderRoute(model: SiteModel, entry: PageEntry, assets: PageAsse
  * checks place a finding about such an element at the YAML value that wrote it (check/element-source.ts).
  * `islandProps`: the props files the page's islands name (render/Island.tsx), for the build to write.
  */
-export function renderRouteWithSources(model: SiteModel, entry: PageEntry, assets: PageAssets, template: DocumentTemplate): { html: string; elements: MarkedElement[]; islandProps: IslandPropsFiles } {
+export function renderRouteWithSources(model: SiteView, entry: PageEntry, assets: PageAssets, template: DocumentTemplate): { html: string; elements: MarkedElement[]; islandProps: IslandPropsFiles } {
   const localeStrings = model.locales[entry.locale];
   if (!localeStrings) throw new Error(`no UI strings for locale '${entry.locale}'`);
-  const strings = pageStrings(localeStrings, entry, model.verbatim);
+  const strings = pageStrings(localeStrings, model.verbatim);
   const ctx: RenderContext = { model, entry: { ...entry, page: withTypography(entry.page, localeStrings.typography, model.verbatim) }, strings, assets };
   const marks = new SourceMarks().add(ctx.entry.page, entry.source).add(strings, `locales/${entry.locale}.yaml`);
   const islandProps: IslandPropsFiles = new Map();

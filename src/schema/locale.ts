@@ -1,6 +1,11 @@
 import { z } from 'zod';
+import { LeadNotificationStrings } from '../../supabase/functions/_shared/lead-notification-texts.ts';
+import { FooterColumn, HeaderMenus } from './navigation.ts';
+
+/** The shape of what `site build` collects from the locale files for new-lead notifications (src/output/lead-notification-texts.ts). */
+export type { NotificationLanguage, NotificationTexts } from '../../supabase/functions/_shared/lead-notification-texts.ts';
 import { PublishingStrings } from './publishing.ts';
-import { Href, InlineText, RichText, Text } from './text.ts';
+import { InlineText, RichText, Text } from './text.ts';
 
 const Notice = z.strictObject({
   title: Text.describe('The toast heading, e.g. "Vielen Dank!".'),
@@ -89,41 +94,15 @@ export const LocaleStrings = z.strictObject({
     .strictObject({
       navLabel: d('Name of the navigation for screen readers, e.g. "Hauptnavigation".'),
       homeLabel: d('Screen-reader name of the logo link to the home page, e.g. "Startseite".'),
-      products: d('Link to the product overview (business header), e.g. "Produkte".'),
-      about: d('Link to #about (business header), e.g. "Über uns".'),
-      pricing: d('Link to #pricing (business and chatbot headers), e.g. "Preise".'),
-      contact: d('Link to #contact, e.g. "Kontakt".'),
-      learningModes: d('Link to #learning-modes (education header), e.g. "Lernmodi".'),
-      start: d('The start button on the right (business and education headers), e.g. "Jetzt starten".'),
-      moreSolutions: d('Link to the home page in the chatbot header, e.g. "Weitere KI Lösungen für Unternehmen".'),
-      moreSolutionsShort: d('The same link on phones, shorter, e.g. "Weitere KI Lösungen".'),
-      back: d('The back button of the back header (legal pages, FAQ, 404), e.g. "Zurück zur Startseite".'),
+      menus: HeaderMenus,
     })
-    .describe('Labels of the navigation bar; which ones show depends on the page\'s header variant.'),
+    .describe('The navigation bar: its screen-reader names and, per header variant, its links.'),
   footer: z
     .strictObject({
       brandText: d('The sentence under the brand name in the footer.'),
-      industriesTitle: d('Heading of the industries column, e.g. "Branchen".'),
-      industries: z.array(Text).min(1).describe('The industries listed (plain text), e.g. ["Kanzleien", "Arztpraxen"].'),
-      productsTitle: d('Heading of the products column, e.g. "Produkte".'),
-      products: z
-        .array(
-          z.strictObject({
-            label: d('The link text, e.g. "Chatbot".'),
-            href: Href.describe('Where it leads, e.g. /chatbot or /#pricing.'),
-          }),
-        )
-        .min(1)
-        .describe('The links of the products column.'),
-      legalTitle: d('Heading of the legal column, e.g. "Rechtliches".'),
-      legal: z
-        .strictObject({
-          impressum: d('Link text to /impressum, e.g. "Impressum".'),
-          agb: d('Link text to /agb, e.g. "AGB".'),
-          datenschutz: d('Link text to /datenschutz, e.g. "Datenschutz".'),
-          faq: d('Link text to /faq, e.g. "FAQ".'),
-        })
-        .describe('Link texts of the legal pages (the routes are fixed).'),
+      columns: z
+        .array(FooterColumn)
+        .describe('The columns beside the brand, left to right (on wide screens three share a row with it), e.g. industries as plain entries, products and legal pages as links.'),
       copyright: d('The copyright line, e.g. "© 2026 {{company.legalName}}".'),
     /** The contact line under the brand text; `{email}` is where the linked address goes ("E-Mail: {email}"). */
       emailLine: Text.regex(/^[^{}]*\{email\}[^{}]*$/, { message: 'expected the line with {email} once where the address goes, e.g. "E-Mail: {email}"' }).describe('The contact line under the brand text; {email} marks where the linked address goes, e.g. "E-Mail: {email}".'),
@@ -229,5 +208,7 @@ export const LocaleStrings = z.strictObject({
       success: d('Shown in the chat after the mini form was sent.'),
     })
     .describe('The floating chat demo (pages with chatDemo: true).'),
+  /** Read by `site build` into supabase/functions/_shared/generated/lead-notification-texts.ts (SITE_NOTIFY_LANGUAGE picks the language). */
+  leadNotification: LeadNotificationStrings.optional(),
 });
 export type LocaleStrings = z.infer<typeof LocaleStrings>;

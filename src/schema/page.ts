@@ -1,21 +1,10 @@
 import { z } from 'zod';
-import { LocaleStrings } from './locale.ts';
+import { HeaderVariant } from './navigation.ts';
 import { Text } from './text.ts';
 import { createSectionSchema, type SchemaContext } from './sections/index.ts';
 import { publishingFields } from './publishing.ts';
 
-/** The navigation bar variants (README "Header variants" and docs/content-reference.md list what each shows). */
-export const HEADER_VARIANTS = {
-  business: 'products, pricing, about and contact links plus a start button (anchors #<anchors.overview>, #pricing, #about, #contact)',
-  education: 'learning modes and contact links plus a start button (anchors #learning-modes, #contact)',
-  chatbot: 'a link to the home page ("more solutions") plus pricing and contact buttons (anchors #pricing, #contact)',
-  back: "one button back to the language's home page (legal pages, FAQ)",
-  home: "the brand (a link to the language's home page) and the language switcher, nothing else (the not-found page, whose own button leads home)",
-} as const;
-
-export const HeaderVariant = z
-  .enum(Object.keys(HEADER_VARIANTS) as [keyof typeof HEADER_VARIANTS, ...(keyof typeof HEADER_VARIANTS)[]])
-  .describe(`The navigation bar of the page; its labels come from header in the locale file. ${Object.entries(HEADER_VARIANTS).map(([name, what]) => `${name}: ${what}`).join('. ')}.`);
+export { HEADER_VARIANTS, HeaderVariant } from './navigation.ts';
 
 export function createPageSchema(ctx: SchemaContext) {
   return z.strictObject({
@@ -45,11 +34,6 @@ export function createPageSchema(ctx: SchemaContext) {
       })
       .describe('What search engines and social previews read: title, description, indexing.'),
     header: HeaderVariant,
-    /** Header labels this page words differently from its locale (e.g. 'Get Started' on the English education page). */
-    headerLabels: LocaleStrings.shape.header
-      .partial()
-      .optional()
-      .describe('Header labels this page words differently from its locale file, any subset of header, e.g. {start: Get Started}.'),
     translation: z
       .enum(['required', 'optional'])
       .optional()
@@ -61,4 +45,3 @@ export function createPageSchema(ctx: SchemaContext) {
 }
 
 export type Page = z.infer<ReturnType<typeof createPageSchema>>;
-export type HeaderVariant = z.infer<typeof HeaderVariant>;

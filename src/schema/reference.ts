@@ -1,4 +1,4 @@
-import { HEADER_VARIANTS } from './page.ts';
+import { HEADER_VARIANTS } from './navigation.ts';
 import { MOCK_EXAMPLES, SECTION_EXAMPLES } from './sections/examples.ts';
 
 type JsonSchema = { [key: string]: unknown };
@@ -47,8 +47,8 @@ export function contentReference(pageSchema: string): string {
     '',
     '## Header variants',
     '',
-    '`header:` picks the navigation bar; its labels come from `header` in the locale file, and `headerLabels`',
-    'rewords single ones for one page.',
+    '`header:` picks the navigation bar: the list of the same name under `header.menus` in the locale file',
+    '(label, href, style, show per entry). A page joins the bar or the footer (`footer.columns`) by an entry there.',
     '',
     '| `header:` | shows |',
     '|---|---|',

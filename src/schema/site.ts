@@ -136,6 +136,21 @@ export const Constants = z.strictObject({
     .strictObject({
       /** A contact request that led to no contract is deleted this many months after it arrived. */
       contactRetentionMonths: count('A contact request that led to no contract is deleted this many months after it arrived; the privacy policy prints it and the backend enforces it.'),
+      /** Art. 13(1)(e, f) GDPR: the policy names every recipient and, outside the EU, the transfer safeguard. */
+      recipients: z
+        .record(
+          z.string().regex(/^[a-z][a-zA-Z0-9]*$/, { message: 'expected an id such as backend or openai' }),
+          z
+            .strictObject({
+              name: Text.describe('The company that receives the data, as in its contract, e.g. "Supabase Inc.".'),
+              seat: Text.describe('The country of its seat, e.g. "USA".'),
+              thirdCountry: z.boolean().describe('true when data goes to a country outside the EU/EEA (the policy must then name the safeguard).'),
+              safeguard: Text.optional().describe('The legal basis of a transfer outside the EU/EEA, as the policy prints it, e.g. "EU-Standardvertragsklauseln (Art. 46 Abs. 2 lit. c DSGVO)".'),
+            })
+            .refine((r) => !r.thirdCountry || r.safeguard !== undefined, { message: 'a recipient outside the EU/EEA needs its safeguard (EU-US Data Privacy Framework or standard contractual clauses)', path: ['safeguard'] }),
+        )
+        .default({})
+        .describe('Everyone who receives personal data for the site (hosting, backend, AI model providers), by id; the privacy policy prints each with {{privacy.recipients.<id>.name}} (site check: privacy-recipients).'),
     })
     .describe('What the privacy policy promises and the backend keeps.'),
 });
@@ -147,7 +162,10 @@ export const SiteConfig = z
       .strictObject({
         name: Text.describe('The brand as the header, titles and structured data show it, e.g. "KI-Zentrale".'),
         short: Text.describe('A short form for tight spots, e.g. "KIZ".'),
-        education: Text.describe('The brand of the education variant, e.g. "KI-Zentrale Bildung".'),
+        /** The education brand carries a word of the language ("Bildung"), so a French page needs its own. */
+        education: z
+          .union([Text, z.record(z.string(), Text)])
+          .describe('The brand of the education variant: one name for every language, or one per locale code, e.g. { de: "KI-Zentrale Bildung", en: "KI-Zentrale Education" }; {{brand.education}} prints the page\'s own.'),
       })
       .describe('Brand names; pages print them with {{brand.name}}.'),
     baseUrl: z.url({ protocol: /^https?$/ }).describe('The public address of the site, e.g. https://www.example.de; canonical URLs, hreflang and the sitemap start with it (SITE_URL overrides it).'),
@@ -162,9 +180,10 @@ export const SiteConfig = z
         registryCourt: Text.describe('Register court, e.g. "Amtsgericht Bayreuth".'),
         registryNumber: Text.describe('Register number, e.g. "HRB 1234".'),
         vatId: Text.describe('VAT identification number, e.g. "DE123456789".'),
-        managingPartner: Text.describe('Managing director(s) named in the legal notice.'),
+        /** A UG or GmbH is represented by its Geschäftsführer (§ 35 GmbHG), whom § 5 DDG asks the legal notice to name. */
+        managingDirector: Text.describe('Managing director(s) (Geschäftsführer) named in the legal notice and privacy policy, e.g. "Max Muster".'),
         contentResponsible: Text.describe('Person responsible for the content (§ 18 Abs. 2 MStV).'),
-        phone: Text.optional().describe('Phone number as written, e.g. "+49 921 123456".'),
+        phone: Text.optional().describe('Phone number as written, e.g. "+49 921 123456"; the legal notice prints it (§ 5 DDG: fast, direct contact).'),
         foundedYear: z.number().int().describe('Year the company was founded, e.g. 2024.'),
         /** Below 20 employees no data-protection officer is required (BDSG §38); the cookie text says so. */
         employeesBelow: z.number().int().positive().describe('The company has fewer employees than this (below 20 no data-protection officer is required; the privacy text says so).'),
@@ -180,6 +199,17 @@ export const SiteConfig = z
       .describe('Where contact requests go.'),
     locales: z.array(LocaleEntry).min(1).describe('The languages of the site, in the order of the language switcher. Adding one needs content files only (README: Add a language).'),
     defaultLocale: LocaleCode.describe('The code of the locale served at the root (/); the others live under /<code>/.'),
+    timeZone: z
+      .string()
+      .refine((zone) => {
+        try {
+          return Boolean(new Intl.DateTimeFormat('en', { timeZone: zone }));
+        } catch {
+          return false;
+        }
+      }, 'expected an IANA time zone, e.g. Europe/Berlin')
+      .default('Europe/Berlin')
+      .describe("The site's time zone (IANA name): the times in new-lead notifications are written in it. Default Europe/Berlin."),
     anchors: z
       .strictObject({ overview: z.string().regex(/^[a-z][a-z0-9-]*$/).describe('Anchor id of the product overview section the business header\'s products link jumps to, e.g. overview.') })
       .describe('Anchor ids the layout links to.'),
@@ -197,6 +227,15 @@ export const SiteConfig = z
     codes.forEach((code, i) => {
       if (codes.indexOf(code) !== i) ctx.addIssue({ code: 'custom', path: ['locales', i, 'code'], message: `locale '${code}' is listed twice` });
     });
+    const education = site.brand.education;
+    if (typeof education === 'object') {
+      for (const code of codes) {
+        if (!(code in education)) ctx.addIssue({ code: 'custom', path: ['brand', 'education'], message: `no education brand for locale '${code}' (every listed locale needs one, e.g. ${code}: "${site.brand.name} …")` });
+      }
+      for (const code of Object.keys(education)) {
+        if (!codes.includes(code)) ctx.addIssue({ code: 'custom', path: ['brand', 'education', code], message: `'${code}' is not a listed locale (locales: ${codes.join(', ')})` });
+      }
+    }
     for (const [key, claim] of Object.entries(site.constants.savings)) {
       if (!(claim.plan in site.constants.plans)) {
         ctx.addIssue({ code: 'custom', path: ['constants', 'savings', key, 'plan'], message: `unknown plan '${claim.plan}' (plans: ${Object.keys(site.constants.plans).join(', ')})` });

@@ -59,7 +59,8 @@ function bodyStream(req: IncomingMessage, state: BodyState): ReadableStream<Uint
 function toHeaders(req: IncomingMessage): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
+    // HTTP/2's pseudo-headers (:method, :path, …) are not headers of the request.
+    if (value === undefined || name.startsWith(':')) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
   return headers;
@@ -96,10 +97,15 @@ function ownOrigins(req: IncomingMessage): { base: string; origins: string[] } {
   const address = (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
   const port = req.socket.localPort;
   const host = address.includes(':') ? `[${address}]` : address;
-  const base = `http://${host}:${port}`;
+  // Over TLS (`site serve --tls-cert`) the pages are https: pages.
+  const scheme = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  const base = `${scheme}://${host}:${port}`;
   const loopback = /^(127\.|\[::1\]$)/.test(host);
-  return { base, origins: loopback ? [base, `http://localhost:${port}`] : [base] };
+  return { base, origins: loopback ? [base, `${scheme}://localhost:${port}`] : [base] };
 }
+
+/** Methods a Fetch `Request` refuses to carry. */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 /**
  * `POST /functions/v1/rapid-worker` (and its preflight) answered by the Supabase function's own
@@ -111,7 +117,9 @@ export function contactRoute(options: ContactRouteOptions): RouteHandler {
     const own = ownOrigins(req);
     const url = new URL(req.url ?? '/', own.base);
     if (url.pathname !== FUNCTION_PATH) return false;
-    const method = req.method ?? 'GET';
+    // Every method but POST and OPTIONS gets the handler's 405; the Fetch API cannot even represent some
+    // (TRACE, TRACK, CONNECT: `new Request` throws), so those are asked as a GET, which earns the same answer.
+    const method = FORBIDDEN_METHODS.has((req.method ?? 'GET').toUpperCase()) ? 'GET' : (req.method ?? 'GET');
     const state: BodyState = { ended: false, gone: false };
     const body = method === 'POST' ? bodyStream(req, state) : undefined;
     const request = new Request(url, { method, headers: toHeaders(req), body, duplex: 'half' } as RequestInit);

@@ -22,6 +22,11 @@ export interface FailingNotification {
 }
 
 export interface LeadOutbox {
+  /**
+   * A worker starting: the first one records that notifications are configured from now on; with
+   * `backfill`, the ones queued before become due too. Resolves to how many stay held back.
+   */
+  start(backfill: boolean): Promise<number>;
   /** Up to `limit` due rows, each leased for `leaseSeconds` (no other worker takes them meanwhile). */
   claim(limit: number, leaseSeconds: number): Promise<DueNotification[]>;
   record(requestId: string, outcome: NotificationOutcome): Promise<void>;
@@ -30,6 +35,10 @@ export interface LeadOutbox {
 
 export function leadOutbox(query: Query, readRequests: (ids: string[]) => Promise<StoredContactRequest[]>): LeadOutbox {
   return {
+    async start(backfill) {
+      const [row] = await query<{ held: number }>('select public.start_lead_notifications($1) as held', [backfill]);
+      return Number(row?.held ?? 0);
+    },
     async claim(limit, leaseSeconds) {
       const rows = await query<{ request_id: string; channels_done: string[]; attempts: number }>('select * from public.claim_lead_notifications($1, $2)', [limit, leaseSeconds]);
       if (rows.length === 0) return [];

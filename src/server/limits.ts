@@ -9,8 +9,22 @@ export interface ServerLimits {
   requestTimeoutMs: number;
   /** An idle keep-alive connection is closed after this many ms. */
   keepAliveTimeoutMs: number;
-  /** Open connections at most; beyond it the oldest connection without a request in progress makes room. */
+  /**
+   * A connection that makes no progress for this many ms is closed: no byte read from the client and none
+   * of the answer taken by it (a download the client stopped reading counts as idle, not as busy).
+   */
+  idleTimeoutMs: number;
+  /** Open connections at most; beyond it an idle one, else the writer stalled longest, makes room. */
   maxConnections: number;
+  /** Open connections from one client address (an IPv6 client by its /64) at most, evicted the same way among its own. */
+  maxConnectionsPerClient: number;
 }
 
-export const DEFAULT_LIMITS: ServerLimits = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 1_000 };
+export const DEFAULT_LIMITS: ServerLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  idleTimeoutMs: 30_000,
+  maxConnections: 1_000,
+  maxConnectionsPerClient: 64,
+};

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { configuredLocales } from './site-origin.ts';
 import { FUNCTION_PATH } from '../../supabase/functions/_shared/contact-fields.ts';
 import { memoryRateLimiter, type RateLimit } from '../../supabase/functions/_shared/rate-limit.ts';
 import { openContactStore, storeTarget, type StoreTarget } from './contact-store.ts';
@@ -30,6 +31,10 @@ export interface LocalBackendOptions {
   trustProxy?: boolean;
   /** Origins of the site besides the server's own (site.yaml's URL): allowed to post the contact form. */
   siteOrigins?: readonly string[];
+  /** Told about each stored contact request: its id and form (no personal data, so it may be logged). */
+  onStored?(id: string, form: string | null): void;
+  /** The content folder whose site.yaml lists the languages a request may name (read per request). */
+  contentDir?: string;
   /** Told when the data directory's modes were tightened. */
   onNotice?(message: string): void;
   /** The retention purge at start and once a day (see server/retention.ts); tests inject its clock and timer. */
@@ -38,7 +43,7 @@ export interface LocalBackendOptions {
    * New-lead notifications: the channels (default: from SITE_NOTIFY_* in the environment; none means
    * off) and the notifier's timing and reports (server/lead-notifier.ts).
    */
-  notify?: { config?: NotifierConfig } & LeadNotifierOptions;
+  notify?: { config?: NotifierConfig; backfill?: boolean } & LeadNotifierOptions;
 }
 
 export function describeTarget(target: StoreTarget): string {
@@ -47,12 +52,13 @@ export function describeTarget(target: StoreTarget): string {
 
 /** Opens the store (PGlite under `dataDir`, or DATABASE_URL); throws with a readable message when it cannot. */
 export async function openLocalBackend(options: LocalBackendOptions): Promise<LocalBackend> {
+  const { contentDir } = options;
   const target = storeTarget(options.dataDir);
   const token = newLeaseToken();
   let lease: HeldLease | undefined;
   let notifier: LeadNotifier | undefined;
   // A half-configured channel is refused before anything opens.
-  const notify = options.notify?.config ?? notifierConfig();
+  const notify = { ...(options.notify?.config ?? notifierConfig()), ...(options.notify?.backfill ? { backfill: true } : {}) };
   try {
     if (target.kind === 'pglite') {
       const { tightened } = await securePrivateDir(options.dataDir);
@@ -64,10 +70,19 @@ export async function openLocalBackend(options: LocalBackendOptions): Promise<Lo
     // PGlite lays out a new database with modes of its own (0666 under any umask): tightened once more.
     if (target.kind === 'pglite') await securePrivateDir(options.dataDir);
     const retention = await startRetention(store, options.retention ?? {});
-    if (notify.channels.length) notifier = startLeadNotifier(store.outbox, notify, options.notify);
+    if (notify.channels.length) notifier = await startLeadNotifier(store.outbox, notify, options.notify);
     // The notification is queued with the request (a trigger, same transaction); this only wakes the
-    // notifier, so a new lead goes out at once instead of at the next poll.
-    const notifying = notifier ? { ...store, save: async (...args: Parameters<typeof store.save>) => { const saved = await store.save(...args); notifier!.poke(); return saved; } } : store;
+    // notifier, so a new lead goes out at once instead of at the next poll. The operator is told the
+    // id and form of each stored lead (never its personal data).
+    const notifying = {
+      ...store,
+      save: async (...args: Parameters<typeof store.save>) => {
+        const saved = await store.save(...args);
+        notifier?.poke();
+        options.onStored?.(saved.id, args[1]?.form ?? null);
+        return saved;
+      },
+    };
     return {
       location: store.location,
       notifies: notify.channels.map((c) => c.name),
@@ -79,6 +94,7 @@ export async function openLocalBackend(options: LocalBackendOptions): Promise<Lo
           // One process, so the counts live in memory; the HMAC key lives only as long as they do.
           rateLimit: { limiter: memoryRateLimiter(options.rateLimit), secret: randomBytes(32).toString('hex') },
           onStoreError: options.onStoreError,
+          locales: contentDir === undefined ? undefined : () => configuredLocales(contentDir),
         }),
         leadsRoute(store, token, { dataDir: options.dataDir, now: options.retention?.now }),
       ],

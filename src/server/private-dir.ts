@@ -6,7 +6,7 @@ import path from 'node:path';
  * user running the server may read it. Checked at every start: a missing directory is created 0700; an
  * existing one of ours with looser modes is tightened (folders 0700, files 0600) and the count
  * reported; one that belongs to another user, or is not a directory, is refused with a message saying
- * what to do. New files stay private because `site serve` runs with umask 077 (cli/main.ts).
+ * what to do. New files stay private because `site serve` runs with umask 077 (cli/serve-command.ts).
  */
 export async function securePrivateDir(dir: string): Promise<{ tightened: number }> {
   const uid = process.getuid?.();

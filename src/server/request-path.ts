@@ -10,6 +10,38 @@ export type PathVerdict = { ok: true; path: string } | { ok: false; status: 400 
 /** Host configuration files: never served (Netlify and Cloudflare Pages hide them too). */
 const HOST_FILES = new Set(['/_headers', '/_redirects']);
 
+export type TargetVerdict = { ok: true; target: string } | { ok: false; message: string };
+
+/**
+ * The request target in origin form (`/path?query`), the only form the handlers see. An absolute-form
+ * target (`http://evil.example/x`) loses its authority, and leading slashes and backslashes collapse to
+ * one (`//evil.example/x` and `/\evil.example/x` would otherwise parse as URLs naming that host): nothing
+ * in a request decides which host or origin it is addressed to. Anything else (`*`, an authority alone,
+ * another scheme), malformed percent-encoding in the path and targets no URL parser reads are refused.
+ */
+export function originFormTarget(target: string): TargetVerdict {
+  let rest: string;
+  if (target.startsWith('/')) rest = target;
+  else if (/^https?:\/\//i.test(target)) {
+    rest = target.replace(/^https?:\/\/[^/?#]*/i, '');
+    if (!rest.startsWith('/')) rest = `/${rest}`;
+  } else return { ok: false, message: 'the request target must be a path starting with / (or an absolute http URL)' };
+  rest = rest.replace(/^[/\\]+/, '/');
+  try {
+    decodeURIComponent(rest.replace(/[?#].*$/s, ''));
+  } catch {
+    return { ok: false, message: 'the path has malformed percent-encoding' };
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(rest, 'http://target.invalid');
+  } catch {
+    return { ok: false, message: 'the request target is not a valid URL path' };
+  }
+  if (parsed.host !== 'target.invalid') return { ok: false, message: 'the request target must not name a host' };
+  return { ok: true, target: rest };
+}
+
 /** The path part of a request target (`/a/b?q`, or the absolute form `http://host/a/b?q`), still encoded. */
 function rawPath(target: string): string | undefined {
   if (target.startsWith('/')) return target.replace(/[?#].*$/s, '');

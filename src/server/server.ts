@@ -1,8 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { constants, createSecureServer, type Http2ServerRequest, type ServerHttp2Session } from 'node:http2';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_LIMITS, type ServerLimits } from './limits.ts';
 import { BASE_SECURITY_HEADERS, NON_PAGE_CSP, plainAnswer } from './security-headers.ts';
+import { rateLimitKey } from '../../supabase/functions/_shared/rate-limit.ts';
+import { originFormTarget } from './request-path.ts';
 import { serveStatic, staticSite } from './static.ts';
 
 /** A route the server answers before static files (e.g. the contact function). Returns false to pass. */
@@ -15,10 +18,14 @@ export interface ServeOptions {
   host: string;
   handlers?: RouteHandler[];
   limits?: Partial<ServerLimits>;
+  /** A certificate and its key (PEM): serve HTTP/2 and HTTP/1.1 over TLS instead of plain HTTP/1.1. */
+  tls?: { cert: string | Buffer; key: string | Buffer };
 }
 
 export interface RunningServer {
   url: string;
+  /** Connections open now. */
+  connections(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -35,37 +42,91 @@ export function validHost(host: string | undefined): boolean {
   return host === undefined || VALID_HOST.test(host);
 }
 
+interface Tracked {
+  client: string;
+  /** Requests in progress (answers not yet handed to the kernel in full); HTTP/2 runs several at once. */
+  active: number;
+  /** When the connection last made progress, as a counter: its request began or its write buffer drained. */
+  progress: number;
+}
+
 /**
- * Keeps at most `max` connections open. When a new one would exceed it, the oldest connection without
- * a request in progress (stalled before its headers, or idle between requests) is closed to make room,
- * as nginx reuses its idle connections: thousands of stalled sockets cannot lock a visitor out. Only
- * when every connection is busy is the new one refused.
+ * Keeps at most `max` connections open, and at most `perClient` from one client address. A new
+ * connection over either cap makes room by closing, among the connections it competes with, the oldest
+ * one without a request in progress (stalled before its headers, or idle between requests), as nginx
+ * reuses idle connections; else the busy one whose answer the client has stopped taking (its write
+ * buffer full) and which has gone longest without progress. A download the client reads drains its
+ * buffer again and again, so the clients that never read are closed first. Only when every competitor
+ * is busy and its client reading is the new connection refused. Thousands of stalled sockets, or a
+ * hundred downloads nobody reads, cannot lock a visitor out.
  */
-function connectionCap(max: number): (socket: Socket) => void {
-  const idle = new Set<Socket>();
-  let open = 0;
-  return (socket) => {
-    if (open >= max) {
-      const oldest = idle.values().next().value as Socket | undefined;
-      if (oldest) {
-        idle.delete(oldest);
-        oldest.destroy();
-      } else {
-        socket.destroy();
-        return;
-      }
+function connectionCap(max: number, perClient: number): { track(socket: Socket): void; socketFor(address?: string, port?: number): Socket | undefined; closeIdle(): void } {
+  const open = new Map<Socket, Tracked>();
+  // An HTTP/2 request does not reach its connection's socket (Node hides it): it is found by the peer's address and port.
+  const byPeer = new Map<string, Socket>();
+  const perAddress = new Map<string, number>();
+  let tick = 0;
+  const evictable = (client?: string): Socket | undefined => {
+    let stalled: [Socket, Tracked] | undefined;
+    for (const [socket, state] of open) {
+      if (client !== undefined && state.client !== client) continue;
+      if (state.active === 0) return socket;
+      if (socket.writableNeedDrain && (!stalled || state.progress < stalled[1].progress)) stalled = [socket, state];
     }
-    open += 1;
-    idle.add(socket);
-    socket.once('close', () => {
-      open -= 1;
-      idle.delete(socket);
-    });
-    socket.on('request-started', () => idle.delete(socket));
-    socket.on('request-ended', () => {
-      if (!socket.destroyed) idle.add(socket);
-    });
+    return stalled?.[0];
   };
+  const makeRoom = (client?: string): boolean => {
+    const victim = evictable(client);
+    if (!victim) return false;
+    forget(victim);
+    victim.destroy();
+    return true;
+  };
+  const forget = (socket: Socket) => {
+    const state = open.get(socket);
+    if (!state) return;
+    open.delete(socket);
+    byPeer.delete(`${socket.remoteAddress}|${socket.remotePort}`);
+    const left = (perAddress.get(state.client) ?? 1) - 1;
+    if (left > 0) perAddress.set(state.client, left);
+    else perAddress.delete(state.client);
+  };
+  const track = (socket: Socket) => {
+    const client = rateLimitKey(socket.remoteAddress ?? '');
+    if ((perAddress.get(client) ?? 0) >= perClient && !makeRoom(client)) return void socket.destroy();
+    if (open.size >= max && !makeRoom()) return void socket.destroy();
+    const state: Tracked = { client, active: 0, progress: ++tick };
+    open.set(socket, state);
+    byPeer.set(`${socket.remoteAddress}|${socket.remotePort}`, socket);
+    perAddress.set(client, (perAddress.get(client) ?? 0) + 1);
+    socket.once('close', () => forget(socket));
+    socket.on('drain', () => (state.progress = ++tick));
+    socket.on('request-started', () => {
+      state.active += 1;
+      state.progress = ++tick;
+    });
+    socket.on('request-ended', () => (state.active = Math.max(0, state.active - 1)));
+  };
+  return {
+    track,
+    socketFor: (address, port) => byPeer.get(`${address}|${port}`),
+    closeIdle() {
+      for (const [socket, state] of open) if (state.active === 0) socket.destroy();
+    },
+  };
+}
+
+/** Headers HTTP/2 forbids (RFC 9113 §8.2.2): Node throws on them, so an answer over HTTP/2 drops them. */
+const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
+
+function withoutConnectionHeaders(res: ServerResponse): void {
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name, value) => (CONNECTION_HEADERS.has(name.toLowerCase()) ? res : setHeader(name, value));
+  const writeHead = res.writeHead.bind(res) as (status: number, headers?: Record<string, unknown>) => ServerResponse;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    const headers = rest.find((item) => item && typeof item === 'object') as Record<string, unknown> | undefined;
+    return writeHead(status, headers ? Object.fromEntries(Object.entries(headers).filter(([name]) => !CONNECTION_HEADERS.has(name.toLowerCase()))) : undefined);
+  }) as ServerResponse['writeHead'];
 }
 
 /** How long an answered connection whose upload was not read stays half-closed before it is dropped. */
@@ -80,6 +141,8 @@ const LINGER_MS = 500;
  * as Go's server does.
  */
 export function closeAfterAnswer(socket: Socket): void {
+  // An HTTP/2 stream is closed on its own; its connection carries other requests.
+  if ((socket as Socket & { alpnProtocol?: string | false }).alpnProtocol === 'h2') return;
   socket.destroySoon = () => {
     if (socket.writable) socket.end();
     setTimeout(() => socket.destroy(), LINGER_MS).unref();
@@ -87,30 +150,52 @@ export function closeAfterAnswer(socket: Socket): void {
 }
 
 /** The request announces a body that nobody has read yet. */
-function unreadBody(req: IncomingMessage): boolean {
+export function unreadBody(req: IncomingMessage): boolean {
   return !req.complete && (req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0);
 }
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const site = options.root ? staticSite(path.resolve(options.root)) : undefined;
-  const server = createServer(
-    {
-      headersTimeout: limits.headersTimeoutMs,
-      requestTimeout: limits.requestTimeoutMs,
-      keepAliveTimeout: limits.keepAliveTimeoutMs,
-      // How often the two timeouts above are checked (Node's default, 30 s, would let a stalled socket live that long).
-      connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
-    },
-    (req, res) => {
-      req.socket.emit('request-started');
-      res.once('close', () => req.socket.emit('request-ended'));
+  const cap = connectionCap(limits.maxConnections, limits.maxConnectionsPerClient);
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+      const http2 = req.httpVersionMajor === 2;
+      if (http2) {
+        withoutConnectionHeaders(res);
+        // An answer given without reading the whole upload (413, 405 to a POST) ends its stream: the client
+        // is told to stop sending (RST_STREAM NO_ERROR, RFC 9113 §8.1) instead of holding the stream open.
+        // The stream's own 'finish' (its write side is done): the compatibility response's comes only once both sides are.
+        const stream = (req as unknown as Http2ServerRequest).stream;
+        stream.once('finish', () => {
+          if (req.complete || stream.closed) return;
+          stream.close(constants.NGHTTP2_NO_ERROR);
+          // What already arrived is dropped, so the stream can end and close.
+          req.resume();
+        });
+      }
+      const socket = http2 ? cap.socketFor(req.socket.remoteAddress, req.socket.remotePort) : req.socket;
+      socket?.emit('request-started');
+      // 'finish': the whole answer is with the kernel; a client that does not read it leaves it busy.
+      let ended = false;
+      const end = () => {
+        if (!ended) socket?.emit('request-ended');
+        ended = true;
+      };
+      res.once('finish', end);
+      res.once('close', end);
       for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
       if (!validHost(req.headers.host)) {
         if (unreadBody(req)) closeAfterAnswer(req.socket);
         plainAnswer(res, 400, 'Bad Request: malformed Host header', { connection: 'close' });
         return;
       }
+      const target = originFormTarget(req.url ?? '/');
+      if (!target.ok) {
+        if (unreadBody(req)) closeAfterAnswer(req.socket);
+        plainAnswer(res, 400, `Bad Request: ${target.message}`, { connection: 'close' });
+        return;
+      }
+      req.url = target.target;
       void (async () => {
         for (const handler of options.handlers ?? []) {
           if (await handler(req, res)) return;
@@ -130,9 +215,28 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
           .writeHead(500, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': NON_PAGE_CSP, 'cache-control': 'no-store' })
           .end(ERROR_PAGE.replace('ERROR', () => escape(message)));
       });
-    },
-  );
-  server.on('connection', connectionCap(limits.maxConnections));
+  };
+  const http1Options = {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    // How often the two timeouts above are checked (Node's default, 30 s, would let a stalled socket live that long).
+    connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
+  };
+  // With a certificate: HTTP/2 over TLS, as the hosts the site is made for serve it, and HTTP/1.1 over TLS
+  // for clients without HTTP/2 (ALPN decides); the same handlers, headers and limits either way.
+  const server = options.tls
+    ? createSecureServer({ cert: options.tls.cert, key: options.tls.key, allowHTTP1: true, ...http1Options }, listener as unknown as Parameters<typeof createSecureServer>[1])
+    : createServer(http1Options, listener);
+  // No progress for idleTimeoutMs (nothing read, no write taken by the client) closes the socket.
+  server.setTimeout(limits.idleTimeoutMs);
+  server.on(options.tls ? 'secureConnection' : 'connection', cap.track);
+  // HTTP/2 sessions, closed (after their open streams) when the server closes.
+  const sessions = new Set<ServerHttp2Session>();
+  server.on('session', (session: ServerHttp2Session) => {
+    sessions.add(session);
+    session.once('close', () => sessions.delete(session));
+  });
   // A malformed request (bad header bytes, oversized headers) gets a 400 and the socket closes; never a crash.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
@@ -146,11 +250,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
-    url: `http://${host}:${address.port}`,
+    url: `${options.tls ? 'https' : 'http'}://${host}:${address.port}`,
+    connections: () => new Promise((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count)))),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
-        server.closeIdleConnections();
+        for (const session of sessions) session.close();
+        cap.closeIdle();
       }),
   };
 }

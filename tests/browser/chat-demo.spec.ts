@@ -76,8 +76,10 @@ test('page scroll is locked while open; the backdrop closes it and focus returns
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
   const before = await page.evaluate(() => window.scrollY);
   await page.mouse.move(20, 20);
+  // The wheel event reached the page and two frames were drawn after it: a scroll it caused would show by then.
+  const wheeled = page.evaluate(() => new Promise<void>((resolve) => addEventListener('wheel', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true, capture: true })));
   await page.mouse.wheel(0, 800);
-  await page.waitForTimeout(300);
+  await wheeled;
   expect(await page.evaluate(() => window.scrollY)).toBe(before);
 
   await page.mouse.click(5, 5); // the backdrop, outside the panel

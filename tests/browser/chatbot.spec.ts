@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Section } from '../../src/schema/sections/index.ts';
-import { acceptCookies, asRead, euro, pageAt, sectionTitles, site, siteModel } from './support/site-content.ts';
+import { acceptCookies, asRead, euro, headerLabels, pageAt, sectionTitles, site, siteModel } from './support/site-content.ts';
 
 const { chatbot } = site.constants;
 /** The copy comes from the page as loaded from content/pages/chatbot/de.yaml: only SPEC's quoted strings are typed here. */
@@ -10,7 +10,7 @@ async function sectionOf<T extends Section['type']>(type: T): Promise<Extract<Se
   if (!found) throw new Error(`no ${type} section on /chatbot`);
   return found;
 }
-const header = async () => (await siteModel()).locales.de!.header;
+const header = () => headerLabels('/chatbot');
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL));

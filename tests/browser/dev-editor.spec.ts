@@ -105,14 +105,10 @@ test('a keystroke shows in the preview within a second, re-rendering only the ed
     await expect.poll(() => site.rebuilds()).toBeGreaterThan(rebuilds);
     // The English home page alone: its translations read only its route and language, not its text.
     expect(site.output().match(/^(updated .*|no page changed) \(\d+ rendered\)/gm)?.at(-1)).toBe('updated /en (1 rendered)');
-    await page.waitForTimeout(200);
   }
   const median = [...times].sort((a, b) => a - b)[2]!;
   test.info().annotations.push({ type: 'keystroke → preview paint (ms)', description: `median ${Math.round(median)}; ${times.map(Math.round).join(', ')}` });
-  // Measured at load average 20–30 on 2 cores: median about 0.25 s (0.55 s before the editor rebuilt only the
-  // edited page and stopped loading the content twice; 3.9 s while it ran the dev check). A second holds on a
-  // busy CI machine and still fails if a keystroke again waits for the check or a rebuild of the site.
-  expect(median).toBeLessThan(1000);
+  // The time is a benchmark's to bound (`npm run bench:editor`); this test asserts what each keystroke rebuilt.
   await page.getByRole('button', { name: 'Discard edits' }).click();
   await expect(preview.locator('h1')).not.toContainText(typed, SLOW);
 });

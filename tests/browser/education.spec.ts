@@ -46,3 +46,19 @@ for (const c of INSTITUTION) {
     await expect((await contactForm(page)).getByLabel(label, { exact: true })).toHaveAttribute('name', 'company');
   });
 }
+
+// #35: schools in France, England and Spain read their own school system, not a German one translated: no
+// German funding programme, no German school type rendered word for word (content/glossary.yaml has why).
+const GERMAN_SCHOOL_TERMS = {
+  fr: [/DigitalPakt/, /Gymnasium/, /s.adapte à la classe/, /Bundesl(ä|a)nd/],
+  en: [/DigitalPakt/, /Gymnasium/, /grammar school/i, /federal state/i],
+  es: [/DigitalPakt/, /Gymnasium/, /tipo de centro/, /estados federados/],
+} as const;
+
+for (const [code, terms] of Object.entries(GERMAN_SCHOOL_TERMS)) {
+  test(`/${code}/education: no German programme or school term in the ${code} copy`, async ({ page }) => {
+    await page.goto(`/${code}/education`);
+    const text = `${await page.title()} ${await page.locator('body').innerText()}`;
+    for (const term of terms) expect(text, `${term}`).not.toMatch(term);
+  });
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { pageAt, siteModel } from './support/site-content.ts';
+import { headerLabels, pageAt, siteModel } from './support/site-content.ts';
 import { expectHydrated } from './support/hydration.ts';
 
 /** The chatbot page's headline as content/pages/chatbot/de.yaml has it. */
@@ -31,7 +31,7 @@ test('an island that throws shows the error screen in its place; the rest of the
   await expect(alert).toContainText(/Cannot read properties of null/);
   await expectHydrated(island);
   // Only the island failed: the page around it still renders and its links still work.
-  const { header } = (await siteModel()).locales.de!;
+  const header = await headerLabels('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(await heroTitle());
   await page.getByRole('navigation', { name: header.navLabel }).getByRole('link', { name: header.pricing }).click();
   await expect(page).toHaveURL(/#pricing$/);
@@ -65,7 +65,7 @@ test('an island whose chunk fails to load shows the error screen in its place', 
   await expect(alert.getByRole('heading', { level: 2 })).toHaveText('Unexpected Application Error!');
   await expect(alert).toContainText(/TypeError: Failed to fetch dynamically imported module: .*\/assets\/ContactForm-/);
   await expect(island).not.toHaveAttribute('data-hydrated');
-  const { header } = (await siteModel()).locales.de!;
+  const header = await headerLabels('/chatbot');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(await heroTitle());
   await page.getByRole('navigation', { name: header.navLabel }).getByRole('link', { name: header.pricing }).click();
   await expect(page).toHaveURL(/#pricing$/);

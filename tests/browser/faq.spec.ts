@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Section } from '../../src/schema/sections/index.ts';
-import { acceptCookies, pageAt, siteModel } from './support/site-content.ts';
+import { acceptCookies, headerLabels, pageAt, siteModel } from './support/site-content.ts';
 
 /** The FAQ page as loaded from content/pages/faq/de.yaml: its copy is read from there, never typed here. */
 const faq = async () => {
@@ -55,6 +55,6 @@ test('the bottom button goes to the contact section of home', async ({ page }) =
 
 test('the back button returns to /', async ({ page }) => {
   await page.goto('/faq');
-  await page.getByRole('link', { name: (await siteModel()).locales.de!.header.back }).click();
+  await page.getByRole('link', { name: (await headerLabels('/faq')).back }).click();
   await expect(page).toHaveURL(/\/$/);
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Section } from '../../src/schema/sections/index.ts';
-import { localeFile, pageAt } from './support/site-content.ts';
+import { headerLabels, localeFile, pageAt } from './support/site-content.ts';
 import { expectHydrated } from './support/hydration.ts';
 
 /** Console errors, warnings (React reports hydration mismatches there) and uncaught exceptions. */
@@ -122,7 +122,8 @@ test.describe('German home page on a phone', () => {
     const visible = await nav.getByRole('link').evaluateAll((links) =>
       links.filter((a) => (a as HTMLElement).offsetParent !== null).map((a) => a.textContent?.trim()),
     );
-    expect(visible).toEqual([de.header.products, de.header.pricing, 'Kontakt']);
+    const labels = await headerLabels('/');
+    expect(visible).toEqual([labels.products, labels.pricing, 'Kontakt']);
     const header = await page.locator('header').boundingBox();
     expect(header!.width).toBeLessThanOrEqual(375);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { BASE, localPath } from './support/language-pages.ts';
-import { localeFile, mentioning, pageAt, readAs, readWithin, textsOf, valueAt } from './support/site-content.ts';
+import { asRead, localeFile, mentioning, pageAt, readAs, readWithin, site, siteModel, textsOf, valueAt } from './support/site-content.ts';
 
 // Each business and education page's own checks (its language and labels, in-page links, JSON-LD, hreflang)
 // run in the page every-route.spec.ts loads for the route (support/language-pages.ts).
@@ -179,4 +179,60 @@ test('the pages run under the CSP from _headers without a single violation', asy
   // Accepting wakes the islands, whose chunks and props files may still be passing through the route above:
   // the test is over, so they are let go instead of failing the run after it (CI, stop 17: route.fetch after the end).
   await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
+// #35: German left in other languages. The education brand, the company's legal form and the consent text
+// as a French, English or Spanish visitor reads them on the built pages.
+const OTHER_LOCALES = ['fr', 'en', 'es'] as const;
+
+test('fr, en and es education pages carry their own language’s brand in the title, the social tags, a heading and the JSON-LD', async ({ page }) => {
+  const brands = (await siteModel()).site.brand.education as Record<string, string>;
+  const german = brands.de!;
+  for (const code of OTHER_LOCALES) {
+    const brand = brands[code]!;
+    expect(brand, `${code} has an education brand of its own`).not.toBe(german);
+    await page.goto(`/${code}/education`);
+    await expect(page).toHaveTitle(new RegExp(`^${brand}`));
+    for (const tag of ['og:title', 'twitter:title']) {
+      const content = await page.locator(`meta[property="${tag}"], meta[name="${tag}"]`).first().getAttribute('content');
+      expect(content, `${code} ${tag}`).toContain(brand);
+    }
+    await expect(page.getByRole('heading', { name: new RegExp(brand) }).first()).toBeVisible();
+    const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+    expect(jsonLd.map((text) => JSON.parse(text) as { '@type'?: string; name?: string }).find((d) => d['@type'] === 'WebApplication')?.name).toBe(brand);
+    const head = await page.locator('head').innerHTML();
+    expect(`${head} ${await page.locator('body').innerText()}`, `${code}: no German education brand`).not.toContain(german);
+  }
+});
+
+test('fr, en and es pages name the company by its brand: its German legal form only in the copyright line', async ({ page }) => {
+  const model = await siteModel();
+  for (const code of OTHER_LOCALES) {
+    const copyright = asRead(model.locales[code]!.footer.copyright);
+    for (const route of [`/${code}`, `/${code}/education`]) {
+      await page.goto(route);
+      const lines = (await page.locator('body').innerText()).split('\n').map(asRead);
+      expect(lines.filter((line) => /haftungsbeschränkt/.test(line)), route).toEqual([copyright]);
+      // What search results and social cards show; the JSON-LD provider keeps the registered name, as it should.
+      const shown = [await page.title(), ...(await page.locator('head meta[content]').evaluateAll((metas) => metas.map((m) => m.getAttribute('content') ?? '')))];
+      expect(shown.filter((text) => text.includes('haftungsbeschränkt')), route).toEqual([]);
+    }
+  }
+});
+
+test('the consent text says in every language that consent can be withdrawn at any time (Art. 7(3) GDPR)', async ({ page }) => {
+  const withdrawal = {
+    '': /Diese Einwilligung kann ich jederzeit mit Wirkung für die Zukunft widerrufen/,
+    '/fr': /Je peux retirer mon consentement à tout moment/,
+    '/en': /I can withdraw my consent at any time/,
+    '/es': /Puedo retirar mi consentimiento en cualquier momento/,
+  };
+  for (const [prefix, sentence] of Object.entries(withdrawal)) {
+    for (const route of [prefix || '/', `${prefix}/education`]) {
+      await page.goto(route);
+      const label = page.locator('#contact label[for$="consent"]');
+      await expect(label, route).toContainText(sentence);
+      await expect(label, route).toContainText(site.email);
+    }
+  }
 });

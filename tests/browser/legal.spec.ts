@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, headerLabels, mentioning, pageAt, readAs, readWithin, site, textsOf, valueAt, type ContentPath } from './support/site-content.ts';
+import { acceptCookies, headerLabels, mentioning, pageAt, readAs, readWithin, site, siteModel, textsOf, valueAt, type ContentPath } from './support/site-content.ts';
 
 test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL));
 
@@ -69,7 +69,7 @@ test('legal notice: company details from site.yaml and the liability disclaimers
   }
   for (const value of [company.legalName, company.street, `${company.postalCode} ${company.city}`]) await expect(doc).toContainText(String(value));
   expect(company.vatId).toBe('beantragt');
-  for (const detail of ['registryCourt', 'registryNumber', 'vatId', 'managingPartner', 'contentResponsible']) {
+  for (const detail of ['registryCourt', 'registryNumber', 'vatId', 'managingDirector', 'contentResponsible']) {
     await expect(doc).toContainText(String(company[detail]));
     for (const { text } of await mentioning('/impressum', `{{company.${detail}}}`)) await expect(doc).toContainText(readWithin(text));
   }
@@ -134,4 +134,31 @@ test('privacy policy: 12 numbered sections with logs, cookies, processors and th
   }
   await doc.getByRole('link', { name: readWithin(byId('empfaenger').title) }).click();
   await expect(processors).toBeInViewport();
+});
+
+test('legal notice (§ 5 DDG): a UG names its Geschäftsführer and a telephone line', async ({ page }) => {
+  await page.goto('/impressum');
+  const doc = page.locator('main article');
+  await expect(doc).toContainText(`Geschäftsführer: ${company.managingDirector}`);
+  await expect(doc).not.toContainText('Gesellschafter');
+  await expect(doc).toContainText(readWithin(`Telefon: ${company.phone}`));
+});
+
+test('privacy policy: names each recipient in the USA with its transfer safeguard, and sets the right to object apart', async ({ page }) => {
+  const { recipients } = (await siteModel()).site.constants.privacy;
+  const abroad = Object.values(recipients).filter((r) => r.thirdCountry);
+  expect(abroad.map((r) => r.seat)).toContain('USA');
+  await page.goto('/datenschutz');
+  const part = page.locator('#empfaenger');
+  for (const recipient of abroad) {
+    const item = part.getByRole('listitem').filter({ hasText: recipient.name });
+    await expect(item).toContainText(`${recipient.name} (${recipient.seat}`);
+    await expect(item).toContainText(recipient.safeguard!);
+  }
+  // Art. 21(4): the right to object in a part of its own, in bold, not one point in a list of rights.
+  const objection = page.locator('#widerspruch');
+  await expect(objection.getByRole('heading', { level: 2 })).toContainText('Art. 21 DSGVO');
+  await expect(objection.locator('strong').first()).toContainText('jederzeit widersprechen');
+  await expect(page.locator('main article')).toContainText('Art. 22 DSGVO');
+  await expect(page.locator('main article')).not.toContainText(/HMAC|SHA-256|contact_rate_limits|site serve/);
 });

@@ -11,9 +11,10 @@ import { describe, expect, it } from 'vitest';
 const repo = path.resolve(import.meta.dirname, '../..');
 
 /** What each top-level part of src/ may import (besides itself). Edges (cli, dev, server) may import stages; stages never import edges. */
-const BASE = ['src/errors', 'src/cache', 'src/package-root.ts'];
+const BASE = ['src/errors', 'src/cache', 'src/process', 'src/package-root.ts'];
 const ALLOWED: Record<string, string[]> = {
   'src/errors': [],
+  'src/process': [],
   'src/cache': [],
   'src/schema': [...BASE, 'supabase/functions'],
   'src/content': [...BASE, 'src/schema'],

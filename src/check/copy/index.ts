@@ -5,6 +5,7 @@ import type { Finding } from '../finding.ts';
 import { copyStrings, type CopyString } from './copy-strings.ts';
 import { checkGlossary } from './glossary.ts';
 import { checkLanguage } from './language.ts';
+import { checkLegalForm } from './legal-form.ts';
 import { checkContentTypography, checkIgnoreComments } from './typography.ts';
 
 export { checkRenderedTypography } from './rendered.ts';
@@ -15,13 +16,15 @@ export { checkRenderedTypography } from './rendered.ts';
  */
 export function checkCopy(sources: readonly YamlSource[], model: SiteModel | undefined, glossary: Glossary, options: { strict?: boolean; defaultLocale?: string }): { findings: Finding[]; strings: CopyString[] } {
   const strings = copyStrings(sources);
+  const defaultLocale = options.defaultLocale ?? model?.site.defaultLocale ?? 'de';
   return {
     strings,
     findings: [
       ...checkIgnoreComments(strings),
       ...checkGlossary(strings, glossary),
       ...checkContentTypography(strings, model, options.strict),
-      ...checkLanguage(strings, { glossary, defaultLocale: options.defaultLocale ?? model?.site.defaultLocale ?? 'de', strict: options.strict }),
+      ...checkLanguage(strings, { glossary, defaultLocale, strict: options.strict }),
+      ...checkLegalForm(strings, model, defaultLocale),
     ],
   };
 }

@@ -1,5 +1,6 @@
 import { formatLocation } from '../../errors/site-error.ts';
-import type { TranslationIssue, TranslationStatus } from './status.ts';
+import { summaryLine } from './report.ts';
+import { statusTotals, type TranslationIssue, type TranslationStatus } from './status.ts';
 
 /**
  * The translation status as a static page for authors, at TRANSLATIONS_PATH: only in `site dev` and
@@ -28,8 +29,12 @@ q{quotes:none}
 `;
 
 export function translationPage(status: TranslationStatus): { html: string; css: string } {
-  const stale = status.issues.filter((i) => i.state === 'stale').length;
-  const summary = `${status.issues.filter((i) => i.state === 'missing').length} missing, ${status.issues.filter((i) => i.state === 'untranslated').length} untranslated, ${status.tracked ? `${stale} stale` : 'staleness not tracked (no translations.lock.yaml)'}`;
+  // Every figure of the summary is the sum of the table's rows (strings of a page without a file are missing too).
+  const summary = summaryLine(status);
+  const totals = statusTotals(status);
+  const neverRecorded = totals.neverRecorded
+    .map((p) => `<li><code>${escape(p.file)}</code>: ${p.stale} ${p.stale === 1 ? 'string' : 'strings'} never recorded as translated; check them, then run <code>site translations --accept ${escape(`${p.locale}:${p.page}`)}</code></li>`)
+    .join('\n');
   const pageRows = status.pages
     .map((p) => `<tr><td data-label="Locale">${escape(p.locale)}</td><td data-label="Page">${escape(p.page)}${p.required ? ' (required)' : ''}</td><td data-label="File"><code>${escape(p.file)}</code>${p.exists ? '' : ' — no file'}</td><td class="n" data-label="Strings">${p.strings}</td><td class="n" data-label="Missing">${p.missing}</td><td class="n" data-label="Untranslated">${p.untranslated}</td><td class="n" data-label="Stale">${status.tracked ? p.stale : '–'}</td></tr>`)
     .join('\n');
@@ -56,13 +61,13 @@ export function translationPage(status: TranslationStatus): { html: string; css:
 ${pageRows}
 </tbody>
 </table>
-<h2 id="strings">Open strings</h2>
+${neverRecorded ? `<h2 id="never-recorded">Never recorded</h2>\n<p>Files not yet accepted once (a new language): their stale strings are counted in the table, not listed one by one.</p>\n<ul>\n${neverRecorded}\n</ul>\n` : ''}<h2 id="strings">Open strings</h2>
 ${status.issues.length ? `<table aria-labelledby="strings">
 <thead><tr><th scope="col">State</th><th scope="col">Locale · page</th><th scope="col">Where</th><th scope="col">Source</th><th scope="col">Translation</th></tr></thead>
 <tbody>
 ${issueRows}
 </tbody>
-</table>` : '<p>Every string is translated and up to date.</p>'}
+</table>` : `<p>${totals.missing + totals.untranslated + totals.stale ? 'None to list one by one: the counts above are pages without a file or files never recorded.' : 'Every string is translated and up to date.'}</p>`}
 </main>
 </body>
 </html>

@@ -1,5 +1,5 @@
 import { contentPath, formatLocation } from '../../errors/site-error.ts';
-import type { TranslationStatus } from './status.ts';
+import { statusTotals, type TranslationStatus } from './status.ts';
 
 /** `site translations` in the terminal: one row per locale and page, then each open string with its place. */
 export function translationTable(status: TranslationStatus, contentDir: string): string {
@@ -24,13 +24,24 @@ export function translationTable(status: TranslationStatus, contentDir: string):
     lines.push(`    source   ${JSON.stringify(issue.source)}`);
     if (issue.translation !== undefined) lines.push(`    now      ${JSON.stringify(issue.translation)}`);
   }
-  const count = (state: string) => status.issues.filter((i) => i.state === state).length;
+  const totals = statusTotals(status);
+  if (totals.neverRecorded.length) lines.push('');
+  for (const p of totals.neverRecorded) {
+    lines.push(`${contentPath(contentDir, p.file)} never recorded: ${p.stale} ${p.stale === 1 ? 'string' : 'strings'}; check them, then \`site translations --accept ${p.locale}:${p.page}\``);
+  }
   lines.push('');
-  lines.push(
-    `${count('missing')} missing, ${count('untranslated')} untranslated, ${status.tracked ? `${count('stale')} stale` : 'staleness not tracked (no translations.lock.yaml: run `site translations --accept <locale>`)'}; ` +
-      `pages without a translation file: ${status.pages.filter((p) => !p.exists).length}`,
-  );
+  lines.push(summaryLine(status));
   return lines.join('\n');
+}
+
+/** The status in one line, every figure the sum of the table's rows. */
+export function summaryLine(status: TranslationStatus): string {
+  const totals = statusTotals(status);
+  const stale = status.tracked
+    ? `${totals.stale} stale${totals.neverRecorded.length ? ` (${totals.neverRecorded.length} ${totals.neverRecorded.length === 1 ? 'file' : 'files'} never recorded)` : ''}`
+    : 'staleness not tracked (no translations.lock.yaml: run `site translations --accept <locale>`)';
+  const left = status.notPlanned.length ? `; ${status.notPlanned.length} left out by check.yaml families (not planned in that language)` : '';
+  return `${totals.missing} missing, ${totals.untranslated} untranslated, ${stale}; pages without a translation file: ${totals.withoutFile}${left}`;
 }
 
 /** `site translations --json`: the status as data, with file positions relative to the content folder. */

@@ -45,6 +45,11 @@ export interface PageTranslation {
   file: string;
   /** Whether the translation file exists (without it, every source string counts as missing). */
   exists: boolean;
+  /**
+   * Whether the lock records this file at all (it was accepted once). Until then its stale strings are counted
+   * here but not listed one by one: a new language is one line per file, not one per string.
+   */
+  recorded: boolean;
   /** `translation: required` on the page (either file), or for UI strings on any page of the locale. */
   required: boolean;
   /** Source strings (the default locale's file). */
@@ -61,6 +66,20 @@ export interface TranslationStatus {
   tracked: boolean;
   pages: PageTranslation[];
   issues: TranslationIssue[];
+  /** Pages left out because check.yaml's `families` keeps their family to other locales (German-only pages). */
+  notPlanned: { locale: string; page: string }[];
+}
+
+/** What a status adds up to; every total is the sum of its rows. */
+export function statusTotals(status: TranslationStatus): { missing: number; untranslated: number; stale: number; withoutFile: number; neverRecorded: PageTranslation[] } {
+  const sum = (key: 'missing' | 'untranslated' | 'stale') => status.pages.reduce((n, p) => n + p[key], 0);
+  return {
+    missing: sum('missing'),
+    untranslated: sum('untranslated'),
+    stale: sum('stale'),
+    withoutFile: status.pages.filter((p) => !p.exists).length,
+    neverRecorded: status.pages.filter((p) => p.exists && !p.recorded && p.stale > 0),
+  };
 }
 
 export interface StatusInput {
@@ -69,6 +88,10 @@ export interface StatusInput {
   defaultLocale: string;
   locales: readonly string[];
   lock?: TranslationLock;
+  /** check.yaml's `families`: a family listed there is expected only in its locales (German-only pages: `[de]`). */
+  families?: Readonly<Record<string, readonly string[]>>;
+  /** List the stale strings of a file never accepted one by one too (the editor marks each field of the one file it shows). */
+  listUnrecorded?: boolean;
 }
 
 /**
@@ -179,6 +202,7 @@ export function translationStatus(input: StatusInput): TranslationStatus {
     .sort((a, b) => a.file.localeCompare(b.file, 'en'));
   const pages: PageTranslation[] = [];
   const issues: TranslationIssue[] = [];
+  const notPlanned: TranslationStatus['notPlanned'] = [];
   for (const locale of input.locales) {
     if (locale === defaultLocale) continue;
     const localePages: PageTranslation[] = [];
@@ -186,8 +210,13 @@ export function translationStatus(input: StatusInput): TranslationStatus {
       const page = original.file.startsWith('locales/') ? UI_PAGE : original.file.split('/')[1]!;
       const file = counterpartFile(original.file, locale);
       const translation = sourceOf.get(file);
+      const planned = page === UI_PAGE ? undefined : input.families?.[page];
+      if (!translation && planned && !planned.includes(locale)) {
+        notPlanned.push({ locale, page });
+        continue;
+      }
       const recorded = input.lock?.[file];
-      const row: PageTranslation = { locale, page, file, exists: !!translation, required: isRequired(original) || isRequired(translation), strings: 0, missing: 0, untranslated: 0, stale: 0 };
+      const row: PageTranslation = { locale, page, file, exists: !!translation, recorded: !!recorded, required: isRequired(original) || isRequired(translation), strings: 0, missing: 0, untranslated: 0, stale: 0 };
       const translated = byFile.get(file);
       for (const [key, sourceUnit] of byFile.get(original.file) ?? []) {
         const { value } = sourceUnit;
@@ -206,7 +235,7 @@ export function translationStatus(input: StatusInput): TranslationStatus {
           issues.push({ ...base, state: 'untranslated', translation: unit.value, location: unit.at(), documentPath: unit.documentPath });
         } else if (input.lock && recorded?.[key] !== sourceHash(value)) {
           row.stale++;
-          issues.push({ ...base, state: 'stale', translation: unit.value, recorded: recorded?.[key] !== undefined, location: unit.at(), documentPath: unit.documentPath });
+          if (recorded || input.listUnrecorded) issues.push({ ...base, state: 'stale', translation: unit.value, recorded: recorded?.[key] !== undefined, location: unit.at(), documentPath: unit.documentPath });
         }
       }
       localePages.push(row);
@@ -216,7 +245,7 @@ export function translationStatus(input: StatusInput): TranslationStatus {
     if (ui && localePages.some((p) => p.required && p.exists)) ui.required = true;
     pages.push(...localePages);
   }
-  return { defaultLocale, locales: input.locales.filter((l) => l !== defaultLocale), tracked: !!input.lock, pages, issues };
+  return { defaultLocale, locales: input.locales.filter((l) => l !== defaultLocale), tracked: !!input.lock, pages, issues, notPlanned };
 }
 
 /** What `--accept` takes: a locale, or a locale and one page (`fr:home`, `fr:ui`). */

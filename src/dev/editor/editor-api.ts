@@ -3,6 +3,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { brandFor } from '../../content/brand.ts';
 import { loadContent, type ContentEnv } from '../../content/load.ts';
 import type { SiteModel } from '../../content/model.ts';
 import { ContentMemo } from '../../content/memo.ts';
@@ -80,9 +81,11 @@ const versionOf = (text: string) => createHash('sha256').update(text).digest('he
 const readYaml = (text: string) => parse(text, { customTags: CUSTOM_TAGS }) as unknown;
 
 /** Every constant a text may reference, flattened: `plans.standard.price` → 17 (the picker's entries). */
-function constantsOf(site: unknown): { ref: string; value: string }[] {
+function constantsOf(site: unknown, fileLocale?: string): { ref: string; value: string }[] {
   const data = (site ?? {}) as Record<string, unknown>;
-  const scope = { ...(data.constants as object), brand: data.brand, company: data.company, email: data.email, baseUrl: data.baseUrl };
+  // A per-language education brand is offered as {{brand.education}} with the value the file's pages print.
+  const locale = fileLocale ?? (typeof data.defaultLocale === 'string' ? data.defaultLocale : 'de');
+  const scope = { ...(data.constants as object), brand: brandFor(data.brand, locale), company: data.company, email: data.email, baseUrl: data.baseUrl };
   const out: { ref: string; value: string }[] = [];
   const walk = (value: unknown, ref: string) => {
     if (value && typeof value === 'object' && !Array.isArray(value)) for (const [key, item] of Object.entries(value)) walk(item, ref ? `${ref}.${key}` : key);
@@ -199,7 +202,7 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
         unsaved: unsaved !== undefined,
         // The translation view: the same file in the default language beside each string, and its status.
         ...(await translationOf(relative, unsaved ?? disk, defaultLocale)),
-        constants: constantsOf(site),
+        constants: constantsOf(site, locale),
         route,
       });
     }

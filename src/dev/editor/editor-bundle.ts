@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { packageRoot } from '../../package-root.ts';
+import { closeWhenDone } from '../../process/shutdown.ts';
 
 const ENTRY = 'src/dev/editor/client/main.tsx';
 
@@ -11,7 +12,9 @@ export type EditorBundle = Map<string, Uint8Array>;
  * of the island bundle or any built page). Code edits restart `site dev`, so one bundle per process is current.
  */
 export async function bundleEditor(): Promise<EditorBundle> {
-  const { build } = await import('esbuild');
+  const { build, stop } = await import('esbuild');
+  // esbuild's service is a child process: stopped when the command ends, not left to exit after it.
+  closeWhenDone('esbuild', stop);
   const result = await build({
     absWorkingDir: packageRoot,
     entryPoints: { app: ENTRY },

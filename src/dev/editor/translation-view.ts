@@ -34,7 +34,7 @@ export async function translationView(root: string, file: { relative: string; te
   const original = parseYaml(source.relative, source.text).source;
   if (!translation || !original) return undefined;
   const [{ glossary }, lock] = await Promise.all([loadGlossary(root), loadTranslationLock(root)]);
-  const status = translationStatus({ sources: [original, translation], glossary, defaultLocale, locales: [defaultLocale, locale], lock: lock.lock });
+  const status = translationStatus({ sources: [original, translation], glossary, defaultLocale, locales: [defaultLocale, locale], lock: lock.lock, listUnrecorded: true });
   const page = file.relative.startsWith('locales/') ? UI_PAGE : file.relative.split('/')[1]!;
   return {
     tracked: status.tracked,

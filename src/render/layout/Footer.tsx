@@ -4,6 +4,11 @@ import { useSourceMark } from '../source-marks.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { Logo } from './Logo.tsx';
 
+/** The page a link goes to (`/agb#x` → `/agb`), to leave out links to pages not published yet. */
+function routeOf(href: string): string {
+  return href.replace(/[?#].*$/, '');
+}
+
 export function Footer({ ctx }: { ctx: RenderContext }) {
   const { site } = ctx.model;
   const f = ctx.strings.footer;
@@ -21,23 +26,28 @@ export function Footer({ ctx }: { ctx: RenderContext }) {
             {beforeEmail}<a className="text-brand-300 underline underline-offset-2 hover:text-white" href={`mailto:${site.email}`}>{site.email}</a>{afterEmail}
           </p>
         </div>
-        <div className="col-span-2 sm:col-span-1">
-          <h2 className={heading}>{f.industriesTitle}</h2>
-          <ul className="mt-4 space-y-2 text-sm">{f.industries.map((name) => <li key={name}>{name}</li>)}</ul>
-        </div>
-        <div>
-          <h2 className={heading}>{f.productsTitle}</h2>
-          <ul className="mt-3 sm:mt-4 sm:space-y-2">{f.products.map((p) => <li key={p.href + p.label}><a className={link} href={p.href} {...mark(p, 'href')}>{p.label}</a></li>)}</ul>
-        </div>
-        <div>
-          <h2 className={heading}>{f.legalTitle}</h2>
-          <ul className="mt-3 sm:mt-4 sm:space-y-2">
-            {!isWithheld(ctx.model, '/impressum') && <li><a className={link} href="/impressum">{f.legal.impressum}</a></li>}
-            {!isWithheld(ctx.model, '/agb') && <li><a className={link} href="/agb">{f.legal.agb}</a></li>}
-            {!isWithheld(ctx.model, '/datenschutz') && <li><a className={link} href="/datenschutz">{f.legal.datenschutz}</a></li>}
-            {!isWithheld(ctx.model, '/faq') && <li><a className={link} href="/faq">{f.legal.faq}</a></li>}
-          </ul>
-        </div>
+        {f.columns.map((column, i) => {
+          const items = column.items.filter((item) => typeof item === 'string' || !isWithheld(ctx.model, routeOf(item.href)));
+          // A column of plain entries (industries) takes the full width on phones; link columns share a row.
+          if (items.every((item) => typeof item === 'string')) {
+            return (
+              <div key={i} className="col-span-2 sm:col-span-1">
+                <h2 className={heading}>{column.title}</h2>
+                <ul className="mt-4 space-y-2 text-sm">{items.map((item) => <li key={String(item)}>{String(item)}</li>)}</ul>
+              </div>
+            );
+          }
+          return (
+            <div key={i}>
+              <h2 className={heading}>{column.title}</h2>
+              <ul className="mt-3 sm:mt-4 sm:space-y-2">
+                {items.map((item) => (typeof item === 'string'
+                  ? <li key={item} className="text-sm">{item}</li>
+                  : <li key={item.href + item.label}><a className={link} href={item.href} {...mark(item, 'href')}>{item.label}</a></li>))}
+              </ul>
+            </div>
+          );
+        })}
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-gutter py-4 text-xs sm:flex-row sm:items-center sm:justify-between">

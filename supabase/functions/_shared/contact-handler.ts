@@ -14,7 +14,11 @@ export interface ContactStore {
 
 export interface HandlerOptions {
   store: ContactStore;
-  /** Origins allowed to call from another origin (CORS); `*` allows any. Same-origin calls always pass. */
+  /**
+   * Origins whose pages may call (CORS); `*` allows any. The site's own origins are listed here too: they
+   * come from configuration and the address the server listens on, never from the request, whose URL
+   * and Host the client writes (`POST //evil.example/…` made evil.example "same-origin").
+   */
   allowedOrigins: readonly string[];
   /** Told about store failures (the visitor only gets a 503) and rate-limiter failures (the request passes). */
   onStoreError?: (error: unknown) => void;
@@ -23,6 +27,11 @@ export interface HandlerOptions {
    * A limiter that fails lets the request through: a broken counter must not lock people out.
    */
   rateLimit?: { limiter: RateLimiter; secret: string };
+  /**
+   * The languages a request may name: by default the list generated for the deployed function. The local backend
+   * reads the content it serves, so a language added while `site dev` runs is accepted at once.
+   */
+  locales?: () => Promise<readonly [string, ...string[]] | undefined>;
 }
 
 /** Who is calling, as far as the runtime knows (the socket's peer, or the platform's forwarded address). */
@@ -128,8 +137,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 export async function handleContactRequest(request: Request, options: HandlerOptions, client: ClientInfo = {}): Promise<Response> {
   const origin = request.headers.get('origin');
-  const sameOrigin = origin !== null && origin === new URL(request.url).origin;
-  const allowed = origin !== null && (sameOrigin || options.allowedOrigins.includes('*') || options.allowedOrigins.includes(origin));
+  const allowed = origin !== null && (options.allowedOrigins.includes('*') || options.allowedOrigins.includes(origin));
   const cors = corsHeaders(origin, allowed);
 
   if (request.method === 'OPTIONS') {
@@ -181,7 +189,7 @@ export async function handleContactRequest(request: Request, options: HandlerOpt
     trapped = typeof trap !== 'string' || trap !== '';
     delete body[HONEYPOT_FIELD];
   }
-  const source = checkRequestSource(request.headers, FORM_HEADER, LOCALE_HEADER);
+  const source = checkRequestSource(request.headers, FORM_HEADER, LOCALE_HEADER, (await options.locales?.()) ?? undefined);
   if (!source.ok) return json(400, { error: source.message }, cors);
   const contact = checkContactRequest(body, source.value);
   if (!contact.ok) return json(400, { error: contact.message }, cors);

@@ -143,10 +143,11 @@ export function checkContactRequest(body: unknown, source: RequestSource | null)
  * checked against every form (null). Once a client names its form, both are required and must be
  * known, and that form's stricter rules apply.
  */
-export function checkRequestSource(headers: { get(name: string): string | null }, formHeader: string, localeHeader: string): Checked<RequestSource | null> {
+export function checkRequestSource(headers: { get(name: string): string | null }, formHeader: string, localeHeader: string, locales: readonly [string, ...string[]] = LOCALE_CODES): Checked<RequestSource | null> {
   const form = headers.get(formHeader);
   const locale = headers.get(localeHeader);
   if (form === null && locale === null) return { ok: true, value: null };
-  const result = RequestSource.safeParse({ form: form ?? undefined, locale: locale ?? undefined });
+  const schema = locales === LOCALE_CODES ? RequestSource : RequestSource.extend({ locale: z.enum(locales, { error: `the x-site-locale header must be one of ${locales.join(', ')}` }) });
+  const result = schema.safeParse({ form: form ?? undefined, locale: locale ?? undefined });
   return result.success ? { ok: true, value: result.data } : { ok: false, message: describe(result.error.issues.map((issue) => ({ field: undefined, message: issue.message }))) };
 }

@@ -4,12 +4,15 @@
  * 503 when not stored). SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are provided by the platform;
  * SITE_ORIGINS lists the site's origins (comma-separated) for CORS; CONTACT_RATE_LIMIT (`5/60`:
  * requests per seconds, per client) and CONTACT_RATE_SECRET (the HMAC key for client hashes; default:
- * the service-role key, which every instance shares) tune the rate limit.
+ * the service-role key, which every instance shares) tune the rate limit. CONTACT_TRUST_PROXY
+ * (`cloudflare` or `none`; default: `cloudflare` on a hosted project only) says whether the
+ * `CF-Connecting-IP` header names the client (client-address.ts). The database's error text is never
+ * logged: it can quote the failing row, a visitor's personal data (postgrest-store.ts).
  */
 import { handleContactRequest } from '../_shared/contact-handler.ts';
-import { postgrestRateLimiter, postgrestStore } from '../_shared/postgrest-store.ts';
+import { describeStoreError, postgrestRateLimiter, postgrestStore } from '../_shared/postgrest-store.ts';
 import { DEFAULT_RATE_LIMIT, parseRateLimit } from '../_shared/rate-limit.ts';
-import { clientAddress } from './client-address.ts';
+import { clientAddress, trustedProxy } from './client-address.ts';
 
 function requireEnv(name: string): string {
   const value = Deno.env.get(name);
@@ -27,13 +30,16 @@ const allowedOrigins = (Deno.env.get('SITE_ORIGINS') ?? '')
 const configuredRate = Deno.env.get('CONTACT_RATE_LIMIT');
 const rate = configuredRate ? parseRateLimit(configuredRate) : DEFAULT_RATE_LIMIT;
 if (!rate) throw new Error(`rapid-worker: CONTACT_RATE_LIMIT must look like 5/60 (requests per seconds), not ${configuredRate}`);
+const proxySetting = Deno.env.get('CONTACT_TRUST_PROXY');
+const proxy = trustedProxy(proxySetting, projectUrl);
+if (!proxy) throw new Error(`rapid-worker: CONTACT_TRUST_PROXY must be cloudflare or none, not ${proxySetting}`);
 const rateLimit = { limiter: postgrestRateLimiter(projectUrl, serviceRoleKey, rate), secret: Deno.env.get('CONTACT_RATE_SECRET') || serviceRoleKey };
 
 Deno.serve((request, info) =>
   handleContactRequest(
     request,
-    { store, allowedOrigins, rateLimit, onStoreError: (error) => console.error('rapid-worker: store failed', error) },
-    // The Cloudflare-set address, never the client-writable X-Forwarded-For (see client-address.ts).
-    { address: clientAddress(request.headers, (info.remoteAddr as Deno.NetAddr).hostname) },
+    { store, allowedOrigins, rateLimit, onStoreError: (error) => console.error(`rapid-worker: store failed: ${describeStoreError(error)}`) },
+    // The Cloudflare-set address where Cloudflare is trusted, else the socket peer (see client-address.ts).
+    { address: clientAddress(request.headers, (info.remoteAddr as Deno.NetAddr).hostname, proxy) },
   )
 );

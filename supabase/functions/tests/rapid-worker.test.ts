@@ -4,8 +4,8 @@
  */
 import { handleContactRequest } from '../_shared/contact-handler.ts';
 import { PRIVACY_POLICY } from '../_shared/generated/privacy-policy.ts';
-import { postgrestRateLimiter, postgrestStore } from '../_shared/postgrest-store.ts';
-import { clientAddress, TRUSTED_CLIENT_HEADER } from '../rapid-worker/client-address.ts';
+import { DatabaseError, describeStoreError, postgrestRateLimiter, postgrestStore } from '../_shared/postgrest-store.ts';
+import { clientAddress, TRUSTED_CLIENT_HEADER, trustedProxy } from '../rapid-worker/client-address.ts';
 
 function assertEquals(actual: unknown, expected: unknown): void {
   if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error(`expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
@@ -136,7 +136,7 @@ Deno.test('the rate limit counts the Cloudflare-set address: a forged X-Forwarde
     request.headers.set('x-forwarded-for', `198.51.100.${i}, 203.0.113.9`);
     request.headers.set('x-real-ip', `198.51.100.${i}`);
     request.headers.set(TRUSTED_CLIENT_HEADER, '203.0.113.9');
-    statuses.push((await handleContactRequest(request, limited, { address: clientAddress(request.headers, '10.0.0.1') })).status);
+    statuses.push((await handleContactRequest(request, limited, { address: clientAddress(request.headers, '10.0.0.1', 'cloudflare') })).status);
   }
   assertEquals(statuses, [200, 200, 429, 429]);
   assertEquals(counts.size, 1);
@@ -144,7 +144,86 @@ Deno.test('the rate limit counts the Cloudflare-set address: a forged X-Forwarde
 
 Deno.test('without the Cloudflare header, the socket peer is counted, never a forwarded header', () => {
   const headers = new Headers({ 'x-forwarded-for': '198.51.100.7', 'x-real-ip': '198.51.100.7' });
-  assertEquals(clientAddress(headers, '10.0.0.1'), '10.0.0.1');
+  assertEquals(clientAddress(headers, '10.0.0.1', 'cloudflare'), '10.0.0.1');
   headers.set(TRUSTED_CLIENT_HEADER, ' 2001:db8::5 ');
-  assertEquals(clientAddress(headers, '10.0.0.1'), '2001:db8::5');
+  assertEquals(clientAddress(headers, '10.0.0.1', 'cloudflare'), '2001:db8::5');
+});
+
+Deno.test('a self-hosted function believes CF-Connecting-IP only when configured: rotating it buys no fresh bucket', async () => {
+  assertEquals(trustedProxy(undefined, 'https://abcdefghijklmnop.supabase.co'), 'cloudflare');
+  assertEquals(trustedProxy(undefined, 'http://kong:8000'), 'none');
+  assertEquals(trustedProxy(undefined, 'https://supabase.example.com'), 'none');
+  assertEquals(trustedProxy(undefined, 'https://evil.supabase.co.example.com'), 'none');
+  assertEquals(trustedProxy('cloudflare', 'http://kong:8000'), 'cloudflare');
+  assertEquals(trustedProxy(' None ', 'https://abcdefghijklmnop.supabase.co'), 'none');
+  assertEquals(trustedProxy('x-forwarded-for', 'http://kong:8000'), undefined);
+  const { counts, limited, body } = limitedToTwo();
+  const proxy = trustedProxy(undefined, 'http://kong:8000')!;
+  const statuses = [];
+  for (let i = 0; i < 4; i++) {
+    const request = post(body);
+    request.headers.set(TRUSTED_CLIENT_HEADER, `198.51.100.${i}`);
+    statuses.push((await handleContactRequest(request, limited, { address: clientAddress(request.headers, '10.0.0.1', proxy) })).status);
+  }
+  assertEquals(statuses, [200, 200, 429, 429]);
+  assertEquals(counts.size, 1);
+});
+
+Deno.test("a failed insert is reported by status, code and constraint, never with the database's text (it quotes the row)", async () => {
+  const answers = [
+    { code: '23514', message: 'new row for relation "contact_requests" violates check constraint "contact_requests_name_check"', details: 'Failing row contains (1, Erika Mustermann, erika@example.com, Hallo).' },
+    { code: '23505', message: 'duplicate key value violates unique constraint "contact_requests_pkey"', details: 'Key (email)=(erika@example.com) already exists.' },
+    { code: '22P02', message: 'invalid input syntax for type uuid: "erika@example.com"', details: null },
+  ];
+  const logged: string[] = [];
+  for (const answer of answers) {
+    const failing = postgrestStore('https://project.supabase.co', 'service-role', () => Promise.resolve(Response.json(answer, { status: 400 })));
+    const response = await handleContactRequest(post({ name: 'Erika Mustermann', email: 'erika@example.com', company: null, subject: 'Licencia', message: 'Hallo', privacy_consent: true }), {
+      store: failing,
+      allowedOrigins: [SITE],
+      onStoreError: (error) => logged.push(describeStoreError(error)),
+    });
+    assertEquals(response.status, 503);
+  }
+  assertEquals(logged, [
+    'insert into contact_requests failed: HTTP 400, code 23514, constraint contact_requests_name_check',
+    'insert into contact_requests failed: HTTP 400, code 23505, constraint contact_requests_pkey',
+    'insert into contact_requests failed: HTTP 400, code 22P02',
+  ]);
+  const limiter = postgrestRateLimiter('https://project.supabase.co', 'service-role', { limit: 5, windowSeconds: 60 }, () => Promise.resolve(new Response('<html>Bad gateway: erika@example.com</html>', { status: 502 })));
+  const error = await limiter.hit('a'.repeat(64)).catch((e: unknown) => e);
+  assertEquals(error instanceof DatabaseError, true);
+  assertEquals(describeStoreError(error), 'contact_rate_hit failed: HTTP 502');
+});
+
+Deno.test("the request's own URL never makes an origin allowed: a target naming evil.example is 403 for Origin evil.example", async () => {
+  for (const method of ['POST', 'OPTIONS']) {
+    const request = new Request('http://evil.example/functions/v1/rapid-worker', {
+      method,
+      headers: { origin: 'http://evil.example', 'content-type': 'application/json', 'access-control-request-method': 'POST' },
+      body: method === 'POST' ? JSON.stringify({ name: 'E', email: 'e@example.com', message: 'x', privacy_consent: true }) : undefined,
+    });
+    const response = await handleContactRequest(request, options);
+    assertEquals(response.status, 403);
+    assertEquals(response.headers.get('access-control-allow-origin'), null);
+  }
+});
+
+Deno.test('served by Deno.serve, TRACE and other methods are a 405, never a 5xx', async () => {
+  const controller = new AbortController();
+  const server = Deno.serve({ hostname: '127.0.0.1', port: 0, signal: controller.signal, onListen: () => {} }, (request) => handleContactRequest(request, options));
+  try {
+    for (const method of ['TRACE', 'PUT', 'DELETE', 'PROPFIND', 'GET']) {
+      const connection = await Deno.connect({ hostname: '127.0.0.1', port: server.addr.port });
+      await connection.write(new TextEncoder().encode(`${method} /functions/v1/rapid-worker HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n`));
+      const buffer = new Uint8Array(4096);
+      const read = await connection.read(buffer);
+      connection.close();
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(new TextDecoder().decode(buffer.subarray(0, read ?? 0)))?.[1];
+      assertEquals([method, status], [method, '405']);
+    }
+  } finally {
+    controller.abort();
+    await server.finished;
+  }
 });

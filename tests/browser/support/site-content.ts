@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import { loadContent } from '../../../src/content/load.ts';
 import type { PageEntry, SiteModel } from '../../../src/content/model.ts';
 import type { LocaleStrings } from '../../../src/schema/locale.ts';
+import type { HeaderItem } from '../../../src/schema/navigation.ts';
 
 /** The figures and company details of content/site.yaml, so tests compare against the source, not copies. */
 export const site = parse(readFileSync(path.resolve('content/site.yaml'), 'utf8'), { customTags: [{ tag: '!placeholder', resolve: (value: string) => value }] }) as {
@@ -123,10 +124,41 @@ export function textsOf(value: unknown): string[] {
   return [];
 }
 
-/** The header labels of the page at `route`: its locale's, with the page's own wording where it has one. */
-export async function headerLabels(route: string): Promise<LocaleStrings['header']> {
+/** The labels of the header of the page at `route`, by what each entry of its menu does (locales/<lang>.yaml header.menus). */
+export interface HeaderLabels {
+  navLabel: string;
+  products: string;
+  pricing: string;
+  about: string;
+  contact: string;
+  start: string;
+  learningModes: string;
+  back: string;
+}
+
+export async function headerLabels(route: string): Promise<HeaderLabels> {
   const entry = await pageAt(route);
-  return { ...(await siteModel()).locales[entry.locale]!.header, ...entry.page.headerLabels };
+  const model = await siteModel();
+  const { navLabel, menus } = model.locales[entry.locale]!.header;
+  const items = menus[entry.page.header] ?? [];
+  // Read only when a test asks: a business bar has no learning-modes entry, and asking for one is a test's mistake.
+  const find = (role: string, test: (item: HeaderItem) => boolean) => () => {
+    const item = items.find(test);
+    if (!item) throw new Error(`${route}: its header (${entry.page.header}) has no ${role} entry`);
+    return item.label;
+  };
+  const roles = {
+    products: find('products', (i) => i.href === `#${model.site.anchors.overview}`),
+    pricing: find('pricing', (i) => i.href === '#pricing'),
+    about: find('about', (i) => i.href === '#about'),
+    contact: find('contact', (i) => i.href === '#contact' && i.style !== 'primary'),
+    start: find('start', (i) => i.style === 'primary'),
+    learningModes: find('learning modes', (i) => i.href === '#learning-modes'),
+    back: find('back', (i) => i.style === 'back'),
+  };
+  const labels = { navLabel } as HeaderLabels;
+  for (const [role, read] of Object.entries(roles)) Object.defineProperty(labels, role, { get: read, enumerable: false });
+  return labels;
 }
 
 const TAGS = ['!placeholder', '!verbatim'].map((tag) => ({ tag, resolve: (value: string) => value }));

@@ -17,8 +17,21 @@ describe('site check (CLI)', () => {
 
     const strict = await cli('check', '--content', BASE, '--strict', '--format', 'github');
     expect(strict.code).toBe(1);
-    expect(strict.out.split('\n').filter((l) => l.startsWith('::error ')).length).toBe(8);
-    expect(strict.out).toMatch(/::error file=[^,]*site\.yaml,line=27,col=8,title=backend-missing::no backend URL/);
+    // The eight errors are all in site.yaml: one annotation lists them, and a notice sums up.
+    const errors = strict.out.split('\n').filter((l) => l.startsWith('::error '));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^::error file=[^,]*site\.yaml,line=10,col=21,title=8 findings in [^:]*site\.yaml \(8 errors%2C 0 warnings\)::/);
+    expect(errors[0]).toContain('%0A27:8 error backend-missing: no backend URL');
+    expect(strict.out).toContain('::notice title=site check::8 errors, 0 warnings in 1 file; checked content and 6 routes');
+  });
+
+  it('--strict points to the README\'s "Before you go live" checklist, in text and as a GitHub notice; a plain run and JSON do not', async () => {
+    const strict = await cli('check', '--content', BASE, '--strict');
+    expect(strict.out.trimEnd().split('\n').at(-1)).toBe('Before you go live, also work through the checklist no check can do (legal questions, contracts, figures a lawyer should confirm): README.md, "Before you go live".');
+    const github = await cli('check', '--content', BASE, '--strict', '--format', 'github');
+    expect(github.out).toMatch(/^::notice title=before-you-go-live::Before you go live, .*README\.md, "Before you go live"\.$/m);
+    expect((await cli('check', '--content', BASE)).out).not.toContain('Before you go live');
+    expect(JSON.parse((await cli('check', '--content', BASE, '--strict', '--format', 'json')).out)).toMatchObject({ ok: false });
   });
 
   it('rejects an unknown --format as a usage error (exit 2)', async () => {

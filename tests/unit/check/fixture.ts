@@ -54,12 +54,21 @@ function builtBase(): Promise<string> {
   return baseBuild;
 }
 
+/**
+ * Removes the shared base build. Test files may share this module (vitest without isolation), so the next file
+ * to ask builds it again rather than copying a folder that is gone.
+ */
 export async function cleanup(): Promise<void> {
-  if (baseBuild) await Promise.all([rm(await baseBuild, { recursive: true, force: true }), removePageSources(await baseBuild)]);
+  const built = baseBuild;
+  baseBuild = undefined;
+  if (built) await Promise.all([rm(await built, { recursive: true, force: true }), removePageSources(await built)]);
 }
 
-/** Copies the base site, applies the rule's patch (content, then build, then output), and runs `site check --out`. */
-export async function runFixture(rule: string | undefined): Promise<CheckRun> {
+/**
+ * Copies the base site, applies the rule's patch (content, then build, then output), and runs `site check --out`.
+ * `inspect` reads the built output before it is removed.
+ */
+export async function runFixture(rule: string | undefined, inspect?: (outDir: string) => Promise<void>): Promise<CheckRun> {
   const patch: Patch = rule ? (parse(await readFile(path.join(FIXTURES, rule, 'patch.yaml'), 'utf8')) ?? {}) : {};
   const dir = await mkdtemp(path.join(os.tmpdir(), `site-check-${rule ?? 'base'}-`));
   try {
@@ -77,7 +86,9 @@ export async function runFixture(rule: string | undefined): Promise<CheckRun> {
     await applyEdits(out, patch.output);
     for (const [file, text] of Object.entries(patch.outputFiles ?? {})) await writeFile(path.join(out, file), text);
     for (const file of patch.deleteOutput ?? []) await rm(path.join(out, file));
-    return await runCheck({ contentDir: content, outDir: out, strict: patch.strict, env: patch.env });
+    const run = await runCheck({ contentDir: content, outDir: out, strict: patch.strict, env: patch.env });
+    await inspect?.(out);
+    return run;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

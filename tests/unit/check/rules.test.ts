@@ -86,14 +86,14 @@ describe('content rules', () => {
     const found = only(run, 'locale-keys');
     expect(found.map(shown)).toEqual([
       "error locales/en.yaml:9:1 (header.navLabel) — locales/en.yaml lacks the UI string 'header.navLabel' that the templates use",
-      "error locales/en.yaml:9:1 (header.about) — locales/en.yaml lacks the UI string 'header.about' that the templates use",
+      "error locales/en.yaml:9:1 (header.homeLabel) — locales/en.yaml lacks the UI string 'header.homeLabel' that the templates use",
       "error locales/en.yaml:10:3 (header.navLabell) — locales/en.yaml has the key 'header.navLabell', which no template uses",
-      "error locales/en.yaml:13:3 (header.slogan) — locales/en.yaml has the key 'header.slogan', which no template uses",
+      "error locales/en.yaml:11:3 (header.slogan) — locales/en.yaml has the key 'header.slogan', which no template uses",
     ]);
     expect(found[1]!.found).toBe('nothing here; present in locales/de.yaml');
     expect(found.map((f) => f.hint)).toEqual([
       "add 'header.navLabel' in this language (see src/schema/locale.ts)",
-      "add 'header.about' in this language (see src/schema/locale.ts)",
+      "add 'header.homeLabel' in this language (see src/schema/locale.ts)",
       "did you mean 'navLabel'?",
       'remove it, or add it to the LocaleStrings schema and the template that prints it',
     ]);
@@ -155,6 +155,17 @@ describe('claims against constants', () => {
     expect(f!.hint).toContain('{{privacy.contactRetentionMonths}}');
   });
 
+  it('privacy-recipients: a listed recipient, its safeguard or a configured backend missing from the privacy policy', async () => {
+    const found = only(await runFixture('privacy-recipients'), 'privacy-recipients').map(shown);
+    expect(found).toEqual([
+      "error pages/datenschutz/de.yaml:1:1 — the privacy policy does not name the recipient 'Hoster GmbH' that site.yaml lists",
+      "error pages/datenschutz/de.yaml:1:1 — the privacy policy does not name the transfer safeguard of the recipient 'Model Corp.' that site.yaml lists",
+      expect.stringMatching(/^error site\.yaml:\d+:\d+ \(constants\.privacy\) — the backend at abcdefgh\.supabase\.co receives the contact requests, but site\.yaml lists no such recipient for the privacy policy$/),
+    ]);
+    // The base site lists no recipients and sends contact requests to its own origin: nothing to name.
+    expect(only(await runFixture(undefined), 'privacy-recipients')).toEqual([]);
+  });
+
   it('claim-figure: a plan price and a data-constant figure in the HTML that are not their constants', async () => {
     const [price, chatbot, ...rest] = only(await runFixture('claim-figure'), 'claim-figure');
     expect(rest).toEqual([]);
@@ -210,7 +221,7 @@ describe('output rules', () => {
     expect(found.map((f) => f.route)).toEqual(['/', '/agb', '/datenschutz', '/faq', '/impressum']);
     for (const f of found) {
       expect(f.message).toBe('link to /impresum points at no output file');
-      expect(f.source).toEqual({ file: 'locales/de.yaml', line: 36, column: 33, path: 'footer.products[2].href' });
+      expect(f.source).toEqual({ file: 'locales/de.yaml', line: 49, column: 37, path: 'footer.columns[1].items[2].href' });
     }
   });
 
@@ -357,7 +368,7 @@ describe('strict mode', () => {
       "error site.yaml:14:28 (company.postalCode) — placeholder company data '95444' is still in the content",
       "error site.yaml:18:19 (company.registryNumber) — company data 'HRB 00000' is an all-zero registry number (HRB 00000), not the real value",
       "error site.yaml:19:10 (company.vatId) — company data 'DE000000000' is a sample VAT ID (DE000000000, DE123456789), not the real value",
-      "error site.yaml:20:20 (company.managingPartner) — company data 'Max Mustermann' is the German sample name (Max/Erika Mustermann), not the real value",
+      "error site.yaml:20:21 (company.managingDirector) — company data 'Max Mustermann' is the German sample name (Max/Erika Mustermann), not the real value",
       "error site.yaml:21:36 (company.contentResponsible) — placeholder company data 'Max Mustermann' is still in the content",
     ]);
   });

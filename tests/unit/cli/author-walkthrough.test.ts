@@ -5,7 +5,7 @@
  * and dev-findings.spec.ts.
  */
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { cp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -40,18 +40,31 @@ afterEach(async () => {
 });
 
 describe('README author walkthrough', () => {
-  it('Add a page: the README page builds to /preise, its translation becomes its alternate, and site check passes', async () => {
+  it('Add a page: the README page builds to /webinare, its translation becomes its alternate, and site check passes', async () => {
     project = await loadFixture(BASE_SITE);
     const page = blockAfter(await readme(), '**Add a page.**');
-    await project.write('pages/preise/de.yaml', page);
-    await project.write('pages/preise/en.yaml', page.replace('title: Preise, description: Was die Plattform kostet.', 'title: Prices, description: What the platform costs.'));
+    await project.write('pages/webinare/de.yaml', page);
+    await project.write('pages/webinare/en.yaml', page.replace('title: Webinare, description: Live-Einführungen in die Plattform.', 'title: Webinars, description: Live introductions to the platform.'));
     const built = await site(project, 'build');
     expect(built.code, built.out).toBe(0);
-    const html = await project.readFile('preise/index.html');
-    expect(html).toContain('<title>Preise</title>');
-    expect(html).toMatch(/<link rel="alternate" hreflang="en" href="[^"]*\/en\/preise">/);
-    expect(await project.readFile('en/preise/index.html')).toContain('<title>Prices</title>');
+    const html = await project.readFile('webinare/index.html');
+    expect(html).toContain('<title>Webinare</title>');
+    expect(html).toMatch(/<link rel="alternate" hreflang="en" href="[^"]*\/en\/webinare">/);
+    expect(await project.readFile('en/webinare/index.html')).toContain('<title>Webinars</title>');
     const checked = await site(project, 'check', '--out', 'dist');
+    expect(checked.code, checked.out).toBe(0);
+    expect(checked.out).toMatch(/\b0 errors\b/);
+  }, 120_000);
+
+  // The README is read by people working on this project's own site: its page must pass there too (an example
+  // slug the site already redirects once failed with redirect-shadow).
+  it('Add a page: the README page passes site check in a copy of this project', async () => {
+    project = await loadFixture(BASE_SITE);
+    await rm(project.content, { recursive: true });
+    await cp(path.join(repo, 'content'), project.content, { recursive: true });
+    await cp(path.join(repo, 'routes.lock'), path.join(project.root, 'routes.lock'));
+    await project.write('pages/webinare/de.yaml', blockAfter(await readme(), '**Add a page.**'));
+    const checked = await site(project, 'check');
     expect(checked.code, checked.out).toBe(0);
     expect(checked.out).toMatch(/\b0 errors\b/);
   }, 120_000);
@@ -61,7 +74,8 @@ describe('README author walkthrough', () => {
     const text = await readme();
     const page = blockAfter(text, '**Add a page.**');
     const mistake = /`(Ab \{\{plans\.standart\.price\}\}[^`]*)`/.exec(text.slice(text.indexOf('**Read a finding.**')))![1]!;
-    await project.write('pages/preise/de.yaml', page.replace('lead: Ein Preis pro Nutzer.', `lead: "${mistake}"`));
+    expect(page).toContain('lead: Jeden Donnerstag live.');
+    await project.write('pages/webinare/de.yaml', page.replace('lead: Jeden Donnerstag live.', `lead: "${mistake}"`));
     const checked = await site(project, 'check');
     expect(checked.code).toBe(1);
     const printed = checked.out.split('\n\n')[0]!;
@@ -72,7 +86,10 @@ describe('README author walkthrough', () => {
     project = await loadFixture(BASE_SITE);
     const text = await readme();
     const [, line, message, hint] = /mistakes are explained the same way, e\.g\. `([^`]+)` gives\s+`([^`]+)` with the hint\s+`([^`]+)`/.exec(text)!;
-    const page = blockAfter(text, '**Add a page.**').replace('meta: { title: Preise, description: Was die Plattform kostet. }', `meta:\n  ${line}\n  description: Was die Plattform kostet.`);
+    const readmePage = blockAfter(text, '**Add a page.**');
+    const meta = 'meta: { title: Webinare, description: Live-Einführungen in die Plattform. }';
+    expect(readmePage).toContain(meta);
+    const page = readmePage.replace(meta, `meta:\n  ${line}\n  description: Live-Einführungen in die Plattform.`);
     await project.write('pages/preise/de.yaml', page);
     const checked = await site(project, 'check');
     expect(checked.code).toBe(1);

@@ -134,3 +134,19 @@ describe('loadContent', () => {
     expect(result.value.site.backend).toMatchObject({ url: 'https://abc.supabase.co', anonKey: 'anon' });
   });
 });
+
+describe('a content file with a billion laughs', () => {
+  it('fails the load with a located yaml-alias error instead of exhausting memory', async () => {
+    const names = 'abcdefghi';
+    const lines = ['slug: lachen', `${names[0]}: &${names[0]} [lol, lol, lol, lol, lol, lol, lol, lol, lol]`];
+    for (let i = 1; i < names.length; i++) lines.push(`${names[i]}: &${names[i]} [${Array(9).fill(`*${names[i - 1]}`).join(', ')}]`);
+    const dir = (await loadFixture('content/base', { files: { 'pages/lachen/de.yaml': `${lines.join('\n')}\n` } })).content;
+    const result = await loadContent(dir);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const alias = result.errors.filter((e) => e.code === 'yaml-alias');
+    expect(alias).toHaveLength(1);
+    expect(alias[0]!.location).toMatchObject({ line: 3, column: 8 });
+    expect(alias[0]!.location?.file).toMatch(/pages\/lachen\/de\.yaml$/);
+  });
+});

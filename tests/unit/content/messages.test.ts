@@ -25,6 +25,13 @@ describe('YAML syntax errors in plain words, with the fix', () => {
     expect(error.hint).toBe('put the value in quotes: title: "Alle Modelle: an einem Ort"');
   });
 
+  it('a key indented too deep is named on its own line with what its indentation means, not as a ": " above it', async () => {
+    const { error, dir } = await onlyError('message-over-indented-key');
+    expect(error.location).toEqual({ file: PAGE, line: await lineOf(dir, PAGE, '      lead: Über'), column: 7 });
+    expect(error.message).toBe("'lead' is indented 2 spaces deeper than 'title' above it: YAML would read it as part of the value of 'title', which already has one");
+    expect(error.hint).toMatch(/^indent 'lead' with 4 spaces, like 'title', if it is a key of the same block/);
+  });
+
   it('an unquoted {{reference}} at the start of a value is named as such', async () => {
     const { error, dir } = await onlyError('message-unquoted-reference');
     expect(error.location).toEqual({ file: PAGE, line: await lineOf(dir, PAGE, 'title: {{brand.name}}'), column: 12 });

@@ -90,3 +90,35 @@ describe('the fast reading (js-yaml) and the located one (yaml) agree', () => {
     expect(source!.strings[1]!.location).toMatchObject({ file: 'site.yaml', line: 3, column: 9, path: 'company.city' });
   });
 });
+
+/** Nine levels of nine aliases each: 9^9 strings with every alias expanded, from 10 lines. */
+function billionLaughs(): string {
+  const names = 'abcdefghi';
+  const lines = ['title: Lachen', `${names[0]}: &${names[0]} [lol, lol, lol, lol, lol, lol, lol, lol, lol]`];
+  for (let i = 1; i < names.length; i++) lines.push(`${names[i]}: &${names[i]} [${Array(9).fill(`*${names[i - 1]}`).join(', ')}]`);
+  return `${lines.join('\n')}\n`;
+}
+
+describe('YAML aliases', () => {
+  it('a billion laughs (nine levels of nine aliases) is refused at its first alias, without being expanded', () => {
+    const { source, errors } = parseYaml('pages/lachen/de.yaml', billionLaughs());
+    expect(source).toBeUndefined();
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ code: 'yaml-alias', location: { file: 'pages/lachen/de.yaml', line: 3, column: 8 }, found: 'the alias *a' });
+    expect(errors[0]!.message).toBe('the aliases in this file expand it to 490,329,056 values, more than the 100,000 allowed');
+    // Nothing was expanded on the way: the process holds far less than the 1.8 GB it took.
+    expect(process.memoryUsage().rss).toBeLessThan(1024 * 1024 * 1024);
+  });
+
+  it('an alias inside its own anchor is refused as endless', () => {
+    const { errors } = parseYaml('pages/x/de.yaml', 'title: x\nloop: &loop [1, *loop]\n');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ code: 'yaml-alias', location: { file: 'pages/x/de.yaml', line: 2, column: 17 }, message: 'an alias refers to the anchor it sits in: the file would be endless' });
+  });
+
+  it('a few aliases within the limit still read as the values they name', () => {
+    const { source, errors } = parseYaml('pages/x/de.yaml', 'base: &b { label: Los, href: "#a" }\nother: *b\nnote: "**fett**"\n');
+    expect(errors).toEqual([]);
+    expect(source!.data).toEqual({ base: { label: 'Los', href: '#a' }, other: { label: 'Los', href: '#a' }, note: '**fett**' });
+  });
+});

@@ -7,7 +7,7 @@ import { pageSourcesFile } from '../../../src/output/page-sources.ts';
 import { cold, differingFiles, edit, newSite, pageCacheOver, summary, useWarmSites, warm, type Site } from './support/warm-site.ts';
 
 /**
- * Scoped builds (src/output/build-scope.ts): after an edit to page files only, a warm build loads the edited pages'
+ * Scoped builds (src/output/incremental/scope.ts): after an edit to page files only, a warm build loads the edited pages'
  * families and the site's families (the fixture's: datenschutz, the privacy policy) and
  * reuses the rest from the last build's record; anything a loaded page changes that other pages read loads the whole
  * site. The fixture has six page files: home (de, en), agb, datenschutz, faq, impressum. Every build's output is

@@ -11,7 +11,7 @@ const FRENCH_NOT_FOUND = `slug: "404"
 meta:
   title: 404 – Page introuvable
   description: La page demandée n’existe pas.
-header: home
+header: back
 sections:
   - type: notFound
     code: "404"

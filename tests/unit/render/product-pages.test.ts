@@ -64,14 +64,14 @@ describe('legal documents', () => {
   it('prints the legal notice from the company details in site.yaml', () => {
     const html = render('/impressum');
     const { company, email } = model.site;
-    for (const value of [company.legalName, company.street, `${company.postalCode} ${company.city}`, company.registryCourt, company.registryNumber, company.vatId, company.managingPartner, company.contentResponsible, email]) {
+    for (const value of [company.legalName, company.street, `${company.postalCode} ${company.city}`, company.registryCourt, company.registryNumber, company.vatId, company.managingDirector, company.contentResponsible, email]) {
       expect(html).toContain(value.replace(/&/g, '&amp;'));
     }
   });
 
   it('keeps every company detail a deployer must fill in tagged !placeholder in site.yaml', () => {
     const tagged = model.placeholders.filter((p) => p.location.file === 'site.yaml').map((p) => p.location.path);
-    expect(tagged).toEqual(expect.arrayContaining(['email', 'company.street', 'company.postalCode', 'company.registryNumber', 'company.managingPartner', 'company.contentResponsible']));
+    expect(tagged).toEqual(expect.arrayContaining(['email', 'company.street', 'company.postalCode', 'company.registryNumber', 'company.managingDirector', 'company.contentResponsible']));
   });
 });
 

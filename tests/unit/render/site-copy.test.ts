@@ -89,9 +89,26 @@ describe('privacy policy', () => {
     expect(model.pages.filter((p) => p.page.chatDemo).every((p) => p.family === 'home'), message).toBe(true);
   });
 
-  it('names the hash and the table the rate limit uses, as the code does', () => {
-    expect(privacy()).toContain('HMAC-SHA-256');
-    expect(privacy()).toContain('contact_rate_limits');
+  // Art. 12 GDPR asks for plain language: the reader is a visitor, not the developer of the backend.
+  it('explains the rate limit and the erasure record without developer internals', () => {
+    for (const internal of ['HMAC', 'SHA-256', 'contact_rate_limits', 'site serve', 'pg_cron', 'JSON']) expect(privacy()).not.toContain(internal);
+  });
+
+  it('names every recipient site.yaml lists, and the safeguard of each outside the EU', () => {
+    const recipients = Object.values(model.site.constants.privacy.recipients);
+    expect(recipients.filter((r) => r.thirdCountry).map((r) => r.seat)).toContain('USA');
+    for (const recipient of recipients) {
+      expect(privacy()).toContain(recipient.name);
+      if (recipient.safeguard) expect(privacy()).toContain(recipient.safeguard);
+    }
+  });
+
+  it('sets the right to object (Art. 21) apart in a part of its own and states Art. 22', () => {
+    const page = pages.find((p) => p.entry.route === '/datenschutz')!;
+    const objection = /<section id="widerspruch"[\s\S]*?<\/section>/.exec(page.html)?.[0] ?? '';
+    expect(objection).toContain('Art. 21');
+    expect(objection).toMatch(/<strong[ >]/);
+    expect(privacy()).toContain('Art. 22 DSGVO');
   });
 });
 

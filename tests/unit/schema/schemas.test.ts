@@ -44,8 +44,23 @@ describe('schemas', () => {
     broken.defaultLocale = 'es';
     broken.locales = [{ code: 'de', lang: 'de', hreflang: 'de' }];
     broken.constants.savings.vsTwo.against = ['chatgptPlus', 'copilot'];
+    broken.brand.education = 'KI-Zentrale Bildung';
     const issues = SiteConfig.safeParse(broken).error?.issues.map((i) => i.path.join('.'));
     expect(issues).toEqual(['defaultLocale', 'constants.savings.vsTwo.against.1']);
+  });
+
+  it('takes the education brand as one name or one per listed locale, and names a locale missing or unknown', async () => {
+    const { parse } = await import('yaml');
+    const { readFile } = await import('node:fs/promises');
+    const site = parse(await readFile('content/site.yaml', 'utf8'), { customTags: [{ tag: '!placeholder', resolve: (v: string) => v }] });
+    expect(Object.keys(site.brand.education)).toEqual(site.locales.map((l: { code: string }) => l.code));
+    expect(SiteConfig.safeParse({ ...site, brand: { ...site.brand, education: 'KI-Zentrale Bildung' } }).success).toBe(true);
+    const { es: _es, ...withoutSpanish } = site.brand.education;
+    const broken = SiteConfig.safeParse({ ...site, brand: { ...site.brand, education: { ...withoutSpanish, it: 'KI-Zentrale Istruzione' } } });
+    expect(broken.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['brand.education', `no education brand for locale 'es' (every listed locale needs one, e.g. es: "KI-Zentrale …")`],
+      ['brand.education.it', `'it' is not a listed locale (locales: de, fr, en, es)`],
+    ]);
   });
 
   it('has strict page and locale objects', () => {

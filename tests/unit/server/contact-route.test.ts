@@ -223,6 +223,6 @@ describe('postgrestStore (the Supabase function writing with the service role)',
 
   it('rejects when the database refuses, so the function answers 503', async () => {
     const store = postgrestStore('https://abc.supabase.co', 'k', async () => new Response('{"code":"23514"}', { status: 400 }));
-    await expect(store.save(body, { form: 'business', locale: 'de' })).rejects.toThrow('insert into contact_requests failed: 400');
+    await expect(store.save(body, { form: 'business', locale: 'de' })).rejects.toThrow('insert into contact_requests failed: HTTP 400, code 23514');
   });
 });

@@ -32,11 +32,11 @@ describe.each(engines)('site leads and the retention purge while site serve hold
   let server: RunningServer;
   const leads = (...args: string[]) => cli('leads', '--data', dataDir, ...args);
 
-  async function send(email: string): Promise<string> {
+  async function send(email: string, message = 'Hallo'): Promise<string> {
     const response = await fetch(`${server.url}${FUNCTION_PATH}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-site-form': 'business', 'x-site-locale': 'de' },
-      body: JSON.stringify({ name: 'Anna', email, company: null, products: null, subject: 'Angebot', message: 'Hallo', privacy_consent: true }),
+      body: JSON.stringify({ name: 'Anna', email, company: null, products: null, subject: 'Angebot', message, privacy_consent: true }),
     });
     expect(response.status).toBe(200);
     return ((await response.json()) as { id: string }).id;
@@ -94,13 +94,13 @@ describe.each(engines)('site leads and the retention purge while site serve hold
     clock = new Date(START);
     clock.setUTCMonth(clock.getUTCMonth() + retention - 1);
     tick();
-    await vi.waitFor(() => expect(purged).toHaveLength(0));
+    await vi.waitFor(() => expect(purged).toHaveLength(0), { timeout: 60_000 });
     const preview = await leads('purge', '--now', clock.toISOString(), '--dry-run');
     expect(preview.out).toBe(`would delete 0 contact requests not kept and older than ${retention} months as of ${clock.toISOString()}\n`);
     clock = new Date(START);
     clock.setUTCMonth(clock.getUTCMonth() + retention + 1);
     tick();
-    await vi.waitFor(() => expect(purged).toHaveLength(1));
+    await vi.waitFor(() => expect(purged).toHaveLength(1), { timeout: 60_000 });
     expect(purged[0]!.map((r) => r.id).sort()).toEqual(expect.arrayContaining([b, other]));
     expect(purged[0]!.map((r) => r.id)).not.toContain(a);
     expect((await readLeads(dataDir, storeTarget(dataDir))).map((r) => r.id)).toEqual([a]);
@@ -111,11 +111,22 @@ describe.each(engines)('site leads and the retention purge while site serve hold
     expect(purge.code).toBe(0);
     expect(purge.out).toMatch(new RegExp(`^deleted 1 contact request not kept and older than ${retention} months as of ${clock.toISOString()}\\n  ${a}  received \\S+Z  business/de\\n$`));
 
-    await send('Kunde@example.com');
-    const erase = await leads('erase', 'KUNDE@example.com');
+    const last = await send('Kunde@example.com');
+    // Erasing shows what it deletes first; a dry run stops there, and without a terminal to confirm on it needs --yes.
+    const shows = new RegExp(`^will erase 1 contact request and 1 lead notification stored about "KUNDE@example\\.com":\\n  ${last}  received \\S+Z  business/de  "Anna"\\n`);
+    const dry = await leads('erase', 'KUNDE@example.com', '--dry-run');
+    expect(dry).toMatchObject({ code: 0, out: expect.stringMatching(shows) });
+    expect(dry.out).toMatch(/\ndry run: nothing was erased\n$/);
+    const unconfirmed = await leads('erase', 'KUNDE@example.com');
+    expect(unconfirmed).toMatchObject({ code: 2, out: expect.stringMatching(shows), err: expect.stringContaining('nothing was erased: confirm on a terminal, or pass --yes') });
+    expect((await readLeads(dataDir, storeTarget(dataDir))).map((r) => r.id)).toContain(last);
+    const erase = await leads('erase', 'KUNDE@example.com', '--yes');
     expect(erase.code).toBe(0);
-    expect(erase.out).toMatch(/^erased 2 rows stored about KUNDE@example\.com \(contact_requests: 1, lead_notifications: 1\)\nrecorded in contact_erasures as subject [0-9a-f]{16}… \(HMAC-SHA-256 of the address; no personal data\)\n$/);
-    expect((await leads('erase', 'kunde@example.com')).out).toMatch(/^erased 0 rows stored about kunde@example\.com \(contact_requests: 0, lead_notifications: 0\)/);
+    expect(erase.out).toMatch(shows);
+    expect(erase.out).toMatch(/\nerased 2 rows stored about KUNDE@example\.com \(contact_requests: 1, lead_notifications: 1\)\nrecorded in contact_erasures as subject [0-9a-f]{16}… \(HMAC-SHA-256 of the address; no personal data\)\n$/);
+    // Nothing stored: nothing to confirm, the erasure is still recorded.
+    const again = await leads('erase', 'kunde@example.com');
+    expect(again.out).toMatch(/^nothing is stored about "kunde@example\.com"\nerased 0 rows stored about kunde@example\.com \(contact_requests: 0, lead_notifications: 0\)/);
     expect(JSON.parse((await leads('export', 'kunde@example.com')).out).contact_requests).toEqual([]);
   });
 
@@ -145,6 +156,25 @@ describe.each(engines)('site leads and the retention purge while site serve hold
     const { code, out } = await leads('--json');
     expect(code).toBe(0);
     expect((JSON.parse(out) as { email: string }[]).map((r) => r.email)).toContain('keepme@example.com');
+  });
+
+  it('lists each request with its id; --wide and `show <id>` give the whole message', async () => {
+    const message = `Zeile eins\n${'Eine sehr lange Nachricht, '.repeat(12)}Ende.\n\u001b[2JZeile drei`;
+    const id = await send('whole@example.com', message);
+    const table = await leads();
+    const row = table.out.split('\n').find((line) => line.includes('whole@example.com'))!;
+    expect(row.startsWith(id)).toBe(true);
+    expect(row).not.toContain('Ende.');
+    expect(table.out).toContain('`site leads show <id>` shows one in full, --wide every message whole');
+    const wide = (await leads('--wide')).out.split('\n').find((line) => line.includes('whole@example.com'))!;
+    expect(wide).toContain(`Zeile eins ${'Eine sehr lange Nachricht, '.repeat(12)}Ende. \\u{1b}[2JZeile drei`);
+    const shown = await leads('show', id);
+    expect(shown.code).toBe(0);
+    expect(shown.out).toMatch(new RegExp(`^id +${id}\\n`, 'm'));
+    expect(shown.out).toMatch(/^email +whole@example\.com$/m);
+    expect(shown.out).toContain(`message\n  Zeile eins\n  ${'Eine sehr lange Nachricht, '.repeat(12)}Ende.\n  \\u{1b}[2JZeile drei\n`);
+    expect(await leads('show', 'abc')).toMatchObject({ code: 2, err: expect.stringContaining("'abc' is not a request id") });
+    expect(await leads('show', '0b9e2c4a-1111-4111-8111-111111111111')).toMatchObject({ code: 1, err: expect.stringContaining('no contact request has the id 0b9e2c4a-1111-4111-8111-111111111111') });
   });
 });
 

@@ -39,7 +39,7 @@ afterAll(async () => {
 const attack = (id: string) => ATTACKS.find((a) => a.id === id)!;
 
 describe('site serve under attack (static files)', () => {
-  it.each(['path-variants', 'host-header', 'oversize-body', 'aborted-downloads', 'stalled-sockets', 'rebuild-while-serving'])('%s', async (id) => {
+  it.each(['path-variants', 'host-header', 'authority-target', 'hostile-sweep', 'oversize-body', 'aborted-downloads', 'stalled-sockets', 'slow-readers', 'rebuild-while-serving'])('%s', async (id) => {
     const result = await attack(id).run(target);
     expect(result.measured && result, result.measured).toMatchObject({ held: true });
     expect(server.child.exitCode, server.stderr()).toBeNull();

@@ -4,7 +4,7 @@
 /** The privacy policy in force, stored with every contact request as proof of what the visitor consented to. */
 export const PRIVACY_POLICY = {
   /** sha256 of the built /datenschutz content (null: the site has no privacy-policy page). */
-  version: 'bb7704b86fa9a3d1c4590d2c19fb4066841318d1a7b020d0bb3f4befd59f55f4',
+  version: '25e6075ff914729369f909c90172066959bc0bd997bc3379c592ed838a1b3b16',
   /** Months after which a contact request that was not kept is deleted (constants.privacy.contactRetentionMonths). */
   contactRetentionMonths: 6,
 } as const;

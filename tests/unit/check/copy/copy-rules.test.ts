@@ -39,6 +39,11 @@ describe('copy rules on fixture content', () => {
     expect(only(run, 'copy-language').some((f) => f.found === 'für' || f.message.includes('reads as German'))).toBe(true);
   });
 
+  it('copy-legal-form: the company\'s legal name in English running copy is an error; in German and the copyright line it is not', () => {
+    const found = only(run, 'copy-legal-form');
+    expect(found.map((f) => [f.severity, at(f), f.found, f.expected])).toEqual([['error', 'pages/home/en.yaml:17:19', "'{{company.legalName}}'", 'the brand, {{brand.name}}']]);
+  });
+
   it('the rendered check finds the straight quotes on the built page, and only there: silenced strings stay silent', () => {
     const rendered = run.findings.filter((f) => f.route && f.code.startsWith('typo-'));
     expect(rendered.length).toBeGreaterThan(0);

@@ -127,6 +127,18 @@ describe('forms, unsaved edits and saving', () => {
     expect(file.constants).toContainEqual({ ref: 'plans.standard.price', value: '17' });
   });
 
+  it('offers {{brand.education}} with the brand the file\'s language prints, when site.yaml names one per language', async () => {
+    const siteFile = path.join(content, 'site.yaml');
+    const before = await readFile(siteFile, 'utf8');
+    try {
+      await writeFile(siteFile, before.replace('  education: KI-Zentrale Bildung\n', '  education: { de: KI-Zentrale Bildung, en: KI-Zentrale Education }\n'));
+      expect((await open('pages/home/en.yaml')).constants).toContainEqual({ ref: 'brand.education', value: 'KI-Zentrale Education' });
+      expect((await open('pages/home/de.yaml')).constants).toContainEqual({ ref: 'brand.education', value: 'KI-Zentrale Bildung' });
+    } finally {
+      await writeFile(siteFile, before);
+    }
+  });
+
   it('refuses an invalid value with the loader’s message and writes nothing', async () => {
     const before = await readFile(path.join(content, 'site.yaml'), 'utf8');
     const file = await open('site.yaml');

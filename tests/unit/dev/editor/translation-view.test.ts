@@ -58,4 +58,16 @@ describe('translationView', () => {
     const body = await view((await text(HOME_DE)).replace('features: [Modellwahl]', 'features: [Modellwahl, Vorrang-Support]'));
     expect(body!.marks.filter((m) => m.state === 'stale')).toEqual([{ state: 'stale', path: ['sections', 2, 'plans', 1, 'features'], key: 'sections(pricing).plans[1].features', source: 'Modellwahl\nVorrang-Support', recorded: true }]);
   });
+
+  it('marks each string of a file never accepted, which site translations sums up in one line', async () => {
+    const lock = await text('translations.lock.yaml');
+    await writeFile(path.join(dir, 'translations.lock.yaml'), lock.replace(/^pages\/home\/en\.yaml:\n(?: {2}.*\n)+/m, ''));
+    const shown = await view(await text(HOME_DE));
+    const unrecorded = shown!.marks.filter((m) => m.state === 'stale');
+    expect(unrecorded.length).toBeGreaterThan(5);
+    expect(unrecorded.every((m) => m.recorded === false)).toBe(true);
+    const read = await readTranslationStatus(dir);
+    expect(read.ok && read.status.issues.filter((i) => i.file === HOME_EN && i.state === 'stale')).toEqual([]);
+    expect(read.ok && read.status.pages.find((p) => p.file === HOME_EN)).toMatchObject({ recorded: false, stale: unrecorded.length });
+  });
 });

@@ -18,8 +18,8 @@ export interface WebhookReceiver {
   deliveries: Delivery[];
   /** Distinct idempotency keys of the deliveries it accepted (what a receiver that de-duplicates keeps). */
   ids(): Set<string>;
-  /** The status it answers with from now on (default 200); 'hang' never answers. */
-  answer(status: number | 'hang'): void;
+  /** The status (and headers) it answers with from now on (default 200); 'hang' never answers. */
+  answer(status: number | 'hang', headers?: Record<string, string>): void;
   /** How many deliveries it has received and is holding unanswered ('hang'). */
   held(): number;
   close(): Promise<void>;
@@ -28,6 +28,7 @@ export interface WebhookReceiver {
 export async function webhookReceiver(): Promise<WebhookReceiver> {
   const deliveries: Delivery[] = [];
   let status: number | 'hang' = 200;
+  let answerHeaders: Record<string, string> = {};
   let held = 0;
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -36,7 +37,7 @@ export async function webhookReceiver(): Promise<WebhookReceiver> {
     req.on('end', () => {
       if (status === 'hang') return void held++;
       deliveries.push({ headers: req.headers, body, status });
-      res.writeHead(status).end();
+      res.writeHead(status, answerHeaders).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -44,7 +45,10 @@ export async function webhookReceiver(): Promise<WebhookReceiver> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/leads`,
     deliveries,
     ids: () => new Set(deliveries.filter((d) => d.status < 300).map((d) => String(d.headers['idempotency-key']))),
-    answer: (next) => (status = next),
+    answer: (next, headers = {}) => {
+      status = next;
+      answerHeaders = headers;
+    },
     held: () => held,
     close: () => {
       server.closeAllConnections();

@@ -1,0 +1,45 @@
+/**
+ * Files `site build` writes into the project for the contact function: `site check` only reports them when they do
+ * not match the content, and leaves the tree as it found it (a CI gate must not modify what it checks).
+ */
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { checkGeneratedFiles } from '../../../src/check/generated.ts';
+import { FUNCTION_LOCALES_FILE } from '../../../src/output/function-locales.ts';
+import { BASE_SITE, loadFixture, type FixtureSite } from '../../support/fixture.ts';
+
+let site: FixtureSite | undefined;
+afterEach(async () => site?.remove());
+
+const generated = async (root: string) => readdir(path.join(root, 'supabase/functions/_shared'), { recursive: true });
+
+it('reports both generated files as stale without writing them; site build writes them; then nothing is reported', async () => {
+  site = await loadFixture(BASE_SITE);
+  await mkdir(path.join(site.root, 'supabase/functions/_shared'), { recursive: true });
+  const model = await site.load();
+  const before = await checkGeneratedFiles(site.content, model);
+  expect(before.map((f) => [f.code, f.severity, f.message.split(' ')[0]!.split('/').at(-1)])).toEqual([
+    ['generated-stale', 'error', 'locales.ts'],
+    ['generated-stale', 'error', 'lead-notification-texts.ts'],
+    ['generated-stale', 'error', 'privacy-policy.ts'],
+  ]);
+  expect(await generated(site.root)).toEqual([]);
+
+  const check = await site.check();
+  expect(check.findings.filter((f) => f.code === 'generated-stale')).toHaveLength(3);
+  expect(await generated(site.root)).toEqual([]);
+
+  const built = await site.build({ projectFiles: 'write' });
+  expect(built.ok).toBe(true);
+  // The privacy module is the CLI's to write after a build (cli/main.ts): here only the language list.
+  expect(await readFile(path.join(site.root, FUNCTION_LOCALES_FILE), 'utf8')).toContain('["de","en"]');
+  expect((await checkGeneratedFiles(site.content, model)).map((f) => f.message)).toEqual([expect.stringContaining('privacy-policy.ts')]);
+}, 120_000);
+
+it('a build for a check leaves the project alone', async () => {
+  site = await loadFixture(BASE_SITE);
+  await mkdir(path.join(site.root, 'supabase/functions/_shared'), { recursive: true });
+  expect((await site.build()).ok).toBe(true);
+  expect(await generated(site.root)).toEqual([]);
+});

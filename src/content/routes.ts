@@ -7,14 +7,21 @@ export function routeFor(locale: LocaleCode, slug: string, defaultLocale: Locale
   return `/${parts.join('/')}`;
 }
 
+/**
+ * A language's not-found page is `404.html` in its folder (`/fr/404` → `fr/404.html`): Cloudflare Pages and
+ * `site serve` answer an unknown path with the nearest 404.html up the tree, and Netlify's `_redirects` names it.
+ */
 export function outputFileFor(route: string): string {
-  if (route === `/${NOT_FOUND_SLUG}`) return '404.html';
+  if (isNotFound(route)) return `${route.slice(1)}.html`;
   return route === '/' ? 'index.html' : `${route.slice(1)}/index.html`;
 }
 
-/** The not-found page is one file served at every unknown path: it has no URL of its own to be canonical. */
+/**
+ * The not-found pages (`/404`, and `/<locale>/404` per language) are served at every unknown path below their
+ * language root: they have no URL of their own to be canonical.
+ */
 export function isNotFound(route: string): boolean {
-  return route === `/${NOT_FOUND_SLUG}`;
+  return new RegExp(`^/(?:[^/]+/)?${NOT_FOUND_SLUG}$`).test(route);
 }
 
 export function isIndexable(route: string, noindex: boolean): boolean {

@@ -1,6 +1,7 @@
+import path from 'node:path';
 import { addressOf, type Redirect } from '../content/redirects.ts';
 import type { SiteView } from '../content/model.ts';
-import { outputFileFor } from '../content/routes.ts';
+import { isNotFound, outputFileFor } from '../content/routes.ts';
 import { absoluteUrl } from '../render/context.ts';
 import { escapeHtml } from '../render/head.ts';
 import { localeEntry } from '../schema/site-locales.ts';
@@ -18,13 +19,27 @@ export function activeRedirects(model: SiteView, redirects: readonly Redirect[])
   return redirects.filter((r) => !routes.has(addressOf(r.from)));
 }
 
-export function redirectsFile(redirects: readonly Redirect[]): string {
+/**
+ * `notFoundPages`: the output files of the not-found pages below a language root (`fr/404.html`). Netlify serves
+ * only the root 404.html by itself; a non-forced 404 rule after every redirect gives a language's unknown paths
+ * its own page (a file at the path still wins). Cloudflare Pages ignores these lines (it permits no 404 status
+ * and finds the nearest 404.html itself), as does `site serve`.
+ */
+export function redirectsFile(redirects: readonly Redirect[], notFoundPages: readonly string[] = []): string {
   const lines = redirects.flatMap((r) => {
     // `/alt` and `/alt/` are one address to a visitor; hosts match them apart.
     const from = addressOf(r.from);
     return from === '/' ? [`${from} ${r.to} ${r.status}`] : [`${from} ${r.to} ${r.status}`, `${from}/ ${r.to} ${r.status}`];
   });
-  return `# Written by \`site build\` from content/redirects.yaml: edit that file, not this one.\n${lines.join('\n')}\n`;
+  const notFound = notFoundPages.map((file) => `/${path.posix.dirname(file)}/* /${file} 404`);
+  const head = `# Written by \`site build\` from content/redirects.yaml: edit that file, not this one.`;
+  const tail = notFound.length ? ['# Each language\'s not-found page for unknown paths below its root (Netlify).', ...notFound] : [];
+  return `${[head, ...lines, ...tail].join('\n')}\n`;
+}
+
+/** The not-found pages that live below a language root, by output file (`fr/404.html`). */
+function nestedNotFoundPages(model: SiteView): string[] {
+  return model.pages.filter((p) => isNotFound(p.route) && p.file.includes('/')).map((p) => p.file).sort();
 }
 
 /** The language of a redirect's fallback page: its rule's, else the page it leads to, else the site's default. */
@@ -69,7 +84,7 @@ export function fallbackPage(model: SiteView, redirect: Redirect, cssUrl: string
 /** Every file the redirects add to the output, by URL: `_redirects` (always, so a host sees the rules went) and a fallback page per rule. */
 export function redirectFiles(model: SiteView, redirects: readonly Redirect[], cssUrl: string): Map<string, string> {
   const active = activeRedirects(model, redirects);
-  const files = new Map<string, string>([['/_redirects', redirectsFile(active)]]);
+  const files = new Map<string, string>([['/_redirects', redirectsFile(active, nestedNotFoundPages(model))]]);
   for (const redirect of active) {
     // The site root cannot be an old address with a page of its own (the home page is there).
     if (addressOf(redirect.from) === '/') continue;

@@ -18,6 +18,7 @@ export function contactFormSettings(ctx: RenderContext, config: ContactFormConfi
     source: { form: config.variant, locale: ctx.entry.locale },
     backend: backend(ctx),
     consentLinks: linkLanguagesIn(ctx.model, ctx.entry, ctx.strings.forms.consent),
+    email: ctx.model.site.email,
   };
 }
 
@@ -30,6 +31,7 @@ export function chatDemoFormSettings(ctx: RenderContext): ContactFormSettings {
     presetProducts: [],
     source: { form: 'chat-demo', locale: ctx.entry.locale },
     backend: backend(ctx),
+    email: ctx.model.site.email,
     success: { title: ctx.strings.chatDemo.success },
     consentLinks: linkLanguagesIn(ctx.model, ctx.entry, ctx.strings.forms.consent),
   };

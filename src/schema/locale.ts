@@ -213,6 +213,14 @@ export const LocaleStrings = z.strictObject({
       /** Note under the form: * fields are required, data is sent encrypted and processed under GDPR. */
       footnote: d('The note under the form: fields marked * are required, data is sent encrypted and processed under GDPR.'),
       /** The hidden trap field's label: off-screen and hidden from assistive technology, but read by bots and by anyone browsing without CSS. */
+      consentHint: d('Beside the send button while consent is unticked: why it cannot be pressed yet, e.g. "Bitte stimmen Sie zuerst der Datenschutzerklärung zu."'),
+      failure: z
+        .strictObject({
+          title: d('Heading of the message that stays in the form after a failed send, e.g. "Ihre Nachricht ist nicht angekommen."'),
+          text: d('What to do, with {email} where the service address goes (a mailto link that carries the message), e.g. "Ihre Eingaben sind noch da: Versuchen Sie es noch einmal oder schreiben Sie uns an {email}."'),
+        })
+        .describe('The message that stays in the form after a failed send (the error toast shows as well).'),
+      sendAnother: d('The button of the confirmation that replaces the form after a send, to write another message, e.g. "Weitere Nachricht schreiben".'),
       honeypot: d('Label of the hidden anti-spam field that only bots fill; a reader without CSS sees it, so it says to leave it empty, e.g. "Website – bitte leer lassen".'),
       /**
        * What shows under a field the browser refuses (SPEC §5: it enforces `required`; these messages

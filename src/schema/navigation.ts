@@ -9,7 +9,8 @@ export const HEADER_VARIANTS = {
   business: 'the business landing pages (SPEC: products, pricing, about and contact, plus a start button)',
   education: 'the education landing pages (SPEC: learning modes and contact, plus a start button)',
   chatbot: 'product pages such as /chatbot (SPEC: a link to the home page, pricing and contact buttons)',
-  back: "pages read on their own: legal pages, FAQ, 404 (SPEC: one button back to the language's home page)",
+  back: "pages read on their own: legal pages, FAQ (SPEC: one button back to the language's home page)",
+  home: 'the not-found pages, whose own button leads home: usually an empty list, so the bar shows the brand and the language switcher only',
 } as const;
 
 export const HeaderVariant = z

@@ -77,6 +77,23 @@ export async function openFile(root: string, normalisedPath: string): Promise<Op
   return (await openInside(root, target)) ?? (await openInside(root, path.join(target, 'index.html')));
 }
 
+/**
+ * The not-found page for a path no file answers, as Cloudflare Pages finds it: the nearest 404.html up the tree
+ * from the path's folder (`/fr/alt/seite` → fr/alt/404.html, fr/404.html, 404.html), so each language root can
+ * have its own. `urlPath` is its own path, whose `_headers` rules it gets.
+ */
+async function openNotFound(root: string, normalisedPath: string | undefined): Promise<{ opened: OpenedFile; urlPath: string } | undefined> {
+  const segments = (normalisedPath ?? '/').split('/').filter(Boolean);
+  // The last segment names the missing page, not a folder; a trailing slash (`/fr/alt/`) named a folder.
+  if (!normalisedPath?.endsWith('/')) segments.pop();
+  for (let depth = segments.length; depth >= 0; depth--) {
+    const urlPath = `/${[...segments.slice(0, depth), '404.html'].join('/')}`;
+    const opened = await openInside(root, path.join(root, urlPath));
+    if (opened) return { opened, urlPath };
+  }
+  return undefined;
+}
+
 /** The encodings a request accepts, best first, of those served (`.br`, `.gz` beside an asset, made on request for pages). */
 export function acceptedEncodings(header: string | undefined): Encoding[] {
   const q = new Map<string, number>();
@@ -190,13 +207,14 @@ export async function serveStatic(site: StaticSite, req: IncomingMessage, res: S
   const keep = (file: OpenedFile | undefined) => (file && opened.push(file), file);
   try {
     const found = verdict.ok ? keep(await openFile(site.root, verdict.path)) : undefined;
-    const chosen = found ?? keep(await openInside(site.root, path.join(site.root, '404.html')));
+    const notFound = found ? undefined : await openNotFound(site.root, verdict.ok ? verdict.path : undefined);
+    const chosen = found ?? keep(notFound?.opened);
     if (!chosen) {
       plainAnswer(res, 404, 'Not Found');
       return;
     }
     // The rules see the normalised path; an unknown path gets the rules of the 404 page's own path.
-    const headers = headersFor(await site.rules(), found && verdict.ok ? verdict.path : '/404.html');
+    const headers = headersFor(await site.rules(), found && verdict.ok ? verdict.path : (notFound?.urlPath ?? '/404.html'));
     headers.set('content-type', contentTypeOf(chosen.file));
     headers.set('cache-control', headers.get('cache-control') ?? DEFAULT_CACHE);
     headers.set('x-content-type-options', 'nosniff');

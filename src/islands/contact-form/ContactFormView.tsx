@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent, type InvalidEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { FIELD_LIMITS, HONEYPOT_FIELD, PRODUCT_IDS, type ProductIdValue } from '../../../supabase/functions/_shared/contact-fields.ts';
+import { EMAIL_PATTERN, FIELD_LIMITS, HONEYPOT_FIELD, PRODUCT_IDS, type ProductIdValue } from '../../../supabase/functions/_shared/contact-fields.ts';
 import { contactPayload, type FormValues } from '../../../supabase/functions/_shared/contact-payload.ts';
 import { Inline } from '../inline-markup.tsx';
 import { notify } from '../toaster/notify.tsx';
@@ -84,12 +84,17 @@ function valuesOnPage(id: string, preset: readonly ProductIdValue[]): FormValues
  * field takes focus. A message also shows when a field the visitor has typed in is left refused (blur)
  * and goes as soon as the field is accepted.
  */
-export function ContactFormView({ strings, shape, layout, presetProducts, source, backend, success, consentLinks }: ContactFormSettings) {
+export function ContactFormView({ strings, shape, layout, presetProducts, source, backend, email, success, consentLinks }: ContactFormSettings) {
   const id = useId();
   const [values, setValues] = useState(() => valuesOnPage(id, presetProducts));
   const [errors, setErrors] = useState<Partial<Record<CheckedField, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   const [sent, setSent] = useState(false);
+  // A failed send leaves a message in the form until the next try (the toast goes after a few seconds).
+  const [failed, setFailed] = useState(false);
+  // Where focus goes when the outcome shows: the confirmation panel or the failure message.
+  const outcome = useRef<HTMLDivElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   // Until hydrated the button stays disabled: a native submit would put the fields into the URL.
   const [hydrated, setHydrated] = useState(false);
   // Repeat submits in the same tick (a double click) must not send twice; state updates are too late.
@@ -116,10 +121,7 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
   }, []);
 
   const has = (field: 'company' | 'products' | 'subject') => shape.fields.includes(field) && !(field in (shape.fixed ?? {}));
-  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
-    setSent(false);
-    setValues((v) => ({ ...v, [key]: value }));
-  };
+  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const toggleProduct = (product: ProductIdValue, on: boolean) =>
     setValues((v) => ({ ...v, products: on ? [...v.products, product] : v.products.filter((p) => p !== product) }));
   const showRefusal = (field: CheckedField, control: HTMLInputElement | HTMLTextAreaElement) =>
@@ -181,7 +183,7 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
     }
     busy.current = true;
     setSubmitting(true);
-    setSent(false);
+    setFailed(false);
     try {
       const { sendContactRequest } = await import('./send.ts');
       const error = await sendContactRequest({ backend, source }, contactPayload(shape, { ...values, homepage: typeof trap === 'string' ? trap : '' }));
@@ -189,10 +191,13 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
       setValues(emptyValues(presetProducts));
       setErrors({});
       typedIn.current.clear();
-      setSent(true);
+      flushSync(() => setSent(true));
+      outcome.current?.focus();
       void notify('success', success ?? strings.notices.success, strings.toasterLabel);
     } catch (error) {
       if (strings.notices.logErrors) console.error('contact request failed', error);
+      flushSync(() => setFailed(true));
+      outcome.current?.focus();
       void notify('error', strings.notices.error, strings.toasterLabel);
     } finally {
       busy.current = false;
@@ -213,6 +218,8 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
         autoComplete={extra.autoComplete}
         required={required}
         maxLength={FIELD_LIMITS[name]}
+        // A dot in the domain on top of type=email: `max@firma` is refused here as the backend refuses it.
+        pattern={name === 'email' ? EMAIL_PATTERN : undefined}
         placeholder={strings.placeholders[name]}
         value={values[name]}
         onChange={(e) => set(name, e.target.value)}
@@ -224,8 +231,48 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
   );
 
   const done = success ?? strings.notices.success;
+  const hintId = `${id}consent-hint`;
+  // Shown in the server's HTML and the hydrating render alike (a box ticked before hydration hides it after).
+  const waitingForConsent = !submitting && (!hydrated || !values.privacyConsent);
+  // The mailto fallback carries what was typed, so writing by e-mail loses nothing.
+  const mailto = `mailto:${email}?body=${encodeURIComponent(values.message)}`;
+  const [beforeEmail = '', afterEmail = ''] = strings.failure.text.split('{email}');
   return (
-    <form onSubmit={submit} className="@container space-y-5" aria-busy={submitting} data-contact-form={source.form}>
+    <>
+      {/* The outcome takes focus (and so scrolls into view below the header and a toast); the toast's live region announces it. */}
+      {sent && (
+        <div ref={outcome} tabIndex={-1} className="scroll-mt-52 rounded-xl bg-success-50 p-6 text-success-800 ring-1 ring-success-600/30 ring-inset outline-none" data-form-sent="">
+          <svg viewBox="0 0 20 20" aria-hidden="true" className="size-8 text-success-600" fill="currentColor">
+            <path fillRule="evenodd" d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.86a.75.75 0 0 0-1.22-.88l-3.48 4.83-1.63-1.63a.75.75 0 1 0-1.06 1.06l2.25 2.25a.75.75 0 0 0 1.14-.09l4-5.54Z" clipRule="evenodd" />
+          </svg>
+          <p className="mt-3 text-lg font-semibold">{done.title}</p>
+          {done.description && <p className="mt-1">{done.description}</p>}
+          <button
+            type="button"
+            onClick={() => {
+              flushSync(() => setSent(false));
+              form.current?.querySelector<HTMLElement>('input, textarea')?.focus();
+            }}
+            className="mt-5 min-h-11 rounded-control bg-white px-4 text-sm font-semibold ring-1 ring-success-600/40 ring-inset"
+          >
+            {strings.sendAnother}
+          </button>
+        </div>
+      )}
+    <form ref={form} hidden={sent} onSubmit={submit} className="@container space-y-5" aria-busy={submitting} data-contact-form={source.form}>
+      {failed && (
+        <div ref={outcome} tabIndex={-1} className="flex scroll-mt-52 items-start gap-3 rounded-xl bg-danger-50 p-4 text-sm text-danger-800 ring-1 ring-danger-600/30 ring-inset outline-none" data-form-failed="">
+          <svg viewBox="0 0 20 20" aria-hidden="true" className="mt-0.5 size-5 flex-none text-danger-600" fill="currentColor">
+            <path fillRule="evenodd" d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z" clipRule="evenodd" />
+          </svg>
+          <p>
+            <strong className="block font-semibold">{strings.failure.title}</strong>
+            {beforeEmail}
+            <a href={mailto} className="font-semibold underline underline-offset-2 [overflow-wrap:anywhere]">{email}</a>
+            {afterEmail}
+          </p>
+        </div>
+      )}
       <div className="grid gap-5 @xl:grid-cols-2">
         {field('name', true, { autoComplete: 'name' })}
         {field('email', true, { type: 'email', autoComplete: 'email' })}
@@ -292,30 +339,28 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
           <Inline text={strings.consent} language={(href) => consentLinks?.[href]} />
         </label>
       </div>
-      {/* Success in place as well as by toast; the toast's live region announces it, so this is not one too. */}
-      {sent && (
-        <div className="flex items-start gap-3 rounded-xl bg-success-50 p-4 text-sm text-success-800 ring-1 ring-success-600/30 ring-inset" data-form-sent="">
-          <svg viewBox="0 0 20 20" aria-hidden="true" className="mt-0.5 size-5 flex-none text-success-600" fill="currentColor">
-            <path fillRule="evenodd" d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.86a.75.75 0 0 0-1.22-.88l-3.48 4.83-1.63-1.63a.75.75 0 1 0-1.06 1.06l2.25 2.25a.75.75 0 0 0 1.14-.09l4-5.54Z" clipRule="evenodd" />
-          </svg>
-          <p>
-            <strong className="font-semibold">{done.title}</strong>
-            {done.description && <span className="block">{done.description}</span>}
+      {/* Waiting for consent: the button is disabled on purpose (SPEC §4), drawn as waiting, not broken, and says why. */}
+      <div>
+        <button
+          type="submit"
+          disabled={!hydrated || submitting || !values.privacyConsent}
+          aria-describedby={waitingForConsent ? hintId : undefined}
+          data-sending={submitting ? '' : undefined}
+          className={`inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg px-4 py-3 text-base font-semibold shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 motion-reduce:transition-none ${
+            submitting ? 'cursor-progress bg-brand-700 text-white' : 'bg-brand-600 text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600 disabled:shadow-none disabled:ring-1 disabled:ring-slate-300 disabled:ring-inset'
+          }`}
+        >
+          {submitting && <Spinner />}
+          {submitting ? strings.sending : strings.submit}
+        </button>
+        {waitingForConsent && (
+          <p id={hintId} className="mt-2 text-center text-sm text-slate-600" data-consent-hint="">
+            {strings.consentHint}
           </p>
-        </div>
-      )}
-      <button
-        type="submit"
-        disabled={!hydrated || submitting || !values.privacyConsent}
-        data-sending={submitting ? '' : undefined}
-        className={`inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg px-4 py-3 text-base font-semibold text-white shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 motion-reduce:transition-none ${
-          submitting ? 'cursor-progress bg-brand-700' : 'bg-brand-600 hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-brand-600/50 disabled:shadow-none'
-        }`}
-      >
-        {submitting && <Spinner />}
-        {submitting ? strings.sending : strings.submit}
-      </button>
+        )}
+      </div>
       <p className="text-xs text-slate-600">{strings.footnote}</p>
     </form>
+    </>
   );
 }

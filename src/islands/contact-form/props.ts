@@ -17,6 +17,9 @@ export interface ContactFormStrings {
   sending: Forms['sending'];
   footnote: Forms['footnote'];
   honeypot: Forms['honeypot'];
+  consentHint: Forms['consentHint'];
+  failure: Forms['failure'];
+  sendAnother: Forms['sendAnother'];
   errors: Forms['errors'];
   notices: FormNotices;
   toasterLabel: string;
@@ -39,6 +42,8 @@ export interface ContactFormSettings {
   presetProducts: ProductIdValue[];
   source: { form: FormSource; locale: LocaleCode };
   backend: BackendSettings;
+  /** The service address (site.yaml `email`): the failure message's mailto fallback. */
+  email: string;
   /** Replaces the variant's success notice (the chat demo has its own). */
   success?: Notice;
   /** Links of the consent text that open a page in another language, by href (render/link-language.ts). */
@@ -47,7 +52,7 @@ export interface ContactFormSettings {
 
 /** The locale's shared form strings with the variant's own wording laid over them. */
 export function contactFormStrings(strings: LocaleStrings, variant: 'business' | 'education'): ContactFormStrings {
-  const { labels, placeholders, productNames, consent, submit, sending, footnote, honeypot, errors } = strings.forms;
+  const { labels, placeholders, productNames, consent, submit, sending, footnote, honeypot, consentHint, failure, sendAnother, errors } = strings.forms;
   const { labels: variantLabels, placeholders: variantPlaceholders, ...notices } = strings.forms[variant];
   return {
     labels: { ...labels, ...variantLabels },
@@ -58,6 +63,9 @@ export function contactFormStrings(strings: LocaleStrings, variant: 'business' |
     sending,
     footnote,
     honeypot,
+    consentHint,
+    failure,
+    sendAnother,
     errors,
     notices,
     toasterLabel: strings.toaster.label,

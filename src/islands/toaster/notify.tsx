@@ -3,10 +3,12 @@
  * before). Islands import this module, so esbuild puts it and sonner in one shared chunk: one module
  * instance, one toast queue, one Toaster (Alt+T, the locale's label).
  *
- * Where it sits keeps it off the form and the chat button: on wide screens bottom left (the contact
+ * Where it sits keeps it off the header, the form and the chat button: from 1024 px bottom left (the contact
  * forms sit in the right-hand column or, in the chat demo, in a centred dialog; the chat button is bottom
- * right); on phones (sonner lays toasts across the screen below 600 px) over the fixed header, the one
- * place a phone-wide form never is. Toasts are
+ * right); below that at the top, just under the fixed header (sonner lays toasts across the screen below
+ * 600 px), while the form's outcome (its confirmation or failure message) takes focus and scrolls in below
+ * the toast (`scroll-mt-52` in ContactFormView), so the toast lies over the text above it, not a control.
+ * Toasts are
  * styled here (sonner's `unstyled`), success and error each in their own colours with AA contrast
  * (sonner's richColors success toast does not reach it).
  */
@@ -21,10 +23,11 @@ export interface Notice {
 
 let mounted: Promise<void> | undefined;
 
-const PHONE = '(max-width: 600px)';
+const NARROW = '(max-width: 1023px)';
 const OFFSET = { bottom: '1.25rem', left: '1.25rem' };
-/** Over the 4 rem header, not below it. */
-const PHONE_OFFSET = { top: '0.5rem', left: '0.5rem', right: '0.5rem' };
+/** Below the 4 rem header, never over it. */
+const NARROW_OFFSET = { top: '4.5rem' };
+const PHONE_OFFSET = { top: '4.5rem', left: '0.5rem', right: '0.5rem' };
 
 const TOAST_CLASSES = {
   toast: 'flex w-full items-start gap-3 rounded-card p-4 text-sm shadow-raised ring-1 ring-inset sm:w-[356px]',
@@ -38,11 +41,11 @@ const TOAST_CLASSES = {
 function ToasterHost({ label, onReady }: { label: string; onReady: () => void }) {
   // A parent's effect runs after its children's, so sonner's Toaster is subscribed when this fires.
   useEffect(onReady, [onReady]);
-  const phone = window.matchMedia(PHONE).matches;
+  const narrow = window.matchMedia(NARROW).matches;
   return (
     <Toaster
-      position={phone ? 'top-center' : 'bottom-left'}
-      offset={OFFSET}
+      position={narrow ? 'top-center' : 'bottom-left'}
+      offset={narrow ? NARROW_OFFSET : OFFSET}
       mobileOffset={PHONE_OFFSET}
       hotkey={['altKey', 'KeyT']}
       containerAriaLabel={label}

@@ -21,7 +21,7 @@ export function Header({ variant, ctx }: { variant: HeaderVariant; ctx: RenderCo
           <Logo name={ctx.model.site.brand.name} />
         </a>
         <div className="flex min-w-0 items-center gap-3">
-          <nav aria-label={ctx.strings.header.navLabel}>
+          {items.length > 0 && <nav aria-label={ctx.strings.header.navLabel}>
             <ul className="flex items-center gap-0.5 sm:gap-2">
               {items.map((item) => (
                 <li key={item.href + item.label} className={SHOW[item.show]}>
@@ -32,8 +32,9 @@ export function Header({ variant, ctx }: { variant: HeaderVariant; ctx: RenderCo
                 </li>
               ))}
             </ul>
-          </nav>
-          <LanguageSwitcher ctx={ctx} compact className="hidden border-l border-slate-200 pl-3 lg:flex" />
+          </nav>}
+          {/* With no links beside it (the not-found pages), the switcher has the room at every width. */}
+          <LanguageSwitcher ctx={ctx} compact className={items.length > 0 ? 'hidden border-l border-slate-200 pl-3 lg:flex' : ''} />
         </div>
       </div>
     </header>

@@ -23,6 +23,12 @@ export type LocaleCodeValue = string;
  */
 export const HONEYPOT_FIELD = 'homepage';
 
+/**
+ * The e-mail field's `pattern`, on top of `type=email`: a dot in the domain (`max@firma` is refused). A pattern
+ * is matched against the whole value; the backend schema applies the same one.
+ */
+export const EMAIL_PATTERN = '[^@]+@[^@]+\\.[^@]+';
+
 export const FORM_HEADER = 'x-site-form';
 export const LOCALE_HEADER = 'x-site-locale';
 export const FUNCTION_NAME = 'rapid-worker';

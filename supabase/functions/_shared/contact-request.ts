@@ -3,7 +3,7 @@
  * Supabase function validate against. Bounds are server-side; the spec shows no limits to visitors.
  */
 import * as z from 'zod';
-import { FIELD_LIMITS, FORM_SOURCES, formVariant, LOCALE_CODES, PRODUCT_IDS, type VariableField } from './contact-fields.ts';
+import { EMAIL_PATTERN, FIELD_LIMITS, FORM_SOURCES, formVariant, LOCALE_CODES, PRODUCT_IDS, type VariableField } from './contact-fields.ts';
 
 /**
  * Text PostgreSQL can store exactly as sent: no NUL (a `text` column refuses it) and no unpaired
@@ -26,11 +26,14 @@ function text(field: keyof typeof FIELD_LIMITS, required: boolean) {
 }
 
 /**
- * Exactly what the form's `<input type=email>` accepts (the HTML standard's valid e-mail address, which
- * Chromium implements): `a&b@example.de` and `max@localhost` included. A stricter rule here would refuse
- * addresses the browser let through, and the visitor could never send.
+ * Exactly what the form's e-mail field accepts: the HTML standard's valid e-mail address (what Chromium's
+ * `<input type=email>` applies) whose domain has a dot, which the field's `pattern` adds (EMAIL_PATTERN in
+ * contact-fields.ts): `a&b@example.de` passes, `max@firma` is a typo a reply could never reach. The two rules
+ * are one, so the backend never refuses what the browser let through.
  */
-const email = text('email', true).pipe(z.email({ pattern: z.regexes.html5Email, error: 'email must be a valid e-mail address' }));
+const email = text('email', true)
+  .pipe(z.email({ pattern: z.regexes.html5Email, error: 'email must be a valid e-mail address' }))
+  .refine((value) => new RegExp(`^(?:${EMAIL_PATTERN})$`, 'u').test(value), 'email must be a valid e-mail address');
 
 const products = z
   .string({ error: 'products must be a comma-separated string of product ids or null' })

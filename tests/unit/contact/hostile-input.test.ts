@@ -134,11 +134,11 @@ const wrongType = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(
 const fieldValue = fc.oneof({ weight: 6, arbitrary: hostileText }, { weight: 1, arbitrary: hugeText }, { weight: 2, arbitrary: wrongType });
 
 const validEmail = fc.oneof(
-  fc.tuple(fc.stringMatching(/^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]{1,20}$/), fc.constantFrom('example.com', 'example.de', 'localhost', 'xn--bcher-kva.de', 'a-b.example.fr')).map(([local, domain]) => `${local}@${domain}`),
-  fc.constantFrom('a&b@example.de', 'max@localhost', "o'brien@example.ie"),
+  fc.tuple(fc.stringMatching(/^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]{1,20}$/), fc.constantFrom('example.com', 'example.de', 'xn--bcher-kva.de', 'a-b.example.fr')).map(([local, domain]) => `${local}@${domain}`),
+  fc.constantFrom('a&b@example.de', 'max@example.org', "o'brien@example.ie"),
 );
 const invalidEmail = fc.oneof(
-  fc.constantFrom('not-an-address', 'a@', '@example.com', 'a b@example.com', 'a@example..com', 'a@-example.com', '<script>@example.com', "'; drop@example.com", 'a@example.com\u0000', 'a@exa mple.com', 'jörg@example.de', 'a@bücher.de'),
+  fc.constantFrom('not-an-address', 'a@', '@example.com', 'a b@example.com', 'a@example..com', 'a@-example.com', '<script>@example.com', "'; drop@example.com", 'a@example.com\u0000', 'a@exa mple.com', 'jörg@example.de', 'a@bücher.de', 'max@firma'),
   validEmail.chain((address) => fc.constantFrom(` ${address}`, `${address} `, `${address}\n`, `\t${address}`)),
   hostileText.filter((s) => !s.includes('@')),
 );

@@ -91,7 +91,7 @@ describe('_headers and the CSP', () => {
     const probe = consentProbeScript({ name: consentName, maxAgeSeconds: consentMaxAgeSeconds });
     const hash = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
     const pages = rendered();
-    const logLine = /<script>(console\.error\([^<]*\))<\/script>/.exec(pages.find((p) => p.entry.route === '/404')!.html)![1]!;
+    const logLine = /<script>(console\.error\([^<]*)<\/script>/.exec(pages.find((p) => p.entry.route === '/404')!.html)![1]!;
     const csp = contentSecurityPolicy(model, pages.map((r) => inlineCode(r.html)));
     const script = csp.split('; ').find((d) => d.startsWith('script-src '))!;
     expect(script).toBe(`script-src 'self' ${[hash(probe), hash(ISLAND_START_SCRIPT), hash(logLine)].sort().join(' ')}`);

@@ -59,7 +59,7 @@ describe('hostile content strings render inert on every route', () => {
         } else if (script.body.startsWith('console.error(')) {
           // The 404 page logs its content message: a JSON string literal that keeps the text and cannot end the script.
           expect(script.body).not.toMatch(/<\/script|<!--/i);
-          const message = /^console\.error\((".*"),location\.pathname\)$/s.exec(script.body)?.[1];
+          const message = /^console\.error\((".*?"),location\.pathname\);/s.exec(script.body)?.[1];
           expect(JSON.parse(message ?? 'null')).toMatch(new RegExp(`${HOSTILE.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
         } else {
           expect(script.body, entry.route).toBe(then[j]!.body);

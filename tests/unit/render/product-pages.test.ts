@@ -84,7 +84,7 @@ describe('not-found page', () => {
     // SPEC §2 says the path is logged, not with which words: the message is the page's logMessage.
     const section = entry.page.sections.find((s) => s.type === 'notFound');
     if (section?.type !== 'notFound') throw new Error('no notFound section');
-    expect(html).toContain(`<script>console.error(${JSON.stringify(section.logMessage)},location.pathname)</script>`);
+    expect(html).toContain(`<script>console.error(${JSON.stringify(section.logMessage)},location.pathname);`);
     // No island (the cookie banner is static, run by the inline consent probe): no script to download.
     expect(html).not.toContain('data-island=');
     expect(html).not.toMatch(/<script\b[^>]*\bsrc=/);

@@ -268,7 +268,7 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
           <p>
             <strong className="block font-semibold">{strings.failure.title}</strong>
             {beforeEmail}
-            <a href={mailto} className="font-semibold underline underline-offset-2 [overflow-wrap:anywhere]">{email}</a>
+            <a href={mailto} className="font-semibold underline underline-offset-2 break-all">{email}</a>
             {afterEmail}
           </p>
         </div>
@@ -347,7 +347,7 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
           aria-describedby={waitingForConsent ? hintId : undefined}
           data-sending={submitting ? '' : undefined}
           className={`inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg px-4 py-3 text-base font-semibold shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 motion-reduce:transition-none ${
-            submitting ? 'cursor-progress bg-brand-700 text-white' : 'bg-brand-600 text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600 disabled:shadow-none disabled:ring-1 disabled:ring-slate-300 disabled:ring-inset'
+            submitting ? 'cursor-progress bg-brand-700 text-white' : 'bg-brand-600 text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600 disabled:ring-1 disabled:ring-slate-300'
           }`}
         >
           {submitting && <Spinner />}

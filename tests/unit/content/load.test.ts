@@ -32,7 +32,7 @@ describe('loadContent', () => {
 
   it('reports YAML syntax errors with file and line, and lists the file as present but unparsed', async () => {
     const { errors } = await errorsOf('yaml-syntax');
-    expect(errors).toEqual([expect.objectContaining({ code: 'yaml-syntax', location: { file: 'pages/home/de.yaml', line: 3, column: 10 } })]);
+    expect(errors).toEqual([expect.objectContaining({ code: 'yaml-syntax', location: { file: 'pages/home/de.yaml', line: 4, column: 4 }, message: expect.stringContaining("'description' is indented 1 space deeper than 'title'") })]);
     const { sources, unparsed } = await loadContentWithSources((await loadFixture('content/yaml-syntax')).content);
     expect(unparsed).toEqual(['pages/home/de.yaml']);
     expect(sources.map((s) => s.file)).not.toContain('pages/home/de.yaml');

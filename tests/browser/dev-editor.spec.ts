@@ -177,10 +177,10 @@ test('a cross-origin POST is refused and changes nothing', async ({ page, reques
   // The same request where its answer can be read: refused for its Origin, and without the token.
   const refused = await request.post(target, { headers: { origin: 'http://evil.example', 'content-type': 'application/json' }, data: { path: HOME_EN, data: {} } });
   expect(refused.status()).toBe(403);
-  expect((await refused.json()).error).toBe('cross-origin request refused');
+  expect(await refused.text()).toMatch(/^cross-origin request refused/);
   const noToken = await request.post(target, { headers: { origin: site.url, 'content-type': 'application/json' }, data: { path: HOME_EN, data: {} } });
   expect(noToken.status()).toBe(403);
-  expect((await noToken.json()).error).toContain('editor token');
+  expect(await noToken.text()).toContain('session token');
   expect(await readFile(file, 'utf8')).toBe(before);
 });
 

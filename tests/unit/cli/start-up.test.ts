@@ -36,7 +36,9 @@ async function buildLoading(name: string): Promise<string[]> {
     .map((url) => path.relative(repo, new URL(url).pathname));
 }
 
-const zodOrSchemas = (file: string) => file.startsWith('node_modules/zod/') || (file.startsWith('src/schema/') && file !== 'src/schema/site-locales.ts');
+/** Modules of src/schema that import no zod (plain functions over validated values), which a warm build may load. */
+const ZOD_FREE = new Set(['src/schema/site-locales.ts', 'src/schema/offer-rules.ts', 'src/schema/link-target.ts']);
+const zodOrSchemas = (file: string) => file.startsWith('node_modules/zod/') || (file.startsWith('src/schema/') && !ZOD_FREE.has(file));
 /** The CLI's entry imports the findings' type module (check-report.ts) and the serve options' limits and shutdown; nothing else of these. */
 const neverOnBuild = (file: string) => /^node_modules\/(@electric-sql\/pglite|pg|html-validate|chokidar)\//.test(file) || /^src\/(dev\/|check\/(?!finding\.ts)|server\/(?!lifetime\.ts|limits\.ts))/.test(file);
 

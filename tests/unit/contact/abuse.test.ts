@@ -177,7 +177,7 @@ describe('the Supabase function limiter: counts in contact_rate_limits, shared b
 
   it('a failed RPC is an error the handler lets through, not a silent pass', async () => {
     const limiter = postgrestRateLimiter('https://abc.supabase.co', 'k', { limit: 5, windowSeconds: 60 }, async () => new Response('{"code":"42501"}', { status: 401 }));
-    await expect(limiter.hit('a'.repeat(64))).rejects.toThrow('contact_rate_hit failed: 401');
+    await expect(limiter.hit('a'.repeat(64))).rejects.toThrow('contact_rate_hit failed: HTTP 401');
   });
 });
 

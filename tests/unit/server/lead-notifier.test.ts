@@ -52,11 +52,11 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** The receiver-side check the README prints under "Verifying the signature", loaded exactly as printed. */
+/** The receiver-side check docs/operating/notifications.md prints under "Verifying the signature", loaded exactly as printed. */
 async function readmeVerifier(): Promise<(rawBody: string, header: unknown, secret: string) => boolean> {
-  const readme = await readFile('README.md', 'utf8');
+  const readme = await readFile('docs/operating/notifications.md', 'utf8');
   const code = /\*\*Verifying the signature\*\*[\s\S]*?```js\n([\s\S]*?)```/.exec(readme)?.[1];
-  if (!code) throw new Error('README: no js example under "Verifying the signature"');
+  if (!code) throw new Error('docs/operating/notifications.md: no js example under "Verifying the signature"');
   const file = path.join(dir, 'readme-verify.mjs');
   await writeFile(file, `${code}\nexport { verified };\n`);
   return ((await import(pathToFileURL(file).href)) as { verified: (rawBody: string, header: unknown, secret: string) => boolean }).verified;
@@ -78,7 +78,7 @@ describe('lead notifications by webhook', () => {
     const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(delivery!.headers['x-site-signature']))!;
     expect(Math.abs(Number(t) - Date.now() / 1000)).toBeLessThan(600);
     expect(v1).toBe(createHmac('sha256', SECRET).update(`${t}.${delivery!.body}`).digest('hex'));
-    // The README's verification example, run as printed, accepts it and refuses a tampered body or a replay.
+    // The docs' verification example, run as printed, accepts it and refuses a tampered body or a replay.
     const verified = await readmeVerifier();
     expect(verified(delivery!.body, delivery!.headers['x-site-signature'], SECRET)).toBe(true);
     expect(verified(delivery!.body.replace('Erika', 'Erica'), delivery!.headers['x-site-signature'], SECRET)).toBe(false);

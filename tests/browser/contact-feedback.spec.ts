@@ -236,7 +236,7 @@ test('before hydration (no JavaScript) the form is visible, labelled and cannot 
   const f = page.locator('[data-island="contact-form"] form');
   await f.scrollIntoViewIfNeeded();
   await expect(f.getByLabel('Name')).toBeVisible();
-  await expect(f.getByLabel('E-Mail')).toBeVisible();
+  await expect(f.getByRole('textbox', { name: 'E-Mail' })).toBeVisible();
   await expect(f.locator('button[type=submit]')).toBeDisabled();
   await context.close();
 });

@@ -44,8 +44,8 @@ test('the form has labelled, typed, autocompleting fields and marks required one
   page.on('request', (r) => void (isContactCall(r) && calls++));
   await page.goto('/');
   const f = await contactForm(page);
-  await expect(f.getByLabel('E-Mail')).toHaveAttribute('type', 'email');
-  await expect(f.getByLabel('E-Mail')).toHaveAttribute('autocomplete', 'email');
+  await expect(f.getByRole('textbox', { name: 'E-Mail' })).toHaveAttribute('type', 'email');
+  await expect(f.getByRole('textbox', { name: 'E-Mail' })).toHaveAttribute('autocomplete', 'email');
   await expect(f.getByLabel('Name')).toHaveAttribute('autocomplete', 'name');
   await expect(f.getByLabel('Unternehmen')).toHaveAttribute('autocomplete', 'organization');
   for (const name of ['name', 'email', 'subject', 'message']) await expect(f.locator(`[name=${name}]`)).toHaveAttribute('required', '');

@@ -73,7 +73,10 @@ export async function checkLanguagePage(page: Page, request: APIRequestContext, 
       await expect(page.locator('header nav a[href="#learning-modes"]')).toHaveText(readAs(labels.learningModes));
     }
     const legal = page.locator('footer a[href="/impressum"], footer a[href="/agb"], footer a[href="/datenschutz"], footer a[href="/faq"]');
-    await expect(legal).toHaveText(legalText.map(readAs));
+    // Those pages are German only: outside German each link says so, with the locale's marker and hreflang.
+    const marker = c.lang === 'de' ? '' : ` ${localeFile(c.lang).crossLanguage?.de ?? ''}`;
+    await expect(legal).toHaveText(legalText.map((text) => readAs(`${text}${marker}`)));
+    if (c.lang !== 'de') for (const link of await legal.all()) await expect(link).toHaveAttribute('hreflang', 'de');
     await expect(page.locator('h1')).toHaveCount(1);
     if (c.lang !== 'de') {
       const text = await page.locator('body').innerText();

@@ -30,14 +30,18 @@ export function euro(value: number): string {
   return new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: Number.isInteger(value) ? 0 : 2 }).format(value);
 }
 
-/** Titles of the page's top-level sections, in document order. */
+/**
+ * Titles of the page's top-level sections, in document order, without the claim notes' reference marks (the
+ * superscript digits after a registered figure, render/claim-notes.ts): the words are content's.
+ */
 export async function sectionTitles(page: Page): Promise<string[]> {
-  return page.locator('main > section').evaluateAll((sections) =>
+  const titles = await page.locator('main > section').evaluateAll((sections) =>
     sections.map((s) => {
       const id = s.getAttribute('aria-labelledby');
       return (id ? document.getElementById(id)?.textContent : s.querySelector('h1, h2')?.textContent)?.trim() ?? '';
     }),
   );
+  return titles.map((title) => title.replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, ''));
 }
 
 /** Pages in a fresh context show the cookie banner; tests that are not about it accept it up front. */

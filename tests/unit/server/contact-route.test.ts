@@ -117,8 +117,10 @@ async function upload(serverUrl: string, headers: Record<string, string>, option
   let done = false;
   void answer.then(() => (done = true));
   while (!done && !closed && sent < options.limit) {
-    const flushed = socket.write(framed);
-    sent += chunk.length;
+    // A declared length is never overshot: bytes past it would be read as a next request (a 400 of their own).
+    const piece = options.chunked || sent + chunk.length <= options.limit ? framed : chunk.subarray(0, options.limit - sent);
+    const flushed = socket.write(piece);
+    sent += options.chunked ? chunk.length : piece.length;
     if (!flushed) await Promise.race([drain(), answer, close]);
     else await new Promise((resolve) => setImmediate(resolve));
   }

@@ -25,7 +25,16 @@ export default defineConfig({
       // of its own; running it as a thread of the browser process spares the IPC between them (0.93× the CPU-s
       // of the whole process tree on the layout gate and every-route, measured side by side).
       // `--disable-features`: the renderers a test's page does not need (support/chromium-features.ts).
-      args: ['--no-sandbox', '--disable-gpu', '--in-process-gpu', `--disable-features=${disabledFeatures.join(',')}`, '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--in-process-gpu',
+        `--disable-features=${disabledFeatures.join(',')}`,
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 // Every Node process of the run (workers, and the `site` children tests start with their environment) loads this
 // first: see the file.
-const LIFTOFF_ONLY = `--import=${JSON.stringify(fileURLToPath(new URL("tests/support/liftoff-only.mjs", import.meta.url)))}`;
+const LIFTOFF_ONLY = `--import=${JSON.stringify(fileURLToPath(new URL('tests/support/liftoff-only.mjs', import.meta.url)))}`;
 if (!process.env.NODE_OPTIONS?.includes(LIFTOFF_ONLY)) process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} ${LIFTOFF_ONLY}`.trim();
 
 /**

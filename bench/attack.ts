@@ -24,9 +24,9 @@ try {
   for (const attack of ALL_ATTACKS) {
     if (only && !only.includes(attack.id)) continue;
     const started = performance.now();
-    const result = await attack.run({ url: server.url, pid: server.child.pid!, root, dataDir, largeFile, rateLimit: RATE_LIMIT }).catch(
-      (error: unknown): AttackResult => ({ held: false, measured: `attack failed to run: ${error instanceof Error ? error.message : String(error)}` }),
-    );
+    const result = await attack
+      .run({ url: server.url, pid: server.child.pid!, root, dataDir, largeFile, rateLimit: RATE_LIMIT })
+      .catch((error: unknown): AttackResult => ({ held: false, measured: `attack failed to run: ${error instanceof Error ? error.message : String(error)}` }));
     rows.push([attack.id, `${((performance.now() - started) / 1000).toFixed(1)} s`, result]);
     process.stdout.write(`${result.held ? 'held ' : 'FOUND'}  ${attack.id}: ${result.measured}\n`);
   }
@@ -40,7 +40,10 @@ if (devAttacks.length) {
   try {
     for (const attack of devAttacks) {
       const started = performance.now();
-      const result = await attack.run(dev.url).catch((error: unknown): AttackResult => ({ held: false, measured: `attack failed to run: ${error instanceof Error ? error.message : String(error)}` }));
+      const result = await attack.run(dev.url).catch((error: unknown): AttackResult => ({
+        held: false,
+        measured: `attack failed to run: ${error instanceof Error ? error.message : String(error)}`,
+      }));
       rows.push([attack.id, `${((performance.now() - started) / 1000).toFixed(1)} s`, result]);
       process.stdout.write(`${result.held ? 'held ' : 'FOUND'}  ${attack.id}: ${result.measured}\n`);
     }

@@ -21,7 +21,8 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 /** #15: the largest contentful paint under Lighthouse's mobile throttling (simulated), on every indexable route. */
 const LCP_BUDGET_MS = 1000;
 // --ignore-certificate-errors: the run's own certificate is signed by nobody Chromium knows.
-const CHROME_FLAGS = '--headless=new --ignore-certificate-errors --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+const CHROME_FLAGS =
+  '--headless=new --ignore-certificate-errors --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 
 /**
  * `site serve` answers a page's first request with a fast encoding and then encodes it again at brotli 11 for
@@ -53,14 +54,33 @@ if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
 const loaded = await loadContent(path.join(repo, 'content'));
 if (!loaded.ok) throw new Error(loaded.errors.map((e) => e.message).join('\n'));
 const live = new Set(built.value.routes.map((r) => r.route));
-const routes = loaded.value.pages.filter((p) => live.has(p.route) && isIndexable(p.route, p.page.meta.noindex)).map((p) => p.route).sort();
+const routes = loaded.value.pages
+  .filter((p) => live.has(p.route) && isIndexable(p.route, p.page.meta.noindex))
+  .map((p) => p.route)
+  .sort();
 const only = process.env.AUDIT_ROUTES?.split(',');
 
 const work = await mkdtemp(path.join(tmpdir(), 'site-audit-'));
 // A throw-away certificate for 127.0.0.1, made for this run.
 const certFile = path.join(work, 'cert.pem');
 const keyFile = path.join(work, 'key.pem');
-await run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', keyFile, '-out', certFile]);
+await run('openssl', [
+  'req',
+  '-x509',
+  '-newkey',
+  'rsa:2048',
+  '-nodes',
+  '-days',
+  '1',
+  '-subj',
+  '/CN=127.0.0.1',
+  '-addext',
+  'subjectAltName=IP:127.0.0.1,DNS:localhost',
+  '-keyout',
+  keyFile,
+  '-out',
+  certFile,
+]);
 const ca = await readFile(certFile);
 const serve = await startSiteServe({ outDir: path.join(repo, 'dist'), dataDir: path.join(work, 'data'), args: ['--tls-cert', certFile, '--tls-key', keyFile] });
 const rows: string[] = [];
@@ -72,10 +92,14 @@ try {
     const output = path.join(work, 'report.json');
     process.stdout.write(`lighthouse ${route} … `);
     await settleEncoding(`${serve.url}${route}`, ca);
-    await run(path.join(repo, 'node_modules/.bin/lighthouse'), [`${serve.url}${route}`, '--output=json', `--output-path=${output}`, '--quiet', `--chrome-flags=${CHROME_FLAGS}`], {
-      env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    await run(
+      path.join(repo, 'node_modules/.bin/lighthouse'),
+      [`${serve.url}${route}`, '--output=json', `--output-path=${output}`, '--quiet', `--chrome-flags=${CHROME_FLAGS}`],
+      {
+        env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     const report = JSON.parse(await readFile(output, 'utf8')) as Report;
     const scores = CATEGORIES.map((c) => Math.round((report.categories[c].score ?? 0) * 100));
     const [fcp, lcp] = ['first-contentful-paint', 'largest-contentful-paint'].map((id) => Math.round(report.audits[id]?.numericValue ?? NaN));

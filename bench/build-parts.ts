@@ -76,7 +76,14 @@ try {
 
   // As the build stores a rendered page: its HTML behind a header line with what a reused page's report needs
   // (read from the HTML when it is rendered, so not timed here).
-  const stored = pages.map(({ html, elements, islandProps }, i) => ({ bytes: bytes[i]!, htmlGzip: 0, refs: pageAssetRefs(html), inline: inlineCode(html), sources: { hash: contentHash(bytes[i]!), elements }, islandProps: Object.fromEntries(islandProps) }));
+  const stored = pages.map(({ html, elements, islandProps }, i) => ({
+    bytes: bytes[i]!,
+    htmlGzip: 0,
+    refs: pageAssetRefs(html),
+    inline: inlineCode(html),
+    sources: { hash: contentHash(bytes[i]!), elements },
+    islandProps: Object.fromEntries(islandProps),
+  }));
   const store = await warmed(async () => {
     const cache = directoryCache(path.join(work, `store-${round++}`));
     for (let i = 0; i < stored.length; i += 16) {
@@ -94,7 +101,10 @@ try {
   const sum = (figure: keyof Part) => rows.reduce((total, [, part]) => total + part[figure], 0).toFixed(3);
   process.stdout.write(`# Per-page cost of a build's parts, ${PAGES.toLocaleString('en')} synthetic pages
 
-Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}; each part measured alone, second of two runs; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}.
+Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}; each part measured alone, second of two runs; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}.
 CPU counts every thread of the process, so it reads steadier than wall time on a busy machine.
 
 | part | wall ms per page | CPU ms per page |

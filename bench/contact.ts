@@ -33,7 +33,13 @@ async function chunkSizes(): Promise<void> {
   const mount = files.find((f) => f.startsWith('mount-'));
   const withReact = new Set(shared);
   if (mount) await closureGzip(dir, mount, withReact);
-  for (const [label, prefix] of [['page-load loader', 'islands-'], ['React (mount) once per page', 'mount-'], ['contact form island, beyond React', 'ContactForm-'], ['chat demo island, beyond React', 'ChatDemo-'], ['first submit: supabase-js + schema', 'send-']] as const) {
+  for (const [label, prefix] of [
+    ['page-load loader', 'islands-'],
+    ['React (mount) once per page', 'mount-'],
+    ['contact form island, beyond React', 'ContactForm-'],
+    ['chat demo island, beyond React', 'ChatDemo-'],
+    ['first submit: supabase-js + schema', 'send-'],
+  ] as const) {
     const file = files.find((f) => f.startsWith(prefix));
     const before = prefix === 'islands-' ? [] : prefix === 'mount-' || prefix === 'send-' ? shared : withReact;
     const bytes = file ? await closureGzip(dir, file, new Set(before)) : NaN;
@@ -55,9 +61,21 @@ async function latency(): Promise<void> {
   const times: number[] = [];
   try {
     for (let i = 0; i < REQUESTS; i++) {
-      const body = JSON.stringify({ name: 'Bench', email: `bench${i}@example.com`, company: null, products: 'chatbot', subject: 'Bench', message: 'x'.repeat(400), privacy_consent: true });
+      const body = JSON.stringify({
+        name: 'Bench',
+        email: `bench${i}@example.com`,
+        company: null,
+        products: 'chatbot',
+        subject: 'Bench',
+        message: 'x'.repeat(400),
+        privacy_consent: true,
+      });
       started = performance.now();
-      const response = await fetch(`${server.url}${FUNCTION_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-site-form': 'business', 'x-site-locale': 'de' }, body });
+      const response = await fetch(`${server.url}${FUNCTION_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-site-form': 'business', 'x-site-locale': 'de' },
+        body,
+      });
       await response.arrayBuffer();
       if (response.status !== 200) throw new Error(`unexpected ${response.status}`);
       times.push(performance.now() - started);

@@ -13,7 +13,10 @@ import { launchChromium } from './support/page-scripts.ts';
 
 const { values } = parseArgs({ options: { against: { type: 'string' }, runs: { type: 'string', default: '12' } } });
 const runs = Number(values.runs);
-const checkouts = [{ name: 'this checkout', dir: repo }, ...(values.against ? [{ name: path.resolve(values.against), dir: path.resolve(values.against) }] : [])];
+const checkouts = [
+  { name: 'this checkout', dir: repo },
+  ...(values.against ? [{ name: path.resolve(values.against), dir: path.resolve(values.against) }] : []),
+];
 
 const browser = await launchChromium();
 const sessions: EditorSession[] = [];
@@ -32,7 +35,9 @@ try {
 }
 
 const ms = (value: number) => `${Math.round(value)} ms`;
-process.stdout.write(`keystroke → preview paint, ${runs} keystrokes each, load average (1 min) ${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)} (median ${median(load).toFixed(1)}) on ${(await import('node:os')).cpus().length} cores\n`);
+process.stdout.write(
+  `keystroke → preview paint, ${runs} keystrokes each, load average (1 min) ${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)} (median ${median(load).toFixed(1)}) on ${(await import('node:os')).cpus().length} cores\n`,
+);
 for (const [i, checkout] of checkouts.entries()) {
   const t = timings[i]!;
   const phase = (key: keyof PreviewTiming) => ms(median(t.map((x) => x[key])));
@@ -43,4 +48,7 @@ for (const [i, checkout] of checkouts.entries()) {
       `  all runs (ms): ${t.map((x) => Math.round(x.paint)).join(', ')}\n`,
   );
 }
-if (checkouts.length === 2) process.stdout.write(`\nratio of medians (this / other): ${(median(timings[0]!.map((x) => x.paint)) / median(timings[1]!.map((x) => x.paint))).toFixed(2)}\n`);
+if (checkouts.length === 2)
+  process.stdout.write(
+    `\nratio of medians (this / other): ${(median(timings[0]!.map((x) => x.paint)) / median(timings[1]!.map((x) => x.paint))).toFixed(2)}\n`,
+  );

@@ -38,7 +38,8 @@ for (const file of ${JSON.stringify(found.map((p) => path.join(dir, p.file!)))})
 }
 console.log(JSON.stringify(out));`;
 const runs: [number, number][][] = [];
-for (let i = 0; i < RUNS; i++) runs.push(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', child], { env: { ...process.env, NODE_ENV: 'production' } }).toString()));
+for (let i = 0; i < RUNS; i++)
+  runs.push(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', child], { env: { ...process.env, NODE_ENV: 'production' } }).toString()));
 process.stdout.write(`| part (imported in this order) | chunk | CPU ms | wall ms |\n|---|---|---|---|\n`);
 for (const [i, { label, file }] of found.entries()) {
   const kb = Math.round(readFileSync(path.join(dir, file!)).length / 1024);

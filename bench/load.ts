@@ -58,10 +58,18 @@ if (!existsSync(path.join(OUT, 'index.html'))) {
   console.error('dist/index.html is missing: run `npx site build` first (npm run loadtest does)');
   process.exit(1);
 }
-console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}, node ${process.version}`);
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}, node ${process.version}`,
+);
 report(await runContactLoad({ total: TOTAL, concurrency: CONCURRENCY, outDir: OUT }));
 if (process.env.DATABASE_URL) report(await runContactLoad({ total: TOTAL, concurrency: CONCURRENCY, outDir: OUT, databaseUrl: process.env.DATABASE_URL }));
 else console.log('PostgreSQL  skipped (set DATABASE_URL)');
 await staticThroughput();
-console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 process.exit(failed ? 1 : 0);

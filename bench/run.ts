@@ -85,7 +85,10 @@ try {
 }
 
 const realCase = (kind: CaseTiming['kind']) => real.find((c) => c.kind === kind)!;
-const buildLoad = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+const buildLoad = os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' / ');
 const issueTargets = targetTable(targetRows({ startUp, sizes, realSiteNoChangeMs: realCase('no-change').medianMs }));
 const measuredOn = `\`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, load average at the end of the builds ${buildLoad}; medians of ${RUNS} runs (at most 3 at 10,000 pages, at least 3 for the warm no-change and one-page rows, start-up ${startUp.runs}), each build a fresh process, runs of the cases alternating${process.env.BENCH_BASELINE ? '; the previous generator is BENCH_BASELINE, built side by side' : ' (BENCH_BASELINE unset: no previous generator measured)'}.`;
 const buildSections = `## Builds: issue #19's targets
@@ -148,23 +151,77 @@ const cold10k = coldOf(10_000);
 const staticJs = Math.max(...statics.map((s) => s.gzip));
 
 const targets: [string, string, string, boolean][] = [
-  ['JS before interaction: returning visitor reads the top of `/` (browser, gzip)', '≤ 5 KB', `${kb(top!.gzip)} (${files(top!)}; ${kb(top!.transferred)} transferred)`, top!.gzip <= 5 * 1024],
-  ['JS before interaction: first visit to `/`, cookie banner shown (browser, gzip)', '≤ 5 KB', `${kb(firstVisit!.gzip)} (${files(firstVisit!)})`, firstVisit!.gzip <= 5 * 1024],
-  ['JS with every island of `/` hydrated, before any submit (browser, gzip)', '≤ 85 KB', `${kb(hydrated!.gzip)} (${kb(hydrated!.transferred)} transferred)`, hydrated!.gzip <= 85 * 1024],
-  ['supabase-js only on submit: JS the first submit adds (browser, gzip)', 'on submit only', `${kb(submit!.gzip)}, none before`, !hydrated!.scripts.some((s) => submit!.scripts.some((t) => t.url === s.url))],
-  ['Static routes, returning visitor: JS downloaded (browser, gzip)', 'no island JS', `${kb(staticJs)} at most (${STATIC_ROUTES.join(', ')})`, statics.every((s) => s.scripts.length === 0)],
+  [
+    'JS before interaction: returning visitor reads the top of `/` (browser, gzip)',
+    '≤ 5 KB',
+    `${kb(top!.gzip)} (${files(top!)}; ${kb(top!.transferred)} transferred)`,
+    top!.gzip <= 5 * 1024,
+  ],
+  [
+    'JS before interaction: first visit to `/`, cookie banner shown (browser, gzip)',
+    '≤ 5 KB',
+    `${kb(firstVisit!.gzip)} (${files(firstVisit!)})`,
+    firstVisit!.gzip <= 5 * 1024,
+  ],
+  [
+    'JS with every island of `/` hydrated, before any submit (browser, gzip)',
+    '≤ 85 KB',
+    `${kb(hydrated!.gzip)} (${kb(hydrated!.transferred)} transferred)`,
+    hydrated!.gzip <= 85 * 1024,
+  ],
+  [
+    'supabase-js only on submit: JS the first submit adds (browser, gzip)',
+    'on submit only',
+    `${kb(submit!.gzip)}, none before`,
+    !hydrated!.scripts.some((s) => submit!.scripts.some((t) => t.url === s.url)),
+  ],
+  [
+    'Static routes, returning visitor: JS downloaded (browser, gzip)',
+    'no island JS',
+    `${kb(staticJs)} at most (${STATIC_ROUTES.join(', ')})`,
+    statics.every((s) => s.scripts.length === 0),
+  ],
   ['CSS per page (gzip), one cacheable file', '≤ 12 KB', `${kb(maxCss)}, 1 file for all ${routes.length} routes`, maxCss <= 12 * 1024],
   ['HTML of `/` (gzip)', '≤ 25 KB', kb(homeRoute.weight.html), homeRoute.weight.html <= 25 * 1024],
-  [`Real site build, ${routes.length} routes, 4 locales (wall, every page rendered, filled asset cache)`, '≤ 1.0 s', ms(realCase('cold').medianMs), realCase('cold').medianMs <= 1000],
+  [
+    `Real site build, ${routes.length} routes, 4 locales (wall, every page rendered, filled asset cache)`,
+    '≤ 1.0 s',
+    ms(realCase('cold').medianMs),
+    realCase('cold').medianMs <= 1000,
+  ],
   [`Real site build, with an empty build cache (wall; a machine's first build)`, 'for reference', ms(realCase('empty-cache').medianMs), true],
-  ...(cold1k ? [['1,000 synthetic pages (wall, every page rendered, filled asset cache)', '≤ 1.5 s', ms(cold1k.medianMs), cold1k.medianMs <= 1500] as [string, string, string, boolean]] : []),
-  ...(cold10k
+  ...(cold1k
     ? [
-        ['10,000 synthetic pages (wall, every page rendered, filled asset cache)', '≤ 10 s, ≤ 1 ms/page', `${ms(cold10k.medianMs)}, ${(cold10k.medianMs / 10_000).toFixed(2)} ms/page`, cold10k.medianMs <= 10_000] as [string, string, string, boolean],
-        ['Peak memory, 10,000 pages (every page rendered)', '≤ 500 MiB', `${Math.round(cold10k.peakMib)} MiB`, cold10k.peakMib <= 500] as [string, string, string, boolean],
+        ['1,000 synthetic pages (wall, every page rendered, filled asset cache)', '≤ 1.5 s', ms(cold1k.medianMs), cold1k.medianMs <= 1500] as [
+          string,
+          string,
+          string,
+          boolean,
+        ],
       ]
     : []),
-  ['`site dev`: page YAML edited → browser paints the change (median / p95)', '≤ 150 ms', `${ms(median(dev.runs))} / ${ms(percentile(dev.runs, 0.95))}, ${median(dev.rendered)} page re-rendered`, median(dev.runs) <= 150],
+  ...(cold10k
+    ? [
+        [
+          '10,000 synthetic pages (wall, every page rendered, filled asset cache)',
+          '≤ 10 s, ≤ 1 ms/page',
+          `${ms(cold10k.medianMs)}, ${(cold10k.medianMs / 10_000).toFixed(2)} ms/page`,
+          cold10k.medianMs <= 10_000,
+        ] as [string, string, string, boolean],
+        ['Peak memory, 10,000 pages (every page rendered)', '≤ 500 MiB', `${Math.round(cold10k.peakMib)} MiB`, cold10k.peakMib <= 500] as [
+          string,
+          string,
+          string,
+          boolean,
+        ],
+      ]
+    : []),
+  [
+    '`site dev`: page YAML edited → browser paints the change (median / p95)',
+    '≤ 150 ms',
+    `${ms(median(dev.runs))} / ${ms(percentile(dev.runs, 0.95))}, ${median(dev.rendered)} page re-rendered`,
+    median(dev.runs) <= 150,
+  ],
 ];
 
 const scriptRows = (s: ScriptScenario) => s.scripts.map((l) => `${l.url} (${kb(l.gzip)})`).join(', ') || 'none';
@@ -193,5 +250,5 @@ ${routes.map((r) => `| ${r.route} | ${kb(r.weight.html)} | ${kb(r.weight.css)} |
 
 await writeResults(markdown);
 log(markdown);
-log('removing the builds\' folders …');
+log("removing the builds' folders …");
 await removeBuildFolders();

@@ -20,4 +20,9 @@ try {
 } finally {
   await Promise.all(leftovers.map((dir) => rm(dir, { recursive: true, force: true })));
 }
-process.stdout.write(`load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}\n\n${targetTable(targetRows({ sizes: timings }))}\n\n${buildRowsTable(timings)}\n`);
+process.stdout.write(
+  `load average at the end ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')}\n\n${targetTable(targetRows({ sizes: timings }))}\n\n${buildRowsTable(timings)}\n`,
+);

@@ -20,7 +20,21 @@ process.stdout.on('error', (error) => {
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const compiledDir = path.join(root, 'bin/.compiled');
 // Packages with native code, WebAssembly or files of their own stay in node_modules.
-const EXTERNAL = ['esbuild', '@electric-sql/pglite', '@tailwindcss/*', 'tailwindcss', 'lightningcss', 'pg', 'html-validate', 'tsx', '@supabase/*', 'subset-font', 'sharp', 'satori', '@resvg/*'];
+const EXTERNAL = [
+  'esbuild',
+  '@electric-sql/pglite',
+  '@tailwindcss/*',
+  'tailwindcss',
+  'lightningcss',
+  'pg',
+  'html-validate',
+  'tsx',
+  '@supabase/*',
+  'subset-font',
+  'sharp',
+  'satori',
+  '@resvg/*',
+];
 
 /** Size and mtime of each file the bundle was made from, and of the installed package set. */
 function stamp(files) {
@@ -53,8 +67,13 @@ function currentBundle() {
 const englishOnlyZod = {
   name: 'english-only-zod',
   setup(build) {
-    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'english-only-zod' } : undefined));
-    build.onLoad({ filter: /.*/, namespace: 'english-only-zod' }, () => ({ contents: `export { default as en } from ${JSON.stringify(path.join(root, 'node_modules/zod/v4/locales/en.js'))};`, resolveDir: root }));
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'english-only-zod' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'english-only-zod' }, () => ({
+      contents: `export { default as en } from ${JSON.stringify(path.join(root, 'node_modules/zod/v4/locales/en.js'))};`,
+      resolveDir: root,
+    }));
   },
 };
 
@@ -72,7 +91,11 @@ async function compile() {
 async function compileWith(build, dir) {
   const result = await build({
     // The worker threads' entries (src/output/thread-entry.ts) are bundles of their own beside main.js, sharing its chunks.
-    entryPoints: { main: path.join(root, 'src/cli/main.ts'), 'render-worker': path.join(root, 'src/output/render-worker.ts'), 'output-worker': path.join(root, 'src/output/output-worker.ts') },
+    entryPoints: {
+      main: path.join(root, 'src/cli/main.ts'),
+      'render-worker': path.join(root, 'src/output/render-worker.ts'),
+      'output-worker': path.join(root, 'src/output/output-worker.ts'),
+    },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -94,7 +117,11 @@ async function compileWith(build, dir) {
   // not only what the CLI imports: the browser's island loader, the stylesheet's source and the page shell are read
   // by a build without being part of the bundle, and an edit to one of them must not leave the old output in place.
   const bundled = Object.keys(result.metafile.inputs).filter((file) => !file.includes('node_modules/') && !file.includes(':'));
-  const inputs = [...new Set([...bundled, ...sourceFiles('src'), ...sourceFiles('templates')])].concat('node_modules/.package-lock.json', 'package.json', 'bin/site.js');
+  const inputs = [...new Set([...bundled, ...sourceFiles('src'), ...sourceFiles('templates')])].concat(
+    'node_modules/.package-lock.json',
+    'package.json',
+    'bin/site.js',
+  );
   // Written under a fresh name and switched to in one rename: CLIs starting at once never read a half-written bundle.
   const next = path.join(compiledDir, `current-${process.pid}.json`);
   writeFileSync(next, JSON.stringify({ dir, inputs, stamps: stamp(inputs) }));

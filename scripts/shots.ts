@@ -43,7 +43,11 @@ try {
   await rm(work, { recursive: true, force: true });
 }
 
-const cells = (route: string) => LAYOUT_VIEWPORTS.map((v) => `<td><a href="${fileName(route, v.width)}"><img src="${fileName(route, v.width)}" width="${Math.round(v.width / 5)}" alt="${route} at ${v.width}px" loading="lazy"></a></td>`).join('');
+const cells = (route: string) =>
+  LAYOUT_VIEWPORTS.map(
+    (v) =>
+      `<td><a href="${fileName(route, v.width)}"><img src="${fileName(route, v.width)}" width="${Math.round(v.width / 5)}" alt="${route} at ${v.width}px" loading="lazy"></a></td>`,
+  ).join('');
 await writeFile(
   path.join(out, 'index.html'),
   `<!DOCTYPE html><meta charset="utf-8"><title>Contact sheet</title>

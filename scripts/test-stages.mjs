@@ -13,7 +13,11 @@ import { spawn } from 'node:child_process';
 function run(name, command, { heldUntil } = {}) {
   let started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(command, { shell: true, stdio: [heldUntil ? 'pipe' : 'ignore', 'pipe', 'pipe'], env: heldUntil ? { ...process.env, SITE_TEST_HELD: 'stdin' } : process.env });
+    const child = spawn(command, {
+      shell: true,
+      stdio: [heldUntil ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+      env: heldUntil ? { ...process.env, SITE_TEST_HELD: 'stdin' } : process.env,
+    });
     // A suite that ended before its release (its server did not start) has closed its end of the pipe.
     child.stdin?.on('error', () => {});
     heldUntil?.finally(() => {
@@ -51,7 +55,13 @@ if (quick) {
 } else {
   const vitest = run('vitest', 'vitest run');
   results = await Promise.all([
-    (async () => [await run('typecheck', typecheck), await run('typecheck:function', 'npm run --silent typecheck:function'), await run('deno', 'npm run --silent test:function')])(),
+    (async () => [
+      await run('typecheck', typecheck),
+      await run('typecheck:function', 'npm run --silent typecheck:function'),
+      await run('deno', 'npm run --silent test:function'),
+      // Formatting, then lint errors; the warning count is a ratchet (package.json): new code may lower it, not raise it.
+      await run('lint', 'npm run --silent lint:gate'),
+    ])(),
     vitest,
     (async () => {
       const build = await run('build', 'node bin/site.js build');
@@ -66,7 +76,10 @@ process.stdout.write(`\n${stages.map((s) => `${s.ok ? 'ok  ' : 'FAIL'} ${s.name.
 process.stdout.write(`total ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 // CI keeps only the tail of the log: repeat what failed (and what passed only on a retry) below the table.
 for (const stage of stages) {
-  const lines = stage.out.split('\n').filter((l) => /✘|\bflaky\b|^\s*\d+\) |\bFAIL\b|Error:|\d+ failed/.test(l)).slice(0, 20);
+  const lines = stage.out
+    .split('\n')
+    .filter((l) => /✘|\bflaky\b|^\s*\d+\) |\bFAIL\b|Error:|\d+ failed/.test(l))
+    .slice(0, 20);
   if (!stage.ok || lines.some((l) => /flaky/.test(l))) process.stdout.write(`\n${stage.name}:\n${lines.join('\n')}\n`);
 }
 process.exitCode = stages.every((s) => s.ok) ? 0 : 1;

@@ -91,7 +91,9 @@ function abortedDownload(url: string, target: string): Promise<void> {
 export async function postContact(url: string, body: string | Buffer, headers: Record<string, string> = {}): Promise<RawAnswer> {
   const { host } = new URL(url);
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  const lines = Object.entries({ host, connection: 'close', 'content-type': 'application/json', 'content-length': String(bytes.byteLength), ...headers }).map(([k, v]) => `${k}: ${v}`);
+  const lines = Object.entries({ host, connection: 'close', 'content-type': 'application/json', 'content-length': String(bytes.byteLength), ...headers }).map(
+    ([k, v]) => `${k}: ${v}`,
+  );
   return rawRequest(url, [`POST ${FUNCTION_PATH} HTTP/1.1`, ...lines].join('\r\n'), bytes, 15_000);
 }
 
@@ -155,9 +157,15 @@ export const ATTACKS: Attack[] = [
       stop = true;
       await Promise.all(clients);
       await rm(fresh, { recursive: true, force: true });
-      const seen = await fetch(`${t.url}/attack-generation.txt`).then((r) => r.text(), () => '');
+      const seen = await fetch(`${t.url}/attack-generation.txt`).then(
+        (r) => r.text(),
+        () => '',
+      );
       const fiveHundreds = [...statuses].filter(([status]) => status >= 500).reduce((sum, [, n]) => sum + n, 0);
-      const summary = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${n}×${s}`).join(', ');
+      const summary = [...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${n}×${s}`)
+        .join(', ');
       return {
         held: alive(t.pid) && fiveHundreds === 0 && failures === 0 && seen.trim() === '10',
         measured: `${summary}; ${failures} failed connections; next request sees generation ${seen.trim() || '(none)'} of 10`,
@@ -170,16 +178,19 @@ export const ATTACKS: Attack[] = [
     async run(t) {
       const { hostname, port } = new URL(t.url);
       const sockets: net.Socket[] = [];
-      await runPool(5_000, 200, () =>
-        new Promise<void>((resolve) => {
-          const socket = net.connect(Number(port), hostname, () => {
-            socket.write(`GET / HTTP/1.1\r\nhost: ${hostname}\r\nx-stalled: `);
-            resolve();
-          });
-          socket.on('error', () => resolve());
-          socket.setTimeout(10_000, () => resolve());
-          sockets.push(socket);
-        }),
+      await runPool(
+        5_000,
+        200,
+        () =>
+          new Promise<void>((resolve) => {
+            const socket = net.connect(Number(port), hostname, () => {
+              socket.write(`GET / HTTP/1.1\r\nhost: ${hostname}\r\nx-stalled: `);
+              resolve();
+            });
+            socket.on('error', () => resolve());
+            socket.setTimeout(10_000, () => resolve());
+            sockets.push(socket);
+          }),
       );
       let answer: RawAnswer | undefined;
       let error = '';
@@ -260,7 +271,9 @@ export const ATTACKS: Attack[] = [
           }
         };
         socket.on('connect', () => {
-          socket.write(`POST ${FUNCTION_PATH} HTTP/1.1\r\nhost: ${hostname}:${port}\r\ncontent-type: application/json\r\ncontent-length: ${200 * 1024 * 1024}\r\n\r\n`);
+          socket.write(
+            `POST ${FUNCTION_PATH} HTTP/1.1\r\nhost: ${hostname}:${port}\r\ncontent-type: application/json\r\ncontent-length: ${200 * 1024 * 1024}\r\n\r\n`,
+          );
           pump();
         });
         socket.on('data', (data: Buffer) => (status ||= Number(/^HTTP\/1\.1 (\d+)/.exec(data.toString('latin1'))?.[1] ?? 0)));
@@ -297,9 +310,19 @@ export const ATTACKS: Attack[] = [
       const { host } = new URL(t.url);
       for (const target of [`//evil.example${FUNCTION_PATH}`, `http://evil.example${FUNCTION_PATH}`, `/\\evil.example${FUNCTION_PATH}`]) {
         const body = Buffer.from(JSON.stringify(SPEC_BODY(`authority-${run}@example.com`)));
-        const head = [`POST ${target} HTTP/1.1`, `host: ${host}`, 'connection: close', 'origin: http://evil.example', 'content-type: application/json', `content-length: ${body.byteLength}`].join('\r\n');
+        const head = [
+          `POST ${target} HTTP/1.1`,
+          `host: ${host}`,
+          'connection: close',
+          'origin: http://evil.example',
+          'content-type: application/json',
+          `content-length: ${body.byteLength}`,
+        ].join('\r\n');
         const answer = await rawRequest(t.url, head, body);
-        if (answer.status === 200 || answer.headers['access-control-allow-origin']) failed.push(`${target} → ${answer.status}${answer.headers['access-control-allow-origin'] ? ` (CORS ${answer.headers['access-control-allow-origin']})` : ''}`);
+        if (answer.status === 200 || answer.headers['access-control-allow-origin'])
+          failed.push(
+            `${target} → ${answer.status}${answer.headers['access-control-allow-origin'] ? ` (CORS ${answer.headers['access-control-allow-origin']})` : ''}`,
+          );
       }
       return { held: failed.length === 0, measured: failed.length ? failed.join('; ') : '3 targets naming evil.example with its Origin → 403 each' };
     },
@@ -311,18 +334,23 @@ export const ATTACKS: Attack[] = [
       const { hostname, port } = new URL(t.url);
       const sockets: net.Socket[] = [];
       let answered = 0;
-      await runPool(110, 20, () =>
-        new Promise<void>((resolve) => {
-          const socket = net.connect({ port: Number(port), host: hostname, localAddress: '127.0.0.2' }, () => socket.write(`GET ${t.largeFile} HTTP/1.1\r\nhost: ${hostname}:${port}\r\n\r\n`));
-          sockets.push(socket);
-          socket.once('data', () => {
-            answered += 1;
-            socket.pause();
-            resolve();
-          });
-          socket.once('close', () => resolve());
-          socket.on('error', () => resolve());
-        }),
+      await runPool(
+        110,
+        20,
+        () =>
+          new Promise<void>((resolve) => {
+            const socket = net.connect({ port: Number(port), host: hostname, localAddress: '127.0.0.2' }, () =>
+              socket.write(`GET ${t.largeFile} HTTP/1.1\r\nhost: ${hostname}:${port}\r\n\r\n`),
+            );
+            sockets.push(socket);
+            socket.once('data', () => {
+              answered += 1;
+              socket.pause();
+              resolve();
+            });
+            socket.once('close', () => resolve());
+            socket.on('error', () => resolve());
+          }),
       );
       const stillOpen = () => sockets.filter((s) => !s.destroyed).length;
       let status = 0;
@@ -331,7 +359,10 @@ export const ATTACKS: Attack[] = [
       // The stalled answers count as busy until their buffers fill; then they make room.
       while (status !== 200 && tries < 100) {
         tries += 1;
-        status = await rawGet(t.url, '/').then((a) => a.status, () => 0);
+        status = await rawGet(t.url, '/').then(
+          (a) => a.status,
+          () => 0,
+        );
         if (status !== 200) await sleep(50);
       }
       const ms = performance.now() - started;
@@ -348,7 +379,15 @@ export const ATTACKS: Attack[] = [
     finding: 'no request target, method or header makes site serve answer 5xx',
     async run(t) {
       const { sent, findings } = await sweepHostileRequests(t.url);
-      return { held: findings.length === 0, measured: findings.length ? findings.slice(0, 5).map((f) => `${f.request} → ${f.answer}`).join('; ') : `${sent} requests, no 5xx, each answered` };
+      return {
+        held: findings.length === 0,
+        measured: findings.length
+          ? findings
+              .slice(0, 5)
+              .map((f) => `${f.request} → ${f.answer}`)
+              .join('; ')
+          : `${sent} requests, no 5xx, each answered`,
+      };
     },
   },
 ];
@@ -394,9 +433,12 @@ export const CONTACT_ATTACKS: Attack[] = [
       const invalid = await postContact(t.url, JSON.stringify(SPEC_BODY('not-an-address', { homepage: 'https://spam.example' })));
       const rows = await storedEmails(t);
       const shape = (a: RawAnswer) => Object.keys(JSON.parse(a.body.toString()) as object).join(',');
-      const sameHeaders = Object.keys(real.headers).filter((h) => h !== 'date' && h !== 'content-length').every((h) => trapped.headers[h] === real.headers[h]);
+      const sameHeaders = Object.keys(real.headers)
+        .filter((h) => h !== 'date' && h !== 'content-length')
+        .every((h) => trapped.headers[h] === real.headers[h]);
       return {
-        held: real.status === 200 && trapped.status === 200 && shape(real) === shape(trapped) && sameHeaders && !rows.includes(trapEmail) && invalid.status === 400,
+        held:
+          real.status === 200 && trapped.status === 200 && shape(real) === shape(trapped) && sameHeaders && !rows.includes(trapEmail) && invalid.status === 400,
         measured: `stored ${real.status} {${shape(real)}} in ${Math.round(real.ms)} ms; honeypot ${trapped.status} {${shape(trapped)}} in ${Math.round(trapped.ms)} ms${rows.includes(trapEmail) ? ' (stored!)' : ''}; invalid + honeypot ${invalid.status}`,
       };
     },
@@ -444,7 +486,12 @@ export const CONTACT_ATTACKS: Attack[] = [
       const rootMode = (await stat(t.dataDir)).mode & 0o777;
       if (rootMode & 0o077) loose.push(`./ ${rootMode.toString(8)}`);
       await walk(t.dataDir);
-      return { held: loose.length === 0, measured: loose.length ? `readable by others: ${loose.slice(0, 4).join(', ')}${loose.length > 4 ? ` and ${loose.length - 4} more` : ''}` : 'every folder 0700, every file 0600' };
+      return {
+        held: loose.length === 0,
+        measured: loose.length
+          ? `readable by others: ${loose.slice(0, 4).join(', ')}${loose.length > 4 ? ` and ${loose.length - 4} more` : ''}`
+          : 'every folder 0700, every file 0600',
+      };
     },
   },
 ];
@@ -466,4 +513,8 @@ export async function prepareAttackRoot(built: string, root: string): Promise<st
 }
 
 /** The order `npm run attack` replays them in: the rate-limit attack last, as it uses up the limit. */
-export const ALL_ATTACKS: Attack[] = [...CONTACT_ATTACKS, ...ATTACKS.filter((a) => a.id !== 'forwarded-address'), ...ATTACKS.filter((a) => a.id === 'forwarded-address')];
+export const ALL_ATTACKS: Attack[] = [
+  ...CONTACT_ATTACKS,
+  ...ATTACKS.filter((a) => a.id !== 'forwarded-address'),
+  ...ATTACKS.filter((a) => a.id === 'forwarded-address'),
+];

@@ -35,8 +35,16 @@ export async function realSiteBuilds(runs: number): Promise<CaseTiming[]> {
     [
       // Each cold run into an output folder of its own, as on a fresh clone in CI: deleting an earlier build's
       // files is the disk's work, not the build's.
-      { kind: 'empty-cache', label: 'real site, empty build cache', build: (run) => runSite(build(`empty-${run}`), { SITE_CACHE_DIR: path.join(work, `cache-${run}`) }) },
-      { kind: 'cold', label: 'real site, every page rendered (`--no-cache`), filled asset cache', build: (run) => runSite(build(`cold-${run}`, ['--no-cache']), cache) },
+      {
+        kind: 'empty-cache',
+        label: 'real site, empty build cache',
+        build: (run) => runSite(build(`empty-${run}`), { SITE_CACHE_DIR: path.join(work, `cache-${run}`) }),
+      },
+      {
+        kind: 'cold',
+        label: 'real site, every page rendered (`--no-cache`), filled asset cache',
+        build: (run) => runSite(build(`cold-${run}`, ['--no-cache']), cache),
+      },
       { kind: 'no-change', label: 'real site, warm, nothing changed', build: () => runSite(build('warm'), cache), minRuns: WARM_RUNS },
     ],
     runs,

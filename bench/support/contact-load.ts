@@ -39,7 +39,9 @@ export async function runContactLoad(options: { total: number; concurrency: numb
     throw error;
   }
   try {
-    const target = options.databaseUrl ? ({ kind: 'postgres', url: options.databaseUrl } as const) : ({ kind: 'pglite', dataDir: path.join(dir, 'pglite') } as const);
+    const target = options.databaseUrl
+      ? ({ kind: 'postgres', url: options.databaseUrl } as const)
+      : ({ kind: 'pglite', dataDir: path.join(dir, 'pglite') } as const);
     const rows = (await readLeads(dir, target)).filter((row) => row.email.startsWith(`load-${run}-`));
     const byId = new Map(rows.map((row) => [row.id, row] as const));
     const ok = results.filter((r) => r.status >= 200 && r.status < 300);
@@ -51,10 +53,12 @@ export async function runContactLoad(options: { total: number; concurrency: numb
         continue;
       }
       const { id: _id, created_at: _at, form_variant, locale, ...fields } = row;
-      if (JSON.stringify(fields) !== JSON.stringify(r.body) || form_variant !== 'business' || locale !== 'de') mismatches.push(`${r.body.email}: stored ${JSON.stringify(row)}`);
+      if (JSON.stringify(fields) !== JSON.stringify(r.body) || form_variant !== 'business' || locale !== 'de')
+        mismatches.push(`${r.body.email}: stored ${JSON.stringify(row)}`);
     }
     const otherStatuses: Record<string, number> = {};
-    for (const r of results) if (r.status !== 0 && (r.status < 200 || (r.status >= 300 && r.status < 500))) otherStatuses[r.status] = (otherStatuses[r.status] ?? 0) + 1;
+    for (const r of results)
+      if (r.status !== 0 && (r.status < 200 || (r.status >= 300 && r.status < 500))) otherStatuses[r.status] = (otherStatuses[r.status] ?? 0) + 1;
     const times = results.map((r) => r.ms);
     return {
       store: options.databaseUrl ? 'PostgreSQL' : 'PGlite',

@@ -34,7 +34,13 @@ export const DEV_ATTACKS: DevAttack[] = [
       const failed: string[] = [];
       for (const [method, target] of ROUTES) {
         const body = method === 'POST' ? '{"file":"/etc/passwd","line":1,"column":1}' : '';
-        const head = [`${method} ${target} HTTP/1.1`, `host: attacker.example:${port}`, `origin: http://attacker.example:${port}`, 'connection: close', ...(body ? ['content-type: application/json', `content-length: ${body.length}`] : [])].join('\r\n');
+        const head = [
+          `${method} ${target} HTTP/1.1`,
+          `host: attacker.example:${port}`,
+          `origin: http://attacker.example:${port}`,
+          'connection: close',
+          ...(body ? ['content-type: application/json', `content-length: ${body.length}`] : []),
+        ].join('\r\n');
         const status = await statusOf(url, head, body);
         if (status !== 403) failed.push(`${method} ${target} → ${status}`);
       }
@@ -49,7 +55,18 @@ export const DEV_ATTACKS: DevAttack[] = [
       const statuses: number[] = [];
       for (let i = 0; i < 20; i++) {
         const body = '{"file":"content/site.yaml","line":1,"column":1}';
-        const answer = await rawRequest(url, [`POST /__site/open HTTP/1.1`, `host: ${host}`, `origin: http://${host}`, 'connection: close', 'content-type: application/json', `content-length: ${body.length}`].join('\r\n'), body);
+        const answer = await rawRequest(
+          url,
+          [
+            `POST /__site/open HTTP/1.1`,
+            `host: ${host}`,
+            `origin: http://${host}`,
+            'connection: close',
+            'content-type: application/json',
+            `content-length: ${body.length}`,
+          ].join('\r\n'),
+          body,
+        );
         statuses.push(answer.status);
       }
       const opened = statuses.filter((s) => s === 200).length;
@@ -86,7 +103,15 @@ export const DEV_ATTACKS: DevAttack[] = [
     finding: 'no request target, method or header makes site dev answer 5xx (bad percent-encodings, Origin: null)',
     async run(url) {
       const { sent, findings } = await sweepHostileRequests(url);
-      return { held: findings.length === 0, measured: findings.length ? findings.slice(0, 5).map((f) => `${f.request} → ${f.answer}`).join('; ') : `${sent} requests, no 5xx, each answered` };
+      return {
+        held: findings.length === 0,
+        measured: findings.length
+          ? findings
+              .slice(0, 5)
+              .map((f) => `${f.request} → ${f.answer}`)
+              .join('; ')
+          : `${sent} requests, no 5xx, each answered`,
+      };
     },
   },
 ];

@@ -68,7 +68,14 @@ export async function openEditor(browser: Browser, checkout: string, content: st
           .slice(rebuildsBefore)
           .reduce((sum, line) => sum + Number(/\((\d+) rendered\)/.exec(line)?.[1] ?? 0), 0);
         const from = (t: number) => t - phases.keyAt;
-        return { paint: from(paintAt), sent: from(phases.sent), answered: from(phases.answered), fetched: from(phases.fetched), arrived: from(phases.arrived), rendered };
+        return {
+          paint: from(paintAt),
+          sent: from(phases.sent),
+          answered: from(phases.answered),
+          fetched: from(phases.fetched),
+          arrived: from(phases.arrived),
+          rendered,
+        };
       },
       output: () => dev.output(),
       close,
@@ -105,7 +112,10 @@ const rebuildLines = (out: string) => out.match(/^(updated .*|no page changed) \
 async function previewShows(page: Page, text: string, timeout: number): Promise<number> {
   const frame = page.frames().find((f) => f !== page.mainFrame())!;
   const handle = await frame.waitForFunction(
-    (expected) => ((document.querySelector('h1')?.textContent ?? '').replace(/\s+/g, ' ').trim().includes(expected.trim()) ? performance.timeOrigin + performance.now() : false),
+    (expected) =>
+      (document.querySelector('h1')?.textContent ?? '').replace(/\s+/g, ' ').trim().includes(expected.trim())
+        ? performance.timeOrigin + performance.now()
+        : false,
     text,
     { polling: 'raf', timeout },
   );

@@ -7,7 +7,17 @@ import { FUNCTION_PATH } from '../../supabase/functions/_shared/contact-fields.t
 import net from 'node:net';
 
 /** The routes the sweep aims at: pages, the function, and `site dev`'s own routes. */
-export const SWEPT_PATHS = ['/', FUNCTION_PATH, '/__site/open', '/__site/events', '/__site/live.js', '/__site/leads', '/admin', '/__site/editor/api/files', '/_translations/'];
+export const SWEPT_PATHS = [
+  '/',
+  FUNCTION_PATH,
+  '/__site/open',
+  '/__site/events',
+  '/__site/live.js',
+  '/__site/leads',
+  '/admin',
+  '/__site/editor/api/files',
+  '/_translations/',
+];
 
 /** Targets a parser or a URL constructor may choke on. */
 export const HOSTILE_TARGETS = [
@@ -100,15 +110,24 @@ export async function sweepHostileRequests(url: string): Promise<{ sent: number;
     const all = { host, connection: 'close', ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}), ...rest };
     requests.push({ head: [`${method} ${target} HTTP/1.1`, ...Object.entries(all).map(([k, v]) => `${k}: ${v}`)].join('\r\n'), body });
   };
-  for (const target of HOSTILE_TARGETS) for (const method of ['GET', 'POST', 'OPTIONS']) line(method, target, method === 'POST' ? { 'content-length': '0' } : {});
+  for (const target of HOSTILE_TARGETS)
+    for (const method of ['GET', 'POST', 'OPTIONS']) line(method, target, method === 'POST' ? { 'content-length': '0' } : {});
   for (const path of SWEPT_PATHS) {
     for (const method of HOSTILE_METHODS) line(method, path, method === 'POST' || method === 'PUT' || method === 'PATCH' ? { 'content-length': '0' } : {});
-    for (const headers of HOSTILE_HEADERS) for (const method of ['GET', 'POST']) line(method, path, method === 'POST' && !headers['x-body'] ? { 'content-length': '0', ...headers } : headers);
+    for (const headers of HOSTILE_HEADERS)
+      for (const method of ['GET', 'POST']) line(method, path, method === 'POST' && !headers['x-body'] ? { 'content-length': '0', ...headers } : headers);
   }
   const findings: SweepFinding[] = [];
   for (const request of requests) {
     const status = await statusOf(url, request.head, request.body);
-    if (status === 0 || status >= 500) findings.push({ request: request.head.split('\r\n').filter((l) => !/^(host|connection):/.test(l)).join(' | '), answer: status ? String(status) : 'no answer' });
+    if (status === 0 || status >= 500)
+      findings.push({
+        request: request.head
+          .split('\r\n')
+          .filter((l) => !/^(host|connection):/.test(l))
+          .join(' | '),
+        answer: status ? String(status) : 'no answer',
+      });
   }
   return { sent: requests.length, findings };
 }

@@ -21,7 +21,10 @@ export async function runSite(args: readonly string[], env: NodeJS.ProcessEnv = 
   const rssFile = path.join(dir, 'rss');
   const started = performance.now();
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', PEAK_RSS, bin, ...args], { cwd: repo, env: { ...process.env, NO_COLOR: '1', ...env, SITE_BENCH_RSS_FILE: rssFile } });
+    const child = spawn(process.execPath, ['--import', PEAK_RSS, bin, ...args], {
+      cwd: repo,
+      env: { ...process.env, NO_COLOR: '1', ...env, SITE_BENCH_RSS_FILE: rssFile },
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d));

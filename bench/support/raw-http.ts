@@ -64,6 +64,8 @@ export function rawRequest(url: string, head: string, body: Buffer | string = ''
 /** `GET <target>` with a Host header (or exactly the given headers). */
 export function rawGet(url: string, target: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawAnswer> {
   const host = new URL(url).host;
-  const lines = Object.entries({ host, connection: 'close', ...headers }).filter(([, v]) => v !== '').map(([k, v]) => `${k}: ${v}`);
+  const lines = Object.entries({ host, connection: 'close', ...headers })
+    .filter(([, v]) => v !== '')
+    .map(([k, v]) => `${k}: ${v}`);
   return rawRequest(url, [`${method} ${target} HTTP/1.1`, ...lines].join('\r\n'));
 }

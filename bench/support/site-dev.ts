@@ -17,7 +17,10 @@ export async function startSiteDev(bin: string, content: string): Promise<SiteDe
   const work = await mkdtemp(path.join(tmpdir(), 'site-bench-dev-'));
   const copy = path.join(work, 'content');
   await cp(content, copy, { recursive: true });
-  const child = spawn(process.execPath, [bin, 'dev', '--content', copy, '--port', '0', '--data', path.join(work, 'data')], { cwd: path.dirname(path.dirname(bin)), env: { ...process.env, NO_COLOR: '1' } });
+  const child = spawn(process.execPath, [bin, 'dev', '--content', copy, '--port', '0', '--data', path.join(work, 'data')], {
+    cwd: path.dirname(path.dirname(bin)),
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d));
   child.stderr.on('data', (d: Buffer) => (out += d));

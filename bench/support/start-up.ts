@@ -20,12 +20,17 @@ export async function startUpBuilds(runs: number, baseline = process.env.BENCH_B
   await writeSyntheticContent(content, PAGES);
   const oldBin = baselineBin(baseline);
   // Each generator its own cache and output: the previous one has no page cache and renders every page.
-  const build = (name: string, bin?: string) => () => runSite(['build', '--content', content, '--out', path.join(work, `out-${name}`)], { SITE_CACHE_DIR: path.join(work, `cache-${name}`) }, bin);
+  const build = (name: string, bin?: string) => () =>
+    runSite(['build', '--content', content, '--out', path.join(work, `out-${name}`)], { SITE_CACHE_DIR: path.join(work, `cache-${name}`) }, bin);
   const cases: BuildCase[] = [
     { kind: 'no-change', label: 'site build, warm, nothing changed', build: build('new') },
-    ...(oldBin ? [{ kind: 'previous-no-change', label: 'previous generator: site build, warm, nothing changed', build: build('old', oldBin) } satisfies BuildCase] : []),
+    ...(oldBin
+      ? [{ kind: 'previous-no-change', label: 'previous generator: site build, warm, nothing changed', build: build('old', oldBin) } satisfies BuildCase]
+      : []),
     { kind: 'version', label: 'site --version', build: () => runSite(['--version']) },
-    ...(oldBin ? [{ kind: 'previous-version', label: 'previous generator: site --version', build: () => runSite(['--version'], {}, oldBin) } satisfies BuildCase] : []),
+    ...(oldBin
+      ? [{ kind: 'previous-version', label: 'previous generator: site --version', build: () => runSite(['--version'], {}, oldBin) } satisfies BuildCase]
+      : []),
   ];
   // Twice each: the first fills the caches (and compiles the CLI bundle), the second finds the pages stored.
   for (let i = 0; i < 2; i++) for (const c of cases) await c.build(-1);

@@ -12,10 +12,34 @@ const LOCALES = ['de', 'fr', 'en', 'es'] as const;
 const ICONS = ['bot', 'shield', 'zap', 'users', 'globe', 'lock', 'sparkles', 'server'];
 
 const words: Record<(typeof LOCALES)[number], { topic: string; lead: string; question: string; answer: string; action: string }> = {
-  de: { topic: 'Thema', lead: 'Wie Teams mit einer zentralen KI-Plattform schneller und sicherer arbeiten.', question: 'Was kostet das?', answer: 'Ab {{plans.standard.price | eur}} pro Nutzer und Monat, monatlich kündbar.', action: 'Jetzt anfragen' },
-  fr: { topic: 'Sujet', lead: 'Comment les équipes travaillent plus vite et plus sûrement avec une plateforme d’IA centrale.', question: 'Combien cela coûte-t-il ?', answer: 'À partir de {{plans.standard.price | eur}} par utilisateur et par mois, résiliable chaque mois.', action: 'Nous contacter' },
-  en: { topic: 'Topic', lead: 'How teams work faster and more securely with one central AI platform.', question: 'What does it cost?', answer: 'From {{plans.standard.price | eur}} per user per month, cancel monthly.', action: 'Contact us' },
-  es: { topic: 'Tema', lead: 'Cómo los equipos trabajan más rápido y con más seguridad con una plataforma de IA central.', question: '¿Cuánto cuesta?', answer: 'Desde {{plans.standard.price | eur}} por usuario y mes, cancelable mensualmente.', action: 'Contáctenos' },
+  de: {
+    topic: 'Thema',
+    lead: 'Wie Teams mit einer zentralen KI-Plattform schneller und sicherer arbeiten.',
+    question: 'Was kostet das?',
+    answer: 'Ab {{plans.standard.price | eur}} pro Nutzer und Monat, monatlich kündbar.',
+    action: 'Jetzt anfragen',
+  },
+  fr: {
+    topic: 'Sujet',
+    lead: 'Comment les équipes travaillent plus vite et plus sûrement avec une plateforme d’IA centrale.',
+    question: 'Combien cela coûte-t-il ?',
+    answer: 'À partir de {{plans.standard.price | eur}} par utilisateur et par mois, résiliable chaque mois.',
+    action: 'Nous contacter',
+  },
+  en: {
+    topic: 'Topic',
+    lead: 'How teams work faster and more securely with one central AI platform.',
+    question: 'What does it cost?',
+    answer: 'From {{plans.standard.price | eur}} per user per month, cancel monthly.',
+    action: 'Contact us',
+  },
+  es: {
+    topic: 'Tema',
+    lead: 'Cómo los equipos trabajan más rápido y con más seguridad con una plataforma de IA central.',
+    question: '¿Cuánto cuesta?',
+    answer: 'Desde {{plans.standard.price | eur}} por usuario y mes, cancelable mensualmente.',
+    action: 'Contáctenos',
+  },
 };
 
 function page(family: number, locale: (typeof LOCALES)[number]): string {
@@ -23,9 +47,14 @@ function page(family: number, locale: (typeof LOCALES)[number]): string {
   const slug = family === 0 ? '' : `thema-${family}`;
   const title = family === 0 ? '{{brand.name}}' : `${w.topic} ${family}`;
   const features = [0, 1, 2]
-    .map((i) => `      - icon: ${ICONS[(family + i) % ICONS.length]}\n        title: ${w.topic} ${family}.${i + 1}\n        text: ${w.lead} {{claims.models}} ${i}`)
+    .map(
+      (i) =>
+        `      - icon: ${ICONS[(family + i) % ICONS.length]}\n        title: ${w.topic} ${family}.${i + 1}\n        text: ${w.lead} {{claims.models}} ${i}`,
+    )
     .join('\n');
-  const faq = [0, 1, 2].map((i) => `      - question: ${JSON.stringify(`${w.question} (${family}.${i + 1})`)}\n        answer:\n          - ${JSON.stringify(w.answer)}`).join('\n');
+  const faq = [0, 1, 2]
+    .map((i) => `      - question: ${JSON.stringify(`${w.question} (${family}.${i + 1})`)}\n        answer:\n          - ${JSON.stringify(w.answer)}`)
+    .join('\n');
   return `slug: "${slug}"
 meta:
   title: ${JSON.stringify(`${title} – {{brand.name}}`)}

@@ -18,7 +18,19 @@ import { median, runSite, type Measured } from './measure.ts';
 import { writeSyntheticContent } from './synthetic.ts';
 
 /** What each row measures; the targets (issue-targets.ts) look rows up by it. */
-export type CaseKind = 'empty-cache' | 'cache-off' | 'cold' | 'no-change' | 'one-page' | 'locale' | 'output-deleted' | 'previous-empty-cache' | 'previous-cold' | 'previous-no-change' | 'version' | 'previous-version';
+export type CaseKind =
+  | 'empty-cache'
+  | 'cache-off'
+  | 'cold'
+  | 'no-change'
+  | 'one-page'
+  | 'locale'
+  | 'output-deleted'
+  | 'previous-empty-cache'
+  | 'previous-cold'
+  | 'previous-no-change'
+  | 'version'
+  | 'previous-version';
 
 export interface CaseTiming {
   kind: CaseKind;
@@ -105,8 +117,16 @@ export async function warmBuilds(pages: number, runs: number, baseline = process
   const build = (out: string, extra: string[] = []) => ['build', ...extra, '--content', content, '--out', path.join(work, out)];
 
   const cases: BuildCase[] = [
-    { kind: 'empty-cache', label: 'cold, empty build cache (a machine’s first build)', build: (run) => runSite(build(`empty-${run}`), { SITE_CACHE_DIR: path.join(work, `cache-empty-${run}`) }) },
-    { kind: 'cache-off', label: 'cold, build cache off (SITE_CACHE_DIR=off: nothing stored)', build: (run) => runSite(build(`off-${run}`), { SITE_CACHE_DIR: 'off' }) },
+    {
+      kind: 'empty-cache',
+      label: 'cold, empty build cache (a machine’s first build)',
+      build: (run) => runSite(build(`empty-${run}`), { SITE_CACHE_DIR: path.join(work, `cache-empty-${run}`) }),
+    },
+    {
+      kind: 'cache-off',
+      label: 'cold, build cache off (SITE_CACHE_DIR=off: nothing stored)',
+      build: (run) => runSite(build(`off-${run}`), { SITE_CACHE_DIR: 'off' }),
+    },
     { kind: 'cold', label: 'cold: every page rendered (`--no-cache`), filled asset cache', build: (run) => runSite(build(`cold-${run}`, ['--no-cache']), env) },
     { kind: 'no-change', label: 'warm, nothing changed', build: () => runSite(build('warm'), env), minRuns: WARM_RUNS },
     {
@@ -136,10 +156,18 @@ export async function warmBuilds(pages: number, runs: number, baseline = process
       },
     },
     ...(oldBin
-      ? [
-          { kind: 'previous-empty-cache', label: 'previous generator (BENCH_BASELINE): cold, empty build cache', build: (run: number) => runSite(build(`old-empty-${run}`), { SITE_CACHE_DIR: path.join(work, `cache-old-empty-${run}`) }, oldBin) },
-          { kind: 'previous-cold', label: 'previous generator (BENCH_BASELINE): cold, filled asset cache', build: (run: number) => runSite(build(`old-${run}`), env, oldBin) },
-        ] satisfies BuildCase[]
+      ? ([
+          {
+            kind: 'previous-empty-cache',
+            label: 'previous generator (BENCH_BASELINE): cold, empty build cache',
+            build: (run: number) => runSite(build(`old-empty-${run}`), { SITE_CACHE_DIR: path.join(work, `cache-old-empty-${run}`) }, oldBin),
+          },
+          {
+            kind: 'previous-cold',
+            label: 'previous generator (BENCH_BASELINE): cold, filled asset cache',
+            build: (run: number) => runSite(build(`old-${run}`), env, oldBin),
+          },
+        ] satisfies BuildCase[])
       : []),
   ];
   // Fills the asset cache (both generators' entries) and the page cache, and flushes their writes.

@@ -38,12 +38,28 @@ const SUBSETS = [
   {
     name: 'latin',
     file: 'inter-latin-wght-normal.woff2',
-    ranges: [[0x20, 0x7e], [0xa0, 0xff], [0x152, 0x153], [0x2010, 0x2027], [0x202f, 0x203a], [0x20ac, 0x20ac], [0x2122, 0x2122], [0x2190, 0x2193], [0x2212, 0x2212]],
+    ranges: [
+      [0x20, 0x7e],
+      [0xa0, 0xff],
+      [0x152, 0x153],
+      [0x2010, 0x2027],
+      [0x202f, 0x203a],
+      [0x20ac, 0x20ac],
+      [0x2122, 0x2122],
+      [0x2190, 0x2193],
+      [0x2212, 0x2212],
+    ],
   },
   {
     name: 'latin-ext',
     file: 'inter-latin-ext-wght-normal.woff2',
-    ranges: [[0x100, 0x151], [0x154, 0x24f], [0x1e00, 0x1eff], [0x20a0, 0x20ab], [0x20ad, 0x20c0]],
+    ranges: [
+      [0x100, 0x151],
+      [0x154, 0x24f],
+      [0x1e00, 0x1eff],
+      [0x20a0, 0x20ab],
+      [0x20ad, 0x20c0],
+    ],
   },
 ] as const;
 
@@ -61,8 +77,7 @@ export interface SiteFonts {
 }
 
 const hex = (n: number) => n.toString(16).toUpperCase();
-const unicodeRange = (ranges: readonly (readonly [number, number])[]) =>
-  ranges.map(([a, b]) => (a === b ? `U+${hex(a)}` : `U+${hex(a)}-${hex(b)}`)).join(',');
+const unicodeRange = (ranges: readonly (readonly [number, number])[]) => ranges.map(([a, b]) => (a === b ? `U+${hex(a)}` : `U+${hex(a)}-${hex(b)}`)).join(',');
 
 /**
  * Arial (or its metric twin Liberation Sans) resized to Inter's metrics (Inter: 2048 units per em, ascender
@@ -76,7 +91,8 @@ const unicodeRange = (ranges: readonly (readonly [number, number])[]) =>
  * generic family to the resized Arial. (The gate's other intermittent shift, 0.019 in the cookie bar, was
  * the bar painted half-parsed: see .cookie-banner in styles.css.)
  */
-const FALLBACK_FACE = '@font-face{font-family:"Inter Fallback";font-display:optional;src:local("Arial"),local("Liberation Sans"),local("Helvetica"),local("Arimo");size-adjust:107.12%;ascent-override:90.44%;descent-override:22.52%;line-gap-override:0%}';
+const FALLBACK_FACE =
+  '@font-face{font-family:"Inter Fallback";font-display:optional;src:local("Arial"),local("Liberation Sans"),local("Helvetica"),local("Arimo");size-adjust:107.12%;ascent-override:90.44%;descent-override:22.52%;line-gap-override:0%}';
 
 /**
  * Inter's subsets, hashed: the ones the generator ships when they were made from the current inputs, else the build
@@ -102,12 +118,16 @@ export async function buildFonts(cache: BuildCache = noCache, shipped = SHIPPED_
     const bytes = found[i]!;
     return { url: `/assets/inter-${subset.name}-${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}.woff2`, bytes };
   });
-  const faces = files.map((file, i) => `@font-face{font-family:"Inter Variable";font-style:normal;font-display:optional;font-weight:${WEIGHTS.min} ${WEIGHTS.max};src:url(${file.url}) format("woff2");unicode-range:${unicodeRange(SUBSETS[i]!.ranges)}}`);
+  const faces = files.map(
+    (file, i) =>
+      `@font-face{font-family:"Inter Variable";font-style:normal;font-display:optional;font-weight:${WEIGHTS.min} ${WEIGHTS.max};src:url(${file.url}) format("woff2");unicode-range:${unicodeRange(SUBSETS[i]!.ranges)}}`,
+  );
   return { files, css: [FALLBACK_FACE, ...faces].join(''), preload: files[0]!.url };
 }
 
 /** Each subset's cache key: everything its bytes are made from. */
-const subsetKeys = () => SUBSETS.map((subset) => cacheKey('inter', interVersion, subset.name, unicodeRange(subset.ranges), JSON.stringify(WEIGHTS), FEATURES.join()));
+const subsetKeys = () =>
+  SUBSETS.map((subset) => cacheKey('inter', interVersion, subset.name, unicodeRange(subset.ranges), JSON.stringify(WEIGHTS), FEATURES.join()));
 
 /**
  * The subsets the generator ships (`npm run fonts` makes them). They depend on nothing of a site, only on the Inter
@@ -169,7 +189,11 @@ function subsetInChild(subsets: readonly (typeof SUBSETS)[number][]): Promise<Ui
     return { source: path.join(interDir, 'files', subset.file), text };
   });
   // subset-font 2.9 takes keepFeatures; @types/subset-font (2.3) does not list it yet.
-  const options: Parameters<typeof subsetFont>[2] & { keepFeatures: string[] } = { targetFormat: 'woff2', keepFeatures: FEATURES, variationAxes: { wght: { ...WEIGHTS } } };
+  const options: Parameters<typeof subsetFont>[2] & { keepFeatures: string[] } = {
+    targetFormat: 'woff2',
+    keepFeatures: FEATURES,
+    variationAxes: { wght: { ...WEIGHTS } },
+  };
   const child = spawn(process.execPath, [...WASM_FLAGS, '-e', SUBSET_SCRIPT], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], serialization: 'advanced' });
   child.send({ subsetFont: require.resolve('subset-font'), jobs, options });
   return new Promise<Uint8Array[]>((resolve, reject) => {

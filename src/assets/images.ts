@@ -32,7 +32,9 @@ export interface ImageUse {
 /** Every image of the site's pages, in page and section order. */
 export function imageUses(model: SiteModel): ImageUse[] {
   return model.pages.flatMap((entry) =>
-    sectionFacts(entry.page).flatMap((section) => (section.image ? [{ entry, path: ['sections', section.index, 'image'], image: section.image, slot: sectionImageSlot(section.type) }] : [])),
+    sectionFacts(entry.page).flatMap((section) =>
+      section.image ? [{ entry, path: ['sections', section.index, 'image'], image: section.image, slot: sectionImageSlot(section.type) }] : [],
+    ),
   );
 }
 
@@ -87,12 +89,28 @@ export async function buildImages(model: SiteModel, contentDir: string, cache: B
     const largestSlot = Math.max(...list.map((use) => IMAGE_SLOTS[use.slot].maxWidth));
     const bytes = await readFile(path.join(contentDir, first.image.src)).catch(() => undefined);
     if (!bytes) {
-      set.errors.push(await imageError(contentDir, first, 'image-missing', `image file '${first.image.src}' does not exist`, 'the path is relative to the content folder, e.g. images/team.jpg; check its spelling and that the file is committed'));
+      set.errors.push(
+        await imageError(
+          contentDir,
+          first,
+          'image-missing',
+          `image file '${first.image.src}' does not exist`,
+          'the path is relative to the content folder, e.g. images/team.jpg; check its spelling and that the file is committed',
+        ),
+      );
       continue;
     }
     const made = await makeImage(first.image, bytes, largestSlot, cache).catch((error: Error) => error);
     if (made instanceof Error) {
-      set.errors.push(await imageError(contentDir, first, 'image-unreadable', `image file '${first.image.src}' could not be read as an image: ${made.message}`, `save it as one of PNG, JPEG, WebP or AVIF`));
+      set.errors.push(
+        await imageError(
+          contentDir,
+          first,
+          'image-unreadable',
+          `image file '${first.image.src}' could not be read as an image: ${made.message}`,
+          `save it as one of PNG, JPEG, WebP or AVIF`,
+        ),
+      );
       continue;
     }
     if (made.encoded) set.encoded++;
@@ -128,7 +146,12 @@ function aspectRatio(image: Pick<Image, 'aspect'>): number | undefined {
 }
 
 /** The crop rectangle of `aspect` (width/height) around the focus point (percent), kept inside the image. */
-export function cropAround(width: number, height: number, aspect: number, focus: { x: number; y: number }): { left: number; top: number; width: number; height: number } {
+export function cropAround(
+  width: number,
+  height: number,
+  aspect: number,
+  focus: { x: number; y: number },
+): { left: number; top: number; width: number; height: number } {
   const cropWidth = Math.min(width, Math.round(height * aspect));
   const cropHeight = Math.min(height, Math.round(cropWidth / aspect));
   const clamp = (value: number, max: number) => Math.max(0, Math.min(max, Math.round(value)));
@@ -140,7 +163,12 @@ export function cropAround(width: number, height: number, aspect: number, focus:
   };
 }
 
-async function makeImage(image: Image, bytes: Uint8Array, largestSlot: number, cache: BuildCache): Promise<{ built: BuiltImage; files: Map<string, Uint8Array>; sourceWidth: number; encoded: boolean }> {
+async function makeImage(
+  image: Image,
+  bytes: Uint8Array,
+  largestSlot: number,
+  cache: BuildCache,
+): Promise<{ built: BuiltImage; files: Map<string, Uint8Array>; sourceWidth: number; encoded: boolean }> {
   const key = cacheKey('image', String(FORMAT), bytes, imageKey(image), String(largestSlot));
   const stored = await readStored(cache, key);
   if (stored) return { ...stored, encoded: false };
@@ -178,7 +206,10 @@ async function readStored(cache: BuildCache, key: string): Promise<{ built: Buil
     built: {
       width: record.width,
       height: record.height,
-      sources: [{ type: 'image/avif', candidates: of('image/avif') }, { type: 'image/webp', candidates: of('image/webp') }],
+      sources: [
+        { type: 'image/avif', candidates: of('image/avif') },
+        { type: 'image/webp', candidates: of('image/webp') },
+      ],
       fallback: { type: fallbackType, candidates: of(fallbackType) },
     },
     files,
@@ -186,7 +217,12 @@ async function readStored(cache: BuildCache, key: string): Promise<{ built: Buil
   };
 }
 
-async function encode(image: Image, bytes: Uint8Array, largestSlot: number, key: string): Promise<{ built: BuiltImage; files: Map<string, Uint8Array>; sourceWidth: number }> {
+async function encode(
+  image: Image,
+  bytes: Uint8Array,
+  largestSlot: number,
+  key: string,
+): Promise<{ built: BuiltImage; files: Map<string, Uint8Array>; sourceWidth: number }> {
   const sharp = await loadSharp();
   // `rotate()` applies the EXIF orientation first, so a phone photo is upright and its width is the one shown.
   const oriented = await sharp(bytes, { failOn: 'error' }).rotate().toBuffer({ resolveWithObject: true });
@@ -201,7 +237,11 @@ async function encode(image: Image, bytes: Uint8Array, largestSlot: number, key:
     ({ width, height } = crop);
   }
   const widths = candidateWidths(width, largestSlot);
-  const stem = `${path.posix.basename(image.src).replace(/\.[^.]+$/, '').replace(/[^\w-]+/g, '-').toLowerCase()}-${key.slice(0, 10)}`;
+  const stem = `${path.posix
+    .basename(image.src)
+    .replace(/\.[^.]+$/, '')
+    .replace(/[^\w-]+/g, '-')
+    .toLowerCase()}-${key.slice(0, 10)}`;
   const fallbackExt = hasAlpha ? 'png' : 'jpg';
   const files = new Map<string, Uint8Array>();
   const candidates: Record<'avif' | 'webp' | 'fallback', ImageCandidate[]> = { avif: [], webp: [], fallback: [] };
@@ -210,7 +250,11 @@ async function encode(image: Image, bytes: Uint8Array, largestSlot: number, key:
     const outputs = [
       ['avif', 'avif', resized.clone().avif({ quality: QUALITY.avif, effort: AVIF_EFFORT })],
       ['webp', 'webp', resized.clone().webp({ quality: QUALITY.webp, effort: 5 })],
-      ['fallback', fallbackExt, hasAlpha ? resized.clone().png({ compressionLevel: 9, palette: true }) : resized.clone().jpeg({ quality: QUALITY.jpeg, mozjpeg: true })],
+      [
+        'fallback',
+        fallbackExt,
+        hasAlpha ? resized.clone().png({ compressionLevel: 9, palette: true }) : resized.clone().jpeg({ quality: QUALITY.jpeg, mozjpeg: true }),
+      ],
     ] as const;
     for (const [kind, ext, pipeline] of outputs) {
       const url = `/assets/images/${stem}-${w}.${ext}`;
@@ -223,7 +267,10 @@ async function encode(image: Image, bytes: Uint8Array, largestSlot: number, key:
     built: {
       width: largest,
       height: Math.round((height * largest) / width),
-      sources: [{ type: 'image/avif', candidates: candidates.avif }, { type: 'image/webp', candidates: candidates.webp }],
+      sources: [
+        { type: 'image/avif', candidates: candidates.avif },
+        { type: 'image/webp', candidates: candidates.webp },
+      ],
       fallback: { type: hasAlpha ? 'image/png' : 'image/jpeg', candidates: candidates.fallback },
     },
     files,

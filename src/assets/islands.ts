@@ -64,7 +64,11 @@ export async function bundleIslands(cache: BuildCache = noCache): Promise<Island
   const { bundle, inputs } = await bundleFresh();
   const freshKey = await inputsKey(inputs);
   if (freshKey) {
-    const value: StoredBundle = { loader: bundle.loader, files: [...bundle.files].map(([url, data]) => [url, Buffer.from(data).toString('base64')]), graph: [...bundle.graph] };
+    const value: StoredBundle = {
+      loader: bundle.loader,
+      files: [...bundle.files].map(([url, data]) => [url, Buffer.from(data).toString('base64')]),
+      graph: [...bundle.graph],
+    };
     await cache.write('islands', freshKey, JSON.stringify(value));
     await cache.write('islands-inputs', INPUTS_KEY, JSON.stringify(inputs));
   }

@@ -28,7 +28,11 @@ export async function styleCandidates(): Promise<string[]> {
 /** Every file in the style sources' folders (a superset of what the scanner reads), relative to the package. */
 async function styleSourceFiles(): Promise<string[]> {
   const lists = await Promise.all(
-    STYLE_SOURCES.map(async ({ base }) => (await readdir(base, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(packageRoot, path.join(e.parentPath, e.name)))),
+    STYLE_SOURCES.map(async ({ base }) =>
+      (await readdir(base, { recursive: true, withFileTypes: true }))
+        .filter((e) => e.isFile())
+        .map((e) => path.relative(packageRoot, path.join(e.parentPath, e.name))),
+    ),
   );
   return lists.flat().sort();
 }

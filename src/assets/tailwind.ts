@@ -58,6 +58,8 @@ function optimize(css: string): string {
     });
   const first = pass(Buffer.from(css));
   // What lightningcss dropped (errorRecovery) is said, as the package says it; not its warnings about framework pseudo-classes.
-  for (const warning of first.warnings) if (!/'(deep|slotted|global|ng-deep|host-context)' is not recognized as a valid pseudo-/.test(warning.message)) console.warn(`optimizing the stylesheet, line ${warning.loc.line}: ${warning.message}`);
+  for (const warning of first.warnings)
+    if (!/'(deep|slotted|global|ng-deep|host-context)' is not recognized as a valid pseudo-/.test(warning.message))
+      console.warn(`optimizing the stylesheet, line ${warning.loc.line}: ${warning.message}`);
   return Buffer.from(pass(first.code).code).toString('utf8').replaceAll('@media not (', '@media not all and (');
 }

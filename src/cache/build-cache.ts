@@ -54,7 +54,9 @@ export function directoryCache(dir: string): BuildCache {
       const target = file(kind, key);
       if (options?.checked) {
         // One open (O_EXCL) instead of a file, a rename and a folder check per entry: pages are thousands of entries.
-        await folder(kind).then(() => writeFile(target, data, { flag: 'wx' })).catch(() => {});
+        await folder(kind)
+          .then(() => writeFile(target, data, { flag: 'wx' }))
+          .catch(() => {});
         return;
       }
       // Write then rename: a build killed mid-write must not leave a truncated entry under a valid key.

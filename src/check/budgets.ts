@@ -3,12 +3,23 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { ScriptNode } from '../assets/islands.ts';
 import { budgetFor, type CheckConfig } from '../content/check-config.ts';
-import { BUDGETED, describeOverrun, islandPropsFiles, overBudget, pageAssetRefs, pageScripts, weigh, type IslandScripts, type PageScripts } from '../output/page-weight.ts';
+import {
+  BUDGETED,
+  describeOverrun,
+  islandPropsFiles,
+  overBudget,
+  pageAssetRefs,
+  pageScripts,
+  weigh,
+  type IslandScripts,
+  type PageScripts,
+} from '../output/page-weight.ts';
 import { finding, type Finding } from './finding.ts';
 import type { BuiltPage } from './site-index.ts';
 
 /** Static imports and re-exports in an ES module (esbuild output); `import("…")` is lazy. */
-const STATIC_IMPORT = /(?<![\w$.])(?:import|export)\s*(?:\{[^}]*\}|\*(?:\s*as\s*[\w$]+)?|[\w$]+(?:\s*,\s*\{[^}]*\})?)?\s*(?:from\s*)?["'](\.{1,2}\/[^"'\s]+|\/[^"'\s]+)["']/g;
+const STATIC_IMPORT =
+  /(?<![\w$.])(?:import|export)\s*(?:\{[^}]*\}|\*(?:\s*as\s*[\w$]+)?|[\w$]+(?:\s*,\s*\{[^}]*\})?)?\s*(?:from\s*)?["'](\.{1,2}\/[^"'\s]+|\/[^"'\s]+)["']/g;
 const DYNAMIC_IMPORT = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
 /** The island loader's registry, as esbuild writes it: `"name":()=>import("./Chunk-HASH.js")`. */
 const ISLAND_ENTRY = /["']?([\w-]+)["']?\s*:\s*\(\)\s*=>\s*import\(\s*["']([^"']+)["']\s*\)/g;
@@ -85,14 +96,16 @@ export async function checkBudgets(outDir: string, pages: readonly BuiltPage[], 
       const { kind } = overrun;
       const counted = BUDGETED[kind].scripts;
       const assets = kind === 'html' ? [file] : counted ? [...files[counted]] : stylesheets;
-      out.push(finding({
-        code: 'budget',
-        severity: 'error',
-        ...describeOverrun(route, overrun),
-        route,
-        element: assets.join(', '),
-        hint: `${HINT[kind]}, or raise budgets in content/check.yaml with a reason`,
-      }));
+      out.push(
+        finding({
+          code: 'budget',
+          severity: 'error',
+          ...describeOverrun(route, overrun),
+          route,
+          element: assets.join(', '),
+          hint: `${HINT[kind]}, or raise budgets in content/check.yaml with a reason`,
+        }),
+      );
     }
   }
   return out;

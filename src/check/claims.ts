@@ -59,7 +59,9 @@ export function checkSavingsClaims(site: SiteConfig, siteSource: YamlSource | un
         code: 'claim-savings',
         severity: 'error',
         message: `savings claim '${s.key}' says ${s.upTo ? 'up to ' : ''}${s.claimed} % but the constants give ${s.computed.toFixed(1)} %`,
-        location: siteSource ? locate(siteSource, ['constants', 'savings', s.key, 'percent']) : { file: 'site.yaml', path: `constants.savings.${s.key}.percent` },
+        location: siteSource
+          ? locate(siteSource, ['constants', 'savings', s.key, 'percent'])
+          : { file: 'site.yaml', path: `constants.savings.${s.key}.percent` },
         expected: s.upTo ? `${Math.floor(s.computed)} or ${Math.round(s.computed)}` : `${Math.floor(s.computed)}`,
         found: `${s.claimed} — ${describeArithmetic(s)}`,
         hint: `update the percentage or the prices; rule: ${SAVINGS_RULE}`,
@@ -68,7 +70,8 @@ export function checkSavingsClaims(site: SiteConfig, siteSource: YamlSource | un
 }
 
 /** Words that make a percentage a savings claim, in the site's languages. */
-const SAVINGS_WORDS = /günstiger|weniger als|sparen|ersparnis|spar(?:t|en)|cheaper|less than|saving|save|moins cher|moins que|économi|econom|más barat|mas barat|menos que|ahorr/i;
+const SAVINGS_WORDS =
+  /günstiger|weniger als|sparen|ersparnis|spar(?:t|en)|cheaper|less than|saving|save|moins cher|moins que|économi|econom|más barat|mas barat|menos que|ahorr/i;
 const UP_TO = /bis zu|up to|jusqu'à|jusqu’à|hasta/i;
 const PERCENT = /(\d+(?:[.,]\d+)?)\s?%/g;
 const REFERENCE = /\{\{[^}]*\}\}/g;
@@ -92,24 +95,28 @@ export function checkClaimTexts(site: SiteConfig, sources: readonly YamlSource[]
           const same = savings.filter((s) => s.claimed === claimed && s.upTo === upTo);
           const known = savings.map((s) => `${s.key} ${s.upTo ? 'up to ' : ''}${s.claimed} % (computed ${s.computed.toFixed(1)} %)`).join(', ');
           if (same.length > 0) {
-            out.push(finding({
-              code: 'claim-text',
-              severity: 'warning',
-              message: `savings figure '${match[0]}' is typed into the text; it will not follow the constants`,
-              location,
-              found: sentence.trim(),
-              hint: `write {{savings.${same[0]!.key}.percent}} %`,
-            }));
+            out.push(
+              finding({
+                code: 'claim-text',
+                severity: 'warning',
+                message: `savings figure '${match[0]}' is typed into the text; it will not follow the constants`,
+                location,
+                found: sentence.trim(),
+                hint: `write {{savings.${same[0]!.key}.percent}} %`,
+              }),
+            );
           } else {
-            out.push(finding({
-              code: 'claim-text',
-              severity: 'error',
-              message: `savings claim '${match[0]}' in the text matches no savings claim in site.yaml`,
-              location,
-              expected: known || 'a claim defined under constants.savings',
-              found: sentence.trim(),
-              hint: `reference the claim, e.g. {{savings.<key>.percent}} %, so the text follows the constants; rule: ${SAVINGS_RULE}`,
-            }));
+            out.push(
+              finding({
+                code: 'claim-text',
+                severity: 'error',
+                message: `savings claim '${match[0]}' in the text matches no savings claim in site.yaml`,
+                location,
+                expected: known || 'a claim defined under constants.savings',
+                found: sentence.trim(),
+                hint: `reference the claim, e.g. {{savings.<key>.percent}} %, so the text follows the constants; rule: ${SAVINGS_RULE}`,
+              }),
+            );
           }
         }
       }
@@ -145,20 +152,21 @@ export function checkFigureLiterals(site: SiteConfig, sources: readonly YamlSour
       for (const match of value.replace(REFERENCE, ' ').matchAll(EURO_LITERAL)) {
         const amount = parseAmount((match[1] ?? match[2])!);
         const keys = constants.get(amount);
-        out.push(finding({
-          code: 'figure-literal',
-          severity: 'warning',
-          message: `price '${match[0].trim()}' is typed into the text`,
-          location,
-          found: value.length > 80 ? `${value.slice(0, 77)}…` : value,
-          hint: keys ? `write {{${keys[0]} | eur}} so it follows the constant` : 'add the figure to constants in site.yaml and reference it with {{… | eur}}',
-        }));
+        out.push(
+          finding({
+            code: 'figure-literal',
+            severity: 'warning',
+            message: `price '${match[0].trim()}' is typed into the text`,
+            location,
+            found: value.length > 80 ? `${value.slice(0, 77)}…` : value,
+            hint: keys ? `write {{${keys[0]} | eur}} so it follows the constant` : 'add the figure to constants in site.yaml and reference it with {{… | eur}}',
+          }),
+        );
       }
     }
   }
   return out;
 }
-
 
 /** A built page's main text as units a visitor reads together (a paragraph, a list item, a figure with its label). */
 function mainUnits(html: string): string[] {
@@ -195,23 +203,47 @@ export function checkClaimFootnotes(page: BuiltPage, model: SiteModel): Finding[
   for (const id of shown) {
     const note = notes.find((n) => n.id === id);
     if (!note) {
-      out.push(finding({
-        code: 'claim-footnote',
-        severity: 'error',
-        message: `the page shows the registered claim '${id}' without its footnote`,
-        ...base,
-        expected: `a footnote <li id="claim-${id}"> with claimNotes.${id} of locales/${page.entry.locale}.yaml`,
-        found: 'no such footnote',
-        hint: `write the figure with its reference ({{${model.site.claimRegister[id]!.figure}}}) in page copy, so the page numbers it, and give locales/${page.entry.locale}.yaml a claimNotes.${id}`,
-      }));
+      out.push(
+        finding({
+          code: 'claim-footnote',
+          severity: 'error',
+          message: `the page shows the registered claim '${id}' without its footnote`,
+          ...base,
+          expected: `a footnote <li id="claim-${id}"> with claimNotes.${id} of locales/${page.entry.locale}.yaml`,
+          found: 'no such footnote',
+          hint: `write the figure with its reference ({{${model.site.claimRegister[id]!.figure}}}) in page copy, so the page numbers it, and give locales/${page.entry.locale}.yaml a claimNotes.${id}`,
+        }),
+      );
     } else if (!strings.claimNotes[id]) {
-      out.push(finding({ code: 'claim-footnote', severity: 'error', message: `footnote '${id}' has no text in locales/${page.entry.locale}.yaml`, ...base, expected: `claimNotes.${id}`, found: 'nothing', hint: 'write what the claim rests on in this language' }));
+      out.push(
+        finding({
+          code: 'claim-footnote',
+          severity: 'error',
+          message: `footnote '${id}' has no text in locales/${page.entry.locale}.yaml`,
+          ...base,
+          expected: `claimNotes.${id}`,
+          found: 'nothing',
+          hint: 'write what the claim rests on in this language',
+        }),
+      );
     }
   }
   const inOrder = shown.filter((id) => notes.some((n) => n.id === id));
-  const numbered = [...notes].sort((a, b) => a.n - b.n).map((n) => n.id).filter((id) => inOrder.includes(id));
+  const numbered = [...notes]
+    .sort((a, b) => a.n - b.n)
+    .map((n) => n.id)
+    .filter((id) => inOrder.includes(id));
   if (numbered.join() !== inOrder.join()) {
-    out.push(finding({ code: 'claim-footnote', severity: 'error', message: 'the footnotes are not numbered in the order their claims appear', ...base, expected: inOrder.join(', '), found: numbered.join(', ') }));
+    out.push(
+      finding({
+        code: 'claim-footnote',
+        severity: 'error',
+        message: 'the footnotes are not numbered in the order their claims appear',
+        ...base,
+        expected: inOrder.join(', '),
+        found: numbered.join(', '),
+      }),
+    );
   }
   return out;
 }
@@ -234,15 +266,17 @@ export function checkUnregisteredClaims(model: SiteModel, sources: readonly Yaml
       const typed = value.replace(REFERENCE, ' ');
       for (const id of claimsIn(typed, patterns)) {
         const claim = model.site.claimRegister[id]!;
-        out.push(finding({
-          code: 'claim-unregistered',
-          severity: 'error',
-          message: `the figure of the registered claim '${id}' is typed into the text`,
-          location,
-          expected: `{{${claim.figure}}}${claim.unit === 'percent' ? ' %' : ''}`,
-          found: value.length > 80 ? `${value.slice(0, 77)}…` : value,
-          hint: 'print it from its constant, so it follows site.yaml and the page numbers its footnote',
-        }));
+        out.push(
+          finding({
+            code: 'claim-unregistered',
+            severity: 'error',
+            message: `the figure of the registered claim '${id}' is typed into the text`,
+            location,
+            expected: `{{${claim.figure}}}${claim.unit === 'percent' ? ' %' : ''}`,
+            found: value.length > 80 ? `${value.slice(0, 77)}…` : value,
+            hint: 'print it from its constant, so it follows site.yaml and the page numbers its footnote',
+          }),
+        );
       }
     }
   }

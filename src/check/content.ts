@@ -83,31 +83,38 @@ export function checkLocaleKeys(sources: readonly YamlSource[]): Finding[] {
         if (!(key in record)) {
           if (optional) continue;
           const elsewhere = locales.filter((o) => o !== source && has(o, here)).map((o) => o.file);
-          out.push(finding({
-            code: 'locale-keys',
-            severity: 'error',
-            message: `${source.file} lacks the UI string '${here.join('.')}' that the templates use`,
-            location: locateMissing(source, here),
-            expected: `key '${key}' under ${path.length ? path.join('.') : 'the top level'}`,
-            found: elsewhere.length ? `nothing here; present in ${elsewhere.join(', ')}` : 'nothing',
-            hint: `add '${here.join('.')}' in this language (see src/schema/locale.ts)`,
-          }));
+          out.push(
+            finding({
+              code: 'locale-keys',
+              severity: 'error',
+              message: `${source.file} lacks the UI string '${here.join('.')}' that the templates use`,
+              location: locateMissing(source, here),
+              expected: `key '${key}' under ${path.length ? path.join('.') : 'the top level'}`,
+              found: elsewhere.length ? `nothing here; present in ${elsewhere.join(', ')}` : 'nothing',
+              hint: `add '${here.join('.')}' in this language (see src/schema/locale.ts)`,
+            }),
+          );
         } else if (inner instanceof z.ZodObject) {
           walk(inner.shape as Shape, record[key], here);
         }
       }
       for (const key of Object.keys(record)) {
         if (key in shape) continue;
-        const suggestion = closest(key, Object.keys(shape).filter((k) => !(k in record)));
-        out.push(finding({
-          code: 'locale-keys',
-          severity: 'error',
-          message: `${source.file} has the key '${[...path, key].join('.')}', which no template uses`,
-          location: locateKey(source, path, key),
-          expected: `one of ${Object.keys(shape).join(', ')}`,
-          found: key,
-          hint: suggestion ? `did you mean '${suggestion}'?` : 'remove it, or add it to the LocaleStrings schema and the template that prints it',
-        }));
+        const suggestion = closest(
+          key,
+          Object.keys(shape).filter((k) => !(k in record)),
+        );
+        out.push(
+          finding({
+            code: 'locale-keys',
+            severity: 'error',
+            message: `${source.file} has the key '${[...path, key].join('.')}', which no template uses`,
+            location: locateKey(source, path, key),
+            expected: `one of ${Object.keys(shape).join(', ')}`,
+            found: key,
+            hint: suggestion ? `did you mean '${suggestion}'?` : 'remove it, or add it to the LocaleStrings schema and the template that prints it',
+          }),
+        );
       }
     };
     walk(LocaleStrings.shape as Shape, source.data, []);
@@ -127,14 +134,16 @@ export function checkDuplicateAnchors(sources: readonly YamlSource[]): Finding[]
       if (typeof id !== 'string') return;
       const first = seen.get(id);
       if (first !== undefined) {
-        out.push(finding({
-          code: 'anchor-duplicate',
-          severity: 'error',
-          message: `anchor id '${id}' is used twice on this page`,
-          location: locate(source, ['sections', i, 'id']),
-          found: first < 0 ? `'${id}' is the id of the page's main element` : `also on sections[${first}]`,
-          hint: 'give each section a unique id; links to #' + id + ' land on the first one only',
-        }));
+        out.push(
+          finding({
+            code: 'anchor-duplicate',
+            severity: 'error',
+            message: `anchor id '${id}' is used twice on this page`,
+            location: locate(source, ['sections', i, 'id']),
+            found: first < 0 ? `'${id}' is the id of the page's main element` : `also on sections[${first}]`,
+            hint: 'give each section a unique id; links to #' + id + ' land on the first one only',
+          }),
+        );
       } else {
         seen.set(id, i);
       }
@@ -157,26 +166,43 @@ export function checkFamilies(site: SiteConfig, sources: readonly YamlSource[], 
   }
   const out: Finding[] = [];
   const report = (family: string, locale: string, why: string, location: Finding['location']) =>
-    out.push(finding({
-      code: 'family-locales',
-      severity: 'error',
-      message: `page family '${family}' has no ${locale} page`,
-      location,
-      expected: `pages/${family}/${locale}.yaml`,
-      found: `only ${[...(families.get(family)?.locales ?? [])].sort().join(', ') || 'no pages'}`,
-      hint: why,
-    }));
+    out.push(
+      finding({
+        code: 'family-locales',
+        severity: 'error',
+        message: `page family '${family}' has no ${locale} page`,
+        location,
+        expected: `pages/${family}/${locale}.yaml`,
+        found: `only ${[...(families.get(family)?.locales ?? [])].sort().join(', ') || 'no pages'}`,
+        hint: why,
+      }),
+    );
   const siteSource = sources.find((s) => s.file === 'site.yaml');
   for (const [family, entry] of families) {
     if (!entry.home) continue;
     for (const locale of localeCodes(site)) {
-      if (!entry.locales.has(locale)) report(family, locale, `site.yaml lists '${locale}' in locales, so it needs a home page`, siteSource ? locate(siteSource, ['locales']) : { file: 'site.yaml', path: 'locales' });
+      if (!entry.locales.has(locale))
+        report(
+          family,
+          locale,
+          `site.yaml lists '${locale}' in locales, so it needs a home page`,
+          siteSource ? locate(siteSource, ['locales']) : { file: 'site.yaml', path: 'locales' },
+        );
     }
   }
   for (const [family, claimed] of Object.entries(options.config.families)) {
     const where = options.configSource ? locate(options.configSource, ['families', family]) : { file: 'check.yaml', path: `families.${family}` };
     if (!families.has(family)) {
-      out.push(finding({ code: 'family-locales', severity: 'error', message: `check.yaml claims page family '${family}', which does not exist`, location: where, expected: `a folder pages/${family}/`, found: `families: ${[...families.keys()].join(', ')}` }));
+      out.push(
+        finding({
+          code: 'family-locales',
+          severity: 'error',
+          message: `check.yaml claims page family '${family}', which does not exist`,
+          location: where,
+          expected: `a folder pages/${family}/`,
+          found: `families: ${[...families.keys()].join(', ')}`,
+        }),
+      );
       continue;
     }
     for (const locale of claimed) {
@@ -194,74 +220,93 @@ export function checkSchemaModelines(sources: readonly YamlSource[]): Finding[] 
     const lines = source.text.split('\n').slice(0, 5);
     if (lines.some((line) => line.trim() === want)) return [];
     const other = lines.findIndex((line) => line.includes('yaml-language-server:'));
-    return [finding({
-      code: 'schema-modeline',
-      severity: 'warning',
-      message: other >= 0 ? 'the editor schema line points at the wrong schema' : 'no editor schema line: editors cannot validate or complete this file',
-      location: { file: source.file, line: other >= 0 ? other + 1 : 1, column: 1 },
-      expected: want,
-      found: other >= 0 ? lines[other]!.trim() : 'no yaml-language-server comment in the first lines',
-      hint: 'add the line at the top of the file; run `site schema` to refresh the schema files',
-    })];
+    return [
+      finding({
+        code: 'schema-modeline',
+        severity: 'warning',
+        message: other >= 0 ? 'the editor schema line points at the wrong schema' : 'no editor schema line: editors cannot validate or complete this file',
+        location: { file: source.file, line: other >= 0 ? other + 1 : 1, column: 1 },
+        expected: want,
+        found: other >= 0 ? lines[other]!.trim() : 'no yaml-language-server comment in the first lines',
+        hint: 'add the line at the top of the file; run `site schema` to refresh the schema files',
+      }),
+    ];
   });
 }
 
 const LOCAL_HOSTS = /^(localhost|127(?:\.\d+){3}|0\.0\.0\.0|\[::1?\]|[^.]+\.local|[^.]+\.localhost)$/i;
 
 /** Deploy rules: errors with --strict, warnings otherwise (a local build is allowed to be unfinished). */
-export function checkDeploySettings(site: SiteConfig, siteSource: YamlSource | undefined, model: SiteModel | undefined, options: Pick<ContentCheckOptions, 'strict' | 'env'>): Finding[] {
+export function checkDeploySettings(
+  site: SiteConfig,
+  siteSource: YamlSource | undefined,
+  model: SiteModel | undefined,
+  options: Pick<ContentCheckOptions, 'strict' | 'env'>,
+): Finding[] {
   const severity: Severity = options.strict ? 'error' : 'warning';
   const at = (path: (string | number)[]) => (siteSource ? locate(siteSource, path) : { file: 'site.yaml', path: path.join('.') });
   const out: Finding[] = [];
   for (const placeholder of model?.placeholders ?? []) {
-    out.push(finding({
-      code: 'placeholder',
-      severity,
-      message: `placeholder company data '${placeholder.value}' is still in the content`,
-      location: placeholder.location,
-      found: `!placeholder ${placeholder.value}`,
-      hint: 'replace it with the real value and remove the !placeholder tag',
-    }));
+    out.push(
+      finding({
+        code: 'placeholder',
+        severity,
+        message: `placeholder company data '${placeholder.value}' is still in the content`,
+        location: placeholder.location,
+        found: `!placeholder ${placeholder.value}`,
+        hint: 'replace it with the real value and remove the !placeholder tag',
+      }),
+    );
   }
   // The tag is only a reminder: a dummy value without it is just as unfinished (the tagged ones are reported above).
-  const companyData = siteSource ? [...scalarStrings(siteSource)].filter((s) => (s.path[0] === 'company' || s.path[0] === 'email') && s.tag !== '!placeholder') : [];
+  const companyData = siteSource
+    ? [...scalarStrings(siteSource)].filter((s) => (s.path[0] === 'company' || s.path[0] === 'email') && s.tag !== '!placeholder')
+    : [];
   for (const { value, location } of companyData) {
     const what = dummyKind(value);
     if (!what) continue;
-    out.push(finding({
-      code: 'placeholder',
-      severity,
-      message: `company data '${value}' is ${what}, not the real value`,
-      location,
-      expected: 'the real company data (printed in the legal notice, terms and privacy policy)',
-      found: value,
-      hint: 'replace it with the real value (see DUMMY_VALUES in src/check/dummy-data.ts for what counts as a dummy)',
-    }));
+    out.push(
+      finding({
+        code: 'placeholder',
+        severity,
+        message: `company data '${value}' is ${what}, not the real value`,
+        location,
+        expected: 'the real company data (printed in the legal notice, terms and privacy policy)',
+        found: value,
+        hint: 'replace it with the real value (see DUMMY_VALUES in src/check/dummy-data.ts for what counts as a dummy)',
+      }),
+    );
   }
   const missing = (key: 'url' | 'anonKey', env: string) =>
-    out.push(finding({
-      code: 'backend-missing',
-      severity,
-      message: `no backend ${key === 'url' ? 'URL' : 'anon key'}: contact requests would go to the site's own origin`,
-      location: at(['backend', key]),
-      expected: key === 'url' ? 'the Supabase project URL (https://…supabase.co)' : 'the public anon key of the Supabase project',
-      found: 'an empty string',
-      hint: `set ${env} when building for production, or backend.${key} in site.yaml`,
-    }));
+    out.push(
+      finding({
+        code: 'backend-missing',
+        severity,
+        message: `no backend ${key === 'url' ? 'URL' : 'anon key'}: contact requests would go to the site's own origin`,
+        location: at(['backend', key]),
+        expected: key === 'url' ? 'the Supabase project URL (https://…supabase.co)' : 'the public anon key of the Supabase project',
+        found: 'an empty string',
+        hint: `set ${env} when building for production, or backend.${key} in site.yaml`,
+      }),
+    );
   if (!site.backend.url.trim()) missing('url', 'SUPABASE_URL');
   if (!site.backend.anonKey.trim()) missing('anonKey', 'SUPABASE_ANON_KEY');
   const host = new URL(site.baseUrl).hostname;
   if (LOCAL_HOSTS.test(host)) {
     const fromEnv = Boolean(options.env?.SITE_URL);
-    out.push(finding({
-      code: 'base-url-local',
-      severity,
-      message: `base URL ${site.baseUrl}${fromEnv ? ' (from --base-url or SITE_URL)' : ''} is a local address: canonical links, hreflang and the sitemap would point there`,
-      location: fromEnv ? undefined : at(['baseUrl']),
-      expected: 'the public https URL of the site',
-      found: fromEnv ? `${site.baseUrl}, given at build time instead of site.yaml's ${String(siteSource?.doc.get('baseUrl') ?? 'baseUrl')}` : site.baseUrl,
-      hint: fromEnv ? 'pass the public URL with --base-url or SITE_URL, or leave both unset to use baseUrl from site.yaml' : 'set SITE_URL (or --base-url) for production builds, or baseUrl in site.yaml',
-    }));
+    out.push(
+      finding({
+        code: 'base-url-local',
+        severity,
+        message: `base URL ${site.baseUrl}${fromEnv ? ' (from --base-url or SITE_URL)' : ''} is a local address: canonical links, hreflang and the sitemap would point there`,
+        location: fromEnv ? undefined : at(['baseUrl']),
+        expected: 'the public https URL of the site',
+        found: fromEnv ? `${site.baseUrl}, given at build time instead of site.yaml's ${String(siteSource?.doc.get('baseUrl') ?? 'baseUrl')}` : site.baseUrl,
+        hint: fromEnv
+          ? 'pass the public URL with --base-url or SITE_URL, or leave both unset to use baseUrl from site.yaml'
+          : 'set SITE_URL (or --base-url) for production builds, or baseUrl in site.yaml',
+      }),
+    );
   }
   return out;
 }

@@ -34,7 +34,12 @@ function elementLocation(source: YamlSource, element: MarkedElement): SourceLoca
  * offset in the HTML, never by its text; a head rule at the page-file key it is about; anything else at the
  * page file. Undefined for findings that belong to no page (sitemap.xml).
  */
-export function findingSource(finding: Finding, model: SiteModel, sources: readonly YamlSource[], elements?: readonly MarkedElement[]): SourceLocation | undefined {
+export function findingSource(
+  finding: Finding,
+  model: SiteModel,
+  sources: readonly YamlSource[],
+  elements?: readonly MarkedElement[],
+): SourceLocation | undefined {
   const entry = model.pages.find((p) => p.route === finding.route);
   if (!entry) return undefined;
   const element = finding.offset === undefined ? undefined : elements?.find((e) => e.at === finding.offset);

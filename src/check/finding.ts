@@ -46,7 +46,8 @@ export function finding(init: Finding): Finding {
  * run off the screen); within each, by file, line and column, findings without a location last.
  */
 export function sortFindings(findings: readonly Finding[]): Finding[] {
-  const key = (f: Finding) => [f.severity === 'error' ? 0 : 1, f.location ? 0 : 1, f.location?.file ?? f.route ?? '', f.location?.line ?? 0, f.location?.column ?? 0] as const;
+  const key = (f: Finding) =>
+    [f.severity === 'error' ? 0 : 1, f.location ? 0 : 1, f.location?.file ?? f.route ?? '', f.location?.line ?? 0, f.location?.column ?? 0] as const;
   return [...findings].sort((a, b) => {
     const [ka, kb] = [key(a), key(b)];
     for (let i = 0; i < ka.length; i++) {

@@ -11,7 +11,11 @@ import { finding, type Finding } from './finding.ts';
  * leave the tree as it found it, and the deployed function only learns what was committed.
  */
 export async function checkGeneratedFiles(contentDir: string, model: SiteModel): Promise<Finding[]> {
-  const stale = await Promise.all([staleFunctionLocales(contentDir, model), staleLeadNotificationTexts(contentDir, model), stalePrivacyPolicyModule(contentDir, privacyPolicyFacts(model))]);
+  const stale = await Promise.all([
+    staleFunctionLocales(contentDir, model),
+    staleLeadNotificationTexts(contentDir, model),
+    stalePrivacyPolicyModule(contentDir, privacyPolicyFacts(model)),
+  ]);
   return stale.flatMap((file) =>
     file
       ? [

@@ -14,7 +14,13 @@ import { finding, fromSiteError, type Finding } from './finding.ts';
  * Each is reported at the image's `src` in the page file of its first use. (Missing alt text is the
  * schema's: a content error at the image.)
  */
-export async function checkImages(model: SiteModel, contentDir: string, config: CheckConfig, sources: readonly YamlSource[], cache: BuildCache): Promise<Finding[]> {
+export async function checkImages(
+  model: SiteModel,
+  contentDir: string,
+  config: CheckConfig,
+  sources: readonly YamlSource[],
+  cache: BuildCache,
+): Promise<Finding[]> {
   const built = await buildImages(model, contentDir, cache);
   const out: Finding[] = built.errors.map((error) => fromSiteError(error));
   const at = (use: ImageUse): SourceLocation => {
@@ -25,15 +31,17 @@ export async function checkImages(model: SiteModel, contentDir: string, config: 
     const use = report.uses[0]!;
     const elsewhere = report.uses.length > 1 ? ` (used ${report.uses.length} times; shown here at its first use)` : '';
     if (report.sourceWidth > 2 * report.largestSlot) {
-      out.push(finding({
-        code: 'image-oversize',
-        severity: 'warning',
-        message: `image '${report.src}' is ${report.sourceWidth} px wide, more than twice the widest it is shown (${report.largestSlot} px)${elsewhere}`,
-        location: at(use),
-        expected: `at most ${2 * report.largestSlot} px wide (2× for high-density screens)`,
-        found: `${report.sourceWidth} px`,
-        hint: `scale the file down to ${2 * report.largestSlot} px wide: the repository and every fresh build carry the extra pixels for nothing`,
-      }));
+      out.push(
+        finding({
+          code: 'image-oversize',
+          severity: 'warning',
+          message: `image '${report.src}' is ${report.sourceWidth} px wide, more than twice the widest it is shown (${report.largestSlot} px)${elsewhere}`,
+          location: at(use),
+          expected: `at most ${2 * report.largestSlot} px wide (2× for high-density screens)`,
+          found: `${report.sourceWidth} px`,
+          hint: `scale the file down to ${2 * report.largestSlot} px wide: the repository and every fresh build carry the extra pixels for nothing`,
+        }),
+      );
     }
     const limit = config.budgets.image;
     if (limit !== undefined && report.heaviest.bytes > limit * 1024) out.push(overBudget(report, limit, at(use), elsewhere));

@@ -14,15 +14,17 @@ export function checkHeaderMenus(model: SiteModel, sources: readonly YamlSource[
     const menus = model.locales[entry.locale]?.header.menus;
     if (!menus || menus[variant]) continue;
     const source = sources.find((s) => s.file === entry.source);
-    out.push(finding({
-      code: 'header-menu',
-      severity: 'error',
-      message: `header: ${variant} has no menu in locales/${entry.locale}.yaml`,
-      location: source ? locate(source, ['header']) : { file: entry.source },
-      expected: `a list header.menus.${variant} in locales/${entry.locale}.yaml (variants there: ${Object.keys(menus).join(', ') || 'none'})`,
-      found: variant,
-      hint: `add header.menus.${variant} (entries { label, href }) to locales/${entry.locale}.yaml, or pick a variant it has`,
-    }));
+    out.push(
+      finding({
+        code: 'header-menu',
+        severity: 'error',
+        message: `header: ${variant} has no menu in locales/${entry.locale}.yaml`,
+        location: source ? locate(source, ['header']) : { file: entry.source },
+        expected: `a list header.menus.${variant} in locales/${entry.locale}.yaml (variants there: ${Object.keys(menus).join(', ') || 'none'})`,
+        found: variant,
+        hint: `add header.menus.${variant} (entries { label, href }) to locales/${entry.locale}.yaml, or pick a variant it has`,
+      }),
+    );
   }
   return out;
 }

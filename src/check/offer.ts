@@ -87,10 +87,14 @@ const sentences = (text: string) => text.split(/(?<=[.!?])\s+/);
 /** A whole-word pattern over the listed words (letters of any script count as word characters). */
 const words = (list: string) => new RegExp(`(?<!\\p{L})(${list})(?!\\p{L})`, 'iu');
 /** Words that say a feature comes with a plan, and words that deny it, in the site's languages. */
-const INCLUDED = words('enthalten|inklusive|inkl\\.|inbegriffen|in jedem Tarif|included|includes|comes with|come with|inclus|incluse|inclut|comprend|compris|incluye|incluido|incluida|incluidos');
+const INCLUDED = words(
+  'enthalten|inklusive|inkl\\.|inbegriffen|in jedem Tarif|included|includes|comes with|come with|inclus|incluse|inclut|comprend|compris|incluye|incluido|incluida|incluidos',
+);
 const NOT = words("kein|keinem|keiner|nicht|no|not|isn't|aucun|aucune|pas|ningún|ninguno|ninguna");
 /** Words that sell something on top of a plan. */
-const EXTRA = words('Zusatzoptionen|Zusatzoption|zubuchbar|Aufpreis|zzgl\\.|zuzüglich|add-on|extra cost|on top|en option|supplément|complemento|adicional|coste adicional');
+const EXTRA = words(
+  'Zusatzoptionen|Zusatzoption|zubuchbar|Aufpreis|zzgl\\.|zuzüglich|add-on|extra cost|on top|en option|supplément|complemento|adicional|coste adicional',
+);
 
 /** offer-included-and-extra: one page states a feature as included in one place and as paid extra in another. */
 function checkIncludedAndExtra(model: SiteModel, source: YamlSource, texts: PageText[], strings: LocaleStrings): Finding[] {
@@ -118,21 +122,24 @@ function checkIncludedAndExtra(model: SiteModel, source: YamlSource, texts: Page
   }
   // The offer data sells a feature as an add-on: a page that says it is included contradicts it as well.
   for (const addon of Object.values(offer?.addons ?? {})) {
-    if (included.has(addon.feature) && !extra.has(addon.feature)) extra.set(addon.feature, { path: [], text: `offer.addons in site.yaml sells '${addon.feature}' on top of a plan` });
+    if (included.has(addon.feature) && !extra.has(addon.feature))
+      extra.set(addon.feature, { path: [], text: `offer.addons in site.yaml sells '${addon.feature}' on top of a plan` });
   }
   const out: Finding[] = [];
   for (const [id, where] of included) {
     const other = extra.get(id);
     if (!other) continue;
-    out.push(finding({
-      code: 'offer-included-and-extra',
-      severity: 'error',
-      message: `the page states '${strings.offer?.features[id] ?? id}' as included here and as paid extra elsewhere`,
-      location: locate(source, where.path),
-      expected: 'one statement: included in a plan (offer.plans) or sold as an add-on (offer.addons)',
-      found: `included: "${clip(where.text)}"; paid extra: ${other.path.length ? `"${clip(other.text)}" (${locate(source, other.path).path})` : other.text}`,
-      hint: 'say what the offer data in site.yaml says: a plan card lists what its plan includes, an add-on row names the add-on',
-    }));
+    out.push(
+      finding({
+        code: 'offer-included-and-extra',
+        severity: 'error',
+        message: `the page states '${strings.offer?.features[id] ?? id}' as included here and as paid extra elsewhere`,
+        location: locate(source, where.path),
+        expected: 'one statement: included in a plan (offer.plans) or sold as an add-on (offer.addons)',
+        found: `included: "${clip(where.text)}"; paid extra: ${other.path.length ? `"${clip(other.text)}" (${locate(source, other.path).path})` : other.text}`,
+        hint: 'say what the offer data in site.yaml says: a plan card lists what its plan includes, an add-on row names the add-on',
+      }),
+    );
   }
   return out;
 }
@@ -151,7 +158,10 @@ function checkPlanClaims(model: SiteModel, source: YamlSource, texts: PageText[]
   const named = Object.entries(offer.plans).map(([key, plan]) => ({ key, pattern: planMention(plan.name) }));
   for (const text of texts) {
     for (const sentence of sentences(text.text)) {
-      const about = text.plan && (text.plan.field === 'tagline' || text.plan.field === 'features') ? [text.plan.key] : named.filter((p) => p.pattern.test(sentence)).map((p) => p.key);
+      const about =
+        text.plan && (text.plan.field === 'tagline' || text.plan.field === 'features')
+          ? [text.plan.key]
+          : named.filter((p) => p.pattern.test(sentence)).map((p) => p.key);
       // A sentence naming several plans compares them; only one plan's own text claims for it.
       if (about.length !== 1) continue;
       const plan = about[0]!;
@@ -160,15 +170,19 @@ function checkPlanClaims(model: SiteModel, source: YamlSource, texts: PageText[]
       for (const id of mentions(sentence, strings, offer.features)) {
         if (includes.includes(id) || denied) continue;
         const owners = Object.keys(offer.plans).filter((p) => planFeatures(offer, p).includes(id));
-        out.push(finding({
-          code: 'offer-plan-claim',
-          severity: 'error',
-          message: `text about plan '${plan}' claims '${strings.offer?.features[id] ?? id}', which the plan does not include`,
-          location: locate(source, text.path),
-          expected: `features of '${plan}' (offer.plans in site.yaml): ${includes.join(', ')}`,
-          found: clip(sentence),
-          hint: owners.length ? `'${id}' is included in ${owners.join(', ')}; say so there, or add it to the plan in site.yaml` : `no plan includes '${id}'${Object.values(offer.addons).some((a) => a.feature === id) ? ': it is an add-on' : ''}`,
-        }));
+        out.push(
+          finding({
+            code: 'offer-plan-claim',
+            severity: 'error',
+            message: `text about plan '${plan}' claims '${strings.offer?.features[id] ?? id}', which the plan does not include`,
+            location: locate(source, text.path),
+            expected: `features of '${plan}' (offer.plans in site.yaml): ${includes.join(', ')}`,
+            found: clip(sentence),
+            hint: owners.length
+              ? `'${id}' is included in ${owners.join(', ')}; say so there, or add it to the plan in site.yaml`
+              : `no plan includes '${id}'${Object.values(offer.addons).some((a) => a.feature === id) ? ': it is an add-on' : ''}`,
+          }),
+        );
       }
     }
   }
@@ -176,7 +190,8 @@ function checkPlanClaims(model: SiteModel, source: YamlSource, texts: PageText[]
 }
 
 /** Superlatives of price and of value in the site's languages. */
-const CHEAPEST = /(bester preis|günstigst|niedrigster preis|preiswertest|best price|cheapest|lowest price|meilleur prix|moins cher|prix le plus bas|mejor precio|más barat|precio más bajo)/i;
+const CHEAPEST =
+  /(bester preis|günstigst|niedrigster preis|preiswertest|best price|cheapest|lowest price|meilleur prix|moins cher|prix le plus bas|mejor precio|más barat|precio más bajo)/i;
 const BEST_VALUE = /(preis-leistung|best value|rapport qualité-prix|relación calidad-precio)/i;
 
 /** The plans a card section shows, with their prices. */
@@ -200,7 +215,8 @@ function checkPageBadges(model: SiteModel, source: YamlSource, texts: PageText[]
       const rows = { standard: chatbot.standard, intake: chatbot.intake, setup: chatbot.setup } as Record<string, Record<string, number>>;
       const column = text.chatbotHighlight;
       const beaten = Object.entries(rows).filter(([, row]) => Object.values(row).some((p) => p < (row[column] ?? Infinity)));
-      if (beaten.length) out.push(badgeFinding(locate(source, text.path), text.text, `the ${column} column is not the lowest price of ${beaten.map(([k]) => k).join(', ')}`));
+      if (beaten.length)
+        out.push(badgeFinding(locate(source, text.path), text.text, `the ${column} column is not the lowest price of ${beaten.map(([k]) => k).join(', ')}`));
     }
   }
   return out;
@@ -267,18 +283,21 @@ function checkOfferLabels(model: SiteModel, sources: readonly YamlSource[]): Fin
     else {
       for (const id of offer.features) if (!strings.offer.features[id]) missing.push(`offer.features.${id}`);
       for (const id of Object.keys(offer.addons)) if (!strings.offer.addons[id]) missing.push(`offer.addons.${id}`);
-      for (const [id, trial] of Object.entries(offer.trials)) if (trial.locales.includes(locale) && !strings.offer.trials[id]) missing.push(`offer.trials.${id}`);
+      for (const [id, trial] of Object.entries(offer.trials))
+        if (trial.locales.includes(locale) && !strings.offer.trials[id]) missing.push(`offer.trials.${id}`);
     }
     for (const key of missing) {
-      out.push(finding({
-        code: 'offer-labels',
-        severity: 'error',
-        message: `${source.file} has no label for '${key}', which the offer data in site.yaml uses`,
-        location: locate(source, key === 'offer' ? [] : key.split('.').slice(0, -1)),
-        expected: `a text at ${key}`,
-        found: 'nothing',
-        hint: 'plan cards, the add-on panel and the trial lines print these labels in the page\'s language',
-      }));
+      out.push(
+        finding({
+          code: 'offer-labels',
+          severity: 'error',
+          message: `${source.file} has no label for '${key}', which the offer data in site.yaml uses`,
+          location: locate(source, key === 'offer' ? [] : key.split('.').slice(0, -1)),
+          expected: `a text at ${key}`,
+          found: 'nothing',
+          hint: "plan cards, the add-on panel and the trial lines print these labels in the page's language",
+        }),
+      );
     }
   }
   return out;

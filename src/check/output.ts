@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { figureAt } from '../schema/offer-rules.ts';
-import type { PageEntry, SiteModel } from '../content/model.ts';
+import type { SiteModel } from '../content/model.ts';
 import { formatEuro, formatNumber, formatPercent } from '../content/references.ts';
 import { isNotFound } from '../content/routes.ts';
 import { checkBudgets } from './budgets.ts';
@@ -37,7 +37,17 @@ export async function checkOutput({ outDir, model, config }: OutputCheckInput): 
   const pages: BuiltPage[] = [];
   for (const entry of model.pages) {
     if (!files.has(entry.file)) {
-      out.push(finding({ code: 'route-missing', severity: 'error', message: `route ${entry.route} has no output file`, route: entry.route, expected: entry.file, found: 'no such file', hint: 'run `site build` again; check the build for errors' }));
+      out.push(
+        finding({
+          code: 'route-missing',
+          severity: 'error',
+          message: `route ${entry.route} has no output file`,
+          route: entry.route,
+          expected: entry.file,
+          found: 'no such file',
+          hint: 'run `site build` again; check the build for errors',
+        }),
+      );
       continue;
     }
     const html = await readFile(path.join(outDir, entry.file), 'utf8');
@@ -59,7 +69,14 @@ export async function checkOutput({ outDir, model, config }: OutputCheckInput): 
  * keeps their findings for pages whose HTML did not change. Links depend on other pages too (`checkLinks`).
  */
 export async function checkPageAlone(page: BuiltPage, site: SiteIndex): Promise<Finding[]> {
-  return [...checkHead(page, site), ...checkImages(page), ...checkFigures(page, site.model), ...checkStructuredData(page, site.model), ...checkClaimFootnotes(page, site.model), ...(await checkValidity(page))];
+  return [
+    ...checkHead(page, site),
+    ...checkImages(page),
+    ...checkFigures(page, site.model),
+    ...checkStructuredData(page, site.model),
+    ...checkClaimFootnotes(page, site.model),
+    ...(await checkValidity(page)),
+  ];
 }
 
 const LINKING = 'a[href], area[href]';
@@ -81,16 +98,49 @@ export function checkLinks(page: BuiltPage, site: SiteIndex): Finding[] {
     // A link to a page this build leaves out (a draft, scheduled or expired) says so, not just "broken".
     const withheld = !target && anchors ? withheldTarget(site.model, pathAndQuery.split('?')[0]!) : undefined;
     if (withheld) {
-      out.push(finding({ code: 'link-unpublished', severity: 'error', ...describeWithheldLink(href, withheld), route, element: describeElement(el), offset: elementOffset(el) }));
+      out.push(
+        finding({
+          code: 'link-unpublished',
+          severity: 'error',
+          ...describeWithheldLink(href, withheld),
+          route,
+          element: describeElement(el),
+          offset: elementOffset(el),
+        }),
+      );
       return;
     }
     if (!target) {
-      out.push(finding({ code: 'link-broken', severity: 'error', message: `${anchors ? 'link' : 'asset'} to ${href} points at no output file`, route, element: describeElement(el), offset: elementOffset(el), expected: 'a route or file the build writes', found: href, hint: anchors ? 'fix the href in the content, or add the page it links to' : 'rebuild; the asset URL is stale' }));
+      out.push(
+        finding({
+          code: 'link-broken',
+          severity: 'error',
+          message: `${anchors ? 'link' : 'asset'} to ${href} points at no output file`,
+          route,
+          element: describeElement(el),
+          offset: elementOffset(el),
+          expected: 'a route or file the build writes',
+          found: href,
+          hint: anchors ? 'fix the href in the content, or add the page it links to' : 'rebuild; the asset URL is stale',
+        }),
+      );
       return;
     }
     if (anchors && fragment && !site.hasId(target, fragment)) {
       const targetRoute = site.page(target)?.entry.route ?? `/${target}`;
-      out.push(finding({ code: 'anchor-missing', severity: 'error', message: `link to ${href}: ${targetRoute} has no element with id '${fragment}'`, route, element: describeElement(el), offset: elementOffset(el), expected: `id="${fragment}" on ${targetRoute}`, found: 'no such id', hint: 'give a section of the target page that id, or fix the link' }));
+      out.push(
+        finding({
+          code: 'anchor-missing',
+          severity: 'error',
+          message: `link to ${href}: ${targetRoute} has no element with id '${fragment}'`,
+          route,
+          element: describeElement(el),
+          offset: elementOffset(el),
+          expected: `id="${fragment}" on ${targetRoute}`,
+          found: 'no such id',
+          hint: 'give a section of the target page that id, or fix the link',
+        }),
+      );
     }
   };
   for (const el of page.dom.querySelectorAll(LINKING)) check(el, 'href', true);
@@ -108,29 +158,79 @@ function checkHead(page: BuiltPage, site: SiteIndex): Finding[] {
     out.push(finding({ code, severity: 'error', message, route, element, expected, found, hint }));
 
   const h1 = dom.querySelectorAll('h1');
-  if (h1.length !== 1) add('h1-count', `page has ${h1.length} <h1> elements`, 'exactly one <h1>', h1.map(describeElement).join(', ') || 'none', 'the first section renders the only <h1>; other headings are h2/h3');
+  if (h1.length !== 1)
+    add(
+      'h1-count',
+      `page has ${h1.length} <h1> elements`,
+      'exactly one <h1>',
+      h1.map(describeElement).join(', ') || 'none',
+      'the first section renders the only <h1>; other headings are h2/h3',
+    );
   const title = dom.querySelector('head > title')?.textContent.trim() ?? '';
   if (!title) add('head-title', 'page has no title', 'a non-empty <title>', 'none', 'set meta.title in the page file');
   const description = dom.querySelector('meta[name="description"]')?.getAttributeValue('content')?.trim() ?? '';
-  if (!description) add('head-description', 'page has no meta description', 'a non-empty <meta name="description">', 'none', 'set meta.description in the page file');
+  if (!description)
+    add('head-description', 'page has no meta description', 'a non-empty <meta name="description">', 'none', 'set meta.description in the page file');
 
   const want = `${site.base}${route === '/' ? '/' : route}`;
   const canonical = dom.querySelectorAll('link[rel="canonical"]');
   const href = canonical[0]?.getAttributeValue('href') ?? '';
   if (isNotFound(route)) {
-    if (canonical.length) add('canonical', 'the not-found page names a canonical URL', 'no canonical link: the page answers every unknown path', href, 'the 404 page has no URL of its own');
-  } else if (canonical.length !== 1 || href !== want) add('canonical', canonical.length === 1 ? `canonical URL ${href} does not match the route` : `page has ${canonical.length} canonical links`, want, canonical.map((c) => c.getAttributeValue('href')).join(', ') || 'none', 'the canonical URL is baseUrl + route; check baseUrl in site.yaml');
+    if (canonical.length)
+      add(
+        'canonical',
+        'the not-found page names a canonical URL',
+        'no canonical link: the page answers every unknown path',
+        href,
+        'the 404 page has no URL of its own',
+      );
+  } else if (canonical.length !== 1 || href !== want)
+    add(
+      'canonical',
+      canonical.length === 1 ? `canonical URL ${href} does not match the route` : `page has ${canonical.length} canonical links`,
+      want,
+      canonical.map((c) => c.getAttributeValue('href')).join(', ') || 'none',
+      'the canonical URL is baseUrl + route; check baseUrl in site.yaml',
+    );
 
   const lang = dom.querySelector('html')?.getAttributeValue('lang') ?? '';
-  if (lang !== entry.locale) add('html-lang', `<html lang="${lang}"> does not match the page's locale`, entry.locale, lang || 'no lang attribute', 'the template writes the locale of the page file into <html lang>');
+  if (lang !== entry.locale)
+    add(
+      'html-lang',
+      `<html lang="${lang}"> does not match the page's locale`,
+      entry.locale,
+      lang || 'no lang attribute',
+      'the template writes the locale of the page file into <html lang>',
+    );
 
   const robots = dom.querySelector('meta[name="robots"]')?.getAttributeValue('content') ?? '';
   const noindex = site.isNoindex(entry);
   if (noindex && !/\bnoindex\b/.test(robots)) {
-    if (site.requiredOnly(entry)) add('noindex', 'check.yaml requires this route to be noindex but the HTML lets search engines index it', '<meta name="robots" content="noindex, …">', robots || 'no robots meta', `set meta.noindex: true in ${entry.source}`);
-    else add('noindex', 'page is marked noindex in the content but the HTML lets search engines index it', '<meta name="robots" content="noindex, …">', robots || 'no robots meta', 'the head must carry robots noindex for meta.noindex pages and the 404 page');
+    if (site.requiredOnly(entry))
+      add(
+        'noindex',
+        'check.yaml requires this route to be noindex but the HTML lets search engines index it',
+        '<meta name="robots" content="noindex, …">',
+        robots || 'no robots meta',
+        `set meta.noindex: true in ${entry.source}`,
+      );
+    else
+      add(
+        'noindex',
+        'page is marked noindex in the content but the HTML lets search engines index it',
+        '<meta name="robots" content="noindex, …">',
+        robots || 'no robots meta',
+        'the head must carry robots noindex for meta.noindex pages and the 404 page',
+      );
   }
-  if (!noindex && /\bnoindex\b/.test(robots)) add('noindex', 'page carries robots noindex but the content does not mark it noindex', 'no noindex', robots, 'set meta.noindex: true in the page file, or remove the robots tag');
+  if (!noindex && /\bnoindex\b/.test(robots))
+    add(
+      'noindex',
+      'page carries robots noindex but the content does not mark it noindex',
+      'no noindex',
+      robots,
+      'set meta.noindex: true in the page file, or remove the robots tag',
+    );
   return out;
 }
 
@@ -158,7 +258,12 @@ function checkImages(page: BuiltPage): Finding[] {
         message: `${el.tagName === 'svg' ? 'an svg with role="img"' : `<${el.tagName}>`} has no text alternative`,
         route: page.entry.route,
         element: describeElement(el),
-        expected: el.tagName === 'svg' ? 'aria-label, aria-labelledby or <title>' : NAMED_BY_ALT.has(el.tagName) ? 'a non-empty alt attribute: it names the button or link' : 'an alt attribute (alt="" only for decorative images)',
+        expected:
+          el.tagName === 'svg'
+            ? 'aria-label, aria-labelledby or <title>'
+            : NAMED_BY_ALT.has(el.tagName)
+              ? 'a non-empty alt attribute: it names the button or link'
+              : 'an alt attribute (alt="" only for decorative images)',
         found: el.hasAttribute('alt') ? 'an empty alt' : 'none',
         hint: NAMED_BY_ALT.has(el.tagName) ? 'say where the link goes or what the button does' : 'describe what the image shows; decorative images get alt=""',
       }),
@@ -166,11 +271,15 @@ function checkImages(page: BuiltPage): Finding[] {
 }
 
 function normalize(text: string): string {
-  return decodeEntities(text).replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+  return decodeEntities(text)
+    .replace(/[\s\u00a0\u202f]+/g, ' ')
+    .trim();
 }
 
 function constantAt(model: SiteModel, key: string): unknown {
-  return key.split('.').reduce<unknown>((value, part) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined), model.site.constants);
+  return key
+    .split('.')
+    .reduce<unknown>((value, part) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined), model.site.constants);
 }
 
 /**
@@ -185,12 +294,33 @@ function checkFigures(page: BuiltPage, model: SiteModel): Finding[] {
   const expect = (el: HtmlElement, what: string, key: string, value: number | undefined, format: 'eur' | 'number' | 'percent') => {
     const shown = normalize(el.textContent);
     if (value === undefined) {
-      out.push(finding({ code: 'claim-figure', severity: 'error', message: `${what} names '${key}', which is not a numeric constant`, route: page.entry.route, element: describeElement(el), expected: 'a numeric constant in site.yaml', found: key }));
+      out.push(
+        finding({
+          code: 'claim-figure',
+          severity: 'error',
+          message: `${what} names '${key}', which is not a numeric constant`,
+          route: page.entry.route,
+          element: describeElement(el),
+          expected: 'a numeric constant in site.yaml',
+          found: key,
+        }),
+      );
       return;
     }
     const want = normalize(format === 'eur' ? formatEuro(value, intl) : format === 'percent' ? formatPercent(value, intl) : formatNumber(value, intl));
     if (!shown.includes(want)) {
-      out.push(finding({ code: 'claim-figure', severity: 'error', message: `${what} shows "${shown}" but constants.${key} is ${value}`, route: page.entry.route, element: describeElement(el), expected: want, found: shown, hint: 'print the figure from the constant (a reference or the constants object), never as typed text' }));
+      out.push(
+        finding({
+          code: 'claim-figure',
+          severity: 'error',
+          message: `${what} shows "${shown}" but constants.${key} is ${value}`,
+          route: page.entry.route,
+          element: describeElement(el),
+          expected: want,
+          found: shown,
+          hint: 'print the figure from the constant (a reference or the constants object), never as typed text',
+        }),
+      );
     }
   };
   for (const el of page.dom.querySelectorAll('[data-price]')) {
@@ -228,12 +358,26 @@ function checkStructuredData(page: BuiltPage, model: SiteModel): Finding[] {
     try {
       data = JSON.parse(el.textContent);
     } catch (error) {
-      out.push(finding({ code: 'jsonld-parse', severity: 'error', message: `JSON-LD does not parse: ${(error as Error).message}`, route: page.entry.route, element: describeElement(el), hint: 'structured data is built in src/render/head.ts from the model' }));
+      out.push(
+        finding({
+          code: 'jsonld-parse',
+          severity: 'error',
+          message: `JSON-LD does not parse: ${(error as Error).message}`,
+          route: page.entry.route,
+          element: describeElement(el),
+          hint: 'structured data is built in src/render/head.ts from the model',
+        }),
+      );
       continue;
     }
     for (const node of walkJson(data)) {
       const category = node.applicationCategory;
-      const expected = category === 'BusinessApplication' ? { price: lowestPlan, from: 'the lowest plan price (constants.plans)' } : category === 'EducationalApplication' ? { price: constants.education.offerPrice, from: 'constants.education.offerPrice' } : undefined;
+      const expected =
+        category === 'BusinessApplication'
+          ? { price: lowestPlan, from: 'the lowest plan price (constants.plans)' }
+          : category === 'EducationalApplication'
+            ? { price: constants.education.offerPrice, from: 'constants.education.offerPrice' }
+            : undefined;
       if (!expected) continue;
       // A plan's or an add-on's own offer (sku = its key in site.yaml) and everything inside it carry its own price.
       const visit = (value: unknown, want: { price: number; from: string }): void => {
@@ -242,7 +386,18 @@ function checkStructuredData(page: BuiltPage, model: SiteModel): Finding[] {
         const offer = value as Record<string, unknown>;
         const here = ownOfferPrice(model, offer.sku) ?? want;
         if (offer.price !== undefined && Number(offer.price) !== here.price) {
-          out.push(finding({ code: 'claim-jsonld', severity: 'error', message: `JSON-LD ${String(offer['@type'] ?? 'offer')} price ${String(offer.price)} is not ${here.from}`, route: page.entry.route, element: describeElement(el), expected: String(here.price), found: String(offer.price), hint: 'the offer price must follow the constants in site.yaml' }));
+          out.push(
+            finding({
+              code: 'claim-jsonld',
+              severity: 'error',
+              message: `JSON-LD ${String(offer['@type'] ?? 'offer')} price ${String(offer.price)} is not ${here.from}`,
+              route: page.entry.route,
+              element: describeElement(el),
+              expected: String(here.price),
+              found: String(offer.price),
+              hint: 'the offer price must follow the constants in site.yaml',
+            }),
+          );
         }
         for (const [key, item] of Object.entries(offer)) if (key !== 'price') visit(item, here);
       };

@@ -48,38 +48,48 @@ function impliedRecipients(site: { backend: { url: string } }): { what: string; 
  * lists the recipients its configuration implies (a Supabase backend URL means Supabase receives the contact
  * requests). So the policy cannot forget a processor the site is configured to use.
  */
-export function checkPrivacyRecipients(sources: readonly YamlSource[], site: { backend: { url: string }; constants: { privacy: { recipients: Record<string, Recipient> } } }, siteSource?: YamlSource): Finding[] {
+export function checkPrivacyRecipients(
+  sources: readonly YamlSource[],
+  site: { backend: { url: string }; constants: { privacy: { recipients: Record<string, Recipient> } } },
+  siteSource?: YamlSource,
+): Finding[] {
   const recipients = site.constants.privacy.recipients;
   const out: Finding[] = [];
   for (const source of sources.filter((s) => s.file.startsWith(`pages/${PRIVACY_POLICY_FAMILY}/`))) {
-    const text = scalarStrings(source).map(({ value }) => value).join('\n');
+    const text = scalarStrings(source)
+      .map(({ value }) => value)
+      .join('\n');
     for (const [id, recipient] of Object.entries(recipients)) {
       const needed = [`{{privacy.recipients.${id}.name}}`, ...(recipient.thirdCountry ? [`{{privacy.recipients.${id}.safeguard}}`] : [])];
       for (const reference of needed.filter((r) => !text.includes(r))) {
-        out.push(finding({
-          code: 'privacy-recipients',
-          severity: 'error',
-          message: `the privacy policy does not name ${reference.endsWith('.safeguard}}') ? 'the transfer safeguard of ' : ''}the recipient '${recipient.name}' that site.yaml lists`,
-          location: { file: source.file, line: 1, column: 1 },
-          expected: `a text with ${reference}`,
-          found: 'no such reference',
-          hint: 'name every recipient in the part on recipients, by reference, so the policy follows site.yaml',
-        }));
+        out.push(
+          finding({
+            code: 'privacy-recipients',
+            severity: 'error',
+            message: `the privacy policy does not name ${reference.endsWith('.safeguard}}') ? 'the transfer safeguard of ' : ''}the recipient '${recipient.name}' that site.yaml lists`,
+            location: { file: source.file, line: 1, column: 1 },
+            expected: `a text with ${reference}`,
+            found: 'no such reference',
+            hint: 'name every recipient in the part on recipients, by reference, so the policy follows site.yaml',
+          }),
+        );
       }
     }
   }
   const names = Object.values(recipients).map((r) => r.name);
   for (const implied of impliedRecipients(site)) {
     if (names.some((name) => implied.name.test(name))) continue;
-    out.push(finding({
-      code: 'privacy-recipients',
-      severity: 'error',
-      message: `${implied.what} receives the contact requests, but site.yaml lists no such recipient for the privacy policy`,
-      location: siteSource ? locate(siteSource, ['constants', 'privacy']) : { file: 'site.yaml', line: 1, column: 1 },
-      expected: `an entry under constants.privacy.recipients whose name matches ${implied.name}`,
-      found: names.length ? names.join(', ') : 'no recipients',
-      hint: 'add it with its seat and, outside the EU/EEA, its safeguard, and name it in the privacy policy',
-    }));
+    out.push(
+      finding({
+        code: 'privacy-recipients',
+        severity: 'error',
+        message: `${implied.what} receives the contact requests, but site.yaml lists no such recipient for the privacy policy`,
+        location: siteSource ? locate(siteSource, ['constants', 'privacy']) : { file: 'site.yaml', line: 1, column: 1 },
+        expected: `an entry under constants.privacy.recipients whose name matches ${implied.name}`,
+        found: names.length ? names.join(', ') : 'no recipients',
+        hint: 'add it with its seat and, outside the EU/EEA, its safeguard, and name it in the privacy policy',
+      }),
+    );
   }
   return out;
 }

@@ -19,15 +19,17 @@ export async function checkRedirects(contentDir: string, model: SiteModel): Prom
   for (const redirect of redirects) {
     const page = routes.get(redirect.from);
     if (page) {
-      out.push(finding({
-        code: 'redirect-shadow',
-        severity: 'error',
-        message: `the redirect from ${redirect.from} shadows the page there (${page.source})`,
-        location: redirect.at('from'),
-        expected: 'an old address no page has',
-        found: `${redirect.from}, the route of ${page.source}`,
-        hint: 'remove the redirect (the page is back), or give the page another slug',
-      }));
+      out.push(
+        finding({
+          code: 'redirect-shadow',
+          severity: 'error',
+          message: `the redirect from ${redirect.from} shadows the page there (${page.source})`,
+          location: redirect.at('from'),
+          expected: 'an old address no page has',
+          found: `${redirect.from}, the route of ${page.source}`,
+          hint: 'remove the redirect (the page is back), or give the page another slug',
+        }),
+      );
       continue;
     }
     if (!redirect.to.startsWith('/')) continue;
@@ -38,15 +40,19 @@ export async function checkRedirects(contentDir: string, model: SiteModel): Prom
     }
     if (routes.has(target)) continue;
     const withheld = model.withheld?.find((w) => w.route === target);
-    out.push(finding({
-      code: 'redirect-target',
-      severity: 'error',
-      message: withheld ? `the redirect from ${redirect.from} leads to ${target}, which is not live at this moment (${withheld.why.state})` : `the redirect from ${redirect.from} leads to ${target}, which is no page of the site`,
-      location: redirect.at('to'),
-      expected: 'the route of a live page, or an https:// URL',
-      found: target,
-      hint: withheld ? `publish ${withheld.source} first, or point the redirect at a live page` : 'fix the target, or add the page',
-    }));
+    out.push(
+      finding({
+        code: 'redirect-target',
+        severity: 'error',
+        message: withheld
+          ? `the redirect from ${redirect.from} leads to ${target}, which is not live at this moment (${withheld.why.state})`
+          : `the redirect from ${redirect.from} leads to ${target}, which is no page of the site`,
+        location: redirect.at('to'),
+        expected: 'the route of a live page, or an https:// URL',
+        found: target,
+        hint: withheld ? `publish ${withheld.source} first, or point the redirect at a live page` : 'fix the target, or add the page',
+      }),
+    );
   }
   out.push(...(await vanishedRoutes(contentDir, model, bySource)));
   return out;
@@ -100,7 +106,9 @@ async function vanishedRoutes(contentDir: string, model: SiteModel, bySource: Re
       return finding({
         code: 'route-vanished',
         severity: 'error',
-        message: withheld ? `${route} was published and is not live now (${withheld.source}: ${withheld.why.state}), with no redirect` : `${route} was published and is gone, with no redirect`,
+        message: withheld
+          ? `${route} was published and is not live now (${withheld.source}: ${withheld.why.state}), with no redirect`
+          : `${route} was published and is gone, with no redirect`,
         location: { file: relative, line, column: 1 },
         expected: `a page at ${route}, or a redirect from it in content/redirects.yaml`,
         found: 'neither',

@@ -82,7 +82,8 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
   const imageFindings = await checkImages(loaded, options.contentDir, config, sources, defaultBuildCache());
   findings.push(...imageFindings);
   // A missing or unreadable image fails the build: reported once, here, at its src.
-  if (imageFindings.some((f) => f.code === 'image-missing' || f.code === 'image-unreadable')) return { findings: sortFindings(findings), routes: 0, contentDir: options.contentDir };
+  if (imageFindings.some((f) => f.code === 'image-missing' || f.code === 'image-unreadable'))
+    return { findings: sortFindings(findings), routes: 0, contentDir: options.contentDir };
   // The output is checked as a build at this moment makes it: what is not live is not there (content/publishing.ts).
   const publication: Publication = { at: options.at ?? new Date(), drafts: false };
   const model = publishedModel(loaded, publication);
@@ -102,7 +103,14 @@ export async function runCheck(options: CheckOptions): Promise<CheckRun> {
       return { findings: sortFindings(findings), routes: 0, contentDir: options.contentDir };
     }
   } else if (!(await stat(dir).catch(() => undefined))?.isDirectory()) {
-    findings.push(finding({ code: 'route-missing', severity: 'error', message: `output directory ${dir} does not exist`, hint: `run \`site build --out ${dir}\` first, or leave out --out to let check build` }));
+    findings.push(
+      finding({
+        code: 'route-missing',
+        severity: 'error',
+        message: `output directory ${dir} does not exist`,
+        hint: `run \`site build --out ${dir}\` first, or leave out --out to let check build`,
+      }),
+    );
     return { findings: sortFindings(findings), routes: 0, contentDir: options.contentDir };
   }
   try {

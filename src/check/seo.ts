@@ -12,7 +12,9 @@ const primaryLanguage = (tag: string) => tag.split('-')[0]!.toLowerCase();
 export function checkHreflang(pages: BuiltPage[], site: SiteIndex): Finding[] {
   const out: Finding[] = [];
   const alternatesOf = (page: BuiltPage) =>
-    page.dom.querySelectorAll('link[rel="alternate"][hreflang]').map((el) => ({ el, lang: el.getAttributeValue('hreflang') ?? '', href: el.getAttributeValue('href') ?? '' }));
+    page.dom
+      .querySelectorAll('link[rel="alternate"][hreflang]')
+      .map((el) => ({ el, lang: el.getAttributeValue('hreflang') ?? '', href: el.getAttributeValue('href') ?? '' }));
   const urlOf = (page: BuiltPage) => `${site.base}${page.entry.route === '/' ? '/' : page.entry.route}`;
   const indexable = (p: BuiltPage) => !site.isNoindex(p.entry);
   const hreflangOf = (p: BuiltPage) => localeEntry(site.model.site, p.entry.locale).hreflang;
@@ -21,13 +23,41 @@ export function checkHreflang(pages: BuiltPage[], site: SiteIndex): Finding[] {
     const family = indexable(page) ? pages.filter((p) => p.entry.family === page.entry.family && indexable(p)) : [];
     const absent = family.length > 1 ? family.filter((p) => !alternates.some((a) => a.lang === hreflangOf(p) && a.href === urlOf(p))) : [];
     if (absent.length > 0) {
-      out.push(finding({ code: 'hreflang', severity: 'error', message: `no hreflang alternate for the ${absent.map((p) => p.entry.locale).join(', ')} translation of this page`, route: page.entry.route, expected: absent.map((p) => `hreflang="${hreflangOf(p)}" href="${urlOf(p)}"`).join(', '), found: alternates.map((a) => `${a.lang} ${a.href}`).join(', ') || 'no alternates', hint: 'every indexable page of a family lists all of its translations (pages/<family>/<lang>.yaml)' }));
+      out.push(
+        finding({
+          code: 'hreflang',
+          severity: 'error',
+          message: `no hreflang alternate for the ${absent.map((p) => p.entry.locale).join(', ')} translation of this page`,
+          route: page.entry.route,
+          expected: absent.map((p) => `hreflang="${hreflangOf(p)}" href="${urlOf(p)}"`).join(', '),
+          found: alternates.map((a) => `${a.lang} ${a.href}`).join(', ') || 'no alternates',
+          hint: 'every indexable page of a family lists all of its translations (pages/<family>/<lang>.yaml)',
+        }),
+      );
     }
     if (alternates.length === 0) continue;
     const add = (message: string, el: HtmlElement | undefined, expected: string, found: string) =>
-      out.push(finding({ code: 'hreflang', severity: 'error', message, route: page.entry.route, element: el ? describeElement(el) : undefined, expected, found, hint: 'alternates come from the pages of one family (pages/<family>/<lang>.yaml)' }));
-    if (!alternates.some((a) => a.href === urlOf(page) && a.lang === hreflangOf(page))) add('the hreflang alternates do not include the page itself', undefined, `hreflang="${hreflangOf(page)}" href="${urlOf(page)}"`, alternates.map((a) => `${a.lang} ${a.href}`).join(', '));
-    if (!alternates.some((a) => a.lang === 'x-default')) add('no x-default alternate', undefined, 'hreflang="x-default"', alternates.map((a) => a.lang).join(', '));
+      out.push(
+        finding({
+          code: 'hreflang',
+          severity: 'error',
+          message,
+          route: page.entry.route,
+          element: el ? describeElement(el) : undefined,
+          expected,
+          found,
+          hint: 'alternates come from the pages of one family (pages/<family>/<lang>.yaml)',
+        }),
+      );
+    if (!alternates.some((a) => a.href === urlOf(page) && a.lang === hreflangOf(page)))
+      add(
+        'the hreflang alternates do not include the page itself',
+        undefined,
+        `hreflang="${hreflangOf(page)}" href="${urlOf(page)}"`,
+        alternates.map((a) => `${a.lang} ${a.href}`).join(', '),
+      );
+    if (!alternates.some((a) => a.lang === 'x-default'))
+      add('no x-default alternate', undefined, 'hreflang="x-default"', alternates.map((a) => a.lang).join(', '));
     for (const alt of alternates) {
       const local = site.internalPath(alt.href);
       const file = local === undefined ? undefined : site.fileFor(local);
@@ -37,9 +67,15 @@ export function checkHreflang(pages: BuiltPage[], site: SiteIndex): Finding[] {
         continue;
       }
       const targetLang = target.dom.querySelector('html')?.getAttributeValue('lang') ?? '';
-      if (alt.lang !== 'x-default' && primaryLanguage(alt.lang) !== primaryLanguage(targetLang)) add(`hreflang ${alt.lang} points at a page in ${targetLang}`, alt.el, alt.lang, targetLang);
+      if (alt.lang !== 'x-default' && primaryLanguage(alt.lang) !== primaryLanguage(targetLang))
+        add(`hreflang ${alt.lang} points at a page in ${targetLang}`, alt.el, alt.lang, targetLang);
       if (alt.lang !== 'x-default' && target !== page && !alternatesOf(target).some((back) => back.href === urlOf(page) && back.lang === hreflangOf(page))) {
-        add(`${target.entry.route} does not link back to this page (hreflang must be reciprocal)`, alt.el, `on ${target.entry.route}: hreflang="${hreflangOf(page)}" href="${urlOf(page)}"`, 'no such alternate');
+        add(
+          `${target.entry.route} does not link back to this page (hreflang must be reciprocal)`,
+          alt.el,
+          `on ${target.entry.route}: hreflang="${hreflangOf(page)}" href="${urlOf(page)}"`,
+          'no such alternate',
+        );
       }
     }
   }
@@ -58,17 +94,47 @@ export async function checkSitemap(outDir: string, files: Set<string>, site: Sit
     const file = local === undefined ? undefined : site.fileFor(local);
     const page = file ? site.page(file) : undefined;
     if (!page) {
-      out.push(finding({ code: 'sitemap', severity: 'error', message: `sitemap.xml lists ${url}, which is not a built page`, route: '/sitemap.xml', element: `<loc>${url}</loc>`, expected: `${site.base}/… of a built route`, found: url }));
+      out.push(
+        finding({
+          code: 'sitemap',
+          severity: 'error',
+          message: `sitemap.xml lists ${url}, which is not a built page`,
+          route: '/sitemap.xml',
+          element: `<loc>${url}</loc>`,
+          expected: `${site.base}/… of a built route`,
+          found: url,
+        }),
+      );
       continue;
     }
     listed.add(page.entry.file);
     if (site.isNoindex(page.entry)) {
-      out.push(finding({ code: 'noindex', severity: 'error', message: `sitemap.xml lists ${page.entry.route}, which is noindex`, route: '/sitemap.xml', element: `<loc>${url}</loc>`, expected: 'noindex pages absent from the sitemap', found: url, hint: 'the sitemap must leave out noindex pages and the 404 page' }));
+      out.push(
+        finding({
+          code: 'noindex',
+          severity: 'error',
+          message: `sitemap.xml lists ${page.entry.route}, which is noindex`,
+          route: '/sitemap.xml',
+          element: `<loc>${url}</loc>`,
+          expected: 'noindex pages absent from the sitemap',
+          found: url,
+          hint: 'the sitemap must leave out noindex pages and the 404 page',
+        }),
+      );
     }
   }
   for (const entry of site.model.pages) {
     if (!site.isNoindex(entry) && !listed.has(entry.file) && files.has(entry.file)) {
-      out.push(finding({ code: 'sitemap', severity: 'warning', message: `indexable page ${entry.route} is missing from sitemap.xml`, route: '/sitemap.xml', expected: `${site.base}${entry.route === '/' ? '/' : entry.route}`, found: 'not listed' }));
+      out.push(
+        finding({
+          code: 'sitemap',
+          severity: 'warning',
+          message: `indexable page ${entry.route} is missing from sitemap.xml`,
+          route: '/sitemap.xml',
+          expected: `${site.base}${entry.route === '/' ? '/' : entry.route}`,
+          found: 'not listed',
+        }),
+      );
     }
   }
   return out;

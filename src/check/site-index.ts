@@ -17,7 +17,12 @@ export class SiteIndex {
 
   private readonly required: Set<string>;
 
-  constructor(readonly model: SiteModel, readonly files: Set<string>, pages: BuiltPage[], requiredNoindex: readonly string[] = []) {
+  constructor(
+    readonly model: SiteModel,
+    readonly files: Set<string>,
+    pages: BuiltPage[],
+    requiredNoindex: readonly string[] = [],
+  ) {
     this.required = new Set(requiredNoindex);
     this.base = model.site.baseUrl.replace(/\/+$/, '');
     for (const page of pages) {

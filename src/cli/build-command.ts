@@ -24,7 +24,10 @@ export function addBuildCommand(program: Command, setExit: SetExit): void {
     .option('--base-url <url>', 'public base URL for canonical links and the sitemap (default: SITE_URL or site.yaml)')
     .addOption(contentOption())
     .option('--no-cache', 'render every page: ignore what earlier builds left in the page cache (the result is still stored for the next build)')
-    .option('--drafts', 'include drafts and pages or sections not live yet (or no longer), labelled and noindex, and the translation status page (/_translations/): a preview, not for deploying')
+    .option(
+      '--drafts',
+      'include drafts and pages or sections not live yet (or no longer), labelled and noindex, and the translation status page (/_translations/): a preview, not for deploying',
+    )
     .option('--at <time>', 'build the site as it will be at this moment (ISO 8601 with offset), for previews and tests')
     .option('--explain', 'print what the build did with each page and why (render, restore, reuse, unloaded) and the files it removed')
     .action(async (opts: BuildFlags) => setExit(await build(opts)));
@@ -34,9 +37,21 @@ async function build(opts: BuildFlags): Promise<number> {
   const started = performance.now();
   const at = opts.at === undefined ? new Date() : await parseAt(opts.at);
   if (!at) return EXIT_USAGE;
-  const [{ buildSite }, { writePrivacyPolicyModule }, { updateRoutesLock }] = await Promise.all([import('../output/build.ts'), import('../output/privacy-policy.ts'), import('../output/routes-lock.ts')]);
+  const [{ buildSite }, { writePrivacyPolicyModule }, { updateRoutesLock }] = await Promise.all([
+    import('../output/build.ts'),
+    import('../output/privacy-policy.ts'),
+    import('../output/routes-lock.ts'),
+  ]);
   const publication = { at, drafts: opts.drafts === true };
-  const result = await buildSite({ contentDir: opts.content, outDir: opts.out, env: contentEnv(opts.baseUrl), pageCache: true, fresh: !opts.cache, publication, projectFiles: 'write' });
+  const result = await buildSite({
+    contentDir: opts.content,
+    outDir: opts.out,
+    env: contentEnv(opts.baseUrl),
+    pageCache: true,
+    fresh: !opts.cache,
+    publication,
+    projectFiles: 'write',
+  });
   if (!result.ok) {
     printErrors(result.errors, opts.content);
     return EXIT_ERRORS;
@@ -51,7 +66,13 @@ async function build(opts: BuildFlags): Promise<number> {
   const generated = await writePrivacyPolicyModule(opts.content, result.value.privacy);
   if (generated) process.stdout.write(dim(`wrote ${path.relative(process.cwd(), generated)} (privacy-policy version; commit it)\n`));
   // Only a build of the site as it is now records its URLs: a preview (--drafts, --at) publishes nothing.
-  const lock = !opts.drafts && opts.at === undefined ? await updateRoutesLock(opts.content, routes.map((r) => r.route)) : undefined;
+  const lock =
+    !opts.drafts && opts.at === undefined
+      ? await updateRoutesLock(
+          opts.content,
+          routes.map((r) => r.route),
+        )
+      : undefined;
   if (lock) process.stdout.write(dim(`added the new routes to ${path.relative(process.cwd(), lock)} (commit it)\n`));
   if (budgetErrors.length) {
     printErrors(budgetErrors, opts.content);
@@ -65,6 +86,10 @@ async function build(opts: BuildFlags): Promise<number> {
     }
   }
   const { rendered, reused, removed } = result.value.pages;
-  process.stdout.write(green(`built ${routes.length} routes into ${opts.out}/ in ${Math.round(performance.now() - started)} ms: rendered ${rendered}, reused ${reused}, removed ${removed}\n`));
+  process.stdout.write(
+    green(
+      `built ${routes.length} routes into ${opts.out}/ in ${Math.round(performance.now() - started)} ms: rendered ${rendered}, reused ${reused}, removed ${removed}\n`,
+    ),
+  );
   return EXIT_OK;
 }

@@ -32,9 +32,15 @@ async function check(opts: CheckFlags): Promise<number> {
   const { runCheck } = await import('../check/run.ts');
   const { formatGithub, formatJson, formatText, GO_LIVE_CHECKLIST } = await import('./check-report.ts');
   const run = await runCheck({ contentDir: opts.content, outDir: opts.out, strict: opts.strict, env: contentEnv(opts.baseUrl), at });
-  const text = opts.format === 'json' ? formatJson(run) : opts.format === 'github' ? formatGithub(run) : formatText(run, Boolean(process.stdout.isTTY) && !process.env.NO_COLOR);
+  const text =
+    opts.format === 'json'
+      ? formatJson(run)
+      : opts.format === 'github'
+        ? formatGithub(run)
+        : formatText(run, Boolean(process.stdout.isTTY) && !process.env.NO_COLOR);
   if (text) process.stdout.write(`${text}\n`);
   // JSON stays one document for tools; text and GitHub annotations (as a notice) carry the pointer.
-  if (opts.strict && opts.format !== 'json') process.stdout.write(opts.format === 'github' ? `::notice title=before-you-go-live::${GO_LIVE_CHECKLIST}\n` : `${GO_LIVE_CHECKLIST}\n`);
+  if (opts.strict && opts.format !== 'json')
+    process.stdout.write(opts.format === 'github' ? `::notice title=before-you-go-live::${GO_LIVE_CHECKLIST}\n` : `${GO_LIVE_CHECKLIST}\n`);
   return run.findings.some((f) => f.severity === 'error') ? EXIT_ERRORS : EXIT_OK;
 }

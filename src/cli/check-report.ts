@@ -6,7 +6,8 @@ import { contentPath, formatLocation, type SourceLocation } from '../errors/site
  * What `site check --strict` cannot decide: the legal questions and contracts behind the content. A deploy
  * run says where that list is, whatever it found, so passing the check is never read as "ready to publish".
  */
-export const GO_LIVE_CHECKLIST = 'Before you go live, also work through the checklist no check can do (legal questions, contracts, figures a lawyer should confirm): docs/deploy/go-live.md.';
+export const GO_LIVE_CHECKLIST =
+  'Before you go live, also work through the checklist no check can do (legal questions, contracts, figures a lawyer should confirm): docs/deploy/go-live.md.';
 
 export const CHECK_FORMATS = ['text', 'json', 'github'] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
@@ -56,7 +57,9 @@ export function formatText(run: CheckRun, color: boolean): string {
     lines.push('');
   }
   const { error, warning } = countBySeverity(run.findings);
-  const scope = run.output ? `content and ${plural(run.routes, 'route')}${run.output.built ? '' : ` in ${run.output.dir}`}` : 'content only (the build was not checked: fix the errors above first)';
+  const scope = run.output
+    ? `content and ${plural(run.routes, 'route')}${run.output.built ? '' : ` in ${run.output.dir}`}`
+    : 'content only (the build was not checked: fix the errors above first)';
   const summary = `${plural(error, 'error')}, ${plural(warning, 'warning')} — checked ${scope}`;
   lines.push(error ? c.red(c.bold(summary)) : c.green(summary));
   return lines.join('\n');
@@ -65,7 +68,11 @@ export function formatText(run: CheckRun, color: boolean): string {
 /** `file` and `source.file` stay relative to `contentDir`, which is given relative to where the command ran. */
 export function formatJson(run: CheckRun): string {
   const { error, warning } = countBySeverity(run.findings);
-  return JSON.stringify({ ok: error === 0, errors: error, warnings: warning, routes: run.routes, contentDir: contentPath(run.contentDir, '.') || '.', findings: run.findings }, null, 2);
+  return JSON.stringify(
+    { ok: error === 0, errors: error, warnings: warning, routes: run.routes, contentDir: contentPath(run.contentDir, '.') || '.', findings: run.findings },
+    null,
+    2,
+  );
 }
 
 const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
@@ -115,7 +122,9 @@ export function formatGithub(run: CheckRun): string {
       continue;
     }
     const { error, warning } = countBySeverity(findings);
-    props.push(`title=${escapeProperty(`${plural(findings.length, 'finding')} in ${file ? contentPath(run.contentDir, file) : 'the site'} (${plural(error, 'error')}, ${plural(warning, 'warning')})`)}`);
+    props.push(
+      `title=${escapeProperty(`${plural(findings.length, 'finding')} in ${file ? contentPath(run.contentDir, file) : 'the site'} (${plural(error, 'error')}, ${plural(warning, 'warning')})`)}`,
+    );
     const items = findings.slice(0, ANNOTATION_ITEMS).map((f) => {
       const place = annotationPlace(f);
       const where = place?.line !== undefined ? `${place.line}${place.column !== undefined ? `:${place.column}` : ''} ` : '';
@@ -127,6 +136,8 @@ export function formatGithub(run: CheckRun): string {
   const { error, warning } = countBySeverity(run.findings);
   const files = [...groups.keys()].filter(Boolean).length;
   const scope = run.output ? `content and ${plural(run.routes, 'route')}` : 'content only';
-  lines.push(`::notice title=site check::${escapeData(`${plural(error, 'error')}, ${plural(warning, 'warning')} in ${plural(files, 'file')}; checked ${scope}`)}`);
+  lines.push(
+    `::notice title=site check::${escapeData(`${plural(error, 'error')}, ${plural(warning, 'warning')} in ${plural(files, 'file')}; checked ${scope}`)}`,
+  );
   return lines.join('\n');
 }

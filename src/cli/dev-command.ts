@@ -33,7 +33,11 @@ async function dev(opts: DevFlags, argv: readonly string[]): Promise<number> {
   const [{ DEV_CHILD_ENV, superviseDev }, { packageRoot }] = await Promise.all([import('../dev/supervisor.ts'), import('../package-root.ts')]);
   if (!process.env[DEV_CHILD_ENV]) return superviseDev(packageRoot, argv.slice(1), (line) => process.stdout.write(dim(`${line}\n`)));
   const stopped = untilStopped();
-  const [{ startDev }, { defaultBuildCache }, { formatText }] = await Promise.all([import('../dev/dev-server.ts'), import('../cache/build-cache.ts'), import('./check-report.ts')]);
+  const [{ startDev }, { defaultBuildCache }, { formatText }] = await Promise.all([
+    import('../dev/dev-server.ts'),
+    import('../cache/build-cache.ts'),
+    import('./check-report.ts'),
+  ]);
   let running: Awaited<ReturnType<typeof startDev>>;
   try {
     running = await startDev({

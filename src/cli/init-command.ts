@@ -23,7 +23,13 @@ export interface InitOptions {
 
 /** The package name npm accepts for a folder name: lower case, no spaces. */
 function packageName(dir: string): string {
-  return path.basename(path.resolve(dir)).toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[._-]+|-+$/g, '') || 'my-site';
+  return (
+    path
+      .basename(path.resolve(dir))
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, '-')
+      .replace(/^[._-]+|-+$/g, '') || 'my-site'
+  );
 }
 
 function packageJson(dir: string, generator: string): string {
@@ -66,11 +72,20 @@ const GITIGNORE = ['node_modules/', 'dist/', '.dist.sources.json', '.data/', '']
 export async function initProject(dir: string, options: InitOptions): Promise<{ ok: true; files: string[] } | { ok: false; usage: boolean; message: string }> {
   const languages = options.languages.replace(/\s+/g, '');
   if (!(LANGUAGE_SETS as readonly string[]).includes(languages)) {
-    return { ok: false, usage: true, message: `--languages ${options.languages}: expected ${LANGUAGE_SETS.join(' or ')} (German is the default language; English is the second)` };
+    return {
+      ok: false,
+      usage: true,
+      message: `--languages ${options.languages}: expected ${LANGUAGE_SETS.join(' or ')} (German is the default language; English is the second)`,
+    };
   }
   const target = path.resolve(dir);
   const present = await readdir(target).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
-  if (present.length) return { ok: false, usage: true, message: `${dir} is not empty (${present.slice(0, 3).join(', ')}${present.length > 3 ? ', …' : ''}): give a new or empty folder` };
+  if (present.length)
+    return {
+      ok: false,
+      usage: true,
+      message: `${dir} is not empty (${present.slice(0, 3).join(', ')}${present.length > 3 ? ', …' : ''}): give a new or empty folder`,
+    };
   await mkdir(target, { recursive: true });
   await cp(STARTER, target, { recursive: true });
   const content = path.join(target, 'content');
@@ -82,7 +97,10 @@ export async function initProject(dir: string, options: InitOptions): Promise<{ 
     await writeFile(siteFile, site.replace('  - { code: en, lang: en, hreflang: en }\n', '').replace('German at /, English at /en', 'German at /'));
   }
   const generator = options.generator ?? `file:${packageRoot}`;
-  await writeFile(path.join(target, 'package.json'), packageJson(dir, /^(file:|git\+|https?:|[\^~]?\d|github:)/.test(generator) ? generator : `file:${path.resolve(generator)}`));
+  await writeFile(
+    path.join(target, 'package.json'),
+    packageJson(dir, /^(file:|git\+|https?:|[\^~]?\d|github:)/.test(generator) ? generator : `file:${path.resolve(generator)}`),
+  );
   await writeFile(path.join(target, '.gitignore'), GITIGNORE);
   await writeFile(path.join(target, 'README.md'), README(languages));
   const { writeContentSchemas } = await import('../output/write-schemas.ts');
@@ -97,7 +115,9 @@ export async function initProject(dir: string, options: InitOptions): Promise<{ 
 export function addInitCommand(program: Command, setExit: (code: number) => void): void {
   program
     .command('init')
-    .description('create a new site in <dir>: a starter with home page (hero, features, FAQ, contact), legal pages and check.yaml, in German or German and English')
+    .description(
+      'create a new site in <dir>: a starter with home page (hero, features, FAQ, contact), legal pages and check.yaml, in German or German and English',
+    )
     .argument('<dir>', 'a new or empty folder')
     .option('--languages <codes>', `the languages: ${LANGUAGE_SETS.join(' or ')}`, 'de,en')
     .option('--generator <spec>', "what the new package.json depends on for site (a path, git URL or version); default: this generator's folder")
@@ -108,6 +128,8 @@ export function addInitCommand(program: Command, setExit: (code: number) => void
         setExit(made.usage ? EXIT_USAGE : EXIT_ERRORS);
         return;
       }
-      process.stdout.write(`${green(`created a site in ${dir}`)}\n\n  cd ${dir}\n  ${bold('npm install && npm start')}   build and serve it\n  ${bold('npm test')}                   check it\n`);
+      process.stdout.write(
+        `${green(`created a site in ${dir}`)}\n\n  cd ${dir}\n  ${bold('npm install && npm start')}   build and serve it\n  ${bold('npm test')}                   check it\n`,
+      );
     });
 }

@@ -29,7 +29,11 @@ export function addLeadsCommand(program: Command, dataOption: Option, setExit: (
 
   /** Every stored request (through the running server or on the store); undefined after reporting why not. */
   const readRows = async (data: string) => {
-    const [{ storeTarget }, { readLeads }, { describeTarget }] = await Promise.all([import('../server/contact-store.ts'), import('../server/leads.ts'), import('../server/local-backend.ts')]);
+    const [{ storeTarget }, { readLeads }, { describeTarget }] = await Promise.all([
+      import('../server/contact-store.ts'),
+      import('../server/leads.ts'),
+      import('../server/local-backend.ts'),
+    ]);
     const target = storeTarget(data);
     return readLeads(data, target).catch((error: unknown) => {
       process.stderr.write(red(`cannot read contact requests (${describeTarget(target)}): ${messageOf(error)}\n`));
@@ -98,7 +102,9 @@ export function addLeadsCommand(program: Command, dataOption: Option, setExit: (
 
   leads
     .command('erase')
-    .description('delete everything stored about an e-mail address in one transaction, and record the erasure without personal data (Art. 17 DSGVO); shows what it deletes and asks first')
+    .description(
+      'delete everything stored about an e-mail address in one transaction, and record the erasure without personal data (Art. 17 DSGVO); shows what it deletes and asks first',
+    )
     .argument('<email>', 'the address, as the person gives it (case-insensitive)')
     .option('--yes', 'erase without asking (scripts); what is deleted is still printed')
     .option('--dry-run', 'show what would be deleted, delete nothing')
@@ -106,13 +112,16 @@ export function addLeadsCommand(program: Command, dataOption: Option, setExit: (
       // What is stored is shown first (the export), so the operator sees what the erasure takes.
       let preview: string | undefined;
       let stored = 0;
-      await leadsOperation(({ parseEmail }) => ({ op: 'export', email: parseEmail(email) }), async (result) => {
-        const { erasePreview } = await import('./leads-privacy.ts');
-        if (result.op !== 'export') return '';
-        stored = result.data.contact_requests.length;
-        preview = erasePreview(email, result.data);
-        return preview;
-      });
+      await leadsOperation(
+        ({ parseEmail }) => ({ op: 'export', email: parseEmail(email) }),
+        async (result) => {
+          const { erasePreview } = await import('./leads-privacy.ts');
+          if (result.op !== 'export') return '';
+          stored = result.data.contact_requests.length;
+          preview = erasePreview(email, result.data);
+          return preview;
+        },
+      );
       if (preview === undefined) return;
       if (opts.dryRun) return void process.stdout.write('dry run: nothing was erased\n');
       if (stored > 0 && !opts.yes) {
@@ -152,6 +161,10 @@ export function addLeadsCommand(program: Command, dataOption: Option, setExit: (
     .option('--now <time>', 'evaluate the rule as of this ISO 8601 time (2026-06-01, 2026-06-01T12:00:00Z) instead of now')
     .option('--dry-run', 'list what would be deleted, delete nothing')
     .action(async (opts: { now?: string; dryRun?: boolean }) => {
-      await leadsOperation(({ parseInstant }) => ({ op: 'purge', now: opts.now === undefined ? undefined : parseInstant(opts.now).toISOString(), dryRun: Boolean(opts.dryRun) }));
+      await leadsOperation(({ parseInstant }) => ({
+        op: 'purge',
+        now: opts.now === undefined ? undefined : parseInstant(opts.now).toISOString(),
+        dryRun: Boolean(opts.dryRun),
+      }));
     });
 }

@@ -12,7 +12,9 @@ export function leadsResult(result: LeadsResult): string {
       // The export is for the person: JSON, every stored value exactly as stored (terminal controls escaped).
       return leadsJson(result.data);
     case 'erase': {
-      const counts = Object.entries(result.deleted).map(([table, n]) => `${table}: ${n}`).join(', ');
+      const counts = Object.entries(result.deleted)
+        .map(([table, n]) => `${table}: ${n}`)
+        .join(', ');
       const total = Object.values(result.deleted).reduce((sum, n) => sum + n, 0);
       return [
         `erased ${plural(total, 'row')} stored about ${result.email} (${counts})`,
@@ -35,7 +37,8 @@ export function leadsResult(result: LeadsResult): string {
       return [
         head,
         ...result.notifications.map(
-          (n) => `  ${n.request_id}  ${JSON.stringify(n.email)}  queued ${n.queued_at}  ${plural(n.attempts, 'attempt')}  ${n.failed_at ? `given up ${n.failed_at}` : `next try ${n.next_attempt_at}`}  ${n.last_error ?? ''}`,
+          (n) =>
+            `  ${n.request_id}  ${JSON.stringify(n.email)}  queued ${n.queued_at}  ${plural(n.attempts, 'attempt')}  ${n.failed_at ? `given up ${n.failed_at}` : `next try ${n.next_attempt_at}`}  ${n.last_error ?? ''}`,
         ),
       ].join('\n');
     }
@@ -49,7 +52,10 @@ export function erasePreview(email: string, data: ContactExport): string {
   const notifications = data.lead_notifications.length;
   return [
     `will erase ${plural(requests.length, 'contact request')} and ${plural(notifications, 'lead notification')} stored about ${JSON.stringify(email)}:`,
-    ...requests.map((r) => `  ${r.id}  received ${r.created_at}  ${r.form_variant ?? '(no form)'}/${r.locale ?? '–'}  ${leadsJson(r.name)}${r.kept_at ? `  kept (${leadsJson(r.keep_reason)})` : ''}`),
+    ...requests.map(
+      (r) =>
+        `  ${r.id}  received ${r.created_at}  ${r.form_variant ?? '(no form)'}/${r.locale ?? '–'}  ${leadsJson(r.name)}${r.kept_at ? `  kept (${leadsJson(r.keep_reason)})` : ''}`,
+    ),
   ].join('\n');
 }
 

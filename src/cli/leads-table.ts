@@ -43,16 +43,32 @@ const length = (value: string) => [...value].length;
 export function leadsTable(rows: readonly StoredContactRequest[], columns: number, wide = false): string {
   if (rows.length === 0) return dim('no contact requests stored yet');
   const cells = rows.map((r) =>
-    [r.id, r.created_at.slice(0, 16).replace('T', ' '), r.form_variant ? `${r.form_variant}/${r.locale}` : '(no form)', r.name, r.email, r.company ?? '', r.products ?? '', r.subject ?? '', r.message].map(visible),
+    [
+      r.id,
+      r.created_at.slice(0, 16).replace('T', ' '),
+      r.form_variant ? `${r.form_variant}/${r.locale}` : '(no form)',
+      r.name,
+      r.email,
+      r.company ?? '',
+      r.products ?? '',
+      r.subject ?? '',
+      r.message,
+    ].map(visible),
   );
   const header = ['id', 'received (UTC)', 'form', 'name', 'email', 'company', 'products', 'subject', 'message'];
   const last = header.length - 1;
   const widths = header.map((h, i) => Math.min(i === last || i === 0 || wide ? Infinity : 32, Math.max(h.length, ...cells.map((c) => length(c[i]!)))));
   const fixed = widths.slice(0, last).reduce((sum, w) => sum + w + 2, 0);
   if (!wide) widths[last] = Math.max(20, Math.min(widths[last]!, columns - fixed));
-  const line = (row: string[]) => row.map((c, i) => clip(c, widths[i]!)).join('  ').trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((c, i) => clip(c, widths[i]!))
+      .join('  ')
+      .trimEnd();
   const count = `${rows.length} request${rows.length === 1 ? '' : 's'}`;
-  return [bold(line(header)), ...cells.map(line), dim(wide ? count : `${count}; \`site leads show <id>\` shows one in full, --wide every message whole`)].join('\n');
+  return [bold(line(header)), ...cells.map(line), dim(wide ? count : `${count}; \`site leads show <id>\` shows one in full, --wide every message whole`)].join(
+    '\n',
+  );
 }
 
 /** `site leads show <id>`: every stored value of one request, one per line, the message whole with its line breaks. */
@@ -72,7 +88,9 @@ export function leadDetail(row: StoredContactRequest): string {
   return [
     ...fields.map(([label, value]) => `${bold(label.padEnd(width))}  ${visible(value)}`),
     bold('message'),
-    ...terminalSafe(row.message).split(/\r?\n/).map((line) => `  ${line}`),
+    ...terminalSafe(row.message)
+      .split(/\r?\n/)
+      .map((line) => `  ${line}`),
   ].join('\n');
 }
 

@@ -14,7 +14,10 @@ export function contentEnv(baseUrl?: string): ContentEnv {
 export const contentOption = () => new Option('--content <dir>', 'content directory').default('content');
 
 export const dataOption = () =>
-  new Option('--data <dir>', 'where contact requests are stored (PGlite); DATABASE_URL selects PostgreSQL instead').default(process.env.SITE_DATA_DIR || '.data', 'SITE_DATA_DIR or .data');
+  new Option('--data <dir>', 'where contact requests are stored (PGlite); DATABASE_URL selects PostgreSQL instead').default(
+    process.env.SITE_DATA_DIR || '.data',
+    'SITE_DATA_DIR or .data',
+  );
 
 export const rateLimitOption = () =>
   new Option('--rate-limit <n/seconds>', 'contact requests one client address may send per window (429 beyond)')
@@ -47,7 +50,12 @@ export const wholeNumber = (min: number) => (value: string) => {
 export async function parseAt(value: string): Promise<Date | undefined> {
   const { parseMoment } = await import('../content/moment.ts');
   const at = parseMoment(value);
-  if (!at) process.stderr.write(red(`error: option '--at <time>' argument '${value}' is invalid. Expected an ISO 8601 date and time with a time zone offset, e.g. 2026-12-01T09:00:00+01:00 or 2026-12-01T08:00:00Z.\n`));
+  if (!at)
+    process.stderr.write(
+      red(
+        `error: option '--at <time>' argument '${value}' is invalid. Expected an ISO 8601 date and time with a time zone offset, e.g. 2026-12-01T09:00:00+01:00 or 2026-12-01T08:00:00Z.\n`,
+      ),
+    );
   return at;
 }
 

@@ -34,7 +34,16 @@ export function routeTable(routes: readonly RouteReport[]): string {
   const mark = (text: string, flagged: boolean) => (flagged ? `${text} !` : text);
   const rows = routes.map((r) => {
     const w = r.weight;
-    return [r.route, r.file, mark(kb(w.html), over(r, 'html')), mark(kb(w.css), over(r, 'css')), mark(kb(w.jsBeforeInteraction), over(r, 'js')), mark(kb(w.jsHydrated), over(r, 'jsAtMost')), w.islandProps ? `+${kb(w.islandProps)}` : '–', w.jsSubmit ? `+${kb(w.jsSubmit)}` : '–'];
+    return [
+      r.route,
+      r.file,
+      mark(kb(w.html), over(r, 'html')),
+      mark(kb(w.css), over(r, 'css')),
+      mark(kb(w.jsBeforeInteraction), over(r, 'js')),
+      mark(kb(w.jsHydrated), over(r, 'jsAtMost')),
+      w.islandProps ? `+${kb(w.islandProps)}` : '–',
+      w.jsSubmit ? `+${kb(w.jsSubmit)}` : '–',
+    ];
   });
   // Loops, not a spread of every row's cell into Math.max and a joined array per row: 10,000 rows are printed on every build.
   const widths = header.map((h) => h.length);

@@ -44,12 +44,27 @@ export function addServeCommand(program: Command, setExit: SetExit): void {
     .addOption(rateLimitOption())
     .option('--trust-proxy', 'believe X-Forwarded-For (its last entry) for the rate limit: only behind a proxy that sets it', false)
     .option('--backfill', 'also notify the sales team of requests stored before notifications were configured (SITE_NOTIFY_*)', false)
-    .option('--max-connections <n>', 'open connections at most; beyond it the oldest idle or stalled one is closed', wholeNumber(1), DEFAULT_LIMITS.maxConnections)
+    .option(
+      '--max-connections <n>',
+      'open connections at most; beyond it the oldest idle or stalled one is closed',
+      wholeNumber(1),
+      DEFAULT_LIMITS.maxConnections,
+    )
     .option('--headers-timeout <ms>', 'time a client has to send its request headers', wholeNumber(1), DEFAULT_LIMITS.headersTimeoutMs)
     .option('--request-timeout <ms>', 'time a client has to send its whole request', wholeNumber(1), DEFAULT_LIMITS.requestTimeoutMs)
     .option('--keep-alive-timeout <ms>', 'time an idle connection stays open', wholeNumber(1), DEFAULT_LIMITS.keepAliveTimeoutMs)
-    .option('--idle-timeout <ms>', 'time a connection may make no progress (nothing read, no answer bytes taken) before it is closed', wholeNumber(1), DEFAULT_LIMITS.idleTimeoutMs)
-    .option('--max-client-connections <n>', 'open connections from one client address at most (not applied with --trust-proxy: every connection comes from the proxy)', wholeNumber(1), DEFAULT_LIMITS.maxConnectionsPerClient)
+    .option(
+      '--idle-timeout <ms>',
+      'time a connection may make no progress (nothing read, no answer bytes taken) before it is closed',
+      wholeNumber(1),
+      DEFAULT_LIMITS.idleTimeoutMs,
+    )
+    .option(
+      '--max-client-connections <n>',
+      'open connections from one client address at most (not applied with --trust-proxy: every connection comes from the proxy)',
+      wholeNumber(1),
+      DEFAULT_LIMITS.maxConnectionsPerClient,
+    )
     .option('--tls-cert <file>', 'serve HTTP/2 (and HTTP/1.1) over TLS with this certificate (PEM); needs --tls-key')
     .option('--tls-key <file>', 'the private key (PEM) of --tls-cert')
     .action(async (opts: ServeFlags) => setExit(await serve(opts)));
@@ -123,14 +138,23 @@ function backendOptions(opts: ServeFlags, siteOrigin: string | undefined): Local
     onStored: (id, form) => process.stdout.write(`stored lead ${id} (form ${form ?? 'none'}; \`site leads show ${id}\`)\n`),
     retention: {
       onPurged: (requests, months) =>
-        process.stdout.write(dim(`retention: deleted ${requests.length} contact request${requests.length === 1 ? '' : 's'} older than ${months} months (not kept)\n`)),
+        process.stdout.write(
+          dim(`retention: deleted ${requests.length} contact request${requests.length === 1 ? '' : 's'} older than ${months} months (not kept)\n`),
+        ),
       onError: (error) => process.stderr.write(red(`retention purge failed (retried in a day or at the next start): ${messageOf(error)}\n`)),
     },
     notify: {
       backfill: opts.backfill,
-      onHeld: (n) => process.stdout.write(dim(`${n} lead${n === 1 ? '' : 's'} stored before notifications were configured ${n === 1 ? 'is' : 'are'} not sent (\`site serve --backfill\` sends ${n === 1 ? 'it' : 'them'})\n`)),
+      onHeld: (n) =>
+        process.stdout.write(
+          dim(
+            `${n} lead${n === 1 ? '' : 's'} stored before notifications were configured ${n === 1 ? 'is' : 'are'} not sent (\`site serve --backfill\` sends ${n === 1 ? 'it' : 'them'})\n`,
+          ),
+        ),
       onFailure: (id, channel, reason, givenUp) =>
-        process.stderr.write(red(`lead notification ${id} via ${channel}: ${reason}${givenUp ? ' (given up: see `site leads --failed`)' : ' (retried later)'}\n`)),
+        process.stderr.write(
+          red(`lead notification ${id} via ${channel}: ${reason}${givenUp ? ' (given up: see `site leads --failed`)' : ' (retried later)'}\n`),
+        ),
       onError: (error) => process.stderr.write(red(`lead notifications: ${messageOf(error)} (retried at the next poll)\n`)),
     },
   };

@@ -14,16 +14,20 @@ import { dim, green, printErrors, red } from './report.ts';
 export function addTranslationsCommand(program: Command, contentOption: Option, env: () => ContentEnv, setExit: (code: number) => void): void {
   program
     .command('translations')
-    .description('per locale and page: strings missing, untranslated (same as the source) or stale (the source changed since); --accept records translations as up to date')
+    .description(
+      'per locale and page: strings missing, untranslated (same as the source) or stale (the source changed since); --accept records translations as up to date',
+    )
     .addOption(contentOption)
     .option('--json', 'print the status as JSON')
-    .option('--accept <locale[:page]>', 'record the current source texts as translated, for a locale (fr) or one page of it (fr:home, fr:ui for the UI strings); repeatable', (value: string, all: string[]) => [...all, value], [] as string[])
+    .option(
+      '--accept <locale[:page]>',
+      'record the current source texts as translated, for a locale (fr) or one page of it (fr:home, fr:ui for the UI strings); repeatable',
+      (value: string, all: string[]) => [...all, value],
+      [] as string[],
+    )
     .action(async (opts: { content: string; json?: boolean; accept: string[] }) => {
-      const [{ readTranslationStatus, acceptTranslations, parseAcceptTarget }, { writeTranslationLock }, { translationJson, translationTable }] = await Promise.all([
-        import('../check/translations/index.ts'),
-        import('../check/translations/lock.ts'),
-        import('../check/translations/report.ts'),
-      ]);
+      const [{ readTranslationStatus, acceptTranslations, parseAcceptTarget }, { writeTranslationLock }, { translationJson, translationTable }] =
+        await Promise.all([import('../check/translations/index.ts'), import('../check/translations/lock.ts'), import('../check/translations/report.ts')]);
       const read = await readTranslationStatus(opts.content, env());
       if (!read.ok) {
         printErrors(read.errors, opts.content);
@@ -33,14 +37,24 @@ export function addTranslationsCommand(program: Command, contentOption: Option, 
       if (opts.accept.length) {
         const targets = opts.accept.map((value) => ({ value, target: parseAcceptTarget(value) }));
         const pages = new Set(read.status.pages.filter((p) => p.exists).map((p) => `${p.locale}:${p.page}`));
-        const unknown = targets.filter(({ target }) => !target || !read.status.locales.includes(target.locale) || (target.page && !pages.has(`${target.locale}:${target.page}`)));
+        const unknown = targets.filter(
+          ({ target }) => !target || !read.status.locales.includes(target.locale) || (target.page && !pages.has(`${target.locale}:${target.page}`)),
+        );
         if (unknown.length) {
           const known = read.status.locales.join(', ');
-          for (const { value } of unknown) process.stderr.write(red(`--accept ${value}: expected a translated locale (${known}) or <locale>:<page> of a page that has a translation file, e.g. ${read.status.locales[0] ?? 'fr'}:home or ${read.status.locales[0] ?? 'fr'}:ui\n`));
+          for (const { value } of unknown)
+            process.stderr.write(
+              red(
+                `--accept ${value}: expected a translated locale (${known}) or <locale>:<page> of a page that has a translation file, e.g. ${read.status.locales[0] ?? 'fr'}:home or ${read.status.locales[0] ?? 'fr'}:ui\n`,
+              ),
+            );
           setExit(EXIT_USAGE);
           return;
         }
-        const lock = acceptTranslations(read.input, targets.map(({ target }) => target!));
+        const lock = acceptTranslations(
+          read.input,
+          targets.map(({ target }) => target!),
+        );
         const file = await writeTranslationLock(opts.content, lock);
         process.stdout.write(green(`recorded ${opts.accept.join(', ')} as translated in ${path.relative(process.cwd(), file)} (commit it)\n`));
         return;
@@ -51,7 +65,10 @@ export function addTranslationsCommand(program: Command, contentOption: Option, 
 
 /** Writes the translation status page into a build's output folder (`site build --drafts`); errors when the content does not load. */
 export async function writeTranslationPage(contentDir: string, outDir: string, env: ContentEnv): Promise<SiteError[]> {
-  const [{ readTranslationStatus }, { translationPageFiles, TRANSLATIONS_PATH }] = await Promise.all([import('../check/translations/index.ts'), import('../check/translations/page.ts')]);
+  const [{ readTranslationStatus }, { translationPageFiles, TRANSLATIONS_PATH }] = await Promise.all([
+    import('../check/translations/index.ts'),
+    import('../check/translations/page.ts'),
+  ]);
   const read = await readTranslationStatus(contentDir, env);
   if (!read.ok) return read.errors;
   for (const [url, text] of translationPageFiles(read.status)) {

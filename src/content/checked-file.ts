@@ -11,7 +11,12 @@ import type { YamlSource } from './yaml-source.ts';
  * must be validated, so a build that recalls it never loads zod (ARCHITECTURE.md, Start-up). Undefined when the
  * file does not exist.
  */
-export async function checkedFile<S extends z.ZodType>(contentDir: string, file: string, schema: () => Promise<S>, memo?: ContentMemo): Promise<{ source?: YamlSource; value?: z.output<S>; errors: SiteError[] } | undefined> {
+export async function checkedFile<S extends z.ZodType>(
+  contentDir: string,
+  file: string,
+  schema: () => Promise<S>,
+  memo?: ContentMemo,
+): Promise<{ source?: YamlSource; value?: z.output<S>; errors: SiteError[] } | undefined> {
   // The schema is the generator's code, which names the stored memo: the file's name is its inputs.
   const inputs = `file:${file}`;
   const unread = memo?.recallUnread<z.output<S>>(file, inputs);
@@ -29,6 +34,7 @@ export async function checkedFile<S extends z.ZodType>(contentDir: string, file:
   const parsed = parseYaml(file, read.text);
   if (!parsed.source) return { errors: parsed.errors };
   const checked = validateSource(await schema(), parsed.source);
-  if (checked.value !== undefined && !checked.errors.length) memo?.remember(file, { key, source: parsed.source, value: checked.value, placeholders: [], verbatim: [], inputs, stamp: read.stamp });
+  if (checked.value !== undefined && !checked.errors.length)
+    memo?.remember(file, { key, source: parsed.source, value: checked.value, placeholders: [], verbatim: [], inputs, stamp: read.stamp });
   return { source: parsed.source, value: checked.value, errors: checked.errors };
 }

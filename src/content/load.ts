@@ -119,7 +119,14 @@ function contextFrom(raw: unknown): { ctx: SchemaContext; scope: (locale: string
   const keys = (value: unknown) => (value && typeof value === 'object' ? Object.keys(value) : []);
   return {
     ctx: { plans: keys(constants.plans), savings: keys(constants.savings) },
-    scope: (locale) => ({ ...constants, brand: brandFor(site.brand, locale), company: site.company, email: site.email, baseUrl: site.baseUrl, anchors: site.anchors }),
+    scope: (locale) => ({
+      ...constants,
+      brand: brandFor(site.brand, locale),
+      company: site.company,
+      email: site.email,
+      baseUrl: site.baseUrl,
+      anchors: site.anchors,
+    }),
   };
 }
 
@@ -128,7 +135,11 @@ function contextFrom(raw: unknown): { ctx: SchemaContext; scope: (locale: string
  * is not judged, or its error would bury site.yaml's own.
  */
 function withoutUnresolved(source: YamlSource, errors: SiteError[]): SiteError[] {
-  const unresolved = new Set(scalarStrings(source).filter((s) => s.value.includes('{{')).map((s) => formatPath(s.path)));
+  const unresolved = new Set(
+    scalarStrings(source)
+      .filter((s) => s.value.includes('{{'))
+      .map((s) => formatPath(s.path)),
+  );
   return errors.filter((e) => !unresolved.has(e.location?.path ?? ''));
 }
 
@@ -207,7 +218,9 @@ async function loadFile<T>(
   state.errors.push(...own);
   const placeholders = collectPlaceholders(source);
   state.placeholders.push(...placeholders);
-  const verbatim = scalarStrings(source).filter((s) => s.tag === '!verbatim').map((s) => s.value);
+  const verbatim = scalarStrings(source)
+    .filter((s) => s.tag === '!verbatim')
+    .map((s) => s.value);
   state.verbatim.push(...verbatim);
   if (value !== undefined && own.length === 0) state.memo?.remember(file.relative, { key, source, value, placeholders, verbatim, inputs, stamp: read.stamp });
   return { source, value };
@@ -224,13 +237,18 @@ async function load(root: string, env: ContentEnv, files: ContentFiles | undefin
   const validation = () => (schemas ??= contentSchemas());
 
   const siteInputs = JSON.stringify(env);
-  const { source: siteSource, value: site } = await loadFile({ root, relative: 'site.yaml', text: unsavedText('site.yaml') }, siteInputs, state, async (source, own) => {
-    applyEnv(source.data, env);
-    const { SiteConfig, validateSource } = await validation();
-    const checked = validateSource(SiteConfig, source);
-    own.push(...checked.errors);
-    return checked.value;
-  });
+  const { source: siteSource, value: site } = await loadFile(
+    { root, relative: 'site.yaml', text: unsavedText('site.yaml') },
+    siteInputs,
+    state,
+    async (source, own) => {
+      applyEnv(source.data, env);
+      const { SiteConfig, validateSource } = await validation();
+      const checked = validateSource(SiteConfig, source);
+      own.push(...checked.errors);
+      return checked.value;
+    },
+  );
   // Locale and page files resolve references against site.yaml: they depend on its text and the environment.
   const dependsOnSite = `${siteInputs}\u0000${textDigest(siteSource?.text ?? '')}`;
   const { ctx, scope } = contextFrom(siteSource?.data);
@@ -245,14 +263,19 @@ async function load(root: string, env: ContentEnv, files: ContentFiles | undefin
   const locales: SiteModel['locales'] = {};
   for (const [i, locale] of declared.entries()) {
     const requiredBy = listed && siteSource ? { location: () => locate(siteSource, ['locales', i]), why: `site.yaml lists '${locale}' in locales` } : undefined;
-    const { value } = await loadFile({ root, relative: `locales/${locale}.yaml`, requiredBy, text: unsavedText(`locales/${locale}.yaml`) }, dependsOnSite, state, async (source, own) => {
-      // Without site.yaml there is nothing to resolve against; reporting every reference would bury its error.
-      if (siteSource) own.push(...resolveReferences(source, scope(locale), locale));
-      const { LocaleStrings, validateSource } = await validation();
-      const checked = validateSource(LocaleStrings, source);
-      own.push(...(siteSource ? checked.errors : withoutUnresolved(source, checked.errors)));
-      return checked.value;
-    });
+    const { value } = await loadFile(
+      { root, relative: `locales/${locale}.yaml`, requiredBy, text: unsavedText(`locales/${locale}.yaml`) },
+      dependsOnSite,
+      state,
+      async (source, own) => {
+        // Without site.yaml there is nothing to resolve against; reporting every reference would bury its error.
+        if (siteSource) own.push(...resolveReferences(source, scope(locale), locale));
+        const { LocaleStrings, validateSource } = await validation();
+        const checked = validateSource(LocaleStrings, source);
+        own.push(...(siteSource ? checked.errors : withoutUnresolved(source, checked.errors)));
+        return checked.value;
+      },
+    );
     if (value) locales[locale] = value;
   }
   for (const file of await listDir(root, 'locales', memo)) {
@@ -290,17 +313,22 @@ async function load(root: string, env: ContentEnv, files: ContentFiles | undefin
     }
     const code = locale as LocaleCode;
     const intl = intlOf(code, locales[code]);
-    const { source, value: entry } = await loadFile({ root, relative, text: unsavedText(relative) }, pageInputs(code), state, async (source, own): Promise<PageEntry | undefined> => {
-      // References, plan and claim keys all come from site.yaml: without it every page would report each one.
-      if (!siteSource) return undefined;
-      own.push(...resolveReferences(source, scope(code), intl));
-      const { validateSource } = await validation();
-      const checked = validateSource(await pageSchemaNow(), source);
-      own.push(...checked.errors);
-      if (!checked.value) return undefined;
-      const route = routeFor(code, checked.value.slug, defaultLocale);
-      return { family, locale: code, route, file: outputFileFor(route), source: relative, page: checked.value };
-    });
+    const { source, value: entry } = await loadFile(
+      { root, relative, text: unsavedText(relative) },
+      pageInputs(code),
+      state,
+      async (source, own): Promise<PageEntry | undefined> => {
+        // References, plan and claim keys all come from site.yaml: without it every page would report each one.
+        if (!siteSource) return undefined;
+        own.push(...resolveReferences(source, scope(code), intl));
+        const { validateSource } = await validation();
+        const checked = validateSource(await pageSchemaNow(), source);
+        own.push(...checked.errors);
+        if (!checked.value) return undefined;
+        const route = routeFor(code, checked.value.slug, defaultLocale);
+        return { family, locale: code, route, file: outputFileFor(route), source: relative, page: checked.value };
+      },
+    );
     if (!source || !entry) continue;
     const other = claimed.get(entry.route);
     if (!other) {
@@ -310,14 +338,16 @@ async function load(root: string, env: ContentEnv, files: ContentFiles | undefin
     }
     const first = await readText(root, other.source);
     const firstSource = 'text' in first ? parseYaml(other.source, first.text).source : undefined;
-    errors.push(new SiteError({
-      code: 'duplicate-route',
-      message: `route ${entry.route} is produced by two pages`,
-      location: locate(source, ['slug']),
-      expected: `a slug no other ${entry.locale} page uses`,
-      found: `slug ${JSON.stringify(entry.page.slug)} here and in ${formatLocation(firstSource ? locate(firstSource, ['slug']) : { file: other.source })}`,
-      hint: 'give one of them another slug',
-    }));
+    errors.push(
+      new SiteError({
+        code: 'duplicate-route',
+        message: `route ${entry.route} is produced by two pages`,
+        location: locate(source, ['slug']),
+        expected: `a slug no other ${entry.locale} page uses`,
+        found: `slug ${JSON.stringify(entry.page.slug)} here and in ${formatLocation(firstSource ? locate(firstSource, ['slug']) : { file: other.source })}`,
+        hint: 'give one of them another slug',
+      }),
+    );
   }
 
   if (errors.length > 0 || !site) return { ok: false, errors: inReadingOrder(errors) };
@@ -331,7 +361,9 @@ async function load(root: string, env: ContentEnv, files: ContentFiles | undefin
 function listedCodes(raw: unknown): LocaleCode[] | undefined {
   const locales = (raw as { locales?: unknown } | undefined)?.locales;
   if (!Array.isArray(locales)) return undefined;
-  const codes = locales.map((entry: unknown) => (entry && typeof entry === 'object' ? (entry as { code?: unknown }).code : undefined)).filter((c): c is string => typeof c === 'string');
+  const codes = locales
+    .map((entry: unknown) => (entry && typeof entry === 'object' ? (entry as { code?: unknown }).code : undefined))
+    .filter((c): c is string => typeof c === 'string');
   return codes.length > 0 ? codes : undefined;
 }
 

@@ -61,14 +61,16 @@ export async function loadRedirects(contentDir: string, site: SiteConfig, memo?:
     for (const [j, locale] of locales.entries()) {
       if (locale && !codes.includes(locale)) {
         const suggestion = closest(locale, codes);
-        errors.push(new SiteError({
-          code: 'unknown-locale',
-          message: `redirect for '${locale}', which site.yaml does not list in locales`,
-          location: locate(source, ['redirects', i, 'locales', j]),
-          expected: `one of: ${codes.join(', ')}`,
-          found: `'${locale}'`,
-          hint: suggestion ? `did you mean '${suggestion}'?` : 'remove it, or add the language to site.yaml',
-        }));
+        errors.push(
+          new SiteError({
+            code: 'unknown-locale',
+            message: `redirect for '${locale}', which site.yaml does not list in locales`,
+            location: locate(source, ['redirects', i, 'locales', j]),
+            expected: `one of: ${codes.join(', ')}`,
+            found: `'${locale}'`,
+            hint: suggestion ? `did you mean '${suggestion}'?` : 'remove it, or add the language to site.yaml',
+          }),
+        );
         continue;
       }
       const from = locale ? inLocale(rule.from, locale, site) : rule.from;
@@ -76,14 +78,16 @@ export async function loadRedirects(contentDir: string, site: SiteConfig, memo?:
       const address = addressOf(from);
       const first = seen.get(address);
       if (first !== undefined) {
-        errors.push(new SiteError({
-          code: 'redirect-duplicate',
-          message: `${address} is redirected twice`,
-          location: at('from'),
-          expected: 'each old address in one rule',
-          found: `${address} here and in rule ${first + 1} (line ${locate(source, ['redirects', first, 'from']).line})`,
-          hint: 'keep one of the two rules (hosts apply only the first)',
-        }));
+        errors.push(
+          new SiteError({
+            code: 'redirect-duplicate',
+            message: `${address} is redirected twice`,
+            location: at('from'),
+            expected: 'each old address in one rule',
+            found: `${address} here and in rule ${first + 1} (line ${locate(source, ['redirects', first, 'from']).line})`,
+            hint: 'keep one of the two rules (hosts apply only the first)',
+          }),
+        );
         continue;
       }
       seen.set(address, i);

@@ -14,7 +14,13 @@ const SECONDS_PER = { seconds: 1, days: 86_400 } as const;
  * "7 Tage". A year is 365 days, as in a cookie's Max-Age; weeks and months are left out because the
  * spec states periods in days and years.
  */
-const DURATION_UNITS = [['year', 31_536_000], ['day', 86_400], ['hour', 3600], ['minute', 60], ['second', 1]] as const;
+const DURATION_UNITS = [
+  ['year', 31_536_000],
+  ['day', 86_400],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+] as const;
 
 export type ReferenceScope = Record<string, unknown>;
 
@@ -47,14 +53,21 @@ export function formatNumber(value: number, intl: string): string {
 
 export function formatEuro(value: number, intl: string): string {
   const cents = !Number.isInteger(value);
-  return numberFormat(intl, cents ? 'eur-cents' : 'eur', { style: 'currency', currency: 'EUR', minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 }).format(value);
+  return numberFormat(intl, cents ? 'eur-cents' : 'eur', {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: cents ? 2 : 0,
+    maximumFractionDigits: 2,
+  }).format(value);
 }
 
 /** A number of seconds in words of the page's language: "1 Jahr", "7 days", "1 an", "7 días". */
 export function formatDuration(seconds: number, intl: string): string {
   const [unit, size] = DURATION_UNITS.find(([, size]) => seconds % size === 0) ?? DURATION_UNITS[DURATION_UNITS.length - 1]!;
   // Intl puts an ordinary space between figure and unit; a no-break one keeps "1 año" on one line on a phone.
-  return numberFormat(intl, `unit ${unit}`, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 2 }).format(seconds / size).replace(/(\d) /g, '$1\u00a0');
+  return numberFormat(intl, `unit ${unit}`, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 2 })
+    .format(seconds / size)
+    .replace(/(\d) /g, '$1\u00a0');
 }
 
 function lookup(scope: ReferenceScope, key: string): { value?: unknown; missingAt?: string; known: string[]; suggestion?: string } {
@@ -108,7 +121,9 @@ export function resolveReferences(source: YamlSource, scope: ReferenceScope, int
         return whole;
       }
       if (format && !(FORMATS as readonly string[]).includes(format)) {
-        errors.push(new SiteError({ code: 'unknown-format', message: `unknown format '${format}'`, location: at(), expected: FORMATS.join(' | '), found: format }));
+        errors.push(
+          new SiteError({ code: 'unknown-format', message: `unknown format '${format}'`, location: at(), expected: FORMATS.join(' | '), found: format }),
+        );
         return whole;
       }
       if (typeof found.value === 'number') {

@@ -24,7 +24,11 @@ export function sectionFacts(page: Page): readonly SectionFacts[] {
   let facts = known.get(page);
   if (!facts) {
     facts = page.sections.flatMap(({ type, image, draft, publishAt, unpublishAt }, index) => {
-      const publishing = { ...(draft !== undefined && { draft }), ...(publishAt !== undefined && { publishAt }), ...(unpublishAt !== undefined && { unpublishAt }) };
+      const publishing = {
+        ...(draft !== undefined && { draft }),
+        ...(publishAt !== undefined && { publishAt }),
+        ...(unpublishAt !== undefined && { unpublishAt }),
+      };
       return image || Object.keys(publishing).length ? [{ index, type, ...(image && { image }), ...publishing }] : [];
     });
     known.set(page, facts);

@@ -107,7 +107,8 @@ function storedFiles(records: Record<string, unknown>, deferred: ReadonlyMap<str
  */
 function storedFile(value: unknown, sections: Buffer | undefined): StoredFile | undefined {
   const stored = value as Partial<StoredPageFile> | null;
-  if (typeof stored !== 'object' || stored === null || typeof stored.stamp !== 'string' || typeof stored.key !== 'string' || typeof stored.inputs !== 'string') return undefined;
+  if (typeof stored !== 'object' || stored === null || typeof stored.stamp !== 'string' || typeof stored.key !== 'string' || typeof stored.inputs !== 'string')
+    return undefined;
   if (!Array.isArray(stored.placeholders) || !Array.isArray(stored.verbatim)) return undefined;
   if (!sections) return stored as StoredFile;
   const { facts, ...file } = stored as StoredPageFile;
@@ -125,7 +126,11 @@ function fileRecord(file: string, stored: StoredFile | Buffer): WrittenRecord {
   if (Buffer.isBuffer(stored)) return stored;
   const page = file.startsWith('pages/') ? (stored.value as Partial<PageEntry> | undefined)?.page : undefined;
   if (!page || !Object.hasOwn(page, 'sections')) return [file, stored];
-  const record: StoredPageFile = { ...stored, value: { ...(stored.value as PageEntry), page: pageShell(page) as unknown as PageEntry['page'] }, facts: [...sectionFacts(page)] };
+  const record: StoredPageFile = {
+    ...stored,
+    value: { ...(stored.value as PageEntry), page: pageShell(page) as unknown as PageEntry['page'] },
+    facts: [...sectionFacts(page)],
+  };
   return [file, record, unparsedSections(page) ?? JSON.stringify(page.sections)];
 }
 
@@ -136,8 +141,18 @@ export async function writeStoredMemo(cache: BuildCache, key: string, memo: Stor
   // The changes on the last snapshot name it, so stale ones are ignored, but they need not be read.
   // Made as they are written: a page's record holds its sections' JSON, 20 MB for 10,000 pages.
   const records = (files: Iterable<[string, StoredFile | Buffer]>) => recordsOf([...files], ([file, stored]) => fileRecord(file, stored));
-  if (snapshot) await writeRecords(cache, SNAPSHOT_KIND, key, { format: snapshot.format, id: snapshot.id }, records(snapshot.files)).then(() => cache.remove?.(CHANGES_KIND, key));
-  if (changes) await writeRecords(cache, CHANGES_KIND, key, { format: changes.format, base: changes.base, removed: changes.removed }, records(Object.entries(changes.files)));
+  if (snapshot)
+    await writeRecords(cache, SNAPSHOT_KIND, key, { format: snapshot.format, id: snapshot.id }, records(snapshot.files)).then(() =>
+      cache.remove?.(CHANGES_KIND, key),
+    );
+  if (changes)
+    await writeRecords(
+      cache,
+      CHANGES_KIND,
+      key,
+      { format: changes.format, base: changes.base, removed: changes.removed },
+      records(Object.entries(changes.files)),
+    );
 }
 
 /** Changes up to this share of the files are stored as changes; more, and the whole snapshot is written again. */
@@ -170,7 +185,15 @@ export class StoredContentMemo extends ContentMemo {
     this.stored = new Map(files);
     this.base = files && typeof snapshot!.id === 'string' ? snapshot!.id : undefined;
     const changes = stored.changes as Changes | undefined;
-    if (this.base === undefined || changes?.format !== FORMAT || changes.base !== this.base || !changes.files || typeof changes.files !== 'object' || !Array.isArray(changes.removed)) return;
+    if (
+      this.base === undefined ||
+      changes?.format !== FORMAT ||
+      changes.base !== this.base ||
+      !changes.files ||
+      typeof changes.files !== 'object' ||
+      !Array.isArray(changes.removed)
+    )
+      return;
     for (const [file, entry] of Object.entries(changes.files)) this.stored.set(file, entry);
     for (const file of changes.removed) this.stored.delete(String(file));
     for (const file of [...Object.keys(changes.files), ...changes.removed]) this.differ.add(String(file));
@@ -212,7 +235,13 @@ export class StoredContentMemo extends ContentMemo {
   override recallUnread<T>(file: string, inputs: string): Remembered<T> | undefined {
     this.seen.add(file);
     const entry = this.entry(file);
-    if (!entry || !entry.stamp || entry.inputs !== this.inputsDigest(inputs) || entry.stamp !== (this.stamps?.get(file) ?? fileStampSync(path.join(this.root, file)))) return undefined;
+    if (
+      !entry ||
+      !entry.stamp ||
+      entry.inputs !== this.inputsDigest(inputs) ||
+      entry.stamp !== (this.stamps?.get(file) ?? fileStampSync(path.join(this.root, file)))
+    )
+      return undefined;
     return this.materialize<T>(file, entry);
   }
 
@@ -334,7 +363,12 @@ export class StoredContentMemo extends ContentMemo {
     if (!this.changed) return undefined;
     if (this.base !== undefined && this.differ.size <= this.stored.size * CHANGES_SHARE) {
       const files = [...this.differ].flatMap((file) => (this.stored.has(file) ? [[file, this.stored.get(file)!] as const] : []));
-      const changes: Changes = { format: FORMAT, base: this.base, files: Object.fromEntries(files), removed: [...this.differ].filter((file) => !this.stored.has(file)) };
+      const changes: Changes = {
+        format: FORMAT,
+        base: this.base,
+        files: Object.fromEntries(files),
+        removed: [...this.differ].filter((file) => !this.stored.has(file)),
+      };
       return { changes };
     }
     // Records never parsed are written back as their lines.
@@ -345,8 +379,17 @@ export class StoredContentMemo extends ContentMemo {
   private materialize<T>(file: string, entry: StoredFile): Remembered<T> {
     let remembered = this.recalled.get(file);
     if (!remembered) {
-      const source = file === 'site.yaml' && entry.text !== undefined ? storedSource(file, entry.text, entry.data) : new LazySource(file, () => readFileSync(path.join(this.root, file), 'utf8'));
-      remembered = { key: entry.key, source, value: entry.value, placeholders: entry.placeholders.map((p) => placeholderIn(source, p)), verbatim: entry.verbatim };
+      const source =
+        file === 'site.yaml' && entry.text !== undefined
+          ? storedSource(file, entry.text, entry.data)
+          : new LazySource(file, () => readFileSync(path.join(this.root, file), 'utf8'));
+      remembered = {
+        key: entry.key,
+        source,
+        value: entry.value,
+        placeholders: entry.placeholders.map((p) => placeholderIn(source, p)),
+        verbatim: entry.verbatim,
+      };
       if (entry.value && typeof entry.value === 'object') this.digests.set(entry.value, `${file}\u0000${entry.key}`);
       this.recalled.set(file, remembered);
     }

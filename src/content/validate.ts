@@ -55,9 +55,17 @@ function expectedOf(issue: Issue): string | undefined {
     case 'invalid_value':
       return issue.values.map((v) => JSON.stringify(v)).join(' | ');
     case 'too_small':
-      return issue.origin === 'array' ? `at least ${issue.minimum} item(s)` : issue.origin === 'string' ? `at least ${issue.minimum} character(s)` : `>= ${issue.minimum}`;
+      return issue.origin === 'array'
+        ? `at least ${issue.minimum} item(s)`
+        : issue.origin === 'string'
+          ? `at least ${issue.minimum} character(s)`
+          : `>= ${issue.minimum}`;
     case 'too_big':
-      return issue.origin === 'array' ? `at most ${issue.maximum} item(s)` : issue.origin === 'string' ? `at most ${issue.maximum} character(s)` : `<= ${issue.maximum}`;
+      return issue.origin === 'array'
+        ? `at most ${issue.maximum} item(s)`
+        : issue.origin === 'string'
+          ? `at most ${issue.maximum} character(s)`
+          : `<= ${issue.maximum}`;
     case 'invalid_format':
       return issue.format === 'regex' ? issue.message : `a valid ${issue.format}`;
     default:

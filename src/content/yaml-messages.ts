@@ -78,11 +78,19 @@ export function explainSyntaxError(code: string, parserMessage: string, line: st
       };
     }
     case 'TAB_AS_INDENT':
-      return { message: 'a tab in the indentation: YAML indents with spaces only', hint: 'replace the tab with spaces (two per level, as in the rest of the file)', column };
+      return {
+        message: 'a tab in the indentation: YAML indents with spaces only',
+        hint: 'replace the tab with spaces (two per level, as in the rest of the file)',
+        column,
+      };
     case 'BAD_INDENT':
       if (/flow sequence|flow mapping/i.test(parserMessage)) {
         const bracket = /sequence/i.test(parserMessage) ? ']' : '}';
-        return { message: `a ${bracket === ']' ? '[ … ]' : '{ … }'} list is not closed on its line`, hint: `close it with ${bracket} before the end of the line, or write the items as a block list (one "- item" per line)`, column };
+        return {
+          message: `a ${bracket === ']' ? '[ … ]' : '{ … }'} list is not closed on its line`,
+          hint: `close it with ${bracket} before the end of the line, or write the items as a block list (one "- item" per line)`,
+          column,
+        };
       }
       return {
         message: 'this line is indented differently from the keys around it',
@@ -90,23 +98,49 @@ export function explainSyntaxError(code: string, parserMessage: string, line: st
         column,
       };
     case 'MISSING_CHAR':
-      if (/quote/i.test(parserMessage)) return { message: 'a quoted value has no closing quote', hint: 'add the closing quote at the end of the value (a quote inside a "…" value is written \\")', column };
+      if (/quote/i.test(parserMessage))
+        return {
+          message: 'a quoted value has no closing quote',
+          hint: 'add the closing quote at the end of the value (a quote inside a "…" value is written \\")',
+          column,
+        };
       if (/sequence item without/i.test(parserMessage)) {
-        return { message: 'this line is indented differently from the other keys of its list item', hint: 'give it the same number of spaces as the keys of the item above (or start a new item with "- ")', column };
+        return {
+          message: 'this line is indented differently from the other keys of its list item',
+          hint: 'give it the same number of spaces as the keys of the item above (or start a new item with "- ")',
+          column,
+        };
       }
-      if (/map values/i.test(parserMessage)) return { message: 'a line with neither "key: value" nor "- item" where a key was expected', hint: 'write it as key: value, indent it under the key it belongs to, or quote it as part of the value above', column };
+      if (/map values/i.test(parserMessage))
+        return {
+          message: 'a line with neither "key: value" nor "- item" where a key was expected',
+          hint: 'write it as key: value, indent it under the key it belongs to, or quote it as part of the value above',
+          column,
+        };
       return undefined;
     case 'BAD_SCALAR_START': {
       const mark = value.charAt(0) || line.charAt(column - 1);
-      return { message: `an unquoted value cannot start with ${mark}`, hint: parts ? `put the value in quotes: ${quoted(line, value)}` : 'put the value in quotes', column: valueColumn };
+      return {
+        message: `an unquoted value cannot start with ${mark}`,
+        hint: parts ? `put the value in quotes: ${quoted(line, value)}` : 'put the value in quotes',
+        column: valueColumn,
+      };
     }
     case 'UNEXPECTED_TOKEN':
       if (/^["'].*["'][^"']+$/.test(value)) {
-        return { message: 'text after the closing quote of a quoted value', hint: `quote the whole value: ${quoted(line, value.replace(/^(["'])(.*?)\1/, '$2'), valueColumn)}`, column };
+        return {
+          message: 'text after the closing quote of a quoted value',
+          hint: `quote the whole value: ${quoted(line, value.replace(/^(["'])(.*?)\1/, '$2'), valueColumn)}`,
+          column,
+        };
       }
       return undefined;
     case 'MULTILINE_IMPLICIT_KEY':
-      return { message: 'a line with neither "key: value" nor "- item" where a key was expected', hint: 'write it as key: value, indent it under the key it belongs to, or quote it as part of the value above', column };
+      return {
+        message: 'a line with neither "key: value" nor "- item" where a key was expected',
+        hint: 'write it as key: value, indent it under the key it belongs to, or quote it as part of the value above',
+        column,
+      };
     default:
       return undefined;
   }

@@ -65,7 +65,9 @@ class Tagged {
  * js-yaml reads the data (YAML 1.2 core schema, as yaml's default) about ten times faster than yaml builds
  * its document with source ranges; that document is made only when something must be located.
  */
-const FAST_SCHEMA = CORE_SCHEMA.extend(CUSTOM_TAGS.map(({ tag, resolve }) => new Type(tag, { kind: 'scalar', construct: (text: string) => new Tagged(tag, resolve(text)) })));
+const FAST_SCHEMA = CORE_SCHEMA.extend(
+  CUSTOM_TAGS.map(({ tag, resolve }) => new Type(tag, { kind: 'scalar', construct: (text: string) => new Tagged(tag, resolve(text)) })),
+);
 
 /** The data, with tagged values unwrapped, and every string value with its path. */
 function collectStrings(data: unknown, source: YamlSource): { data: unknown; strings: ScalarString[] } {
@@ -77,7 +79,8 @@ function collectStrings(data: unknown, source: YamlSource): { data: unknown; str
     }
     if (typeof value === 'string') strings.push(scalarString(source, path, value));
     else if (Array.isArray(value)) value.forEach((item, i) => (value[i] = visit(item, [...path, i])));
-    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) (value as Record<string, unknown>)[key] = visit(item, [...path, key]);
+    else if (value && typeof value === 'object')
+      for (const [key, item] of Object.entries(value)) (value as Record<string, unknown>)[key] = visit(item, [...path, key]);
     return value;
   };
   return { data: visit(data, []), strings };
@@ -151,7 +154,7 @@ function aliasError(file: string, text: string, size: number): SiteError {
     location: { file, line: pos.line, column: pos.col },
     expected: `at most ${MAX_EXPANDED_VALUES.toLocaleString('en')} values with every alias expanded, and no alias inside its own anchor`,
     found: first ? `the alias *${first.source}` : 'aliases',
-    hint: 'write the repeated part out, or keep a repeated value in site.yaml\'s constants and refer to it with {{…}}; aliases of aliases multiply',
+    hint: "write the repeated part out, or keep a repeated value in site.yaml's constants and refer to it with {{…}}; aliases of aliases multiply",
   });
 }
 
@@ -179,7 +182,12 @@ export function parseYaml(file: string, text: string): { source?: YamlSource; er
   return { source, errors: [] };
 }
 
-function sourceOf(file: string, text: string, data: unknown, document: () => { doc: Document.Parsed; lines: LineCounter }): YamlSource & { strings: ScalarString[] } {
+function sourceOf(
+  file: string,
+  text: string,
+  data: unknown,
+  document: () => { doc: Document.Parsed; lines: LineCounter },
+): YamlSource & { strings: ScalarString[] } {
   return {
     file,
     text,
@@ -266,12 +274,16 @@ function syntaxErrors(file: string, text: string, doc: Document.Parsed, lines: L
     }
     // An over-indented key is blamed on the line above it: point at the key and say what its indentation means.
     const nextLine = textLines.slice(lineNo).find((l) => l.trim() !== '' && !l.trim().startsWith('#'));
-    const overIndented = e.code === 'BLOCK_AS_IMPLICIT_KEY' && nextLine !== undefined ? explainOverIndentedKey(textLines[lineNo - 1] ?? '', nextLine) : undefined;
+    const overIndented =
+      e.code === 'BLOCK_AS_IMPLICIT_KEY' && nextLine !== undefined ? explainOverIndentedKey(textLines[lineNo - 1] ?? '', nextLine) : undefined;
     if (overIndented) lineNo = textLines.indexOf(nextLine!, lineNo) + 1;
     const line = textLines[lineNo - 1]?.trimEnd() ?? '';
     const parserMessage = e.message.split('\n')[0] ?? 'YAML syntax error';
-    const explained = overIndented ?? explainSyntaxError(e.code, parserMessage, line, lineNo === pos.line ? pos.col : (line.search(/["[{]/) + 1 || 1));
-    const more = i === shown.length - 1 && left > 0 ? ` (${left} further parser error${left === 1 ? '' : 's'} after this line left out: they usually follow from this one; fix it and run again)` : '';
+    const explained = overIndented ?? explainSyntaxError(e.code, parserMessage, line, lineNo === pos.line ? pos.col : line.search(/["[{]/) + 1 || 1);
+    const more =
+      i === shown.length - 1 && left > 0
+        ? ` (${left} further parser error${left === 1 ? '' : 's'} after this line left out: they usually follow from this one; fix it and run again)`
+        : '';
     return new SiteError({
       code: 'yaml-syntax',
       message: explained?.message ?? `YAML cannot read this line (the parser says: ${parserMessage})`,

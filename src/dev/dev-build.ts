@@ -94,7 +94,18 @@ export class DevBuilder {
         page = renderPage(model, entry, code, { images: images.images });
         const { bytes, refs, inline, elements, islandProps } = page;
         // Off the edit-to-paint path: the next start of `site dev` (or a build) finds the page.
-        this.track(gzipSize(bytes).then((htmlGzip) => storePage(this.cache, key, { bytes, htmlGzip, refs, inline, sources: { hash: contentHash(bytes), elements }, islandProps: Object.fromEntries(islandProps) })));
+        this.track(
+          gzipSize(bytes).then((htmlGzip) =>
+            storePage(this.cache, key, {
+              bytes,
+              htmlGzip,
+              refs,
+              inline,
+              sources: { hash: contentHash(bytes), elements },
+              islandProps: Object.fromEntries(islandProps),
+            }),
+          ),
+        );
       }
       // An edited page's earlier version will not be asked for again: its stored HTML goes, so a long editing session
       // leaves one version per page in the cache (a build that still wants it renders it again).
@@ -110,7 +121,15 @@ export class DevBuilder {
       files.set(`/${page.entry.file}`, page.bytes);
       for (const [url, json] of page.islandProps) files.set(url, new TextEncoder().encode(json));
     }
-    for (const [url, text] of seoFiles(model, sitePolicy(model, pages.map((p) => p.inline), code))) files.set(url, new TextEncoder().encode(text));
+    for (const [url, text] of seoFiles(
+      model,
+      sitePolicy(
+        model,
+        pages.map((p) => p.inline),
+        code,
+      ),
+    ))
+      files.set(url, new TextEncoder().encode(text));
     const changed = pages.filter((p) => !sameBytes(this.files.get(`/${p.entry.file}`), files.get(`/${p.entry.file}`))).map((p) => p.entry.route);
     this.files = files;
     return { ok: true, files, changed, rendered };

@@ -35,7 +35,12 @@ export class DevChecker {
   async check(files?: SiteFiles, stale: () => boolean = () => false): Promise<CheckRun | undefined> {
     const { findings, model, sources, config } = await checkSources({ contentDir: this.contentDir, env: this.env });
     if (stale()) return undefined;
-    const done = (routes: number): CheckRun => ({ findings: sortFindings(findings), routes, contentDir: this.contentDir, ...(files ? { output: { dir: 'memory', built: true } } : {}) });
+    const done = (routes: number): CheckRun => ({
+      findings: sortFindings(findings),
+      routes,
+      contentDir: this.contentDir,
+      ...(files ? { output: { dir: 'memory', built: true } } : {}),
+    });
     if (!model || !files) return done(0);
     const key = JSON.stringify(config);
     if (key !== this.configKey) {
@@ -54,7 +59,12 @@ export class DevChecker {
       }
       pages.push({ page: { entry, ...parsed }, bytes });
     }
-    const site = new SiteIndex(model, new Set([...files.keys()].map((url) => url.slice(1))), pages.map((p) => p.page), config.noindex);
+    const site = new SiteIndex(
+      model,
+      new Set([...files.keys()].map((url) => url.slice(1))),
+      pages.map((p) => p.page),
+      config.noindex,
+    );
     const output: Finding[] = [];
     for (const { page, bytes } of pages) {
       // The server shares this process: let it answer requests and take edits between pages.
@@ -68,7 +78,12 @@ export class DevChecker {
       }
       output.push(...alone);
     }
-    output.push(...checkHreflang(pages.map((p) => p.page), site));
+    output.push(
+      ...checkHreflang(
+        pages.map((p) => p.page),
+        site,
+      ),
+    );
     const bytesOf = new Map(pages.map((p) => [p.page.entry.route, p.bytes]));
     const elements = (route: string | undefined) => {
       const bytes = route === undefined ? undefined : bytesOf.get(route);

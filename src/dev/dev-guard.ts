@@ -52,7 +52,8 @@ export function devGuard(token: () => string): RouteHandler {
       plainAnswer(res, 403, message, { connection: 'close' });
       return true;
     };
-    if (!loopbackHost(req)) return refuse('site dev answers only at a loopback address (http://localhost:PORT or http://127.0.0.1:PORT); this Host names another site');
+    if (!loopbackHost(req))
+      return refuse('site dev answers only at a loopback address (http://localhost:PORT or http://127.0.0.1:PORT); this Host names another site');
     if (!changesState(req)) return false;
     if (req.headers.origin !== `http://${req.headers.host}`) return refuse('cross-origin request refused: only the dev server’s own pages may do this');
     if (!sameToken(req.headers[TOKEN_HEADER], token())) return refuse('missing or wrong session token: reload the page');

@@ -90,7 +90,9 @@ function memoryRoute(files: () => SiteFiles, build: string, errors: () => string
     let type = contentTypeOf(url ?? '/404.html');
     if (!body) {
       // No build yet (the content has errors from the start): a page that shows them and reloads once fixed.
-      body = Buffer.from(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Content errors</title></head><body><pre>${(errors() ?? 'building…').replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</pre></body></html>`);
+      body = Buffer.from(
+        `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Content errors</title></head><body><pre>${(errors() ?? 'building…').replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</pre></body></html>`,
+      );
       type = contentTypeOf('.html');
     }
     if (type.startsWith('text/html')) body = withLiveScript(Buffer.from(body.buffer, body.byteOffset, body.byteLength), build);
@@ -203,16 +205,47 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
   const live = liveReload(() => ({ build, session, ...(overlay ? { overlay } : {}) }), { maxStreams: options.maxEventStreams });
   let serverUrl = '';
   // No lead notifications from `site dev`: a developer's test submissions must not reach the sales team.
-  const backend = lazyLocalBackend({ dataDir: options.dataDir, contentDir: options.contentDir, rateLimit: options.rateLimit, onStoreError: options.report.storeError, notify: { config: { channels: [] } } }, () => serverUrl);
+  const backend = lazyLocalBackend(
+    {
+      dataDir: options.dataDir,
+      contentDir: options.contentDir,
+      rateLimit: options.rateLimit,
+      onStoreError: options.report.storeError,
+      notify: { config: { channels: [] } },
+    },
+    () => serverUrl,
+  );
   await rebuild();
   // The content editor at /admin: its unsaved edits are built like files, so open pages (its preview) show them.
-  const editor = contentEditor({ contentDir: options.contentDir, env: options.env, unsavedEdits: builder.unsavedEdits, memo: builder.memo, changed: (loaded) => {
-    if (loaded) builder.useLoaded(loaded);
-    edits++;
-    schedule();
-  } });
+  const editor = contentEditor({
+    contentDir: options.contentDir,
+    env: options.env,
+    unsavedEdits: builder.unsavedEdits,
+    memo: builder.memo,
+    changed: (loaded) => {
+      if (loaded) builder.useLoaded(loaded);
+      edits++;
+      schedule();
+    },
+  });
   session = editor.token;
-  const server = await startServer({ port: options.port, host: options.host, handlers: [devGuard(() => session), live.handler, openInEditor(options.contentDir, options.open), editor.handler, backend.handler, translationsRoute(options.contentDir, options.env), memoryRoute(() => files, build, () => errors)] });
+  const server = await startServer({
+    port: options.port,
+    host: options.host,
+    handlers: [
+      devGuard(() => session),
+      live.handler,
+      openInEditor(options.contentDir, options.open),
+      editor.handler,
+      backend.handler,
+      translationsRoute(options.contentDir, options.env),
+      memoryRoute(
+        () => files,
+        build,
+        () => errors,
+      ),
+    ],
+  });
   serverUrl = server.url;
 
   // One rebuild at a time; edits arriving meanwhile cause exactly one more.

@@ -40,7 +40,16 @@ function frameOf(file: string, line: number): FindingView['frame'] {
 export function findingViews(findings: readonly Finding[], contentDir: string): FindingView[] {
   return findings.map((f) => {
     const at = f.location ?? f.source;
-    const view: FindingView = { severity: f.severity, code: f.code, message: f.message, route: f.route, element: f.element, expected: f.expected, found: f.found, hint: f.hint };
+    const view: FindingView = {
+      severity: f.severity,
+      code: f.code,
+      message: f.message,
+      route: f.route,
+      element: f.element,
+      expected: f.expected,
+      found: f.found,
+      hint: f.hint,
+    };
     if (at?.file) {
       const file = path.resolve(contentDir, at.file);
       const line = at.line ?? 1;

@@ -22,7 +22,11 @@ export function translationsRoute(contentDir: string, env: ContentEnv): RouteHan
     const body = files.get(url.endsWith('/') ? `${url}index.html` : url);
     if (body === undefined) return false;
     const bytes = Buffer.from(body);
-    res.writeHead(200, { 'content-type': contentTypeOf(url.endsWith('/') ? 'index.html' : url), 'cache-control': 'no-store', 'content-length': bytes.byteLength });
+    res.writeHead(200, {
+      'content-type': contentTypeOf(url.endsWith('/') ? 'index.html' : url),
+      'cache-control': 'no-store',
+      'content-length': bytes.byteLength,
+    });
     res.end(req.method === 'HEAD' ? undefined : bytes);
     return true;
   };

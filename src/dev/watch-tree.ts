@@ -82,12 +82,15 @@ export function burstCollector(options: BurstOptions): { add(file: string, kind:
       pending.add(file);
       many ||= folder || pending.size > 1;
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        const files = [...pending];
-        pending = new Set();
-        many = false;
-        options.onBurst(files);
-      }, many ? options.manySettleMs : options.settleMs);
+      timer = setTimeout(
+        () => {
+          const files = [...pending];
+          pending = new Set();
+          many = false;
+          options.onBurst(files);
+        },
+        many ? options.manySettleMs : options.settleMs,
+      );
     },
     cancel: () => clearTimeout(timer),
   };

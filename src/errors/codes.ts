@@ -23,14 +23,16 @@ export const ERROR_CODES = {
   'yaml-syntax': {
     kind: 'content',
     title: 'The file is not valid YAML',
-    explanation: 'A content file could not be parsed. Each mistake is reported once, at its line and column; the parser\'s follow-up errors are counted in the hint.',
+    explanation:
+      "A content file could not be parsed. Each mistake is reported once, at its line and column; the parser's follow-up errors are counted in the hint.",
     hint: 'Fix the line shown. A value with ": " or "#" in it needs quotes; indentation must use spaces.',
   },
   'yaml-alias': {
     kind: 'content',
     title: 'YAML aliases that expand too far',
-    explanation: 'Aliases (`*name`) repeat an anchored part of the file; these would expand it past 100,000 values, or an alias sits inside its own anchor (an endless file). The loader refuses the file instead of building it.',
-    hint: 'Write the repeated part out, or keep a repeated value in site.yaml\'s constants and refer to it with `{{…}}`.',
+    explanation:
+      'Aliases (`*name`) repeat an anchored part of the file; these would expand it past 100,000 values, or an alias sits inside its own anchor (an endless file). The loader refuses the file instead of building it.',
+    hint: "Write the repeated part out, or keep a repeated value in site.yaml's constants and refer to it with `{{…}}`.",
   },
   'missing-key': {
     kind: 'content',
@@ -53,14 +55,14 @@ export const ERROR_CODES = {
   'unknown-type': {
     kind: 'content',
     title: 'An unknown section type',
-    explanation: 'A section\'s `type` picks its component, and no component has this name.',
+    explanation: "A section's `type` picks its component, and no component has this name.",
     hint: 'Use one of the listed types (did you mean …?); docs/reference/sections.md lists them all.',
   },
   'missing-file': {
     kind: 'content',
     title: 'A content file is missing',
-    explanation: 'A file the site needs (site.yaml, a locale\'s UI strings) does not exist. A missing locale file is reported at its entry in site.yaml.',
-    hint: 'Create the file, e.g. by copying another language\'s and translating it.',
+    explanation: "A file the site needs (site.yaml, a locale's UI strings) does not exist. A missing locale file is reported at its entry in site.yaml.",
+    hint: "Create the file, e.g. by copying another language's and translating it.",
   },
   'unknown-locale': {
     kind: 'content',
@@ -71,7 +73,7 @@ export const ERROR_CODES = {
   'duplicate-route': {
     kind: 'content',
     title: 'Two pages with one route',
-    explanation: 'Two page files produce the same URL; it is reported at the second page\'s `slug` and names the first.',
+    explanation: "Two page files produce the same URL; it is reported at the second page's `slug` and names the first.",
     hint: 'Give one of the pages another slug.',
   },
   'unknown-reference': {
@@ -109,19 +111,20 @@ export const ERROR_CODES = {
   'family-locales': {
     kind: 'check',
     title: 'A page family lacks a language',
-    explanation: 'The home family must exist in every language of site.yaml, and each family listed under `families:` in check.yaml in every language it claims.',
+    explanation:
+      'The home family must exist in every language of site.yaml, and each family listed under `families:` in check.yaml in every language it claims.',
     hint: 'Add the missing `pages/<family>/<lang>.yaml`, or change the claim in check.yaml.',
   },
   'anchor-duplicate': {
     kind: 'check',
     title: 'Two sections share an id',
-    explanation: 'A section\'s `id` is its anchor (`#id`); two with one id (or the id `main`) make links land on the wrong one.',
+    explanation: "A section's `id` is its anchor (`#id`); two with one id (or the id `main`) make links land on the wrong one.",
     hint: 'Give each section of the page its own id.',
   },
   'header-menu': {
     kind: 'check',
-    title: 'The page\'s navigation bar has no menu in its language',
-    explanation: 'A page\'s `header:` picks a list under `header.menus` in its locale file; without that list the bar would have no links.',
+    title: "The page's navigation bar has no menu in its language",
+    explanation: "A page's `header:` picks a list under `header.menus` in its locale file; without that list the bar would have no links.",
     hint: 'Add `header.menus.<variant>` (entries `{ label, href }`) to the locale file, or pick a variant it has.',
   },
   'schema-modeline': {
@@ -133,7 +136,8 @@ export const ERROR_CODES = {
   'claim-savings': {
     kind: 'check',
     title: 'A savings claim no longer follows from the prices',
-    explanation: 'Each claim in `constants.savings` is recomputed from the plan and comparison prices; a plain claim must not overstate, an "up to" claim may round to the nearest percent.',
+    explanation:
+      'Each claim in `constants.savings` is recomputed from the plan and comparison prices; a plain claim must not overstate, an "up to" claim may round to the nearest percent.',
     hint: 'Change the claimed percentage to what the message computes, or the prices it compares.',
   },
   'claim-text': {
@@ -145,14 +149,15 @@ export const ERROR_CODES = {
   'claim-footnote': {
     kind: 'check',
     title: 'A registered claim shown without its footnote',
-    explanation: 'Every claim in `claimRegister` states what it rests on; a page that shows the figure must show that basis as a numbered note, in the order the claims appear.',
-    hint: 'Print the figure by reference (e.g. `{{savings.vsTwo.percent}}`) so its note is added, or add the claim to the page\'s notes.',
+    explanation:
+      'Every claim in `claimRegister` states what it rests on; a page that shows the figure must show that basis as a numbered note, in the order the claims appear.',
+    hint: "Print the figure by reference (e.g. `{{savings.vsTwo.percent}}`) so its note is added, or add the claim to the page's notes.",
   },
   'claim-unregistered': {
     kind: 'check',
     title: 'A registered figure typed into copy',
     explanation: 'A figure that matches a registered claim but is typed instead of referenced gets no footnote and drifts when the register changes.',
-    hint: 'Reference the claim\'s constant instead of typing the number.',
+    hint: "Reference the claim's constant instead of typing the number.",
   },
   'offer-included-and-extra': {
     kind: 'check',
@@ -162,7 +167,7 @@ export const ERROR_CODES = {
   },
   'offer-plan-claim': {
     kind: 'check',
-    title: 'A plan\'s text claims a feature the plan does not include',
+    title: "A plan's text claims a feature the plan does not include",
     explanation: 'Marketing text on a plan card may only name features that `offer.plans.<plan>.includes` lists (or inherits).',
     hint: 'Add the feature to the plan in site.yaml, or take it out of the text.',
   },
@@ -193,13 +198,15 @@ export const ERROR_CODES = {
   'privacy-recipients': {
     kind: 'check',
     title: 'The privacy policy misses a recipient of personal data',
-    explanation: 'Every recipient in `constants.privacy.recipients` (and the transfer safeguard of one outside the EU/EEA) must be printed in the privacy policy by reference; a Supabase backend needs a Supabase recipient.',
+    explanation:
+      'Every recipient in `constants.privacy.recipients` (and the transfer safeguard of one outside the EU/EEA) must be printed in the privacy policy by reference; a Supabase backend needs a Supabase recipient.',
     hint: 'Name the recipient with `{{privacy.recipients.<id>.name}}` (and `.safeguard`), or add the missing recipient to site.yaml.',
   },
   placeholder: {
     kind: 'check',
     title: 'Placeholder or dummy data is still in the content',
-    explanation: 'A value tagged `!placeholder`, or well-known dummy company data (Max Mustermann, 12345, example.com …), would go live. A warning, an error with `--strict`.',
+    explanation:
+      'A value tagged `!placeholder`, or well-known dummy company data (Max Mustermann, 12345, example.com …), would go live. A warning, an error with `--strict`.',
     hint: 'Replace the value with the real one before deploying (the legal pages print it).',
   },
   'backend-missing': {
@@ -217,13 +224,15 @@ export const ERROR_CODES = {
   'translation-stale': {
     kind: 'check',
     title: 'A required translation is out of date',
-    explanation: 'The German text changed after the translation was recorded in `translations.lock.yaml`, on a page marked `translation: required`. A warning, an error with `--strict`.',
+    explanation:
+      'The German text changed after the translation was recorded in `translations.lock.yaml`, on a page marked `translation: required`. A warning, an error with `--strict`.',
     hint: 'Update the translation, then record it: `npx site translations --accept <locale>:<page>`.',
   },
   'generated-stale': {
     kind: 'check',
     title: 'A file generated for the contact function is out of date',
-    explanation: 'The function\'s list of languages or the privacy policy\'s version no longer matches the content. `site check` reports it instead of writing it, so a CI gate leaves the tree as it found it.',
+    explanation:
+      "The function's list of languages or the privacy policy's version no longer matches the content. `site check` reports it instead of writing it, so a CI gate leaves the tree as it found it.",
     hint: 'Run `npx site build`, commit the generated file and redeploy the function (`npx supabase functions deploy rapid-worker`).',
   },
   'ignore-reason': {
@@ -250,7 +259,7 @@ export const ERROR_CODES = {
     kind: 'copy',
     title: 'A wrong apostrophe',
     explanation: 'A typed ‘, ` or ´ inside a word is not an apostrophe; the renderer sets ’ for a straight one.',
-    hint: 'Type a straight \' or ’.',
+    hint: "Type a straight ' or ’.",
   },
   'typo-space-fr': {
     kind: 'copy',
@@ -291,14 +300,16 @@ export const ERROR_CODES = {
   'copy-language': {
     kind: 'copy',
     title: 'A sentence in another language',
-    explanation: 'A sentence with more function words of another site language than its own, or a word with letters the language does not have. A warning, an error with `--strict`.',
+    explanation:
+      'A sentence with more function words of another site language than its own, or a word with letters the language does not have. A warning, an error with `--strict`.',
     hint: 'Translate the sentence, or tag a quoted string `!verbatim`.',
   },
 
   'copy-legal-form': {
     kind: 'copy',
-    title: 'The company\'s legal form in running copy of another language',
-    explanation: 'French, English and Spanish pages name the company by its brand; its registered name with a German legal form (UG (haftungsbeschränkt), GmbH) belongs on the legal pages and in the copyright line.',
+    title: "The company's legal form in running copy of another language",
+    explanation:
+      'French, English and Spanish pages name the company by its brand; its registered name with a German legal form (UG (haftungsbeschränkt), GmbH) belongs on the legal pages and in the copyright line.',
     hint: 'Write `{{brand.name}}`.',
   },
 
@@ -306,7 +317,7 @@ export const ERROR_CODES = {
   'image-missing': {
     kind: 'build',
     title: 'An image file does not exist',
-    explanation: 'An image\'s `src` names no file inside the content folder; the build stops.',
+    explanation: "An image's `src` names no file inside the content folder; the build stops.",
     hint: 'Add the file at the path shown (relative to content/), or fix `src`.',
   },
   'image-unreadable': {
@@ -329,7 +340,7 @@ export const ERROR_CODES = {
   },
   'social-image-missing': {
     kind: 'build',
-    title: 'A page\'s own social image does not exist',
+    title: "A page's own social image does not exist",
     explanation: '`meta.socialImage.src` names no file inside the content folder; the build stops.',
     hint: 'Add the file, or remove `meta.socialImage` to use the card the build draws.',
   },
@@ -351,7 +362,7 @@ export const ERROR_CODES = {
     kind: 'check',
     title: 'The structured-data price differs from the constants',
     explanation: 'The JSON-LD offer must be the lowest plan price (business) or `education.offerPrice` (education).',
-    hint: 'Fix the constant or the page\'s `structuredData`.',
+    hint: "Fix the constant or the page's `structuredData`.",
   },
   'route-missing': {
     kind: 'check',
@@ -362,7 +373,8 @@ export const ERROR_CODES = {
   'link-broken': {
     kind: 'check',
     title: 'A link or asset points at no output file',
-    explanation: 'Every internal link (`a`, `area`) and asset (script, image, stylesheet, icon, preload) must resolve to a built file. Reported at the YAML value the link comes from.',
+    explanation:
+      'Every internal link (`a`, `area`) and asset (script, image, stylesheet, icon, preload) must resolve to a built file. Reported at the YAML value the link comes from.',
     hint: 'Fix the href in the content, or add the page it links to.',
   },
   'link-unpublished': {
@@ -380,7 +392,7 @@ export const ERROR_CODES = {
   'h1-count': {
     kind: 'check',
     title: 'Not exactly one `<h1>`',
-    explanation: 'A page\'s first section renders its only `<h1>`.',
+    explanation: "A page's first section renders its only `<h1>`.",
     hint: 'Check that the page has a first section with a title.',
   },
   'head-title': {
@@ -403,9 +415,9 @@ export const ERROR_CODES = {
   },
   'html-lang': {
     kind: 'check',
-    title: '`<html lang>` differs from the page\'s language',
+    title: "`<html lang>` differs from the page's language",
     explanation: 'Screen readers and search engines read the language from `<html lang>`.',
-    hint: 'Check the locale entry\'s `lang` in site.yaml.',
+    hint: "Check the locale entry's `lang` in site.yaml.",
   },
   hreflang: {
     kind: 'check',
@@ -422,19 +434,20 @@ export const ERROR_CODES = {
   noindex: {
     kind: 'check',
     title: 'A page indexed or hidden against its setting',
-    explanation: 'Pages with `meta.noindex`, the 404 page and the routes under `noindex:` in check.yaml carry robots noindex and stay out of the sitemap; other pages do not.',
+    explanation:
+      'Pages with `meta.noindex`, the 404 page and the routes under `noindex:` in check.yaml carry robots noindex and stay out of the sitemap; other pages do not.',
     hint: 'Set `meta.noindex` on the page, or list the route under `noindex:` in check.yaml.',
   },
   sitemap: {
     kind: 'check',
     title: 'The sitemap and the pages disagree',
     explanation: 'Every URL in sitemap.xml must be a built page (error), and every indexable page should be listed (warning).',
-    hint: 'Build again; check the page\'s noindex setting.',
+    hint: "Build again; check the page's noindex setting.",
   },
   'html-valid': {
     kind: 'check',
     title: 'Invalid HTML',
-    explanation: 'html-validate with the project\'s `.htmlvalidate.json` found a problem in the built page.',
+    explanation: "html-validate with the project's `.htmlvalidate.json` found a problem in the built page.",
     hint: 'The message names the rule; fix the content or component that wrote the element.',
   },
   'img-alt': {
@@ -446,7 +459,7 @@ export const ERROR_CODES = {
   budget: {
     kind: 'check',
     title: 'A route over its size budget',
-    explanation: 'The route\'s HTML, CSS or JavaScript (gzip) is over the budget in `content/check.yaml`; `site build` fails on the same figures.',
+    explanation: "The route's HTML, CSS or JavaScript (gzip) is over the budget in `content/check.yaml`; `site build` fails on the same figures.",
     hint: 'Make the page lighter, or raise the budget in check.yaml with a reason in the commit.',
   },
 
@@ -471,7 +484,7 @@ export const ERROR_CODES = {
   },
   'redirect-shadow': {
     kind: 'redirects',
-    title: 'A redirect from a live page\'s route',
+    title: "A redirect from a live page's route",
     explanation: 'The page wins and the rule is left out of `_redirects`.',
     hint: 'Remove the rule, or the page.',
   },

@@ -53,12 +53,15 @@ function schedule(element: HTMLElement, strategy: HydrateStrategy): void {
     return;
   }
   if (strategy === 'visible') {
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        observer.disconnect();
-        run();
-      }
-    }, { rootMargin: '300px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          run();
+        }
+      },
+      { rootMargin: '300px' },
+    );
     observer.observe(element);
     return;
   }

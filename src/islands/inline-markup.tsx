@@ -16,22 +16,35 @@ export interface LinkLanguageMark {
  * `language` says which links open a page in another language (render/link-language.ts): they get its
  * hreflang and the marker inside the link, so a screen reader announces it as part of the link's name.
  */
-export function Inline({ text, plain = (part) => part, language }: { text: string; plain?: (part: string) => ReactNode; language?: (href: string) => LinkLanguageMark | undefined }) {
+export function Inline({
+  text,
+  plain = (part) => part,
+  language,
+}: {
+  text: string;
+  plain?: (part: string) => ReactNode;
+  language?: (href: string) => LinkLanguageMark | undefined;
+}) {
   const parts: ReactNode[] = [];
   let last = 0;
   for (const match of text.matchAll(INLINE_MARKUP)) {
     const index = match.index ?? 0;
     if (index > last) parts.push(<Fragment key={`t${last}`}>{plain(text.slice(last, index))}</Fragment>);
-    if (match[1] !== undefined) parts.push(<strong key={index} className="font-semibold text-slate-900">{plain(match[1])}</strong>);
+    if (match[1] !== undefined)
+      parts.push(
+        <strong key={index} className="font-semibold text-slate-900">
+          {plain(match[1])}
+        </strong>,
+      );
     else if (isSafeLinkTarget(match[3]!)) {
       const other = language?.(match[3]!);
       parts.push(
         <a key={index} href={match[3]} hrefLang={other?.hreflang} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
-          {match[2]}{other && ` ${other.marker}`}
+          {match[2]}
+          {other && ` ${other.marker}`}
         </a>,
       );
-    }
-    else parts.push(match[0]);
+    } else parts.push(match[0]);
     last = index + match[0].length;
   }
   if (last < text.length) parts.push(<Fragment key={`t${last}`}>{plain(text.slice(last))}</Fragment>);

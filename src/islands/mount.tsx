@@ -5,7 +5,13 @@ import { IslandBoundary } from './IslandBoundary.tsx';
 import { HYDRATED_ATTRIBUTE } from './protocol.ts';
 
 /** Hydrates one island root with the same tree and id prefix the server rendered; resolves once mounted. */
-export function mount(element: HTMLElement, Island: ComponentType<Record<string, unknown>>, props: Record<string, unknown>, prefix: string, showErrorScreen: ShowErrorScreen): Promise<void> {
+export function mount(
+  element: HTMLElement,
+  Island: ComponentType<Record<string, unknown>>,
+  props: Record<string, unknown>,
+  prefix: string,
+  showErrorScreen: ShowErrorScreen,
+): Promise<void> {
   return new Promise((resolve) => {
     const mounted = () => {
       element.setAttribute(HYDRATED_ATTRIBUTE, '');

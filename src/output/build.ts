@@ -18,7 +18,21 @@ import { FUNCTION_LOCALES_FILE, writeFunctionLocales } from './function-locales.
 import { writeLeadNotificationTexts } from './lead-notification-texts.ts';
 import { generatorId } from './generator-id.ts';
 import { emptyOutDir, guardOutDir } from './out-dir.ts';
-import { emptyManifest, PAGE_KIND, pageCacheEntry, pageKey, propsText, readBuildState, removeOthers, siteKey, storedPage, writeBuildState, type OutputManifest, type PageRecord, type StoredPage } from './page-cache.ts';
+import {
+  emptyManifest,
+  PAGE_KIND,
+  pageCacheEntry,
+  pageKey,
+  propsText,
+  readBuildState,
+  removeOthers,
+  siteKey,
+  storedPage,
+  writeBuildState,
+  type OutputManifest,
+  type PageRecord,
+  type StoredPage,
+} from './page-cache.ts';
 import { hostFiles } from './host-files.ts';
 import { redirectFiles } from './redirects.ts';
 import { SEO_FILES, seoFiles, siteFacts, type InlineCode } from './seo-files.ts';
@@ -32,7 +46,18 @@ import { loadedPages, siteView } from './incremental/pages.ts';
 import { contentChanges, firstDifference, planPages, planRestores, restoreCandidates, type BuildPlan, type Look, type PagePlan } from './incremental/plan.ts';
 import { familiesToLoad, scopedPages, siteFamilies } from './incremental/scope.ts';
 import { stampsByPath, treeStamps } from './tree-stamps.ts';
-import { besideStamps, lastBuild, lastPages, recordBuild, stillAsRecorded, stillBeside, unchangedSince, type BuildInputs, type LastPages, type UnchangedReport } from './unchanged-build.ts';
+import {
+  besideStamps,
+  lastBuild,
+  lastPages,
+  recordBuild,
+  stillAsRecorded,
+  stillBeside,
+  unchangedSince,
+  type BuildInputs,
+  type LastPages,
+  type UnchangedReport,
+} from './unchanged-build.ts';
 import { OutputWriter } from './writer.ts';
 
 const encoder = new TextEncoder();
@@ -167,7 +192,20 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   };
   // What is not live at the build's moment is left out (publishedModel) before anything reads the pages. A scoped build
   // goes on if its loaded pages, without an error, leave every other page as its line has it.
-  const scoped = scope && recorded && last && loaded.ok && !checkConfig.errors.length ? await scopedPages(publishedModel(loaded.value, publication), scope, { recorded, inputs, last, outDir, generator, budgets, code: codePending, known, look }) : undefined;
+  const scoped =
+    scope && recorded && last && loaded.ok && !checkConfig.errors.length
+      ? await scopedPages(publishedModel(loaded.value, publication), scope, {
+          recorded,
+          inputs,
+          last,
+          outDir,
+          generator,
+          budgets,
+          code: codePending,
+          known,
+          look,
+        })
+      : undefined;
   // Else the whole site loads: after an error in a loaded page too, so every error is reported at once (a route another page has, say).
   if (scope && !scoped) {
     memo.limitTo(undefined);
@@ -195,8 +233,23 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   // What the last build's record says of each page holds while the site part of the keys and the budgets are the same.
   const lastLines = recorded && lastPages(recorded, inputs, site, budgets);
   // A recorded page is built under the key its line names (a scoped build checked that the line holds).
-  const keys = pages.map((page, index) => (!cached ? '' : page.kind === 'recorded' ? page.key : pageKey(view, page.entry, code, generator, known, { images: pageImageInputs(page.entry, images.images), socialImage: cards[index]!.card?.image.path })));
-  const cold = !cached ? 'no page cache: a build into a temporary folder renders every page' : options.fresh ? '--no-cache: every page renders' : !last ? 'no earlier build into this output folder' : undefined;
+  const keys = pages.map((page, index) =>
+    !cached
+      ? ''
+      : page.kind === 'recorded'
+        ? page.key
+        : pageKey(view, page.entry, code, generator, known, {
+            images: pageImageInputs(page.entry, images.images),
+            socialImage: cards[index]!.card?.image.path,
+          }),
+  );
+  const cold = !cached
+    ? 'no page cache: a build into a temporary folder renders every page'
+    : options.fresh
+      ? '--no-cache: every page renders'
+      : !last
+        ? 'no earlier build into this output folder'
+        : undefined;
   const changes = () => (recorded && contentStamps ? contentChanges(recorded.content, contentStamps) : undefined);
   // Pages are stored in the build cache as rendered; a fresh build (`--no-cache`) stores them but reuses none.
   const storedPages = cached && !options.fresh;
@@ -236,11 +289,15 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   // Islands' props files (render/Island.tsx), each written once a build: the pages of a locale share them.
   const propsWrites = new Map<string, Promise<number>>();
   const writeProps = async (files: Iterable<[string, string]>): Promise<Record<string, number>> =>
-    Object.fromEntries(await Promise.all([...files].map(async ([url, json]) => {
-      let write = propsWrites.get(url);
-      if (!write) propsWrites.set(url, (write = writer.asset(url, encoder.encode(json), cache, keep)));
-      return [url, await write] as const;
-    })));
+    Object.fromEntries(
+      await Promise.all(
+        [...files].map(async ([url, json]) => {
+          let write = propsWrites.get(url);
+          if (!write) propsWrites.set(url, (write = writer.asset(url, encoder.encode(json), cache, keep)));
+          return [url, await write] as const;
+        }),
+      ),
+    );
   const renderThread = new RenderThread({ model: view, code, images: images.images });
   const rendered: Promise<unknown>[] = [];
   const renderHere = async (entry: PageEntry, socialImage: SocialImage | undefined) => {
@@ -268,8 +325,15 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
         const cardFile = path.join(outDir, card.image.path);
         // A reused page's card is the file the last build wrote, if it still has the stamp it was written with: the URL
         // is a hash of the card's inputs, so the same URL is the same card. Else it is drawn (or read from the build cache).
-        if (page.kind === 'reuse' && page.record.card !== undefined && page.record.card === fileStampSync(cardFile)) cardFiles.set(file, { path: cardPath, stamp: page.record.card });
-        else cardWrites.push(card.bytes(cache).then((bytes) => writer.file(card.image.path, bytes)).then(() => void cardFiles.set(file, { path: cardPath, stamp: fileStampSync(cardFile) ?? '' })));
+        if (page.kind === 'reuse' && page.record.card !== undefined && page.record.card === fileStampSync(cardFile))
+          cardFiles.set(file, { path: cardPath, stamp: page.record.card });
+        else
+          cardWrites.push(
+            card
+              .bytes(cache)
+              .then((bytes) => writer.file(card.image.path, bytes))
+              .then(() => void cardFiles.set(file, { path: cardPath, stamp: fileStampSync(cardFile) ?? '' })),
+          );
       }
       if (page.kind === 'reuse' || page.kind === 'unloaded') {
         const { record } = page;
@@ -304,11 +368,20 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
         inline.push(stored.inline);
         elementSources.push([file, entryText(stored.sources)]);
         await writer.ready();
-        written.push(Promise.all([writer.file(`/${file}`, stored.bytes), writeProps(Object.entries(stored.islandProps))]).then(([, islandProps]): RouteReport => {
-          const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip: stored.htmlGzip, refs: stored.refs, inline: stored.inline, islandProps };
-          next.pages[file] = fresh;
-          return report(entry, fresh);
-        }));
+        written.push(
+          Promise.all([writer.file(`/${file}`, stored.bytes), writeProps(Object.entries(stored.islandProps))]).then(([, islandProps]): RouteReport => {
+            const fresh: PageRecord = {
+              key,
+              stamp: fileStampSync(target) ?? '',
+              htmlGzip: stored.htmlGzip,
+              refs: stored.refs,
+              inline: stored.inline,
+              islandProps,
+            };
+            next.pages[file] = fresh;
+            return report(entry, fresh);
+          }),
+        );
         continue;
       }
       counts.rendered++;
@@ -329,16 +402,20 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
       });
       // Awaited before the site files, as nothing but done: the promise would keep the page's bytes until the build ends.
       rendered.push(back.then(() => undefined));
-      written.push(back.then(async ({ rendered: { bytes, refs, inline: pageInline, islandProps: pageProps }, sourcesText }) => {
-        const store = cached ? await pageCacheEntry(cache, key, bytes, { refs, inline: pageInline, islandProps: Object.fromEntries(pageProps) }, sourcesText.toString('utf8')) : undefined;
-        // The report is made as soon as the page is written: what a page's HTML links is read from substrings that
-        // would keep the whole page in memory if kept until the end.
-        return Promise.all([writer.page(`/${file}`, bytes, store), writeProps(pageProps)]).then(([htmlGzip, islandProps]): RouteReport => {
-          const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip, refs, inline: pageInline, islandProps };
-          next.pages[file] = fresh;
-          return report(entry, fresh);
-        });
-      }));
+      written.push(
+        back.then(async ({ rendered: { bytes, refs, inline: pageInline, islandProps: pageProps }, sourcesText }) => {
+          const store = cached
+            ? await pageCacheEntry(cache, key, bytes, { refs, inline: pageInline, islandProps: Object.fromEntries(pageProps) }, sourcesText.toString('utf8'))
+            : undefined;
+          // The report is made as soon as the page is written: what a page's HTML links is read from substrings that
+          // would keep the whole page in memory if kept until the end.
+          return Promise.all([writer.page(`/${file}`, bytes, store), writeProps(pageProps)]).then(([htmlGzip, islandProps]): RouteReport => {
+            const fresh: PageRecord = { key, stamp: fileStampSync(target) ?? '', htmlGzip, refs, inline: pageInline, islandProps };
+            next.pages[file] = fresh;
+            return report(entry, fresh);
+          });
+        }),
+      );
     }
     // The site's policy reads every page's inline code: the pages still on the render thread come back first.
     await Promise.all(rendered);
@@ -346,16 +423,27 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     await renderThread.stop();
   }
   // A small edit leaves the sitemap, robots.txt and _headers as the last build wrote them (sameSiteFiles): they stay.
-  const keptSeo = lastLines && last && recorded && sameSiteFiles(view, keys, inline, lastLines, last) && stillAsRecorded(recorded, outDir, SEO_FILES.map((url) => url.slice(1)));
+  const keptSeo =
+    lastLines &&
+    last &&
+    recorded &&
+    sameSiteFiles(view, keys, inline, lastLines, last) &&
+    stillAsRecorded(
+      recorded,
+      outDir,
+      SEO_FILES.map((url) => url.slice(1)),
+    );
   if (keptSeo) for (const url of SEO_FILES) keep.add(url.slice(1));
   const seo = keptSeo ? undefined : seoFiles(view, sitePolicy(view, inline, code));
   // vercel.json and the nginx include carry _headers' rules: a kept _headers is read back (a few KB) rather than made.
   const headersText = seo?.get('/_headers') ?? (await readFile(path.join(outDir, '_headers'), 'utf8'));
   const siteFiles = [...(seo ?? []), ...redirectFiles(view, redirects.redirects, code.cssUrl), ...hostFiles(view, headersText, redirects.redirects)];
-  await Promise.all(siteFiles.map(([url, text]) => {
-    keep.add(url.slice(1));
-    return writer.file(url, encoder.encode(text));
-  }));
+  await Promise.all(
+    siteFiles.map(([url, text]) => {
+      keep.add(url.slice(1));
+      return writer.file(url, encoder.encode(text));
+    }),
+  );
   const routes = await Promise.all(written);
   await Promise.all(cardWrites);
   // The assets' brotli copies, written while the pages rendered (writer.asset).
@@ -371,7 +459,11 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   let listed = removeOldOutput ? undefined : treeStamps(outDir, { earlier: recorded?.output, stated: pageStamp });
   if (removeOldOutput) await removeOldOutput();
   else {
-    const gone = await removeOthers(outDir, keep, (listed ?? []).filter((_, i) => i % 2 === 0));
+    const gone = await removeOthers(
+      outDir,
+      keep,
+      (listed ?? []).filter((_, i) => i % 2 === 0),
+    );
     // Removing changed the stamps of the folders it removed from (a route vanished, a stray file went).
     if (gone.length) listed = undefined;
     const removed = gone.filter((file) => last?.pages[file]);
@@ -381,10 +473,12 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
   // Stored HTML of pages this folder no longer has (another folder with the same page would render it again).
   if (cached && cache.remove) await Promise.all(superseded.map((old) => cache.remove!(PAGE_KIND, old)));
   // Nothing rendered, restored or removed: the stored manifest already says all this (10,000 records are megabytes to rewrite).
-  const same = last && counts.rendered === 0 && restored === 0 && counts.removed === 0 && cardWrites.length === 0 && Object.keys(last.pages).length === counts.reused;
+  const same =
+    last && counts.rendered === 0 && restored === 0 && counts.removed === 0 && cardWrites.length === 0 && Object.keys(last.pages).length === counts.reused;
   // The element sources beside the folder likewise: every entry came from that file (10,000 pages' are megabytes).
   if (!same || previousSources.size !== elementSources.length) await writePageSources(options.outDir, elementSources);
-  if (cached) await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.toStore(), output: same ? undefined : next, carriedFrom: last });
+  if (cached)
+    await writeBuildState(cache, options.contentDir, outDir, generator, { content: memo.toStore(), output: same ? undefined : next, carriedFrom: last });
   const value: BuildReport = {
     outDir: options.outDir,
     routes: routes.sort((a, b) => a.route.localeCompare(b.route)),
@@ -403,7 +497,17 @@ export async function buildSite(options: BuildOptions): Promise<Result<BuildRepo
     const project = path.dirname(path.resolve(options.contentDir));
     const beside = besideStamps([pageSourcesFile(outDir), path.join(project, 'supabase/functions'), path.join(project, FUNCTION_LOCALES_FILE)]);
     const families = siteFamilies(loaded.value.pages, (source) => memo.hasVerbatim(source));
-    const stamps = content ? { window: publishingWindow(loaded.value, publication.at), content, output: listed ?? treeStamps(outDir, { stated: pageStamp, written: removeOldOutput && keep }) ?? [], beside, site, budgets, siteFamilies: families } : undefined;
+    const stamps = content
+      ? {
+          window: publishingWindow(loaded.value, publication.at),
+          content,
+          output: listed ?? treeStamps(outDir, { stated: pageStamp, written: removeOldOutput && keep }) ?? [],
+          beside,
+          site,
+          budgets,
+          siteFamilies: families,
+        }
+      : undefined;
     const byFile = new Map(view.pages.map((summary, index) => [summary.file, { key: keys[index] ?? '', facts: siteFacts(summary) }]));
     await recordBuild(cache, inputs, stamps, value, { key: (file) => byFile.get(file)?.key ?? '', facts: (file) => byFile.get(file)?.facts ?? '' }, lastLines);
   }
@@ -425,14 +529,29 @@ function sameSiteFiles(model: SiteView, keys: readonly string[], inline: readonl
     if (key === keys[index]) return true;
     // The manifest's inline code is the last build's when its record has the key the last build's line has.
     const record = last.pages[file];
-    return record !== undefined && record.key === key && lastLines.facts(file) === siteFacts(entry) && JSON.stringify(record.inline) === JSON.stringify(inline[index]);
+    return (
+      record !== undefined &&
+      record.key === key &&
+      lastLines.facts(file) === siteFacts(entry) &&
+      JSON.stringify(record.inline) === JSON.stringify(inline[index])
+    );
   });
 }
 
 /** The report of a build that found nothing changed since the last one: every page reused. */
 function unchangedReport(outDir: string, report: UnchangedReport): BuildReport {
   const routes = report.routes.map((r): RouteReport => ({ ...r, overBudget: [] }));
-  return { outDir, routes, css: report.css, loader: report.loader, budgetErrors: [], pages: { rendered: 0, reused: routes.length, removed: 0 }, privacy: report.privacy, loadedPages: 0, plan: unchangedPlan(routes) };
+  return {
+    outDir,
+    routes,
+    css: report.css,
+    loader: report.loader,
+    budgetErrors: [],
+    pages: { rendered: 0, reused: routes.length, removed: 0 },
+    privacy: report.privacy,
+    loadedPages: 0,
+    plan: unchangedPlan(routes),
+  };
 }
 
 /** Stored pages looked up at once: as many as the writer writes at once. */

@@ -15,12 +15,7 @@ export async function generatorId(): Promise<string> {
   const here = fileURLToPath(import.meta.url);
   const bundle = /[\\/]bin[\\/]\.compiled[\\/]([^\\/]+)[\\/]/.exec(here);
   if (bundle) return `bundle:${bundle[1]}`;
-  const files = [
-    ...(await listFiles('src')),
-    ...(await listFiles('templates')),
-    'package.json',
-    'node_modules/.package-lock.json',
-  ];
+  const files = [...(await listFiles('src')), ...(await listFiles('templates')), 'package.json', 'node_modules/.package-lock.json'];
   const contents = await Promise.all(files.map((file) => readFile(path.join(packageRoot, file)).catch(() => new Uint8Array())));
   return `source:${cacheKey(...files, ...contents)}`;
 }

@@ -107,12 +107,13 @@ function withQuery(to: string): string {
 export function nginxInclude(rules: readonly HeaderRule[], redirects: readonly Redirect[]): string {
   const everywhere = rules.find((rule) => rule.path === '/*')?.headers ?? [];
   // Security headers on every answer (`always`: errors too); a cache policy only on successful ones, never a 404's.
-  const addHeaders = (headers: readonly [string, string][], indent: string) => headers.map(([name, value]) => `${indent}add_header ${name} ${quoted(value)}${name === 'Cache-Control' ? '' : ' always'};`);
+  const addHeaders = (headers: readonly [string, string][], indent: string) =>
+    headers.map(([name, value]) => `${indent}add_header ${name} ${quoted(value)}${name === 'Cache-Control' ? '' : ' always'};`);
   const out = [
     '# Written by `site build` from the same rules as _headers and _redirects: include it in the server block whose',
     '# root is the built folder, e.g.',
     '#   server { listen 443 ssl; server_name www.example.com; root /srv/site/dist; include /srv/site/dist/_nginx.conf; }',
-    '# The Content-Security-Policy holds the hashes of this build\'s inline scripts: deploy it with the pages it was built with.',
+    "# The Content-Security-Policy holds the hashes of this build's inline scripts: deploy it with the pages it was built with.",
     '',
     'index index.html;',
     'error_page 404 /404.html;',
@@ -140,7 +141,8 @@ export function nginxInclude(rules: readonly HeaderRule[], redirects: readonly R
     out.push('', `location ${location} {`, ...addHeaders([...everywhere, ...rule.headers], '    '), '    try_files $uri $uri/index.html =404;', '}');
   }
   for (const redirect of redirects) {
-    for (const from of fromForms(redirect)) out.push('', `location = ${quoted(from)} {`, `    return ${redirect.status} ${quoted(withQuery(redirect.to))};`, '}');
+    for (const from of fromForms(redirect))
+      out.push('', `location = ${quoted(from)} {`, `    return ${redirect.status} ${quoted(withQuery(redirect.to))};`, '}');
   }
   return `${out.join('\n')}\n`;
 }

@@ -32,12 +32,16 @@ export function leadNotificationTexts(model: Pick<SiteModel, 'site' | 'locales'>
     };
   }
   const codes = Object.keys(languages);
-  return { timeZone: model.site.timeZone, defaultLanguage: codes.includes(model.site.defaultLocale) ? model.site.defaultLocale : (codes[0] ?? model.site.defaultLocale), languages };
+  return {
+    timeZone: model.site.timeZone,
+    defaultLanguage: codes.includes(model.site.defaultLocale) ? model.site.defaultLocale : (codes[0] ?? model.site.defaultLocale),
+    languages,
+  };
 }
 
 export function leadNotificationTextsModule(texts: NotificationTexts): string {
   return [
-    '// Written by `site build` from content/ (each locale file\'s `leadNotification` and `forms`, and `timeZone` in',
+    "// Written by `site build` from content/ (each locale file's `leadNotification` and `forms`, and `timeZone` in",
     '// site.yaml): do not edit by hand. Commit it; `site serve` and the notify-leads function word notifications with it.',
     "import type { NotificationTexts } from '../lead-notification-texts.ts';",
     '',
@@ -47,7 +51,10 @@ export function leadNotificationTextsModule(texts: NotificationTexts): string {
 }
 
 /** The module's file and the text it should have, when the project has a function folder and the file differs. */
-export async function staleLeadNotificationTexts(contentDir: string, model: Pick<SiteModel, 'site' | 'locales'>): Promise<{ file: string; text: string } | undefined> {
+export async function staleLeadNotificationTexts(
+  contentDir: string,
+  model: Pick<SiteModel, 'site' | 'locales'>,
+): Promise<{ file: string; text: string } | undefined> {
   const project = path.dirname(path.resolve(contentDir));
   if (!existsSync(path.join(project, 'supabase/functions'))) return undefined;
   const file = path.join(project, LEAD_NOTIFICATION_TEXTS_FILE);

@@ -8,7 +8,11 @@ export function guardOutDir(outDir: string, contentDir: string): SiteError | und
   const out = path.resolve(outDir);
   const unsafe = [path.parse(out).root, process.cwd(), packageRoot, path.resolve(contentDir)];
   if (unsafe.some((dir) => dir === out || dir.startsWith(out + path.sep))) {
-    return new SiteError({ code: 'unsafe-out-dir', message: `refusing to empty ${out}: it contains the project or its content`, hint: 'choose an output directory of its own, e.g. dist' });
+    return new SiteError({
+      code: 'unsafe-out-dir',
+      message: `refusing to empty ${out}: it contains the project or its content`,
+      hint: 'choose an output directory of its own, e.g. dist',
+    });
   }
   return undefined;
 }

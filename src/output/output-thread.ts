@@ -55,7 +55,12 @@ class OutputThread {
    * Writes `data` to `file` (`ifChanged`: unless it holds these bytes) and resolves to its gzip -9 size; with `entry`,
    * stores the page in the build cache's file `entry.file` too.
    */
-  writePage(file: string, data: Uint8Array, ifChanged: boolean, entry?: { file: string; head: readonly [string, string, string] }): Promise<number> | undefined {
+  writePage(
+    file: string,
+    data: Uint8Array,
+    ifChanged: boolean,
+    entry?: { file: string; head: readonly [string, string, string] },
+  ): Promise<number> | undefined {
     return this.ask(entry ? [data, file, ifChanged, entry.file, entry.head] : [data, file, ifChanged]);
   }
 

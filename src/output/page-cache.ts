@@ -90,7 +90,14 @@ export async function writeBuildState(cache: BuildCache, contentDir: string, out
     // One memo per content folder: a memo another version of the code wrote for it goes once this one is written.
     state.content && writeStoredMemo(cache, keys.content, state.content).then(() => replaceEarlier(cache, MEMO_KINDS, path.resolve(contentDir), keys.content)),
     // A page a record (cache/records.ts): 10,000 pages are megabytes, not written as one string.
-    state.output && writeRecords(cache, MANIFEST_KIND, keys.output, { format: state.output.format }, recordsOf(Object.entries(state.output.pages), (entry) => lineOf(...entry) ?? entry)),
+    state.output &&
+      writeRecords(
+        cache,
+        MANIFEST_KIND,
+        keys.output,
+        { format: state.output.format },
+        recordsOf(Object.entries(state.output.pages), (entry) => lineOf(...entry) ?? entry),
+      ),
   ]);
 }
 
@@ -157,7 +164,13 @@ export function storePage(cache: BuildCache, key: string, page: StoredPage): Pro
  * A rendered page's entry as the writer stores it while writing the page (writer.ts PageCacheEntry): by the output thread
  * into the cache's file for it, when the cache keeps entries as files, else through the cache once it is written.
  */
-export async function pageCacheEntry(cache: BuildCache, key: string, bytes: Uint8Array, page: Pick<StoredPage, 'refs' | 'inline' | 'islandProps'>, sources: string): Promise<PageCacheEntry> {
+export async function pageCacheEntry(
+  cache: BuildCache,
+  key: string,
+  bytes: Uint8Array,
+  page: Pick<StoredPage, 'refs' | 'inline' | 'islandProps'>,
+  sources: string,
+): Promise<PageCacheEntry> {
   const head = entryHead(key, bytes.byteLength, page, sources);
   return { file: await cache.entryFile?.(PAGE_KIND, key), head, store: (htmlGzip) => storeEntry(cache, key, head, bytes, htmlGzip) };
 }
@@ -182,7 +195,8 @@ function parseStoredPage(data: Uint8Array, key: string): StoredPage | undefined 
     return undefined;
   }
   const bytes = data.subarray(end + 1);
-  const wellFormed = header?.format === FORMAT && header.key === key && reportable(header) && Array.isArray(header.sources?.elements) && isRecord(header.islandProps);
+  const wellFormed =
+    header?.format === FORMAT && header.key === key && reportable(header) && Array.isArray(header.sources?.elements) && isRecord(header.islandProps);
   if (!wellFormed || bytes.byteLength !== header.size || cacheKey(bytes) !== header.digest) return undefined;
   return { bytes, htmlGzip: header.htmlGzip, refs: header.refs, inline: header.inline, sources: header.sources, islandProps: header.islandProps };
 }
@@ -237,7 +251,20 @@ export function siteKey(model: SiteView, code: CodeAssets, generator: string, kn
   let site = siteParts.get(model);
   if (site === undefined) {
     const locales = Object.entries(model.locales).map(([locale, strings]) => [locale, strings?.name, strings?.ogLocale]);
-    site = textDigest(JSON.stringify([generator, code.cssUrl, code.fontPreload, code.islands.loader, code.template, code.runtime, digestOf(model.site, known), locales, [...model.verbatim].sort(), (model.withheld ?? []).map((w) => w.route).sort()]));
+    site = textDigest(
+      JSON.stringify([
+        generator,
+        code.cssUrl,
+        code.fontPreload,
+        code.islands.loader,
+        code.template,
+        code.runtime,
+        digestOf(model.site, known),
+        locales,
+        [...model.verbatim].sort(),
+        (model.withheld ?? []).map((w) => w.route).sort(),
+      ]),
+    );
     siteParts.set(model, site);
   }
   return site;
@@ -256,7 +283,14 @@ export function siteKey(model: SiteView, code: CodeAssets, generator: string, kn
  * property test (tests/unit/output/page-cache-property.test.ts) holds warm builds byte-identical to cold ones
  * through random edits of each.
  */
-export function pageKey(model: SiteView, entry: PageEntry, code: CodeAssets, generator: string, known?: (value: object) => string | undefined, inputs: { images?: string; socialImage?: string } = {}): string {
+export function pageKey(
+  model: SiteView,
+  entry: PageEntry,
+  code: CodeAssets,
+  generator: string,
+  known?: (value: object) => string | undefined,
+  inputs: { images?: string; socialImage?: string } = {},
+): string {
   const site = siteKey(model, code, generator, known);
   let families = familyParts.get(model);
   if (!families) familyParts.set(model, (families = new Map()));
@@ -265,7 +299,9 @@ export function pageKey(model: SiteView, entry: PageEntry, code: CodeAssets, gen
     family = JSON.stringify(alternates(model, entry).map((p) => [p.locale, p.route, isIndexable(p.route, p.page.meta.noindex)]));
     families.set(entry.family, family);
   }
-  return textDigest(`${FORMAT}\u0000${site}\u0000${digestOf(model.locales[entry.locale], known)}\u0000${family}\u0000${digestOf(entry, known)}\u0000${inputs.images ?? ''}\u0000${inputs.socialImage ?? ''}`);
+  return textDigest(
+    `${FORMAT}\u0000${site}\u0000${digestOf(model.locales[entry.locale], known)}\u0000${family}\u0000${digestOf(entry, known)}\u0000${inputs.images ?? ''}\u0000${inputs.socialImage ?? ''}`,
+  );
 }
 
 /**
@@ -278,7 +314,8 @@ export async function removeOthers(outDir: string, keep: ReadonlySet<string>, li
   // Folders above a kept file stay; the others go, deepest first (rmdir refuses one that still holds anything).
   const occupied = new Set<string>();
   for (const relative of keep) {
-    for (let end = relative.lastIndexOf('/'); end > 0 && !occupied.has(relative.slice(0, end + 1)); end = relative.lastIndexOf('/', end - 1)) occupied.add(relative.slice(0, end + 1));
+    for (let end = relative.lastIndexOf('/'); end > 0 && !occupied.has(relative.slice(0, end + 1)); end = relative.lastIndexOf('/', end - 1))
+      occupied.add(relative.slice(0, end + 1));
   }
   const empty = listed.filter((relative) => relative.endsWith('/') && relative !== './' && !occupied.has(relative));
   for (const dir of empty.sort((a, b) => b.length - a.length)) await rmdir(path.join(outDir, dir)).catch(() => {});

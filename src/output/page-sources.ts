@@ -55,7 +55,10 @@ export async function writePageSources(outDir: string, entries: Iterable<[string
       first = false;
       const text = Buffer.isBuffer(entry) ? entry : entryText(entry);
       const end = run && run.byteOffset + run.byteLength;
-      const gap = run && end! + Buffer.byteLength(separator) === text.byteOffset && run.buffer === text.buffer ? Buffer.from(text.buffer, end, text.byteOffset - end!) : undefined;
+      const gap =
+        run && end! + Buffer.byteLength(separator) === text.byteOffset && run.buffer === text.buffer
+          ? Buffer.from(text.buffer, end, text.byteOffset - end!)
+          : undefined;
       if (run && gap?.toString('utf8') === separator) {
         run = Buffer.from(run.buffer, run.byteOffset, text.byteOffset + text.byteLength - run.byteOffset);
         continue;
@@ -94,7 +97,7 @@ export function splitEntries(bytes: Buffer): Map<string, Buffer> {
   const none = new Map<string, Buffer>();
   if (bytes.toString('utf8', 0, HEAD.length) !== HEAD) return none;
   if (bytes.length === HEAD.length + 2) return bytes[HEAD.length] === CLOSE && bytes[HEAD.length + 1] === CLOSE ? entries : none;
-  for (let at = HEAD.length; ; ) {
+  for (let at = HEAD.length; ;) {
     if (bytes[at] !== NEWLINE) return none;
     const end = bytes.indexOf(NEWLINE, at + 1);
     if (end < 0) return none;

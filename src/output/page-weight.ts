@@ -39,7 +39,9 @@ export function pageAssetRefs(html: string): PageAssetRefs {
   const preloads = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].map((m) => attributesOf(m[0]).href).filter((h): h is string => !!h);
   const stylesheets = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map((m) => attributesOf(m[0]).href).filter((h): h is string => !!h);
   // Every text field, whatever an island use comes to carry: each would keep the page as much as a URL.
-  const islands = islandUses(html).map((use) => Object.fromEntries(Object.entries(use).map(([field, value]) => [field, typeof value === 'string' ? kept(value) : value])) as IslandUse);
+  const islands = islandUses(html).map(
+    (use) => Object.fromEntries(Object.entries(use).map(([field, value]) => [field, typeof value === 'string' ? kept(value) : value])) as IslandUse,
+  );
   return { scripts: [...scripts, ...preloads].map(kept), stylesheets: stylesheets.map(kept), islands };
 }
 
@@ -126,7 +128,13 @@ export function pageScripts(refs: PageAssetRefs, graph: ReadonlyMap<string, Scri
 }
 
 /** The weights of one page, given gzip sizes of the built files. */
-export function pageWeight(refs: PageAssetRefs, htmlGzip: number, graph: ReadonlyMap<string, ScriptNode>, islands: IslandScripts, gzipSize: (url: string) => number): PageWeight {
+export function pageWeight(
+  refs: PageAssetRefs,
+  htmlGzip: number,
+  graph: ReadonlyMap<string, ScriptNode>,
+  islands: IslandScripts,
+  gzipSize: (url: string) => number,
+): PageWeight {
   return weigh(pageScripts(refs, graph, islands), htmlGzip, refs, gzipSize);
 }
 
@@ -136,7 +144,12 @@ export function islandPropsFiles(refs: Pick<PageAssetRefs, 'islands'>): Set<stri
 }
 
 /** The weights of a page whose scripts are known: gzip sizes summed per moment. */
-export function weigh(scripts: PageScripts, htmlGzip: number, refs: Pick<PageAssetRefs, 'stylesheets' | 'islands'>, gzipSize: (url: string) => number): PageWeight {
+export function weigh(
+  scripts: PageScripts,
+  htmlGzip: number,
+  refs: Pick<PageAssetRefs, 'stylesheets' | 'islands'>,
+  gzipSize: (url: string) => number,
+): PageWeight {
   const sum = (urls: Iterable<string>) => [...urls].reduce((total, url) => total + gzipSize(url), 0);
   return {
     html: htmlGzip,

@@ -50,7 +50,13 @@ export const PRIVACY_POLICY = {
 /** The module's file and the text it should have, when the project has a function folder and the file differs. */
 export async function stalePrivacyPolicyModule(contentDir: string, facts: PrivacyPolicyFacts): Promise<{ file: string; text: string } | undefined> {
   const functions = path.join(path.dirname(path.resolve(contentDir)), 'supabase', 'functions');
-  if (!(await access(path.join(functions, '_shared')).then(() => true, () => false))) return undefined;
+  if (
+    !(await access(path.join(functions, '_shared')).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return undefined;
   const file = path.join(functions, PRIVACY_POLICY_MODULE);
   const text = privacyPolicyModule(facts);
   return (await readFile(file, 'utf8').catch(() => undefined)) === text ? undefined : { file, text };

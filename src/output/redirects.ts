@@ -33,13 +33,16 @@ export function redirectsFile(redirects: readonly Redirect[], notFoundPages: rea
   });
   const notFound = notFoundPages.map((file) => `/${path.posix.dirname(file)}/* /${file} 404`);
   const head = `# Written by \`site build\` from content/redirects.yaml: edit that file, not this one.`;
-  const tail = notFound.length ? ['# Each language\'s not-found page for unknown paths below its root (Netlify).', ...notFound] : [];
+  const tail = notFound.length ? ["# Each language's not-found page for unknown paths below its root (Netlify).", ...notFound] : [];
   return `${[head, ...lines, ...tail].join('\n')}\n`;
 }
 
 /** The not-found pages that live below a language root, by output file (`fr/404.html`). */
 function nestedNotFoundPages(model: SiteView): string[] {
-  return model.pages.filter((p) => isNotFound(p.route) && p.file.includes('/')).map((p) => p.file).sort();
+  return model.pages
+    .filter((p) => isNotFound(p.route) && p.file.includes('/'))
+    .map((p) => p.file)
+    .sort();
 }
 
 /** The language of a redirect's fallback page: its rule's, else the page it leads to, else the site's default. */

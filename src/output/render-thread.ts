@@ -65,7 +65,14 @@ export interface RenderedResult {
  * every loaded page in full. `structuredData` of another page is read by `_headers` only, never by a render.
  */
 function sharedModel(model: SiteView): SiteView {
-  const pages = model.pages.map(({ family, locale, route, file, source, page }): PageSummary => ({ family, locale, route, file, source, page: { slug: page.slug, meta: { noindex: page.meta.noindex } } }));
+  const pages = model.pages.map(({ family, locale, route, file, source, page }): PageSummary => ({
+    family,
+    locale,
+    route,
+    file,
+    source,
+    page: { slug: page.slug, meta: { noindex: page.meta.noindex } },
+  }));
   // Field by field: a SiteModel's placeholders (located when read, by a getter) are no part of a render.
   return { root: model.root, site: model.site, locales: model.locales, verbatim: model.verbatim, withheld: model.withheld, pages };
 }
@@ -96,7 +103,11 @@ export class RenderThread {
     // Ended by stop(), which buildSite calls whether the build succeeds or fails.
     const worker = startThread('render-worker');
     const { model, code, images } = this.site;
-    worker.postMessage({ model: sharedModel(model), code: { cssUrl: code.cssUrl, fontPreload: code.fontPreload, islands: { loader: code.islands.loader }, template: code.template, runtime: code.runtime }, images });
+    worker.postMessage({
+      model: sharedModel(model),
+      code: { cssUrl: code.cssUrl, fontPreload: code.fontPreload, islands: { loader: code.islands.loader }, template: code.template, runtime: code.runtime },
+      images,
+    });
     worker.on('message', ([id, result, message]: [number, RenderedResult | undefined, string | undefined]) => {
       const pending = this.pending.get(id);
       this.pending.delete(id);

@@ -29,7 +29,9 @@ export function sitemapXml(model: SiteView): string {
     .map((entry) => {
       let links = familyLinks.get(entry.family);
       if (!links) {
-        links = hreflangSet(model, entry).map((alt) => `    <xhtml:link rel="alternate" hreflang="${alt.hreflang}" href="${escapeHtml(absoluteUrl(model, alt.route))}"/>`);
+        links = hreflangSet(model, entry).map(
+          (alt) => `    <xhtml:link rel="alternate" hreflang="${alt.hreflang}" href="${escapeHtml(absoluteUrl(model, alt.route))}"/>`,
+        );
         familyLinks.set(entry.family, links);
       }
       return ['  <url>', `    <loc>${escapeHtml(absoluteUrl(model, entry.route))}</loc>`, ...links, '  </url>'].join('\n');

@@ -43,7 +43,11 @@ export type PageCode = Pick<CodeAssets, 'cssUrl' | 'fontPreload' | 'template' | 
 export async function codeAssets(cache: BuildCache, options: { encodeAhead?: boolean } = {}): Promise<CodeAssets> {
   const template = (name: string) => readFile(path.join(packageRoot, 'templates', name));
   const bundled = bundleIslands(cache);
-  if (options.encodeAhead) bundled.then((islands) => encodeAhead(islands.files, cache), () => {});
+  if (options.encodeAhead)
+    bundled.then(
+      (islands) => encodeAhead(islands.files, cache),
+      () => {},
+    );
   const [islands, tailwind, fonts, documentShell, favicon, socialImage] = await Promise.all([
     bundled,
     buildStyles(cache),
@@ -102,7 +106,12 @@ const CHARSET = '<meta charset="utf-8">';
 export function renderPage(model: SiteView, entry: PageEntry, code: PageCode, extras: { images?: BuiltImages; socialImage?: SocialImage } = {}): RenderedPage {
   if (!renderRoute) throw new Error('renderPage before loadRenderer()');
   const { images, socialImage } = extras;
-  const { html, elements, islandProps } = renderRoute(model, entry, { css: code.cssUrl, font: code.fontPreload, loader: code.islands.loader, images, ...(socialImage ? { socialImage } : {}) }, code.template);
+  const { html, elements, islandProps } = renderRoute(
+    model,
+    entry,
+    { css: code.cssUrl, font: code.fontPreload, loader: code.islands.loader, images, ...(socialImage ? { socialImage } : {}) },
+    code.template,
+  );
   const inline = inlineCode(html);
   const at = html.indexOf(CHARSET);
   if (at < 0) throw new Error('a page without <meta charset="utf-8"> cannot carry the CSP meta tag');
@@ -116,9 +125,19 @@ export function renderPage(model: SiteView, entry: PageEntry, code: PageCode, ex
 }
 
 /** A page the build cache kept (output/page-cache.ts storedPage) as if rendered now: `site dev` serves and checks it like one. */
-export function restoredPage(entry: PageEntry, stored: { bytes: Uint8Array; inline: InlineCode; refs: PageAssetRefs; sources: { elements: MarkedElement[] }; islandProps: Record<string, string> }): RenderedPage {
+export function restoredPage(
+  entry: PageEntry,
+  stored: { bytes: Uint8Array; inline: InlineCode; refs: PageAssetRefs; sources: { elements: MarkedElement[] }; islandProps: Record<string, string> },
+): RenderedPage {
   renderedElements.set(stored.bytes, stored.sources.elements);
-  return { entry, bytes: stored.bytes, inline: stored.inline, refs: stored.refs, elements: stored.sources.elements, islandProps: new Map(Object.entries(stored.islandProps)) };
+  return {
+    entry,
+    bytes: stored.bytes,
+    inline: stored.inline,
+    refs: stored.refs,
+    elements: stored.sources.elements,
+    islandProps: new Map(Object.entries(stored.islandProps)),
+  };
 }
 
 /** Element sources of the pages rendered in this process, by their bytes: `site dev` checks its in-memory pages with them. */

@@ -25,12 +25,31 @@ const interVersion = (require('@fontsource-variable/inter/package.json') as { ve
 export const CARD_SIZE = { width: 1200, height: 630 } as const;
 
 /** The brand tokens of src/assets/styles.css (DESIGN.md) the card is drawn in. */
-const TOKENS = { brand600: '#5146d8', brand700: '#4337bd', brand900: '#312c78', brand950: '#1d1946', brand100: '#e1e3fd', brand200: '#c8ccfb', white: '#ffffff' } as const;
+const TOKENS = {
+  brand600: '#5146d8',
+  brand700: '#4337bd',
+  brand900: '#312c78',
+  brand950: '#1d1946',
+  brand100: '#e1e3fd',
+  brand200: '#c8ccfb',
+  white: '#ffffff',
+} as const;
 
 /** The characters of the site's latin subset (assets/fonts.ts): Basic Latin, Latin-1, Œ, punctuation, € and arrows. */
 const CARD_CHARACTERS = (() => {
   let text = '';
-  for (const [a, b] of [[0x20, 0x7e], [0xa0, 0xff], [0x152, 0x153], [0x2010, 0x2027], [0x202f, 0x203a], [0x20ac, 0x20ac], [0x2122, 0x2122], [0x2190, 0x2193], [0x2212, 0x2212]] as const) for (let c = a; c <= b; c++) text += String.fromCodePoint(c);
+  for (const [a, b] of [
+    [0x20, 0x7e],
+    [0xa0, 0xff],
+    [0x152, 0x153],
+    [0x2010, 0x2027],
+    [0x202f, 0x203a],
+    [0x20ac, 0x20ac],
+    [0x2122, 0x2122],
+    [0x2190, 0x2193],
+    [0x2212, 0x2212],
+  ] as const)
+    for (let c = a; c <= b; c++) text += String.fromCodePoint(c);
   return text;
 })();
 
@@ -56,8 +75,14 @@ async function pinnedInter(weight: 400 | 700, cache: BuildCache): Promise<Uint8A
   return bytes;
 }
 
-type Node = { type: string; props: { style?: Record<string, unknown>; children?: (Node | string)[] | Node | string; src?: string; width?: number; height?: number } };
-const el = (type: string, style: Record<string, unknown>, children?: Node['props']['children'], extra: Partial<Node['props']> = {}): Node => ({ type, props: { style, children, ...extra } });
+type Node = {
+  type: string;
+  props: { style?: Record<string, unknown>; children?: (Node | string)[] | Node | string; src?: string; width?: number; height?: number };
+};
+const el = (type: string, style: Record<string, unknown>, children?: Node['props']['children'], extra: Partial<Node['props']> = {}): Node => ({
+  type,
+  props: { style, children, ...extra },
+});
 
 /** The brand mark of render/layout/Logo.tsx, white on the card. */
 const MARK = `data:image/svg+xml;utf8,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="9" fill="#5146d8"/><circle cx="16" cy="16" r="4.5" fill="#fff"/><path d="M16 5v6M16 21v6M5 16h6M21 16h6" stroke="#fff" stroke-width="2.5" stroke-linecap="round"/></svg>')}`;
@@ -68,7 +93,19 @@ export async function cardSvg(text: CardText, cache: BuildCache): Promise<string
   const tree = el(
     'div',
     // Satori sizes boxes without their padding (content-box): the root's size is the card's less its padding.
-    { width: CARD_SIZE.width - 2 * 80, height: CARD_SIZE.height - 64 - 56, display: 'flex', flexDirection: 'column', paddingTop: 64, paddingBottom: 56, paddingLeft: 80, paddingRight: 80, backgroundImage: `linear-gradient(135deg, ${TOKENS.brand700} 0%, ${TOKENS.brand900} 60%, ${TOKENS.brand950} 100%)`, color: TOKENS.white, fontFamily: 'Inter' },
+    {
+      width: CARD_SIZE.width - 2 * 80,
+      height: CARD_SIZE.height - 64 - 56,
+      display: 'flex',
+      flexDirection: 'column',
+      paddingTop: 64,
+      paddingBottom: 56,
+      paddingLeft: 80,
+      paddingRight: 80,
+      backgroundImage: `linear-gradient(135deg, ${TOKENS.brand700} 0%, ${TOKENS.brand900} 60%, ${TOKENS.brand950} 100%)`,
+      color: TOKENS.white,
+      fontFamily: 'Inter',
+    },
     [
       el('div', { display: 'flex', alignItems: 'center' }, [
         el('img', { width: 56, height: 56, borderRadius: 16, boxShadow: '0 0 0 3px rgba(255,255,255,0.25)' }, undefined, { src: MARK, width: 56, height: 56 }),
@@ -76,7 +113,9 @@ export async function cardSvg(text: CardText, cache: BuildCache): Promise<string
       ]),
       el('div', { display: 'flex', flexDirection: 'column', justifyContent: 'center', flexGrow: 1 }, [
         el('div', { fontSize: text.title.length > 60 ? 56 : 66, fontWeight: 700, lineHeight: 1.12, lineClamp: 3, maxWidth: 1040 }, text.title),
-        ...(text.description ? [el('div', { marginTop: 28, fontSize: 30, lineHeight: 1.4, color: TOKENS.brand100, lineClamp: 2, maxWidth: 1000 }, text.description)] : []),
+        ...(text.description
+          ? [el('div', { marginTop: 28, fontSize: 30, lineHeight: 1.4, color: TOKENS.brand100, lineClamp: 2, maxWidth: 1000 }, text.description)]
+          : []),
       ]),
       el('div', { display: 'flex', alignItems: 'center', justifyContent: 'space-between', fontSize: 26, color: TOKENS.brand200 }, [
         el('div', { display: 'flex' }, text.host),

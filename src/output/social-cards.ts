@@ -42,7 +42,10 @@ function hostOf(baseUrl: string): string {
 
 /** `index.html` → `home`, `fr/education/index.html` → `fr-education`. */
 function cardName(entry: PageEntry): string {
-  const name = entry.file.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '').replace(/\//g, '-');
+  const name = entry.file
+    .replace(/(^|\/)index\.html$/, '')
+    .replace(/\.html$/, '')
+    .replace(/\//g, '-');
   return name || 'home';
 }
 
@@ -87,27 +90,58 @@ async function ownImage(model: SiteView, entry: PageEntry, own: { src: string; a
   try {
     bytes = new Uint8Array(await readFile(path.join(model.root, own.src)));
   } catch {
-    return { error: new SiteError({ code: 'social-image-missing', message: `the social image ${own.src} does not exist`, location: await where(), expected: 'a PNG or JPEG file, relative to the content folder', found: own.src, hint: `add the file at content/${own.src}, or remove meta.socialImage to use the card the build draws` }) };
+    return {
+      error: new SiteError({
+        code: 'social-image-missing',
+        message: `the social image ${own.src} does not exist`,
+        location: await where(),
+        expected: 'a PNG or JPEG file, relative to the content folder',
+        found: own.src,
+        hint: `add the file at content/${own.src}, or remove meta.socialImage to use the card the build draws`,
+      }),
+    };
   }
   const size = imageSize(bytes);
   if (!size) {
-    return { error: new SiteError({ code: 'social-image-format', message: `the social image ${own.src} is not a PNG or JPEG file`, location: await where(), expected: 'PNG or JPEG data', found: `${bytes.byteLength} bytes of something else`, hint: 'export the image as PNG or JPEG (1200 × 630 px)' }) };
+    return {
+      error: new SiteError({
+        code: 'social-image-format',
+        message: `the social image ${own.src} is not a PNG or JPEG file`,
+        location: await where(),
+        expected: 'PNG or JPEG data',
+        found: `${bytes.byteLength} bytes of something else`,
+        hint: 'export the image as PNG or JPEG (1200 × 630 px)',
+      }),
+    };
   }
   const ext = size.type === PNG ? 'png' : 'jpg';
-  return { card: { image: { path: `${CARD_DIR}${cardName(entry)}-${contentHash(bytes).slice(0, 10)}.${ext}`, width: size.width, height: size.height, type: size.type, alt: own.alt }, bytes: async () => bytes } };
+  return {
+    card: {
+      image: {
+        path: `${CARD_DIR}${cardName(entry)}-${contentHash(bytes).slice(0, 10)}.${ext}`,
+        width: size.width,
+        height: size.height,
+        type: size.type,
+        alt: own.alt,
+      },
+      bytes: async () => bytes,
+    },
+  };
 }
 
 /** Width and height from a PNG's IHDR or a JPEG's start-of-frame marker; undefined for anything else. */
 export function imageSize(bytes: Uint8Array): { width: number; height: number; type: string } | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.byteLength >= 24 && view.getUint32(0) === 0x89504e47 && view.getUint32(4) === 0x0d0a1a0a) return { width: view.getUint32(16), height: view.getUint32(20), type: PNG };
+  if (bytes.byteLength >= 24 && view.getUint32(0) === 0x89504e47 && view.getUint32(4) === 0x0d0a1a0a)
+    return { width: view.getUint32(16), height: view.getUint32(20), type: PNG };
   if (bytes.byteLength < 4 || view.getUint16(0) !== 0xffd8) return undefined;
-  for (let at = 2; at + 9 < bytes.byteLength; ) {
+  for (let at = 2; at + 9 < bytes.byteLength;) {
     if (bytes[at] !== 0xff) return undefined;
     const marker = bytes[at + 1]!;
     const length = view.getUint16(at + 2);
     // SOF0–SOF15 carry the frame size, except DHT (C4), JPG (C8) and DAC (CC).
-    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) return { width: view.getUint16(at + 7), height: view.getUint16(at + 5), type: 'image/jpeg' };
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker))
+      return { width: view.getUint16(at + 7), height: view.getUint16(at + 5), type: 'image/jpeg' };
     at += 2 + length;
   }
   return undefined;

@@ -108,7 +108,7 @@ function writtenFolders(written: Iterable<string>): Map<string, string[]> {
   const folders = new Map<string, string[]>([['./', []]]);
   for (const file of written) {
     // Up from the file until a folder seen before, which has its own place in its parent already.
-    for (let entry = file; ; ) {
+    for (let entry = file; ;) {
       const end = entry.lastIndexOf('/', entry.length - 2);
       const folder = end < 0 ? './' : entry.slice(0, end + 1);
       const name = end < 0 ? entry : entry.slice(end + 1);

@@ -132,7 +132,8 @@ export function inputsSince(last: BuildRecord, inputs: BuildInputs, at: Date): b
 /** The report of the `last` build if this one would be the same: same inputs, a moment in its window, nothing it read or wrote changed. */
 export function unchangedSince(last: BuildRecord, inputs: BuildInputs, at: Date): UnchangedReport | undefined {
   if (!inputsSince(last, inputs, at)) return undefined;
-  if (!same(path.resolve(inputs.contentDir), last.content) || !same(path.resolve(inputs.outDir), last.output) || !same(undefined, last.beside)) return undefined;
+  if (!same(path.resolve(inputs.contentDir), last.content) || !same(path.resolve(inputs.outDir), last.output) || !same(undefined, last.beside))
+    return undefined;
   const { css, loader, privacy, routes } = last.report;
   return {
     css,
@@ -145,7 +146,14 @@ export function unchangedSince(last: BuildRecord, inputs: BuildInputs, at: Date)
 function weightOf(line: StoredRoute): PageWeight {
   const at = (name: keyof PageWeight) => line[FIRST_FIGURE + FIGURE_ORDER[name]] as number;
   // A literal: every weight gets the same shape at once (10,000 of them on a one-page build).
-  return { html: at('html'), css: at('css'), jsBeforeInteraction: at('jsBeforeInteraction'), jsHydrated: at('jsHydrated'), jsSubmit: at('jsSubmit'), islandProps: at('islandProps') };
+  return {
+    html: at('html'),
+    css: at('css'),
+    jsBeforeInteraction: at('jsBeforeInteraction'),
+    jsHydrated: at('jsHydrated'),
+    jsSubmit: at('jsSubmit'),
+    islandProps: at('islandProps'),
+  };
 }
 
 /**
@@ -193,7 +201,9 @@ function wellFormed(record: BuildRecord | undefined): record is BuildRecord {
     Array.isArray(record.siteFamilies) &&
     record.siteFamilies.every((family) => typeof family === 'string') &&
     Array.isArray(record.report?.routes) &&
-    record.report.routes.every((r) => Array.isArray(r) && r.length === FIGURES.length + FIRST_FIGURE && r.every((v, i) => typeof v === (i < FIRST_FIGURE ? 'string' : 'number')))
+    record.report.routes.every(
+      (r) => Array.isArray(r) && r.length === FIGURES.length + FIRST_FIGURE && r.every((v, i) => typeof v === (i < FIRST_FIGURE ? 'string' : 'number')),
+    )
   );
 }
 
@@ -216,7 +226,12 @@ export async function recordBuild(
     const pageKey = page.key(r.file);
     return last?.lineUnder(r.file, pageKey) ?? [r.route, r.file, pageKey, page.facts(r.file), ...FIGURES.map((name) => r.weight[name])];
   };
-  const record: BuildRecord = { format: FORMAT, inputs: inputsOf(inputs), ...stamps, report: { css: report.css, loader: report.loader, privacy: report.privacy, routes: report.routes.map(line) } };
+  const record: BuildRecord = {
+    format: FORMAT,
+    inputs: inputsOf(inputs),
+    ...stamps,
+    report: { css: report.css, loader: report.loader, privacy: report.privacy, routes: report.routes.map(line) },
+  };
   await cache.write(KIND, key, JSON.stringify(record));
   // One record per content and output folder: the one another version of the code left goes.
   await replaceEarlier(cache, [KIND], JSON.stringify([path.resolve(inputs.contentDir), path.resolve(inputs.outDir)]), key);

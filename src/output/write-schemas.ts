@@ -12,7 +12,17 @@ export async function schemaContextOf(contentDir: string): Promise<Result<Schema
   try {
     text = await readFile(path.join(contentDir, 'site.yaml'), 'utf8');
   } catch {
-    return { ok: false, errors: [new SiteError({ code: 'missing-file', message: 'cannot read site.yaml', location: { file: 'site.yaml' }, hint: 'point --content at the content directory' })] };
+    return {
+      ok: false,
+      errors: [
+        new SiteError({
+          code: 'missing-file',
+          message: 'cannot read site.yaml',
+          location: { file: 'site.yaml' },
+          hint: 'point --content at the content directory',
+        }),
+      ],
+    };
   }
   const parsed = parseYaml('site.yaml', text);
   if (!parsed.source) return { ok: false, errors: parsed.errors };

@@ -17,7 +17,12 @@ export const IslandPropsContext = createContext<IslandPropsFiles | undefined>(un
  * element names. They are not needed before the island wakes, so they stay out of the HTML, whose
  * bytes decide whether a page arrives in the first round trip.
  */
-export function Island<N extends IslandName>({ name, instance, props, hydrate }: {
+export function Island<N extends IslandName>({
+  name,
+  instance,
+  props,
+  hydrate,
+}: {
   name: N;
   /** Unique on the page; becomes the React id prefix. */
   instance: string;
@@ -46,13 +51,5 @@ export function Island<N extends IslandName>({ name, instance, props, hydrate }:
     // Server rendering ignores error boundaries: fail the build, naming the island, rather than ship a broken page.
     throw new Error(`island '${name}' (instance '${instance}') failed to render: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
-  return (
-    <div
-      data-island={name}
-      data-hydrate={hydrate}
-      data-prefix={prefix}
-      data-props-src={propsUrl}
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
-  );
+  return <div data-island={name} data-hydrate={hydrate} data-prefix={prefix} data-props-src={propsUrl} dangerouslySetInnerHTML={{ __html: html }} />;
 }

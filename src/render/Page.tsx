@@ -14,7 +14,10 @@ export function Page({ ctx }: { ctx: RenderContext }) {
   const label = { strings: ctx.strings.publishing, intl: ctx.strings.intl };
   return (
     <>
-      <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-700 focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-700 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
         {ctx.strings.skipToContent}
       </a>
       <Header variant={page.header} ctx={ctx} />

@@ -26,7 +26,10 @@ export function PreviewLabel({ why, strings, intl, page }: { why: Withheld; stri
   const text = previewText(why, strings, intl);
   if (page) {
     return (
-      <p data-preview={why.state} className="fixed right-4 bottom-4 left-4 z-50 rounded-2xl bg-slate-950 px-4 py-2 text-sm font-semibold text-white shadow-lg sm:right-auto">
+      <p
+        data-preview={why.state}
+        className="fixed right-4 bottom-4 left-4 z-50 rounded-2xl bg-slate-950 px-4 py-2 text-sm font-semibold text-white shadow-lg sm:right-auto"
+      >
         {text}
       </p>
     );

@@ -61,7 +61,33 @@ function endOf(text: string, figure: RegExp): number {
 export const superscript = (n: number) => [...String(n)].map((d) => SUPERSCRIPT[Number(d)]).join('');
 
 /** Keys whose strings are not copy a visitor reads as a claim (ids, links, settings, button labels). */
-const NOT_COPY = new Set(['type', 'id', 'href', 'icon', 'tone', 'layout', 'plan', 'claim', 'variant', 'link', 'src', 'commitment', 'tier', 'kind', 'fields', 'presetProducts', 'emptyCompany', 'contactHref', 'style', 'addon', 'action', 'actions', 'form', 'image', 'mock']);
+const NOT_COPY = new Set([
+  'type',
+  'id',
+  'href',
+  'icon',
+  'tone',
+  'layout',
+  'plan',
+  'claim',
+  'variant',
+  'link',
+  'src',
+  'commitment',
+  'tier',
+  'kind',
+  'fields',
+  'presetProducts',
+  'emptyCompany',
+  'contactHref',
+  'style',
+  'addon',
+  'action',
+  'actions',
+  'form',
+  'image',
+  'mock',
+]);
 
 /**
  * The page's sections with a footnote number after every text that shows a registered claim ("bis zu
@@ -136,5 +162,7 @@ export function claimNoteText(site: Pick<SiteConfig, 'constants' | 'claimRegiste
 function month(asOf: string | undefined, intl: string): string {
   const match = /^(\d{4})-(\d{2})$/.exec(asOf ?? '');
   if (!match) return asOf ?? '';
-  return new Intl.DateTimeFormat(intl, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
+  return new Intl.DateTimeFormat(intl, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)),
+  );
 }

@@ -12,7 +12,10 @@ export function escapeHtml(value: string): string {
 
 /** JSON for a <script> element: `<` is escaped so content can never close the element. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The consent cookie (SPEC §4, §9): its name and lifetime, from `constants.cookies` in site.yaml. */
@@ -95,7 +98,13 @@ function structuredData(model: SiteView, entry: PageEntry, ctx: RenderContext): 
   };
   if (kind === 'business') {
     const price = Math.min(...Object.values(site.constants.plans).map((p) => p.price));
-    const perUser = (value: number) => ({ '@type': 'UnitPriceSpecification', price: value, priceCurrency: 'EUR', unitText: 'user/month', billingDuration: 'P1M' });
+    const perUser = (value: number) => ({
+      '@type': 'UnitPriceSpecification',
+      price: value,
+      priceCurrency: 'EUR',
+      unitText: 'user/month',
+      billingDuration: 'P1M',
+    });
     const offer = structuredOffer(ctx);
     return {
       '@context': 'https://schema.org',
@@ -113,7 +122,14 @@ function structuredData(model: SiteView, entry: PageEntry, ctx: RenderContext): 
         price: String(price),
         priceCurrency: 'EUR',
         priceSpecification: perUser(price),
-        ...(offer ? { lowPrice: price, highPrice: Math.max(...Object.values(site.constants.plans).map((p) => p.price)), offerCount: offer.offers.length, offers: offer.offers } : {}),
+        ...(offer
+          ? {
+              lowPrice: price,
+              highPrice: Math.max(...Object.values(site.constants.plans).map((p) => p.price)),
+              offerCount: offer.offers.length,
+              offers: offer.offers,
+            }
+          : {}),
       },
       provider,
     };
@@ -163,7 +179,8 @@ export function renderHead(ctx: RenderContext, loader: LoaderNeed): string {
   if (cacheSeconds) tags.push(`<meta http-equiv="Cache-Control" content="public, max-age=${cacheSeconds}">`);
   if (!isNotFound(entry.route)) tags.push(`<link rel="canonical" href="${escapeHtml(canonical)}">`);
   const family = isIndexable(entry.route, meta.noindex) ? alternates(model, entry) : [];
-  for (const alt of hreflangSet(model, entry)) tags.push(`<link rel="alternate" hreflang="${alt.hreflang}" href="${escapeHtml(absoluteUrl(model, alt.route))}">`);
+  for (const alt of hreflangSet(model, entry))
+    tags.push(`<link rel="alternate" hreflang="${alt.hreflang}" href="${escapeHtml(absoluteUrl(model, alt.route))}">`);
   tags.push(
     '<meta property="og:type" content="website">',
     `<meta property="og:site_name" content="${escapeHtml(model.site.brand.name)}">`,

@@ -7,7 +7,8 @@ import type { ReactNode } from 'react';
  * education hero's stat label broke "Sek / II" at 1280 px). Longer compounds stay breakable so they never
  * overflow a phone screen.
  */
-const UNBREAKABLE = /\d[\d.,]*(?:\s?[–-]\s?\d[\d.,]*)?(?:[\s\u00a0\u202f]?(?:%|€))|\d+\/\d+|\p{Lu}{2,}-\p{L}{1,12}(?!\p{L})|\p{Lu}\p{Ll}{1,6}\.?\s(?:I{1,3}|IV)(?![\p{L}\d])/gu;
+const UNBREAKABLE =
+  /\d[\d.,]*(?:\s?[–-]\s?\d[\d.,]*)?(?:[\s\u00a0\u202f]?(?:%|€))|\d+\/\d+|\p{Lu}{2,}-\p{L}{1,12}(?!\p{L})|\p{Lu}\p{Ll}{1,6}\.?\s(?:I{1,3}|IV)(?![\p{L}\d])/gu;
 
 /**
  * What every phrase above holds (a digit, a hyphen, or a space before a Roman numeral): most texts hold none, and this
@@ -23,7 +24,11 @@ export function KeepTogether({ text }: { text: string }): ReactNode {
   for (const match of text.matchAll(UNBREAKABLE)) {
     const at = match.index;
     if (at > last) parts.push(text.slice(last, at));
-    parts.push(<span key={at} className="whitespace-nowrap">{match[0]}</span>);
+    parts.push(
+      <span key={at} className="whitespace-nowrap">
+        {match[0]}
+      </span>,
+    );
     last = at + match[0].length;
   }
   if (last === 0) return text;

@@ -74,7 +74,7 @@ function trialValues(ctx: RenderContext, found: { offer: Offer; strings: OfferSt
     days: number(trial.days),
     months: number(trial.months),
     price: price === undefined ? '' : formatEuro(price, intl),
-    plan: plan ? found.offer.plans[plan]?.name ?? plan : '',
+    plan: plan ? (found.offer.plans[plan]?.name ?? plan) : '',
     term: trial.continuesAs ? planTerm(ctx, found.strings, trial.continuesAs) : '',
   };
 }
@@ -102,13 +102,23 @@ export function OfferBlock({ kind }: { kind: 'plans' | 'addons' | 'trial' | 'tri
   const intl = ctx.strings.intl;
   if (kind === 'trial') {
     const text = trialSummary(ctx);
-    return text ? <p data-offer="trial"><Inline text={text} plain={plain} /></p> : null;
+    return text ? (
+      <p data-offer="trial">
+        <Inline text={text} plain={plain} />
+      </p>
+    ) : null;
   }
   const items =
     kind === 'plans'
       ? Object.entries(offer.plans).map(([key, plan]) => {
-          const line = fill(strings.planLine, { plan: plan.name, price: formatEuro(ctx.model.site.constants.plans[key]?.price ?? 0, intl), term: planTerm(ctx, strings, key) });
-          const features = planFeatures(offer, key).map((id) => label(strings, id)).join(', ');
+          const line = fill(strings.planLine, {
+            plan: plan.name,
+            price: formatEuro(ctx.model.site.constants.plans[key]?.price ?? 0, intl),
+            term: planTerm(ctx, strings, key),
+          });
+          const features = planFeatures(offer, key)
+            .map((id) => label(strings, id))
+            .join(', ');
           return { key, text: `${line} ${fill(strings.includesLine, { features })}` };
         })
       : kind === 'addons'
@@ -122,7 +132,11 @@ export function OfferBlock({ kind }: { kind: 'plans' | 'addons' | 'trial' | 'tri
           });
   return (
     <ul className="list-disc space-y-1 pl-6" data-offer={kind}>
-      {items.map((item) => <li key={item.key} data-offer-item={item.key}><Inline text={item.text} plain={plain} /></li>)}
+      {items.map((item) => (
+        <li key={item.key} data-offer-item={item.key}>
+          <Inline text={item.text} plain={plain} />
+        </li>
+      ))}
     </ul>
   );
 }
@@ -144,18 +158,35 @@ export function structuredOffer(ctx: RenderContext): { featureList: string[]; of
       .filter(([, addon]) => addon.plans.includes(key))
       .flatMap(([id, addon]) => {
         const addonPrice = figureAt(constants, addon.price);
-        return addonPrice === undefined ? [] : [{ '@type': 'Offer', sku: id, name: strings.addons[id]?.name ?? id, price: String(addonPrice), priceCurrency: 'EUR', priceSpecification: spec(addonPrice) }];
+        return addonPrice === undefined
+          ? []
+          : [
+              {
+                '@type': 'Offer',
+                sku: id,
+                name: strings.addons[id]?.name ?? id,
+                price: String(addonPrice),
+                priceCurrency: 'EUR',
+                priceSpecification: spec(addonPrice),
+              },
+            ];
       });
-    return [{
-      '@type': 'Offer',
-      sku: key,
-      name: plan.name,
-      price: String(price),
-      priceCurrency: 'EUR',
-      priceSpecification: spec(price),
-      description: fill(strings.includesLine, { features: planFeatures(offer, key).map((id) => label(strings, id)).join(', ') }),
-      ...(addOn.length ? { addOn } : {}),
-    }];
+    return [
+      {
+        '@type': 'Offer',
+        sku: key,
+        name: plan.name,
+        price: String(price),
+        priceCurrency: 'EUR',
+        priceSpecification: spec(price),
+        description: fill(strings.includesLine, {
+          features: planFeatures(offer, key)
+            .map((id) => label(strings, id))
+            .join(', '),
+        }),
+        ...(addOn.length ? { addOn } : {}),
+      },
+    ];
   });
   return { featureList: offer.features.filter((id) => !Object.values(offer.addons).some((a) => a.feature === id)).map((id) => label(strings, id)), offers };
 }

@@ -9,12 +9,26 @@ const srcset = (candidates: readonly ImageCandidate[]) => candidates.map((c) => 
  * height (the browser reserves the box before a byte arrives: no layout shift). `priority`: the first
  * image in view loads at once with high priority; every other waits until it nears the viewport.
  */
-export function Picture({ image, built, slot, priority, className }: { image: Image; built: BuiltImage; slot: ImageSlot; priority: boolean; className?: string }) {
+export function Picture({
+  image,
+  built,
+  slot,
+  priority,
+  className,
+}: {
+  image: Image;
+  built: BuiltImage;
+  slot: ImageSlot;
+  priority: boolean;
+  className?: string;
+}) {
   const { sizes } = IMAGE_SLOTS[slot];
   const largest = built.fallback.candidates[built.fallback.candidates.length - 1]!;
   return (
     <picture>
-      {built.sources.map((source) => <source key={source.type} type={source.type} srcSet={srcset(source.candidates)} sizes={sizes} />)}
+      {built.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={srcset(source.candidates)} sizes={sizes} />
+      ))}
       <img
         src={largest.url}
         srcSet={srcset(built.fallback.candidates)}
@@ -44,7 +58,19 @@ const SectionImageContext = createContext<SectionImage | undefined>(undefined);
  * shell), so no section component has to thread it through. `first`: the page's first section, whose image
  * is the first in view.
  */
-export function SectionImageProvider({ image, images, type, first, children }: { image?: Image; images?: BuiltImages; type: string; first: boolean; children: ReactNode }) {
+export function SectionImageProvider({
+  image,
+  images,
+  type,
+  first,
+  children,
+}: {
+  image?: Image;
+  images?: BuiltImages;
+  type: string;
+  first: boolean;
+  children: ReactNode;
+}) {
   if (!image) return <>{children}</>;
   const built = images?.get(imageKey(image));
   // The build makes every image a page uses before rendering it; a render without them is a caller's mistake.

@@ -35,7 +35,12 @@ export function renderRoute(model: SiteView, entry: PageEntry, assets: PageAsset
  * checks place a finding about such an element at the YAML value that wrote it (check/element-source.ts).
  * `islandProps`: the props files the page's islands name (render/Island.tsx), for the build to write.
  */
-export function renderRouteWithSources(model: SiteView, entry: PageEntry, assets: PageAssets, template: DocumentTemplate): { html: string; elements: MarkedElement[]; islandProps: IslandPropsFiles } {
+export function renderRouteWithSources(
+  model: SiteView,
+  entry: PageEntry,
+  assets: PageAssets,
+  template: DocumentTemplate,
+): { html: string; elements: MarkedElement[]; islandProps: IslandPropsFiles } {
   const localeStrings = model.locales[entry.locale];
   if (!localeStrings) throw new Error(`no UI strings for locale '${entry.locale}'`);
   const strings = pageStrings(localeStrings, model.verbatim);
@@ -44,7 +49,15 @@ export function renderRouteWithSources(model: SiteView, entry: PageEntry, assets
   const ctx: RenderContext = { model, entry: { ...entry, page: claims.page }, strings, assets, claimNotes: claims.notes };
   const marks = new SourceMarks().add(ctx.entry.page, entry.source).add(strings, `locales/${entry.locale}.yaml`);
   const islandProps: IslandPropsFiles = new Map();
-  const body = renderToString(<SourceMarksProvider value={marks}><IslandPropsContext value={islandProps}><PageContextProvider value={ctx}><Page ctx={ctx} /></PageContextProvider></IslandPropsContext></SourceMarksProvider>);
+  const body = renderToString(
+    <SourceMarksProvider value={marks}>
+      <IslandPropsContext value={islandProps}>
+        <PageContextProvider value={ctx}>
+          <Page ctx={ctx} />
+        </PageContextProvider>
+      </IslandPropsContext>
+    </SourceMarksProvider>,
+  );
   const extracted = marks.extract(
     template
       .replace('%lang%', localeEntry(model.site, entry.locale).lang)

@@ -42,15 +42,31 @@ export function RichText({ blocks, className = '' }: { blocks: RichTextValue; cl
       {blocks.map((block, i) => (
         <Fragment key={i}>
           {typeof block === 'string' ? (
-            <p><MarkedInline owner={blocks} field={i} /></p>
+            <p>
+              <MarkedInline owner={blocks} field={i} />
+            </p>
           ) : 'list' in block ? (
-            <ul className="list-disc space-y-1 pl-6">{block.list.map((_, j) => <li key={j}>{line(block.list, j)}</li>)}</ul>
+            <ul className="list-disc space-y-1 pl-6">
+              {block.list.map((_, j) => (
+                <li key={j}>{line(block.list, j)}</li>
+              ))}
+            </ul>
           ) : 'lines' in block ? (
-            <p>{block.lines.map((_, j) => <span key={j} className="block">{line(block.lines, j)}</span>)}</p>
+            <p>
+              {block.lines.map((_, j) => (
+                <span key={j} className="block">
+                  {line(block.lines, j)}
+                </span>
+              ))}
+            </p>
           ) : 'offer' in block ? (
             <OfferBlock kind={block.offer} />
           ) : 'ordered' in block ? (
-            <ol className="list-decimal space-y-1 pl-6">{block.ordered.map((_, j) => <li key={j}>{line(block.ordered, j)}</li>)}</ol>
+            <ol className="list-decimal space-y-1 pl-6">
+              {block.ordered.map((_, j) => (
+                <li key={j}>{line(block.ordered, j)}</li>
+              ))}
+            </ol>
           ) : (
             <h3 className="pt-2 text-lg font-semibold text-slate-900">{block.heading}</h3>
           )}

@@ -23,9 +23,7 @@ export function apostrophes(text: string): string {
  */
 export function rangeSpacing(text: string): string {
   if (!text.includes('–')) return text;
-  return text
-    .replace(/(?<=\d)[ \t\n]+–[ \t\n]+(?=\d)/g, `${NO_BREAK_SPACE}–${NO_BREAK_SPACE}`)
-    .replace(/(?<=\d)–(?=\d)/g, `–${WORD_JOINER}`);
+  return text.replace(/(?<=\d)[ \t\n]+–[ \t\n]+(?=\d)/g, `${NO_BREAK_SPACE}–${NO_BREAK_SPACE}`).replace(/(?<=\d)–(?=\d)/g, `–${WORD_JOINER}`);
 }
 
 /** Both, in the order the renderer applies them. */

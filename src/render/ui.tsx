@@ -23,7 +23,8 @@ export function ActionLink({ action, size = 'md', style = action.style }: { acti
   const other = useLinkLanguage()?.(action.href);
   return (
     <a href={action.href} hrefLang={other?.hreflang} className={buttonClass(style, size)} {...mark(action, 'href')}>
-      {action.label}{other && ` ${other.marker}`}
+      {action.label}
+      {other && ` ${other.marker}`}
     </a>
   );
 }
@@ -35,7 +36,13 @@ const tones = {
   brand: 'bg-brand-700 text-white',
 } as const;
 
-export function SectionShell({ id, tone = 'default', labelledBy, children, narrow = false }: {
+export function SectionShell({
+  id,
+  tone = 'default',
+  labelledBy,
+  children,
+  narrow = false,
+}: {
   id?: string;
   tone?: keyof typeof tones;
   labelledBy: string;
@@ -59,7 +66,15 @@ export function cardClass(dark = false): string {
     : 'rounded-card bg-white shadow-card ring-1 ring-slate-200 transition duration-300 ease-out-soft hover:-translate-y-0.5 hover:shadow-raised';
 }
 
-export function SectionHeading({ id, eyebrow, title, lead, level, dark = false, center = true }: {
+export function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  lead,
+  level,
+  dark = false,
+  center = true,
+}: {
   id: string;
   eyebrow?: string;
   title: string;
@@ -72,9 +87,15 @@ export function SectionHeading({ id, eyebrow, title, lead, level, dark = false, 
   return (
     <div className={`mb-10 max-w-3xl sm:mb-12 ${center ? 'mx-auto text-center' : ''}`}>
       {eyebrow && <p className={`text-sm font-semibold uppercase tracking-wider ${dark ? 'text-brand-300' : 'text-brand-700'}`}>{eyebrow}</p>}
-      <Heading id={id} className={`mt-2 font-bold ${level === 1 ? 'text-h1' : 'text-h2'} ${dark ? 'text-white' : 'text-slate-900'}`}><KeepTogether text={title} /></Heading>
+      <Heading id={id} className={`mt-2 font-bold ${level === 1 ? 'text-h1' : 'text-h2'} ${dark ? 'text-white' : 'text-slate-900'}`}>
+        <KeepTogether text={title} />
+      </Heading>
       {/* A centred lead is balanced: ragged centred lines with a two-word last line read as a mistake. */}
-      {lead && <p className={`mt-4 text-lead ${center ? 'text-balance' : ''} ${dark ? 'text-slate-300' : 'text-slate-600'}`}><KeepTogether text={lead} /></p>}
+      {lead && (
+        <p className={`mt-4 text-lead ${center ? 'text-balance' : ''} ${dark ? 'text-slate-300' : 'text-slate-600'}`}>
+          <KeepTogether text={lead} />
+        </p>
+      )}
     </div>
   );
 }
@@ -85,9 +106,15 @@ export function CheckList({ items, dark = false }: { items: string[]; dark?: boo
       {items.map((item, i) => (
         <li key={i} className="flex gap-2">
           <svg viewBox="0 0 20 20" aria-hidden="true" className={`mt-0.5 size-5 flex-none ${dark ? 'text-brand-300' : 'text-brand-600'}`} fill="currentColor">
-            <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
+            <path
+              fillRule="evenodd"
+              d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z"
+              clipRule="evenodd"
+            />
           </svg>
-          <span><KeepTogether text={item} /></span>
+          <span>
+            <KeepTogether text={item} />
+          </span>
         </li>
       ))}
     </ul>

@@ -41,5 +41,7 @@ export const INLINE_MARKUP = /\*\*([^*]+)\*\*|\[([^\][]+)\]\(([^)\s]+)\)/g;
 
 /** The links of a line of inline markup, as the renderer reads them. */
 export function inlineLinks(value: string): { label: string; href: string; index: number }[] {
-  return [...value.matchAll(INLINE_MARKUP)].flatMap((match) => (match[1] === undefined ? [{ label: match[2]!, href: match[3]!, index: match.index ?? 0 }] : []));
+  return [...value.matchAll(INLINE_MARKUP)].flatMap((match) =>
+    match[1] === undefined ? [{ label: match[2]!, href: match[3]!, index: match.index ?? 0 }] : [],
+  );
 }

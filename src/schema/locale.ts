@@ -58,11 +58,15 @@ export const Typography = z
     noBreakBeforeUnits: z
       .array(z.string().min(1))
       .default([])
-      .describe('Signs that stay on the line of the figure before them: a space typed between a digit and one of these becomes a no-break space, e.g. ["%", "€"] keeps "85 %" together.'),
+      .describe(
+        'Signs that stay on the line of the figure before them: a space typed between a digit and one of these becomes a no-break space, e.g. ["%", "€"] keeps "85 %" together.',
+      ),
     narrowNoBreakBefore: z
       .array(z.string().min(1))
       .default([])
-      .describe('Marks after which a typed space is replaced by a narrow no-break space before them, e.g. French ["?", "!", ";"]. A mark typed without a space (a URL) is left alone.'),
+      .describe(
+        'Marks after which a typed space is replaced by a narrow no-break space before them, e.g. French ["?", "!", ";"]. A mark typed without a space (a URL) is left alone.',
+      ),
     noBreakBefore: z
       .array(z.string().min(1))
       .default([])
@@ -122,7 +126,10 @@ export const LocaleStrings = z.strictObject({
   name: d('The language\'s name in itself, shown in the language switcher, e.g. "Deutsch", "Français".'),
   /** BCP 47 tag for Intl formatting, e.g. de-DE. */
   intl: d('How numbers and prices of this language are written (a BCP 47 tag for Intl), e.g. de-DE gives "22,99 €".'),
-  ogLocale: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/).describe('The og:locale social previews read, language_REGION, e.g. de_DE.'),
+  ogLocale: z
+    .string()
+    .regex(/^[a-z]{2}_[A-Z]{2}$/)
+    .describe('The og:locale social previews read, language_REGION, e.g. de_DE.'),
   typography: Typography.default({ noBreakBeforeUnits: [], narrowNoBreakBefore: [], noBreakBefore: [], guillemetSpacing: false }),
   /** What the social preview image (templates/og-image.png) shows, for og:image:alt and twitter:image:alt. */
   socialImageAlt: d('Text alternative of the social preview image (og:image:alt), e.g. "KI-Zentrale: alle KI-Modelle an einem Ort".'),
@@ -146,10 +153,14 @@ export const LocaleStrings = z.strictObject({
       brandText: d('The sentence under the brand name in the footer.'),
       columns: z
         .array(FooterColumn)
-        .describe('The columns beside the brand, left to right (on wide screens three share a row with it), e.g. industries as plain entries, products and legal pages as links.'),
+        .describe(
+          'The columns beside the brand, left to right (on wide screens three share a row with it), e.g. industries as plain entries, products and legal pages as links.',
+        ),
       copyright: d('The copyright line, e.g. "© 2026 {{company.legalName}}".'),
-    /** The contact line under the brand text; `{email}` is where the linked address goes ("E-Mail: {email}"). */
-      emailLine: Text.regex(/^[^{}]*\{email\}[^{}]*$/, { message: 'expected the line with {email} once where the address goes, e.g. "E-Mail: {email}"' }).describe('The contact line under the brand text; {email} marks where the linked address goes, e.g. "E-Mail: {email}".'),
+      /** The contact line under the brand text; `{email}` is where the linked address goes ("E-Mail: {email}"). */
+      emailLine: Text.regex(/^[^{}]*\{email\}[^{}]*$/, {
+        message: 'expected the line with {email} once where the address goes, e.g. "E-Mail: {email}"',
+      }).describe('The contact line under the brand text; {email} marks where the linked address goes, e.g. "E-Mail: {email}".'),
       languagesLabel: d('Label of the language switcher in the footer, e.g. "Sprache".'),
     })
     .describe('The footer of every page.'),
@@ -175,7 +186,11 @@ export const LocaleStrings = z.strictObject({
       accept: d('The accept button, e.g. "Akzeptieren".'),
       decline: d('The decline button, e.g. "Ablehnen".'),
       /** What decline does: German declines without a cookie (the banner returns), others store `rejected`. */
-      declineSetsCookie: z.boolean().describe('true: decline stores a "rejected" cookie (the banner stays away); false: decline stores nothing and the banner asks again on the next visit.'),
+      declineSetsCookie: z
+        .boolean()
+        .describe(
+          'true: decline stores a "rejected" cookie (the banner stays away); false: decline stores nothing and the banner asks again on the next visit.',
+        ),
       /**
        * A details panel behind a third button that opens and closes it. Without it the banner has just the
        * two choices (SPEC §4: the French banner has two buttons).
@@ -190,9 +205,7 @@ export const LocaleStrings = z.strictObject({
         .describe('A details panel behind a third button; without it the banner has just accept and decline.'),
     })
     .describe('The cookie consent banner shown on a first visit.'),
-  toaster: z
-    .strictObject({ label: d('Screen-reader name of the notification area, e.g. "Benachrichtigungen".') })
-    .describe('The notification area of toasts.'),
+  toaster: z.strictObject({ label: d('Screen-reader name of the notification area, e.g. "Benachrichtigungen".') }).describe('The notification area of toasts.'),
   forms: z
     .strictObject({
       labels: FormLabels.describe('Field labels shared by the contact forms.'),
@@ -207,21 +220,29 @@ export const LocaleStrings = z.strictObject({
         })
         .describe('Labels of the product checkboxes (the values sent are fixed ids).'),
       /** Consent checkbox text; must link to /datenschutz. */
-      consent: InlineText.describe('The consent checkbox text; must link to the privacy policy, e.g. "Ich stimme der [Datenschutzerklärung](/datenschutz) zu."'),
+      consent: InlineText.describe(
+        'The consent checkbox text; must link to the privacy policy, e.g. "Ich stimme der [Datenschutzerklärung](/datenschutz) zu."',
+      ),
       submit: d('The send button, e.g. "Anfrage senden".'),
       sending: d('The send button while sending, e.g. "Wird gesendet…".'),
       /** Note under the form: * fields are required, data is sent encrypted and processed under GDPR. */
       footnote: d('The note under the form: fields marked * are required, data is sent encrypted and processed under GDPR.'),
       /** The hidden trap field's label: off-screen and hidden from assistive technology, but read by bots and by anyone browsing without CSS. */
-      consentHint: d('Beside the send button while consent is unticked: why it cannot be pressed yet, e.g. "Bitte stimmen Sie zuerst der Datenschutzerklärung zu."'),
+      consentHint: d(
+        'Beside the send button while consent is unticked: why it cannot be pressed yet, e.g. "Bitte stimmen Sie zuerst der Datenschutzerklärung zu."',
+      ),
       failure: z
         .strictObject({
           title: d('Heading of the message that stays in the form after a failed send, e.g. "Ihre Nachricht ist nicht angekommen."'),
-          text: d('What to do, with {email} where the service address goes (a mailto link that carries the message), e.g. "Ihre Eingaben sind noch da: Versuchen Sie es noch einmal oder schreiben Sie uns an {email}."'),
+          text: d(
+            'What to do, with {email} where the service address goes (a mailto link that carries the message), e.g. "Ihre Eingaben sind noch da: Versuchen Sie es noch einmal oder schreiben Sie uns an {email}."',
+          ),
         })
         .describe('The message that stays in the form after a failed send (the error toast shows as well).'),
       sendAnother: d('The button of the confirmation that replaces the form after a send, to write another message, e.g. "Weitere Nachricht schreiben".'),
-      honeypot: d('Label of the hidden anti-spam field that only bots fill; a reader without CSS sees it, so it says to leave it empty, e.g. "Website – bitte leer lassen".'),
+      honeypot: d(
+        'Label of the hidden anti-spam field that only bots fill; a reader without CSS sees it, so it says to leave it empty, e.g. "Website – bitte leer lassen".',
+      ),
       /**
        * What shows under a field the browser refuses (SPEC §5: it enforces `required`; these messages
        * replace its bubbles): a required field left empty, or an e-mail address it does not accept.
@@ -244,8 +265,8 @@ export const LocaleStrings = z.strictObject({
       open: d('Screen-reader name of the floating chat button, e.g. "Chat öffnen".'),
       title: d('Heading of the chat window.'),
       close: d('Screen-reader name of its close button, e.g. "Chat schließen".'),
-      question: d('The visitor\'s example question in the demo.'),
-      answer: d('The demo\'s answer to it.'),
+      question: d("The visitor's example question in the demo."),
+      answer: d("The demo's answer to it."),
       formIntro: d('The line above the mini contact form in the chat.'),
       /** Fixed subject the mini form sends (SPEC §3). */
       subject: d('The subject the mini form sends (fixed, not typed by the visitor).'),
@@ -258,7 +279,9 @@ export const LocaleStrings = z.strictObject({
   claimNotes: z
     .record(z.string(), Text)
     .default({})
-    .describe('The footnote of each registered claim (site.yaml claimRegister) in this language, by id; {asOf}, {source}, {figure}, {items}, {total}, {ours}, {net} are filled from the register.'),
+    .describe(
+      'The footnote of each registered claim (site.yaml claimRegister) in this language, by id; {asOf}, {source}, {figure}, {items}, {total}, {ours}, {net} are filled from the register.',
+    ),
   claimNotesTitle: Text.optional().describe('Heading of the footnotes a page with registered claims ends with, e.g. "Fußnoten".'),
   /** A link into a page family with no page in this language says which language it opens in. */
   crossLanguage: z

@@ -47,10 +47,11 @@ export function checkOfferData(offer: Offer, constants: { plans: Record<string, 
   const known = (list: Iterable<string>) => [...list].join(', ');
   const figure = (path: (string | number)[], ref: string | undefined, row = false) => {
     if (ref === undefined) return;
-    const ok = row ? figureRowAt(constants, ref) ?? figureAt(constants, ref) : figureAt(constants, ref);
+    const ok = row ? (figureRowAt(constants, ref) ?? figureAt(constants, ref)) : figureAt(constants, ref);
     if (ok === undefined) out.push({ path, message: `'${ref}' names no figure under constants` });
   };
-  for (const key of planKeys) if (!(key in offer.plans)) out.push({ path: ['plans'], message: `plan '${key}' of constants.plans has no entry here: say what it includes` });
+  for (const key of planKeys)
+    if (!(key in offer.plans)) out.push({ path: ['plans'], message: `plan '${key}' of constants.plans has no entry here: say what it includes` });
   for (const [key, plan] of Object.entries(offer.plans)) {
     if (!planKeys.includes(key)) out.push({ path: ['plans', key], message: `unknown plan '${key}' (constants.plans: ${known(planKeys)})` });
     if (plan.extends !== undefined && !(plan.extends in offer.plans)) out.push({ path: ['plans', key, 'extends'], message: `unknown plan '${plan.extends}'` });
@@ -68,7 +69,10 @@ export function checkOfferData(offer: Offer, constants: { plans: Record<string, 
     // Included in a plan and sold on top of it at once: the contradiction SPEC §9's add-on price rules out.
     for (const plan of Object.keys(offer.plans)) {
       if (planFeatures(offer, plan).includes(addon.feature)) {
-        out.push({ path: ['addons', key, 'feature'], message: `'${addon.feature}' is sold as the add-on '${key}' but plan '${plan}' includes it: a feature is either included or paid extra` });
+        out.push({
+          path: ['addons', key, 'feature'],
+          message: `'${addon.feature}' is sold as the add-on '${key}' but plan '${plan}' includes it: a feature is either included or paid extra`,
+        });
       }
     }
   }
@@ -78,19 +82,23 @@ export function checkOfferData(offer: Offer, constants: { plans: Record<string, 
     figure(['chatbots', key, 'price'], pkg.price);
     figure(['chatbots', key, 'setup'], pkg.setup, true);
     pkg.includes.forEach((id, i) => {
-      if (!chatbotFeatures.has(id)) out.push({ path: ['chatbots', key, 'includes', i], message: `unknown chatbot feature '${id}' (chatbotFeatures: ${known(chatbotFeatures)})` });
+      if (!chatbotFeatures.has(id))
+        out.push({ path: ['chatbots', key, 'includes', i], message: `unknown chatbot feature '${id}' (chatbotFeatures: ${known(chatbotFeatures)})` });
     });
-    if (!pkg.onRequest && pkg.prices === undefined && pkg.price === undefined) out.push({ path: ['chatbots', key], message: 'a package has prices, a price, or onRequest: true' });
+    if (!pkg.onRequest && pkg.prices === undefined && pkg.price === undefined)
+      out.push({ path: ['chatbots', key], message: 'a package has prices, a price, or onRequest: true' });
   }
   for (const [key, trial] of Object.entries(offer.trials)) {
     figure(['trials', key, 'days'], trial.days);
     figure(['trials', key, 'months'], trial.months);
-    if ((trial.days === undefined) === (trial.months === undefined)) out.push({ path: ['trials', key], message: 'a trial lasts either days or months: give exactly one' });
+    if ((trial.days === undefined) === (trial.months === undefined))
+      out.push({ path: ['trials', key], message: 'a trial lasts either days or months: give exactly one' });
     for (const field of ['pricePlan', 'continuesAs'] as const) {
       const plan = trial[field];
       if (plan !== undefined && !(plan in offer.plans)) out.push({ path: ['trials', key, field], message: `unknown plan '${plan}'` });
     }
-    if (trial.ending === 'continuesUnlessCancelled' && trial.continuesAs === undefined) out.push({ path: ['trials', key, 'continuesAs'], message: 'a trial that continues unless cancelled names the plan it continues as' });
+    if (trial.ending === 'continuesUnlessCancelled' && trial.continuesAs === undefined)
+      out.push({ path: ['trials', key, 'continuesAs'], message: 'a trial that continues unless cancelled names the plan it continues as' });
     trial.locales.forEach((code, i) => {
       if (!locales.includes(code)) out.push({ path: ['trials', key, 'locales', i], message: `unknown locale '${code}' (locales: ${known(locales)})` });
     });

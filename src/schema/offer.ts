@@ -14,13 +14,15 @@ export const FigureRef = z
   .describe('The path of a figure under constants in this file, e.g. services.transcriptionAddon.');
 
 const OfferPlan = z.strictObject({
-  name: z.string().min(1).describe('The plan\'s name as every language writes it, e.g. Plus.'),
+  name: z.string().min(1).describe("The plan's name as every language writes it, e.g. Plus."),
   extends: Id.optional().describe('A plan whose features this one includes as well, e.g. plus ("Alles aus Plus").'),
   includes: z.array(Id).default([]).describe('Feature ids this plan adds (to what it extends), e.g. [prioritySupport].'),
   badge: z
     .enum(['recommended', 'bestValue'])
     .optional()
-    .describe('The badge on the plan card, labelled by the locale: recommended, or bestValue (site check proves it: no other plan includes as much for as little).'),
+    .describe(
+      'The badge on the plan card, labelled by the locale: recommended, or bestValue (site check proves it: no other plan includes as much for as little).',
+    ),
 });
 
 const Addon = z.strictObject({
@@ -41,12 +43,14 @@ const ChatbotPackage = z.strictObject({
 const Trial = z.strictObject({
   days: FigureRef.optional().describe('Its length in days, e.g. trial.days.'),
   months: FigureRef.optional().describe('Its length in months, e.g. trial.months.'),
-  pricePlan: Id.optional().describe('Charged at this plan\'s price (absent: free), e.g. smart.'),
+  pricePlan: Id.optional().describe("Charged at this plan's price (absent: free), e.g. smart."),
   creditCard: z.boolean().describe('Whether a credit card is needed to start it.'),
   /** What happens when the trial ends: it ends by itself, or it continues as `continuesAs` unless cancelled within it. */
   ending: z
     .enum(['endsByItself', 'continuesUnlessCancelled'])
-    .describe('endsByItself: nothing is owed after it; continuesUnlessCancelled: cancelled by its last day, or it continues as continuesAs with that plan\'s term and notice.'),
+    .describe(
+      "endsByItself: nothing is owed after it; continuesUnlessCancelled: cancelled by its last day, or it continues as continuesAs with that plan's term and notice.",
+    ),
   continuesAs: Id.optional().describe('The plan the contract continues as when not cancelled, e.g. smart.'),
   locales: z.array(z.string().min(1)).min(1).describe('The languages whose pages offer this reading, e.g. [de].'),
 });
@@ -60,7 +64,9 @@ export const Offer = z
     chatbots: z.record(z.string(), ChatbotPackage).default({}).describe('The chatbot packages, by id.'),
     trials: z.record(z.string(), Trial).default({}).describe('The trial readings (SPEC §9 gives two), by id.'),
   })
-  .describe('What the offer is: features, what each plan includes, add-ons, chatbot packages and trials. Plan cards, the add-on panel, the FAQ, the sales guide, the terms and the structured data render from it.');
+  .describe(
+    'What the offer is: features, what each plan includes, add-ons, chatbot packages and trials. Plan cards, the add-on panel, the FAQ, the sales guide, the terms and the structured data render from it.',
+  );
 export type Offer = z.infer<typeof Offer>;
 
 /**
@@ -74,7 +80,9 @@ const RegisteredClaim = z.strictObject({
   context: z
     .string()
     .optional()
-    .describe('A regular expression of words that must stand in the same text for the figure to be this claim (several claims share a figure, e.g. 100 %), e.g. "DSGVO|GDPR|RGPD".'),
+    .describe(
+      'A regular expression of words that must stand in the same text for the figure to be this claim (several claims share a figure, e.g. 100 %), e.g. "DSGVO|GDPR|RGPD".',
+    ),
   basis: z
     .strictObject({
       compares: z.string().min(1).describe('What is compared or measured, e.g. "KI-Zentrale Plus with ChatGPT Plus + Claude Pro, per user and month".'),

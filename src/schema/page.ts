@@ -12,7 +12,9 @@ export function createPageSchema(ctx: SchemaContext) {
     slug: z
       .string()
       .regex(/^([a-z0-9-]+(\/[a-z0-9-]+)*)?$/, { message: 'expected a lower-case path segment without slashes at the ends' })
-      .describe('The page\'s path below its language root: "preise" gives /preise (German) and /fr/preise (French). "" is the language\'s home page, "404" the not-found page.'),
+      .describe(
+        'The page\'s path below its language root: "preise" gives /preise (German) and /fr/preise (French). "" is the language\'s home page, "404" the not-found page.',
+      ),
     meta: z
       .strictObject({
         title: Text.describe('The browser tab and search-result title, e.g. "Preise – KI-Zentrale".'),
@@ -30,17 +32,27 @@ export function createPageSchema(ctx: SchemaContext) {
           .optional()
           .describe('An Open Graph image of your own instead of the card the build renders from the title and description.'),
         /** Which JSON-LD the page carries. */
-        structuredData: z.enum(['business', 'education', 'none']).default('none').describe('Which structured data (JSON-LD) search engines get: business or education (organisation and offer, prices from site.yaml) or none (default).'),
+        structuredData: z
+          .enum(['business', 'education', 'none'])
+          .default('none')
+          .describe(
+            'Which structured data (JSON-LD) search engines get: business or education (organisation and offer, prices from site.yaml) or none (default).',
+          ),
       })
       .describe('What search engines and social previews read: title, description, indexing.'),
     header: HeaderVariant,
     translation: z
       .enum(['required', 'optional'])
       .optional()
-      .describe('required: `site check --strict` fails while a translation of this page (set it on the German page for all languages) is stale, i.e. its German source changed after `site translations --accept`. Default optional.'),
+      .describe(
+        'required: `site check --strict` fails while a translation of this page (set it on the German page for all languages) is stale, i.e. its German source changed after `site translations --accept`. Default optional.',
+      ),
     ...publishingFields,
     chatDemo: z.boolean().default(false).describe('true shows the floating chat demo button (bottom right) on this page. Default false.'),
-    sections: z.array(createSectionSchema(ctx)).min(1).describe('The page\'s content, top to bottom; each item is a section whose `type` decides its other keys. The first renders the page\'s only <h1>.'),
+    sections: z
+      .array(createSectionSchema(ctx))
+      .min(1)
+      .describe("The page's content, top to bottom; each item is a section whose `type` decides its other keys. The first renders the page's only <h1>."),
   });
 }
 

@@ -24,7 +24,9 @@ export const IsoInstant = z
 /** The keys that decide when a page or a section is live: on every page and every section. */
 export const publishingFields = {
   draft: z.boolean().optional().describe('true keeps this out of `site build` (it shows with a "Draft" label in `site dev` and `site build --drafts`).'),
-  publishAt: IsoInstant.optional().describe('Live from this moment on (ISO 8601 with offset, e.g. 2026-12-01T09:00:00+01:00); before it, builds leave it out. A static site changes only when built: schedule a rebuild (docs/authoring/publishing.md).'),
+  publishAt: IsoInstant.optional().describe(
+    'Live from this moment on (ISO 8601 with offset, e.g. 2026-12-01T09:00:00+01:00); before it, builds leave it out. A static site changes only when built: schedule a rebuild (docs/authoring/publishing.md).',
+  ),
   unpublishAt: IsoInstant.optional().describe('Live until this moment (ISO 8601 with offset); builds after it leave it out.'),
 };
 
@@ -42,7 +44,12 @@ export const PublishingStrings = z
     draft: z.string().min(1).describe('The label on a draft page or section in `site dev` and `site build --drafts`, e.g. "Entwurf".'),
     scheduled: withDate('The label on a page or section that is not live yet (preview builds only)', 'Geplant für {date}'),
     expired: withDate('The label on a page or section past its unpublishAt (preview builds only)', 'Nicht mehr online seit {date}'),
-    movedTitle: z.string().min(1).describe('Title and heading of the page left at an old address of content/redirects.yaml, for hosts without redirects, e.g. "Diese Seite ist umgezogen".'),
+    movedTitle: z
+      .string()
+      .min(1)
+      .describe(
+        'Title and heading of the page left at an old address of content/redirects.yaml, for hosts without redirects, e.g. "Diese Seite ist umgezogen".',
+      ),
     movedLink: z.string().min(1).describe('The link on that page to the new address, e.g. "Weiter zur neuen Adresse".'),
   })
   .describe('Labels of drafts and scheduled pages in preview builds, and the fallback page of a redirect.');

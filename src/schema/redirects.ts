@@ -18,17 +18,25 @@ const TARGET_MESSAGE = 'expected a path on this site (/…, an optional #fragmen
 const Target = z.string().regex(/^(\/[^\s?#]*(#[A-Za-z0-9_-]+)?|https:\/\/[^\s]+)$/, { message: TARGET_MESSAGE });
 
 export const RedirectRule = z.strictObject({
-  from: SitePath.describe('The old address, e.g. /alte-preise. With locales, the path below each listed language\'s root (/alte-preise gives /alte-preise in German and /fr/alte-preise in French).'),
-  to: Target.describe('Where it leads now: a page of this site (/preise, /chatbot#pricing) or an https:// URL elsewhere. With locales, a site path is below each language\'s root too.'),
+  from: SitePath.describe(
+    "The old address, e.g. /alte-preise. With locales, the path below each listed language's root (/alte-preise gives /alte-preise in German and /fr/alte-preise in French).",
+  ),
+  to: Target.describe(
+    "Where it leads now: a page of this site (/preise, /chatbot#pricing) or an https:// URL elsewhere. With locales, a site path is below each language's root too.",
+  ),
   status: z
     .literal([301, 302, 308], { message: 'expected 301, 302 or 308' })
     .default(301)
-    .describe('301 moved for good (default; search engines move the ranking over), 302 for now (kept in the index), 308 for good and the method kept (forms posting to the old address).'),
+    .describe(
+      '301 moved for good (default; search engines move the ranking over), 302 for now (kept in the index), 308 for good and the method kept (forms posting to the old address).',
+    ),
   locales: z
     .array(LocaleCode)
     .min(1)
     .optional()
-    .describe('Languages this redirect applies to, each below its own root, e.g. [de, fr] for /alt → /neu and /fr/alt → /fr/neu. Without it, from and to are whole paths.'),
+    .describe(
+      'Languages this redirect applies to, each below its own root, e.g. [de, fr] for /alt → /neu and /fr/alt → /fr/neu. Without it, from and to are whole paths.',
+    ),
 });
 export type RedirectRule = z.infer<typeof RedirectRule>;
 

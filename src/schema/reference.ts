@@ -7,7 +7,7 @@ type Member = { tag: string; schema: JsonSchema };
 /** The members of a union `taggedUnions` wrote as `allOf: [{if: {properties: {key: {const}}}, then}]`. */
 function members(union: JsonSchema, key: string): Member[] {
   return ((union.allOf as JsonSchema[] | undefined) ?? []).map((branch) => ({
-    tag: (((branch.if as JsonSchema).properties as Record<string, JsonSchema>)[key]!.const as string),
+    tag: ((branch.if as JsonSchema).properties as Record<string, JsonSchema>)[key]!.const as string,
     schema: branch.then as JsonSchema,
   }));
 }
@@ -25,7 +25,11 @@ function fieldTable(schema: JsonSchema, tag: string): string {
 }
 
 const yamlBlock = (text: string) => `\`\`\`yaml\n${text}\n\`\`\``;
-const indent = (text: string, by: string) => text.split('\n').map((line) => by + line).join('\n');
+const indent = (text: string, by: string) =>
+  text
+    .split('\n')
+    .map((line) => by + line)
+    .join('\n');
 
 /**
  * content/.schema/reference.md: every header variant, section type and product drawing with its keys (the
@@ -34,7 +38,7 @@ const indent = (text: string, by: string) => text.split('\n').map((line) => by +
 export function contentReference(pageSchema: string): string {
   const page = JSON.parse(pageSchema) as JsonSchema;
   const properties = page.properties as Record<string, JsonSchema>;
-  const sections = members((properties.sections!.items as JsonSchema), 'type');
+  const sections = members(properties.sections!.items as JsonSchema, 'type');
   const hero = sections.find((s) => s.tag === 'hero')!.schema.properties as Record<string, JsonSchema>;
   const mocks = members(hero.mock!, 'kind');
   const out = [
@@ -62,7 +66,9 @@ export function contentReference(pageSchema: string): string {
     '`id` (an anchor), `tone` (its background) and `eyebrow` (a label above the title).',
   ];
   for (const { tag, schema } of sections) {
-    const what = String(((schema.properties as Record<string, JsonSchema>).type!.description ?? '')).replace(/^Section type "[^"]+": (.)/, (_, first: string) => first.toUpperCase());
+    const what = String((schema.properties as Record<string, JsonSchema>).type!.description ?? '').replace(/^Section type "[^"]+": (.)/, (_, first: string) =>
+      first.toUpperCase(),
+    );
     out.push('', `### \`${tag}\``, '', what, '', fieldTable(schema, 'type'), '', yamlBlock(`sections:\n${indent(SECTION_EXAMPLES[tag] ?? '', '  ')}`));
   }
   out.push('', '## Product drawings', '', '`mock:` of a `hero` or `preview` section draws the product in HTML from these strings; `kind` picks which.');

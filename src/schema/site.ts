@@ -60,8 +60,12 @@ const ChatbotTier = z.strictObject({
 });
 
 export const Constants = z.strictObject({
-  plans: z.record(z.string(), Plan).describe('The subscription plans by key (e.g. standard, plus); plans sections and the JSON-LD offer print their prices from here.'),
-  comparison: z.record(z.string(), Subscription).describe('Single subscriptions savings claims compare against, by key, e.g. chatgptPlus: {name: ChatGPT Plus, price: 22.99}.'),
+  plans: z
+    .record(z.string(), Plan)
+    .describe('The subscription plans by key (e.g. standard, plus); plans sections and the JSON-LD offer print their prices from here.'),
+  comparison: z
+    .record(z.string(), Subscription)
+    .describe('Single subscriptions savings claims compare against, by key, e.g. chatgptPlus: {name: ChatGPT Plus, price: 22.99}.'),
   savings: z.record(z.string(), SavingsClaim).describe('Savings claims by key; savings sections name one with claim:.'),
   claims: z
     .strictObject({
@@ -137,7 +141,9 @@ export const Constants = z.strictObject({
   privacy: z
     .strictObject({
       /** A contact request that led to no contract is deleted this many months after it arrived. */
-      contactRetentionMonths: count('A contact request that led to no contract is deleted this many months after it arrived; the privacy policy prints it and the backend enforces it.'),
+      contactRetentionMonths: count(
+        'A contact request that led to no contract is deleted this many months after it arrived; the privacy policy prints it and the backend enforces it.',
+      ),
       /** Art. 13(1)(e, f) GDPR: the policy names every recipient and, outside the EU, the transfer safeguard. */
       recipients: z
         .record(
@@ -147,12 +153,19 @@ export const Constants = z.strictObject({
               name: Text.describe('The company that receives the data, as in its contract, e.g. "Supabase Inc.".'),
               seat: Text.describe('The country of its seat, e.g. "USA".'),
               thirdCountry: z.boolean().describe('true when data goes to a country outside the EU/EEA (the policy must then name the safeguard).'),
-              safeguard: Text.optional().describe('The legal basis of a transfer outside the EU/EEA, as the policy prints it, e.g. "EU-Standardvertragsklauseln (Art. 46 Abs. 2 lit. c DSGVO)".'),
+              safeguard: Text.optional().describe(
+                'The legal basis of a transfer outside the EU/EEA, as the policy prints it, e.g. "EU-Standardvertragsklauseln (Art. 46 Abs. 2 lit. c DSGVO)".',
+              ),
             })
-            .refine((r) => !r.thirdCountry || r.safeguard !== undefined, { message: 'a recipient outside the EU/EEA needs its safeguard (EU-US Data Privacy Framework or standard contractual clauses)', path: ['safeguard'] }),
+            .refine((r) => !r.thirdCountry || r.safeguard !== undefined, {
+              message: 'a recipient outside the EU/EEA needs its safeguard (EU-US Data Privacy Framework or standard contractual clauses)',
+              path: ['safeguard'],
+            }),
         )
         .default({})
-        .describe('Everyone who receives personal data for the site (hosting, backend, AI model providers), by id; the privacy policy prints each with {{privacy.recipients.<id>.name}} (site check: privacy-recipients).'),
+        .describe(
+          'Everyone who receives personal data for the site (hosting, backend, AI model providers), by id; the privacy policy prints each with {{privacy.recipients.<id>.name}} (site check: privacy-recipients).',
+        ),
     })
     .describe('What the privacy policy promises and the backend keeps.'),
 });
@@ -167,10 +180,14 @@ export const SiteConfig = z
         /** The education brand carries a word of the language ("Bildung"), so a French page needs its own. */
         education: z
           .union([Text, z.record(z.string(), Text)])
-          .describe('The brand of the education variant: one name for every language, or one per locale code, e.g. { de: "KI-Zentrale Bildung", en: "KI-Zentrale Education" }; {{brand.education}} prints the page\'s own.'),
+          .describe(
+            'The brand of the education variant: one name for every language, or one per locale code, e.g. { de: "KI-Zentrale Bildung", en: "KI-Zentrale Education" }; {{brand.education}} prints the page\'s own.',
+          ),
       })
       .describe('Brand names; pages print them with {{brand.name}}.'),
-    baseUrl: z.url({ protocol: /^https?$/ }).describe('The public address of the site, e.g. https://www.example.de; canonical URLs, hreflang and the sitemap start with it (SITE_URL overrides it).'),
+    baseUrl: z
+      .url({ protocol: /^https?$/ })
+      .describe('The public address of the site, e.g. https://www.example.de; canonical URLs, hreflang and the sitemap start with it (SITE_URL overrides it).'),
     email: z.email().describe('The contact address shown in the footer and contact section, e.g. info@example.de.'),
     company: z
       .strictObject({
@@ -188,18 +205,31 @@ export const SiteConfig = z
         phone: Text.optional().describe('Phone number as written, e.g. "+49 921 123456"; the legal notice prints it (§ 5 DDG: fast, direct contact).'),
         foundedYear: z.number().int().describe('Year the company was founded, e.g. 2024.'),
         /** Below 20 employees no data-protection officer is required (BDSG §38); the cookie text says so. */
-        employeesBelow: z.number().int().positive().describe('The company has fewer employees than this (below 20 no data-protection officer is required; the privacy text says so).'),
+        employeesBelow: z
+          .number()
+          .int()
+          .positive()
+          .describe('The company has fewer employees than this (below 20 no data-protection officer is required; the privacy text says so).'),
       })
       .describe('The company behind the site: the legal notice, terms and structured data print it.'),
     backend: z
       .strictObject({
         /** Empty: the page's own origin answers (what `site serve` does). */
-        url: z.string().describe('Supabase project URL the contact form sends to, e.g. https://abc.supabase.co; empty: the site\'s own origin answers (site serve). SUPABASE_URL overrides it.'),
+        url: z
+          .string()
+          .describe(
+            "Supabase project URL the contact form sends to, e.g. https://abc.supabase.co; empty: the site's own origin answers (site serve). SUPABASE_URL overrides it.",
+          ),
         anonKey: z.string().describe('The Supabase anon (public) key; SUPABASE_ANON_KEY overrides it. Never the service-role key.'),
         functionName: Text.describe('Name of the Edge Function that stores contact requests, e.g. rapid-worker.'),
       })
       .describe('Where contact requests go.'),
-    locales: z.array(LocaleEntry).min(1).describe('The languages of the site, in the order of the language switcher. Adding one needs content files only (docs/authoring/languages.md, Add a language).'),
+    locales: z
+      .array(LocaleEntry)
+      .min(1)
+      .describe(
+        'The languages of the site, in the order of the language switcher. Adding one needs content files only (docs/authoring/languages.md, Add a language).',
+      ),
     defaultLocale: LocaleCode.describe('The code of the locale served at the root (/); the others live under /<code>/.'),
     timeZone: z
       .string()
@@ -213,13 +243,22 @@ export const SiteConfig = z
       .default('Europe/Berlin')
       .describe("The site's time zone (IANA name): the times in new-lead notifications are written in it. Default Europe/Berlin."),
     anchors: z
-      .strictObject({ overview: z.string().regex(/^[a-z][a-z0-9-]*$/).describe('Anchor id of the product overview section the business header\'s products link jumps to, e.g. overview.') })
+      .strictObject({
+        overview: z
+          .string()
+          .regex(/^[a-z][a-z0-9-]*$/)
+          .describe("Anchor id of the product overview section the business header's products link jumps to, e.g. overview."),
+      })
       .describe('Anchor ids the layout links to.'),
     socialCards: z
       .enum(['pages', 'shared'])
       .default('pages')
-      .describe('pages (default): every indexable page gets its own 1200 × 630 social preview card, drawn at build time from its title and description. shared: every page announces the one og-image.png (for very large sites, where drawing thousands of cards costs minutes).'),
-    constants: Constants.describe('Every business figure (prices, periods, percentages); pages print them with {{key.path}} references, so a figure changes in one place.'),
+      .describe(
+        'pages (default): every indexable page gets its own 1200 × 630 social preview card, drawn at build time from its title and description. shared: every page announces the one og-image.png (for very large sites, where drawing thousands of cards costs minutes).',
+      ),
+    constants: Constants.describe(
+      'Every business figure (prices, periods, percentages); pages print them with {{key.path}} references, so a figure changes in one place.',
+    ),
     offer: Offer.optional(),
     claimRegister: ClaimRegister.default({}),
   })
@@ -234,28 +273,46 @@ export const SiteConfig = z
     const education = site.brand.education;
     if (typeof education === 'object') {
       for (const code of codes) {
-        if (!(code in education)) ctx.addIssue({ code: 'custom', path: ['brand', 'education'], message: `no education brand for locale '${code}' (every listed locale needs one, e.g. ${code}: "${site.brand.name} …")` });
+        if (!(code in education))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['brand', 'education'],
+            message: `no education brand for locale '${code}' (every listed locale needs one, e.g. ${code}: "${site.brand.name} …")`,
+          });
       }
       for (const code of Object.keys(education)) {
-        if (!codes.includes(code)) ctx.addIssue({ code: 'custom', path: ['brand', 'education', code], message: `'${code}' is not a listed locale (locales: ${codes.join(', ')})` });
+        if (!codes.includes(code))
+          ctx.addIssue({ code: 'custom', path: ['brand', 'education', code], message: `'${code}' is not a listed locale (locales: ${codes.join(', ')})` });
       }
     }
     for (const [key, claim] of Object.entries(site.constants.savings)) {
       if (!(claim.plan in site.constants.plans)) {
-        ctx.addIssue({ code: 'custom', path: ['constants', 'savings', key, 'plan'], message: `unknown plan '${claim.plan}' (plans: ${Object.keys(site.constants.plans).join(', ')})` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['constants', 'savings', key, 'plan'],
+          message: `unknown plan '${claim.plan}' (plans: ${Object.keys(site.constants.plans).join(', ')})`,
+        });
       }
       claim.against.forEach((name, i) => {
         if (!(name in site.constants.comparison)) {
-          ctx.addIssue({ code: 'custom', path: ['constants', 'savings', key, 'against', i], message: `unknown subscription '${name}' (comparison: ${Object.keys(site.constants.comparison).join(', ')})` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['constants', 'savings', key, 'against', i],
+            message: `unknown subscription '${name}' (comparison: ${Object.keys(site.constants.comparison).join(', ')})`,
+          });
         }
       });
     }
     for (const [id, claim] of Object.entries(site.claimRegister)) {
-      const value = claim.figure.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), site.constants);
-      if (typeof value !== 'number' && typeof value !== 'string') ctx.addIssue({ code: 'custom', path: ['claimRegister', id, 'figure'], message: `'${claim.figure}' names no figure under constants` });
+      const value = claim.figure
+        .split('.')
+        .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), site.constants);
+      if (typeof value !== 'number' && typeof value !== 'string')
+        ctx.addIssue({ code: 'custom', path: ['claimRegister', id, 'figure'], message: `'${claim.figure}' names no figure under constants` });
     }
     if (site.offer) {
-      for (const issue of checkOfferData(site.offer, site.constants, codes)) ctx.addIssue({ code: 'custom', path: ['offer', ...issue.path], message: issue.message });
+      for (const issue of checkOfferData(site.offer, site.constants, codes))
+        ctx.addIssue({ code: 'custom', path: ['offer', ...issue.path], message: issue.message });
     }
   });
 export type SiteConfig = z.infer<typeof SiteConfig>;

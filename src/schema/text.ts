@@ -21,14 +21,21 @@ export const InlineText = Text.superRefine((value, ctx) => {
 /** Long-form text: paragraphs (strings), bullet lists, line-broken blocks (addresses) and sub-headings. Never raw HTML. */
 export const RichBlock = z.union([
   InlineText.describe('A paragraph. Inline **bold** and [label](/path) links work, e.g. "Mehr dazu in der [Datenschutzerklärung](/datenschutz)."'),
-  z.strictObject({ lines: z.array(InlineText).min(1).describe('One paragraph whose lines break where written, e.g. an address: ["Muster GmbH", "Hauptstraße 1", "95444 Bayreuth"].') }),
+  z.strictObject({
+    lines: z
+      .array(InlineText)
+      .min(1)
+      .describe('One paragraph whose lines break where written, e.g. an address: ["Muster GmbH", "Hauptstraße 1", "95444 Bayreuth"].'),
+  }),
   z.strictObject({ list: z.array(InlineText).min(1).describe('A bullet list, one string per point.') }),
   z.strictObject({ ordered: z.array(InlineText).min(1).describe('A numbered list, one string per step (numbers are added).') }),
   z.strictObject({ heading: Text.describe('A sub-heading inside the text, e.g. "Ihre Rechte".') }),
   z.strictObject({
     offer: z
       .enum(['plans', 'addons', 'trial', 'trialTerms'])
-      .describe('Text rendered from the offer data (site.yaml offer) in the page\'s language: plans (each plan with price, term and what it includes), addons (each add-on with its prices), trial (the trial this language offers, in one sentence) or trialTerms (every trial reading with its conditions, for the terms).'),
+      .describe(
+        "Text rendered from the offer data (site.yaml offer) in the page's language: plans (each plan with price, term and what it includes), addons (each add-on with its prices), trial (the trial this language offers, in one sentence) or trialTerms (every trial reading with its conditions, for the terms).",
+      ),
   }),
 ]);
 export const RichText = z.array(RichBlock).min(1);
@@ -37,16 +44,55 @@ export type RichText = z.infer<typeof RichText>;
 export const Action = z.strictObject({
   label: Text.describe('The button text, e.g. "Kostenlos testen".'),
   href: Href.describe('Where the button leads: a page of this site (/chatbot), an anchor on this page (#contact), or an https:, mailto: or tel: URL.'),
-  style: z.enum(['primary', 'secondary', 'ghost']).default('primary').describe('How the button looks: primary (filled, the main action), secondary (outlined) or ghost (text only). Default: primary.'),
+  style: z
+    .enum(['primary', 'secondary', 'ghost'])
+    .default('primary')
+    .describe('How the button looks: primary (filled, the main action), secondary (outlined) or ghost (text only). Default: primary.'),
 });
 export type Action = z.infer<typeof Action>;
 
 /** Icons available to content; each name maps to an SVG in src/render/icons.tsx (type-checked there). */
 export const ICON_NAMES = [
-  'bot', 'brain', 'shield', 'lock', 'server', 'globe', 'zap', 'users', 'briefcase', 'scale', 'stethoscope',
-  'calculator', 'code', 'phone', 'sparkles', 'search', 'file-text', 'mic', 'layers', 'settings', 'check',
-  'message', 'graduation', 'book', 'building', 'clock', 'euro', 'chart', 'heart', 'languages', 'puzzle',
-  'workflow', 'award', 'wrench', 'school', 'landmark', 'lightbulb', 'target', 'calendar', 'mail',
+  'bot',
+  'brain',
+  'shield',
+  'lock',
+  'server',
+  'globe',
+  'zap',
+  'users',
+  'briefcase',
+  'scale',
+  'stethoscope',
+  'calculator',
+  'code',
+  'phone',
+  'sparkles',
+  'search',
+  'file-text',
+  'mic',
+  'layers',
+  'settings',
+  'check',
+  'message',
+  'graduation',
+  'book',
+  'building',
+  'clock',
+  'euro',
+  'chart',
+  'heart',
+  'languages',
+  'puzzle',
+  'workflow',
+  'award',
+  'wrench',
+  'school',
+  'landmark',
+  'lightbulb',
+  'target',
+  'calendar',
+  'mail',
 ] as const;
 export const Icon = z.enum(ICON_NAMES);
 export type IconName = z.infer<typeof Icon>;
@@ -54,5 +100,7 @@ export type IconName = z.infer<typeof Icon>;
 export const Tone = z
   .enum(['default', 'muted', 'dark', 'brand'])
   .default('default')
-  .describe('Background of the section band: default (white), muted (light grey), dark (navy, light text) or brand (brand colour). Alternate tones to separate neighbouring sections.');
+  .describe(
+    'Background of the section band: default (white), muted (light grey), dark (navy, light text) or brand (brand colour). Alternate tones to separate neighbouring sections.',
+  );
 export const AnchorId = z.string().regex(/^[a-z][a-z0-9-]*$/, { message: 'expected a lower-case anchor id (a-z, 0-9, -)' });

@@ -51,8 +51,22 @@ type Query = <T>(text: string, params?: unknown[]) => Promise<T[]>;
 
 /** The record's keys in the table's order (jsonb sorts them by length), so an export reads like the table. */
 const RECORD_KEYS = [
-  'id', 'created_at', 'name', 'email', 'company', 'products', 'subject', 'message', 'privacy_consent', 'form_variant', 'locale',
-  'consent_at', 'policy_version', 'retention_months', 'kept_at', 'keep_reason',
+  'id',
+  'created_at',
+  'name',
+  'email',
+  'company',
+  'products',
+  'subject',
+  'message',
+  'privacy_consent',
+  'form_variant',
+  'locale',
+  'consent_at',
+  'policy_version',
+  'retention_months',
+  'kept_at',
+  'keep_reason',
 ] as const satisfies readonly (keyof ContactRecord)[];
 
 /** A timestamp as the database driver hands it back (Date or text), as ISO 8601; null stays null. */
@@ -72,7 +86,12 @@ export function contactPrivacy(query: Query): ContactPrivacy {
     async export(email, now) {
       const [row] = await query<{ data: unknown }>('select public.export_contact_data($1) as data', [email]);
       const data = json<{ email: string; contact_requests: Record<string, unknown>[]; lead_notifications?: Record<string, unknown>[] }>(row!.data);
-      return { email: data.email, exported_at: now.toISOString(), contact_requests: data.contact_requests.map(record), lead_notifications: data.lead_notifications ?? [] };
+      return {
+        email: data.email,
+        exported_at: now.toISOString(),
+        contact_requests: data.contact_requests.map(record),
+        lead_notifications: data.lead_notifications ?? [],
+      };
     },
     async erase(email, subjectHash) {
       const [row] = await query<{ deleted: unknown }>('select public.erase_contact_data($1, $2) as deleted', [email, subjectHash]);

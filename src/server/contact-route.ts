@@ -85,7 +85,11 @@ export function requestClientAddress(req: IncomingMessage, trustProxy: boolean):
   const peer = req.socket.remoteAddress ?? null;
   if (!trustProxy) return peer;
   const forwarded = req.headers['x-forwarded-for'];
-  const last = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',').map((part) => part.trim()).filter(Boolean).at(-1);
+  const last = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? ''))
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .at(-1);
   return last || peer;
 }
 

@@ -44,7 +44,10 @@ async function pgliteSql(dataDir: string): Promise<Sql> {
     query: async <T>(text: string, params?: unknown[]) => (await db.query<T>(text, params)).rows,
     migrate: (work) =>
       db.transaction(async (tx) => {
-        await work(async (script) => void (await tx.exec(script)), async <T>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows);
+        await work(
+          async (script) => void (await tx.exec(script)),
+          async <T>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows,
+        );
       }),
     close: () => db.close(),
   };
@@ -65,7 +68,10 @@ async function pgSql(url: string): Promise<Sql> {
         await client.query('begin');
         // Two servers starting at once must not both apply a migration.
         await client.query("select pg_advisory_xact_lock(hashtext('site_migrations'))");
-        await work(async (script) => void (await client.query(script)), async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[]);
+        await work(
+          async (script) => void (await client.query(script)),
+          async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[],
+        );
         await client.query('commit');
       } catch (error) {
         await client.query('rollback').catch(() => {});
@@ -84,7 +90,9 @@ async function pgSql(url: string): Promise<Sql> {
  * applies a migration there itself. Returns the files still missing there, or undefined elsewhere.
  */
 async function missingOnSupabase(query: Sql['query'], files: readonly string[]): Promise<string[] | undefined> {
-  const [{ managed } = { managed: false }] = await query<{ managed: boolean }>("select to_regclass('supabase_migrations.schema_migrations') is not null as managed");
+  const [{ managed } = { managed: false }] = await query<{ managed: boolean }>(
+    "select to_regclass('supabase_migrations.schema_migrations') is not null as managed",
+  );
   if (!managed) return undefined;
   const applied = new Set((await query<{ version: string }>('select version from supabase_migrations.schema_migrations')).map((r) => r.version));
   return files.filter((file) => !applied.has(file.split('_')[0]!));
@@ -113,7 +121,10 @@ async function applyMigrations(sql: Sql): Promise<void> {
 const TYPED = ['name', 'email', 'company', 'products', 'subject', 'message'] as const;
 const COLUMNS = `id, created_at, ${TYPED.map((c) => `convert_to(${c}, 'UTF8') as ${c}`).join(', ')}, privacy_consent, form_variant, locale`;
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true, fatal: true });
-type RawRow = Omit<StoredContactRequest, 'created_at' | (typeof TYPED)[number]> & { created_at: Date | string } & Record<(typeof TYPED)[number], Uint8Array | null>;
+type RawRow = Omit<StoredContactRequest, 'created_at' | (typeof TYPED)[number]> & { created_at: Date | string } & Record<
+    (typeof TYPED)[number],
+    Uint8Array | null
+  >;
 
 function decodeRow(row: RawRow): StoredContactRequest {
   const text = (bytes: Uint8Array | null) => (bytes === null ? null : utf8.decode(bytes));
@@ -158,7 +169,19 @@ export async function openContactStore(target: StoreTarget): Promise<LocalContac
       const rows = await sql.query<{ id: string }>(
         `insert into public.contact_requests (name, email, company, products, subject, message, privacy_consent, form_variant, locale, policy_version, retention_months)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
-        [request.name, request.email, request.company ?? null, request.products ?? null, request.subject ?? null, request.message, request.privacy_consent, source?.form ?? null, source?.locale ?? null, PRIVACY_POLICY.version, PRIVACY_POLICY.contactRetentionMonths],
+        [
+          request.name,
+          request.email,
+          request.company ?? null,
+          request.products ?? null,
+          request.subject ?? null,
+          request.message,
+          request.privacy_consent,
+          source?.form ?? null,
+          source?.locale ?? null,
+          PRIVACY_POLICY.version,
+          PRIVACY_POLICY.contactRetentionMonths,
+        ],
       );
       const id = rows[0]?.id;
       if (!id) throw new Error('insert returned no id');
@@ -168,7 +191,9 @@ export async function openContactStore(target: StoreTarget): Promise<LocalContac
       return (await sql.query<RawRow>(`select ${COLUMNS} from public.contact_requests order by created_at, id`)).map(decodeRow);
     },
     privacy: contactPrivacy(sql.query),
-    outbox: leadOutbox(sql.query, async (ids) => (await sql.query<RawRow>(`select ${COLUMNS} from public.contact_requests where id = any($1::uuid[])`, [ids])).map(decodeRow)),
+    outbox: leadOutbox(sql.query, async (ids) =>
+      (await sql.query<RawRow>(`select ${COLUMNS} from public.contact_requests where id = any($1::uuid[])`, [ids])).map(decodeRow),
+    ),
     close: () => sql.close(),
   };
 }

@@ -7,7 +7,14 @@
  * (lead-notification.ts) and never touch the storing of requests. Nothing here logs a URL, a password
  * or a receiver's answer, only the channel and a status ("webhook: HTTP 500").
  */
-import { deliverDue, notificationWording, postWebhook, retryDelaySeconds, type NotificationChannel, type NotificationWording } from '../../supabase/functions/_shared/lead-notification.ts';
+import {
+  deliverDue,
+  notificationWording,
+  postWebhook,
+  retryDelaySeconds,
+  type NotificationChannel,
+  type NotificationWording,
+} from '../../supabase/functions/_shared/lead-notification.ts';
 import type { LeadOutbox } from './lead-outbox.ts';
 
 export interface NotifierConfig {
@@ -64,7 +71,9 @@ function emailChannel(smtpUrl: string, from: string, to: string): NotificationCh
       const { subject, text, html, replyTo } = email;
       // The Message-ID is the request's id: the idempotency key mail clients and ticket systems dedupe by.
       // Reply-To is the visitor: answering the mail answers them, not the site's own address.
-      await (await transport).sendMail({ from, to, replyTo, subject, text, html, messageId: `<${notification.id}@lead.site>`, headers: { 'Idempotency-Key': notification.id } });
+      await (
+        await transport
+      ).sendMail({ from, to, replyTo, subject, text, html, messageId: `<${notification.id}@lead.site>`, headers: { 'Idempotency-Key': notification.id } });
     },
     close: () => void transport?.then((t) => t.close()).catch(() => {}),
   };

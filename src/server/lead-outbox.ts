@@ -40,7 +40,10 @@ export function leadOutbox(query: Query, readRequests: (ids: string[]) => Promis
       return Number(row?.held ?? 0);
     },
     async claim(limit, leaseSeconds) {
-      const rows = await query<{ request_id: string; channels_done: string[]; attempts: number }>('select * from public.claim_lead_notifications($1, $2)', [limit, leaseSeconds]);
+      const rows = await query<{ request_id: string; channels_done: string[]; attempts: number }>('select * from public.claim_lead_notifications($1, $2)', [
+        limit,
+        leaseSeconds,
+      ]);
       if (rows.length === 0) return [];
       const requests = new Map((await readRequests(rows.map((r) => r.request_id))).map((r) => [r.id, r] as const));
       return rows.flatMap((row) => {

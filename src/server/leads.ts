@@ -57,10 +57,12 @@ export interface HeldLease {
 export async function acquireLease(dataDir: string, token: string): Promise<HeldLease> {
   const file = path.join(dataDir, LEASE_FILE);
   const holder = await readLease(dataDir);
-  if (holder) throw new Error(`${dataDir} is in use by another \`site serve\` (pid ${holder.pid}${holder.url ? `, ${holder.url}` : ''}); stop it or pass --data <dir>`);
+  if (holder)
+    throw new Error(`${dataDir} is in use by another \`site serve\` (pid ${holder.pid}${holder.url ? `, ${holder.url}` : ''}); stop it or pass --data <dir>`);
   await mkdir(dataDir, { recursive: true });
   await rm(file, { force: true });
-  const write = (url: string | null, flag: 'wx' | 'w') => writeFile(file, JSON.stringify({ pid: process.pid, url, token } satisfies Lease), { mode: 0o600, flag });
+  const write = (url: string | null, flag: 'wx' | 'w') =>
+    writeFile(file, JSON.stringify({ pid: process.pid, url, token } satisfies Lease), { mode: 0o600, flag });
   try {
     await write(null, 'wx');
   } catch {
@@ -118,7 +120,14 @@ export async function readLeads(dataDir: string, target: StoreTarget): Promise<S
     if (!response.ok) throw new Error(`the server holding ${dataDir} (pid ${lease.pid}, ${lease.url}) answered ${response.status}`);
     return (await response.json()) as StoredContactRequest[];
   }
-  if (target.kind === 'pglite' && !(await access(target.dataDir).then(() => true, () => false))) return [];
+  if (
+    target.kind === 'pglite' &&
+    !(await access(target.dataDir).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return [];
   const store = await openContactStore(target);
   try {
     return await store.list();

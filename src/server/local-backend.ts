@@ -62,7 +62,10 @@ export async function openLocalBackend(options: LocalBackendOptions): Promise<Lo
   try {
     if (target.kind === 'pglite') {
       const { tightened } = await securePrivateDir(options.dataDir);
-      if (tightened) options.onNotice?.(`${options.dataDir}: made ${tightened} file${tightened === 1 ? '' : 's'} and folder${tightened === 1 ? '' : 's'} readable by their owner only (0600/0700)`);
+      if (tightened)
+        options.onNotice?.(
+          `${options.dataDir}: made ${tightened} file${tightened === 1 ? '' : 's'} and folder${tightened === 1 ? '' : 's'} readable by their owner only (0600/0700)`,
+        );
       // PGlite is single-process: hold the directory before opening it (see server/leads.ts).
       lease = await acquireLease(options.dataDir, token);
     }
@@ -131,7 +134,9 @@ export function lazyLocalBackend(options: LocalBackendOptions, serverUrl: () => 
       backend = await opening;
     } catch (error) {
       opening = undefined;
-      res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));
+      res
+        .writeHead(503, { 'content-type': 'application/json; charset=utf-8' })
+        .end(JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));
       return true;
     }
     for (const next of backend.handlers) if (await next(req, res)) return true;

@@ -42,7 +42,9 @@ async function isEmpty(dataDir: string): Promise<boolean> {
 
 /** The copy's name: a hash of PGlite's version and the state (a new version or migration, a new copy). */
 export async function templateKey(state: string, version?: string): Promise<string> {
-  return createHash('sha256').update(`${version ?? (await versionOfPglite())}\0${state}`).digest('hex');
+  return createHash('sha256')
+    .update(`${version ?? (await versionOfPglite())}\0${state}`)
+    .digest('hex');
 }
 
 /** Whether a copy for `state` is stored (the test suite makes its copies once, before any test opens a database). */

@@ -60,7 +60,10 @@ interface Tracked {
  * is busy and its client reading is the new connection refused. Thousands of stalled sockets, or a
  * hundred downloads nobody reads, cannot lock a visitor out.
  */
-function connectionCap(max: number, perClient: number): { track(socket: Socket): void; socketFor(address?: string, port?: number): Socket | undefined; closeIdle(): void } {
+function connectionCap(
+  max: number,
+  perClient: number,
+): { track(socket: Socket): void; socketFor(address?: string, port?: number): Socket | undefined; closeIdle(): void } {
   const open = new Map<Socket, Tracked>();
   // An HTTP/2 request does not reach its connection's socket (Node hides it): it is found by the peer's address and port.
   const byPeer = new Map<string, Socket>();
@@ -159,62 +162,62 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const site = options.root ? staticSite(path.resolve(options.root)) : undefined;
   const cap = connectionCap(limits.maxConnections, limits.maxConnectionsPerClient);
   const listener = (req: IncomingMessage, res: ServerResponse) => {
-      const http2 = req.httpVersionMajor === 2;
-      if (http2) {
-        withoutConnectionHeaders(res);
-        // An answer given without reading the whole upload (413, 405 to a POST) ends its stream: the client
-        // is told to stop sending (RST_STREAM NO_ERROR, RFC 9113 §8.1) instead of holding the stream open.
-        // The stream's own 'finish' (its write side is done): the compatibility response's comes only once both sides are.
-        const stream = (req as unknown as Http2ServerRequest).stream;
-        stream.once('finish', () => {
-          if (req.complete || stream.closed) return;
-          stream.close(constants.NGHTTP2_NO_ERROR);
-          // What already arrived is dropped, so the stream can end and close.
-          req.resume();
-        });
-      }
-      const socket = http2 ? cap.socketFor(req.socket.remoteAddress, req.socket.remotePort) : req.socket;
-      socket?.emit('request-started');
-      // 'finish': the whole answer is with the kernel; a client that does not read it leaves it busy.
-      let ended = false;
-      const end = () => {
-        if (!ended) socket?.emit('request-ended');
-        ended = true;
-      };
-      res.once('finish', end);
-      res.once('close', end);
-      for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
-      if (!validHost(req.headers.host)) {
-        if (unreadBody(req)) closeAfterAnswer(req.socket);
-        plainAnswer(res, 400, 'Bad Request: malformed Host header', { connection: 'close' });
-        return;
-      }
-      const target = originFormTarget(req.url ?? '/');
-      if (!target.ok) {
-        if (unreadBody(req)) closeAfterAnswer(req.socket);
-        plainAnswer(res, 400, `Bad Request: ${target.message}`, { connection: 'close' });
-        return;
-      }
-      req.url = target.target;
-      void (async () => {
-        for (const handler of options.handlers ?? []) {
-          if (await handler(req, res)) return;
-        }
-        // Static files take no body: one sent along (a POST answered 405) is not read.
-        if (unreadBody(req)) {
-          res.setHeader('connection', 'close');
-          closeAfterAnswer(req.socket);
-        }
-        if (site) await serveStatic(site, req, res);
-        else plainAnswer(res, 404, 'Not Found');
-      })().catch((error: unknown) => {
-        if (res.headersSent) return void res.destroy();
-        const message = error instanceof Error ? error.message : String(error);
-        // A replacer function: a message containing `$&` or `$'` must print as written, not as a pattern.
-        res
-          .writeHead(500, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': NON_PAGE_CSP, 'cache-control': 'no-store' })
-          .end(ERROR_PAGE.replace('ERROR', () => escape(message)));
+    const http2 = req.httpVersionMajor === 2;
+    if (http2) {
+      withoutConnectionHeaders(res);
+      // An answer given without reading the whole upload (413, 405 to a POST) ends its stream: the client
+      // is told to stop sending (RST_STREAM NO_ERROR, RFC 9113 §8.1) instead of holding the stream open.
+      // The stream's own 'finish' (its write side is done): the compatibility response's comes only once both sides are.
+      const stream = (req as unknown as Http2ServerRequest).stream;
+      stream.once('finish', () => {
+        if (req.complete || stream.closed) return;
+        stream.close(constants.NGHTTP2_NO_ERROR);
+        // What already arrived is dropped, so the stream can end and close.
+        req.resume();
       });
+    }
+    const socket = http2 ? cap.socketFor(req.socket.remoteAddress, req.socket.remotePort) : req.socket;
+    socket?.emit('request-started');
+    // 'finish': the whole answer is with the kernel; a client that does not read it leaves it busy.
+    let ended = false;
+    const end = () => {
+      if (!ended) socket?.emit('request-ended');
+      ended = true;
+    };
+    res.once('finish', end);
+    res.once('close', end);
+    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
+    if (!validHost(req.headers.host)) {
+      if (unreadBody(req)) closeAfterAnswer(req.socket);
+      plainAnswer(res, 400, 'Bad Request: malformed Host header', { connection: 'close' });
+      return;
+    }
+    const target = originFormTarget(req.url ?? '/');
+    if (!target.ok) {
+      if (unreadBody(req)) closeAfterAnswer(req.socket);
+      plainAnswer(res, 400, `Bad Request: ${target.message}`, { connection: 'close' });
+      return;
+    }
+    req.url = target.target;
+    void (async () => {
+      for (const handler of options.handlers ?? []) {
+        if (await handler(req, res)) return;
+      }
+      // Static files take no body: one sent along (a POST answered 405) is not read.
+      if (unreadBody(req)) {
+        res.setHeader('connection', 'close');
+        closeAfterAnswer(req.socket);
+      }
+      if (site) await serveStatic(site, req, res);
+      else plainAnswer(res, 404, 'Not Found');
+    })().catch((error: unknown) => {
+      if (res.headersSent) return void res.destroy();
+      const message = error instanceof Error ? error.message : String(error);
+      // A replacer function: a message containing `$&` or `$'` must print as written, not as a pattern.
+      res
+        .writeHead(500, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': NON_PAGE_CSP, 'cache-control': 'no-store' })
+        .end(ERROR_PAGE.replace('ERROR', () => escape(message)));
+    });
   };
   const http1Options = {
     headersTimeout: limits.headersTimeoutMs,
@@ -226,7 +229,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   // With a certificate: HTTP/2 over TLS, as the hosts the site is made for serve it, and HTTP/1.1 over TLS
   // for clients without HTTP/2 (ALPN decides); the same handlers, headers and limits either way.
   const server = options.tls
-    ? createSecureServer({ cert: options.tls.cert, key: options.tls.key, allowHTTP1: true, ...http1Options }, listener as unknown as Parameters<typeof createSecureServer>[1])
+    ? createSecureServer(
+        { cert: options.tls.cert, key: options.tls.key, allowHTTP1: true, ...http1Options },
+        listener as unknown as Parameters<typeof createSecureServer>[1],
+      )
     : createServer(http1Options, listener);
   // No progress for idleTimeoutMs (nothing read, no write taken by the client) closes the socket.
   server.setTimeout(limits.idleTimeoutMs);
@@ -240,7 +246,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   // A malformed request (bad header bytes, oversized headers) gets a 400 and the socket closes; never a crash.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
-    const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    const status =
+      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? '408 Request Timeout'
+        : error.code === 'HPE_HEADER_OVERFLOW'
+          ? '431 Request Header Fields Too Large'
+          : '400 Bad Request';
     socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\nx-content-type-options: nosniff\r\n\r\n`);
   });
   await new Promise<void>((resolve, reject) => {

@@ -77,7 +77,12 @@ test('page scroll is locked while open; the backdrop closes it and focus returns
   const before = await page.evaluate(() => window.scrollY);
   await page.mouse.move(20, 20);
   // The wheel event reached the page and two frames were drawn after it: a scroll it caused would show by then.
-  const wheeled = page.evaluate(() => new Promise<void>((resolve) => addEventListener('wheel', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true, capture: true })));
+  const wheeled = page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        addEventListener('wheel', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true, capture: true }),
+      ),
+  );
   await page.mouse.wheel(0, 800);
   await wheeled;
   expect(await page.evaluate(() => window.scrollY)).toBe(before);

@@ -19,7 +19,19 @@ test('the eleven sections appear in the order of SPEC §2', async ({ page }) => 
   await page.goto('/chatbot');
   const content = await sections();
   // SPEC §2: hero, three chatbot types, pricing, extras, included, management, dashboard preview, technical features, FAQ, contact, footnotes.
-  expect(content.map((s) => s.type)).toEqual(['hero', 'features', 'chatbotPricing', 'services', 'features', 'features', 'preview', 'features', 'faq', 'contact', 'claimNotes']);
+  expect(content.map((s) => s.type)).toEqual([
+    'hero',
+    'features',
+    'chatbotPricing',
+    'services',
+    'features',
+    'features',
+    'preview',
+    'features',
+    'faq',
+    'contact',
+    'claimNotes',
+  ]);
   const titles = content.map((s) => asRead(s.type === 'hero' ? `${s.title} ${s.highlight ?? ''}` : (s as { title: string }).title));
   expect((await sectionTitles(page)).map(asRead)).toEqual(titles);
   await expect(page.locator('main > section').nth(2)).toHaveAttribute('id', 'pricing');
@@ -41,7 +53,10 @@ test('the price table shows every figure of SPEC §9 by commitment', async ({ pa
   const pricingSection = await sectionOf('chatbotPricing');
   const table = page.getByRole('table', { name: pricingSection.caption });
   const { commitments } = pricingSection;
-  await expect(table.getByRole('columnheader')).toHaveText([pricingSection.tierHeading, ...[commitments.months12, commitments.months6, commitments.months1].map((label) => new RegExp(`^${escape(label)}`))]);
+  await expect(table.getByRole('columnheader')).toHaveText([
+    pricingSection.tierHeading,
+    ...[commitments.months12, commitments.months6, commitments.months1].map((label) => new RegExp(`^${escape(label)}`)),
+  ]);
   const [standard, intake] = pricingSection.tiers;
   const rows = [
     [standard!.name, chatbot.standard],
@@ -61,12 +76,27 @@ test('the price table shows every figure of SPEC §9 by commitment', async ({ pa
   const pricing = page.locator('#pricing');
   expect(pricingSection.packages.map((p) => p.name)).toEqual(['Small Solution', 'Enterprise']);
   for (const pack of pricingSection.packages) {
-    const card = pricing.getByRole('listitem').filter({ has: page.getByRole('heading', { name: pack.name }) }).first();
+    const card = pricing
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: pack.name }) })
+      .first();
     for (const text of [pack.price, pack.priceNote ?? '', ...pack.features]) await expect(card).toContainText(text);
   }
   // Its figures follow the constants: the Small Solution card prints each one of them.
-  const small = asRead((await pricing.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Small Solution' }) }).first().textContent()) ?? '');
-  for (const figure of [euro(chatbot.smallSolution.price), euro(chatbot.smallSolution.setup), String(chatbot.smallSolution.staff), String(chatbot.smallSolution.chats)]) expect(small).toContain(asRead(figure));
+  const small = asRead(
+    (await pricing
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Small Solution' }) })
+      .first()
+      .textContent()) ?? '',
+  );
+  for (const figure of [
+    euro(chatbot.smallSolution.price),
+    euro(chatbot.smallSolution.setup),
+    String(chatbot.smallSolution.staff),
+    String(chatbot.smallSolution.chats),
+  ])
+    expect(small).toContain(asRead(figure));
   const booking = (await sectionOf('services')).cards.find((card) => asRead(card.price ?? '').includes(asRead(euro(chatbot.booking))));
   expect(booking, 'an extras card priced at the booking constant').toBeDefined();
   await expect(page.locator('#extras')).toContainText(booking!.price!);
@@ -93,8 +123,17 @@ test('the SPEC §9 claims are on the page', async ({ page }) => {
   // read the text as a visitor sees it, without it, with white space normalised as toContainText does.
   const visible = asRead((await main.textContent()) ?? '');
   // Every claim figure, from the constants, in German format.
-  const { uptimePercent, responseSeconds, languages, moreLeadsPercent, conversionIncrease, fewerTicketsPercent, fasterAnswers } = (await siteModel()).site.constants.chatbot;
-  for (const figure of [`${String(uptimePercent).replace('.', ',')} %`, `${responseSeconds} `, `${languages} `, `${moreLeadsPercent} %`, conversionIncrease, `${fewerTicketsPercent} %`, fasterAnswers]) {
+  const { uptimePercent, responseSeconds, languages, moreLeadsPercent, conversionIncrease, fewerTicketsPercent, fasterAnswers } = (await siteModel()).site
+    .constants.chatbot;
+  for (const figure of [
+    `${String(uptimePercent).replace('.', ',')} %`,
+    `${responseSeconds} `,
+    `${languages} `,
+    `${moreLeadsPercent} %`,
+    conversionIncrease,
+    `${fewerTicketsPercent} %`,
+    fasterAnswers,
+  ]) {
     expect(visible).toContain(asRead(String(figure)));
   }
   // The hero's claim cards as a visitor reads them: the figure (with its "up to") above what it measures.
@@ -126,7 +165,9 @@ test('mobile header: only the short link to /', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/chatbot');
   const nav = page.getByRole('navigation', { name: (await header()).navLabel });
-  const visible = await nav.getByRole('link').evaluateAll((links) => links.filter((l) => (l as HTMLElement).offsetParent !== null).map((l) => l.textContent?.trim()));
+  const visible = await nav
+    .getByRole('link')
+    .evaluateAll((links) => links.filter((l) => (l as HTMLElement).offsetParent !== null).map((l) => l.textContent?.trim()));
   expect(visible).toEqual(['Weitere KI Lösungen']);
   await expect(nav.getByRole('link', { name: 'Weitere KI Lösungen', exact: true })).toHaveAttribute('href', '/');
 });
@@ -148,7 +189,10 @@ test('the first visible button scrolls to contact; action buttons without a page
   expect(labels.length).toBeGreaterThanOrEqual(4);
   expect(content.some((s) => s.type === 'services')).toBe(true);
   for (const label of [...new Set(labels)].concat('Mehr erfahren')) {
-    const hrefs = await page.locator('main').getByRole('link', { name: label }).evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+    const hrefs = await page
+      .locator('main')
+      .getByRole('link', { name: label })
+      .evaluateAll((links) => links.map((l) => l.getAttribute('href')));
     expect(hrefs.length, label).toBeGreaterThan(0);
     expect(new Set(hrefs), label).toEqual(new Set(['#contact']));
   }

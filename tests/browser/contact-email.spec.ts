@@ -56,7 +56,10 @@ test('every boundary address: Chromium’s <input type=email> and the backend sc
     const { valid, value } = await input.evaluate((el: HTMLInputElement) => ({ valid: el.validity.valid, value: el.value }));
     const body = { name: 'Max', email: value, company: null, products: null, subject: 'Demo', message: 'Hallo', privacy_consent: true };
     const accepted = checkContactRequest(body, { form: 'business', locale: 'en' }).ok;
-    if (valid !== accepted) disagreements.push(`${JSON.stringify(typed)} (value ${JSON.stringify(value)}): browser ${valid ? 'accepts' : 'refuses'}, backend ${accepted ? 'accepts' : 'refuses'}`);
+    if (valid !== accepted)
+      disagreements.push(
+        `${JSON.stringify(typed)} (value ${JSON.stringify(value)}): browser ${valid ? 'accepts' : 'refuses'}, backend ${accepted ? 'accepts' : 'refuses'}`,
+      );
   }
   expect(disagreements).toEqual([]);
 });

@@ -12,19 +12,29 @@ test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL!));
 
 /** WCAG contrast of an element's text colour on its background (both opaque rgb() here). */
 function contrastOf(page: Page, selector: string) {
-  return page.locator(selector).first().evaluate((el) => {
-    const rgb = (value: string) => value.match(/[\d.]+/g)!.slice(0, 3).map(Number);
-    const lum = (c: number[]) => {
-      const [r, g, b] = c.map((v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
-      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-    };
-    const s = getComputedStyle(el);
-    const [a, b] = [lum(rgb(s.color)), lum(rgb(s.backgroundColor))].sort((x, y) => y - x);
-    return (a! + 0.05) / (b! + 0.05);
-  });
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const rgb = (value: string) =>
+        value
+          .match(/[\d.]+/g)!
+          .slice(0, 3)
+          .map(Number);
+      const lum = (c: number[]) => {
+        const [r, g, b] = c.map((v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      const s = getComputedStyle(el);
+      const [a, b] = [lum(rgb(s.color)), lum(rgb(s.backgroundColor))].sort((x, y) => y - x);
+      return (a! + 0.05) / (b! + 0.05);
+    });
 }
 
-for (const { route, locale } of [{ route: '/', locale: 'de' }, { route: '/fr', locale: 'fr' }]) {
+for (const { route, locale } of [
+  { route: '/', locale: 'de' },
+  { route: '/fr', locale: 'fr' },
+]) {
   test(`${route}: while consent is unticked the disabled button says why, legibly; ticked, it says nothing and sends`, async ({ page }) => {
     const { forms } = await localeStrings(locale);
     await page.goto(route);
@@ -96,11 +106,16 @@ test('a sent form gives way to a confirmation with "write another"; SPEC\'s toas
   await expect(f.locator('[data-consent-hint]')).toBeVisible();
 });
 
-for (const viewport of [{ width: 360, height: 780 }, { width: 390, height: 844 }, { width: 768, height: 1024 }]) {
+for (const viewport of [
+  { width: 360, height: 780 },
+  { width: 390, height: 844 },
+  { width: 768, height: 1024 },
+]) {
   for (const outcome of ['sent', 'failed'] as const) {
     test(`${viewport.width} px, ${outcome}: the toast lies on neither the header nor a control`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      if (outcome === 'failed') await page.route('**/functions/v1/rapid-worker', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+      if (outcome === 'failed')
+        await page.route('**/functions/v1/rapid-worker', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
       await page.goto('/');
       const f = await contactForm(page);
       await f.locator('[name=name]').fill('Max Muster');
@@ -122,7 +137,8 @@ for (const viewport of [{ width: 360, height: 780 }, { width: 390, height: 844 }
           if (toastEl.contains(el) || el.closest('header')) continue;
           for (const r of el.getClientRects()) {
             if (r.width === 0 || r.height === 0) continue;
-            if (r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top) out.push(`${el.tagName} ${el.getAttribute('name') ?? el.textContent?.trim().slice(0, 30)}`);
+            if (r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top)
+              out.push(`${el.tagName} ${el.getAttribute('name') ?? el.textContent?.trim().slice(0, 30)}`);
           }
         }
         return out;

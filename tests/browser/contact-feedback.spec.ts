@@ -38,7 +38,9 @@ test.describe('returning visitor', () => {
   test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL!));
 
   for (const form of FORM_ROUTES.filter((f) => ['/', '/fr', '/en', '/es'].includes(f.route))) {
-    test(`${form.route}: a refused submit shows each field's message in ${form.locale}, marks the fields and focuses the first; the browser shows no bubble`, async ({ page }) => {
+    test(`${form.route}: a refused submit shows each field's message in ${form.locale}, marks the fields and focuses the first; the browser shows no bubble`, async ({
+      page,
+    }) => {
       const { errors } = (await localeStrings(form.locale)).forms;
       let calls = 0;
       page.on('request', (r) => void (isContactCall(r) && calls++));
@@ -88,7 +90,7 @@ test.describe('returning visitor', () => {
     await expect(f.locator('[name=subject]')).toHaveAccessibleDescription(errors.subject);
   });
 
-  test('sending: spinner and the spec\'s label on a disabled button that keeps its colour; then success in place and by toast', async ({ page }) => {
+  test("sending: spinner and the spec's label on a disabled button that keeps its colour; then success in place and by toast", async ({ page }) => {
     // The request is held until the sending state has been looked at, then let through.
     let release!: () => void;
     const looked = new Promise<void>((resolve) => (release = resolve));
@@ -122,13 +124,20 @@ test.describe('returning visitor', () => {
   });
 
   for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
-    test(`${viewport.width} px: success and error toasts look different, pass axe, and cover neither the chat button nor the form (its send button on phones)`, async ({ page }) => {
+    test(`${viewport.width} px: success and error toasts look different, pass axe, and cover neither the chat button nor the form (its send button on phones)`, async ({
+      page,
+    }) => {
       test.setTimeout(90_000); // two loads, two sends, two axe runs
       await page.setViewportSize(viewport);
       let fail = false;
-      await page.route('**/functions/v1/rapid-worker', (route) => (fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }) : route.continue()));
+      await page.route('**/functions/v1/rapid-worker', (route) =>
+        fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }) : route.continue(),
+      );
       const colours: string[] = [];
-      for (const [title, failing] of [['Nachricht gesendet', false], ['Fehler', true]] as const) {
+      for (const [title, failing] of [
+        ['Nachricht gesendet', false],
+        ['Fehler', true],
+      ] as const) {
         fail = failing;
         await page.goto('/');
         const f = await contactForm(page);
@@ -225,7 +234,13 @@ test.describe('returning visitor', () => {
     const f = await contactForm(page);
     for (const target of [page.locator('.chat-launcher'), f.locator('button[type=submit]')])
       // The design's reduced-motion rule sets 0.01 ms (so transitionend still fires): nothing a person sees move.
-      expect(await target.evaluate((el) => getComputedStyle(el).transitionDuration.split(',').every((d) => parseFloat(d) <= 0.001))).toBe(true);
+      expect(
+        await target.evaluate((el) =>
+          getComputedStyle(el)
+            .transitionDuration.split(',')
+            .every((d) => parseFloat(d) <= 0.001),
+        ),
+      ).toBe(true);
   });
 });
 
@@ -269,7 +284,9 @@ test('what a visitor types before the form wakes is kept when it does', async ({
 
 // One page for the first visit's checks of all four home pages: a page each cost Chromium a renderer. The visitor
 // never chooses until the last step, so every load is a first visit; each route is a step of its own in the report.
-test('first visit, on a 390 × 844 phone: the cookie bar of /, /fr, /en, /es is compact (≤ 30 % of the screen), shows details on demand, and the page can scroll clear of it; the chat button waits under the bar until the choice is made, then shows', async ({ page }) => {
+test('first visit, on a 390 × 844 phone: the cookie bar of /, /fr, /en, /es is compact (≤ 30 % of the screen), shows details on demand, and the page can scroll clear of it; the chat button waits under the bar until the choice is made, then shows', async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   for (const route of ['/', '/fr', '/en', '/es']) {
     await test.step(`${route}: a compact bar, details on demand, and the page can scroll clear of it`, async () => {

@@ -12,7 +12,9 @@ for (const form of FORM_ROUTES) {
 }
 
 // One page for what a successful German submit shows: each test opens a page (a renderer) and loads the home page.
-test('the German form loads supabase-js on the first submit, not with the page, then shows the exact SPEC §8 success toast in the shared Toaster, bottom left on wide screens (off the form and the chat button)', async ({ page }) => {
+test('the German form loads supabase-js on the first submit, not with the page, then shows the exact SPEC §8 success toast in the shared Toaster, bottom left on wide screens (off the form and the chat button)', async ({
+  page,
+}) => {
   const scripts: string[] = [];
   page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)));
   const email = uniqueEmail('toast');
@@ -39,7 +41,9 @@ test('the German form loads supabase-js on the first submit, not with the page, 
 
 // One page for the German form's fields, its required fields and its consent: each test opens a page (a
 // renderer) and loads the home page.
-test('the form has labelled, typed, autocompleting fields and marks required ones; without consent it sends nothing and shows the exact notice', async ({ page }) => {
+test('the form has labelled, typed, autocompleting fields and marks required ones; without consent it sends nothing and shows the exact notice', async ({
+  page,
+}) => {
   let calls = 0;
   page.on('request', (r) => void (isContactCall(r) && calls++));
   await page.goto('/');
@@ -192,7 +196,9 @@ test("/fr/education: a submit without consent shows the spec's notice and sends 
 });
 
 // One page for both: each test opens a page (a renderer) and loads /es.
-test('/es: a submit without consent shows the spec\'s notice and sends nothing; with consent, while sending, the button reads the spec\'s "Enviando..."', async ({ page }) => {
+test('/es: a submit without consent shows the spec\'s notice and sends nothing; with consent, while sending, the button reads the spec\'s "Enviando..."', async ({
+  page,
+}) => {
   // The answer is held until the sending label has been seen.
   let release!: () => void;
   const seen = new Promise<void>((resolve) => (release = resolve));
@@ -200,7 +206,11 @@ test('/es: a submit without consent shows the spec\'s notice and sends nothing; 
     await seen;
     await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"slow"}' });
   });
-  const f = await refusedWithoutConsent(page, { route: '/es', title: 'Consentimiento de privacidad requerido', description: 'Por favor, acepte el procesamiento de sus datos.' });
+  const f = await refusedWithoutConsent(page, {
+    route: '/es',
+    title: 'Consentimiento de privacidad requerido',
+    description: 'Por favor, acepte el procesamiento de sus datos.',
+  });
   await f.locator('[name=name]').fill('Lucía');
   await f.locator('[name=email]').fill(uniqueEmail('enviando'));
   await f.locator('[name=subject]').fill('Demo');

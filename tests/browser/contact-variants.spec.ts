@@ -25,7 +25,12 @@ const shapes: { slug: string; locale?: 'de' | 'es'; form: Partial<ContactFormCon
   {
     slug: 'business-chatbot-preset',
     form: { variant: 'business', fields: ['company', 'products', 'subject'], presetProducts: ['chatbot'] },
-    expect: { variant: 'business', keys: ['name', 'email', 'company', 'products', 'subject', 'message', 'privacy_consent'], emptyCompany: null, preset: ['chatbot'] },
+    expect: {
+      variant: 'business',
+      keys: ['name', 'email', 'company', 'products', 'subject', 'message', 'privacy_consent'],
+      emptyCompany: null,
+      preset: ['chatbot'],
+    },
   },
   {
     slug: 'education',

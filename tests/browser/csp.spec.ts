@@ -17,7 +17,11 @@ test('the policy allows no inline script except by hash, and each page carries i
   await page.goto('/');
   const meta = (await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content'))!;
   // The meta policy allows the page's own inline scripts, the header those of every page.
-  const hashes = (policy: string) => /script-src ([^;]+)/.exec(policy)![1]!.split(' ').filter((s) => s !== "'self'");
+  const hashes = (policy: string) =>
+    /script-src ([^;]+)/
+      .exec(policy)![1]!
+      .split(' ')
+      .filter((s) => s !== "'self'");
   expect(hashes(meta).length).toBeGreaterThan(0);
   expect(hashes(meta).every((hash) => hashes(headerPolicy).includes(hash))).toBe(true);
   const withoutScripts = (policy: string) => policy.replace(/script-src [^;]+/, '').replace(/; frame-ancestors 'none'/, '');

@@ -29,7 +29,11 @@ test.beforeAll(async () => {
   site = await startDevSite('check/base', async (_work, content) => {
     await cp(path.join(repo, 'tests/fixtures/translations'), content, { recursive: true });
     await cp(path.join(repo, 'tests/fixtures/editor'), content, { recursive: true, filter: (from) => !from.endsWith('README.md') });
-    await replaceIn(path.join(content, 'site.yaml'), '  - { code: en, lang: en, hreflang: en }\n', '  - { code: en, lang: en, hreflang: en }\n  - { code: fr, lang: fr, hreflang: fr }\n');
+    await replaceIn(
+      path.join(content, 'site.yaml'),
+      '  - { code: en, lang: en, hreflang: en }\n',
+      '  - { code: en, lang: en, hreflang: en }\n  - { code: fr, lang: fr, hreflang: fr }\n',
+    );
     await run('translations', '--content', content, '--accept', 'en');
     await replaceIn(path.join(content, 'pages/home/de.yaml'), 'title: Alle KI-Modelle an einem Ort', 'title: Alle führenden KI-Modelle an einem Ort');
   });
@@ -88,7 +92,9 @@ test('a keystroke shows in the preview within a second, re-rendering only the ed
   const preview = await openEditor(page, HOME_EN);
   const title = page.locator('#root_sections_0_title');
   await expect(title).toBeVisible(SLOW);
-  await page.evaluate(() => document.addEventListener('keydown', (e) => ((window as unknown as { keyAt: number }).keyAt = performance.timeOrigin + e.timeStamp), true));
+  await page.evaluate(() =>
+    document.addEventListener('keydown', (e) => ((window as unknown as { keyAt: number }).keyAt = performance.timeOrigin + e.timeStamp), true),
+  );
   const frame = page.frames().find((f) => f !== page.mainFrame())!;
   let typed = await title.inputValue();
   // Typing goes on at the end of the title.
@@ -98,13 +104,22 @@ test('a keystroke shows in the preview within a second, re-rendering only the ed
     typed += letter;
     const rebuilds = site.rebuilds();
     // The animation frame in which the preview's heading shows the new letter (browser clock = this machine's).
-    const painted = frame.waitForFunction((text) => (document.querySelector('h1')?.textContent?.includes(text) ? performance.timeOrigin + performance.now() : false), typed, { polling: 'raf', ...SLOW });
+    const painted = frame.waitForFunction(
+      (text) => (document.querySelector('h1')?.textContent?.includes(text) ? performance.timeOrigin + performance.now() : false),
+      typed,
+      { polling: 'raf', ...SLOW },
+    );
     await title.press(letter);
     const at = Number(await (await painted).jsonValue());
     times.push(at - (await page.evaluate(() => (window as unknown as { keyAt: number }).keyAt)));
     await expect.poll(() => site.rebuilds()).toBeGreaterThan(rebuilds);
     // The English home page alone: its translations read only its route and language, not its text.
-    expect(site.output().match(/^(updated .*|no page changed) \(\d+ rendered\)/gm)?.at(-1)).toBe('updated /en (1 rendered)');
+    expect(
+      site
+        .output()
+        .match(/^(updated .*|no page changed) \(\d+ rendered\)/gm)
+        ?.at(-1),
+    ).toBe('updated /en (1 rendered)');
   }
   const median = [...times].sort((a, b) => a - b)[2]!;
   test.info().annotations.push({ type: 'keystroke → preview paint (ms)', description: `median ${Math.round(median)}; ${times.map(Math.round).join(', ')}` });
@@ -118,13 +133,21 @@ test('the translation view marks stale, missing and untranslated strings as site
   await expect(page.locator('#root_sections_0_title')).toBeVisible(SLOW);
   const { stdout } = await run('translations', '--content', site.content, '--json');
   const reported = (JSON.parse(stdout) as { issues: { file: string; state: string; path: string }[] }).issues.filter((i) => i.file === HOME_EN);
-  expect(reported.map((i) => `${i.state} ${i.path}`).sort()).toEqual(['missing sections(about).body', 'missing sections(about).title', 'stale sections(hero#1).title', 'untranslated sections(savings#1).title']);
+  expect(reported.map((i) => `${i.state} ${i.path}`).sort()).toEqual([
+    'missing sections(about).body',
+    'missing sections(about).title',
+    'stale sections(hero#1).title',
+    'untranslated sections(savings#1).title',
+  ]);
 
   const summary = page.getByRole('region', { name: 'Translation status' });
   await expect(summary).toContainText('Translation: 2 missing, 1 untranslated, 1 stale.');
   await expect(summary).toContainText('site translations --accept en:home');
   // The about section is not in the English file at all: listed above the form.
-  await expect(summary.getByRole('listitem')).toHaveText(['sections(about).title Missing: this string is not translated yet (German: Über uns)', 'sections(about).body Missing: this string is not translated yet (German: Ein kleines Team aus Bayreuth.)']);
+  await expect(summary.getByRole('listitem')).toHaveText([
+    'sections(about).title Missing: this string is not translated yet (German: Über uns)',
+    'sections(about).body Missing: this string is not translated yet (German: Ein kleines Team aus Bayreuth.)',
+  ]);
   // Beside their fields: the hero title (its German source changed after it was accepted) and the savings title.
   await expect(page.locator('#root_sections_0_title__translation')).toHaveText('Stale: the German source changed since this translation was accepted');
   // Read out with its field.
@@ -175,7 +198,10 @@ test('a cross-origin POST is refused and changes nothing', async ({ page, reques
   expect(answer.request().headers().origin).toBe('http://attacker.test');
   await expect(page.locator('body')).toContainText('cross-origin request refused');
   // The same request where its answer can be read: refused for its Origin, and without the token.
-  const refused = await request.post(target, { headers: { origin: 'http://evil.example', 'content-type': 'application/json' }, data: { path: HOME_EN, data: {} } });
+  const refused = await request.post(target, {
+    headers: { origin: 'http://evil.example', 'content-type': 'application/json' },
+    data: { path: HOME_EN, data: {} },
+  });
   expect(refused.status()).toBe(403);
   expect(await refused.text()).toMatch(/^cross-origin request refused/);
   const noToken = await request.post(target, { headers: { origin: site.url, 'content-type': 'application/json' }, data: { path: HOME_EN, data: {} } });

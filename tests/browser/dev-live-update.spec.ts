@@ -12,7 +12,11 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   // The fixture's contact section gets the business form, whose island must wake again after a swap.
   site = await startDevSite('check/base', (_work, content) =>
-    replaceIn(path.join(content, 'pages/home/de.yaml'), '    id: contact\n    title: Kontakt\n', '    id: contact\n    title: Kontakt\n    form: { variant: business, fields: [company, subject], emptyCompany: as-typed }\n'),
+    replaceIn(
+      path.join(content, 'pages/home/de.yaml'),
+      '    id: contact\n    title: Kontakt\n',
+      '    id: contact\n    title: Kontakt\n    form: { variant: business, fields: [company, subject], emptyCompany: as-typed }\n',
+    ),
   );
 });
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { headerLabels, pageAt, siteModel } from './support/site-content.ts';
+import { headerLabels, pageAt } from './support/site-content.ts';
 import { expectHydrated } from './support/hydration.ts';
 
 /** The chatbot page's headline as content/pages/chatbot/de.yaml has it. */
@@ -88,7 +88,10 @@ for (const [what, failure, message] of [
         await route.fulfill({ response, body: html });
       });
     } else if (failure === 'aborted') await page.route(FORM_PROPS, (route) => route.abort());
-    else await page.route(FORM_PROPS, (route) => route.fulfill(failure === 'missing' ? { status: 404, body: 'Not Found' } : { contentType: 'application/json', body: '{not json' }));
+    else
+      await page.route(FORM_PROPS, (route) =>
+        route.fulfill(failure === 'missing' ? { status: 404, body: 'Not Found' } : { contentType: 'application/json', body: '{not json' }),
+      );
     await page.goto('/chatbot');
     // The page's only island that waits to be visible: the contact form, under whatever name it now has.
     const island = page.locator('[data-island][data-hydrate="visible"]');

@@ -42,7 +42,10 @@ for (const route of routes.filter((r) => redirects.has(r))) {
     const answer = await request.get(route, { maxRedirects: 0 });
     expect([answer.status(), answer.headers().location]).toEqual([status, location]);
     const landing = new URL(location, baseURL);
-    expect(routes.filter((r) => !redirects.has(r)), `${route} lands on ${landing.pathname}`).toContain(landing.pathname);
+    expect(
+      routes.filter((r) => !redirects.has(r)),
+      `${route} lands on ${landing.pathname}`,
+    ).toContain(landing.pathname);
     await page.goto(route);
     expect(page.url()).toBe(landing.href);
   });
@@ -51,7 +54,10 @@ for (const route of routes.filter((r) => redirects.has(r))) {
 for (const route of routes.filter((r) => !redirects.has(r))) {
   const language = LANGUAGE_ROUTES.find((c) => c.route === route);
   const languageTitle = language ? '; renders in its language with its labels, in-page links have targets, JSON-LD and reciprocal hreflang' : '';
-  test(`${route}: axe finds no serious or critical violation; under the policy the banner and islands work, no violation${languageTitle}`, async ({ page, request }) => {
+  test(`${route}: axe finds no serious or critical violation; under the policy the banner and islands work, no violation${languageTitle}`, async ({
+    page,
+    request,
+  }) => {
     const violations = await watchViolations(page);
     const response = await page.goto(route, { waitUntil: 'networkidle' });
     if (language) await checkLanguagePage(page, request, language, response);
@@ -61,16 +67,21 @@ for (const route of routes.filter((r) => !redirects.has(r))) {
         await expectHydrated(island);
       }
     });
-    await test.step('axe: no serious or critical violations, checked in the first visit\'s state, with colour contrast', async () => {
+    await test.step("axe: no serious or critical violations, checked in the first visit's state, with colour contrast", async () => {
       await pageAtRest(page);
       const results = await new AxeBuilder({ page }).withRules(AXE_RULES).analyze();
       const blocking = results.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => ({ rule: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`) }));
+        .map((v) => ({
+          rule: v.id,
+          impact: v.impact,
+          help: v.help,
+          targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
+        }));
       expect(blocking, `${route}: ${JSON.stringify(blocking, null, 2)}`).toEqual([]);
       expect(results.passes.some((p) => p.id === 'color-contrast') || results.incomplete.some((p) => p.id === 'color-contrast')).toBe(true);
     });
-    await test.step('the probe\'s click handler runs under the policy: accepting hides the banner; no violation', async () => {
+    await test.step("the probe's click handler runs under the policy: accepting hides the banner; no violation", async () => {
       await page.locator('.cookie-banner [data-consent-choice="accepted"]').click();
       await expect(page.locator('html')).not.toHaveAttribute('data-consent');
       expect(violations, route).toEqual([]);

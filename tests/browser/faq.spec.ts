@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Section } from '../../src/schema/sections/index.ts';
-import { acceptCookies, headerLabels, pageAt, siteModel } from './support/site-content.ts';
+import { acceptCookies, headerLabels, pageAt } from './support/site-content.ts';
 
 /** The FAQ page as loaded from content/pages/faq/de.yaml: its copy is read from there, never typed here. */
 const faq = async () => {

@@ -26,9 +26,9 @@ async function homeSection<T extends Section['type']>(type: T): Promise<Extract<
 test.describe('German home page', () => {
   test('every in-page link has its target', async ({ page }) => {
     await page.goto('/');
-    const targets = await page.locator('a[href^="#"], a[href^="/#"]').evaluateAll((links) =>
-      links.map((a) => (a.getAttribute('href') ?? '').replace(/^\/?#/, '')),
-    );
+    const targets = await page
+      .locator('a[href^="#"], a[href^="/#"]')
+      .evaluateAll((links) => links.map((a) => (a.getAttribute('href') ?? '').replace(/^\/?#/, '')));
     expect(targets.length).toBeGreaterThan(10);
     for (const id of new Set(targets)) {
       await expect(page.locator(`[id="${id}"]`), `#${id}`).toHaveCount(1);
@@ -124,9 +124,9 @@ test.describe('German home page on a phone', () => {
   test('the header shows only contact, pricing and extras', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: de.header.navLabel });
-    const visible = await nav.getByRole('link').evaluateAll((links) =>
-      links.filter((a) => (a as HTMLElement).offsetParent !== null).map((a) => a.textContent?.trim()),
-    );
+    const visible = await nav
+      .getByRole('link')
+      .evaluateAll((links) => links.filter((a) => (a as HTMLElement).offsetParent !== null).map((a) => a.textContent?.trim()));
     const labels = await headerLabels('/');
     expect(visible).toEqual([labels.products, labels.pricing, 'Kontakt']);
     const header = await page.locator('header').boundingBox();

@@ -20,7 +20,10 @@ async function recordShifts(page: Page): Promise<void> {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Shift[]) {
         // What moved, so a failure says whether an image or something else (a late font) shifted the page.
-        if (!entry.hadRecentInput) w.__shifts.push(`${entry.value.toFixed(4)}: ${entry.sources.map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 80) ?? s.node?.nodeName).join(' | ')}`);
+        if (!entry.hadRecentInput)
+          w.__shifts.push(
+            `${entry.value.toFixed(4)}: ${entry.sources.map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 80) ?? s.node?.nodeName).join(' | ')}`,
+          );
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -28,10 +31,13 @@ async function recordShifts(page: Page): Promise<void> {
 const shifts = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
 
 const loadedSrc = (page: Page, index: number) =>
-  page.locator('picture img').nth(index).evaluate(async (img: HTMLImageElement) => {
-    if (!img.complete || img.naturalWidth === 0) await new Promise((resolve) => img.addEventListener('load', resolve, { once: true }));
-    return { src: new URL(img.currentSrc).pathname, box: img.getBoundingClientRect().height / img.getBoundingClientRect().width };
-  });
+  page
+    .locator('picture img')
+    .nth(index)
+    .evaluate(async (img: HTMLImageElement) => {
+      if (!img.complete || img.naturalWidth === 0) await new Promise((resolve) => img.addEventListener('load', resolve, { once: true }));
+      return { src: new URL(img.currentSrc).pathname, box: img.getBoundingClientRect().height / img.getBoundingClientRect().width };
+    });
 
 // One built site for the file: its tests run in one worker, one after another (a test each at once, on two
 // workers, built the site twice; a worker fixture gave the file workers of its own, started after every other

@@ -46,7 +46,10 @@ test('trial wording: seven days without a credit card in fr and in the en/es FAQ
   await page.goto('/fr');
   const french = summary('fr', 'freeWeek').replace('{days}', String(TRIAL_DAYS));
   await expect(page.locator('main [data-trial]').first()).toHaveText(readAs(french));
-  for (const [route, code] of [['/en', 'en'], ['/es', 'es']] as const) {
+  for (const [route, code] of [
+    ['/en', 'en'],
+    ['/es', 'es'],
+  ] as const) {
     await page.goto(route);
     // The FAQ entry whose answer is the trial line: its question opens it, its answer carries the seven days.
     const entry = page.locator('details').filter({ has: page.locator('[data-offer="trial"]') });
@@ -88,7 +91,10 @@ test.describe('cookie banners per locale', () => {
     { route: '/es', code: 'es', declined: 'rejected' },
   ].map((c) => ({ ...c, accept: localeFile(c.code).cookieBanner.accept, decline: localeFile(c.code).cookieBanner.decline }));
   for (const c of cases) {
-    for (const [button, value] of [[c.accept, 'accepted'], [c.decline, c.declined]] as const) {
+    for (const [button, value] of [
+      [c.accept, 'accepted'],
+      [c.decline, c.declined],
+    ] as const) {
       test(`${c.route}: '${button}' ${value ? `stores ${value} for a year` : 'stores nothing, so the banner returns'}`, async ({ page, context }) => {
         await page.goto(c.route);
         const banner = page.locator('.cookie-banner');
@@ -126,7 +132,11 @@ test('the French banner has two buttons and links to the privacy policy; the oth
   await expect(privacy).toHaveAttribute('hreflang', 'de');
   // SPEC §4's one year, as the duration the page prints it in French.
   await expect(french).toContainText(/\b1\s+an\b/);
-  for (const [route, code] of [['/', 'de'], ['/en', 'en'], ['/es', 'es']] as const) {
+  for (const [route, code] of [
+    ['/', 'de'],
+    ['/en', 'en'],
+    ['/es', 'es'],
+  ] as const) {
     const strings = localeFile(code).cookieBanner;
     await page.goto(route);
     await bannerReady(page);
@@ -165,7 +175,9 @@ test('the pages run under the CSP from _headers without a single violation', asy
   });
   await page.addInitScript(() => {
     (window as unknown as { violations: string[] }).violations = [];
-    document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   for (const route of ['/fr', '/en/education']) {
     await page.context().clearCookies();
@@ -213,10 +225,19 @@ test('fr, en and es pages name the company by its brand: its German legal form o
     for (const route of [`/${code}`, `/${code}/education`]) {
       await page.goto(route);
       const lines = (await page.locator('body').innerText()).split('\n').map(asRead);
-      expect(lines.filter((line) => /haftungsbeschränkt/.test(line)), route).toEqual([copyright]);
+      expect(
+        lines.filter((line) => /haftungsbeschränkt/.test(line)),
+        route,
+      ).toEqual([copyright]);
       // What search results and social cards show; the JSON-LD provider keeps the registered name, as it should.
-      const shown = [await page.title(), ...(await page.locator('head meta[content]').evaluateAll((metas) => metas.map((m) => m.getAttribute('content') ?? '')))];
-      expect(shown.filter((text) => text.includes('haftungsbeschränkt')), route).toEqual([]);
+      const shown = [
+        await page.title(),
+        ...(await page.locator('head meta[content]').evaluateAll((metas) => metas.map((m) => m.getAttribute('content') ?? ''))),
+      ];
+      expect(
+        shown.filter((text) => text.includes('haftungsbeschränkt')),
+        route,
+      ).toEqual([]);
     }
   }
 });

@@ -58,29 +58,41 @@ test('text-overflow: a heading that does not wrap runs past the window', async (
 });
 
 test('text-clipped: a line cut off by a box with overflow hidden', async ({ page }) => {
-  const found = await findingsOn(page, '<div style="width: 120px; overflow: hidden"><p style="white-space: nowrap">Datenschutzerklärung und Impressum</p></div>');
+  const found = await findingsOn(
+    page,
+    '<div style="width: 120px; overflow: hidden"><p style="white-space: nowrap">Datenschutzerklärung und Impressum</p></div>',
+  );
   expect(rules(found)).toEqual(['text-clipped']);
   expect(found[0]!.element).toBe('<p> "Datenschutzerklärung und Impressum"');
 });
 
 test('text-clipped: a line cut off at the bottom of a fixed-height box', async ({ page }) => {
-  const found = await findingsOn(page, '<div style="height: 30px; overflow: hidden"><p style="margin: 0">One line<br>and a second one that is hidden</p></div>');
+  const found = await findingsOn(
+    page,
+    '<div style="height: 30px; overflow: hidden"><p style="margin: 0">One line<br>and a second one that is hidden</p></div>',
+  );
   expect(rules(found)).toEqual(['text-clipped']);
 });
 
 test('fixed-covers-control: a fixed bar on the centre of a button, at load', async ({ page }) => {
-  const found = await findingsOn(page, `
+  const found = await findingsOn(
+    page,
+    `
     <button class="target" style="position: absolute; top: 300px; left: 16px; width: 200px">Send</button>
-    <div id="bar" style="position: fixed; top: 290px; left: 0; right: 0; height: 80px; background: #eee">Cookies</div>`);
+    <div id="bar" style="position: fixed; top: 290px; left: 0; right: 0; height: 80px; background: #eee">Cookies</div>`,
+  );
   expect(rules(found)).toEqual(['fixed-covers-control']);
   expect(found[0]!.detail).toContain('at load');
 });
 
 test('fixed-covers-control: a chat button on a form’s send button once the form is scrolled into view', async ({ page }) => {
-  const found = await findingsOn(page, `
+  const found = await findingsOn(
+    page,
+    `
     <div style="height: 1500px"></div>
     <form style="padding: 0 16px 200px"><input class="target" aria-label="Name" style="width: 100%; box-sizing: border-box"><button class="target" style="display: block; margin-left: auto; width: 120px">Send</button></form>
-    <button class="target" aria-label="Chat" style="position: fixed; right: 16px; bottom: 16px; width: 130px; height: 56px">Chat</button>`);
+    <button class="target" aria-label="Chat" style="position: fixed; right: 16px; bottom: 16px; width: 130px; height: 56px">Chat</button>`,
+  );
   expect(found.map((f) => [f.rule, f.element])).toEqual([['fixed-covers-control', '<button.target> "Send"']]);
   expect(found[0]!.detail).toContain('form scrolled to its last control');
 });
@@ -119,10 +131,14 @@ test('layout-shift: content pushed down after the first paint', async ({ page })
 });
 
 test('after a resize the rules judge the new width, and the shifts the resize records are not layout shifts', async ({ page }) => {
-  await findingsOn(page, `
+  await findingsOn(
+    page,
+    `
     <p style="margin: 0 16px">A paragraph long enough to wrap onto more lines when the window narrows, pushing down what follows it.</p>
     <button style="height: 30px">Small</button>
-    <h1 style="white-space: nowrap; margin: 0 16px">Allgemeine Geschäftsbedingungen und Datenschutz</h1>`, LAPTOP);
+    <h1 style="white-space: nowrap; margin: 0 16px">Allgemeine Geschäftsbedingungen und Datenschutz</h1>`,
+    LAPTOP,
+  );
   await page.setViewportSize(PHONE);
   const resized = await layoutFindings(page, { resized: true });
   expect(rules(resized)).toEqual(['horizontal-scroll', 'tap-target', 'text-overflow']);

@@ -1,5 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, headerLabels, mentioning, pageAt, readAs, readWithin, site, siteModel, textsOf, valueAt, type ContentPath } from './support/site-content.ts';
+import {
+  acceptCookies,
+  headerLabels,
+  mentioning,
+  pageAt,
+  readAs,
+  readWithin,
+  site,
+  siteModel,
+  textsOf,
+  valueAt,
+  type ContentPath,
+} from './support/site-content.ts';
 
 test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL));
 
@@ -29,7 +41,9 @@ async function partsPrinting(route: string, reference: string): Promise<LegalPar
 
 /** The part's element on the page: its heading (with the generated number) and its text. */
 function partOn(page: Page, part: LegalPart) {
-  return page.locator('[data-legal-part]', { has: page.getByRole('heading', { level: 2, name: new RegExp(`(?:^|\\s)${readAs(part.title).source.slice(1)}`) }) });
+  return page.locator('[data-legal-part]', {
+    has: page.getByRole('heading', { level: 2, name: new RegExp(`(?:^|\\s)${readAs(part.title).source.slice(1)}`) }),
+  });
 }
 
 /** Every text of `part` (its paragraphs, lines and list points) is shown in its place on the page. */
@@ -98,7 +112,9 @@ test('terms: 13 numbered sections carrying the SPEC §9 terms', async ({ page })
   // Every paragraph of a section is numbered; the data-protection part once ended with an unnumbered one.
   const [privacyPart] = (await partsOf('/agb')).filter((part) => textsOf(part.body).some((text) => text.includes('](/datenschutz)')));
   const paragraphs = textsOf(privacyPart!.body);
-  await expect(partOn(page, privacyPart!).locator('p')).toHaveText(paragraphs.map((text, i) => new RegExp(`^\\(${i + 1}\\) ${readWithin(text.replace(/^\(\d+\) /, '')).source}`)));
+  await expect(partOn(page, privacyPart!).locator('p')).toHaveText(
+    paragraphs.map((text, i) => new RegExp(`^\\(${i + 1}\\) ${readWithin(text.replace(/^\(\d+\) /, '')).source}`)),
+  );
 });
 
 test('privacy policy: 12 numbered sections with logs, cookies, processors and the contact form', async ({ page }) => {

@@ -24,7 +24,10 @@ test('ten sections in SPEC §2 order, with the four anchors', async ({ page }) =
   expect((await sectionTitles(page)).map(asRead)).toEqual(expect.arrayContaining(titled.map((s) => asRead(s.title))));
   const ids = sections.map((s) => (s as { id?: string }).id);
   const order = ['problem', 'loesung', 'preise', 'zielgruppen'].map((anchor) => ids.indexOf(anchor));
-  expect(order.every((i) => i >= 0), JSON.stringify(ids)).toBe(true);
+  expect(
+    order.every((i) => i >= 0),
+    JSON.stringify(ids),
+  ).toBe(true);
   expect([...order].sort((a, b) => a - b)).toEqual(order);
   for (const anchor of ['problem', 'loesung', 'preise', 'zielgruppen']) {
     const section = titled.find((s) => (s as { id?: string }).id === anchor)!;

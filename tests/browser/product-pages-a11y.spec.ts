@@ -25,7 +25,10 @@ for (const [route, screens] of SCANS) {
       await page.goto(route);
       await pageAtRest(page);
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${route} on ${screen}`).toEqual([]);
+      expect(
+        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        `${route} on ${screen}`,
+      ).toEqual([]);
     }
   });
 }

@@ -29,7 +29,8 @@ test.describe('a scheduled page', () => {
     await cp(path.join(repo, 'tests/fixtures/check/base'), content, { recursive: true });
     const faq = path.join(content, 'pages/faq/de.yaml');
     await writeFile(faq, (await readFile(faq, 'utf8')).replace('header: back', `publishAt: ${PUBLISH_AT}\nheader: back`));
-    const build = (out: string, ...args: string[]) => run(process.execPath, [path.join(repo, 'bin/site.js'), 'build', '--content', content, '--out', path.join(work, out), ...args], { cwd: work });
+    const build = (out: string, ...args: string[]) =>
+      run(process.execPath, [path.join(repo, 'bin/site.js'), 'build', '--content', content, '--out', path.join(work, out), ...args], { cwd: work });
     // One after another: the machine is shared, and each build runs its own pool.
     await build('before', '--at', '2026-12-01T08:59:00+01:00');
     await build('after', '--at', '2026-12-01T09:00:00+01:00');

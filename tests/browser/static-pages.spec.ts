@@ -22,7 +22,11 @@ function scriptRequests(page: Page): string[] {
 // Both visits in one test and page: the returning visit is that browser after consent, as a visitor has it
 // (a page of its own cost Chromium a renderer process).
 for (const route of STATIC_ROUTES) {
-  test(`${route}: a first visit downloads no script and shows the banner; a returning visitor downloads no script and sees no banner`, async ({ page, context, baseURL }) => {
+  test(`${route}: a first visit downloads no script and shows the banner; a returning visitor downloads no script and sees no banner`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     const scripts = scriptRequests(page);
     await page.goto(route);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -158,7 +158,10 @@ async function applyEdits(content: string, edits: SiteEdit[]): Promise<void> {
     const text = await readFile(file, 'utf8');
     // An edit that no longer applies would silently test nothing.
     if (!text.includes(edit.find)) throw new Error(`edit does not apply to ${edit.file}: ${edit.find}`);
-    await writeFile(file, text.replace(edit.find, () => edit.replace));
+    await writeFile(
+      file,
+      text.replace(edit.find, () => edit.replace),
+    );
   }
 }
 
@@ -168,9 +171,13 @@ async function writeContent(content: string, file: string, text: string): Promis
 }
 
 async function startDev(root: string, content: string, env: Record<string, string>): Promise<DevServer> {
-  const dev: ChildProcess = spawn(process.execPath, [path.join(repo, 'bin/site.js'), 'dev', '--content', content, '--port', '0', '--data', path.join(root, 'data')], {
-    env: { ...process.env, NO_COLOR: '1', ...env },
-  });
+  const dev: ChildProcess = spawn(
+    process.execPath,
+    [path.join(repo, 'bin/site.js'), 'dev', '--content', content, '--port', '0', '--data', path.join(root, 'data')],
+    {
+      env: { ...process.env, NO_COLOR: '1', ...env },
+    },
+  );
   let out = '';
   dev.stderr!.on('data', (chunk: Buffer) => (out += chunk));
   const url = await new Promise<string>((resolve, reject) => {
@@ -187,10 +194,13 @@ async function startDev(root: string, content: string, env: Record<string, strin
     output: () => out,
     rebuilds: () => out.match(/^(updated .*|no page changed) \(\d+ rendered\) in \d+ ms$/gm)?.length ?? 0,
     stop() {
-      stopped ??= dev.exitCode !== null ? Promise.resolve() : new Promise((resolve) => {
-        dev.once('exit', resolve);
-        dev.kill('SIGTERM');
-      });
+      stopped ??=
+        dev.exitCode !== null
+          ? Promise.resolve()
+          : new Promise((resolve) => {
+              dev.once('exit', resolve);
+              dev.kill('SIGTERM');
+            });
       return stopped.then(() => undefined);
     },
   };

@@ -44,7 +44,9 @@ function importGraph(): Map<string, string[]> {
     const { importedFiles } = ts.preProcessFile(readFileSync(path.join(repo, file), 'utf8'), true, true);
     graph.set(
       file,
-      importedFiles.filter((i) => i.fileName.startsWith('.') && /\.tsx?$/.test(i.fileName)).map((i) => path.posix.normalize(path.posix.join(path.posix.dirname(file), i.fileName))),
+      importedFiles
+        .filter((i) => i.fileName.startsWith('.') && /\.tsx?$/.test(i.fileName))
+        .map((i) => path.posix.normalize(path.posix.join(path.posix.dirname(file), i.fileName))),
     );
   }
   return graph;
@@ -109,7 +111,15 @@ describe('imports', () => {
   });
 
   it('catches a circle and an import against the order (the rules can fail)', () => {
-    expect(circles(new Map([['a', ['b']], ['b', ['a']], ['c', ['a']]]))).toEqual([['a', 'b']]);
+    expect(
+      circles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['a']],
+          ['c', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b']]);
     expect(ALLOWED['src/render']).not.toContain('src/output');
     expect(ALLOWED['src/content']).not.toContain('src/render');
   });

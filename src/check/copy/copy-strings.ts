@@ -4,7 +4,25 @@ import { formatPath } from '../../errors/site-error.ts';
 import type { YamlSource } from '../../content/yaml-source.ts';
 
 /** Keys whose values are addresses or identifiers, never text a visitor reads. */
-const NOT_COPY = new Set(['slug', 'href', 'id', 'icon', 'type', 'style', 'tone', 'header', 'structuredData', 'intl', 'ogLocale', 'hydrate', 'form', 'variant', 'plan', 'claim', 'image']);
+const NOT_COPY = new Set([
+  'slug',
+  'href',
+  'id',
+  'icon',
+  'type',
+  'style',
+  'tone',
+  'header',
+  'structuredData',
+  'intl',
+  'ogLocale',
+  'hydrate',
+  'form',
+  'variant',
+  'plan',
+  'claim',
+  'image',
+]);
 /** A value without spaces in lower-case ASCII is an identifier (`hero`, `pricing`, `sparkles`, `/chatbot`). */
 const IDENTIFIER = /^[a-z0-9_#/.:@?=&+-]*$/;
 
@@ -100,7 +118,14 @@ function ignoreAt(lines: readonly string[], line: number): Ignore | undefined {
   const text = IGNORE.test(here) ? here : above.trim().startsWith('#') && IGNORE.test(above) ? above : undefined;
   if (!text) return undefined;
   const match = IGNORE.exec(text)!;
-  return { codes: (match[1] ?? '').split(',').map((c) => c.trim()).filter(Boolean), reason: (match[2] ?? '').trim(), line: text === here ? line : line - 1 };
+  return {
+    codes: (match[1] ?? '')
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean),
+    reason: (match[2] ?? '').trim(),
+    line: text === here ? line : line - 1,
+  };
 }
 
 /** The file-wide ignore comment among the comment lines a file starts with. */
@@ -110,7 +135,15 @@ function fileIgnoreOf(text: string): Ignore | undefined {
     const line = lines[i]!.trim();
     if (line && !line.startsWith('#')) return undefined;
     const match = IGNORE_FILE.exec(line);
-    if (match) return { codes: (match[1] ?? '').split(',').map((c) => c.trim()).filter(Boolean), reason: (match[2] ?? '').trim(), line: i + 1 };
+    if (match)
+      return {
+        codes: (match[1] ?? '')
+          .split(',')
+          .map((c) => c.trim())
+          .filter(Boolean),
+        reason: (match[2] ?? '').trim(),
+        line: i + 1,
+      };
   }
   return undefined;
 }
@@ -157,7 +190,5 @@ function positionIn(source: YamlSource, node: Node | undefined, value: string, i
  * prints a figure, so it becomes digits; a link target is not read.
  */
 export function maskMarkup(value: string): string {
-  return value
-    .replace(/\{\{[^}]*\}\}/g, (m) => '0'.repeat(m.length))
-    .replace(/\]\(([^)\s]+)\)/g, (m) => `](${'x'.repeat(m.length - 3)})`);
+  return value.replace(/\{\{[^}]*\}\}/g, (m) => '0'.repeat(m.length)).replace(/\]\(([^)\s]+)\)/g, (m) => `](${'x'.repeat(m.length - 3)})`);
 }

@@ -50,15 +50,17 @@ export function checkGlossary(strings: readonly CopyString[], glossary: Glossary
       if (!(term.ignoreCase ? lower.includes(variant.toLowerCase()) : text.includes(variant))) continue;
       for (const match of text.matchAll(pattern)) {
         const preferred = preferredTerm(term, string.locale);
-        out.push(finding({
-          code: 'glossary-term',
-          severity: 'error',
-          message: `'${match[0]}' is not the ${string.locale} term for ${term.concept}`,
-          location: string.at(match.index),
-          expected: preferred ? `'${preferred}'` : undefined,
-          found: `'${match[0]}'${variant !== match[0] ? ` (variant '${variant}')` : ''}`,
-          hint: preferred ? `write '${preferred}' (content/glossary.yaml${term.note ? `: ${term.note}` : ''})` : 'see content/glossary.yaml',
-        }));
+        out.push(
+          finding({
+            code: 'glossary-term',
+            severity: 'error',
+            message: `'${match[0]}' is not the ${string.locale} term for ${term.concept}`,
+            location: string.at(match.index),
+            expected: preferred ? `'${preferred}'` : undefined,
+            found: `'${match[0]}'${variant !== match[0] ? ` (variant '${variant}')` : ''}`,
+            hint: preferred ? `write '${preferred}' (content/glossary.yaml${term.note ? `: ${term.note}` : ''})` : 'see content/glossary.yaml',
+          }),
+        );
       }
     }
   }

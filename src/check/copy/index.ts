@@ -14,7 +14,12 @@ export { checkRenderedTypography } from './rendered.ts';
  * The copy rules on the content: the termbase, per-language typography, untranslated and mixed-language
  * text, and the ignore comments that silence them. Returns the strings too, for the rules on the output.
  */
-export function checkCopy(sources: readonly YamlSource[], model: SiteModel | undefined, glossary: Glossary, options: { strict?: boolean; defaultLocale?: string }): { findings: Finding[]; strings: CopyString[] } {
+export function checkCopy(
+  sources: readonly YamlSource[],
+  model: SiteModel | undefined,
+  glossary: Glossary,
+  options: { strict?: boolean; defaultLocale?: string },
+): { findings: Finding[]; strings: CopyString[] } {
   const strings = copyStrings(sources);
   const defaultLocale = options.defaultLocale ?? model?.site.defaultLocale ?? 'de';
   return {

@@ -19,7 +19,10 @@ const UNIQUE_STOP_WORDS: Map<string, string> = (() => {
 
 /** The text without what is never translated: references, link targets, markup and the glossary's names. */
 function translatable(value: string, names: readonly string[]): string {
-  let text = value.replace(/\{\{[^}]*\}\}/g, ' ').replace(/\]\([^)\s]*\)/g, ']').replace(/\*\*/g, '');
+  let text = value
+    .replace(/\{\{[^}]*\}\}/g, ' ')
+    .replace(/\]\([^)\s]*\)/g, ']')
+    .replace(/\*\*/g, '');
   for (const name of names) if (text.includes(name)) text = text.split(name).join(' ');
   return text;
 }
@@ -73,29 +76,33 @@ export function checkLanguage(strings: readonly CopyString[], options: LanguageO
   const unjudged = new Map<string, string>();
   for (const s of strings) if (!languages.includes(languageOf(s.locale)) && !unjudged.has(s.locale)) unjudged.set(s.locale, languageOf(s.locale));
   for (const [locale, lang] of unjudged) {
-    out.push(finding({
-      code: 'copy-language',
-      severity: 'warning',
-      message: `the language of '${locale}' pages cannot be judged: there is no stop-word list for '${lang}'`,
-      location: { file: `locales/${locale}.yaml`, line: 1, column: 1 },
-      expected: `a stop-word list for '${lang}' (lists: ${languages.join(', ')})`,
-      found: 'none',
-      hint: `add about 40 common function words of '${lang}' to STOP_WORDS in src/check/copy/stop-words.ts; until then text in another language on these pages is not found`,
-    }));
+    out.push(
+      finding({
+        code: 'copy-language',
+        severity: 'warning',
+        message: `the language of '${locale}' pages cannot be judged: there is no stop-word list for '${lang}'`,
+        location: { file: `locales/${locale}.yaml`, line: 1, column: 1 },
+        expected: `a stop-word list for '${lang}' (lists: ${languages.join(', ')})`,
+        found: 'none',
+        hint: `add about 40 common function words of '${lang}' to STOP_WORDS in src/check/copy/stop-words.ts; until then text in another language on these pages is not found`,
+      }),
+    );
   }
   for (const s of strings) {
     const lang = languageOf(s.locale);
     if (s.locale !== options.defaultLocale && !ignored(s, 'copy-untranslated') && originals.get(counterpart(s))?.get(s.key)?.has(s.value)) {
       if (untranslated(s.value, s.locale)) {
-        out.push(finding({
-          code: 'copy-untranslated',
-          severity,
-          message: `this ${nameOf(lang)} string is the ${nameOf(languageOf(options.defaultLocale))} one, word for word`,
-          location: s.at(0),
-          found: JSON.stringify(s.value),
-          expected: `the ${nameOf(lang)} wording for '${s.key}'`,
-          hint: `write it in ${nameOf(lang)}; if it is the same in both languages, add \`# site-check-ignore copy-untranslated: <why>\``,
-        }));
+        out.push(
+          finding({
+            code: 'copy-untranslated',
+            severity,
+            message: `this ${nameOf(lang)} string is the ${nameOf(languageOf(options.defaultLocale))} one, word for word`,
+            location: s.at(0),
+            found: JSON.stringify(s.value),
+            expected: `the ${nameOf(lang)} wording for '${s.key}'`,
+            hint: `write it in ${nameOf(lang)}; if it is the same in both languages, add \`# site-check-ignore copy-untranslated: <why>\``,
+          }),
+        );
       }
     }
     if (ignored(s, 'copy-language')) continue;
@@ -105,14 +112,16 @@ export function checkLanguage(strings: readonly CopyString[], options: LanguageO
     if (odd) {
       const index = Math.max(0, s.value.toLowerCase().indexOf(odd));
       const word = s.value.slice(index, index + odd.length);
-      out.push(finding({
-        code: 'copy-language',
-        severity,
-        message: `'${word}' is not a ${nameOf(lang)} word`,
-        location: s.at(index),
-        found: word,
-        hint: `write it in ${nameOf(lang)}; a name that stays as it is belongs in content/glossary.yaml as a fixed term`,
-      }));
+      out.push(
+        finding({
+          code: 'copy-language',
+          severity,
+          message: `'${word}' is not a ${nameOf(lang)} word`,
+          location: s.at(index),
+          found: word,
+          hint: `write it in ${nameOf(lang)}; a name that stays as it is belongs in content/glossary.yaml as a fixed term`,
+        }),
+      );
       continue;
     }
     if (!languages.includes(lang)) continue;
@@ -128,15 +137,17 @@ export function checkLanguage(strings: readonly CopyString[], options: LanguageO
       const [other, hits] = [...counts].filter(([l]) => l !== lang).sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
       if (hits < 2 || hits <= own) continue;
       const index = Math.max(0, s.value.indexOf(sentence.trim().slice(0, 20)));
-      out.push(finding({
-        code: 'copy-language',
-        severity,
-        message: `a sentence on ${aOrAn(nameOf(lang))} page reads as ${nameOf(other)}`,
-        location: s.at(index),
-        found: JSON.stringify(sentence.trim()),
-        expected: `${nameOf(lang)} (${own} ${nameOf(lang)} and ${hits} ${nameOf(other)} function words)`,
-        hint: `write it in ${nameOf(lang)}, or mark a quotation with \`# site-check-ignore copy-language: <why>\``,
-      }));
+      out.push(
+        finding({
+          code: 'copy-language',
+          severity,
+          message: `a sentence on ${aOrAn(nameOf(lang))} page reads as ${nameOf(other)}`,
+          location: s.at(index),
+          found: JSON.stringify(sentence.trim()),
+          expected: `${nameOf(lang)} (${own} ${nameOf(lang)} and ${hits} ${nameOf(other)} function words)`,
+          hint: `write it in ${nameOf(lang)}, or mark a quotation with \`# site-check-ignore copy-language: <why>\``,
+        }),
+      );
     }
   }
   return out;

@@ -17,15 +17,17 @@ export function checkLegalForm(strings: readonly CopyString[], model: SiteModel 
     if (string.locale === defaultLocale || string.key === 'copyright' || (string.family && legalFamilies.has(string.family))) continue;
     if (ignored(string, 'copy-legal-form')) continue;
     for (const match of string.value.matchAll(LEGAL_FORM)) {
-      out.push(finding({
-        code: 'copy-legal-form',
-        severity: 'error',
-        message: `the German legal form of the company in ${string.locale} running copy`,
-        location: string.at(match.index),
-        expected: 'the brand, {{brand.name}}',
-        found: `'${match[0]}'`,
-        hint: 'write {{brand.name}}; the registered name with its legal form belongs on the legal pages and in the copyright line',
-      }));
+      out.push(
+        finding({
+          code: 'copy-legal-form',
+          severity: 'error',
+          message: `the German legal form of the company in ${string.locale} running copy`,
+          location: string.at(match.index),
+          expected: 'the brand, {{brand.name}}',
+          found: `'${match[0]}'`,
+          hint: 'write {{brand.name}}; the registered name with its legal form belongs on the legal pages and in the copyright line',
+        }),
+      );
     }
   }
   return out;

@@ -10,7 +10,8 @@ import { renderedRules, show } from './typography-rules.ts';
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 const decode = (text: string) =>
   text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, name: string) =>
-    name[0] === '#' ? String.fromCodePoint(Number.parseInt(name.slice(name[1] === 'x' ? 2 : 1), name[1] === 'x' ? 16 : 10)) : (ENTITIES[name] ?? all));
+    name[0] === '#' ? String.fromCodePoint(Number.parseInt(name.slice(name[1] === 'x' ? 2 : 1), name[1] === 'x' ? 16 : 10)) : (ENTITIES[name] ?? all),
+  );
 
 /** A string an island gets that is an address or an identifier, not text. */
 const NOT_TEXT = /^([a-z0-9_#/.:@?=&+-]*|https?:\/\/\S*|mailto:\S*|tel:\S*|[\w.+-]+@[\w.-]+)$/;
@@ -32,7 +33,10 @@ export function pageTexts(html: string, propsOf: (url: string) => unknown): { te
   const out: { text: string; element: string }[] = [];
   const title = /<title>([^<]*)<\/title>/.exec(html);
   if (title) out.push({ text: decode(title[1]!), element: '<title>' });
-  for (const m of html.matchAll(/<meta (?:name|property)="(description|og:title|og:description|og:image:alt|twitter:title|twitter:description|twitter:image:alt)" content="([^"]*)"/g)) out.push({ text: decode(m[2]!), element: `<meta ${m[1]}>` });
+  for (const m of html.matchAll(
+    /<meta (?:name|property)="(description|og:title|og:description|og:image:alt|twitter:title|twitter:description|twitter:image:alt)" content="([^"]*)"/g,
+  ))
+    out.push({ text: decode(m[2]!), element: `<meta ${m[1]}>` });
   const body = html.slice(Math.max(0, html.indexOf('<body'))).replace(/<(script|style)\b[\s\S]*?<\/\1>/g, '');
   for (const m of body.matchAll(/>([^<]+)</g)) if (m[1]!.trim()) out.push({ text: decode(m[1]!), element: 'text' });
   for (const m of body.matchAll(/\s(aria-label|placeholder|alt|title)="([^"]*)"/g)) out.push({ text: decode(m[2]!), element: `[${m[1]}]` });
@@ -53,12 +57,20 @@ export async function checkRenderedTypography(outDir: string, model: SiteModel, 
   };
   const exempt: { locale: string; text: string; codes?: string[] }[] = copy
     .filter((s) => s.verbatim || s.ignore || s.fileIgnore)
-    .map((s) => ({ locale: s.locale, text: typeset(s.value, s.locale), codes: s.verbatim ? undefined : [...(s.ignore?.codes ?? []), ...(s.fileIgnore?.codes ?? [])] }));
+    .map((s) => ({
+      locale: s.locale,
+      text: typeset(s.value, s.locale),
+      codes: s.verbatim ? undefined : [...(s.ignore?.codes ?? []), ...(s.fileIgnore?.codes ?? [])],
+    }));
   // What the renderer keeps as typed in every locale (localeTypography): the form notices, the sending label, the chat demo's subject.
   for (const [locale, strings] of Object.entries(model.locales)) {
     if (!strings) continue;
     const { forms, chatDemo } = strings;
-    const kept = [forms.sending, chatDemo.subject, ...[forms.business, forms.education].flatMap((v) => [v.success, v.error, v.consentMissing].flatMap((n) => [n.title, n.description ?? '']))];
+    const kept = [
+      forms.sending,
+      chatDemo.subject,
+      ...[forms.business, forms.education].flatMap((v) => [v.success, v.error, v.consentMissing].flatMap((n) => [n.title, n.description ?? ''])),
+    ];
     exempt.push(...kept.filter(Boolean).map((text) => ({ locale, text, codes: undefined })));
   }
   const out: Finding[] = [];
@@ -91,16 +103,18 @@ export async function checkRenderedTypography(outDir: string, model: SiteModel, 
         if (seen.has(key)) continue;
         seen.add(key);
         const context = text.slice(Math.max(0, issue.index - 30), issue.index + 30).trim();
-        out.push(finding({
-          code: issue.code,
-          severity: typoSeverity(issue.code, strict),
-          message: `${issue.message}: …${context}…`,
-          route: entry.route,
-          element,
-          found: show(issue.found),
-          expected: show(issue.fix),
-          hint: 'type the mark in content, or fix the template that prints this text',
-        }));
+        out.push(
+          finding({
+            code: issue.code,
+            severity: typoSeverity(issue.code, strict),
+            message: `${issue.message}: …${context}…`,
+            route: entry.route,
+            element,
+            found: show(issue.found),
+            expected: show(issue.fix),
+            hint: 'type the mark in content, or fix the template that prints this text',
+          }),
+        );
       }
     }
   }

@@ -19,8 +19,16 @@ export function statusInput(model: SiteModel, sources: readonly YamlSource[], gl
 }
 
 /** Reads the content, glossary and lock: for `site translations` and the status page. Errors when the content does not load. */
-export async function readTranslationStatus(contentDir: string, env?: ContentEnv): Promise<{ ok: true; input: StatusInput; status: TranslationStatus; lock: LoadedLock } | { ok: false; errors: SiteError[] }> {
-  const [{ result, sources }, glossary, lock, checkConfig] = await Promise.all([loadContentWithSources(contentDir, env), loadGlossary(contentDir), loadTranslationLock(contentDir), loadCheckConfig(contentDir)]);
+export async function readTranslationStatus(
+  contentDir: string,
+  env?: ContentEnv,
+): Promise<{ ok: true; input: StatusInput; status: TranslationStatus; lock: LoadedLock } | { ok: false; errors: SiteError[] }> {
+  const [{ result, sources }, glossary, lock, checkConfig] = await Promise.all([
+    loadContentWithSources(contentDir, env),
+    loadGlossary(contentDir),
+    loadTranslationLock(contentDir),
+    loadCheckConfig(contentDir),
+  ]);
   const errors = [...(result.ok ? [] : result.errors), ...glossary.errors, ...lock.errors, ...checkConfig.errors];
   if (!result.ok || errors.length) return { ok: false, errors };
   const input = statusInput(result.value, sources, glossary.glossary, lock, checkConfig.config);
@@ -32,7 +40,14 @@ export async function readTranslationStatus(contentDir: string, env?: ContentEnv
  * with such a page) whose source changed since it was translated. A warning, an error with --strict (deploy
  * mode). translation-lock: the lock file does not parse or validate (always an error).
  */
-export function checkTranslations(model: SiteModel, sources: readonly YamlSource[], glossary: Glossary, lock: LoadedLock, strict?: boolean, config?: CheckConfig): Finding[] {
+export function checkTranslations(
+  model: SiteModel,
+  sources: readonly YamlSource[],
+  glossary: Glossary,
+  lock: LoadedLock,
+  strict?: boolean,
+  config?: CheckConfig,
+): Finding[] {
   const out = lock.errors.map((e) => fromSiteError(e));
   if (!lock.lock) return out;
   const status = translationStatus(statusInput(model, sources, glossary, lock, config));
@@ -40,29 +55,33 @@ export function checkTranslations(model: SiteModel, sources: readonly YamlSource
   // A file never accepted (a new language) is one finding, not one per string.
   for (const row of statusTotals(status).neverRecorded) {
     if (!row.required) continue;
-    out.push(finding({
-      code: 'translation-stale',
-      severity: strict ? 'error' : 'warning',
-      message: `${row.stale} ${row.stale === 1 ? 'string of this file was' : 'strings of this file were'} never recorded as translated from the ${status.defaultLocale} source`,
-      location: { file: row.file, line: 1, column: 1 },
-      expected: 'a translation recorded in translations.lock.yaml',
-      found: `no entry for ${row.file}`,
-      hint: `check the translation, then record it with \`site translations --accept ${row.locale}:${row.page}\` (the page is marked translation: required)`,
-    }));
+    out.push(
+      finding({
+        code: 'translation-stale',
+        severity: strict ? 'error' : 'warning',
+        message: `${row.stale} ${row.stale === 1 ? 'string of this file was' : 'strings of this file were'} never recorded as translated from the ${status.defaultLocale} source`,
+        location: { file: row.file, line: 1, column: 1 },
+        expected: 'a translation recorded in translations.lock.yaml',
+        found: `no entry for ${row.file}`,
+        hint: `check the translation, then record it with \`site translations --accept ${row.locale}:${row.page}\` (the page is marked translation: required)`,
+      }),
+    );
   }
   for (const issue of status.issues) {
     if (issue.state !== 'stale' || !required.has(issue.file)) continue;
-    out.push(finding({
-      code: 'translation-stale',
-      severity: strict ? 'error' : 'warning',
-      message: issue.recorded
-        ? `the ${status.defaultLocale} source of this string changed after it was translated`
-        : `this translation was never recorded as translated from its ${status.defaultLocale} source`,
-      location: issue.location,
-      expected: `a translation of the current source: ${JSON.stringify(issue.source)}`,
-      found: JSON.stringify(issue.translation),
-      hint: `update the translation, then record it with \`site translations --accept ${issue.locale}:${issue.page}\` (the page is marked translation: required)`,
-    }));
+    out.push(
+      finding({
+        code: 'translation-stale',
+        severity: strict ? 'error' : 'warning',
+        message: issue.recorded
+          ? `the ${status.defaultLocale} source of this string changed after it was translated`
+          : `this translation was never recorded as translated from its ${status.defaultLocale} source`,
+        location: issue.location,
+        expected: `a translation of the current source: ${JSON.stringify(issue.source)}`,
+        found: JSON.stringify(issue.translation),
+        hint: `update the translation, then record it with \`site translations --accept ${issue.locale}:${issue.page}\` (the page is marked translation: required)`,
+      }),
+    );
   }
   return out;
 }

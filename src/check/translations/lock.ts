@@ -18,8 +18,15 @@ const HASH_LENGTH = 12;
 
 export const TranslationLock = z
   .record(
-    z.string().regex(/^(locales\/[a-z0-9-]+|pages\/[^/\s]+\/[a-z0-9-]+)\.yaml$/, { message: 'expected a translation file such as pages/home/fr.yaml or locales/fr.yaml' }),
-    z.record(z.string().min(1), z.string().regex(new RegExp(`^[0-9a-f]{${HASH_LENGTH}}$`), { message: `expected a ${HASH_LENGTH}-digit hex hash written by \`site translations --accept\`` })),
+    z.string().regex(/^(locales\/[a-z0-9-]+|pages\/[^/\s]+\/[a-z0-9-]+)\.yaml$/, {
+      message: 'expected a translation file such as pages/home/fr.yaml or locales/fr.yaml',
+    }),
+    z.record(
+      z.string().min(1),
+      z
+        .string()
+        .regex(new RegExp(`^[0-9a-f]{${HASH_LENGTH}}$`), { message: `expected a ${HASH_LENGTH}-digit hex hash written by \`site translations --accept\`` }),
+    ),
   )
   .describe('Per translation file, per string path: the hash of the default-locale text it was translated from.');
 

@@ -33,13 +33,22 @@ export function translationPage(status: TranslationStatus): { html: string; css:
   const summary = summaryLine(status);
   const totals = statusTotals(status);
   const neverRecorded = totals.neverRecorded
-    .map((p) => `<li><code>${escape(p.file)}</code>: ${p.stale} ${p.stale === 1 ? 'string' : 'strings'} never recorded as translated; check them, then run <code>site translations --accept ${escape(`${p.locale}:${p.page}`)}</code></li>`)
+    .map(
+      (p) =>
+        `<li><code>${escape(p.file)}</code>: ${p.stale} ${p.stale === 1 ? 'string' : 'strings'} never recorded as translated; check them, then run <code>site translations --accept ${escape(`${p.locale}:${p.page}`)}</code></li>`,
+    )
     .join('\n');
   const pageRows = status.pages
-    .map((p) => `<tr><td data-label="Locale">${escape(p.locale)}</td><td data-label="Page">${escape(p.page)}${p.required ? ' (required)' : ''}</td><td data-label="File"><code>${escape(p.file)}</code>${p.exists ? '' : ' — no file'}</td><td class="n" data-label="Strings">${p.strings}</td><td class="n" data-label="Missing">${p.missing}</td><td class="n" data-label="Untranslated">${p.untranslated}</td><td class="n" data-label="Stale">${status.tracked ? p.stale : '–'}</td></tr>`)
+    .map(
+      (p) =>
+        `<tr><td data-label="Locale">${escape(p.locale)}</td><td data-label="Page">${escape(p.page)}${p.required ? ' (required)' : ''}</td><td data-label="File"><code>${escape(p.file)}</code>${p.exists ? '' : ' — no file'}</td><td class="n" data-label="Strings">${p.strings}</td><td class="n" data-label="Missing">${p.missing}</td><td class="n" data-label="Untranslated">${p.untranslated}</td><td class="n" data-label="Stale">${status.tracked ? p.stale : '–'}</td></tr>`,
+    )
     .join('\n');
   const issueRows = status.issues
-    .map((i) => `<tr><td data-label="State"><span class="state ${i.state}">${STATE_LABEL[i.state]}</span></td><td data-label="Locale · page">${escape(i.locale)} · ${escape(i.page)}</td><td data-label="Where"><code>${escape(formatLocation(i.location))}</code><br><code>${escape(i.path)}</code></td><td data-label="Source"><q>${escape(i.source)}</q></td><td data-label="Translation">${i.translation === undefined ? '—' : `<q>${escape(i.translation)}</q>`}</td></tr>`)
+    .map(
+      (i) =>
+        `<tr><td data-label="State"><span class="state ${i.state}">${STATE_LABEL[i.state]}</span></td><td data-label="Locale · page">${escape(i.locale)} · ${escape(i.page)}</td><td data-label="Where"><code>${escape(formatLocation(i.location))}</code><br><code>${escape(i.path)}</code></td><td data-label="Source"><q>${escape(i.source)}</q></td><td data-label="Translation">${i.translation === undefined ? '—' : `<q>${escape(i.translation)}</q>`}</td></tr>`,
+    )
     .join('\n');
   const html = `<!DOCTYPE html>
 <html lang="en">
@@ -62,12 +71,16 @@ ${pageRows}
 </tbody>
 </table>
 ${neverRecorded ? `<h2 id="never-recorded">Never recorded</h2>\n<p>Files not yet accepted once (a new language): their stale strings are counted in the table, not listed one by one.</p>\n<ul>\n${neverRecorded}\n</ul>\n` : ''}<h2 id="strings">Open strings</h2>
-${status.issues.length ? `<table aria-labelledby="strings">
+${
+  status.issues.length
+    ? `<table aria-labelledby="strings">
 <thead><tr><th scope="col">State</th><th scope="col">Locale · page</th><th scope="col">Where</th><th scope="col">Source</th><th scope="col">Translation</th></tr></thead>
 <tbody>
 ${issueRows}
 </tbody>
-</table>` : `<p>${totals.missing + totals.untranslated + totals.stale ? 'None to list one by one: the counts above are pages without a file or files never recorded.' : 'Every string is translated and up to date.'}</p>`}
+</table>`
+    : `<p>${totals.missing + totals.untranslated + totals.stale ? 'None to list one by one: the counts above are pages without a file or files never recorded.' : 'Every string is translated and up to date.'}</p>`
+}
 </main>
 </body>
 </html>

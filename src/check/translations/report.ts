@@ -15,7 +15,11 @@ export function translationTable(status: TranslationStatus, contentDir: string):
     p.required ? 'yes' : '',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i >= 3 && i <= 6 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i >= 3 && i <= 6 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   const lines = [line(header), ...rows.map(line)];
   if (status.issues.length) lines.push('');
   for (const issue of status.issues) {
@@ -27,7 +31,9 @@ export function translationTable(status: TranslationStatus, contentDir: string):
   const totals = statusTotals(status);
   if (totals.neverRecorded.length) lines.push('');
   for (const p of totals.neverRecorded) {
-    lines.push(`${contentPath(contentDir, p.file)} never recorded: ${p.stale} ${p.stale === 1 ? 'string' : 'strings'}; check them, then \`site translations --accept ${p.locale}:${p.page}\``);
+    lines.push(
+      `${contentPath(contentDir, p.file)} never recorded: ${p.stale} ${p.stale === 1 ? 'string' : 'strings'}; check them, then \`site translations --accept ${p.locale}:${p.page}\``,
+    );
   }
   lines.push('');
   lines.push(summaryLine(status));

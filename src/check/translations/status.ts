@@ -71,7 +71,13 @@ export interface TranslationStatus {
 }
 
 /** What a status adds up to; every total is the sum of its rows. */
-export function statusTotals(status: TranslationStatus): { missing: number; untranslated: number; stale: number; withoutFile: number; neverRecorded: PageTranslation[] } {
+export function statusTotals(status: TranslationStatus): {
+  missing: number;
+  untranslated: number;
+  stale: number;
+  withoutFile: number;
+  neverRecorded: PageTranslation[];
+} {
   const sum = (key: 'missing' | 'untranslated' | 'stale') => status.pages.reduce((n, p) => n + p[key], 0);
   return {
     missing: sum('missing'),
@@ -144,14 +150,36 @@ interface Unit {
 }
 
 /** Keys whose values are never text, in translation files too (the copy rules' identifiers aside). */
-const NOT_TEXT = new Set(['slug', 'href', 'id', 'icon', 'type', 'style', 'tone', 'header', 'structuredData', 'intl', 'ogLocale', 'hydrate', 'form', 'variant', 'plan', 'claim', 'image', 'translation']);
+const NOT_TEXT = new Set([
+  'slug',
+  'href',
+  'id',
+  'icon',
+  'type',
+  'style',
+  'tone',
+  'header',
+  'structuredData',
+  'intl',
+  'ogLocale',
+  'hydrate',
+  'form',
+  'variant',
+  'plan',
+  'claim',
+  'image',
+  'translation',
+]);
 
 function unitKey(data: unknown, path: readonly PropertyKey[]): string {
   const sections = (data as { sections?: unknown } | null)?.sections;
   if (path[0] !== 'sections' || typeof path[1] !== 'number' || !Array.isArray(sections)) return formatPath(path);
   const index = path[1];
   const section = sections[index] as { id?: unknown; type?: unknown } | undefined;
-  const name = typeof section?.id === 'string' ? section.id : `${String(section?.type)}#${sections.slice(0, index).filter((s) => (s as { type?: unknown; id?: unknown })?.type === section?.type && typeof (s as { id?: unknown }).id !== 'string').length + 1}`;
+  const name =
+    typeof section?.id === 'string'
+      ? section.id
+      : `${String(section?.type)}#${sections.slice(0, index).filter((s) => (s as { type?: unknown; id?: unknown })?.type === section?.type && typeof (s as { id?: unknown }).id !== 'string').length + 1}`;
   const rest = formatPath(path.slice(2));
   return `sections(${name})${rest && !rest.startsWith('[') ? '.' : ''}${rest}`;
 }
@@ -173,7 +201,14 @@ function unitsOf(source: YamlSource, strings: readonly { path: PropertyKey[]; va
     if (unit) unit.value += `\n${s.value}`;
     else {
       const copied = copy.get(formatPath(s.path));
-      units.set(key, { key, value: s.value, path: s.path, documentPath: whole ? parent : s.path, copy: copied, at: () => copied?.at(0) ?? locate(source, s.path) });
+      units.set(key, {
+        key,
+        value: s.value,
+        path: s.path,
+        documentPath: whole ? parent : s.path,
+        copy: copied,
+        at: () => copied?.at(0) ?? locate(source, s.path),
+      });
     }
   }
   return units;
@@ -183,13 +218,20 @@ function unitsOf(source: YamlSource, strings: readonly { path: PropertyKey[]; va
  * Where a missing unit belongs in the translation: in its section when the translation has that section (by id,
  * or type and position), else at `sections`; and its document path there, unless its section is missing.
  */
-function missingAt(original: YamlSource, translation: YamlSource, { path, documentPath: own }: Unit): { location: SourceLocation; documentPath?: PropertyKey[] } {
+function missingAt(
+  original: YamlSource,
+  translation: YamlSource,
+  { path, documentPath: own }: Unit,
+): { location: SourceLocation; documentPath?: PropertyKey[] } {
   if (path[0] !== 'sections' || typeof path[1] !== 'number') return { location: locateMissing(translation, path), documentPath: own };
   const name = unitKey(original.data, path.slice(0, 2));
   const sections = (translation.data as { sections?: unknown[] } | null)?.sections ?? [];
   const index = sections.findIndex((_, i) => unitKey(translation.data, ['sections', i]) === name);
   if (index < 0) return { location: { ...locateKey(translation, [], 'sections'), path: name } };
-  return { location: { ...locateMissing(translation, ['sections', index, ...path.slice(2)]), path: unitKey(original.data, path) }, documentPath: ['sections', index, ...own.slice(2)] };
+  return {
+    location: { ...locateMissing(translation, ['sections', index, ...path.slice(2)]), path: unitKey(original.data, path) },
+    documentPath: ['sections', index, ...own.slice(2)],
+  };
 }
 
 export function translationStatus(input: StatusInput): TranslationStatus {
@@ -216,7 +258,18 @@ export function translationStatus(input: StatusInput): TranslationStatus {
         continue;
       }
       const recorded = input.lock?.[file];
-      const row: PageTranslation = { locale, page, file, exists: !!translation, recorded: !!recorded, required: isRequired(original) || isRequired(translation), strings: 0, missing: 0, untranslated: 0, stale: 0 };
+      const row: PageTranslation = {
+        locale,
+        page,
+        file,
+        exists: !!translation,
+        recorded: !!recorded,
+        required: isRequired(original) || isRequired(translation),
+        strings: 0,
+        missing: 0,
+        untranslated: 0,
+        stale: 0,
+      };
       const translated = byFile.get(file);
       for (const [key, sourceUnit] of byFile.get(original.file) ?? []) {
         const { value } = sourceUnit;
@@ -235,7 +288,15 @@ export function translationStatus(input: StatusInput): TranslationStatus {
           issues.push({ ...base, state: 'untranslated', translation: unit.value, location: unit.at(), documentPath: unit.documentPath });
         } else if (input.lock && recorded?.[key] !== sourceHash(value)) {
           row.stale++;
-          if (recorded || input.listUnrecorded) issues.push({ ...base, state: 'stale', translation: unit.value, recorded: recorded?.[key] !== undefined, location: unit.at(), documentPath: unit.documentPath });
+          if (recorded || input.listUnrecorded)
+            issues.push({
+              ...base,
+              state: 'stale',
+              translation: unit.value,
+              recorded: recorded?.[key] !== undefined,
+              location: unit.at(),
+              documentPath: unit.documentPath,
+            });
         }
       }
       localePages.push(row);

@@ -55,7 +55,13 @@ type Json = Record<string, unknown>;
 
 function send(res: ServerResponse, status: number, body: Json): true {
   const bytes = Buffer.from(JSON.stringify(body));
-  res.writeHead(status, { ...BASE_SECURITY_HEADERS, 'content-security-policy': NON_PAGE_CSP, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': bytes.byteLength });
+  res.writeHead(status, {
+    ...BASE_SECURITY_HEADERS,
+    'content-security-policy': NON_PAGE_CSP,
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': bytes.byteLength,
+  });
   res.end(bytes);
   return true;
 }
@@ -142,12 +148,15 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
   }
 
   /** The file's text with the form's value written into it, or why not. */
-  async function edited(body: Json): Promise<{ relative: string; file: string; disk: string; text: string } | { status: number; error: string; errors?: EditorError[] }> {
+  async function edited(
+    body: Json,
+  ): Promise<{ relative: string; file: string; disk: string; text: string } | { status: number; error: string; errors?: EditorError[] }> {
     const file = await editablePath(root, body.path);
     if (!file) return { status: 403, error: 'only content files (site.yaml, locales/*.yaml, pages/*/*.yaml) inside the content folder can be edited' };
     const relative = body.path as string;
     const disk = await readFile(file, 'utf8');
-    if (body.version !== versionOf(disk)) return { status: 409, error: `${relative} changed on disk since it was opened: reload it (your unsaved edits of it are lost)` };
+    if (body.version !== versionOf(disk))
+      return { status: 409, error: `${relative} changed on disk since it was opened: reload it (your unsaved edits of it are lost)` };
     const schema = await schemaOf(kindOf(relative));
     const result = editYaml(disk, inSchemaOrder(body.data, schema));
     if (!result.ok) return { status: 422, error: result.message };
@@ -167,7 +176,11 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
    * The translation view of a file in another language than the default (`text`: as the editor shows it): its
    * status against the German file.
    */
-  async function translationOf(relative: string, text: string, defaultLocale: string): Promise<{ sourcePath?: string; source?: unknown; translation?: TranslationView }> {
+  async function translationOf(
+    relative: string,
+    text: string,
+    defaultLocale: string,
+  ): Promise<{ sourcePath?: string; source?: unknown; translation?: TranslationView }> {
     const locale = kindOf(relative) === 'site' ? undefined : path.posix.basename(relative, '.yaml');
     const sourcePath = locale && locale !== defaultLocale ? relative.replace(/[^/]+\.yaml$/, `${defaultLocale}.yaml`) : undefined;
     const sourceFile = sourcePath && (await editablePath(root, sourcePath));
@@ -193,7 +206,10 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     const locale = kind === 'site' ? undefined : path.posix.basename(relative, '.yaml');
     const unsaved = options.unsavedEdits.get(relative);
     const data = readYaml(unsaved ?? disk) as { slug?: string } | null;
-    const route = kind === 'page' ? routeFor(locale as LocaleCode, data?.slug ?? '', defaultLocale as LocaleCode) : routeFor((locale ?? defaultLocale) as LocaleCode, '', defaultLocale as LocaleCode);
+    const route =
+      kind === 'page'
+        ? routeFor(locale as LocaleCode, data?.slug ?? '', defaultLocale as LocaleCode)
+        : routeFor((locale ?? defaultLocale) as LocaleCode, '', defaultLocale as LocaleCode);
     return send(res, 200, {
       path: relative,
       kind,
@@ -232,7 +248,11 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     if ('error' in edit) return send(res, edit.status, { error: edit.error });
     const { model, errors } = await loadWith(edit.relative, edit.text);
     // Invalid input is shown, never previewed as if it were fine, and never written.
-    if (errors.length) return send(res, 422, { error: `${errors.length} content error${errors.length === 1 ? '' : 's'}: nothing was ${action === 'save' ? 'saved' : 'previewed'}`, errors });
+    if (errors.length)
+      return send(res, 422, {
+        error: `${errors.length} content error${errors.length === 1 ? '' : 's'}: nothing was ${action === 'save' ? 'saved' : 'previewed'}`,
+        errors,
+      });
     if (action === 'preview') {
       const before = options.unsavedEdits.get(edit.relative);
       if (edit.text === edit.disk) options.unsavedEdits.delete(edit.relative);
@@ -286,7 +306,8 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
         ...BASE_SECURITY_HEADERS,
         // The form library's validator (ajv) compiles schemas to functions, and it sets a few style attributes;
         // the page shows only this machine's content, as text. The preview is a same-origin frame.
-        'content-security-policy': "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+        'content-security-policy':
+          "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
         'content-type': 'text/html; charset=utf-8',
         'cache-control': 'no-store',
         'content-length': html.byteLength,
@@ -298,7 +319,11 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     const name = pathname.slice(EDITOR_PREFIX.length);
     const bytes = (await bundle).get(name);
     if (!bytes) return send(res, 404, { error: 'not found' });
-    res.writeHead(200, { 'content-type': name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8', 'cache-control': 'no-store', 'content-length': bytes.byteLength });
+    res.writeHead(200, {
+      'content-type': name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-length': bytes.byteLength,
+    });
     res.end(req.method === 'HEAD' ? undefined : bytes);
     return true;
   };

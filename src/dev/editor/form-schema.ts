@@ -51,7 +51,8 @@ function titledUnions(node: unknown): unknown {
   // Other unions (rich text: a paragraph, a list, a heading …) are offered by what each member is, not "Option 2".
   for (const union of ['anyOf', 'oneOf'] as const) {
     const list = out[union] as JsonSchema[] | undefined;
-    if (Array.isArray(list) && !(union === 'oneOf' && key)) out[union] = list.map((member) => (member.title ? member : { ...member, title: memberTitle(member) }));
+    if (Array.isArray(list) && !(union === 'oneOf' && key))
+      out[union] = list.map((member) => (member.title ? member : { ...member, title: memberTitle(member) }));
   }
   return out;
 }
@@ -61,7 +62,12 @@ function memberFor(value: unknown, members: JsonSchema[]): JsonSchema | undefine
   const kind = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
   const tagged = members.find((m) => {
     const properties = m.properties as Record<string, JsonSchema> | undefined;
-    return properties && value && typeof value === 'object' && Object.entries(properties).some(([key, p]) => p.const !== undefined && (value as Record<string, unknown>)[key] === p.const);
+    return (
+      properties &&
+      value &&
+      typeof value === 'object' &&
+      Object.entries(properties).some(([key, p]) => p.const !== undefined && (value as Record<string, unknown>)[key] === p.const)
+    );
   });
   return tagged ?? members.find((m) => m.type === kind || (kind === 'number' && m.type === 'integer') || (kind === 'object' && !!m.properties));
 }
@@ -78,7 +84,10 @@ export function inSchemaOrder(value: unknown, schema: JsonSchema | undefined): u
   if (Array.isArray(value)) return value.map((item) => inSchemaOrder(item, schema.items as JsonSchema | undefined));
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const record = value as Record<string, unknown>;
-  const keys = [...Object.keys(properties).filter((key) => Object.hasOwn(record, key)), ...Object.keys(record).filter((key) => !Object.hasOwn(properties, key))];
+  const keys = [
+    ...Object.keys(properties).filter((key) => Object.hasOwn(record, key)),
+    ...Object.keys(record).filter((key) => !Object.hasOwn(properties, key)),
+  ];
   const extra = typeof schema.additionalProperties === 'object' ? (schema.additionalProperties as JsonSchema) : undefined;
   return Object.fromEntries(keys.map((key) => [key, inSchemaOrder(record[key], properties[key] ?? extra)]));
 }

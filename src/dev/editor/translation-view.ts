@@ -29,12 +29,25 @@ export interface TranslationView {
  * on it and its default-locale counterpart, both as the editor shows them (unsaved edits included), with the
  * glossary and the lock from disk.
  */
-export async function translationView(root: string, file: { relative: string; text: string }, source: { relative: string; text: string }, locale: string, defaultLocale: string): Promise<TranslationView | undefined> {
+export async function translationView(
+  root: string,
+  file: { relative: string; text: string },
+  source: { relative: string; text: string },
+  locale: string,
+  defaultLocale: string,
+): Promise<TranslationView | undefined> {
   const translation = parseYaml(file.relative, file.text).source;
   const original = parseYaml(source.relative, source.text).source;
   if (!translation || !original) return undefined;
   const [{ glossary }, lock] = await Promise.all([loadGlossary(root), loadTranslationLock(root)]);
-  const status = translationStatus({ sources: [original, translation], glossary, defaultLocale, locales: [defaultLocale, locale], lock: lock.lock, listUnrecorded: true });
+  const status = translationStatus({
+    sources: [original, translation],
+    glossary,
+    defaultLocale,
+    locales: [defaultLocale, locale],
+    lock: lock.lock,
+    listUnrecorded: true,
+  });
   const page = file.relative.startsWith('locales/') ? UI_PAGE : file.relative.split('/')[1]!;
   return {
     tracked: status.tracked,

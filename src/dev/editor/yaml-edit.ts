@@ -18,7 +18,8 @@ export function editYaml(text: string, next: unknown): { ok: true; text: string 
   const tokens = [...new Parser().parse(text)];
   const docs = [...new Composer({ customTags: CUSTOM_TAGS, keepSourceTokens: true }).compose(tokens)];
   const doc = docs[0];
-  if (!doc || docs.length > 1 || doc.errors.length > 0) return { ok: false, message: 'the file does not parse as one YAML document; fix it in a text editor first' };
+  if (!doc || docs.length > 1 || doc.errors.length > 0)
+    return { ok: false, message: 'the file does not parse as one YAML document; fix it in a text editor first' };
   const root = doc.contents as Node | null;
   const docToken = tokens.find((t): t is CST.Document => t.type === 'document');
   if (!root || !docToken?.value || !patch(doc, root, next, false, false)) {
@@ -54,7 +55,8 @@ function patch(doc: Document, node: Node, next: unknown, afterKey: boolean, inFl
   if (!token) return false;
   if (isScalar(node)) {
     if (next !== null && typeof next === 'object') return false;
-    if (token.type !== 'scalar' && token.type !== 'single-quoted-scalar' && token.type !== 'double-quoted-scalar' && token.type !== 'block-scalar') return false;
+    if (token.type !== 'scalar' && token.type !== 'single-quoted-scalar' && token.type !== 'double-quoted-scalar' && token.type !== 'block-scalar')
+      return false;
     const value = next === null || next === undefined ? '' : String(next);
     // A string that would read back as a number, boolean or null keeps its quotes (or gets them).
     const type = typeof next === 'string' && token.type === 'scalar' && (plainLooksTyped.test(value) || value === '') ? 'QUOTE_DOUBLE' : undefined;
@@ -68,7 +70,8 @@ function patch(doc: Document, node: Node, next: unknown, afterKey: boolean, inFl
       if (keys.length !== Object.keys(next).length || !keys.every((k) => Object.hasOwn(next, k))) return false;
       return node.items.every((p, i) => p.value && patch(doc, p.value as Node, next[keys[i]!], true, true));
     }
-    if (isSeq(node) && Array.isArray(next) && next.length === node.items.length) return node.items.every((n, i) => n && patch(doc, n as Node, next[i], false, true));
+    if (isSeq(node) && Array.isArray(next) && next.length === node.items.length)
+      return node.items.every((n, i) => n && patch(doc, n as Node, next[i], false, true));
     return false;
   }
   if (isMap(node) && token.type === 'block-map' && isPlainObject(next)) {
@@ -147,7 +150,10 @@ function indented(items: Item[], indent: number): Item[] {
 function snippetItem(value: unknown, indent: number, kind: 'map' | 'seq', flow = false): Item {
   const doc = new Document(value, { customTags: CUSTOM_TAGS });
   if (flow) {
-    const inner = kind === 'map' ? (doc.contents as { items: { value: { flow?: boolean } }[] }).items[0]?.value : (doc.contents as { items: { flow?: boolean }[] }).items[0];
+    const inner =
+      kind === 'map'
+        ? (doc.contents as { items: { value: { flow?: boolean } }[] }).items[0]?.value
+        : (doc.contents as { items: { flow?: boolean }[] }).items[0];
     if (inner && typeof inner === 'object') inner.flow = true;
   }
   const text = doc

@@ -69,7 +69,16 @@ export default function ChatDemo({ strings, form }: ChatDemoProps) {
         onClick={() => setOpen(true)}
         className="chat-launcher fixed right-5 bottom-5 z-40 flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg transition hover:scale-105 hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
-        <svg viewBox="0 0 24 24" aria-hidden="true" className="size-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          className="size-7"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
         </svg>
       </button>
@@ -90,8 +99,16 @@ export default function ChatDemo({ strings, form }: ChatDemoProps) {
             className="flex max-h-[90vh] w-full max-w-lg flex-col overflow-hidden rounded-t-2xl bg-white shadow-2xl sm:rounded-2xl"
           >
             <div className="flex items-center justify-between bg-brand-700 px-5 py-4 text-white">
-              <h2 id={titleId} className="text-lg font-semibold">{strings.title}</h2>
-              <button type="button" data-autofocus="" onClick={close} aria-label={strings.close} className="rounded-md p-1 hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-white">
+              <h2 id={titleId} className="text-lg font-semibold">
+                {strings.title}
+              </h2>
+              <button
+                type="button"
+                data-autofocus=""
+                onClick={close}
+                aria-label={strings.close}
+                className="rounded-md p-1 hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-white"
+              >
                 <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
                   <path d="M18 6 6 18M6 6l12 12" />
                 </svg>

@@ -15,7 +15,12 @@ const checkbox = 'size-5 flex-none rounded accent-brand-600 focus-visible:outlin
 type CheckedField = 'name' | 'email' | 'subject' | 'message';
 
 function Required() {
-  return <span aria-hidden="true" className="text-danger-600"> *</span>;
+  return (
+    <span aria-hidden="true" className="text-danger-600">
+      {' '}
+      *
+    </span>
+  );
 }
 
 /** The locale's message for what the browser refuses in this field; undefined while it accepts it. */
@@ -30,7 +35,11 @@ function FieldError({ id, text }: { id: string; text: string | undefined }) {
   return (
     <p id={id} className="mt-1.5 flex items-start gap-1.5 text-sm text-danger-600" data-field-error="">
       <svg viewBox="0 0 20 20" aria-hidden="true" className="mt-0.5 size-4 flex-none" fill="currentColor">
-        <path fillRule="evenodd" d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z" clipRule="evenodd" />
+        <path
+          fillRule="evenodd"
+          d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"
+          clipRule="evenodd"
+        />
       </svg>
       {text}
     </p>
@@ -175,7 +184,9 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
     // something typed). Empty such fields so the browser refuses them as it does empty ones (and their
     // messages show), instead of a send failure the visitor cannot explain.
     const form = event.currentTarget;
-    const blank = (['name', 'subject', 'message'] as const).filter((key) => (key !== 'subject' || has('subject')) && values[key] !== '' && values[key].trim() === '');
+    const blank = (['name', 'subject', 'message'] as const).filter(
+      (key) => (key !== 'subject' || has('subject')) && values[key] !== '' && values[key].trim() === '',
+    );
     if (blank.length > 0) {
       flushSync(() => setValues((v) => ({ ...v, ...Object.fromEntries(blank.map((key) => [key, ''])) })));
       form.reportValidity();
@@ -241,9 +252,18 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
     <>
       {/* The outcome takes focus (and so scrolls into view below the header and a toast); the toast's live region announces it. */}
       {sent && (
-        <div ref={outcome} tabIndex={-1} className="scroll-mt-52 rounded-xl bg-success-50 p-6 text-success-800 ring-1 ring-success-600/30 ring-inset outline-none" data-form-sent="">
+        <div
+          ref={outcome}
+          tabIndex={-1}
+          className="scroll-mt-52 rounded-xl bg-success-50 p-6 text-success-800 ring-1 ring-success-600/30 ring-inset outline-none"
+          data-form-sent=""
+        >
           <svg viewBox="0 0 20 20" aria-hidden="true" className="size-8 text-success-600" fill="currentColor">
-            <path fillRule="evenodd" d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.86a.75.75 0 0 0-1.22-.88l-3.48 4.83-1.63-1.63a.75.75 0 1 0-1.06 1.06l2.25 2.25a.75.75 0 0 0 1.14-.09l4-5.54Z" clipRule="evenodd" />
+            <path
+              fillRule="evenodd"
+              d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.86a.75.75 0 0 0-1.22-.88l-3.48 4.83-1.63-1.63a.75.75 0 1 0-1.06 1.06l2.25 2.25a.75.75 0 0 0 1.14-.09l4-5.54Z"
+              clipRule="evenodd"
+            />
           </svg>
           <p className="mt-3 text-lg font-semibold">{done.title}</p>
           {done.description && <p className="mt-1">{done.description}</p>}
@@ -259,108 +279,121 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
           </button>
         </div>
       )}
-    <form ref={form} hidden={sent} onSubmit={submit} className="@container space-y-5" aria-busy={submitting} data-contact-form={source.form}>
-      {failed && (
-        <div ref={outcome} tabIndex={-1} className="flex scroll-mt-52 items-start gap-3 rounded-xl bg-danger-50 p-4 text-sm text-danger-800 ring-1 ring-danger-600/30 ring-inset outline-none" data-form-failed="">
-          <svg viewBox="0 0 20 20" aria-hidden="true" className="mt-0.5 size-5 flex-none text-danger-600" fill="currentColor">
-            <path fillRule="evenodd" d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z" clipRule="evenodd" />
-          </svg>
-          <p>
-            <strong className="block font-semibold">{strings.failure.title}</strong>
-            {beforeEmail}
-            <a href={mailto} className="font-semibold underline underline-offset-2 break-all">{email}</a>
-            {afterEmail}
-          </p>
-        </div>
-      )}
-      <div className="grid gap-5 @xl:grid-cols-2">
-        {field('name', true, { autoComplete: 'name' })}
-        {field('email', true, { type: 'email', autoComplete: 'email' })}
-        {has('company') && field('company', false, { autoComplete: 'organization' })}
-        {has('subject') && field('subject', true, { autoComplete: 'off' })}
-      </div>
-      {has('products') && (
-        <fieldset>
-          <legend className={label}>{strings.labels.products}</legend>
-          <div className="mt-1 grid gap-x-4 @xl:grid-cols-2">
-            {PRODUCT_IDS.map((product) => (
-              <label key={product} className="flex min-h-11 items-center gap-3 text-sm text-slate-700">
-                <input
-                  type="checkbox"
-                  name="products"
-                  value={product}
-                  checked={values.products.includes(product)}
-                  onChange={(e) => toggleProduct(product, e.target.checked)}
-                  className={checkbox}
-                />
-                {strings.productNames[product]}
-              </label>
-            ))}
+      <form ref={form} hidden={sent} onSubmit={submit} className="@container space-y-5" aria-busy={submitting} data-contact-form={source.form}>
+        {failed && (
+          <div
+            ref={outcome}
+            tabIndex={-1}
+            className="flex scroll-mt-52 items-start gap-3 rounded-xl bg-danger-50 p-4 text-sm text-danger-800 ring-1 ring-danger-600/30 ring-inset outline-none"
+            data-form-failed=""
+          >
+            <svg viewBox="0 0 20 20" aria-hidden="true" className="mt-0.5 size-5 flex-none text-danger-600" fill="currentColor">
+              <path
+                fillRule="evenodd"
+                d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"
+                clipRule="evenodd"
+              />
+            </svg>
+            <p>
+              <strong className="block font-semibold">{strings.failure.title}</strong>
+              {beforeEmail}
+              <a href={mailto} className="font-semibold underline underline-offset-2 break-all">
+                {email}
+              </a>
+              {afterEmail}
+            </p>
           </div>
-        </fieldset>
-      )}
-      <div>
-        <label htmlFor={`${id}message`} className={label}>
-          {strings.labels.message}
-          <Required />
-        </label>
-        <textarea
-          id={`${id}message`}
-          name="message"
-          required
-          rows={layout === 'education' ? 6 : 5}
-          maxLength={FIELD_LIMITS.message}
-          placeholder={strings.placeholders.message}
-          value={values.message}
-          onChange={(e) => set('message', e.target.value)}
-          className={`${input} min-h-[120px]`}
-          {...checked('message')}
-        />
-        <FieldError id={`${id}message-error`} text={errors.message} />
-      </div>
-      {/* The honeypot: off-screen, out of the tab order and hidden from assistive technology, so only bots fill it. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label>
-          {strings.honeypot}
-          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
-      <div className="flex gap-3">
-        <input
-          id={`${id}consent`}
-          name="privacy_consent"
-          type="checkbox"
-          aria-required="true"
-          checked={values.privacyConsent}
-          onChange={(e) => set('privacyConsent', e.target.checked === true)}
-          className={`${checkbox} mt-0.5`}
-        />
-        <label htmlFor={`${id}consent`} className="text-sm text-slate-600">
-          <Inline text={strings.consent} language={(href) => consentLinks?.[href]} />
-        </label>
-      </div>
-      {/* Waiting for consent: the button is disabled on purpose (SPEC §4), drawn as waiting, not broken, and says why. */}
-      <div>
-        <button
-          type="submit"
-          disabled={!hydrated || submitting || !values.privacyConsent}
-          aria-describedby={waitingForConsent ? hintId : undefined}
-          data-sending={submitting ? '' : undefined}
-          className={`inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg px-4 py-3 text-base font-semibold shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 motion-reduce:transition-none ${
-            submitting ? 'cursor-progress bg-brand-700 text-white' : 'bg-brand-600 text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600 disabled:ring-1 disabled:ring-slate-300'
-          }`}
-        >
-          {submitting && <Spinner />}
-          {submitting ? strings.sending : strings.submit}
-        </button>
-        {waitingForConsent && (
-          <p id={hintId} className="mt-2 text-center text-sm text-slate-600" data-consent-hint="">
-            {strings.consentHint}
-          </p>
         )}
-      </div>
-      <p className="text-xs text-slate-600">{strings.footnote}</p>
-    </form>
+        <div className="grid gap-5 @xl:grid-cols-2">
+          {field('name', true, { autoComplete: 'name' })}
+          {field('email', true, { type: 'email', autoComplete: 'email' })}
+          {has('company') && field('company', false, { autoComplete: 'organization' })}
+          {has('subject') && field('subject', true, { autoComplete: 'off' })}
+        </div>
+        {has('products') && (
+          <fieldset>
+            <legend className={label}>{strings.labels.products}</legend>
+            <div className="mt-1 grid gap-x-4 @xl:grid-cols-2">
+              {PRODUCT_IDS.map((product) => (
+                <label key={product} className="flex min-h-11 items-center gap-3 text-sm text-slate-700">
+                  <input
+                    type="checkbox"
+                    name="products"
+                    value={product}
+                    checked={values.products.includes(product)}
+                    onChange={(e) => toggleProduct(product, e.target.checked)}
+                    className={checkbox}
+                  />
+                  {strings.productNames[product]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+        <div>
+          <label htmlFor={`${id}message`} className={label}>
+            {strings.labels.message}
+            <Required />
+          </label>
+          <textarea
+            id={`${id}message`}
+            name="message"
+            required
+            rows={layout === 'education' ? 6 : 5}
+            maxLength={FIELD_LIMITS.message}
+            placeholder={strings.placeholders.message}
+            value={values.message}
+            onChange={(e) => set('message', e.target.value)}
+            className={`${input} min-h-[120px]`}
+            {...checked('message')}
+          />
+          <FieldError id={`${id}message-error`} text={errors.message} />
+        </div>
+        {/* The honeypot: off-screen, out of the tab order and hidden from assistive technology, so only bots fill it. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label>
+            {strings.honeypot}
+            <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+          </label>
+        </div>
+        <div className="flex gap-3">
+          <input
+            id={`${id}consent`}
+            name="privacy_consent"
+            type="checkbox"
+            aria-required="true"
+            checked={values.privacyConsent}
+            onChange={(e) => set('privacyConsent', e.target.checked === true)}
+            className={`${checkbox} mt-0.5`}
+          />
+          <label htmlFor={`${id}consent`} className="text-sm text-slate-600">
+            <Inline text={strings.consent} language={(href) => consentLinks?.[href]} />
+          </label>
+        </div>
+        {/* Waiting for consent: the button is disabled on purpose (SPEC §4), drawn as waiting, not broken, and says why. */}
+        <div>
+          <button
+            type="submit"
+            disabled={!hydrated || submitting || !values.privacyConsent}
+            aria-describedby={waitingForConsent ? hintId : undefined}
+            data-sending={submitting ? '' : undefined}
+            className={`inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg px-4 py-3 text-base font-semibold shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 motion-reduce:transition-none ${
+              submitting
+                ? 'cursor-progress bg-brand-700 text-white'
+                : 'bg-brand-600 text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600 disabled:ring-1 disabled:ring-slate-300'
+            }`}
+          >
+            {submitting && <Spinner />}
+            {submitting ? strings.sending : strings.submit}
+          </button>
+          {waitingForConsent && (
+            <p id={hintId} className="mt-2 text-center text-sm text-slate-600" data-consent-hint="">
+              {strings.consentHint}
+            </p>
+          )}
+        </div>
+        <p className="text-xs text-slate-600">{strings.footnote}</p>
+      </form>
     </>
   );
 }

@@ -80,8 +80,12 @@ export function planPages(inputs: PlanInputs): BuildPlan {
     const { entry } = page;
     const base = { file: entry.file, route: entry.route, key, entry };
     const record = manifest?.pages[entry.file];
-    const against = inputs.cold ?? whyNotReusable(record, key, entry.file, inputs.look) ?? (inputs.look.sourcesPresent(entry.file) ? undefined : 'its element sources beside the output folder are missing');
-    if (against === undefined && record) return { ...base, kind: 'reuse', record, reason: `unchanged: built under the same key, ${entry.file} as the last build wrote it` };
+    const against =
+      inputs.cold ??
+      whyNotReusable(record, key, entry.file, inputs.look) ??
+      (inputs.look.sourcesPresent(entry.file) ? undefined : 'its element sources beside the output folder are missing');
+    if (against === undefined && record)
+      return { ...base, kind: 'reuse', record, reason: `unchanged: built under the same key, ${entry.file} as the last build wrote it` };
     return { ...base, kind: 'render', record, reason: against === KEY_CHANGED || against === undefined ? why(page) : against };
   });
   const files = new Set(pages.map((page) => summaryOf(page).file));

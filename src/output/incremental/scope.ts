@@ -81,7 +81,8 @@ export function siteFamilies(pages: readonly PageEntry[], verbatim: (source: str
   const families = new Set<string>();
   for (const entry of pages) {
     const sections = sectionFacts(entry.page);
-    const site = entry.family === PRIVACY_POLICY_FAMILY || scheduled(entry.page) || sections.some((s) => s.image !== undefined || scheduled(s)) || verbatim(entry.source);
+    const site =
+      entry.family === PRIVACY_POLICY_FAMILY || scheduled(entry.page) || sections.some((s) => s.image !== undefined || scheduled(s)) || verbatim(entry.source);
     if (site) families.add(entry.family);
   }
   return [...families].sort();

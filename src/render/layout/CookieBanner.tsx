@@ -12,7 +12,8 @@ export function CookieBanner({ strings }: { strings: LocaleStrings['cookieBanner
   const titleId = 'cookie-banner-title';
   const detailsId = 'cookie-banner-details';
   const details = strings.details;
-  const button = 'inline-flex min-h-11 items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+  const button =
+    'inline-flex min-h-11 items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
   // A compact bar across the bottom (flush on phones, a floating card from `sm`): the title runs into the
   // text, the choices sit side by side; the details open on demand as a scrolling sheet inside the bar.
   // Only the card takes clicks, so the margin around it never blocks what is underneath.
@@ -20,9 +21,12 @@ export function CookieBanner({ strings }: { strings: LocaleStrings['cookieBanner
     <section aria-labelledby={titleId} className="cookie-banner pointer-events-none fixed inset-x-0 bottom-0 z-50 sm:p-4">
       <div className="pointer-events-auto mx-auto max-w-4xl rounded-t-2xl bg-white px-4 py-3 shadow-[0_-8px_30px_rgb(15_23_42/0.18)] ring-1 ring-slate-200 sm:rounded-2xl sm:p-5">
         <div className="text-sm text-slate-700">
-          <h2 id={titleId} className="inline font-semibold text-slate-900">{strings.title}</h2>
-          {' '}
-          <p className="inline"><MarkedInline owner={strings} field="text" /></p>
+          <h2 id={titleId} className="inline font-semibold text-slate-900">
+            {strings.title}
+          </h2>{' '}
+          <p className="inline">
+            <MarkedInline owner={strings} field="text" />
+          </p>
         </div>
         {details && (
           <div id={detailsId} hidden className="mt-3 max-h-[50vh] overflow-y-auto overscroll-contain rounded-xl bg-slate-50 p-4 text-sm text-slate-700">
@@ -33,11 +37,22 @@ export function CookieBanner({ strings }: { strings: LocaleStrings['cookieBanner
           <button type="button" data-consent-choice="accepted" className={`${button} flex-1 bg-brand-600 text-white hover:bg-brand-700 sm:flex-none`}>
             {strings.accept}
           </button>
-          <button type="button" data-consent-choice={strings.declineSetsCookie ? 'rejected' : ''} className={`${button} flex-1 bg-white text-slate-900 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 sm:flex-none`}>
+          <button
+            type="button"
+            data-consent-choice={strings.declineSetsCookie ? 'rejected' : ''}
+            className={`${button} flex-1 bg-white text-slate-900 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 sm:flex-none`}
+          >
             {strings.decline}
           </button>
           {details && (
-            <button type="button" aria-expanded="false" aria-controls={detailsId} data-details-show={details.show} data-details-hide={details.hide} className={`${button} px-2 font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 sm:ml-auto`}>
+            <button
+              type="button"
+              aria-expanded="false"
+              aria-controls={detailsId}
+              data-details-show={details.show}
+              data-details-hide={details.hide}
+              className={`${button} px-2 font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 sm:ml-auto`}
+            >
               {details.show}
             </button>
           )}

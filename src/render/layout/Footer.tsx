@@ -18,7 +18,12 @@ export function Footer({ ctx }: { ctx: RenderContext }) {
   // A footer link into a page only available in another language says so (hreflang and the locale's marker).
   const FooterLink = ({ href, text, owner }: { href: string; text: string; owner?: object }) => {
     const other = language?.(href);
-    return <a className={link} href={href} hrefLang={other?.hreflang} {...(owner ? mark(owner, 'href') : {})}>{text}{other && ` ${other.marker}`}</a>;
+    return (
+      <a className={link} href={href} hrefLang={other?.hreflang} {...(owner ? mark(owner, 'href') : {})}>
+        {text}
+        {other && ` ${other.marker}`}
+      </a>
+    );
   };
   const [beforeEmail, afterEmail] = f.emailLine.split('{email}');
   const heading = 'text-sm font-semibold tracking-wide text-white';
@@ -30,7 +35,11 @@ export function Footer({ ctx }: { ctx: RenderContext }) {
           <Logo name={site.brand.name} onDark />
           <p className="mt-4 text-sm">{f.brandText}</p>
           <p className="mt-4 text-sm">
-            {beforeEmail}<a className="text-brand-300 underline underline-offset-2 hover:text-white" href={`mailto:${site.email}`}>{site.email}</a>{afterEmail}
+            {beforeEmail}
+            <a className="text-brand-300 underline underline-offset-2 hover:text-white" href={`mailto:${site.email}`}>
+              {site.email}
+            </a>
+            {afterEmail}
           </p>
         </div>
         {f.columns.map((column, i) => {
@@ -40,7 +49,11 @@ export function Footer({ ctx }: { ctx: RenderContext }) {
             return (
               <div key={i} className="col-span-2 sm:col-span-1">
                 <h2 className={heading}>{column.title}</h2>
-                <ul className="mt-4 space-y-2 text-sm">{items.map((item) => <li key={String(item)}>{String(item)}</li>)}</ul>
+                <ul className="mt-4 space-y-2 text-sm">
+                  {items.map((item) => (
+                    <li key={String(item)}>{String(item)}</li>
+                  ))}
+                </ul>
               </div>
             );
           }
@@ -48,9 +61,17 @@ export function Footer({ ctx }: { ctx: RenderContext }) {
             <div key={i}>
               <h2 className={heading}>{column.title}</h2>
               <ul className="mt-3 sm:mt-4 sm:space-y-2">
-                {items.map((item) => (typeof item === 'string'
-                  ? <li key={item} className="text-sm">{item}</li>
-                  : <li key={item.href + item.label}><FooterLink href={item.href} text={item.label} owner={item} /></li>))}
+                {items.map((item) =>
+                  typeof item === 'string' ? (
+                    <li key={item} className="text-sm">
+                      {item}
+                    </li>
+                  ) : (
+                    <li key={item.href + item.label}>
+                      <FooterLink href={item.href} text={item.label} owner={item} />
+                    </li>
+                  ),
+                )}
               </ul>
             </div>
           );

@@ -13,7 +13,8 @@ export function Header({ variant, ctx }: { variant: HeaderVariant; ctx: RenderCo
   const mark = useSourceMark();
   // 44 px tall tap targets; narrow side padding on phones, where the brand and three links share 328 px. A label
   // never wraps ("Modos de aprendizaje" and "Modes d'apprentissage" took two lines at 360 px).
-  const link = 'inline-flex min-h-11 items-center whitespace-nowrap rounded-control px-1 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 min-[400px]:px-2.5';
+  const link =
+    'inline-flex min-h-11 items-center whitespace-nowrap rounded-control px-1 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 min-[400px]:px-2.5';
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-gutter">
@@ -21,18 +22,25 @@ export function Header({ variant, ctx }: { variant: HeaderVariant; ctx: RenderCo
           <Logo name={ctx.model.site.brand.name} />
         </a>
         <div className="flex min-w-0 items-center gap-3">
-          {items.length > 0 && <nav aria-label={ctx.strings.header.navLabel}>
-            <ul className="flex items-center gap-0.5 sm:gap-2">
-              {items.map((item) => (
-                <li key={item.href + item.label} className={SHOW[item.show]}>
-                  <a href={item.href} className={item.style === 'link' ? link : buttonClass(item.style === 'primary' ? 'primary' : 'secondary')} data-back={item.style === 'back' ? '' : undefined} {...mark(item, 'href')}>
-                    {item.style === 'back' && <span aria-hidden="true">←</span>}
-                    {item.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>}
+          {items.length > 0 && (
+            <nav aria-label={ctx.strings.header.navLabel}>
+              <ul className="flex items-center gap-0.5 sm:gap-2">
+                {items.map((item) => (
+                  <li key={item.href + item.label} className={SHOW[item.show]}>
+                    <a
+                      href={item.href}
+                      className={item.style === 'link' ? link : buttonClass(item.style === 'primary' ? 'primary' : 'secondary')}
+                      data-back={item.style === 'back' ? '' : undefined}
+                      {...mark(item, 'href')}
+                    >
+                      {item.style === 'back' && <span aria-hidden="true">←</span>}
+                      {item.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
           {/* With no links beside it (the not-found pages), the switcher has the room at every width. */}
           <LanguageSwitcher ctx={ctx} compact className={items.length > 0 ? 'hidden border-l border-slate-200 pl-3 lg:flex' : ''} />
         </div>

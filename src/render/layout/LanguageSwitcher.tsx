@@ -14,12 +14,20 @@ export function LanguageSwitcher({ ctx, compact = false, className = '' }: { ctx
   // The not-found page has no address of its own (it answers every unknown path): offer the homes.
   const family = entry.page.slug === NOT_FOUND_SLUG ? [] : alternates(model, entry);
   if (model.site.locales.length < 2) return null;
-  const links = model.site.locales.map(({ code: locale }) => {
-    const page = family.find((p) => p.locale === locale) ?? model.pages.find((p) => p.locale === locale && p.page.slug === '');
-    const { lang, hreflang } = localeEntry(model.site, locale);
-    return { locale, lang, hreflang, route: page?.route ?? (locale === model.site.defaultLocale ? '/' : `/${locale}`), name: model.locales[locale]?.name ?? locale };
-   // A language whose home is not live yet (content/publishing.ts) has nothing to offer.
-  }).filter((l) => !isWithheld(model, l.route));
+  const links = model.site.locales
+    .map(({ code: locale }) => {
+      const page = family.find((p) => p.locale === locale) ?? model.pages.find((p) => p.locale === locale && p.page.slug === '');
+      const { lang, hreflang } = localeEntry(model.site, locale);
+      return {
+        locale,
+        lang,
+        hreflang,
+        route: page?.route ?? (locale === model.site.defaultLocale ? '/' : `/${locale}`),
+        name: model.locales[locale]?.name ?? locale,
+      };
+      // A language whose home is not live yet (content/publishing.ts) has nothing to offer.
+    })
+    .filter((l) => !isWithheld(model, l.route));
   const base = compact
     ? 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-control px-2 text-xs font-semibold uppercase tracking-wide'
     : 'inline-flex min-h-11 items-center text-sm';
@@ -28,12 +36,23 @@ export function LanguageSwitcher({ ctx, compact = false, className = '' }: { ctx
       {links.map((l) => {
         const current = l.locale === entry.locale;
         const look = compact
-          ? current ? 'bg-slate-100 text-slate-900' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
-          : current ? 'font-semibold text-white' : 'text-slate-400 hover:text-white';
+          ? current
+            ? 'bg-slate-100 text-slate-900'
+            : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
+          : current
+            ? 'font-semibold text-white'
+            : 'text-slate-400 hover:text-white';
         return (
           <li key={l.locale}>
             <a href={l.route} hrefLang={l.hreflang} lang={l.lang} aria-current={current ? 'page' : undefined} className={`${base} transition-colors ${look}`}>
-              {compact ? <><span aria-hidden="true">{l.locale}</span><span className="sr-only">{l.name}</span></> : l.name}
+              {compact ? (
+                <>
+                  <span aria-hidden="true">{l.locale}</span>
+                  <span className="sr-only">{l.name}</span>
+                </>
+              ) : (
+                l.name
+              )}
             </a>
           </li>
         );

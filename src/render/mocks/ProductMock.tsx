@@ -43,7 +43,11 @@ function Bubble({ from, children, meta }: { from: 'user' | 'assistant'; children
 function Messages({ messages }: { messages: MessageList }) {
   return (
     <div className="flex flex-col gap-3">
-      {messages.map((m, i) => <Bubble key={i} from={m.from} meta={m.meta}>{m.text}</Bubble>)}
+      {messages.map((m, i) => (
+        <Bubble key={i} from={m.from} meta={m.meta}>
+          {m.text}
+        </Bubble>
+      ))}
     </div>
   );
 }
@@ -53,14 +57,18 @@ function Composer({ placeholder }: { placeholder: string }) {
     <div className="mt-4 flex items-center gap-2 rounded-control bg-white px-3 py-2 ring-1 ring-slate-200">
       <span className="min-w-0 flex-1 truncate text-sm text-slate-500">{placeholder}</span>
       <span className="inline-flex size-7 flex-none items-center justify-center rounded-full bg-brand-600 text-white">
-        <svg viewBox="0 0 20 20" className="size-4" fill="currentColor"><path d="M3.1 2.3a.75.75 0 0 1 .8-.1l13.5 7a.75.75 0 0 1 0 1.3l-13.5 7a.75.75 0 0 1-1-1l2.3-6.5L2.9 3.3a.75.75 0 0 1 .2-1Z" /></svg>
+        <svg viewBox="0 0 20 20" className="size-4" fill="currentColor">
+          <path d="M3.1 2.3a.75.75 0 0 1 .8-.1l13.5 7a.75.75 0 0 1 0 1.3l-13.5 7a.75.75 0 0 1-1-1l2.3-6.5L2.9 3.3a.75.75 0 0 1 .2-1Z" />
+        </svg>
       </span>
     </div>
   );
 }
 
 const Spark = () => (
-  <svg viewBox="0 0 20 20" className="size-3.5 flex-none" fill="currentColor"><path d="M10 1.5l1.9 5.1 5.1 1.9-5.1 1.9L10 15.5l-1.9-5.1L3 8.5l5.1-1.9L10 1.5Z" /></svg>
+  <svg viewBox="0 0 20 20" className="size-3.5 flex-none" fill="currentColor">
+    <path d="M10 1.5l1.9 5.1 5.1 1.9-5.1 1.9L10 15.5l-1.9-5.1L3 8.5l5.1-1.9L10 1.5Z" />
+  </svg>
 );
 
 function Platform({ mock }: { mock: Extract<Mock, { kind: 'platform' }> }) {
@@ -71,7 +79,10 @@ function Platform({ mock }: { mock: Extract<Mock, { kind: 'platform' }> }) {
         <p className="text-xs font-semibold uppercase tracking-wider text-slate-500">{mock.agentsTitle}</p>
         <ul className="mt-3 space-y-1">
           {mock.agents.map((agent, i) => (
-            <li key={i} className={`flex items-center gap-2 rounded-md px-2 py-1.5 text-sm ${i === 0 ? 'bg-white font-medium text-slate-900 shadow-card ring-1 ring-slate-200' : 'text-slate-600'}`}>
+            <li
+              key={i}
+              className={`flex items-center gap-2 rounded-md px-2 py-1.5 text-sm ${i === 0 ? 'bg-white font-medium text-slate-900 shadow-card ring-1 ring-slate-200' : 'text-slate-600'}`}
+            >
               <span className={`size-2 flex-none rounded-full ${['bg-brand-500', 'bg-success-600', 'bg-accent-400', 'bg-slate-400', 'bg-brand-300'][i % 5]}`} />
               <span className="min-w-0 break-words hyphens-auto">{agent}</span>
             </li>
@@ -82,13 +93,19 @@ function Platform({ mock }: { mock: Extract<Mock, { kind: 'platform' }> }) {
         <div className="flex flex-wrap items-center gap-1.5 border-b border-slate-100 pb-4">
           <span className="mr-1 text-xs font-medium text-slate-500">{mock.pickerLabel}</span>
           <span className="inline-flex items-center gap-1 rounded-full bg-brand-600 px-2.5 py-1 text-xs font-semibold text-white">
-            <Spark />{mock.smartSelect}<span className="font-normal text-brand-100">· {mock.smartSelectNote}</span>
+            <Spark />
+            {mock.smartSelect}
+            <span className="font-normal text-brand-100">· {mock.smartSelectNote}</span>
           </span>
           {mock.models.map((model) => (
-            <span key={model} className="rounded-full bg-white px-2.5 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-200">{model}</span>
+            <span key={model} className="rounded-full bg-white px-2.5 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-200">
+              {model}
+            </span>
           ))}
         </div>
-        <div className="pt-4"><Messages messages={mock.messages} /></div>
+        <div className="pt-4">
+          <Messages messages={mock.messages} />
+        </div>
         <Composer placeholder={mock.inputPlaceholder} />
       </div>
     </div>
@@ -108,10 +125,15 @@ function ChatWidget({ mock }: { mock: Extract<Mock, { kind: 'chatWidget' }> }) {
       </div>
       <div className="relative ml-auto w-full max-w-sm overflow-hidden rounded-card bg-white shadow-raised ring-1 ring-slate-200">
         <div className="flex items-center gap-3 bg-brand-600 px-4 py-3 text-white">
-          <span className="inline-flex size-8 flex-none items-center justify-center rounded-full bg-white/20"><Spark /></span>
+          <span className="inline-flex size-8 flex-none items-center justify-center rounded-full bg-white/20">
+            <Spark />
+          </span>
           <div className="min-w-0">
             <p className="truncate text-sm font-semibold">{mock.botName}</p>
-            <p className="flex items-center gap-1.5 text-xs text-brand-100"><span className="size-1.5 rounded-full bg-success-50" />{mock.status}</p>
+            <p className="flex items-center gap-1.5 text-xs text-brand-100">
+              <span className="size-1.5 rounded-full bg-success-50" />
+              {mock.status}
+            </p>
           </div>
         </div>
         <div className="p-4">
@@ -120,7 +142,12 @@ function ChatWidget({ mock }: { mock: Extract<Mock, { kind: 'chatWidget' }> }) {
             <p className="text-xs font-semibold text-brand-800">{mock.booking.title}</p>
             <div className="mt-2 grid grid-cols-2 gap-1.5">
               {mock.booking.slots.map((slot, i) => (
-                <span key={i} className={`rounded-md px-2 py-1.5 text-center text-xs font-medium ${i === mock.booking.chosen ? 'bg-brand-600 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200'}`}>{slot}</span>
+                <span
+                  key={i}
+                  className={`rounded-md px-2 py-1.5 text-center text-xs font-medium ${i === mock.booking.chosen ? 'bg-brand-600 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200'}`}
+                >
+                  {slot}
+                </span>
               ))}
             </div>
             <span className="mt-2 block rounded-md bg-slate-900 px-3 py-1.5 text-center text-xs font-semibold text-white">{mock.booking.confirm}</span>
@@ -139,15 +166,24 @@ function Learning({ mock, intl, separator }: { mock: Extract<Mock, { kind: 'lear
   return (
     <div className="p-4 sm:p-6">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="inline-flex items-center gap-1 rounded-full bg-brand-600 px-2.5 py-1 text-xs font-semibold text-white"><Spark />{mock.modeLabel}{separator}{mock.mode}</span>
+        <span className="inline-flex items-center gap-1 rounded-full bg-brand-600 px-2.5 py-1 text-xs font-semibold text-white">
+          <Spark />
+          {mock.modeLabel}
+          {separator}
+          {mock.mode}
+        </span>
         <span className="rounded-full bg-white px-2.5 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-200">{mock.level}</span>
       </div>
       <p className="mt-4 rounded-card border border-slate-200 bg-slate-50 p-3 text-sm font-medium text-slate-800">{mock.task}</p>
-      <div className="mt-4"><Messages messages={mock.messages} /></div>
+      <div className="mt-4">
+        <Messages messages={mock.messages} />
+      </div>
       <p className="mt-3 rounded-card bg-accent-100 px-3 py-2 text-xs text-accent-800">{mock.hint}</p>
       <div className="mt-4 flex items-center gap-3 text-xs text-slate-500">
         <span className="flex-none">{mock.progressLabel}</span>
-        <span className="h-1.5 flex-1 overflow-hidden rounded-full bg-slate-200"><span className={`block h-full rounded-full bg-brand-600 ${TENTHS[Math.round(mock.progress / 10)]}`} /></span>
+        <span className="h-1.5 flex-1 overflow-hidden rounded-full bg-slate-200">
+          <span className={`block h-full rounded-full bg-brand-600 ${TENTHS[Math.round(mock.progress / 10)]}`} />
+        </span>
         <span className="flex-none tabular-nums">{formatPercent(mock.progress, intl)}</span>
       </div>
       <Composer placeholder={mock.inputPlaceholder} />

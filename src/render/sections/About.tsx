@@ -17,7 +17,9 @@ export function About({ section, level, headingId }: SectionProps<'about'>) {
               // A column flex box, so the figure (`order-first`) shows above its label; the DOM keeps dt before dd.
               <div key={i} className="flex flex-col rounded-card bg-white p-4 shadow-card ring-1 ring-slate-200 sm:p-6">
                 <dt className="text-sm text-slate-600">{fact.label}</dt>
-                <dd className="order-first text-xl font-bold text-brand-700 sm:text-2xl"><KeepTogether text={fact.value} /></dd>
+                <dd className="order-first text-xl font-bold text-brand-700 sm:text-2xl">
+                  <KeepTogether text={fact.value} />
+                </dd>
               </div>
             ))}
           </dl>

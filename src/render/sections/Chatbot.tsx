@@ -21,16 +21,18 @@ export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} />
       <div className="mx-auto hidden max-w-5xl overflow-hidden rounded-panel bg-white shadow-card ring-1 ring-slate-200 sm:block">
         <table className="w-full text-left text-slate-700">
-          <caption id={`${headingId}-caption`} className="sr-only">{section.caption}</caption>
+          <caption id={`${headingId}-caption`} className="sr-only">
+            {section.caption}
+          </caption>
           <thead className="border-b border-slate-200 text-sm text-slate-900">
             <tr>
-              <th scope="col" className="px-6 py-4 font-semibold">{section.tierHeading}</th>
+              <th scope="col" className="px-6 py-4 font-semibold">
+                {section.tierHeading}
+              </th>
               {columns.map((c) => (
                 <th key={c} scope="col" className={`${cell(c)} font-semibold`}>
                   {section.commitments[c]}
-                  {highlighted(c) && section.highlight && (
-                    <span className="mt-1 block text-xs font-semibold text-brand-700">{section.highlight.label}</span>
-                  )}
+                  {highlighted(c) && section.highlight && <span className="mt-1 block text-xs font-semibold text-brand-700">{section.highlight.label}</span>}
                 </th>
               ))}
             </tr>
@@ -40,7 +42,9 @@ export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<
               <tr key={row.key} data-tier={row.key}>
                 <th scope="row" className="px-6 py-4 align-top font-normal">
                   <span className="block font-semibold text-slate-900">{row.name}</span>
-                  <span className="mt-1 block text-sm text-slate-600"><KeepTogether text={row.description} /></span>
+                  <span className="mt-1 block text-sm text-slate-600">
+                    <KeepTogether text={row.description} />
+                  </span>
                 </th>
                 {columns.map((c) => (
                   <td key={c} className={cell(c)} data-constant={`chatbot.${row.key}.${c}`} data-format="eur">
@@ -59,7 +63,9 @@ export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<
         {rows.map((row) => (
           <li key={row.key} className="rounded-card bg-white p-5 shadow-card ring-1 ring-slate-200">
             <h3 className="font-semibold text-slate-900">{row.name}</h3>
-            <p className="mt-1 text-sm text-slate-600"><KeepTogether text={row.description} /></p>
+            <p className="mt-1 text-sm text-slate-600">
+              <KeepTogether text={row.description} />
+            </p>
             <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
               {columns.map((c) => (
                 <div key={c} className={`rounded-control px-1 py-2 ${highlighted(c) ? 'bg-brand-50' : 'bg-slate-50'}`}>
@@ -72,7 +78,11 @@ export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<
         ))}
       </ul>
       {section.actions.length > 0 && (
-        <div className="mt-8 flex flex-wrap justify-center gap-4">{section.actions.map((a, i) => <ActionLink key={i} action={a} size="lg" />)}</div>
+        <div className="mt-8 flex flex-wrap justify-center gap-4">
+          {section.actions.map((a, i) => (
+            <ActionLink key={i} action={a} size="lg" />
+          ))}
+        </div>
       )}
       {section.packages.length > 0 && (
         <ul className="mx-auto mt-12 grid max-w-5xl gap-6 md:grid-cols-2">
@@ -82,13 +92,21 @@ export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<
               <p className="mt-2 text-sm text-slate-600">{p.description}</p>
               <p className="mt-5 text-3xl font-bold tracking-tight text-slate-900">{p.price}</p>
               {p.priceNote && <p className="mt-1 text-sm font-medium text-brand-700">{p.priceNote}</p>}
-              <div className="mt-6 flex-1 text-sm text-slate-700"><CheckList items={p.features} /></div>
-              <div className="mt-8"><ActionLink action={p.action} /></div>
+              <div className="mt-6 flex-1 text-sm text-slate-700">
+                <CheckList items={p.features} />
+              </div>
+              <div className="mt-8">
+                <ActionLink action={p.action} />
+              </div>
             </li>
           ))}
         </ul>
       )}
-      {section.note && <p className="mx-auto mt-8 max-w-3xl text-center text-sm text-balance text-slate-600"><KeepTogether text={section.note} /></p>}
+      {section.note && (
+        <p className="mx-auto mt-8 max-w-3xl text-center text-sm text-balance text-slate-600">
+          <KeepTogether text={section.note} />
+        </p>
+      )}
     </SectionShell>
   );
 }
@@ -104,8 +122,12 @@ export function Preview({ section, ctx, level, headingId }: SectionProps<'previe
         <div className="grid items-center gap-10 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16">
           <div>
             <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} center={false} />
-            <div className="-mt-4 text-slate-700"><CheckList items={section.panels} /></div>
-            <p className="mt-6 text-sm text-slate-600"><KeepTogether text={section.caption} /></p>
+            <div className="-mt-4 text-slate-700">
+              <CheckList items={section.panels} />
+            </div>
+            <p className="mt-6 text-sm text-slate-600">
+              <KeepTogether text={section.caption} />
+            </p>
           </div>
           <ProductMock mock={section.mock} intl={ctx.strings.intl} separator={ctx.strings.labelSeparator} />
         </div>

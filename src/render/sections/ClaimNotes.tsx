@@ -17,8 +17,12 @@ function NotesList({ ctx }: { ctx: RenderContext }) {
         const template = ctx.strings.claimNotes[id];
         return (
           <li key={id} id={`claim-${id}`} value={n} data-claim-note={id} className="flex gap-2">
-            <span aria-hidden="true" className="flex-none tabular-nums">{superscript(n)}</span>
-            <span><KeepTogether text={template ? typeset(claimNoteText(ctx.model.site, id, template, ctx.strings.intl)) : id} /></span>
+            <span aria-hidden="true" className="flex-none tabular-nums">
+              {superscript(n)}
+            </span>
+            <span>
+              <KeepTogether text={template ? typeset(claimNoteText(ctx.model.site, id, template, ctx.strings.intl)) : id} />
+            </span>
           </li>
         );
       })}
@@ -29,7 +33,9 @@ function NotesList({ ctx }: { ctx: RenderContext }) {
 export function ClaimNotes({ section, ctx, headingId }: SectionProps<'claimNotes'>) {
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId} narrow>
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900"><KeepTogether text={section.title} /></h2>
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        <KeepTogether text={section.title} />
+      </h2>
       <div className="mt-4 space-y-4" data-claim-notes="">
         <NotesList ctx={ctx} />
         {section.text && <RichText blocks={section.text} className="text-sm text-slate-600" />}
@@ -44,7 +50,11 @@ export function TrailingClaimNotes({ ctx }: { ctx: RenderContext }) {
   return (
     <section aria-labelledby={ctx.strings.claimNotesTitle ? 'claim-notes-title' : undefined} className="bg-white pb-10 pt-2">
       <div className="mx-auto max-w-3xl px-gutter" data-claim-notes="">
-        {ctx.strings.claimNotesTitle && <h2 id="claim-notes-title" className="mb-3 text-sm font-semibold text-slate-900">{ctx.strings.claimNotesTitle}</h2>}
+        {ctx.strings.claimNotesTitle && (
+          <h2 id="claim-notes-title" className="mb-3 text-sm font-semibold text-slate-900">
+            {ctx.strings.claimNotesTitle}
+          </h2>
+        )}
         <NotesList ctx={ctx} />
       </div>
     </section>

@@ -11,9 +11,13 @@ export function Contact({ section, ctx, level, headingId }: SectionProps<'contac
       <div className="grid gap-12 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} center={false} />
-          <div className="-mt-4 text-slate-700"><CheckList items={section.points} /></div>
+          <div className="-mt-4 text-slate-700">
+            <CheckList items={section.points} />
+          </div>
           <p className="mt-8 text-slate-600">
-            <a className="font-semibold text-brand-700 underline underline-offset-2" href={`mailto:${site.email}`}>{site.email}</a>
+            <a className="font-semibold text-brand-700 underline underline-offset-2" href={`mailto:${site.email}`}>
+              {site.email}
+            </a>
           </p>
         </div>
         <div className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8 lg:col-span-3" data-contact-slot="">

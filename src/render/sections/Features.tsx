@@ -10,7 +10,11 @@ import type { SectionProps } from './props.ts';
 /** An add-on's prices from the offer data, so the panel and every other page quote the same figures. */
 function AddonPrice({ ctx, addon }: { ctx: RenderContext; addon: string }) {
   const line = addonLine(ctx, addon);
-  return line ? <p className="mt-1 text-sm font-medium text-brand-800" data-addon={addon}><KeepTogether text={line} /></p> : null;
+  return line ? (
+    <p className="mt-1 text-sm font-medium text-brand-800" data-addon={addon}>
+      <KeepTogether text={line} />
+    </p>
+  ) : null;
 }
 
 export function Features(props: SectionProps<'features'>) {
@@ -29,12 +33,23 @@ function FeatureCards({ section, level, headingId }: SectionProps<'features'>) {
             {/* One column: icon beside the title (a row saved per card); side by side: icon above. */}
             <div className={layout.head}>
               {item.icon && (
-                <IconBadge name={item.icon} className={`inline-flex size-10 flex-none items-center justify-center rounded-control sm:size-11 ${dark ? 'bg-brand-500/20 text-brand-200' : 'bg-brand-50 text-brand-700'}`} />
+                <IconBadge
+                  name={item.icon}
+                  className={`inline-flex size-10 flex-none items-center justify-center rounded-control sm:size-11 ${dark ? 'bg-brand-500/20 text-brand-200' : 'bg-brand-50 text-brand-700'}`}
+                />
               )}
-              <h3 className={`text-h3 font-semibold ${layout.title} ${dark ? 'text-white' : 'text-slate-900'}`}><KeepTogether text={item.title} /></h3>
+              <h3 className={`text-h3 font-semibold ${layout.title} ${dark ? 'text-white' : 'text-slate-900'}`}>
+                <KeepTogether text={item.title} />
+              </h3>
             </div>
-            <p className={`mt-2 ${dark ? 'text-slate-300' : 'text-slate-600'}`}><MarkedInline owner={item} field="text" /></p>
-            {item.points.length > 0 && <div className={`mt-4 text-sm ${dark ? 'text-slate-300' : 'text-slate-700'}`}><CheckList items={item.points} dark={dark} /></div>}
+            <p className={`mt-2 ${dark ? 'text-slate-300' : 'text-slate-600'}`}>
+              <MarkedInline owner={item} field="text" />
+            </p>
+            {item.points.length > 0 && (
+              <div className={`mt-4 text-sm ${dark ? 'text-slate-300' : 'text-slate-700'}`}>
+                <CheckList items={item.points} dark={dark} />
+              </div>
+            )}
           </li>
         ))}
       </ul>
@@ -50,18 +65,31 @@ function AddOns({ section, ctx, level, headingId }: SectionProps<'features'>) {
       <div className="mx-auto grid max-w-5xl gap-6 rounded-panel bg-brand-50/60 p-5 ring-1 ring-brand-100 sm:p-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-10">
         <div>
           {section.eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{section.eyebrow}</p>}
-          <Heading id={headingId} className="mt-2 text-h3 font-bold text-slate-900 sm:text-2xl"><KeepTogether text={section.title} /></Heading>
-          {section.lead && <p className="mt-3 text-slate-600"><KeepTogether text={section.lead} /></p>}
+          <Heading id={headingId} className="mt-2 text-h3 font-bold text-slate-900 sm:text-2xl">
+            <KeepTogether text={section.title} />
+          </Heading>
+          {section.lead && (
+            <p className="mt-3 text-slate-600">
+              <KeepTogether text={section.lead} />
+            </p>
+          )}
         </div>
         <ul className="divide-y divide-brand-100">
           {section.items.map((item, i) => (
             <li key={i} className="flex gap-4 py-4 first:pt-0 last:pb-0">
               {item.icon && (
-                <IconBadge name={item.icon} className="inline-flex size-10 flex-none items-center justify-center rounded-control bg-white text-brand-700 shadow-card" />
+                <IconBadge
+                  name={item.icon}
+                  className="inline-flex size-10 flex-none items-center justify-center rounded-control bg-white text-brand-700 shadow-card"
+                />
               )}
               <div>
-                <h3 className="font-semibold text-slate-900"><KeepTogether text={item.title} /></h3>
-                <p className="mt-1 text-sm text-slate-600"><MarkedInline owner={item} field="text" /></p>
+                <h3 className="font-semibold text-slate-900">
+                  <KeepTogether text={item.title} />
+                </h3>
+                <p className="mt-1 text-sm text-slate-600">
+                  <MarkedInline owner={item} field="text" />
+                </p>
                 {item.addon && <AddonPrice ctx={ctx} addon={item.addon} />}
               </div>
             </li>

@@ -15,28 +15,62 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
   const justify = mock ? 'justify-center lg:justify-start' : 'justify-center';
   const note = (section.trialNote ? trialSummary(ctx) : undefined) ?? section.note;
   return (
-    <section id={section.id} aria-labelledby={headingId} className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white pt-24 pb-8 sm:pt-32 sm:pb-12">
-      <div aria-hidden="true" className="pointer-events-none absolute -top-40 left-1/2 h-[36rem] w-[60rem] max-w-[200vw] -translate-x-1/2 rounded-full bg-brand-200/40 blur-3xl" />
-      <div className={`relative mx-auto px-gutter ${mock ? 'grid max-w-7xl items-center gap-10 lg:grid-cols-[minmax(0,11fr)_minmax(0,13fr)] lg:gap-12' : 'max-w-5xl'}`}>
+    <section
+      id={section.id}
+      aria-labelledby={headingId}
+      className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white pt-24 pb-8 sm:pt-32 sm:pb-12"
+    >
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -top-40 left-1/2 h-[36rem] w-[60rem] max-w-[200vw] -translate-x-1/2 rounded-full bg-brand-200/40 blur-3xl"
+      />
+      <div
+        className={`relative mx-auto px-gutter ${mock ? 'grid max-w-7xl items-center gap-10 lg:grid-cols-[minmax(0,11fr)_minmax(0,13fr)] lg:gap-12' : 'max-w-5xl'}`}
+      >
         <div className={align}>
-          {section.eyebrow && <p className="inline-block rounded-full bg-white px-3 py-1 text-balance text-xs font-semibold text-brand-700 shadow-card ring-1 ring-brand-100 sm:px-4 sm:text-sm"><KeepTogether text={section.eyebrow} /></p>}
+          {section.eyebrow && (
+            <p className="inline-block rounded-full bg-white px-3 py-1 text-balance text-xs font-semibold text-brand-700 shadow-card ring-1 ring-brand-100 sm:px-4 sm:text-sm">
+              <KeepTogether text={section.eyebrow} />
+            </p>
+          )}
           <h1 id={headingId} className={`mt-5 text-display font-extrabold text-slate-900 ${mock ? 'lg:text-h1 xl:text-[3.5rem]' : ''}`}>
             <KeepTogether text={section.title} />
-            {section.highlight && <> <span className="text-brand-600"><KeepTogether text={section.highlight} /></span></>}
+            {section.highlight && (
+              <>
+                {' '}
+                <span className="text-brand-600">
+                  <KeepTogether text={section.highlight} />
+                </span>
+              </>
+            )}
           </h1>
-          <p className={`mt-5 text-lead text-balance text-slate-600 ${mock ? 'mx-auto max-w-2xl lg:mx-0 lg:text-pretty' : 'mx-auto max-w-3xl'}`}><KeepTogether text={section.lead} /></p>
+          <p className={`mt-5 text-lead text-balance text-slate-600 ${mock ? 'mx-auto max-w-2xl lg:mx-0 lg:text-pretty' : 'mx-auto max-w-3xl'}`}>
+            <KeepTogether text={section.lead} />
+          </p>
           {/* On phones the buttons share a row equally or, when they wrap, each fills it: two stacked buttons of different widths look unaligned. */}
           <div className={`mx-auto mt-8 flex max-w-sm flex-wrap items-center gap-3 max-sm:[&>a]:flex-auto sm:max-w-none sm:gap-4 ${justify}`}>
-            {section.actions.map((action, i) => <ActionLink key={i} action={action} size="lg" />)}
+            {section.actions.map((action, i) => (
+              <ActionLink key={i} action={action} size="lg" />
+            ))}
           </div>
-          {note && <p data-trial={section.trialNote ? '' : undefined} className={`mt-4 text-sm text-balance text-slate-500 ${mock ? 'lg:text-pretty' : ''}`}><KeepTogether text={note} /></p>}
+          {note && (
+            <p data-trial={section.trialNote ? '' : undefined} className={`mt-4 text-sm text-balance text-slate-500 ${mock ? 'lg:text-pretty' : ''}`}>
+              <KeepTogether text={note} />
+            </p>
+          )}
           {section.stats.length > 0 && (
-            <dl className={`mt-8 grid grid-cols-2 gap-x-6 gap-y-4 border-t border-slate-200 pt-6 sm:grid-cols-4 ${mock ? 'mx-auto max-w-2xl lg:mx-0' : 'mx-auto max-w-3xl'}`}>
+            <dl
+              className={`mt-8 grid grid-cols-2 gap-x-6 gap-y-4 border-t border-slate-200 pt-6 sm:grid-cols-4 ${mock ? 'mx-auto max-w-2xl lg:mx-0' : 'mx-auto max-w-3xl'}`}
+            >
               {section.stats.map((stat, i) => (
                 // A column flex box, so the figure (`order-first`) shows above its label; the DOM keeps dt before dd.
                 <div key={i} className="flex flex-col">
-                  <dt className="text-sm leading-snug text-slate-600"><KeepTogether text={stat.label} /></dt>
-                  <dd className="order-first text-2xl font-bold tracking-tight text-brand-700"><KeepTogether text={stat.value} /></dd>
+                  <dt className="text-sm leading-snug text-slate-600">
+                    <KeepTogether text={stat.label} />
+                  </dt>
+                  <dd className="order-first text-2xl font-bold tracking-tight text-brand-700">
+                    <KeepTogether text={stat.value} />
+                  </dd>
                 </div>
               ))}
             </dl>
@@ -44,7 +78,11 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
         </div>
         {mock && <ProductMock mock={mock} intl={ctx.strings.intl} separator={ctx.strings.labelSeparator} />}
       </div>
-      {section.image && <div className="relative mx-auto max-w-7xl px-gutter"><SectionFigure /></div>}
+      {section.image && (
+        <div className="relative mx-auto max-w-7xl px-gutter">
+          <SectionFigure />
+        </div>
+      )}
     </section>
   );
 }

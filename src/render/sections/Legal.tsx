@@ -17,7 +17,9 @@ export function Legal({ section, level, headingId }: SectionProps<'legal'>) {
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId} narrow>
       <article data-legal={section.numbering}>
         {section.eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{section.eyebrow}</p>}
-        <Heading id={headingId} className="mt-2 text-h1 font-bold text-slate-900">{section.title}</Heading>
+        <Heading id={headingId} className="mt-2 text-h1 font-bold text-slate-900">
+          {section.title}
+        </Heading>
         {section.updated && <p className="mt-3 text-sm text-slate-500">{section.updated}</p>}
         {section.intro && <RichText blocks={section.intro} className="mt-8 text-slate-700" />}
         <div className="mt-10 space-y-10">

@@ -26,22 +26,33 @@ export function NotFound({ section, level, headingId }: SectionProps<'notFound'>
   return (
     <section id={section.id} aria-labelledby={headingId} className="bg-slate-50 px-gutter pt-28 pb-section">
       <div className="mx-auto max-w-3xl text-center">
-        <p className="text-7xl font-extrabold tracking-tight text-brand-600" data-status-code="">{section.code}</p>
-        <Heading id={headingId} lang={section.titleLang} className="mt-4 text-h2 font-bold text-slate-900">{section.title}</Heading>
-        {section.text && <p className="mx-auto mt-4 max-w-xl text-lead text-slate-600 [text-wrap:balance]"><KeepTogether text={section.text} /></p>}
-        {section.pathLabel && (
-          <p hidden className="mx-auto mt-4 max-w-xl text-sm text-slate-600" data-attempted-path="">
-            {section.pathLabel}{' '}
-            <code className="rounded-md bg-white px-2 py-1 font-mono text-slate-900 ring-1 ring-slate-200 [overflow-wrap:anywhere]" />
+        <p className="text-7xl font-extrabold tracking-tight text-brand-600" data-status-code="">
+          {section.code}
+        </p>
+        <Heading id={headingId} lang={section.titleLang} className="mt-4 text-h2 font-bold text-slate-900">
+          {section.title}
+        </Heading>
+        {section.text && (
+          <p className="mx-auto mt-4 max-w-xl text-lead text-slate-600 [text-wrap:balance]">
+            <KeepTogether text={section.text} />
           </p>
         )}
-        <a href={section.action.href} {...mark(section.action, 'href')} className={`${buttonClass('primary', 'lg')} mt-8`}>{section.action.label}</a>
+        {section.pathLabel && (
+          <p hidden className="mx-auto mt-4 max-w-xl text-sm text-slate-600" data-attempted-path="">
+            {section.pathLabel} <code className="rounded-md bg-white px-2 py-1 font-mono text-slate-900 ring-1 ring-slate-200 [overflow-wrap:anywhere]" />
+          </p>
+        )}
+        <a href={section.action.href} {...mark(section.action, 'href')} className={`${buttonClass('primary', 'lg')} mt-8`}>
+          {section.action.label}
+        </a>
         <script dangerouslySetInnerHTML={{ __html: attemptedPathScript(section.logMessage) }} />
         <SectionFigure />
       </div>
       {section.links && (
         <nav aria-labelledby={linksId} className="mx-auto mt-14 max-w-3xl">
-          <h2 id={linksId} className="text-center text-sm font-semibold tracking-wide text-slate-600 uppercase">{section.links.title}</h2>
+          <h2 id={linksId} className="text-center text-sm font-semibold tracking-wide text-slate-600 uppercase">
+            {section.links.title}
+          </h2>
           <ul className="mt-5 grid gap-3 sm:grid-cols-2" data-onward-links="">
             {section.links.items.map((item) => (
               <li key={item.href}>
@@ -53,7 +64,9 @@ export function NotFound({ section, level, headingId }: SectionProps<'notFound'>
                     <span className="block font-semibold text-slate-900 group-hover:text-brand-700">{item.label}</span>
                     {item.text && <span className="mt-1 block text-sm text-slate-600">{item.text}</span>}
                   </span>
-                  <span aria-hidden="true" className="mt-0.5 text-brand-600 transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none">→</span>
+                  <span aria-hidden="true" className="mt-0.5 text-brand-600 transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none">
+                    →
+                  </span>
                 </a>
               </li>
             ))}

@@ -31,23 +31,44 @@ export function Plans({ section, ctx, level, headingId }: SectionProps<'plans'>)
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <h3 className="text-h3 font-semibold text-slate-900">{item.name}</h3>
                 {badge && (
-                  <p data-badge={item.plan} className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${featured ? 'bg-brand-600 text-white' : 'bg-accent-100 text-accent-800'}`}>{badge}</p>
+                  <p
+                    data-badge={item.plan}
+                    className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${featured ? 'bg-brand-600 text-white' : 'bg-accent-100 text-accent-800'}`}
+                  >
+                    {badge}
+                  </p>
                 )}
               </div>
-              <p className="mt-2 text-sm text-slate-600"><KeepTogether text={item.tagline} /></p>
+              <p className="mt-2 text-sm text-slate-600">
+                <KeepTogether text={item.tagline} />
+              </p>
               <p className="mt-6 flex flex-wrap items-baseline gap-x-2">
-                <span className="text-figure font-bold tracking-tight text-slate-900" data-price={item.plan}>{formatEuro(plan.price, ctx.strings.intl)}</span>
+                <span className="text-figure font-bold tracking-tight text-slate-900" data-price={item.plan}>
+                  {formatEuro(plan.price, ctx.strings.intl)}
+                </span>
                 <span className="text-sm text-slate-600">{ctx.strings.plans.perUserMonth}</span>
               </p>
               <p className="mt-1 text-sm font-medium text-brand-700">{item.term}</p>
-              <div className="mt-6 border-t border-slate-200 pt-6 text-sm text-slate-700"><CheckList items={points} /></div>
-              <div className="mt-8 self-end [&>a]:w-full"><ActionLink action={item.action} style={featured ? 'primary' : item.action.style} /></div>
+              <div className="mt-6 border-t border-slate-200 pt-6 text-sm text-slate-700">
+                <CheckList items={points} />
+              </div>
+              <div className="mt-8 self-end [&>a]:w-full">
+                <ActionLink action={item.action} style={featured ? 'primary' : item.action.style} />
+              </div>
             </li>
           );
         })}
       </ul>
-      {trial && <p data-trial="" className="mx-auto mt-8 max-w-3xl text-center text-sm text-balance text-slate-600"><KeepTogether text={trial} /></p>}
-      {section.note && <p className={`mx-auto ${trial ? 'mt-2' : 'mt-8'} max-w-3xl text-center text-sm text-balance text-slate-600`}><KeepTogether text={section.note} /></p>}
+      {trial && (
+        <p data-trial="" className="mx-auto mt-8 max-w-3xl text-center text-sm text-balance text-slate-600">
+          <KeepTogether text={trial} />
+        </p>
+      )}
+      {section.note && (
+        <p className={`mx-auto ${trial ? 'mt-2' : 'mt-8'} max-w-3xl text-center text-sm text-balance text-slate-600`}>
+          <KeepTogether text={section.note} />
+        </p>
+      )}
     </SectionShell>
   );
 }
@@ -65,15 +86,28 @@ export function Savings({ section, ctx, level, headingId }: SectionProps<'saving
       <div className="mx-auto grid max-w-5xl items-center gap-10 lg:grid-cols-2">
         <div>
           <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} center={false} />
-          <p className="-mt-6 text-lg text-slate-600"><KeepTogether text={section.text} /></p>
+          <p className="-mt-6 text-lg text-slate-600">
+            <KeepTogether text={section.text} />
+          </p>
         </div>
         <div className="rounded-panel bg-white p-6 shadow-card ring-1 ring-slate-200 sm:p-8">
           <dl className="divide-y divide-slate-200 text-slate-700">
             {subscriptions.map((s) => (
-              <div key={s.name} className="flex justify-between py-3"><dt>{s.name}</dt><dd className="tabular-nums">{euro(s.price)}</dd></div>
+              <div key={s.name} className="flex justify-between py-3">
+                <dt>{s.name}</dt>
+                <dd className="tabular-nums">{euro(s.price)}</dd>
+              </div>
             ))}
-            <div className="flex justify-between py-3 font-semibold text-slate-900"><dt>{section.totalLabel}</dt><dd className="tabular-nums" data-total>{euro(total)}</dd></div>
-            <div className="flex justify-between py-3 font-semibold text-brand-700"><dt>{section.oursLabel}</dt><dd className="tabular-nums">{euro(ours)}</dd></div>
+            <div className="flex justify-between py-3 font-semibold text-slate-900">
+              <dt>{section.totalLabel}</dt>
+              <dd className="tabular-nums" data-total>
+                {euro(total)}
+              </dd>
+            </div>
+            <div className="flex justify-between py-3 font-semibold text-brand-700">
+              <dt>{section.oursLabel}</dt>
+              <dd className="tabular-nums">{euro(ours)}</dd>
+            </div>
           </dl>
           <p className="mt-6 rounded-card bg-brand-50 p-4 text-center text-2xl font-bold text-balance text-brand-800">
             {claim.upTo && `${ctx.strings.plans.upTo} `}

@@ -18,23 +18,46 @@ export function Services({ section, ctx, level, headingId }: SectionProps<'servi
         {section.cards.map((card, i) => {
           const other = card.link ? language?.(card.link) : undefined;
           return (
-          <li key={i} className={`flex flex-col p-5 sm:p-6 ${cardClass()}`}>
-            <div className={layout.head}>
-              <IconBadge name={card.icon} className="inline-flex size-10 flex-none items-center justify-center rounded-control bg-brand-50 text-brand-700 sm:size-11" />
-              <h3 className={`text-h3 font-semibold text-slate-900 ${layout.title}`}><KeepTogether text={card.title} /></h3>
-            </div>
-            <p className="mt-2 text-slate-600"><KeepTogether text={card.description} /></p>
-            <p className="mt-3 text-sm text-slate-500"><KeepTogether text={card.details} /></p>
-            {card.price && <p className="mt-3 text-sm font-semibold text-brand-700"><KeepTogether text={card.price} /></p>}
-            <div className="mt-4 flex-1 text-sm text-slate-700"><CheckList items={card.features} /></div>
-            <div className="mt-6">
-              <a href={card.link ?? section.contactHref} hrefLang={other?.hreflang} {...(card.link ? mark(card, 'link') : mark(section, 'contactHref'))} className={buttonClass(card.link ? 'primary' : 'secondary')}>
-                {card.link ? ctx.strings.services.details : ctx.strings.services.more}
-                <span className="sr-only">{ctx.strings.labelSeparator}{card.title}</span>
-                {other && ` ${other.marker}`}
-              </a>
-            </div>
-          </li>
+            <li key={i} className={`flex flex-col p-5 sm:p-6 ${cardClass()}`}>
+              <div className={layout.head}>
+                <IconBadge
+                  name={card.icon}
+                  className="inline-flex size-10 flex-none items-center justify-center rounded-control bg-brand-50 text-brand-700 sm:size-11"
+                />
+                <h3 className={`text-h3 font-semibold text-slate-900 ${layout.title}`}>
+                  <KeepTogether text={card.title} />
+                </h3>
+              </div>
+              <p className="mt-2 text-slate-600">
+                <KeepTogether text={card.description} />
+              </p>
+              <p className="mt-3 text-sm text-slate-500">
+                <KeepTogether text={card.details} />
+              </p>
+              {card.price && (
+                <p className="mt-3 text-sm font-semibold text-brand-700">
+                  <KeepTogether text={card.price} />
+                </p>
+              )}
+              <div className="mt-4 flex-1 text-sm text-slate-700">
+                <CheckList items={card.features} />
+              </div>
+              <div className="mt-6">
+                <a
+                  href={card.link ?? section.contactHref}
+                  hrefLang={other?.hreflang}
+                  {...(card.link ? mark(card, 'link') : mark(section, 'contactHref'))}
+                  className={buttonClass(card.link ? 'primary' : 'secondary')}
+                >
+                  {card.link ? ctx.strings.services.details : ctx.strings.services.more}
+                  <span className="sr-only">
+                    {ctx.strings.labelSeparator}
+                    {card.title}
+                  </span>
+                  {other && ` ${other.marker}`}
+                </a>
+              </div>
+            </li>
           );
         })}
       </ul>

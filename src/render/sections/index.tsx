@@ -27,7 +27,11 @@ const components: { [T in Section['type']]: ComponentType<SectionProps<T>> } = {
   about: About,
   richText: RichTextBlock,
   contact: Contact,
-  chatbotPricing: ChatbotPricing, preview: Preview, legal: Legal, notFound: NotFound, claimNotes: ClaimNotes,
+  chatbotPricing: ChatbotPricing,
+  preview: Preview,
+  legal: Legal,
+  notFound: NotFound,
+  claimNotes: ClaimNotes,
 };
 
 export function SectionView(props: Omit<SectionProps<Section['type']>, 'section'> & { section: Section }) {

@@ -15,12 +15,25 @@ export const HeroSection = z.strictObject({
   title: sectionTitle('Alle KI-Modelle an einem Ort'),
   highlight: Text.optional().describe('Words appended to the title in the brand colour, e.g. "für Ihr Unternehmen".'),
   lead: Text.describe('The paragraph under the heading: what the product does for the visitor, in one or two sentences.'),
-  actions: z.array(Action).min(1).max(3).describe('One to three buttons under the lead; the first is usually primary, e.g. [{label: "Kostenlos testen", href: "#contact"}].'),
-  stats: z.array(Figure).max(4).default([]).describe('Up to four figures in a row under the buttons, e.g. [{value: "{{claims.gdprPercent}} %", label: "DSGVO-konform"}].'),
+  actions: z
+    .array(Action)
+    .min(1)
+    .max(3)
+    .describe('One to three buttons under the lead; the first is usually primary, e.g. [{label: "Kostenlos testen", href: "#contact"}].'),
+  stats: z
+    .array(Figure)
+    .max(4)
+    .default([])
+    .describe('Up to four figures in a row under the buttons, e.g. [{value: "{{claims.gdprPercent}} %", label: "DSGVO-konform"}].'),
   note: Text.optional().describe('A small line under the buttons, e.g. "Keine Kreditkarte nötig".'),
-  trialNote: z.boolean().default(false).describe('true: the small line under the buttons states the trial this language offers, from offer.trials in site.yaml (instead of note).'),
+  trialNote: z
+    .boolean()
+    .default(false)
+    .describe('true: the small line under the buttons states the trial this language offers, from offer.trials in site.yaml (instead of note).'),
   /** The product drawn in HTML/CSS below the actions (see mock.ts). */
-  mock: ProductMock.optional().describe('A drawing of the product beside the text (below it on phones), drawn in HTML from these strings. `kind` picks which one.'),
+  mock: ProductMock.optional().describe(
+    'A drawing of the product beside the text (below it on phones), drawn in HTML from these strings. `kind` picks which one.',
+  ),
 });
 
 export const FeaturesSection = z.strictObject({
@@ -29,12 +42,18 @@ export const FeaturesSection = z.strictObject({
   title: sectionTitle('Was die Plattform kann'),
   lead: sectionLead,
   /** Preferred columns on wide screens; the grid still picks counts that leave no card alone on a row. */
-  columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3).describe('Cards per row on wide screens: 2, 3 or 4 (default 3). The grid never leaves one card alone on a row.'),
+  columns: z
+    .union([z.literal(2), z.literal(3), z.literal(4)])
+    .default(3)
+    .describe('Cards per row on wide screens: 2, 3 or 4 (default 3). The grid never leaves one card alone on a row.'),
   /**
    * `cards`: a card grid. `addons`: a compact list of optional add-ons inside a larger section (the home
    * overview's optional services), so it does not read as a second copy of the services section.
    */
-  layout: z.enum(['cards', 'addons']).default('cards').describe('cards (default): a card grid. addons: a compact list of optional extras, so it does not read as a second services section.'),
+  layout: z
+    .enum(['cards', 'addons'])
+    .default('cards')
+    .describe('cards (default): a card grid. addons: a compact list of optional extras, so it does not read as a second services section.'),
   items: z
     .array(
       z.strictObject({
@@ -42,7 +61,11 @@ export const FeaturesSection = z.strictObject({
         title: Text.describe('The card heading, e.g. "DSGVO-konform".'),
         text: InlineText.describe('The card text; **bold** and [links](/path) work.'),
         points: z.array(Text).default([]).describe('Optional check-marked points under the text.'),
-        addon: z.string().min(1).optional().describe('An add-on of offer.addons in site.yaml: its prices are printed under the text from the offer data, e.g. transcription.'),
+        addon: z
+          .string()
+          .min(1)
+          .optional()
+          .describe('An add-on of offer.addons in site.yaml: its prices are printed under the text from the offer data, e.g. transcription.'),
       }),
     )
     .min(1)
@@ -82,7 +105,11 @@ export const ServicesSection = z.strictObject({
   title: sectionTitle('Zusätzliche Leistungen'),
   lead: sectionLead,
   /** Where card buttons without a link scroll to ('Mehr erfahren'). */
-  contactHref: z.string().regex(/^#[a-z][a-z0-9-]*$/).default('#contact').describe('Anchor the buttons of cards without a `link` scroll to (labelled with the locale\'s services.more). Default "#contact".'),
+  contactHref: z
+    .string()
+    .regex(/^#[a-z][a-z0-9-]*$/)
+    .default('#contact')
+    .describe('Anchor the buttons of cards without a `link` scroll to (labelled with the locale\'s services.more). Default "#contact".'),
   cards: z
     .array(
       z.strictObject({
@@ -91,8 +118,14 @@ export const ServicesSection = z.strictObject({
         description: Text.describe('One sentence on what the service is.'),
         details: Text.describe('A smaller line under the description with the particulars (scope, duration).'),
         features: z.array(Text).min(1).describe('Check-marked points: what the service includes.'),
-        price: Text.optional().describe('Price line in the brand colour; use a reference so it follows site.yaml, e.g. "ab {{services.chatbotPerPage | eur}}".'),
-        link: z.string().regex(/^\//, { message: 'expected a site path starting with /' }).optional().describe('A page with the details (e.g. /chatbot): the button then reads services.details. Without it the button scrolls to contactHref.'),
+        price: Text.optional().describe(
+          'Price line in the brand colour; use a reference so it follows site.yaml, e.g. "ab {{services.chatbotPerPage | eur}}".',
+        ),
+        link: z
+          .string()
+          .regex(/^\//, { message: 'expected a site path starting with /' })
+          .optional()
+          .describe('A page with the details (e.g. /chatbot): the button then reads services.details. Without it the button scrolls to contactHref.'),
       }),
     )
     .min(1)
@@ -115,7 +148,10 @@ export const RichTextSection = z.strictObject({
 });
 
 export const ClaimNotesSection = z.strictObject({
-  type: sectionType('claimNotes', 'the footnotes of the registered claims the page shows (site.yaml claimRegister), numbered as they appear, with their basis. Without this section they follow the last section.'),
+  type: sectionType(
+    'claimNotes',
+    'the footnotes of the registered claims the page shows (site.yaml claimRegister), numbered as they appear, with their basis. Without this section they follow the last section.',
+  ),
   ...sectionBase,
   title: sectionTitle('Fußnoten und Quellen'),
   text: RichText.optional().describe('Further notes after the numbered ones, e.g. that prices exclude VAT.'),

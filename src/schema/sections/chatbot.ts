@@ -13,7 +13,10 @@ export type Commitment = z.infer<typeof Commitment>;
  * print their figures by reference.
  */
 export const ChatbotPricingSection = z.strictObject({
-  type: sectionType('chatbotPricing', 'the chatbot price table: monthly price per tier and commitment period plus the setup fee, all from constants.chatbot in site.yaml, and optional package cards.'),
+  type: sectionType(
+    'chatbotPricing',
+    'the chatbot price table: monthly price per tier and commitment period plus the setup fee, all from constants.chatbot in site.yaml, and optional package cards.',
+  ),
   ...sectionBase,
   title: sectionTitle('Preise für Ihren Chatbot'),
   lead: sectionLead,

@@ -5,10 +5,14 @@ import { AnchorId, Text, Tone } from '../text.ts';
 
 /** Fields every section has: an optional anchor id, a background tone, a heading block and an optional image. */
 export const sectionBase = {
-  id: AnchorId.optional().describe('Anchor of the section, so links can jump to it: id "contact" is reached by href "#contact" (or "/chatbot#contact" from another page). Lower-case letters, digits and dashes.'),
+  id: AnchorId.optional().describe(
+    'Anchor of the section, so links can jump to it: id "contact" is reached by href "#contact" (or "/chatbot#contact" from another page). Lower-case letters, digits and dashes.',
+  ),
   tone: Tone,
   eyebrow: Text.optional().describe('A short label above the section title, e.g. "Preise".'),
-  image: Image.optional().describe('An image shown under the section\'s content, full width of the text column, e.g. {src: images/team.jpg, alt: "Das Team im Büro"}. The first section\'s image loads first; the others load as they scroll into view.'),
+  image: Image.optional().describe(
+    'An image shown under the section\'s content, full width of the text column, e.g. {src: images/team.jpg, alt: "Das Team im Büro"}. The first section\'s image loads first; the others load as they scroll into view.',
+  ),
   ...publishingFields,
 };
 

@@ -13,8 +13,13 @@ export type ProductId = z.infer<typeof ProductId>;
  * which are exactly the optional keys its payload sends.
  */
 export const ContactFormConfig = z.strictObject({
-  variant: z.enum(['business', 'education']).describe('Which wording the form uses: business or education (labels, notices and toasts from forms.<variant> in the locale file).'),
-  fields: z.array(z.enum(['company', 'products', 'subject'])).default([]).describe('Optional inputs the form has besides name, e-mail, message and consent, e.g. [company, products].'),
+  variant: z
+    .enum(['business', 'education'])
+    .describe('Which wording the form uses: business or education (labels, notices and toasts from forms.<variant> in the locale file).'),
+  fields: z
+    .array(z.enum(['company', 'products', 'subject']))
+    .default([])
+    .describe('Optional inputs the form has besides name, e-mail, message and consent, e.g. [company, products].'),
   /** Empty company: send null (most business forms) or the empty string as typed (German business form). */
   emptyCompany: z.enum(['null', 'as-typed']).default('null').describe('What an empty company field sends: null (default) or the empty string as typed.'),
   /** Products ticked when the form loads (the chatbot page presets chatbot). */
@@ -29,5 +34,7 @@ export const ContactSection = z.strictObject({
   title: sectionTitle('Sprechen Sie mit uns'),
   lead: sectionLead,
   points: z.array(Text).default([]).describe('Check-marked points beside the form, e.g. ["Antwort innerhalb eines Werktags"].'),
-  form: ContactFormConfig.optional().describe('The contact form: which wording and which optional fields. Without it the section shows only the text and the e-mail address.'),
+  form: ContactFormConfig.optional().describe(
+    'The contact form: which wording and which optional fields. Without it the section shows only the text and the e-mail address.',
+  ),
 });

@@ -22,7 +22,11 @@ export function createSectionSchema(ctx: SchemaContext) {
     AboutSection,
     RichTextSection,
     ContactSection,
-    ChatbotPricingSection, PreviewSection, LegalSection, ClaimNotesSection, NotFoundSection,
+    ChatbotPricingSection,
+    PreviewSection,
+    LegalSection,
+    ClaimNotesSection,
+    NotFoundSection,
   ]);
 }
 

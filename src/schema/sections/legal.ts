@@ -14,7 +14,10 @@ export const LegalSection = z.strictObject({
   /** "Stand: …" line under the title. */
   updated: Text.optional().describe('The date line under the title, e.g. "Stand: November 2026".'),
   intro: RichText.optional().describe('A preamble before the first part (rich text).'),
-  numbering: z.enum(['paragraph', 'decimal', 'none']).default('decimal').describe('How parts are numbered (numbers are generated): paragraph ("§ 1"), decimal ("1.", default) or none (headings only).'),
+  numbering: z
+    .enum(['paragraph', 'decimal', 'none'])
+    .default('decimal')
+    .describe('How parts are numbered (numbers are generated): paragraph ("§ 1"), decimal ("1.", default) or none (headings only).'),
   parts: z
     .array(
       z.strictObject({

@@ -15,8 +15,12 @@ const Message = z.strictObject({
 
 /** The platform: chat window with model picker (Smart Select plus the models), agent sidebar, an exchange. */
 export const PlatformMock = z.strictObject({
-  kind: z.literal('platform').describe('Which drawing: platform (chat with model picker and agents), chatWidget (a chat on a customer website) or learning (a tutoring session).'),
-  alt: Text.describe('What the drawing shows, read by screen readers instead of it (the drawing itself is hidden from them), e.g. "The platform: a chat with model picker and agents".'),
+  kind: z
+    .literal('platform')
+    .describe('Which drawing: platform (chat with model picker and agents), chatWidget (a chat on a customer website) or learning (a tutoring session).'),
+  alt: Text.describe(
+    'What the drawing shows, read by screen readers instead of it (the drawing itself is hidden from them), e.g. "The platform: a chat with model picker and agents".',
+  ),
   address: Text.describe('Text in the address bar of the drawn browser, e.g. "app.example.de".'),
   agentsTitle: Text.describe('Heading of the agent sidebar, e.g. "Agenten".'),
   agents: z.array(Text).min(2).max(5).describe('Two to five agent names in the sidebar, e.g. ["Vertrieb", "Support"].'),
@@ -30,8 +34,12 @@ export const PlatformMock = z.strictObject({
 
 /** A chat widget on a customer's website: a short conversation that ends in a booking step. */
 export const ChatWidgetMock = z.strictObject({
-  kind: z.literal('chatWidget').describe('Which drawing: platform (chat with model picker and agents), chatWidget (a chat on a customer website) or learning (a tutoring session).'),
-  alt: Text.describe('What the drawing shows, read by screen readers instead of it (the drawing itself is hidden from them), e.g. "The platform: a chat with model picker and agents".'),
+  kind: z
+    .literal('chatWidget')
+    .describe('Which drawing: platform (chat with model picker and agents), chatWidget (a chat on a customer website) or learning (a tutoring session).'),
+  alt: Text.describe(
+    'What the drawing shows, read by screen readers instead of it (the drawing itself is hidden from them), e.g. "The platform: a chat with model picker and agents".',
+  ),
   address: Text.describe('Text in the address bar of the drawn browser, e.g. "app.example.de".'),
   botName: Text.describe('Name in the chat header, e.g. "Praxis-Assistent".'),
   status: Text.describe('Status line under the name, e.g. "online".'),
@@ -50,8 +58,12 @@ export const ChatWidgetMock = z.strictObject({
 
 /** A learning-mode session: mode and class level, a task, tutor and pupil turns, a hint and progress. */
 export const LearningMock = z.strictObject({
-  kind: z.literal('learning').describe('Which drawing: platform (chat with model picker and agents), chatWidget (a chat on a customer website) or learning (a tutoring session).'),
-  alt: Text.describe('What the drawing shows, read by screen readers instead of it (the drawing itself is hidden from them), e.g. "The platform: a chat with model picker and agents".'),
+  kind: z
+    .literal('learning')
+    .describe('Which drawing: platform (chat with model picker and agents), chatWidget (a chat on a customer website) or learning (a tutoring session).'),
+  alt: Text.describe(
+    'What the drawing shows, read by screen readers instead of it (the drawing itself is hidden from them), e.g. "The platform: a chat with model picker and agents".',
+  ),
   address: Text.describe('Text in the address bar of the drawn browser, e.g. "app.example.de".'),
   modeLabel: Text.describe('Label before the learning mode, e.g. "Lernmodus".'),
   mode: Text.describe('The learning mode shown, e.g. "Sokratisch".'),

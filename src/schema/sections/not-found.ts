@@ -19,7 +19,7 @@ export const NotFoundSection = z.strictObject({
       label: Text.describe('The button text, e.g. "Zur Startseite".'),
       href: SitePath.describe('A page of this site, e.g. "/".'),
     })
-    .describe('The one button back into the site (the page\'s header shows no second one).'),
+    .describe("The one button back into the site (the page's header shows no second one)."),
   /** Shown with the path the visitor tried, which only the browser knows (the page answers every unknown path). */
   pathLabel: Text.optional().describe('Shown before the address the visitor tried, e.g. "Aufgerufene Adresse:".'),
   links: z
@@ -42,5 +42,7 @@ export const NotFoundSection = z.strictObject({
     .optional()
     .describe("Links onward to the main sections of the page's language."),
   /** Console message; the attempted path is appended. */
-  logMessage: Text.describe('Written to the browser console with the path the visitor tried appended, e.g. "404 Error: User attempted to access non-existent route:".'),
+  logMessage: Text.describe(
+    'Written to the browser console with the path the visitor tried appended, e.g. "404 Error: User attempted to access non-existent route:".',
+  ),
 });

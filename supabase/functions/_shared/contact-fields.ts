@@ -72,5 +72,7 @@ export interface FormVariant {
 export function formVariant(form: FormSource, locale: LocaleCodeValue): FormVariant {
   if (form === 'chat-demo') return { sends: ['company', 'products', 'subject'], maySend: [], fixed: CHAT_DEMO_FIXED };
   if (form === 'education') return { sends: locale === 'es' ? ['company', 'subject'] : ['company'], maySend: [], fixed: {} };
-  return locale === 'de' ? { sends: ['company', 'subject'], maySend: ['products'], fixed: {} } : { sends: ['company', 'products', 'subject'], maySend: [], fixed: {} };
+  return locale === 'de'
+    ? { sends: ['company', 'subject'], maySend: ['products'], fixed: {} }
+    : { sends: ['company', 'products', 'subject'], maySend: [], fixed: {} };
 }

@@ -141,7 +141,9 @@ export async function handleContactRequest(request: Request, options: HandlerOpt
   const cors = corsHeaders(origin, allowed);
 
   if (request.method === 'OPTIONS') {
-    return allowed ? new Response(null, { status: 204, headers: { ...ANSWER_SECURITY_HEADERS, ...cors } }) : json(403, { error: `origin ${origin ?? '(none)'} is not allowed` }, cors);
+    return allowed
+      ? new Response(null, { status: 204, headers: { ...ANSWER_SECURITY_HEADERS, ...cors } })
+      : json(403, { error: `origin ${origin ?? '(none)'} is not allowed` }, cors);
   }
   if (request.method !== 'POST') return json(405, { error: 'use POST' }, { ...cors, allow: 'POST, OPTIONS' });
   if (origin !== null && !allowed) return json(403, { error: `origin ${origin} is not allowed` }, cors);

@@ -42,7 +42,10 @@ const products = z
     const ids = value.split(',');
     const unknown = ids.filter((id) => !(PRODUCT_IDS as readonly string[]).includes(id));
     if (unknown.length > 0) {
-      ctx.addIssue({ code: 'custom', message: `products: unknown product id ${unknown.map((id) => `'${id}'`).join(', ')} (expected: ${PRODUCT_IDS.join(', ')})` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `products: unknown product id ${unknown.map((id) => `'${id}'`).join(', ')} (expected: ${PRODUCT_IDS.join(', ')})`,
+      });
     } else if (new Set(ids).size !== ids.length) {
       ctx.addIssue({ code: 'custom', message: 'products: a product id is listed twice' });
     }
@@ -76,10 +79,10 @@ type Columns<T> = { [K in keyof T]-?: undefined extends T[K] ? Exclude<T[K], und
 
 /** A stored request (a `contact_requests` row): the payload's fields plus what the store adds. */
 export type StoredContactRequest = { id: string; created_at: string } & Columns<ContactRequest> & {
-  /** Null for a request that named no form (another client of the same backend). */
-  form_variant: RequestSource['form'] | null;
-  locale: RequestSource['locale'] | null;
-};
+    /** Null for a request that named no form (another client of the same backend). */
+    form_variant: RequestSource['form'] | null;
+    locale: RequestSource['locale'] | null;
+  };
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -94,7 +97,8 @@ function variantProblems(body: Record<string, unknown>, source: RequestSource): 
     const sent = Object.hasOwn(body, field);
     const fixed = field === 'company' ? undefined : variant.fixed[field];
     if (variant.sends.includes(field) && !sent) problems.push({ field, message: `${field} is missing: ${form} sends it` });
-    else if (sent && !variant.sends.includes(field) && !variant.maySend.includes(field)) problems.push({ field, message: `${field} is not a field of ${form}` });
+    else if (sent && !variant.sends.includes(field) && !variant.maySend.includes(field))
+      problems.push({ field, message: `${field} is not a field of ${form}` });
     else if (sent && fixed !== undefined && body[field] !== fixed) problems.push({ field, message: `${field} must be '${fixed}' on ${form}` });
   }
   return problems;
@@ -117,7 +121,11 @@ const EVERY_SOURCE: readonly RequestSource[] = FORM_SOURCES.flatMap((form) => LO
 
 /** The key sets of the site's forms, for a message: `company, subject` and so on. */
 function variantKeySets(): string {
-  const sets = new Set(EVERY_SOURCE.map((source) => ['company', 'products', 'subject'].filter((field) => formVariant(source.form, source.locale).sends.includes(field as VariableField)).join(', ')));
+  const sets = new Set(
+    EVERY_SOURCE.map((source) =>
+      ['company', 'products', 'subject'].filter((field) => formVariant(source.form, source.locale).sends.includes(field as VariableField)).join(', '),
+    ),
+  );
   return [...sets].map((set) => `{${set}}`).join(' or ');
 }
 
@@ -133,7 +141,10 @@ export function checkContactRequest(body: unknown, source: RequestSource | null)
   if (isObject(body) && source) problems.push(...variantProblems(body, source));
   else if (isObject(body) && result.success && !EVERY_SOURCE.some((each) => variantProblems(body, each).length === 0)) {
     const sent = (['company', 'products', 'subject'] as const).filter((field) => Object.hasOwn(body, field));
-    problems.push({ field: undefined, message: `the optional fields sent ({${sent.join(', ')}}) are those of none of the site's forms; send ${variantKeySets()}` });
+    problems.push({
+      field: undefined,
+      message: `the optional fields sent ({${sent.join(', ')}}) are those of none of the site's forms; send ${variantKeySets()}`,
+    });
   }
   return result.success && problems.length === 0 ? { ok: true, value: result.data } : { ok: false, message: describe(problems) };
 }
@@ -143,11 +154,21 @@ export function checkContactRequest(body: unknown, source: RequestSource | null)
  * checked against every form (null). Once a client names its form, both are required and must be
  * known, and that form's stricter rules apply.
  */
-export function checkRequestSource(headers: { get(name: string): string | null }, formHeader: string, localeHeader: string, locales: readonly [string, ...string[]] = LOCALE_CODES): Checked<RequestSource | null> {
+export function checkRequestSource(
+  headers: { get(name: string): string | null },
+  formHeader: string,
+  localeHeader: string,
+  locales: readonly [string, ...string[]] = LOCALE_CODES,
+): Checked<RequestSource | null> {
   const form = headers.get(formHeader);
   const locale = headers.get(localeHeader);
   if (form === null && locale === null) return { ok: true, value: null };
-  const schema = locales === LOCALE_CODES ? RequestSource : RequestSource.extend({ locale: z.enum(locales, { error: `the x-site-locale header must be one of ${locales.join(', ')}` }) });
+  const schema =
+    locales === LOCALE_CODES
+      ? RequestSource
+      : RequestSource.extend({ locale: z.enum(locales, { error: `the x-site-locale header must be one of ${locales.join(', ')}` }) });
   const result = schema.safeParse({ form: form ?? undefined, locale: locale ?? undefined });
-  return result.success ? { ok: true, value: result.data } : { ok: false, message: describe(result.error.issues.map((issue) => ({ field: undefined, message: issue.message }))) };
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, message: describe(result.error.issues.map((issue) => ({ field: undefined, message: issue.message }))) };
 }

@@ -21,7 +21,11 @@ export const LeadNotificationStrings = z
     reply: line('A hint under the heading: answering the mail writes to the visitor, e.g. "Antworten Sie auf diese E-Mail, um direkt zu antworten."'),
     none: line('Shown for a value the request does not have, e.g. "–".'),
     forms: z
-      .strictObject(Object.fromEntries(FORM_SOURCES.map((source) => [source, line(`The name of the ${source} form for the sales team, e.g. "Kontaktformular Unternehmen".`)])) as Record<(typeof FORM_SOURCES)[number], z.ZodString>)
+      .strictObject(
+        Object.fromEntries(
+          FORM_SOURCES.map((source) => [source, line(`The name of the ${source} form for the sales team, e.g. "Kontaktformular Unternehmen".`)]),
+        ) as Record<(typeof FORM_SOURCES)[number], z.ZodString>,
+      )
       .describe('The name of each form (by its code in the stored request) as the sales team reads it.'),
   })
   .describe('The new-lead notification for the sales team in this language (mail and webhook text); the field labels and product names come from `forms`.');

@@ -45,13 +45,16 @@ export const oneLine = (value: string): string => value.replace(NOT_ON_ONE_LINE,
 
 /** The message's lines, without control or reordering characters (tabs stay): each is quoted with "> " when printed. */
 function messageLines(message: string): string[] {
-  return message.split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/).map((line) => line.replace(/[^\P{Cc}\t]|[\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/gu, ' '));
+  return message
+    .split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/)
+    .map((line) => line.replace(/[^\P{Cc}\t]|[\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/gu, ' '));
 }
 
 /** `&`, `<` and `>` as Slack's incoming webhooks want them, so `<!channel>` or `<https://x|click>` typed into the form stays text. */
 export const slackEscape = (value: string): string => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-const htmlEscape = (value: string): string => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const htmlEscape = (value: string): string =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** The moment a request was stored, in the site's time zone with the date written out ("Samstag, 28. November 2026 um 23:06 MEZ"). */
 export function receivedAt(iso: string, wording: NotificationWording): string {
@@ -106,7 +109,12 @@ function leadView(request: StoredContactRequest, wording: NotificationWording): 
 /** The plain-text body: one "label: value" line per field, then the message with every line quoted ("> "). */
 function plainLines(view: LeadView, wording: NotificationWording): string[] {
   const { labelSeparator: sep } = wording.texts;
-  return [...view.fields.map((f) => `${f.label}${sep}${f.value}`), '', `${wording.texts.labels.message}${sep.trimEnd()}`, ...view.message.map((line) => `> ${line}`)];
+  return [
+    ...view.fields.map((f) => `${f.label}${sep}${f.value}`),
+    '',
+    `${wording.texts.labels.message}${sep.trimEnd()}`,
+    ...view.message.map((line) => `> ${line}`),
+  ];
 }
 
 /** The JSON a webhook receives; `text` makes it a valid Slack/Teams incoming-webhook message as it is. */

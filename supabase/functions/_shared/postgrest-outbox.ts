@@ -30,7 +30,9 @@ export function postgrestOutbox(projectUrl: string, serviceRoleKey: string, fetc
         body: JSON.stringify({ p_limit: limit, p_lease_seconds: leaseSeconds }),
       });
       if (rows.length === 0) return [];
-      const requests = await call<StoredContactRequest[]>(`/contact_requests?select=${REQUEST_COLUMNS}&id=in.(${rows.map((r) => r.request_id).join(',')})`, { method: 'GET' });
+      const requests = await call<StoredContactRequest[]>(`/contact_requests?select=${REQUEST_COLUMNS}&id=in.(${rows.map((r) => r.request_id).join(',')})`, {
+        method: 'GET',
+      });
       const byId = new Map(requests.map((r) => [r.id, r] as const));
       return rows.flatMap((row) => {
         const request = byId.get(row.request_id);

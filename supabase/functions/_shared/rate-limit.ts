@@ -36,7 +36,11 @@ export function parseRateLimit(value: string): RateLimit | undefined {
  * /64 and could otherwise take a fresh key for every request. Anything unparsable is counted as sent.
  */
 export function rateLimitKey(address: string): string {
-  const bare = address.trim().replace(/^\[|\]$/g, '').replace(/%.*$/, '').toLowerCase();
+  const bare = address
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '')
+    .toLowerCase();
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
   if (mapped) return mapped[1]!;
   if (!bare.includes(':')) return bare;
@@ -46,7 +50,10 @@ export function rateLimitKey(address: string): string {
   if (right.some((part) => part.includes('.'))) right.splice(-1, 1, '0', '0'); // an embedded IPv4 tail: outside the /64 anyway
   const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
   if (groups.length !== 8 || groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return bare;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /** Hex HMAC-SHA-256 of the client address under `secret`. */

@@ -32,7 +32,8 @@ export async function sameSecret(given: string, expected: string): Promise<boole
 }
 
 export async function notifyLeads(request: Request, config: NotifyConfig): Promise<Response> {
-  if (!(await sameSecret(request.headers.get('authorization') ?? '', `Bearer ${config.serviceRoleKey}`))) return Response.json({ error: 'unauthorized' }, { status: 401 });
+  if (!(await sameSecret(request.headers.get('authorization') ?? '', `Bearer ${config.serviceRoleKey}`)))
+    return Response.json({ error: 'unauthorized' }, { status: 401 });
   const outbox = postgrestOutbox(config.projectUrl, config.serviceRoleKey, config.restFetch);
   const channels: NotificationChannel[] = [{ name: 'webhook', deliver: (m) => postWebhook(config.webhookUrl, config.webhookSecret, m.notification) }];
   const wording = notificationWording(config.language);

@@ -41,5 +41,5 @@ Deno.serve((request, info) =>
     { store, allowedOrigins, rateLimit, onStoreError: (error) => console.error(`rapid-worker: store failed: ${describeStoreError(error)}`) },
     // The Cloudflare-set address where Cloudflare is trusted, else the socket peer (see client-address.ts).
     { address: clientAddress(request.headers, (info.remoteAddr as Deno.NetAddr).hostname, proxy) },
-  )
+  ),
 );

@@ -10,7 +10,19 @@ function assertEquals(actual: unknown, expected: unknown): void {
 }
 
 const KEY = 'service-role-key';
-const REQUEST = { id: '6f1c3a52-1111-4a2b-9c3d-000000000001', created_at: '2026-11-25T08:00:00.000Z', name: 'Ana', email: 'ana@example.com', company: null, products: null, subject: 'Licencia', message: 'Hola', privacy_consent: true, form_variant: 'education', locale: 'es' };
+const REQUEST = {
+  id: '6f1c3a52-1111-4a2b-9c3d-000000000001',
+  created_at: '2026-11-25T08:00:00.000Z',
+  name: 'Ana',
+  email: 'ana@example.com',
+  company: null,
+  products: null,
+  subject: 'Licencia',
+  message: 'Hola',
+  privacy_consent: true,
+  form_variant: 'education',
+  locale: 'es',
+};
 
 /** PostgREST as the function sees it: one due row until it is recorded. */
 function restStandIn() {
@@ -32,7 +44,11 @@ function restStandIn() {
   return { restFetch, recorded };
 }
 
-async function withReceiver(status: number, work: (url: string, received: { headers: Headers; body: string }[]) => Promise<void>, headers: Record<string, string> = {}): Promise<void> {
+async function withReceiver(
+  status: number,
+  work: (url: string, received: { headers: Headers; body: string }[]) => Promise<void>,
+  headers: Record<string, string> = {},
+): Promise<void> {
   const received: { headers: Headers; body: string }[] = [];
   const server = Deno.serve({ port: 0, hostname: '127.0.0.1', onListen: () => {} }, async (req) => {
     received.push({ headers: req.headers, body: await req.text() });
@@ -45,11 +61,17 @@ async function withReceiver(status: number, work: (url: string, received: { head
   }
 }
 
-const call = (key: string) => new Request('https://project.supabase.co/functions/v1/notify-leads', { method: 'POST', headers: { authorization: `Bearer ${key}` } });
+const call = (key: string) =>
+  new Request('https://project.supabase.co/functions/v1/notify-leads', { method: 'POST', headers: { authorization: `Bearer ${key}` } });
 
 Deno.test('refuses a caller without the service-role key', async () => {
   const { restFetch, recorded } = restStandIn();
-  const response = await notifyLeads(call('anon-key'), { projectUrl: 'https://project.supabase.co', serviceRoleKey: KEY, webhookUrl: 'http://127.0.0.1:9/', restFetch });
+  const response = await notifyLeads(call('anon-key'), {
+    projectUrl: 'https://project.supabase.co',
+    serviceRoleKey: KEY,
+    webhookUrl: 'http://127.0.0.1:9/',
+    restFetch,
+  });
   assertEquals(response.status, 401);
   assertEquals(recorded, []);
 });
@@ -57,7 +79,13 @@ Deno.test('refuses a caller without the service-role key', async () => {
 Deno.test('delivers a due notification to the webhook, signed, and records it delivered', async () => {
   await withReceiver(200, async (webhookUrl, received) => {
     const { restFetch, recorded } = restStandIn();
-    const response = await notifyLeads(call(KEY), { projectUrl: 'https://project.supabase.co', serviceRoleKey: KEY, webhookUrl, webhookSecret: 's3cret', restFetch });
+    const response = await notifyLeads(call(KEY), {
+      projectUrl: 'https://project.supabase.co',
+      serviceRoleKey: KEY,
+      webhookUrl,
+      webhookSecret: 's3cret',
+      restFetch,
+    });
     assertEquals(await response.json(), { delivered: 1, failing: 0 });
     assertEquals(received.length, 1);
     assertEquals(received[0]!.headers.get('idempotency-key'), REQUEST.id);
@@ -75,7 +103,9 @@ Deno.test('delivers a due notification to the webhook, signed, and records it de
     assertEquals(body.text.includes('Sprache: Spanisch'), true);
     assertEquals(body.text.includes('Eingegangen: Mittwoch, 25. November 2026 um 09:00 MEZ'), true);
     assertEquals([body.form_name, body.language_name, body.received], ['Kontaktformular Bildung', 'Spanisch', 'Mittwoch, 25. November 2026 um 09:00 MEZ']);
-    assertEquals(recorded, [{ p_request_id: REQUEST.id, p_channels_done: ['webhook'], p_attempts: 0, p_retry_seconds: 0, p_delivered: true, p_failed: false, p_error: null }]);
+    assertEquals(recorded, [
+      { p_request_id: REQUEST.id, p_channels_done: ['webhook'], p_attempts: 0, p_retry_seconds: 0, p_delivered: true, p_failed: false, p_error: null },
+    ]);
   });
 });
 
@@ -84,32 +114,57 @@ Deno.test('a receiver answering 500 counts an attempt and schedules the retry, w
     const { restFetch, recorded } = restStandIn();
     const response = await notifyLeads(call(KEY), { projectUrl: 'https://project.supabase.co', serviceRoleKey: KEY, webhookUrl, restFetch, language: 'en' });
     assertEquals(await response.json(), { delivered: 0, failing: 1 });
-    assertEquals(recorded, [{ p_request_id: REQUEST.id, p_channels_done: [], p_attempts: 1, p_retry_seconds: 5, p_delivered: false, p_failed: false, p_error: 'webhook: HTTP 500' }]);
+    assertEquals(recorded, [
+      { p_request_id: REQUEST.id, p_channels_done: [], p_attempts: 1, p_retry_seconds: 5, p_delivered: false, p_failed: false, p_error: 'webhook: HTTP 500' },
+    ]);
   });
 });
 
 Deno.test('a receiver answering 307 is a failure: the redirect is not followed, nothing reaches its Location', async () => {
   await withReceiver(200, async (elsewhere, stolen) => {
-    await withReceiver(307, async (webhookUrl, received) => {
-      const { restFetch, recorded } = restStandIn();
-      const response = await notifyLeads(call(KEY), { projectUrl: 'https://project.supabase.co', serviceRoleKey: KEY, webhookUrl, webhookSecret: 's3cret', restFetch });
-      assertEquals(await response.json(), { delivered: 0, failing: 1 });
-      assertEquals(received.length, 1);
-      assertEquals(stolen.length, 0);
-      assertEquals(recorded.map((r) => r.p_error), ['webhook: HTTP 307 (redirect not followed)']);
-    }, { location: elsewhere });
+    await withReceiver(
+      307,
+      async (webhookUrl, received) => {
+        const { restFetch, recorded } = restStandIn();
+        const response = await notifyLeads(call(KEY), {
+          projectUrl: 'https://project.supabase.co',
+          serviceRoleKey: KEY,
+          webhookUrl,
+          webhookSecret: 's3cret',
+          restFetch,
+        });
+        assertEquals(await response.json(), { delivered: 0, failing: 1 });
+        assertEquals(received.length, 1);
+        assertEquals(stolen.length, 0);
+        assertEquals(
+          recorded.map((r) => r.p_error),
+          ['webhook: HTTP 307 (redirect not followed)'],
+        );
+      },
+      { location: elsewhere },
+    );
   });
 });
 
 Deno.test('Slack markup and line breaks a visitor types stay text in the webhook: no mention, no link, no forged line', async () => {
   await withReceiver(200, async (webhookUrl, received) => {
-    const forged = { ...REQUEST, form_variant: 'business', name: 'Ana\nE-Mail: boss@evil.example <!channel>', company: '<https://evil.example|click> & co', message: 'Hola\nE-Mail: x@evil.example\r\n<!here>' };
+    const forged = {
+      ...REQUEST,
+      form_variant: 'business',
+      name: 'Ana\nE-Mail: boss@evil.example <!channel>',
+      company: '<https://evil.example|click> & co',
+      message: 'Hola\nE-Mail: x@evil.example\r\n<!here>',
+    };
     const { restFetch } = restStandIn();
-    const fetchForged = (url: string, init: RequestInit) => (url.includes('/contact_requests?') ? Promise.resolve(Response.json([forged])) : restFetch(url, init));
+    const fetchForged = (url: string, init: RequestInit) =>
+      url.includes('/contact_requests?') ? Promise.resolve(Response.json([forged])) : restFetch(url, init);
     await notifyLeads(call(KEY), { projectUrl: 'https://project.supabase.co', serviceRoleKey: KEY, webhookUrl, restFetch: fetchForged, language: 'en' });
     const text: string = JSON.parse(received[0]!.body).text;
     const lines = text.split('\n');
-    assertEquals(lines.filter((l) => /^e-?mail:/i.test(l)), ['Email: ana@example.com']);
+    assertEquals(
+      lines.filter((l) => /^e-?mail:/i.test(l)),
+      ['Email: ana@example.com'],
+    );
     assertEquals(lines.includes('Name: Ana E-Mail: boss@evil.example &lt;!channel&gt;'), true);
     assertEquals(lines.includes('Company: &lt;https://evil.example|click&gt; &amp; co'), true);
     assertEquals(lines.slice(-3), ['> Hola', '> E-Mail: x@evil.example', '> &lt;!here&gt;']);
@@ -122,6 +177,11 @@ Deno.test('the bearer token is compared in constant time: equal only when every 
   assertEquals(await sameSecret(`Bearer ${KEY.slice(0, -1)}x`, `Bearer ${KEY}`), false);
   assertEquals(await sameSecret(`Bearer ${KEY}x`, `Bearer ${KEY}`), false);
   assertEquals(await sameSecret('', `Bearer ${KEY}`), false);
-  const response = await notifyLeads(call(`${KEY.slice(0, -1)}z`), { projectUrl: 'https://project.supabase.co', serviceRoleKey: KEY, webhookUrl: 'http://127.0.0.1:9/', restFetch: restStandIn().restFetch });
+  const response = await notifyLeads(call(`${KEY.slice(0, -1)}z`), {
+    projectUrl: 'https://project.supabase.co',
+    serviceRoleKey: KEY,
+    webhookUrl: 'http://127.0.0.1:9/',
+    restFetch: restStandIn().restFetch,
+  });
   assertEquals(response.status, 401);
 });

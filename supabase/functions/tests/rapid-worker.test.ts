@@ -31,18 +31,35 @@ function post(body: unknown): Request {
 }
 
 Deno.test('stores a valid request through PostgREST and answers 200 { id }', async () => {
-  const response = await handleContactRequest(post({ name: 'Ana', email: 'ana@example.com', company: null, subject: 'Licencia', message: 'Hola', privacy_consent: true }), options);
+  const response = await handleContactRequest(
+    post({ name: 'Ana', email: 'ana@example.com', company: null, subject: 'Licencia', message: 'Hola', privacy_consent: true }),
+    options,
+  );
   assertEquals(response.status, 200);
   assertEquals(await response.json(), { id: 'id-1' });
   assertEquals(response.headers.get('access-control-allow-origin'), SITE);
-  assertEquals(inserted.at(-1), { name: 'Ana', email: 'ana@example.com', company: null, products: null, subject: 'Licencia', message: 'Hola', privacy_consent: true, form_variant: 'education', locale: 'es', ...POLICY });
+  assertEquals(inserted.at(-1), {
+    name: 'Ana',
+    email: 'ana@example.com',
+    company: null,
+    products: null,
+    subject: 'Licencia',
+    message: 'Hola',
+    privacy_consent: true,
+    form_variant: 'education',
+    locale: 'es',
+    ...POLICY,
+  });
 });
 
 Deno.test('answers 400 with a readable message and inserts nothing', async () => {
   const before = inserted.length;
   const response = await handleContactRequest(post({ name: 'Ana', email: 'nope', company: null, message: 'Hola', privacy_consent: false }), options);
   assertEquals(response.status, 400);
-  assertEquals(await response.json(), { error: 'email must be a valid e-mail address; subject is missing: the education form (es) sends it; privacy_consent must be true: the privacy policy has to be accepted' });
+  assertEquals(await response.json(), {
+    error:
+      'email must be a valid e-mail address; subject is missing: the education form (es) sends it; privacy_consent must be true: the privacy policy has to be accepted',
+  });
   assertEquals(inserted.length, before);
 });
 
@@ -51,11 +68,25 @@ Deno.test('under Deno too, keeps values byte for byte and accepts what <input ty
   const response = await handleContactRequest(post(body), options);
   assertEquals(response.status, 200);
   const { name, email, company, subject, message } = body;
-  assertEquals(inserted.at(-1), { name, email, company, products: null, subject, message, privacy_consent: true, form_variant: 'education', locale: 'es', ...POLICY });
+  assertEquals(inserted.at(-1), {
+    name,
+    email,
+    company,
+    products: null,
+    subject,
+    message,
+    privacy_consent: true,
+    form_variant: 'education',
+    locale: 'es',
+    ...POLICY,
+  });
 });
 
 Deno.test('answers the CORS preflight for the site', async () => {
-  const response = await handleContactRequest(new Request('https://project.supabase.co/functions/v1/rapid-worker', { method: 'OPTIONS', headers: { origin: SITE } }), options);
+  const response = await handleContactRequest(
+    new Request('https://project.supabase.co/functions/v1/rapid-worker', { method: 'OPTIONS', headers: { origin: SITE } }),
+    options,
+  );
   assertEquals(response.status, 204);
   assertEquals(response.headers.get('access-control-allow-methods'), 'POST, OPTIONS');
 });
@@ -74,23 +105,38 @@ Deno.test('rate-limits through contact_rate_hit with a keyed hash of the address
   assertEquals(statuses, [200, 200, 429]);
   const refused = await handleContactRequest(post(body), limited, { address: '203.0.113.9' });
   assertEquals(refused.headers.get('retry-after'), '42');
-  assertEquals(calls.every((c) => /^[0-9a-f]{64}$/.test(c.p_client_hash) && c.p_max_hits === 2 && c.p_window_seconds === 60), true);
+  assertEquals(
+    calls.every((c) => /^[0-9a-f]{64}$/.test(c.p_client_hash) && c.p_max_hits === 2 && c.p_window_seconds === 60),
+    true,
+  );
 });
 
-Deno.test('a filled honeypot on a valid body is answered like a stored request and nothing is inserted; on an invalid body, the same 400 as without it', async () => {
-  const before = inserted.length;
-  const body = { name: 'Bot', email: 'bot@example.com', company: null, subject: 'Licencia', message: 'spam', privacy_consent: true };
-  const response = await handleContactRequest(post({ ...body, homepage: 'http://spam.example' }), options);
-  assertEquals(response.status, 200);
-  assertEquals(Object.keys(await response.json()), ['id']);
-  assertEquals(inserted.length, before);
-  const invalid = await handleContactRequest(post({ ...body, email: 'nope', homepage: 'http://spam.example' }), options);
-  assertEquals(invalid.status, 400);
-});
+Deno.test(
+  'a filled honeypot on a valid body is answered like a stored request and nothing is inserted; on an invalid body, the same 400 as without it',
+  async () => {
+    const before = inserted.length;
+    const body = { name: 'Bot', email: 'bot@example.com', company: null, subject: 'Licencia', message: 'spam', privacy_consent: true };
+    const response = await handleContactRequest(post({ ...body, homepage: 'http://spam.example' }), options);
+    assertEquals(response.status, 200);
+    assertEquals(Object.keys(await response.json()), ['id']);
+    assertEquals(inserted.length, before);
+    const invalid = await handleContactRequest(post({ ...body, email: 'nope', homepage: 'http://spam.example' }), options);
+    assertEquals(invalid.status, 400);
+  },
+);
 
 Deno.test("SPEC §7's body without x-site-form / x-site-locale is stored with no form; invalid UTF-8 is a readable 400", async () => {
-  const body = { name: 'Erika', email: 'erika@example.com', company: 'Beispiel GmbH', products: 'platform,chatbot', subject: 'Angebot', message: 'Bitte anrufen', privacy_consent: true };
-  const bare = (payload: BodyInit) => new Request('https://project.supabase.co/functions/v1/rapid-worker', { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
+  const body = {
+    name: 'Erika',
+    email: 'erika@example.com',
+    company: 'Beispiel GmbH',
+    products: 'platform,chatbot',
+    subject: 'Angebot',
+    message: 'Bitte anrufen',
+    privacy_consent: true,
+  };
+  const bare = (payload: BodyInit) =>
+    new Request('https://project.supabase.co/functions/v1/rapid-worker', { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
   const response = await handleContactRequest(bare(JSON.stringify(body)), options);
   assertEquals(response.status, 200);
   assertEquals(inserted.at(-1), { ...body, form_variant: null, locale: null, ...POLICY });
@@ -101,7 +147,11 @@ Deno.test("SPEC §7's body without x-site-form / x-site-locale is stored with no
   assertEquals(invalid.status, 400);
   assertEquals(await invalid.json(), { error: 'the body is not valid UTF-8; send the contact request as UTF-8 encoded JSON' });
   assertEquals(inserted.length, before);
-  for (const [name, value] of [['x-content-type-options', 'nosniff'], ['x-frame-options', 'DENY'], ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"]]) {
+  for (const [name, value] of [
+    ['x-content-type-options', 'nosniff'],
+    ['x-frame-options', 'DENY'],
+    ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+  ]) {
     assertEquals(invalid.headers.get(name), value);
   }
 });
@@ -171,18 +221,29 @@ Deno.test('a self-hosted function believes CF-Connecting-IP only when configured
 
 Deno.test("a failed insert is reported by status, code and constraint, never with the database's text (it quotes the row)", async () => {
   const answers = [
-    { code: '23514', message: 'new row for relation "contact_requests" violates check constraint "contact_requests_name_check"', details: 'Failing row contains (1, Erika Mustermann, erika@example.com, Hallo).' },
-    { code: '23505', message: 'duplicate key value violates unique constraint "contact_requests_pkey"', details: 'Key (email)=(erika@example.com) already exists.' },
+    {
+      code: '23514',
+      message: 'new row for relation "contact_requests" violates check constraint "contact_requests_name_check"',
+      details: 'Failing row contains (1, Erika Mustermann, erika@example.com, Hallo).',
+    },
+    {
+      code: '23505',
+      message: 'duplicate key value violates unique constraint "contact_requests_pkey"',
+      details: 'Key (email)=(erika@example.com) already exists.',
+    },
     { code: '22P02', message: 'invalid input syntax for type uuid: "erika@example.com"', details: null },
   ];
   const logged: string[] = [];
   for (const answer of answers) {
     const failing = postgrestStore('https://project.supabase.co', 'service-role', () => Promise.resolve(Response.json(answer, { status: 400 })));
-    const response = await handleContactRequest(post({ name: 'Erika Mustermann', email: 'erika@example.com', company: null, subject: 'Licencia', message: 'Hallo', privacy_consent: true }), {
-      store: failing,
-      allowedOrigins: [SITE],
-      onStoreError: (error) => logged.push(describeStoreError(error)),
-    });
+    const response = await handleContactRequest(
+      post({ name: 'Erika Mustermann', email: 'erika@example.com', company: null, subject: 'Licencia', message: 'Hallo', privacy_consent: true }),
+      {
+        store: failing,
+        allowedOrigins: [SITE],
+        onStoreError: (error) => logged.push(describeStoreError(error)),
+      },
+    );
     assertEquals(response.status, 503);
   }
   assertEquals(logged, [
@@ -190,7 +251,9 @@ Deno.test("a failed insert is reported by status, code and constraint, never wit
     'insert into contact_requests failed: HTTP 400, code 23505, constraint contact_requests_pkey',
     'insert into contact_requests failed: HTTP 400, code 22P02',
   ]);
-  const limiter = postgrestRateLimiter('https://project.supabase.co', 'service-role', { limit: 5, windowSeconds: 60 }, () => Promise.resolve(new Response('<html>Bad gateway: erika@example.com</html>', { status: 502 })));
+  const limiter = postgrestRateLimiter('https://project.supabase.co', 'service-role', { limit: 5, windowSeconds: 60 }, () =>
+    Promise.resolve(new Response('<html>Bad gateway: erika@example.com</html>', { status: 502 })),
+  );
   const error = await limiter.hit('a'.repeat(64)).catch((e: unknown) => e);
   assertEquals(error instanceof DatabaseError, true);
   assertEquals(describeStoreError(error), 'contact_rate_hit failed: HTTP 502');
@@ -211,7 +274,9 @@ Deno.test("the request's own URL never makes an origin allowed: a target naming 
 
 Deno.test('served by Deno.serve, TRACE and other methods are a 405, never a 5xx', async () => {
   const controller = new AbortController();
-  const server = Deno.serve({ hostname: '127.0.0.1', port: 0, signal: controller.signal, onListen: () => {} }, (request) => handleContactRequest(request, options));
+  const server = Deno.serve({ hostname: '127.0.0.1', port: 0, signal: controller.signal, onListen: () => {} }, (request) =>
+    handleContactRequest(request, options),
+  );
   try {
     for (const method of ['TRACE', 'PUT', 'DELETE', 'PROPFIND', 'GET']) {
       const connection = await Deno.connect({ hostname: '127.0.0.1', port: server.addr.port });

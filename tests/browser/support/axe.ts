@@ -8,7 +8,9 @@ interface AxeRuleSpec {
 }
 
 // The axe-core that @axe-core/playwright injects into the page, not whichever copy a bare import would find.
-const axe = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core') as { _audit: { rules: AxeRuleSpec[]; tagExclude: string[] } };
+const axe = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core') as {
+  _audit: { rules: AxeRuleSpec[]; tagExclude: string[] };
+};
 
 /**
  * The rules of `tags` (as `withTags` picks them: experimental and deprecated rules left out) that can find a

@@ -9,7 +9,11 @@ export interface DevSite extends DevServer {
   content: string;
 }
 
-export async function startDevSite(fixture: string, prepare?: (work: string, content: string) => Promise<void>, env: Record<string, string> = {}): Promise<DevSite> {
+export async function startDevSite(
+  fixture: string,
+  prepare?: (work: string, content: string) => Promise<void>,
+  env: Record<string, string> = {},
+): Promise<DevSite> {
   const site = await loadFixture(fixture);
   await prepare?.(site.root, site.content);
   const dev = await site.dev({ env });

@@ -31,7 +31,13 @@ export const FORM_ROUTES: FormRoute[] = [
   { route: '/education', locale: 'de', variant: 'education', keys: education, emptyCompany: null },
   { route: '/fr/education', locale: 'fr', variant: 'education', keys: education, emptyCompany: null },
   { route: '/en/education', locale: 'en', variant: 'education', keys: education, emptyCompany: null },
-  { route: '/es/education', locale: 'es', variant: 'education', keys: ['name', 'email', 'company', 'subject', 'message', 'privacy_consent'], emptyCompany: null },
+  {
+    route: '/es/education',
+    locale: 'es',
+    variant: 'education',
+    keys: ['name', 'email', 'company', 'subject', 'message', 'privacy_consent'],
+    emptyCompany: null,
+  },
   { route: '/chatbot', locale: 'de', variant: 'business', keys: business, emptyCompany: null, preset: ['chatbot'] },
 ];
 

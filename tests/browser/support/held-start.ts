@@ -9,6 +9,9 @@
 export default async function heldStart(): Promise<void> {
   if (process.env.SITE_TEST_HELD !== 'stdin') return;
   await new Promise<void>((resolve) => {
-    process.stdin.on('end', resolve).on('error', () => resolve()).resume();
+    process.stdin
+      .on('end', resolve)
+      .on('error', () => resolve())
+      .resume();
   });
 }

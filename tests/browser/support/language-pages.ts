@@ -60,7 +60,9 @@ export async function checkLanguagePage(page: Page, request: APIRequestContext, 
     const spec = SPEC_HEADER[c.route] ?? {};
     expect(Object.fromEntries(Object.keys(spec).map((role) => [role, labels[role as keyof typeof spec]]))).toEqual(spec);
     const nav = c.kind === 'business' ? [labels.products, labels.pricing, labels.about, labels.contact] : [labels.learningModes, labels.contact];
-    const footerLinks = localeFile(c.lang).footer.columns.flatMap((column) => column.items).flatMap((item) => (typeof item === 'string' ? [] : [item]));
+    const footerLinks = localeFile(c.lang)
+      .footer.columns.flatMap((column) => column.items)
+      .flatMap((item) => (typeof item === 'string' ? [] : [item]));
     const legalText = ['/impressum', '/agb', '/datenschutz', '/faq'].map((href) => footerLinks.find((item) => item.href === href)!.label);
     if (SPEC_LEGAL[c.lang]) expect(legalText).toEqual(SPEC_LEGAL[c.lang]);
 
@@ -99,7 +101,9 @@ export async function checkLanguagePage(page: Page, request: APIRequestContext, 
     expect(data.offers.priceCurrency).toBe('EUR');
     expect(data.offers.price).toBe(c.kind === 'business' ? '17' : '0');
     expect(data['@type']).toBe(c.kind === 'business' ? 'SoftwareApplication' : 'WebApplication');
-    const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((els) => els.map((el) => `${el.getAttribute('hreflang')} ${el.getAttribute('href')}`));
+    const alternates = await page
+      .locator('link[rel="alternate"][hreflang]')
+      .evaluateAll((els) => els.map((el) => `${el.getAttribute('hreflang')} ${el.getAttribute('href')}`));
     expect(alternates.map((a) => a.split(' ')[0]).sort()).toEqual(['de', 'en', 'es', 'fr', 'x-default']);
     expect(alternates).toContain(`${c.lang} ${BASE}${c.route}`);
     for (const alternate of alternates) {

@@ -110,13 +110,18 @@ async function inPageChecks({ phoneMaxWidth, minTap, resized }: { phoneMaxWidth:
     for (const shift of shifts as Shift[]) {
       if (shift.value <= 0) continue;
       const node = shift.sources?.find((s) => s.node instanceof Element)?.node as Element | undefined;
-      findings.push({ rule: 'layout-shift', element: node ? describe(node) : '(document)', detail: `layout shift of ${shift.value.toFixed(4)} at ${Math.round(shift.startTime)} ms` });
+      findings.push({
+        rule: 'layout-shift',
+        element: node ? describe(node) : '(document)',
+        detail: `layout shift of ${shift.value.toFixed(4)} at ${Math.round(shift.startTime)} ms`,
+      });
     }
   }
 
   const width = window.innerWidth;
   const root = document.documentElement;
-  if (root.scrollWidth > width) findings.push({ rule: 'horizontal-scroll', element: '<html>', detail: `document is ${root.scrollWidth}px wide in a ${width}px window` });
+  if (root.scrollWidth > width)
+    findings.push({ rule: 'horizontal-scroll', element: '<html>', detail: `document is ${root.scrollWidth}px wide in a ${width}px window` });
 
   // Text: the boxes of its lines, against the window and against every clipping ancestor.
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -136,9 +141,15 @@ async function inPageChecks({ phoneMaxWidth, minTap, resized }: { phoneMaxWidth:
       if (scrolls(s.overflowX)) inScroller = true;
       if (!clipX && !clipY) continue;
       const box = a.getBoundingClientRect();
-      const cut = lines.find((r) => (clipX && (r.left < box.left - 1 || r.right > box.right + 1)) || (clipY && (r.top < box.top - 1 || r.bottom > box.bottom + 1)));
+      const cut = lines.find(
+        (r) => (clipX && (r.left < box.left - 1 || r.right > box.right + 1)) || (clipY && (r.top < box.top - 1 || r.bottom > box.bottom + 1)),
+      );
       if (cut) {
-        report('text-clipped', parent, `line ${px(cut.left)}–${px(cut.right)} × ${px(cut.top)}–${px(cut.bottom)} cut by ${describe(a).slice(0, 60)} at ${px(box.left)}–${px(box.right)} × ${px(box.top)}–${px(box.bottom)}`);
+        report(
+          'text-clipped',
+          parent,
+          `line ${px(cut.left)}–${px(cut.right)} × ${px(cut.top)}–${px(cut.bottom)} cut by ${describe(a).slice(0, 60)} at ${px(box.left)}–${px(box.right)} × ${px(box.top)}–${px(box.bottom)}`,
+        );
         break;
       }
     }
@@ -181,7 +192,8 @@ async function inPageChecks({ phoneMaxWidth, minTap, resized }: { phoneMaxWidth:
     }
     const counts = [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, n]) => n);
     for (let i = 1; i < counts.length; i++) {
-      if (counts[i] === 1 && counts[i - 1]! >= 3) report('lonely-card', grid, `row ${i + 1} holds 1 item below a row of ${counts[i - 1]} (rows: ${counts.join(', ')})`);
+      if (counts[i] === 1 && counts[i - 1]! >= 3)
+        report('lonely-card', grid, `row ${i + 1} holds 1 item below a row of ${counts[i - 1]} (rows: ${counts.join(', ')})`);
     }
   }
 
@@ -199,7 +211,8 @@ async function inPageChecks({ phoneMaxWidth, minTap, resized }: { phoneMaxWidth:
       const hit = document.elementFromPoint(x, y);
       if (!hit || hit === el || el.contains(hit) || hit.contains(el)) continue;
       const cover = fixedAncestor(hit);
-      if (cover && !cover.contains(el)) report('fixed-covers-control', el, `${where}: its centre (${px(x)}, ${px(y)}) is under ${describe(cover).slice(0, 70)}`);
+      if (cover && !cover.contains(el))
+        report('fixed-covers-control', el, `${where}: its centre (${px(x)}, ${px(y)}) is under ${describe(cover).slice(0, 70)}`);
     }
   };
   coverCheck('at load', 0);

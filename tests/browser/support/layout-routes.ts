@@ -2,10 +2,24 @@
 
 /** SPEC §2's route table: 14 routes, and an unknown path per language for its not-found page. */
 export const LAYOUT_ROUTES = [
-  '/', '/fr', '/en', '/es',
-  '/education', '/fr/education', '/en/education', '/es/education',
-  '/chatbot', '/impressum', '/agb', '/datenschutz', '/faq', '/leitfaden',
-  '/diese-seite-gibt-es-nicht', '/fr/page-inconnue', '/en/no-such-page', '/es/pagina-inexistente',
+  '/',
+  '/fr',
+  '/en',
+  '/es',
+  '/education',
+  '/fr/education',
+  '/en/education',
+  '/es/education',
+  '/chatbot',
+  '/impressum',
+  '/agb',
+  '/datenschutz',
+  '/faq',
+  '/leitfaden',
+  '/diese-seite-gibt-es-nicht',
+  '/fr/page-inconnue',
+  '/en/no-such-page',
+  '/es/pagina-inexistente',
 ];
 
 /** Phones (360, 390), a tablet, a laptop and a wide screen, each with a height that device has. */

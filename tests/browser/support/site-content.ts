@@ -8,7 +8,9 @@ import type { LocaleStrings } from '../../../src/schema/locale.ts';
 import type { HeaderItem } from '../../../src/schema/navigation.ts';
 
 /** The figures and company details of content/site.yaml, so tests compare against the source, not copies. */
-export const site = parse(readFileSync(path.resolve('content/site.yaml'), 'utf8'), { customTags: [{ tag: '!placeholder', resolve: (value: string) => value }] }) as {
+export const site = parse(readFileSync(path.resolve('content/site.yaml'), 'utf8'), {
+  customTags: [{ tag: '!placeholder', resolve: (value: string) => value }],
+}) as {
   email: string;
   company: Record<string, string | number>;
   constants: {
@@ -72,7 +74,12 @@ export async function pageAt(route: string): Promise<PageEntry> {
 
 /** Text as a visitor reads it, to compare with content: no-break spaces as spaces, no word joiners, plain apostrophes. */
 export function asRead(text: string): string {
-  return text.replaceAll('\u2060', '').replace(/[\u00a0\u202f]/g, ' ').replace(/’/g, "'").replace(/\s+/g, ' ').trim();
+  return text
+    .replaceAll('\u2060', '')
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/’/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** `text` as a regular expression matching it exactly as a visitor reads it (typography's spaces allowed). */
@@ -90,7 +97,11 @@ export function readWithin(text: string): RegExp {
 
 function readable(text: string): string {
   // Typography's no-break spaces, typographic apostrophes, and the word joiner after a dash between figures.
-  return asRead(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[\\s\\u202f]+').replace(/'/g, "['’]").replace(/–/g, '–\\u2060?');
+  return asRead(text)
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/ /g, '[\\s\\u202f]+')
+    .replace(/'/g, "['’]")
+    .replace(/–/g, '–\\u2060?');
 }
 
 /** Where a value sits in a page file: keys and list positions, e.g. ['sections', 0, 'parts', 3]. */
@@ -109,7 +120,8 @@ export async function mentioning(route: string, needle: string): Promise<{ path:
     if (typeof source === 'string') {
       if (source.includes(needle) && typeof loaded === 'string') found.push({ path: at, text: loaded });
     } else if (source && typeof source === 'object') {
-      for (const [key, value] of Object.entries(source)) walk(value, (loaded as Record<string, unknown> | undefined)?.[key], [...at, Array.isArray(source) ? Number(key) : key]);
+      for (const [key, value] of Object.entries(source))
+        walk(value, (loaded as Record<string, unknown> | undefined)?.[key], [...at, Array.isArray(source) ? Number(key) : key]);
     }
   };
   walk(written, entry.page, []);

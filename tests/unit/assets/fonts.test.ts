@@ -20,7 +20,10 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('buildFonts', () => {
   it('subsets the files in a child process when nothing is shipped or cached, and a cache hit gives the same files, rules and preload', async () => {
-    expect(subset.files.map((f) => f.url)).toEqual([expect.stringMatching(/^\/assets\/inter-latin-[0-9a-f]{10}\.woff2$/), expect.stringMatching(/^\/assets\/inter-latin-ext-[0-9a-f]{10}\.woff2$/)]);
+    expect(subset.files.map((f) => f.url)).toEqual([
+      expect.stringMatching(/^\/assets\/inter-latin-[0-9a-f]{10}\.woff2$/),
+      expect.stringMatching(/^\/assets\/inter-latin-ext-[0-9a-f]{10}\.woff2$/),
+    ]);
     for (const file of subset.files) {
       expect(Buffer.from(file.bytes.subarray(0, 4)).toString('latin1')).toBe('wOF2');
       expect(file.url).toContain(createHash('sha256').update(file.bytes).digest('hex').slice(0, 10));

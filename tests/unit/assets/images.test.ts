@@ -40,7 +40,9 @@ describe('<picture> output', () => {
     const [hero] = pictures();
     const sources = [...hero!.matchAll(/<source [^>]*>/g)].map((m) => m[0]);
     expect(sources.map((s) => attr(s, 'type'))).toEqual(['image/avif', 'image/webp']);
-    expect(attr(sources[0]!, 'srcSet')).toMatch(/^\/assets\/images\/werkstatt-\w{10}-480\.avif 480w, \S+-800\.avif 800w, \S+-1200\.avif 1200w, \S+-1600\.avif 1600w$/);
+    expect(attr(sources[0]!, 'srcSet')).toMatch(
+      /^\/assets\/images\/werkstatt-\w{10}-480\.avif 480w, \S+-800\.avif 800w, \S+-1200\.avif 1200w, \S+-1600\.avif 1600w$/,
+    );
     const img = /<img [^>]*>/.exec(hero!)![0];
     expect(attr(img, 'src')).toMatch(/^\/assets\/images\/werkstatt-\w{10}-1600\.jpg$/);
     expect([attr(img, 'width'), attr(img, 'height')]).toEqual(['1600', '900']);

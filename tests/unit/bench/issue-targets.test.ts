@@ -20,7 +20,11 @@ const tenThousand: WarmTiming = {
 };
 
 describe('issue #19 targets from the bench timings', () => {
-  const rows = targetRows({ sizes: [tenThousand], realSiteNoChangeMs: 310, startUp: { pages: 4, runs: 11, cases: [timing('no-change', 180), timing('previous-no-change', 240)] } });
+  const rows = targetRows({
+    sizes: [tenThousand],
+    realSiteNoChangeMs: 310,
+    startUp: { pages: 4, runs: 11, cases: [timing('no-change', 180), timing('previous-no-change', 240)] },
+  });
   const row = (figure: string) => rows.find(([f]) => f.startsWith(figure));
 
   it('judges each row by its own target: ratios to cold, to the previous generator, wall time and memory', () => {
@@ -39,11 +43,18 @@ describe('issue #19 targets from the bench timings', () => {
     const thousand: WarmTiming = { ...tenThousand, pages: 1_000 };
     const small = targetRows({ sizes: [thousand] });
     const warm = small.find(([f]) => f === '1,000 pages warm, nothing changed');
-    expect(warm).toEqual(['1,000 pages warm, nothing changed', 'for reference (the 10,000-page target: ≤ 5 % of cold and ≤ 0.6 s)', '6 % of cold, 0.550 s', undefined]);
+    expect(warm).toEqual([
+      '1,000 pages warm, nothing changed',
+      'for reference (the 10,000-page target: ≤ 5 % of cold and ≤ 0.6 s)',
+      '6 % of cold, 0.550 s',
+      undefined,
+    ]);
     expect(small.find(([f]) => f === '1,000 pages cold')?.[3]).toBeUndefined();
     // The 1,000-page row of its own is judged: 12 s and 10 s are over 2.0 s and 1.5 s.
     expect(small.find(([f]) => f.startsWith('1,000 pages, empty cache'))?.[3]).toBe(false);
-    expect(targetTable(small).split('\n')).toContain('| 1,000 pages warm, nothing changed | for reference (the 10,000-page target: ≤ 5 % of cold and ≤ 0.6 s) | 6 % of cold, 0.550 s |  |');
+    expect(targetTable(small).split('\n')).toContain(
+      '| 1,000 pages warm, nothing changed | for reference (the 10,000-page target: ≤ 5 % of cold and ≤ 0.6 s) | 6 % of cold, 0.550 s |  |',
+    );
   });
 
   it('shows the first-time store cost as the empty-cache build over the cache-off build', () => {
@@ -52,7 +63,12 @@ describe('issue #19 targets from the bench timings', () => {
 
   it('leaves out what was not measured: no previous generator, no 1,000-page set', () => {
     const alone = targetRows({ sizes: [{ ...tenThousand, cases: tenThousand.cases.filter((c) => !c.kind.startsWith('previous')) }] });
-    expect(alone.map(([figure]) => figure)).toEqual(['10,000 pages, first-time store cost (empty cache against cache off)', '10,000 pages warm, nothing changed', '10,000 pages warm, one page’s YAML edited', '10,000 pages warm, one locale string used by every page edited']);
+    expect(alone.map(([figure]) => figure)).toEqual([
+      '10,000 pages, first-time store cost (empty cache against cache off)',
+      '10,000 pages warm, nothing changed',
+      '10,000 pages warm, one page’s YAML edited',
+      '10,000 pages warm, one locale string used by every page edited',
+    ]);
   });
 
   it('gives every case its ratio to cold and to the previous generator’s cold, and its own number of runs', () => {

@@ -24,7 +24,12 @@ const entry = async () => path.join(dir, 'memo', (await readdir(path.join(dir, '
 describe('cache records', () => {
   it('reads back the header and every record as written, one line each', async () => {
     await writeRecords(cache, 'memo', 'k', { format: 3, id: 'x' }, records);
-    expect(await readRecords(cache, 'memo', 'k')).toEqual({ header: { format: 3, id: 'x', records: 3 }, records: Object.fromEntries(records), lines: new Map(), deferred: new Map() });
+    expect(await readRecords(cache, 'memo', 'k')).toEqual({
+      header: { format: 3, id: 'x', records: 3 },
+      records: Object.fromEntries(records),
+      lines: new Map(),
+      deferred: new Map(),
+    });
     expect((await readFile(await entry(), 'utf8')).split('\n')).toHaveLength(records.length + 2);
     await writeRecords(cache, 'memo', 'k', { format: 3 }, []);
     expect(await readRecords(cache, 'memo', 'k')).toEqual({ header: { format: 3, records: 0 }, records: {}, lines: new Map(), deferred: new Map() });
@@ -66,7 +71,10 @@ describe('cache records', () => {
   it('copies a record kept as its line instead of serialising it again', async () => {
     await writeRecords(cache, 'memo', 'k', { format: 3 }, records);
     // Spaces JSON.stringify would not write: a copied line keeps them.
-    await writeFile(await entry(), (await readFile(await entry(), 'utf8')).replace('["b/index.html",[1,2,{"c":null}]]', '["b/index.html", [1, 2, {"c": null}]]'));
+    await writeFile(
+      await entry(),
+      (await readFile(await entry(), 'utf8')).replace('["b/index.html",[1,2,{"c":null}]]', '["b/index.html", [1, 2, {"c": null}]]'),
+    );
     const read = (await readRecords(cache, 'memo', 'k', { keepLines: true }))!;
     expect(read.records).toEqual(Object.fromEntries(records));
     expect([...read.lines.keys()]).toEqual(records.map(([name]) => name));
@@ -77,7 +85,11 @@ describe('cache records', () => {
 
   it('hands back a deferred part as its bytes, unparsed, and reads an entry whose part is damaged as none', async () => {
     const sections = JSON.stringify([{ type: 'hero', title: 'Fragen – 17 €', lead: 'eins\tzwei' }]);
-    await writeRecords(cache, 'memo', 'k', { format: 3 }, [['pages/a/de.yaml', { title: 'A' }, sections], ['b', 2], ['c', null, Buffer.from('[1]')]]);
+    await writeRecords(cache, 'memo', 'k', { format: 3 }, [
+      ['pages/a/de.yaml', { title: 'A' }, sections],
+      ['b', 2],
+      ['c', null, Buffer.from('[1]')],
+    ]);
     const read = (await readRecords(cache, 'memo', 'k', { keepLines: true }))!;
     expect(read.records).toEqual({ 'pages/a/de.yaml': { title: 'A' }, b: 2, c: null });
     expect(Object.fromEntries([...read.deferred].map(([name, part]) => [name, part.toString('utf8')]))).toEqual({ 'pages/a/de.yaml': sections, c: '[1]' });
@@ -85,7 +97,10 @@ describe('cache records', () => {
     await writeRecords(cache, 'memo', 'k', { format: 3 }, [read.lines.get('pages/a/de.yaml')!]);
     expect((await readRecords(cache, 'memo', 'k'))!.deferred.get('pages/a/de.yaml')!.toString('utf8')).toBe(sections);
 
-    await writeRecords(cache, 'memo', 'k', { format: 3 }, [['pages/a/de.yaml', { title: 'A' }, sections], ['b', 2]]);
+    await writeRecords(cache, 'memo', 'k', { format: 3 }, [
+      ['pages/a/de.yaml', { title: 'A' }, sections],
+      ['b', 2],
+    ]);
     const text = await readFile(await entry(), 'utf8');
     const damaged = [
       text.replace('Fragen', 'Fragen!'), // the part lengthened
@@ -102,15 +117,27 @@ describe('cache records', () => {
 
   it('hands back each record as its line, unparsed, and parses one record damaged within its line as none, the others as written', async () => {
     const sections = JSON.stringify([{ type: 'hero', title: 'Fragen – 17 €' }]);
-    const written: [string, unknown, string?][] = [['pages/über/de.yaml', { title: 'Ü' }, sections], ...records, ['pages/faq/de.yaml', { title: 'F' }, sections], ['last', 3]];
-    await writeRecords(cache, 'memo', 'k', { format: 3 }, written.map((r) => (r[2] === undefined ? [r[0], r[1]] : r) as [string, unknown]));
+    const written: [string, unknown, string?][] = [
+      ['pages/über/de.yaml', { title: 'Ü' }, sections],
+      ...records,
+      ['pages/faq/de.yaml', { title: 'F' }, sections],
+      ['last', 3],
+    ];
+    await writeRecords(
+      cache,
+      'memo',
+      'k',
+      { format: 3 },
+      written.map((r) => (r[2] === undefined ? [r[0], r[1]] : r) as [string, unknown]),
+    );
     const text = await readFile(await entry(), 'utf8');
     const read = (await readRecordLines(cache, 'memo', 'k'))!;
     expect(read.header).toEqual({ format: 3, records: written.length });
     // Names read from the line's start, the one with a quote and a line break (escaped) by parsing the line.
     expect([...read.lines.keys()]).toEqual(written.map(([name]) => name));
     expect([...read.lines.values()].map((line) => line.toString('utf8')).join('')).toBe(text.slice(text.indexOf('\n') + 1));
-    for (const [name, value, part] of written) expect(parseRecord(read.lines.get(name)!)).toEqual({ name, value, ...(part !== undefined && { deferred: Buffer.from(part) }) });
+    for (const [name, value, part] of written)
+      expect(parseRecord(read.lines.get(name)!)).toEqual({ name, value, ...(part !== undefined && { deferred: Buffer.from(part) }) });
 
     const line = (name: string) => text.split('\n').find((l) => l.startsWith(`[${JSON.stringify(name)},`))!;
     const faq = line('pages/faq/de.yaml');

@@ -27,7 +27,9 @@ describe('site check (CLI)', () => {
 
   it('--strict points to the "Before you go live" checklist (docs/deploy/go-live.md), in text and as a GitHub notice; a plain run and JSON do not', async () => {
     const strict = await cli('check', '--content', BASE, '--strict');
-    expect(strict.out.trimEnd().split('\n').at(-1)).toBe('Before you go live, also work through the checklist no check can do (legal questions, contracts, figures a lawyer should confirm): docs/deploy/go-live.md.');
+    expect(strict.out.trimEnd().split('\n').at(-1)).toBe(
+      'Before you go live, also work through the checklist no check can do (legal questions, contracts, figures a lawyer should confirm): docs/deploy/go-live.md.',
+    );
     const github = await cli('check', '--content', BASE, '--strict', '--format', 'github');
     expect(github.out).toMatch(/^::notice title=before-you-go-live::Before you go live, .*docs\/deploy\/go-live\.md\.$/m);
     expect((await cli('check', '--content', BASE)).out).not.toContain('Before you go live');

@@ -27,10 +27,18 @@ describe('well-known dummy values', () => {
     expect(dummyKind(value)).toMatch(new RegExp(`^${kind}`));
   });
 
-  it.each(['Maximilianstraße 12', '95444', 'HRB 12345', 'DE312345678', 'beantragt', 'service@ki-zentrale.de', 'Max Müller', 'Amtsgericht Bayreuth', '+49 921 1234567', 'KI-Zentrale UG (haftungsbeschränkt)'])(
-    '%s may be real',
-    (value) => {
-      expect(dummyKind(value)).toBeUndefined();
-    },
-  );
+  it.each([
+    'Maximilianstraße 12',
+    '95444',
+    'HRB 12345',
+    'DE312345678',
+    'beantragt',
+    'service@ki-zentrale.de',
+    'Max Müller',
+    'Amtsgericht Bayreuth',
+    '+49 921 1234567',
+    'KI-Zentrale UG (haftungsbeschränkt)',
+  ])('%s may be real', (value) => {
+    expect(dummyKind(value)).toBeUndefined();
+  });
 });

@@ -30,10 +30,22 @@ describe('image content errors', () => {
     const plans = await lineOf(dir, PAGE, 'decorative: true, alt: Das Team');
     const contact = await lineOf(dir, PAGE, 'src: ../geheim.png');
     expect(result.errors.map((e) => [e.location, e.message])).toEqual([
-      [{ file: PAGE, line: hero, column: 5, path: 'sections[0].image.alt' }, 'missing alt: describe what the image shows for visitors who cannot see it, or set decorative: true'],
-      [{ file: PAGE, line: plans, column: 59, path: 'sections[1].image.alt' }, 'a decorative image has no alt text: remove alt, or remove decorative: true if the image carries meaning'],
-      [{ file: PAGE, line: contact, column: 19, path: 'sections[2].image.src' }, 'expected a path inside the content folder to a png/jpg/jpeg/webp/avif file, e.g. "images/team.jpg" (no leading /, no ..)'],
-      [{ file: PAGE, line: contact, column: 52, path: 'sections[2].image.focus' }, 'focus only applies when aspect crops the image: add aspect (e.g. "16:9") or remove focus'],
+      [
+        { file: PAGE, line: hero, column: 5, path: 'sections[0].image.alt' },
+        'missing alt: describe what the image shows for visitors who cannot see it, or set decorative: true',
+      ],
+      [
+        { file: PAGE, line: plans, column: 59, path: 'sections[1].image.alt' },
+        'a decorative image has no alt text: remove alt, or remove decorative: true if the image carries meaning',
+      ],
+      [
+        { file: PAGE, line: contact, column: 19, path: 'sections[2].image.src' },
+        'expected a path inside the content folder to a png/jpg/jpeg/webp/avif file, e.g. "images/team.jpg" (no leading /, no ..)',
+      ],
+      [
+        { file: PAGE, line: contact, column: 52, path: 'sections[2].image.focus' },
+        'focus only applies when aspect crops the image: add aspect (e.g. "16:9") or remove focus',
+      ],
     ]);
   });
 
@@ -89,7 +101,11 @@ describe('image check rules', () => {
     const run = await runCheck({ contentDir: dir });
     const [f, ...rest] = imageFindings(run.findings);
     expect(rest).toEqual([]);
-    expect(f).toMatchObject({ code: 'image-budget', severity: 'error', location: { file: PAGE, line: await lineOf(dir, PAGE, 'images/klein.png'), column: 19, path: 'sections[0].image.src' } });
+    expect(f).toMatchObject({
+      code: 'image-budget',
+      severity: 'error',
+      location: { file: PAGE, line: await lineOf(dir, PAGE, 'images/klein.png'), column: 19, path: 'sections[0].image.src' },
+    });
     expect(f!.message).toMatch(/^image 'images\/klein\.png' is served as up to \d+\.\d KB, over the image budget of 1\.0 KB$/);
     expect(f!.element).toMatch(/^\/assets\/images\/klein-\w{10}-\d+\.(jpg|webp|avif)$/);
     expect(f!.found).toMatch(/^\d+\.\d KB \(\d+ bytes\)$/);

@@ -57,7 +57,9 @@ describe('header and footer menus', () => {
 
   it('header-menu: a page whose header variant has no list in its locale file', async () => {
     const found = only(await runFixture('header-menu'), 'header-menu');
-    expect(found.map((f) => [f.location?.file, f.location?.line, f.message])).toEqual([['pages/faq/de.yaml', 6, 'header: chatbot has no menu in locales/de.yaml']]);
+    expect(found.map((f) => [f.location?.file, f.location?.line, f.message])).toEqual([
+      ['pages/faq/de.yaml', 6, 'header: chatbot has no menu in locales/de.yaml'],
+    ]);
     expect(found[0]!.hint).toBe('add header.menus.chatbot (entries { label, href }) to locales/de.yaml, or pick a variant it has');
   });
 });

@@ -8,9 +8,30 @@ const run: CheckRun = {
   output: { dir: '/tmp/x', built: true },
   contentDir: 'content',
   findings: [
-    { code: 'claim-savings', severity: 'error', message: "savings claim 'vsTwo' says 53 %, not 48.9 %", location: { file: 'site.yaml', line: 44, column: 23, path: 'constants.savings.vsTwo.percent' }, expected: '48', hint: 'rule: p ≤ s' },
-    { code: 'link-broken', severity: 'error', message: 'link to /chatbot points at no output file', route: '/', element: '<a href="/chatbot">Chatbots</a>', source: { file: 'locales/de.yaml', line: 34, column: 45, path: 'footer.products[2].href' } },
-    { code: 'img-alt', severity: 'error', message: '<img> has no text alternative', route: '/', element: '<img src="/logo.svg">', source: { file: 'pages/home/de.yaml' } },
+    {
+      code: 'claim-savings',
+      severity: 'error',
+      message: "savings claim 'vsTwo' says 53 %, not 48.9 %",
+      location: { file: 'site.yaml', line: 44, column: 23, path: 'constants.savings.vsTwo.percent' },
+      expected: '48',
+      hint: 'rule: p ≤ s',
+    },
+    {
+      code: 'link-broken',
+      severity: 'error',
+      message: 'link to /chatbot points at no output file',
+      route: '/',
+      element: '<a href="/chatbot">Chatbots</a>',
+      source: { file: 'locales/de.yaml', line: 34, column: 45, path: 'footer.products[2].href' },
+    },
+    {
+      code: 'img-alt',
+      severity: 'error',
+      message: '<img> has no text alternative',
+      route: '/',
+      element: '<img src="/logo.svg">',
+      source: { file: 'pages/home/de.yaml' },
+    },
     { code: 'placeholder', severity: 'warning', message: 'placeholder company data', location: { file: 'site.yaml', line: 10, column: 21 } },
   ],
 };
@@ -32,11 +53,18 @@ describe('check reports', () => {
     const many: CheckRun = {
       routes: 1,
       contentDir: 'content',
-      findings: Array.from({ length: 246 }, (_, i) => ({ code: 'translation-stale', severity: 'warning' as const, message: 'never recorded', location: { file: 'pages/home/it.yaml', line: i + 1, column: 3 } })),
+      findings: Array.from({ length: 246 }, (_, i) => ({
+        code: 'translation-stale',
+        severity: 'warning' as const,
+        message: 'never recorded',
+        location: { file: 'pages/home/it.yaml', line: i + 1, column: 3 },
+      })),
     };
     const lines = formatGithub(many).split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^::warning file=content\/pages\/home\/it\.yaml,line=1,col=3,title=246 findings in content\/pages\/home\/it\.yaml \(0 errors%2C 246 warnings\)::1:3 warning translation-stale: never recorded%0A/);
+    expect(lines[0]).toMatch(
+      /^::warning file=content\/pages\/home\/it\.yaml,line=1,col=3,title=246 findings in content\/pages\/home\/it\.yaml \(0 errors%2C 246 warnings\)::1:3 warning translation-stale: never recorded%0A/,
+    );
     expect(lines[0]!.split('%0A')).toHaveLength(21);
     expect(lines[0]).toContain('… and 226 more: run `site check` for every one');
     expect(lines[1]).toBe('::notice title=site check::0 errors, 246 warnings in 1 file; checked content only');
@@ -53,8 +81,12 @@ describe('check reports', () => {
   it('text: content findings as clickable file:line:col from the working directory, output findings by route with their source', () => {
     const plain = formatText(run, false);
     expect(plain).not.toMatch(/\x1b\[/);
-    expect(plain).toContain("content/site.yaml:44:23 error  savings claim 'vsTwo' says 53 %, not 48.9 %  claim-savings\n    at       constants.savings.vsTwo.percent");
-    expect(plain).toContain('route /\n  error  link to /chatbot points at no output file  link-broken\n    element  <a href="/chatbot">Chatbots</a>\n    source   content/locales/de.yaml:34:45\n');
+    expect(plain).toContain(
+      "content/site.yaml:44:23 error  savings claim 'vsTwo' says 53 %, not 48.9 %  claim-savings\n    at       constants.savings.vsTwo.percent",
+    );
+    expect(plain).toContain(
+      'route /\n  error  link to /chatbot points at no output file  link-broken\n    element  <a href="/chatbot">Chatbots</a>\n    source   content/locales/de.yaml:34:45\n',
+    );
     expect(plain).toContain('    source   content/pages/home/de.yaml\n');
     expect(plain.split('\n').at(-1)).toBe('3 errors, 1 warning — checked content and 2 routes');
     expect(formatText(run, true)).toMatch(/\x1b\[31m/);

@@ -4,7 +4,9 @@ import { cleanup, errorsOf, only, runFixture } from './fixture.ts';
 
 /** What a test asserts about a finding: severity, message and where (file:line:col or route + element). */
 function shown(f: Finding): string {
-  const where = f.location ? `${f.location.file}:${f.location.line ?? '-'}:${f.location.column ?? '-'}${f.location.path ? ` (${f.location.path})` : ''}` : `${f.route}${f.element ? ` ${f.element}` : ''}`;
+  const where = f.location
+    ? `${f.location.file}:${f.location.line ?? '-'}:${f.location.column ?? '-'}${f.location.path ? ` (${f.location.path})` : ''}`
+    : `${f.route}${f.element ? ` ${f.element}` : ''}`;
   return `${f.severity} ${where} — ${f.message}`;
 }
 const findings = async (rule: string, ...codes: string[]) => only(await runFixture(rule), ...(codes.length ? codes : [rule])).map(shown);
@@ -34,7 +36,9 @@ describe('content rules', () => {
   });
 
   it('schema: a value the zod schema rejects, located in the file', async () => {
-    expect(await findings('schema', 'invalid-value')).toEqual(['error site.yaml:38:24 (constants.plans.standard.price) — Too small: expected number to be >=0']);
+    expect(await findings('schema', 'invalid-value')).toEqual([
+      'error site.yaml:38:24 (constants.plans.standard.price) — Too small: expected number to be >=0',
+    ]);
   });
 
   it('link-bypass: every link target a browser would not read as https:, mailto:, tel: or this site is reported where it is written', async () => {
@@ -53,7 +57,11 @@ describe('content rules', () => {
     const [f, ...rest] = only(await runFixture('missing-file'), 'missing-file');
     expect(rest).toEqual([]);
     expect(shown(f!)).toBe("error site.yaml:32:5 (locales[1]) — locales/en.yaml is missing: site.yaml lists 'en' in locales");
-    expect(f).toMatchObject({ expected: 'a file locales/en.yaml in the content directory', found: 'no such file', hint: 'create locales/en.yaml, or remove the locale from site.yaml' });
+    expect(f).toMatchObject({
+      expected: 'a file locales/en.yaml in the content directory',
+      found: 'no such file',
+      hint: 'create locales/en.yaml, or remove the locale from site.yaml',
+    });
   });
 
   it('unknown-locale: files in a language site.yaml does not list, with the locales it does list', async () => {
@@ -63,8 +71,16 @@ describe('content rules', () => {
       "error pages/home/it.yaml:-:- — a page in 'it', which site.yaml does not list in locales",
     ]);
     expect(found.map((f) => [f.expected, f.found, f.hint])).toEqual([
-      ['a file named after a locale in site.yaml: de.yaml, en.yaml', 'fr.yaml', "add an entry with code: fr to locales in site.yaml (docs/authoring/languages.md, Add a language), or remove the file"],
-      ['a file named after a locale in site.yaml: de.yaml, en.yaml', 'it.yaml', 'add an entry with code: it to locales in site.yaml (docs/authoring/languages.md, Add a language), or remove the file'],
+      [
+        'a file named after a locale in site.yaml: de.yaml, en.yaml',
+        'fr.yaml',
+        'add an entry with code: fr to locales in site.yaml (docs/authoring/languages.md, Add a language), or remove the file',
+      ],
+      [
+        'a file named after a locale in site.yaml: de.yaml, en.yaml',
+        'it.yaml',
+        'add an entry with code: it to locales in site.yaml (docs/authoring/languages.md, Add a language), or remove the file',
+      ],
     ]);
   });
 
@@ -151,7 +167,9 @@ describe('claims against constants', () => {
   it('claim-retention: the privacy policy types the retention period instead of printing the constant the purge uses', async () => {
     const [f, ...rest] = only(await runFixture('claim-retention'), 'claim-retention');
     expect(rest).toEqual([]);
-    expect(shown(f!)).toBe('error pages/datenschutz/de.yaml:1:1 — the privacy policy does not state the retention period of contact requests from the constant the software deletes by');
+    expect(shown(f!)).toBe(
+      'error pages/datenschutz/de.yaml:1:1 — the privacy policy does not state the retention period of contact requests from the constant the software deletes by',
+    );
     expect(f!.hint).toContain('{{privacy.contactRetentionMonths}}');
   });
 
@@ -160,7 +178,9 @@ describe('claims against constants', () => {
     expect(found).toEqual([
       "error pages/datenschutz/de.yaml:1:1 — the privacy policy does not name the recipient 'Hoster GmbH' that site.yaml lists",
       "error pages/datenschutz/de.yaml:1:1 — the privacy policy does not name the transfer safeguard of the recipient 'Model Corp.' that site.yaml lists",
-      expect.stringMatching(/^error site\.yaml:\d+:\d+ \(constants\.privacy\) — the backend at abcdefgh\.supabase\.co receives the contact requests, but site\.yaml lists no such recipient for the privacy policy$/),
+      expect.stringMatching(
+        /^error site\.yaml:\d+:\d+ \(constants\.privacy\) — the backend at abcdefgh\.supabase\.co receives the contact requests, but site\.yaml lists no such recipient for the privacy policy$/,
+      ),
     ]);
     // The base site lists no recipients and sends contact requests to its own origin: nothing to name.
     expect(only(await runFixture(undefined), 'privacy-recipients')).toEqual([]);
@@ -179,13 +199,25 @@ describe('claims against constants', () => {
 
   it('claim-jsonld: the JSON-LD offer price follows the lowest plan price', async () => {
     const [f] = only(await runFixture('claim-jsonld'), 'claim-jsonld');
-    expect(f).toMatchObject({ severity: 'error', route: '/', message: 'JSON-LD Offer price 15 is not the lowest plan price (constants.plans)', expected: '17', found: '15' });
+    expect(f).toMatchObject({
+      severity: 'error',
+      route: '/',
+      message: 'JSON-LD Offer price 15 is not the lowest plan price (constants.plans)',
+      expected: '17',
+      found: '15',
+    });
   });
 
   it('claim-jsonld: on an education page the offer price is constants.education.offerPrice', async () => {
     const [f, ...rest] = only(await runFixture('claim-jsonld-education'), 'claim-jsonld');
     expect(rest).toEqual([]);
-    expect(f).toMatchObject({ severity: 'error', route: '/faq', message: 'JSON-LD Offer price 9 is not constants.education.offerPrice', expected: '0', found: '9' });
+    expect(f).toMatchObject({
+      severity: 'error',
+      route: '/faq',
+      message: 'JSON-LD Offer price 9 is not constants.education.offerPrice',
+      expected: '0',
+      found: '9',
+    });
     expect(f!.source).toEqual({ file: 'pages/faq/de.yaml', line: 6, column: 19, path: 'meta.structuredData' });
   });
 });
@@ -201,26 +233,34 @@ describe('the offer against its data (site.yaml offer)', () => {
     const [f, ...rest] = only(await runFixture('offer-included-and-extra'), 'offer-included-and-extra');
     expect(rest).toEqual([]);
     expect(shown(f!)).toBe("error pages/home/de.yaml:11:11 (sections[0].lead) — the page states 'Transkription' as included here and as paid extra elsewhere");
-    expect(f!.found).toBe('included: "Ab 17\u00a0€ pro Nutzer und Monat. Transkription ist inklusive."; paid extra: "Transkription" (sections[3].items[0].title)');
+    expect(f!.found).toBe(
+      'included: "Ab 17\u00a0€ pro Nutzer und Monat. Transkription ist inklusive."; paid extra: "Transkription" (sections[3].items[0].title)',
+    );
   });
 
   it('offer-plan-claim: a plan card claims a feature its plan does not include', async () => {
     const [f, ...rest] = only(await runFixture('offer-plan-claim'), 'offer-plan-claim');
     expect(rest).toEqual([]);
-    expect(shown(f!)).toBe("error pages/home/de.yaml:23:52 (sections[2].plans[0].tagline) — text about plan 'standard' claims 'Bevorzugter Support', which the plan does not include");
+    expect(shown(f!)).toBe(
+      "error pages/home/de.yaml:23:52 (sections[2].plans[0].tagline) — text about plan 'standard' claims 'Bevorzugter Support', which the plan does not include",
+    );
     expect(f!.hint).toBe("'prioritySupport' is included in smart; say so there, or add it to the plan in site.yaml");
   });
 
   it('offer-badge: a badge label whose superlative the prices contradict, at the locale label', async () => {
     const [f, ...rest] = only(await runFixture('offer-badge'), 'offer-badge');
     expect(rest).toEqual([]);
-    expect(shown(f!)).toMatch(/^error locales\/de\.yaml:\d+:\d+ \(offer\.badges\.bestValue\) — the badge "Bester Preis" is not true of the figures: plan 'smart' costs 19 € but 'standard' costs 17 €$/);
+    expect(shown(f!)).toMatch(
+      /^error locales\/de\.yaml:\d+:\d+ \(offer\.badges\.bestValue\) — the badge "Bester Preis" is not true of the figures: plan 'smart' costs 19 € but 'standard' costs 17 €$/,
+    );
   });
 
   it('offer-badge: a badge written on a plan card, without offer data', async () => {
     const [f, ...rest] = only(await runFixture('offer-badge-page'), 'offer-badge');
     expect(rest).toEqual([]);
-    expect(shown(f!)).toBe('error pages/home/de.yaml:24:60 (sections[2].plans[1].badge) — the badge "Bester Preis" is not true of the figures: plan \'plus\' costs 21 € but \'standard\' costs 17 €, \'smart\' costs 19 €');
+    expect(shown(f!)).toBe(
+      "error pages/home/de.yaml:24:60 (sections[2].plans[1].badge) — the badge \"Bester Preis\" is not true of the figures: plan 'plus' costs 21 € but 'standard' costs 17 €, 'smart' costs 19 €",
+    );
   });
 
   it('offer-labels: a language without the label of a feature the offer data lists', async () => {
@@ -297,8 +337,8 @@ describe('output rules', () => {
 
   it('anchor-missing: #anchors on the same page and on another page', async () => {
     expect(await findings('anchor-missing')).toEqual([
-      "error / <a href=\"#kontakt\">Kontakt</a> — link to #kontakt: / has no element with id 'kontakt'",
-      "error / <a href=\"/impressum#team\">Impressum</a> — link to /impressum#team: /impressum has no element with id 'team'",
+      'error / <a href="#kontakt">Kontakt</a> — link to #kontakt: / has no element with id \'kontakt\'',
+      'error / <a href="/impressum#team">Impressum</a> — link to /impressum#team: /impressum has no element with id \'team\'',
     ]);
   });
 
@@ -418,7 +458,9 @@ describe('strict mode', () => {
       "error site.yaml:27:8 (backend.url) — no backend URL: contact requests would go to the site's own origin",
       "error site.yaml:28:12 (backend.anonKey) — no backend anon key: contact requests would go to the site's own origin",
     ]);
-    expect(only(run, 'placeholder').map(shown)[0]).toBe("error site.yaml:10:21 (email) — placeholder company data 'service@ki-zentrale.de' is still in the content");
+    expect(only(run, 'placeholder').map(shown)[0]).toBe(
+      "error site.yaml:10:21 (email) — placeholder company data 'service@ki-zentrale.de' is still in the content",
+    );
     expect(only(run, 'placeholder')).toHaveLength(6);
   });
 

@@ -33,7 +33,11 @@ async function edit(file: string, from: string, to: string): Promise<void> {
 
 /** README "Add a language" on the fixture: the site.yaml entry, and the locale file and home page (copied as `code`). */
 async function addLanguage(code: string): Promise<void> {
-  await edit('site.yaml', '  - { code: en, lang: en, hreflang: en }\n', `  - { code: en, lang: en, hreflang: en }\n  - { code: ${code}, lang: ${code}, hreflang: ${code} }\n`);
+  await edit(
+    'site.yaml',
+    '  - { code: en, lang: en, hreflang: en }\n',
+    `  - { code: en, lang: en, hreflang: en }\n  - { code: ${code}, lang: ${code}, hreflang: ${code} }\n`,
+  );
   await cp(path.join(FIXTURES, 'add-language/locales/it.yaml'), path.join(dir, `locales/${code}.yaml`));
   await mkdir(path.join(dir, 'pages/home'), { recursive: true });
   await cp(path.join(FIXTURES, 'add-language/pages/home/it.yaml'), path.join(dir, `pages/home/${code}.yaml`));
@@ -51,7 +55,10 @@ describe('families declared for fewer languages', () => {
   it('a family check.yaml keeps to German is no missing page in English, and is counted as left out', async () => {
     const before = await status();
     expect(before.pages.filter((p) => p.locale === 'en' && !p.exists).map((p) => p.page)).toEqual(['agb', 'datenschutz', 'faq', 'impressum']);
-    await writeFile(path.join(dir, 'check.yaml'), `${await readFile(path.join(dir, 'check.yaml'), 'utf8')}families:\n  agb: [de]\n  datenschutz: [de]\n  faq: [de]\n  impressum: [de]\n`);
+    await writeFile(
+      path.join(dir, 'check.yaml'),
+      `${await readFile(path.join(dir, 'check.yaml'), 'utf8')}families:\n  agb: [de]\n  datenschutz: [de]\n  faq: [de]\n  impressum: [de]\n`,
+    );
     const after = await status();
     expect(after.pages.filter((p) => !p.exists)).toEqual([]);
     expect(after.notPlanned).toEqual(['agb', 'datenschutz', 'faq', 'impressum'].map((page) => ({ locale: 'en', page })));
@@ -72,20 +79,32 @@ describe('a new language', () => {
     const s = await status();
     const italian = s.pages.filter((p) => p.locale === 'it');
     expect(italian.every((p) => !p.recorded)).toBe(true);
-    expect(italian.filter((p) => p.stale > 0).map((p) => p.page).sort()).toEqual(['home', 'ui']);
+    expect(
+      italian
+        .filter((p) => p.stale > 0)
+        .map((p) => p.page)
+        .sort(),
+    ).toEqual(['home', 'ui']);
     expect(s.issues.filter((i) => i.locale === 'it' && i.state === 'stale')).toEqual([]);
     const table = (await cli()).out;
     const lines = table.split('\n').filter((line) => line.includes('never recorded:'));
-    expect(lines.map((line) => line.replace(/^.*?(locales|pages)\//, '$1/'))).toEqual([
-      `locales/it.yaml never recorded: ${italian.find((p) => p.page === 'ui')!.stale} strings; check them, then \`site translations --accept it:ui\``,
-      `pages/home/it.yaml never recorded: ${italian.find((p) => p.page === 'home')!.stale} strings; check them, then \`site translations --accept it:home\``,
-    ].sort());
+    expect(lines.map((line) => line.replace(/^.*?(locales|pages)\//, '$1/'))).toEqual(
+      [
+        `locales/it.yaml never recorded: ${italian.find((p) => p.page === 'ui')!.stale} strings; check them, then \`site translations --accept it:ui\``,
+        `pages/home/it.yaml never recorded: ${italian.find((p) => p.page === 'home')!.stale} strings; check them, then \`site translations --accept it:home\``,
+      ].sort(),
+    );
     expect(table.split('\n').length).toBeLessThan(80);
 
     // site check: one finding per file of the required page and the UI strings, not one per string.
     const stale = (await checkSources({ contentDir: dir })).findings.filter((f) => f.code === 'translation-stale');
-    expect(stale.map((f) => [f.location?.file, f.severity])).toEqual([['locales/it.yaml', 'warning'], ['pages/home/it.yaml', 'warning']]);
-    expect(stale[1]!.message).toBe(`${italian.find((p) => p.page === 'home')!.stale} strings of this file were never recorded as translated from the de source`);
+    expect(stale.map((f) => [f.location?.file, f.severity])).toEqual([
+      ['locales/it.yaml', 'warning'],
+      ['pages/home/it.yaml', 'warning'],
+    ]);
+    expect(stale[1]!.message).toBe(
+      `${italian.find((p) => p.page === 'home')!.stale} strings of this file were never recorded as translated from the de source`,
+    );
     expect(stale[1]!.hint).toContain('site translations --accept it:home');
   });
 
@@ -115,7 +134,11 @@ describe('the language check', () => {
     await addLanguage('it');
     const clean = (await checkSources({ contentDir: dir })).findings.filter((f) => f.code === 'copy-language' && f.location?.file.endsWith('it.yaml'));
     expect(clean).toEqual([]);
-    await edit('pages/home/it.yaml', 'title: Tutti i modelli di IA in un unico posto', 'title: All the AI models you need are in one place, and this is the one for you');
+    await edit(
+      'pages/home/it.yaml',
+      'title: Tutti i modelli di IA in un unico posto',
+      'title: All the AI models you need are in one place, and this is the one for you',
+    );
     const found = (await checkSources({ contentDir: dir })).findings.filter((f) => f.code === 'copy-language' && f.location?.file === 'pages/home/it.yaml');
     expect(found.map((f) => f.message)).toEqual(['a sentence on an Italian page reads as English']);
   });
@@ -123,6 +146,8 @@ describe('the language check', () => {
   it('says it cannot judge a language without a stop-word list, once per locale', async () => {
     await addLanguage('nl');
     const found = (await checkSources({ contentDir: dir })).findings.filter((f) => f.code === 'copy-language' && f.location?.file.includes('nl'));
-    expect(found.map((f) => [f.severity, f.location?.file, f.message])).toEqual([['warning', 'locales/nl.yaml', "the language of 'nl' pages cannot be judged: there is no stop-word list for 'nl'"]]);
+    expect(found.map((f) => [f.severity, f.location?.file, f.message])).toEqual([
+      ['warning', 'locales/nl.yaml', "the language of 'nl' pages cannot be judged: there is no stop-word list for 'nl'"],
+    ]);
   });
 });

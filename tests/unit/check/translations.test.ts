@@ -62,7 +62,10 @@ describe('site translations', () => {
   it('reports a string word for word the German one as untranslated, at its place', async () => {
     const s = await status();
     const untranslated = issue(s.issues, 'untranslated', 'sections(savings#1).title')!;
-    expect(untranslated).toMatchObject({ translation: 'Rechenbeispiel', location: { file: HOME_EN, line: await lineOf(HOME_EN, 'title: Rechenbeispiel'), column: 12 } });
+    expect(untranslated).toMatchObject({
+      translation: 'Rechenbeispiel',
+      location: { file: HOME_EN, line: await lineOf(HOME_EN, 'title: Rechenbeispiel'), column: 12 },
+    });
     // A name from the glossary or a plan name the same in both languages is no untranslated string.
     expect(s.issues.filter((i) => i.state === 'untranslated')).toHaveLength(1);
   });
@@ -125,7 +128,9 @@ describe('site translations', () => {
     const table = await cli();
     expect(table.code).toBe(0);
     expect(table.out).toMatch(/^en +home +pages\/home\/en\.yaml +\d+ +2 +1 +– *$/m);
-    expect(table.out).toContain(`${path.relative(process.cwd(), path.join(dir, HOME_EN))}:${await lineOf(HOME_EN, 'title: Rechenbeispiel')}:12 untranslated  sections(savings#1).title`);
+    expect(table.out).toContain(
+      `${path.relative(process.cwd(), path.join(dir, HOME_EN))}:${await lineOf(HOME_EN, 'title: Rechenbeispiel')}:12 untranslated  sections(savings#1).title`,
+    );
     const json = JSON.parse((await cli('--json')).out) as { issues: TranslationIssue[] };
     expect(issue(json.issues, 'untranslated', 'sections(savings#1).title')?.location.file).toBe(HOME_EN);
     const bad = await cli('--accept', 'en:nowhere');
@@ -150,7 +155,9 @@ describe('translation lock errors and site check', () => {
     const read = await readTranslationStatus(dir);
     expect(read.ok).toBe(false);
     if (read.ok) return;
-    expect(read.errors.map((e) => [e.location?.file, e.location?.line, e.location?.column, e.location?.path])).toEqual([[HOME_DE, await lineOf(HOME_DE, 'translation: always'), 14, 'translation']]);
+    expect(read.errors.map((e) => [e.location?.file, e.location?.line, e.location?.column, e.location?.path])).toEqual([
+      [HOME_DE, await lineOf(HOME_DE, 'translation: always'), 14, 'translation'],
+    ]);
     expect(read.errors[0]!.message).toMatch(/required|optional/);
   });
 
@@ -193,7 +200,9 @@ describe('translation status page', () => {
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(html).toContain('<link rel="stylesheet" href="/_translations/status.css">');
     expect(html).not.toMatch(/<style|style=|<script/);
-    expect(html).toMatch(/<span class="state stale">stale<\/span><\/td><td data-label="Locale · page">en · home<\/td><td data-label="Where"><code>pages\/home\/en\.yaml:\d+:12<\/code><br><code>sections\(ki-zentrale-plattform\)\.title<\/code><\/td><td data-label="Source"><q>Warum gerade wir<\/q><\/td><td data-label="Translation"><q>Why us<\/q><\/td>/);
+    expect(html).toMatch(
+      /<span class="state stale">stale<\/span><\/td><td data-label="Locale · page">en · home<\/td><td data-label="Where"><code>pages\/home\/en\.yaml:\d+:12<\/code><br><code>sections\(ki-zentrale-plattform\)\.title<\/code><\/td><td data-label="Source"><q>Warum gerade wir<\/q><\/td><td data-label="Translation"><q>Why us<\/q><\/td>/,
+    );
     expect(css).toContain('.stale{');
   });
 });

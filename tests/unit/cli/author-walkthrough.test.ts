@@ -25,7 +25,10 @@ function blockAfter(text: string, heading: string): string {
 /** `npx site …` run in the project folder, as the guide says it. */
 async function site(project: FixtureSite, ...args: string[]): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(repo, 'bin/site.js'), ...args], { cwd: project.root, env: { ...process.env, ...REPO_BUILD_CACHE, NO_COLOR: '1' } });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(repo, 'bin/site.js'), ...args], {
+      cwd: project.root,
+      env: { ...process.env, ...REPO_BUILD_CACHE, NO_COLOR: '1' },
+    });
     return { code: 0, out: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -40,11 +43,14 @@ afterEach(async () => {
 });
 
 describe('the author guide, step by step', () => {
-  it('Add a page: the guide\'s page builds to /webinare, its translation becomes its alternate, and site check passes', async () => {
+  it("Add a page: the guide's page builds to /webinare, its translation becomes its alternate, and site check passes", async () => {
     project = await loadFixture(BASE_SITE);
     const page = blockAfter(await guide(), '**Add a page.**');
     await project.write('pages/webinare/de.yaml', page);
-    await project.write('pages/webinare/en.yaml', page.replace('title: Webinare, description: Live-Einführungen in die Plattform.', 'title: Webinars, description: Live introductions to the platform.'));
+    await project.write(
+      'pages/webinare/en.yaml',
+      page.replace('title: Webinare, description: Live-Einführungen in die Plattform.', 'title: Webinars, description: Live introductions to the platform.'),
+    );
     const built = await site(project, 'build');
     expect(built.code, built.out).toBe(0);
     const html = await project.readFile('webinare/index.html');
@@ -58,7 +64,7 @@ describe('the author guide, step by step', () => {
 
   // The guide is read by people working on this project's own site: its page must pass there too (an example
   // slug the site already redirects once failed with redirect-shadow).
-  it('Add a page: the guide\'s page passes site check in a copy of this project', async () => {
+  it("Add a page: the guide's page passes site check in a copy of this project", async () => {
     project = await loadFixture(BASE_SITE);
     await rm(project.content, { recursive: true });
     await cp(path.join(repo, 'content'), project.content, { recursive: true });
@@ -93,7 +99,9 @@ describe('the author guide, step by step', () => {
     await project.write('pages/preise/de.yaml', page);
     const checked = await site(project, 'check');
     expect(checked.code).toBe(1);
-    expect(checked.out).toMatch(new RegExp(`^content/pages/preise/de\\.yaml:4:\\d+ error  ${message!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}  yaml-syntax$`, 'm'));
+    expect(checked.out).toMatch(
+      new RegExp(`^content/pages/preise/de\\.yaml:4:\\d+ error  ${message!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}  yaml-syntax$`, 'm'),
+    );
     expect(checked.out).toContain(`hint     ${hint}`);
   });
   it('the README tour, step 3: a misspelt section type is located with the fix the README promises', async () => {

@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, '../../..');
-const site = (args: string[], env: Record<string, string> = {}) => run(process.execPath, [path.join(repo, 'bin/site.js'), ...args], { cwd: repo, env: { ...process.env, ...env, NODE_ENV: '' } });
-const current = async () => (JSON.parse(await readFile(path.join(repo, 'bin/.compiled/current.json'), 'utf8')) as { dir: string; inputs: string[] });
+const site = (args: string[], env: Record<string, string> = {}) =>
+  run(process.execPath, [path.join(repo, 'bin/site.js'), ...args], { cwd: repo, env: { ...process.env, ...env, NODE_ENV: '' } });
+const current = async () => JSON.parse(await readFile(path.join(repo, 'bin/.compiled/current.json'), 'utf8')) as { dir: string; inputs: string[] };
 
 let work: string;
 beforeAll(async () => {
@@ -21,7 +22,10 @@ beforeAll(async () => {
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 async function files(dir: string): Promise<string[]> {
-  return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+  return (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort();
 }
 
 describe('the compiled CLI', () => {

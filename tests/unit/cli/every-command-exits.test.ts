@@ -80,7 +80,12 @@ function groupAlive(pgid: number): boolean {
  */
 function runUntilExit(cwd: string, args: string[], result: RegExp, signal?: NodeJS.Signals): Promise<Ended> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(repo, 'bin/site.js'), ...args], { cwd, detached: true, env: { ...process.env, SITE_CACHE_DIR: cacheDir, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(repo, 'bin/site.js'), ...args], {
+      cwd,
+      detached: true,
+      env: { ...process.env, SITE_CACHE_DIR: cacheDir, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let resultAt: number | undefined;
     let grace: NodeJS.Timeout | undefined;
@@ -89,9 +94,12 @@ function runUntilExit(cwd: string, args: string[], result: RegExp, signal?: Node
       if (resultAt !== undefined || !result.test(out)) return;
       resultAt = performance.now();
       if (signal) child.kill(signal);
-      grace = setTimeout(() => {
-        process.kill(-child.pid!, 'SIGKILL');
-      }, signal ? STOP_GRACE_MS : EXIT_GRACE_MS);
+      grace = setTimeout(
+        () => {
+          process.kill(-child.pid!, 'SIGKILL');
+        },
+        signal ? STOP_GRACE_MS : EXIT_GRACE_MS,
+      );
     };
     child.stdout.on('data', onOutput);
     child.stderr.on('data', onOutput);
@@ -134,7 +142,12 @@ describe('every command exits on its own once its work is done', () => {
       }),
       3,
     );
-    const summary = (run: Ended) => ({ code: run.code, built: Number(BUILT.exec(run.out)?.[1]), exited: run.exitedAfter !== undefined && run.exitedAfter < EXIT_GRACE_MS, leftBehind: run.leftBehind });
+    const summary = (run: Ended) => ({
+      code: run.code,
+      built: Number(BUILT.exec(run.out)?.[1]),
+      exited: run.exitedAfter !== undefined && run.exitedAfter < EXIT_GRACE_MS,
+      leftBehind: run.leftBehind,
+    });
     const expected = (routes: number) => ({ code: 0, built: routes, exited: true, leftBehind: false });
     for (const { routes, cold, warm } of runs) {
       expect({ routes, cold: summary(cold), warm: summary(warm) }).toEqual({ routes, cold: expected(routes), warm: expected(routes) });
@@ -155,7 +168,12 @@ describe('every command exits on its own once its work is done', () => {
     );
     for (const { routes, run } of runs) {
       const errors = Number(/(\d+) errors?,/.exec(run.out)?.[1]);
-      expect({ routes, code: run.code, exited: run.exitedAfter !== undefined, leftBehind: run.leftBehind }).toEqual({ routes, code: errors > 0 ? 1 : 0, exited: true, leftBehind: false });
+      expect({ routes, code: run.code, exited: run.exitedAfter !== undefined, leftBehind: run.leftBehind }).toEqual({
+        routes,
+        code: errors > 0 ? 1 : 0,
+        exited: true,
+        leftBehind: false,
+      });
     }
   }, 300_000);
 
@@ -167,7 +185,13 @@ describe('every command exits on its own once its work is done', () => {
       translations: await runUntilExit(root, ['translations'], /\d+ missing/),
       leads: await runUntilExit(root, ['leads', '--data', data], /\S/),
     };
-    for (const [name, run] of Object.entries(runs)) expect({ name, code: run.code, exited: run.exitedAfter !== undefined, leftBehind: run.leftBehind }).toEqual({ name, code: 0, exited: true, leftBehind: false });
+    for (const [name, run] of Object.entries(runs))
+      expect({ name, code: run.code, exited: run.exitedAfter !== undefined, leftBehind: run.leftBehind }).toEqual({
+        name,
+        code: 0,
+        exited: true,
+        leftBehind: false,
+      });
   }, 180_000);
 
   it('site serve and site dev stop on SIGTERM and SIGINT, after a build that started the worker threads', async () => {
@@ -179,6 +203,7 @@ describe('every command exits on its own once its work is done', () => {
       serveInt: await runUntilExit(root, ['serve', '--port', '0', '--data', data], /serving .* at http/, 'SIGINT'),
       devTerm: await runUntilExit(root, ['dev', '--port', '0', '--data', data], /dev server at http/, 'SIGTERM'),
     };
-    for (const [name, run] of Object.entries(runs)) expect({ name, exited: run.exitedAfter !== undefined, leftBehind: run.leftBehind }).toEqual({ name, exited: true, leftBehind: false });
+    for (const [name, run] of Object.entries(runs))
+      expect({ name, exited: run.exitedAfter !== undefined, leftBehind: run.leftBehind }).toEqual({ name, exited: true, leftBehind: false });
   }, 180_000);
 });

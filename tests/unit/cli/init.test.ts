@@ -33,7 +33,11 @@ describe('site init', () => {
     expect(made.code).toBe(0);
     expect(made.out).toContain('npm install && npm start');
     expect((await readdir(project)).sort()).toEqual(['.gitignore', '.vscode', 'README.md', 'content', 'package.json']);
-    const pkg = JSON.parse(await readFile(path.join(project, 'package.json'), 'utf8')) as { name: string; scripts: Record<string, string>; dependencies: Record<string, string> };
+    const pkg = JSON.parse(await readFile(path.join(project, 'package.json'), 'utf8')) as {
+      name: string;
+      scripts: Record<string, string>;
+      dependencies: Record<string, string>;
+    };
     expect(pkg.name).toBe('mein-projekt');
     expect(pkg.scripts).toMatchObject({ start: 'site build && site serve', test: 'site check' });
     expect(pkg.dependencies.site).toBe(`file:${path.resolve(import.meta.dirname, '../../..')}`);

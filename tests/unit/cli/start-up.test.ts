@@ -26,10 +26,14 @@ afterAll(() => Promise.all([site.remove(), rm(work, { recursive: true, force: tr
 /** `site build` of the fixture as a child process; the repository-relative files (and packages) it loaded. */
 async function buildLoading(name: string): Promise<string[]> {
   const list = path.join(work, `${name}.txt`);
-  await run(process.execPath, ['--import', path.join(repo, 'tests/support/loaded-modules.mjs'), path.join(repo, 'bin/site.js'), 'build', '--content', site.content, '--out', site.out], {
-    cwd: repo,
-    env: { ...process.env, SITE_FROM_SOURCE: '1', SITE_CACHE_DIR: path.join(work, 'cache'), SITE_LOADED_MODULES_FILE: list },
-  });
+  await run(
+    process.execPath,
+    ['--import', path.join(repo, 'tests/support/loaded-modules.mjs'), path.join(repo, 'bin/site.js'), 'build', '--content', site.content, '--out', site.out],
+    {
+      cwd: repo,
+      env: { ...process.env, SITE_FROM_SOURCE: '1', SITE_CACHE_DIR: path.join(work, 'cache'), SITE_LOADED_MODULES_FILE: list },
+    },
+  );
   return (await readFile(list, 'utf8'))
     .split('\n')
     .filter((url) => url.startsWith('file:'))
@@ -40,7 +44,9 @@ async function buildLoading(name: string): Promise<string[]> {
 const ZOD_FREE = new Set(['src/schema/site-locales.ts', 'src/schema/offer-rules.ts', 'src/schema/link-target.ts']);
 const zodOrSchemas = (file: string) => file.startsWith('node_modules/zod/') || (file.startsWith('src/schema/') && !ZOD_FREE.has(file));
 /** The CLI's entry imports the findings' type module (check-report.ts) and the serve options' limits and shutdown; nothing else of these. */
-const neverOnBuild = (file: string) => /^node_modules\/(@electric-sql\/pglite|pg|html-validate|chokidar)\//.test(file) || /^src\/(dev\/|check\/(?!finding\.ts)|server\/(?!lifetime\.ts|limits\.ts))/.test(file);
+const neverOnBuild = (file: string) =>
+  /^node_modules\/(@electric-sql\/pglite|pg|html-validate|chokidar)\//.test(file) ||
+  /^src\/(dev\/|check\/(?!finding\.ts)|server\/(?!lifetime\.ts|limits\.ts))/.test(file);
 
 describe('what site build imports', () => {
   it('loads zod and the schemas to validate a cold build, and neither on a warm build that changed nothing, with or without check.yaml', async () => {

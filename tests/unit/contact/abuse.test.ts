@@ -90,7 +90,11 @@ describe('the handler with a rate limit of 5 a minute', () => {
     const store = memoryStore();
     const reported: unknown[] = [];
     const broken: RateLimiter = { hit: () => Promise.reject(new Error('rate table unreachable')) };
-    const response = await handleContactRequest(post(valid), { store, allowedOrigins: [SITE], rateLimit: { limiter: broken, secret: 's' }, onStoreError: (e) => reported.push(e) }, { address: '198.51.100.1' });
+    const response = await handleContactRequest(
+      post(valid),
+      { store, allowedOrigins: [SITE], rateLimit: { limiter: broken, secret: 's' }, onStoreError: (e) => reported.push(e) },
+      { address: '198.51.100.1' },
+    );
     expect(response.status).toBe(200);
     expect(reported).toHaveLength(1);
   });
@@ -145,7 +149,8 @@ describe('the Supabase function limiter: counts in contact_rate_limits, shared b
     const opened = await openPglite(undefined, 'bare');
     await opened.remember();
     db = opened.db;
-    for (const file of (await readdir('supabase/migrations')).filter((f) => f.endsWith('.sql')).sort()) await db.exec(await readFile(path.join('supabase/migrations', file), 'utf8'));
+    for (const file of (await readdir('supabase/migrations')).filter((f) => f.endsWith('.sql')).sort())
+      await db.exec(await readFile(path.join('supabase/migrations', file), 'utf8'));
   });
   afterAll(() => db?.close());
 
@@ -154,7 +159,11 @@ describe('the Supabase function limiter: counts in contact_rate_limits, shared b
     expect(url).toBe('https://abc.supabase.co/rest/v1/rpc/contact_rate_hit');
     expect((init.headers as Record<string, string>).authorization).toBe('Bearer service-key');
     const args = JSON.parse(String(init.body)) as { p_client_hash: string; p_max_hits: number; p_window_seconds: number };
-    const rows = await db.query<{ wait: number }>('select public.contact_rate_hit($1, $2, $3) as wait', [args.p_client_hash, args.p_max_hits, args.p_window_seconds]);
+    const rows = await db.query<{ wait: number }>('select public.contact_rate_hit($1, $2, $3) as wait', [
+      args.p_client_hash,
+      args.p_max_hits,
+      args.p_window_seconds,
+    ]);
     return Response.json(rows.rows[0]!.wait);
   };
 
@@ -167,7 +176,11 @@ describe('the Supabase function limiter: counts in contact_rate_limits, shared b
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       const limiter = i % 2 === 0 ? instanceA : instanceB;
-      const response = await handleContactRequest(post(valid), { store, allowedOrigins: [SITE], rateLimit: { limiter, secret: 'service-key' } }, { address: '192.0.2.44' });
+      const response = await handleContactRequest(
+        post(valid),
+        { store, allowedOrigins: [SITE], rateLimit: { limiter, secret: 'service-key' } },
+        { address: '192.0.2.44' },
+      );
       statuses.push(response.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
@@ -176,7 +189,12 @@ describe('the Supabase function limiter: counts in contact_rate_limits, shared b
   });
 
   it('a failed RPC is an error the handler lets through, not a silent pass', async () => {
-    const limiter = postgrestRateLimiter('https://abc.supabase.co', 'k', { limit: 5, windowSeconds: 60 }, async () => new Response('{"code":"42501"}', { status: 401 }));
+    const limiter = postgrestRateLimiter(
+      'https://abc.supabase.co',
+      'k',
+      { limit: 5, windowSeconds: 60 },
+      async () => new Response('{"code":"42501"}', { status: 401 }),
+    );
     await expect(limiter.hit('a'.repeat(64))).rejects.toThrow('contact_rate_hit failed: HTTP 401');
   });
 });
@@ -230,7 +248,10 @@ describe('the honeypot', () => {
 
 describe('CORS: only the configured site origins', () => {
   const preflight = (origin: string, allowedOrigins: string[]) =>
-    handleContactRequest(new Request(`https://p.supabase.co${FUNCTION_PATH}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } }), { store: memoryStore(), allowedOrigins });
+    handleContactRequest(
+      new Request(`https://p.supabase.co${FUNCTION_PATH}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } }),
+      { store: memoryStore(), allowedOrigins },
+    );
 
   it('answers a configured origin with exactly that origin, never *', async () => {
     const ok = await preflight('https://ki-zentrale.de', [SITE, 'https://ki-zentrale.de']);
@@ -239,15 +260,18 @@ describe('CORS: only the configured site origins', () => {
     expect(ok.headers.get('vary')).toBe('Origin');
   });
 
-  it.each(['https://evil.example', 'https://www.ki-zentrale.de.evil.example', 'http://www.ki-zentrale.de', 'null'])('refuses %s without any CORS grant', async (origin) => {
-    const refused = await preflight(origin, [SITE]);
-    expect(refused.status).toBe(403);
-    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
-    const store = memoryStore();
-    const posted = await handleContactRequest(post(valid, { origin }), { store, allowedOrigins: [SITE] });
-    expect(posted.status).toBe(403);
-    expect(store.saved).toHaveLength(0);
-  });
+  it.each(['https://evil.example', 'https://www.ki-zentrale.de.evil.example', 'http://www.ki-zentrale.de', 'null'])(
+    'refuses %s without any CORS grant',
+    async (origin) => {
+      const refused = await preflight(origin, [SITE]);
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+      const store = memoryStore();
+      const posted = await handleContactRequest(post(valid, { origin }), { store, allowedOrigins: [SITE] });
+      expect(posted.status).toBe(403);
+      expect(store.saved).toHaveLength(0);
+    },
+  );
 
   it('with no origins configured, refuses every cross-origin caller', async () => {
     expect((await preflight(SITE, [])).status).toBe(403);

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations, engines, SUPABASE_ROLES, type Session } from '../server/support/databases.ts';
 
-const INSERT = "insert into public.contact_requests (name, email, message, privacy_consent, form_variant, locale) values ('a', 'a@example.com', 'm', true, 'business', 'de') returning id";
+const INSERT =
+  "insert into public.contact_requests (name, email, message, privacy_consent, form_variant, locale) values ('a', 'a@example.com', 'm', true, 'business', 'de') returning id";
 const HASH = 'a'.repeat(64);
 
 describe.each(engines)('contact tables on $name with Supabase API roles', ({ open }) => {
@@ -38,7 +39,9 @@ describe.each(engines)('contact tables on $name with Supabase API roles', ({ ope
       { relname: 'contact_requests', rls: true },
       { relname: 'lead_notifications', rls: true },
     ]);
-    expect(await db.query("select policyname from pg_policies where tablename in ('contact_requests', 'contact_rate_limits', 'lead_notifications')")).toEqual([]);
+    expect(await db.query("select policyname from pg_policies where tablename in ('contact_requests', 'contact_rate_limits', 'lead_notifications')")).toEqual(
+      [],
+    );
   });
 
   it.each(['anon', 'authenticated'])('%s can neither read nor write contact_requests, nor touch the rate-limit counts', async (role) => {
@@ -56,7 +59,9 @@ describe.each(engines)('contact tables on $name with Supabase API roles', ({ ope
 
   it('a request the service role stores queues its lead notification in the same statement; the service role works the outbox', async () => {
     const [row] = await as('service_role', () => db.query<{ id: string }>(INSERT));
-    const queued = await as('service_role', () => db.query<{ request_id: string }>('select request_id from public.lead_notifications where request_id = $1', [row!.id]));
+    const queued = await as('service_role', () =>
+      db.query<{ request_id: string }>('select request_id from public.lead_notifications where request_id = $1', [row!.id]),
+    );
     expect(queued).toEqual([{ request_id: row!.id }]);
     await as('service_role', () => db.query('update public.lead_notifications set delivered_at = now() where request_id = $1', [row!.id]));
   });

@@ -14,7 +14,15 @@ import { freshPostgres, type Session } from '../server/support/databases.ts';
 const targets: { name: string; target: (dir: string) => Promise<{ target: StoreTarget; database?: Session }> }[] = [
   { name: 'PGlite', target: async (dir) => ({ target: { kind: 'pglite', dataDir: dir } }) },
   ...(process.env.DATABASE_URL
-    ? [{ name: 'PostgreSQL', target: async () => { const database = await freshPostgres(process.env.DATABASE_URL!); return { target: { kind: 'postgres', url: database.url! } as StoreTarget, database }; } }]
+    ? [
+        {
+          name: 'PostgreSQL',
+          target: async () => {
+            const database = await freshPostgres(process.env.DATABASE_URL!);
+            return { target: { kind: 'postgres', url: database.url! } as StoreTarget, database };
+          },
+        },
+      ]
     : []),
 ];
 
@@ -32,14 +40,35 @@ let seq = 0;
 const email = () => `lead-${Date.now()}-${seq++}@example.com`;
 
 /** One request per SPEC §3 variant, with the source headers its form sends. */
-const variants = () => [
-  { form: 'business', locale: 'de', body: { name: 'Max', email: email(), company: '', subject: 'Demo', message: 'Hallo', privacy_consent: true } },
-  { form: 'business', locale: 'en', body: { name: 'Max', email: email(), company: null, products: 'platform,chatbot', subject: 'Demo', message: 'Hi', privacy_consent: true } },
-  { form: 'business', locale: 'fr', body: { name: 'Max', email: email(), company: 'ACME', products: null, subject: 'Démo', message: 'Salut', privacy_consent: true } },
-  { form: 'education', locale: 'de', body: { name: 'Max', email: email(), company: 'Gymnasium', message: 'Hallo', privacy_consent: true } },
-  { form: 'education', locale: 'es', body: { name: 'Max', email: email(), company: null, subject: 'Licencia', message: 'Hola', privacy_consent: true } },
-  { form: 'chat-demo', locale: 'de', body: { name: 'Max', email: email(), company: null, products: 'chatbot', subject: 'Chatbot Anfrage (Chat-Demo)', message: 'Bot bitte', privacy_consent: true } },
-] as const;
+const variants = () =>
+  [
+    { form: 'business', locale: 'de', body: { name: 'Max', email: email(), company: '', subject: 'Demo', message: 'Hallo', privacy_consent: true } },
+    {
+      form: 'business',
+      locale: 'en',
+      body: { name: 'Max', email: email(), company: null, products: 'platform,chatbot', subject: 'Demo', message: 'Hi', privacy_consent: true },
+    },
+    {
+      form: 'business',
+      locale: 'fr',
+      body: { name: 'Max', email: email(), company: 'ACME', products: null, subject: 'Démo', message: 'Salut', privacy_consent: true },
+    },
+    { form: 'education', locale: 'de', body: { name: 'Max', email: email(), company: 'Gymnasium', message: 'Hallo', privacy_consent: true } },
+    { form: 'education', locale: 'es', body: { name: 'Max', email: email(), company: null, subject: 'Licencia', message: 'Hola', privacy_consent: true } },
+    {
+      form: 'chat-demo',
+      locale: 'de',
+      body: {
+        name: 'Max',
+        email: email(),
+        company: null,
+        products: 'chatbot',
+        subject: 'Chatbot Anfrage (Chat-Demo)',
+        message: 'Bot bitte',
+        privacy_consent: true,
+      },
+    },
+  ] as const;
 
 describe.each(targets)('rapid-worker handler on $name', ({ target }) => {
   let dir: string;
@@ -87,8 +116,16 @@ describe.each(targets)('rapid-worker handler on $name', ({ target }) => {
     ['missing consent', { ...de, privacy_consent: undefined }, 'privacy_consent must be true: the privacy policy has to be accepted'],
     ['consent false', { ...de, privacy_consent: false }, 'privacy_consent must be true: the privacy policy has to be accepted'],
     ['bad e-mail', { ...de, email: 'not-an-address' }, 'email must be a valid e-mail address'],
-    ['unknown product id', { ...de, products: 'chatbot,toaster' }, "products: unknown product id 'toaster' (expected: platform, website, chatbot, telefonbot, mandantenbot)"],
-    ['wrong types', { ...de, name: ['M'], message: 5, privacy_consent: 1 }, 'name must be a string; message must be a string; privacy_consent must be true: the privacy policy has to be accepted'],
+    [
+      'unknown product id',
+      { ...de, products: 'chatbot,toaster' },
+      "products: unknown product id 'toaster' (expected: platform, website, chatbot, telefonbot, mandantenbot)",
+    ],
+    [
+      'wrong types',
+      { ...de, name: ['M'], message: 5, privacy_consent: 1 },
+      'name must be a string; message must be a string; privacy_consent must be true: the privacy policy has to be accepted',
+    ],
     ['oversize field', { ...de, message: 'x'.repeat(5001) }, 'message must be at most 5000 characters'],
     ['a blank name', { ...de, name: ' \n ' }, 'name is required'],
     ['unknown key', { ...de, admin: true }, "unknown field 'admin'"],
@@ -104,9 +141,24 @@ describe.each(targets)('rapid-worker handler on $name', ({ target }) => {
   it.each([
     ['business', 'de', { ...de, subject: undefined }, 'subject is missing: the business form (de) sends it'],
     ['business', 'es', { ...de, company: null }, 'products is missing: the business form (es) sends it'],
-    ['education', 'en', { name: 'M', email: 'm@example.com', company: null, products: 'chatbot', message: 'x', privacy_consent: true }, 'products is not a field of the education form (en)'],
-    ['education', 'fr', { name: 'M', email: 'm@example.com', company: null, subject: 'S', message: 'x', privacy_consent: true }, 'subject is not a field of the education form (fr)'],
-    ['chat-demo', 'de', { ...de, company: null, products: 'chatbot', subject: 'Anfrage' }, "subject must be 'Chatbot Anfrage (Chat-Demo)' on the chat-demo form"],
+    [
+      'education',
+      'en',
+      { name: 'M', email: 'm@example.com', company: null, products: 'chatbot', message: 'x', privacy_consent: true },
+      'products is not a field of the education form (en)',
+    ],
+    [
+      'education',
+      'fr',
+      { name: 'M', email: 'm@example.com', company: null, subject: 'S', message: 'x', privacy_consent: true },
+      'subject is not a field of the education form (fr)',
+    ],
+    [
+      'chat-demo',
+      'de',
+      { ...de, company: null, products: 'chatbot', subject: 'Anfrage' },
+      "subject must be 'Chatbot Anfrage (Chat-Demo)' on the chat-demo form",
+    ],
   ])('answers 400 for a %s/%s body with keys of another form, and stores nothing', async (form, locale, body, message) => {
     const before = await count();
     const response = await handleContactRequest(post(body, { 'x-site-form': form, 'x-site-locale': locale }), options());
@@ -116,7 +168,14 @@ describe.each(targets)('rapid-worker handler on $name', ({ target }) => {
   });
 
   it('stores and reads back every value exactly as sent: surrounding whitespace, line breaks and a leading U+FEFF included', async () => {
-    const body = { name: '  Max  ', email: email(), company: '\ufeffMuster GmbH\t', subject: '\nDemo ', message: '  Hallo,\r\n\r\n  bitte melden.\n', privacy_consent: true };
+    const body = {
+      name: '  Max  ',
+      email: email(),
+      company: '\ufeffMuster GmbH\t',
+      subject: '\nDemo ',
+      message: '  Hallo,\r\n\r\n  bitte melden.\n',
+      privacy_consent: true,
+    };
     const response = await handleContactRequest(post(body), options());
     expect(response.status).toBe(200);
     const { id } = (await response.json()) as { id: string };
@@ -125,9 +184,21 @@ describe.each(targets)('rapid-worker handler on $name', ({ target }) => {
   });
 
   it("stores SPEC §7's body sent without x-site-form / x-site-locale (another client of the backend), checked against the union of the forms", async () => {
-    const body = { name: 'Erika', email: email(), company: 'Beispiel GmbH', products: 'platform,chatbot', subject: 'Angebot', message: 'Bitte anrufen', privacy_consent: true };
+    const body = {
+      name: 'Erika',
+      email: email(),
+      company: 'Beispiel GmbH',
+      products: 'platform,chatbot',
+      subject: 'Angebot',
+      message: 'Bitte anrufen',
+      privacy_consent: true,
+    };
     const empty = await handleContactRequest(post({ ...body, email: email() }, { 'x-site-form': '', 'x-site-locale': '' }), options());
-    const bare = new Request(`https://project.supabase.co${FUNCTION_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const bare = new Request(`https://project.supabase.co${FUNCTION_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const stored = await handleContactRequest(bare, options());
     expect(stored.status).toBe(200);
     const { id } = (await stored.json()) as { id: string };
@@ -135,7 +206,14 @@ describe.each(targets)('rapid-worker handler on $name', ({ target }) => {
     expect(empty.status).toBe(400); // empty headers name no known form: once named, the stricter rules apply
     const before = await count();
     const noForm = (extra: object) =>
-      handleContactRequest(new Request(`https://project.supabase.co${FUNCTION_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, email: email(), ...extra }) }), options());
+      handleContactRequest(
+        new Request(`https://project.supabase.co${FUNCTION_PATH}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...body, email: email(), ...extra }),
+        }),
+        options(),
+      );
     const unknownProduct = await noForm({ products: 'rocket' });
     expect(unknownProduct.status).toBe(400);
     const noCompany = await noForm({ company: undefined });
@@ -155,7 +233,10 @@ describe.each(targets)('rapid-worker handler on $name', ({ target }) => {
   });
 
   it('every answer carries the security headers (nosniff, Referrer-Policy, frame policy, CSP)', async () => {
-    for (const response of [await handleContactRequest(post('{'), options()), await handleContactRequest(new Request(`https://p.supabase.co${FUNCTION_PATH}`), options())]) {
+    for (const response of [
+      await handleContactRequest(post('{'), options()),
+      await handleContactRequest(new Request(`https://p.supabase.co${FUNCTION_PATH}`), options()),
+    ]) {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(response.headers.get('x-frame-options')).toBe('DENY');
@@ -175,7 +256,10 @@ describe.each(targets)('rapid-worker handler on $name', ({ target }) => {
 
   it('answers 413 for a body over the cap, 415 for a non-JSON body, and stores nothing', async () => {
     const before = await count();
-    const huge = await handleContactRequest(post({ name: 'M', email: email(), company: '', subject: 'S', message: 'x'.repeat(MAX_BODY_BYTES), privacy_consent: true }), options());
+    const huge = await handleContactRequest(
+      post({ name: 'M', email: email(), company: '', subject: 'S', message: 'x'.repeat(MAX_BODY_BYTES), privacy_consent: true }),
+      options(),
+    );
     expect(huge.status).toBe(413);
     expect(((await huge.json()) as { error: string }).error).toBe(`the request body is larger than ${MAX_BODY_BYTES} bytes`);
     const form = await handleContactRequest(post('name=M', { 'content-type': 'application/x-www-form-urlencoded' }), options());
@@ -185,7 +269,10 @@ describe.each(targets)('rapid-worker handler on $name', ({ target }) => {
 
   it('answers the CORS preflight for the site origin only, and refuses posts from other origins', async () => {
     const preflight = (origin: string) =>
-      handleContactRequest(new Request(`https://p.supabase.co${FUNCTION_PATH}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } }), options());
+      handleContactRequest(
+        new Request(`https://p.supabase.co${FUNCTION_PATH}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } }),
+        options(),
+      );
     const ok = await preflight(SITE);
     expect(ok.status).toBe(204);
     expect(ok.headers.get('access-control-allow-origin')).toBe(SITE);
@@ -193,7 +280,10 @@ describe.each(targets)('rapid-worker handler on $name', ({ target }) => {
     expect(ok.headers.get('access-control-allow-headers')).toContain('apikey');
     expect((await preflight('https://evil.example')).status).toBe(403);
     const before = await count();
-    const foreign = await handleContactRequest(post({ name: 'M', email: email(), company: '', subject: 'S', message: 'x', privacy_consent: true }, { origin: 'https://evil.example' }), options());
+    const foreign = await handleContactRequest(
+      post({ name: 'M', email: email(), company: '', subject: 'S', message: 'x', privacy_consent: true }, { origin: 'https://evil.example' }),
+      options(),
+    );
     expect(foreign.status).toBe(403);
     expect(await count()).toBe(before);
   });

@@ -19,7 +19,9 @@ import { startServer, type RunningServer } from '../../../src/server/server.ts';
 // leading U+FEFF dropped when rows are read, e-mail checked by zod's stricter default rule (see 9318a4d).
 const targets: { name: string; target: (dir: string) => StoreTarget; runs: number }[] = [
   { name: 'PGlite', target: (dir) => ({ kind: 'pglite', dataDir: dir }), runs: 500 },
-  ...(process.env.DATABASE_URL ? [{ name: 'PostgreSQL', target: () => ({ kind: 'postgres', url: process.env.DATABASE_URL! }) as StoreTarget, runs: 1000 }] : []),
+  ...(process.env.DATABASE_URL
+    ? [{ name: 'PostgreSQL', target: () => ({ kind: 'postgres', url: process.env.DATABASE_URL! }) as StoreTarget, runs: 1000 }]
+    : []),
 ];
 
 const SITE = 'https://www.ki-zentrale.de';
@@ -125,25 +127,61 @@ const FRAGMENTS = [
 
 /** Strings a hostile client sends: SQL and HTML fragments, control characters, emoji, RTL, any code point. */
 const hostileText = fc.string({
-  unit: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...FRAGMENTS) }, { weight: 4, arbitrary: fc.string({ unit: 'grapheme', maxLength: 1 }) }, { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 1 }) }),
+  unit: fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...FRAGMENTS) },
+    { weight: 4, arbitrary: fc.string({ unit: 'grapheme', maxLength: 1 }) },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 1 }) },
+  ),
   maxLength: 40,
 });
 /** Long runs around the limits, some padded with whitespace (which counts: nothing is trimmed). */
-const hugeText = fc.tuple(fc.constantFrom('x', 'ü', '😀', ' ', '<', '\n'), fc.integer({ min: 150, max: 9000 }), fc.constantFrom('', ' ', '\n\n')).map(([c, n, pad]) => `${pad}${c.repeat(n)}${pad}`);
-const wrongType = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 2 }));
+const hugeText = fc
+  .tuple(fc.constantFrom('x', 'ü', '😀', ' ', '<', '\n'), fc.integer({ min: 150, max: 9000 }), fc.constantFrom('', ' ', '\n\n'))
+  .map(([c, n, pad]) => `${pad}${c.repeat(n)}${pad}`);
+const wrongType = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 2 }),
+);
 const fieldValue = fc.oneof({ weight: 6, arbitrary: hostileText }, { weight: 1, arbitrary: hugeText }, { weight: 2, arbitrary: wrongType });
 
 const validEmail = fc.oneof(
-  fc.tuple(fc.stringMatching(/^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]{1,20}$/), fc.constantFrom('example.com', 'example.de', 'xn--bcher-kva.de', 'a-b.example.fr')).map(([local, domain]) => `${local}@${domain}`),
+  fc
+    .tuple(fc.stringMatching(/^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]{1,20}$/), fc.constantFrom('example.com', 'example.de', 'xn--bcher-kva.de', 'a-b.example.fr'))
+    .map(([local, domain]) => `${local}@${domain}`),
   fc.constantFrom('a&b@example.de', 'max@example.org', "o'brien@example.ie"),
 );
 const invalidEmail = fc.oneof(
-  fc.constantFrom('not-an-address', 'a@', '@example.com', 'a b@example.com', 'a@example..com', 'a@-example.com', '<script>@example.com', "'; drop@example.com", 'a@example.com\u0000', 'a@exa mple.com', 'jörg@example.de', 'a@bücher.de', 'max@firma'),
+  fc.constantFrom(
+    'not-an-address',
+    'a@',
+    '@example.com',
+    'a b@example.com',
+    'a@example..com',
+    'a@-example.com',
+    '<script>@example.com',
+    "'; drop@example.com",
+    'a@example.com\u0000',
+    'a@exa mple.com',
+    'jörg@example.de',
+    'a@bücher.de',
+    'max@firma',
+  ),
   validEmail.chain((address) => fc.constantFrom(` ${address}`, `${address} `, `${address}\n`, `\t${address}`)),
   hostileText.filter((s) => !s.includes('@')),
 );
-const products = fc.oneof(fc.subarray([...PRODUCT_IDS], { minLength: 1 }).map((ids) => ids.join(',')), fc.constant(null), fieldValue);
-const source: fc.Arbitrary<Source> = fc.record({ form: fc.constantFrom('business', 'education', 'chat-demo'), locale: fc.constantFrom('de', 'fr', 'en', 'es') });
+const products = fc.oneof(
+  fc.subarray([...PRODUCT_IDS], { minLength: 1 }).map((ids) => ids.join(',')),
+  fc.constant(null),
+  fieldValue,
+);
+const source: fc.Arbitrary<Source> = fc.record({
+  form: fc.constantFrom('business', 'education', 'chat-demo'),
+  locale: fc.constantFrom('de', 'fr', 'en', 'es'),
+});
 
 const storableText = (max: number, required: boolean) => hostileText.filter((s) => textOk(s, max, required));
 
@@ -153,7 +191,12 @@ const validRequest = source.chain((src) => {
   const chat = src.form === 'chat-demo';
   const variable = {
     company: fc.oneof(fc.constant(null), storableText(FIELD_LIMITS.company, false)),
-    products: chat ? fc.constant('chatbot') : fc.oneof(fc.constant(null), fc.subarray([...PRODUCT_IDS], { minLength: 1 }).map((ids) => ids.join(','))),
+    products: chat
+      ? fc.constant('chatbot')
+      : fc.oneof(
+          fc.constant(null),
+          fc.subarray([...PRODUCT_IDS], { minLength: 1 }).map((ids) => ids.join(',')),
+        ),
     subject: chat ? fc.constant(CHAT_DEMO_SUBJECT) : storableText(FIELD_LIMITS.subject, true),
   };
   const keys = [...rule.must, ...rule.may];
@@ -189,7 +232,9 @@ const anyBody = fc.oneof(
           },
           { requiredKeys: [] },
         ),
-        fc.dictionary(fc.oneof(fc.constantFrom('privacyConsent', 'admin', 'id', 'created_at', '__proto__', 'constructor'), hostileText), fieldValue, { maxKeys: 2 }),
+        fc.dictionary(fc.oneof(fc.constantFrom('privacyConsent', 'admin', 'id', 'created_at', '__proto__', 'constructor'), hostileText), fieldValue, {
+          maxKeys: 2,
+        }),
       )
       .map(([fields, extra]) => ({ ...fields, ...extra })),
   },

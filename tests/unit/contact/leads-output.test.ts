@@ -53,11 +53,14 @@ describe('site leads --csv escapes what a terminal would act on', () => {
 });
 
 describe('site leads --csv neutralises formulas', () => {
-  it.each(['=cmd|\' /C calc\'!A0', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r\n=1', '=HYPERLINK("http://evil.example","x")'])('%j starts with a quote and is quoted', (value) => {
-    const cell = csvCell(value);
-    expect(cell.startsWith(`"'`)).toBe(true);
-    expect(cell.slice(2, -1).replace(/""/g, '"')).toBe(value);
-  });
+  it.each(["=cmd|' /C calc'!A0", '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r\n=1', '=HYPERLINK("http://evil.example","x")'])(
+    '%j starts with a quote and is quoted',
+    (value) => {
+      const cell = csvCell(value);
+      expect(cell.startsWith(`"'`)).toBe(true);
+      expect(cell.slice(2, -1).replace(/""/g, '"')).toBe(value);
+    },
+  );
 
   it('a carriage return of its own (which moves the cursor back) is escaped, so it cannot start a formula either', () => {
     expect(csvCell('\r=1')).toBe('\\u{d}=1');
@@ -93,7 +96,14 @@ describe('site leads erase asks before it deletes', () => {
     return { answer: await answer, asked };
   };
 
-  it.each([['yes\n', true], ['Y\n', true], [' y \n', true], ['no\n', false], ['\n', false], ['yess\n', false]] as const)('%j confirms: %s', async (typed, confirmed) => {
+  it.each([
+    ['yes\n', true],
+    ['Y\n', true],
+    [' y \n', true],
+    ['no\n', false],
+    ['\n', false],
+    ['yess\n', false],
+  ] as const)('%j confirms: %s', async (typed, confirmed) => {
     const { answer, asked } = await ask(typed);
     expect(answer).toBe(confirmed);
     expect(asked).toBe('erase it? type yes to confirm: ');

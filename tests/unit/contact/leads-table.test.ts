@@ -4,7 +4,6 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { StoredContactRequest } from '../../../supabase/functions/_shared/contact-request.ts';
 import { storedRow } from './support/stored-row.ts';
 import { leadsJson, leadsTable } from '../../../src/cli/leads-table.ts';
 
@@ -44,13 +43,26 @@ describe('site leads (table)', () => {
   });
 
   it('property: whatever was stored, the table is one line per row plus header and count, with no active character', () => {
-    const text = fc.string({ unit: fc.oneof(fc.string({ unit: 'binary', maxLength: 1 }), fc.constantFrom('\u001b', '\u009b', '\u0007', '\u202e', '\u2067', '\r', '\n', '\u0085', '\u2028')), maxLength: 60 });
+    const text = fc.string({
+      unit: fc.oneof(
+        fc.string({ unit: 'binary', maxLength: 1 }),
+        fc.constantFrom('\u001b', '\u009b', '\u0007', '\u202e', '\u2067', '\r', '\n', '\u0085', '\u2028'),
+      ),
+      maxLength: 60,
+    });
     fc.assert(
-      fc.property(fc.array(fc.record({ name: text, email: text, company: fc.option(text), products: fc.option(text), subject: fc.option(text), message: text }), { minLength: 1, maxLength: 5 }), fc.integer({ min: 40, max: 300 }), (fields, columns) => {
-        const table = leadsTable(fields.map(row), columns);
-        expect(inert(table)).toBe(true);
-        expect(table.split('\n')).toHaveLength(fields.length + 2);
-      }),
+      fc.property(
+        fc.array(fc.record({ name: text, email: text, company: fc.option(text), products: fc.option(text), subject: fc.option(text), message: text }), {
+          minLength: 1,
+          maxLength: 5,
+        }),
+        fc.integer({ min: 40, max: 300 }),
+        (fields, columns) => {
+          const table = leadsTable(fields.map(row), columns);
+          expect(inert(table)).toBe(true);
+          expect(table.split('\n')).toHaveLength(fields.length + 2);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -62,7 +74,10 @@ describe('site leads --json', () => {
   });
 
   it('property: the output has no active character and parses back to exactly the stored rows', () => {
-    const text = fc.string({ unit: fc.oneof(fc.string({ unit: 'binary', maxLength: 1 }), fc.constantFrom('\u001b', '\u009b', '\u007f', '\u202e', '\u2066', '\n')), maxLength: 60 });
+    const text = fc.string({
+      unit: fc.oneof(fc.string({ unit: 'binary', maxLength: 1 }), fc.constantFrom('\u001b', '\u009b', '\u007f', '\u202e', '\u2066', '\n')),
+      maxLength: 60,
+    });
     fc.assert(
       fc.property(fc.array(fc.record({ name: text, company: fc.option(text), message: text }), { maxLength: 5 }), (fields) => {
         const rows = fields.map(row);

@@ -36,7 +36,9 @@ describe('supabase/migrations on a database with Supabase API roles', () => {
     try {
       await expect(db.query('select * from public.contact_requests')).rejects.toMatchObject({ code: '42501' });
       await expect(
-        db.query("insert into public.contact_requests (name, email, message, privacy_consent, form_variant, locale) values ('a', 'a@example.com', 'm', true, 'business', 'de')"),
+        db.query(
+          "insert into public.contact_requests (name, email, message, privacy_consent, form_variant, locale) values ('a', 'a@example.com', 'm', true, 'business', 'de')",
+        ),
       ).rejects.toMatchObject({ code: '42501' });
     } finally {
       await db.exec('reset role');
@@ -45,7 +47,10 @@ describe('supabase/migrations on a database with Supabase API roles', () => {
 
   it('lets the owner (what the service role stands for) write, and checks consent and product ids in the table too', async () => {
     const insert = (consent: boolean, products: string | null) =>
-      db.query('insert into public.contact_requests (name, email, products, message, privacy_consent, form_variant, locale) values ($1, $2, $3, $4, $5, $6, $7)', ['a', 'a@example.com', products, 'm', consent, 'business', 'de']);
+      db.query(
+        'insert into public.contact_requests (name, email, products, message, privacy_consent, form_variant, locale) values ($1, $2, $3, $4, $5, $6, $7)',
+        ['a', 'a@example.com', products, 'm', consent, 'business', 'de'],
+      );
     await expect(insert(true, 'platform,chatbot')).resolves.toBeDefined();
     await expect(insert(false, null)).rejects.toMatchObject({ code: '23514' });
     await expect(insert(true, 'chatbot,robot')).rejects.toMatchObject({ code: '23514' });

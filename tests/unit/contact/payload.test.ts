@@ -24,7 +24,15 @@ const variants: { name: string; source: RequestSource; shape: PayloadShape; expe
     name: 'English/French/Spanish business form: company null when empty, products',
     source: { form: 'business', locale: 'en' },
     shape: { fields: ['company', 'products', 'subject'], emptyCompany: 'null' },
-    expected: { name: 'Erika Musterfrau', email: 'erika@example.com', company: null, products: 'platform,chatbot', subject: 'Angebot', message: 'Bitte melden.', privacy_consent: true },
+    expected: {
+      name: 'Erika Musterfrau',
+      email: 'erika@example.com',
+      company: null,
+      products: 'platform,chatbot',
+      subject: 'Angebot',
+      message: 'Bitte melden.',
+      privacy_consent: true,
+    },
   },
   {
     name: 'education form: no products, no subject',
@@ -42,7 +50,15 @@ const variants: { name: string; source: RequestSource; shape: PayloadShape; expe
     name: 'chat-demo mini form: products chatbot and the fixed subject',
     source: { form: 'chat-demo', locale: 'de' },
     shape: { fields: ['company'], emptyCompany: 'null', fixed: { products: ['chatbot'], subject: 'Chatbot Anfrage (Chat-Demo)' } },
-    expected: { name: 'Erika Musterfrau', email: 'erika@example.com', company: null, products: 'chatbot', subject: 'Chatbot Anfrage (Chat-Demo)', message: 'Bitte melden.', privacy_consent: true },
+    expected: {
+      name: 'Erika Musterfrau',
+      email: 'erika@example.com',
+      company: null,
+      products: 'chatbot',
+      subject: 'Chatbot Anfrage (Chat-Demo)',
+      message: 'Bitte melden.',
+      privacy_consent: true,
+    },
   },
 ];
 

@@ -14,7 +14,9 @@ function rejected(body: unknown, source: RequestSource = EN_BUSINESS): string {
 
 describe('ContactRequest schema', () => {
   it('accepts the minimal education payload and the full business payload', () => {
-    expect(checkContactRequest({ name: 'A', email: 'a@example.com', company: null, message: 'M', privacy_consent: true }, { form: 'education', locale: 'de' }).ok).toBe(true);
+    expect(
+      checkContactRequest({ name: 'A', email: 'a@example.com', company: null, message: 'M', privacy_consent: true }, { form: 'education', locale: 'de' }).ok,
+    ).toBe(true);
     expect(checkContactRequest(valid, EN_BUSINESS).ok).toBe(true);
   });
 
@@ -67,7 +69,10 @@ describe('ContactRequest schema', () => {
       fc.property(fc.subarray([...PRODUCT_IDS], { minLength: 1 }), (ids) => checkContactRequest({ ...valid, products: ids.join(',') }, EN_BUSINESS).ok),
     );
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 20 }).filter((s) => !s.split(',').every((id) => (PRODUCT_IDS as readonly string[]).includes(id))), (junk) => !checkContactRequest({ ...valid, products: junk }, EN_BUSINESS).ok),
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 20 }).filter((s) => !s.split(',').every((id) => (PRODUCT_IDS as readonly string[]).includes(id))),
+        (junk) => !checkContactRequest({ ...valid, products: junk }, EN_BUSINESS).ok,
+      ),
     );
   });
 });
@@ -119,7 +124,9 @@ describe('email: exactly what the form’s e-mail field accepts (type=email and 
     'max,moritz@example.de',
     'max@example.de,moritz@example.de',
   ];
-  it.each(accepted)('accepts %j', (address) => expect(checkContactRequest({ ...valid, email: address }, EN_BUSINESS)).toMatchObject({ ok: true, value: { email: address } }));
+  it.each(accepted)('accepts %j', (address) =>
+    expect(checkContactRequest({ ...valid, email: address }, EN_BUSINESS)).toMatchObject({ ok: true, value: { email: address } }),
+  );
   it.each(refused)('refuses %j', (address) => expect(rejected({ ...valid, email: address })).toBe('email must be a valid e-mail address'));
   it('still caps the address at 254 characters', () => {
     const long = `${'a'.repeat(64)}@${['b'.repeat(63), 'c'.repeat(63), 'd'.repeat(61)].join('.')}`;

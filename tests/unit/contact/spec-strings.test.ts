@@ -32,8 +32,20 @@ const ES_ERROR = { title: 'Error', description: 'Ocurrió un error al enviar su 
 
 /** Quoted from SPEC §4, §5 and §8; where the spec quotes nothing for a form, nothing is asserted. */
 const SPEC: Record<string, Expected> = {
-  '/': { success: DE_SUCCESS, error: { title: 'Fehler', description: 'Beim Senden Ihrer Nachricht ist ein Fehler aufgetreten.' }, consentMissing: DE_CONSENT, sending: 'Wird gesendet...', logErrors: true },
-  '/chatbot': { success: DE_SUCCESS, error: { title: 'Fehler', description: 'Beim Senden Ihrer Nachricht ist ein Fehler aufgetreten.' }, consentMissing: DE_CONSENT, sending: 'Wird gesendet...', logErrors: true },
+  '/': {
+    success: DE_SUCCESS,
+    error: { title: 'Fehler', description: 'Beim Senden Ihrer Nachricht ist ein Fehler aufgetreten.' },
+    consentMissing: DE_CONSENT,
+    sending: 'Wird gesendet...',
+    logErrors: true,
+  },
+  '/chatbot': {
+    success: DE_SUCCESS,
+    error: { title: 'Fehler', description: 'Beim Senden Ihrer Nachricht ist ein Fehler aufgetreten.' },
+    consentMissing: DE_CONSENT,
+    sending: 'Wird gesendet...',
+    logErrors: true,
+  },
   '/fr': { error: { title: 'Erreur', description: "Une erreur s'est produite lors de l'envoi de votre message." }, logErrors: true },
   '/en': { error: { title: 'Error', description: 'An error occurred while sending your message.' }, logErrors: true },
   '/es': {
@@ -61,7 +73,12 @@ const SPEC: Record<string, Expected> = {
 
 /** The island props of a built page, from the props files its `data-props-src` attributes name, by island name. */
 function islands(html: string): Promise<{ name: string; props: unknown }[]> {
-  return Promise.all([...html.matchAll(/<div data-island="([^"]+)"[^>]*? data-props-src="\/([^"]*)"/g)].map(async ([, name, file]) => ({ name: name!, props: JSON.parse(await readFile(path.join(out, file!), 'utf8')) as unknown })));
+  return Promise.all(
+    [...html.matchAll(/<div data-island="([^"]+)"[^>]*? data-props-src="\/([^"]*)"/g)].map(async ([, name, file]) => ({
+      name: name!,
+      props: JSON.parse(await readFile(path.join(out, file!), 'utf8')) as unknown,
+    })),
+  );
 }
 
 /** The temporary folder: the output folder inside it, and the element sources file the build writes beside that. */
@@ -78,8 +95,16 @@ beforeAll(async () => {
 });
 afterAll(() => rm(work, { recursive: true, force: true }));
 
-const forms = (route: string) => pages.get(route)!.filter((i) => i.name === 'contact-form').map((i) => i.props as ContactFormSettings);
-const chatDemos = (route: string) => pages.get(route)!.filter((i) => i.name === 'chat-demo').map((i) => i.props as ChatDemoProps);
+const forms = (route: string) =>
+  pages
+    .get(route)!
+    .filter((i) => i.name === 'contact-form')
+    .map((i) => i.props as ContactFormSettings);
+const chatDemos = (route: string) =>
+  pages
+    .get(route)!
+    .filter((i) => i.name === 'chat-demo')
+    .map((i) => i.props as ChatDemoProps);
 
 describe('SPEC §5/§8 strings in the built pages’ form props', () => {
   it.each(Object.entries(SPEC))('%s', (route, expected) => {
@@ -106,7 +131,15 @@ describe('SPEC §5/§8 strings in the built pages’ form props', () => {
 });
 
 describe('every form on the built site sends what the backend accepts for the form it declares (SPEC §3)', () => {
-  const typed: FormValues = { name: 'Erika', email: 'erika@example.com', company: '', products: ['chatbot'], subject: 'Angebot', message: 'Bitte melden.', privacyConsent: true };
+  const typed: FormValues = {
+    name: 'Erika',
+    email: 'erika@example.com',
+    company: '',
+    products: ['chatbot'],
+    subject: 'Angebot',
+    message: 'Bitte melden.',
+    privacyConsent: true,
+  };
 
   it.each(Object.keys(SPEC))('%s', (route) => {
     const settings = [...forms(route), ...chatDemos(route).map((demo) => demo.form)];

@@ -62,14 +62,38 @@ describe('each form variant of SPEC §3 is accepted with its own keys', () => {
 describe('a body that does not match its declared form is refused, naming the key and the form', () => {
   it.each([
     ['business without subject', 'business', 'de', { ...base, company: '' }, 'subject is missing: the business form (de) sends it'],
-    ['English business form without products', 'business', 'en', { ...base, company: null, subject: 'S' }, 'products is missing: the business form (en) sends it'],
+    [
+      'English business form without products',
+      'business',
+      'en',
+      { ...base, company: null, subject: 'S' },
+      'products is missing: the business form (en) sends it',
+    ],
     ['business form without company', 'business', 'fr', { ...base, products: null, subject: 'S' }, 'company is missing: the business form (fr) sends it'],
     ['education with products', 'education', 'en', { ...base, company: null, products: 'chatbot' }, 'products is not a field of the education form (en)'],
     ['German education form with subject', 'education', 'de', { ...base, company: null, subject: 'S' }, 'subject is not a field of the education form (de)'],
     ['Spanish education form without subject', 'education', 'es', { ...base, company: null }, 'subject is missing: the education form (es) sends it'],
-    ['chat demo with other products', 'chat-demo', 'de', { ...base, company: null, products: 'platform', subject: CHAT_DEMO_SUBJECT }, "products must be 'chatbot' on the chat-demo form"],
-    ['chat demo with no product', 'chat-demo', 'de', { ...base, company: null, products: null, subject: CHAT_DEMO_SUBJECT }, "products must be 'chatbot' on the chat-demo form"],
-    ['chat demo with a typed subject', 'chat-demo', 'en', { ...base, company: null, products: 'chatbot', subject: 'Hello' }, `subject must be '${CHAT_DEMO_SUBJECT}' on the chat-demo form`],
+    [
+      'chat demo with other products',
+      'chat-demo',
+      'de',
+      { ...base, company: null, products: 'platform', subject: CHAT_DEMO_SUBJECT },
+      "products must be 'chatbot' on the chat-demo form",
+    ],
+    [
+      'chat demo with no product',
+      'chat-demo',
+      'de',
+      { ...base, company: null, products: null, subject: CHAT_DEMO_SUBJECT },
+      "products must be 'chatbot' on the chat-demo form",
+    ],
+    [
+      'chat demo with a typed subject',
+      'chat-demo',
+      'en',
+      { ...base, company: null, products: 'chatbot', subject: 'Hello' },
+      `subject must be '${CHAT_DEMO_SUBJECT}' on the chat-demo form`,
+    ],
     ['chat demo without subject', 'chat-demo', 'de', { ...base, company: null, products: 'chatbot' }, 'subject is missing: the chat-demo form sends it'],
   ])('%s', (_case, form, locale, payload, message) => {
     const result = check(payload, form, locale);
@@ -79,7 +103,8 @@ describe('a body that does not match its declared form is refused, naming the ke
   it('reports key problems together with field problems, in field order', () => {
     expect(check({ ...base, email: 'nope', products: 'chatbot', message: '' }, 'education', 'fr')).toEqual({
       ok: false,
-      message: 'email must be a valid e-mail address; company is missing: the education form (fr) sends it; products is not a field of the education form (fr); message is required',
+      message:
+        'email must be a valid e-mail address; company is missing: the education form (fr) sends it; products is not a field of the education form (fr); message is required',
     });
   });
 });

@@ -21,7 +21,12 @@ let project: string;
 let server: ChildProcess | undefined;
 
 function site(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, [path.join(project, 'bin/site.js'), ...args], { cwd: project, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } });
+  const run = spawnSync(process.execPath, [path.join(project, 'bin/site.js'), ...args], {
+    cwd: project,
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -58,14 +63,18 @@ describe('adding Italian with content files only', () => {
     expect(built.status).toBe(0);
   }, 120_000);
 
-  it('writes the contact function\'s language list, the only file under supabase/ that changes', async () => {
+  it("writes the contact function's language list, the only file under supabase/ that changes", async () => {
     expect(await textOf('supabase/functions/_shared/generated/locales.ts')).toContain('["de","en","it"]');
-    for (const file of ['supabase/functions/_shared/contact-fields.ts', 'supabase/functions/_shared/contact-request.ts', 'supabase/functions/rapid-worker/index.ts']) {
+    for (const file of [
+      'supabase/functions/_shared/contact-fields.ts',
+      'supabase/functions/_shared/contact-request.ts',
+      'supabase/functions/rapid-worker/index.ts',
+    ]) {
       expect(await textOf(file), file).toBe(await readFile(path.join(repo, file), 'utf8'));
     }
   });
 
-  it('renders the Italian home page under /it with lang, hreflang and the locale\'s spacing rules', async () => {
+  it("renders the Italian home page under /it with lang, hreflang and the locale's spacing rules", async () => {
     const html = await textOf('dist/it/index.html');
     expect(html).toContain('<html lang="it">');
     expect(html).toContain('Tutti i modelli di IA in un unico posto');
@@ -93,7 +102,10 @@ describe('adding Italian with content files only', () => {
     expect(props.source).toEqual({ form: 'business', locale: 'it' });
 
     const port = 4500 + Math.floor(Math.random() * 400);
-    server = spawn(process.execPath, [path.join(project, 'bin/site.js'), 'serve', '--port', String(port), '--data', '.data'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn(process.execPath, [path.join(project, 'bin/site.js'), 'serve', '--port', String(port), '--data', '.data'], {
+      cwd: project,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     await new Promise<void>((resolve, reject) => {
       let out = '';
       server!.stdout!.on('data', (chunk: Buffer) => {

@@ -32,7 +32,13 @@ describe('loadContent', () => {
 
   it('reports YAML syntax errors with file and line, and lists the file as present but unparsed', async () => {
     const { errors } = await errorsOf('yaml-syntax');
-    expect(errors).toEqual([expect.objectContaining({ code: 'yaml-syntax', location: { file: 'pages/home/de.yaml', line: 4, column: 4 }, message: expect.stringContaining("'description' is indented 1 space deeper than 'title'") })]);
+    expect(errors).toEqual([
+      expect.objectContaining({
+        code: 'yaml-syntax',
+        location: { file: 'pages/home/de.yaml', line: 4, column: 4 },
+        message: expect.stringContaining("'description' is indented 1 space deeper than 'title'"),
+      }),
+    ]);
     const { sources, unparsed } = await loadContentWithSources((await loadFixture('content/yaml-syntax')).content);
     expect(unparsed).toEqual(['pages/home/de.yaml']);
     expect(sources.map((s) => s.file)).not.toContain('pages/home/de.yaml');
@@ -40,7 +46,9 @@ describe('loadContent', () => {
 
   it('reports a syntax error in site.yaml alone, not every reference and plan key that depends on it', async () => {
     const { dir, errors } = await errorsOf('site-syntax');
-    expect(errors.map((e) => [e.code, e.location?.file, e.location?.line])).toEqual([['yaml-syntax', 'site.yaml', await lineOf(dir, 'site.yaml', 'name: KI-Zentrale: Plattform')]]);
+    expect(errors.map((e) => [e.code, e.location?.file, e.location?.line])).toEqual([
+      ['yaml-syntax', 'site.yaml', await lineOf(dir, 'site.yaml', 'name: KI-Zentrale: Plattform')],
+    ]);
   });
 
   it('points an unknown key at its own line and column and suggests the right one', async () => {
@@ -86,7 +94,11 @@ describe('loadContent', () => {
       expect.objectContaining({
         code: 'unknown-reference',
         message: "unknown constant 'claims.modells'",
-        location: expect.objectContaining({ file: 'pages/home/de.yaml', line: await lineOf(dir, 'pages/home/de.yaml', 'claims.modells'), path: 'sections[0].lead' }),
+        location: expect.objectContaining({
+          file: 'pages/home/de.yaml',
+          line: await lineOf(dir, 'pages/home/de.yaml', 'claims.modells'),
+          path: 'sections[0].lead',
+        }),
         hint: "did you mean 'claims.models'?",
       }),
     ]);
@@ -95,7 +107,11 @@ describe('loadContent', () => {
   it('checks plan keys against site.yaml', async () => {
     const { errors } = await errorsOf('unknown-plan');
     expect(errors).toEqual([
-      expect.objectContaining({ location: expect.objectContaining({ path: 'sections[1].plans[0].plan' }), expected: '"standard" | "plus" | "smart"', found: 'the text "premium"' }),
+      expect.objectContaining({
+        location: expect.objectContaining({ path: 'sections[1].plans[0].plan' }),
+        expected: '"standard" | "plus" | "smart"',
+        found: 'the text "premium"',
+      }),
     ]);
   });
 
@@ -128,7 +144,11 @@ describe('loadContent', () => {
   });
 
   it('lets deploy settings come from the environment', async () => {
-    const result = await loadContent((await loadFixture('content/base')).content, { SITE_URL: 'https://example.org', SUPABASE_URL: 'https://abc.supabase.co', SUPABASE_ANON_KEY: 'anon' });
+    const result = await loadContent((await loadFixture('content/base')).content, {
+      SITE_URL: 'https://example.org',
+      SUPABASE_URL: 'https://abc.supabase.co',
+      SUPABASE_ANON_KEY: 'anon',
+    });
     if (!result.ok) throw new Error('base fixture must load');
     expect(result.value.site.baseUrl).toBe('https://example.org');
     expect(result.value.site.backend).toMatchObject({ url: 'https://abc.supabase.co', anonKey: 'anon' });
@@ -139,7 +159,12 @@ describe('a content file with a billion laughs', () => {
   it('fails the load with a located yaml-alias error instead of exhausting memory', async () => {
     const names = 'abcdefghi';
     const lines = ['slug: lachen', `${names[0]}: &${names[0]} [lol, lol, lol, lol, lol, lol, lol, lol, lol]`];
-    for (let i = 1; i < names.length; i++) lines.push(`${names[i]}: &${names[i]} [${Array(9).fill(`*${names[i - 1]}`).join(', ')}]`);
+    for (let i = 1; i < names.length; i++)
+      lines.push(
+        `${names[i]}: &${names[i]} [${Array(9)
+          .fill(`*${names[i - 1]}`)
+          .join(', ')}]`,
+      );
     const dir = (await loadFixture('content/base', { files: { 'pages/lachen/de.yaml': `${lines.join('\n')}\n` } })).content;
     const result = await loadContent(dir);
     expect(result.ok).toBe(false);

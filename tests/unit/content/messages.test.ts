@@ -28,7 +28,9 @@ describe('YAML syntax errors in plain words, with the fix', () => {
   it('a key indented too deep is named on its own line with what its indentation means, not as a ": " above it', async () => {
     const { error, dir } = await onlyError('message-over-indented-key');
     expect(error.location).toEqual({ file: PAGE, line: await lineOf(dir, PAGE, '      lead: Über'), column: 7 });
-    expect(error.message).toBe("'lead' is indented 2 spaces deeper than 'title' above it: YAML would read it as part of the value of 'title', which already has one");
+    expect(error.message).toBe(
+      "'lead' is indented 2 spaces deeper than 'title' above it: YAML would read it as part of the value of 'title', which already has one",
+    );
     expect(error.hint).toMatch(/^indent 'lead' with 4 spaces, like 'title', if it is a key of the same block/);
   });
 
@@ -50,7 +52,9 @@ describe('YAML syntax errors in plain words, with the fix', () => {
     const { error, dir } = await onlyError('message-unclosed-list');
     expect(error.location).toEqual({ file: PAGE, line: await lineOf(dir, PAGE, '- [Kontakt'), column: 9 });
     expect(error.message).toBe('a [ … ] list is not closed on its line');
-    expect(error.hint).toMatch(/^close it with \] before the end of the line, or write the items as a block list \(one "- item" per line\) \(\d+ further parser errors after this line left out/);
+    expect(error.hint).toMatch(
+      /^close it with \] before the end of the line, or write the items as a block list \(one "- item" per line\) \(\d+ further parser errors after this line left out/,
+    );
   });
 
   it('a value starting with a reserved character', async () => {

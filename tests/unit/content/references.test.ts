@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { formatDuration, formatEuro, formatNumber, formatPercent, resolveReferences } from '../../../src/content/references.ts';
 import { parseYaml } from '../../../src/content/yaml-source.ts';
 
-const scope = { company: { foundedYear: 2025 }, cookies: { consentMaxAgeSeconds: 31_536_000, sidebarStateDays: 7, sidebarStateName: 'sidebar-state' }, terms: { serverLogDays: 90, paymentDays: 1 }, plans: { standard: { price: 17 } }, comparison: { chatgptPlus: { price: 22.99, name: 'ChatGPT Plus' } }, claims: { models: '12+' } };
+const scope = {
+  company: { foundedYear: 2025 },
+  cookies: { consentMaxAgeSeconds: 31_536_000, sidebarStateDays: 7, sidebarStateName: 'sidebar-state' },
+  terms: { serverLogDays: 90, paymentDays: 1 },
+  plans: { standard: { price: 17 } },
+  comparison: { chatgptPlus: { price: 22.99, name: 'ChatGPT Plus' } },
+  claims: { models: '12+' },
+};
 
 function resolve(yaml: string, intl = 'de-DE') {
   const { source } = parseYaml('page.yaml', yaml);
@@ -52,7 +59,10 @@ describe('constant references', () => {
   });
 
   it('prints a constant as a duration in the unit its name states', () => {
-    const { data, errors } = resolve('a: "{{cookies.consentMaxAgeSeconds | duration}}"\nb: "{{cookies.sidebarStateDays | duration}}"\nc: "{{terms.paymentDays | duration}}"', 'en-GB');
+    const { data, errors } = resolve(
+      'a: "{{cookies.consentMaxAgeSeconds | duration}}"\nb: "{{cookies.sidebarStateDays | duration}}"\nc: "{{terms.paymentDays | duration}}"',
+      'en-GB',
+    );
     expect(errors).toEqual([]);
     expect(data).toEqual({ a: '1\u00a0year', b: '7\u00a0days', c: '1\u00a0day' });
   });
@@ -66,7 +76,9 @@ describe('constant references', () => {
   });
 
   it('replaces references in nested strings and leaves other text alone', () => {
-    const { data, errors } = resolve('a:\n  - "Ab {{plans.standard.price | eur}}"\n  - "{{ comparison.chatgptPlus.name }} kostet {{comparison.chatgptPlus.price}} €"\n  - "{{claims.models}} Modelle"\n  - plain');
+    const { data, errors } = resolve(
+      'a:\n  - "Ab {{plans.standard.price | eur}}"\n  - "{{ comparison.chatgptPlus.name }} kostet {{comparison.chatgptPlus.price}} €"\n  - "{{claims.models}} Modelle"\n  - plain',
+    );
     expect(errors).toEqual([]);
     expect(data).toEqual({ a: ['Ab 17\u00a0€', 'ChatGPT Plus kostet 22,99 €', '12+ Modelle', 'plain'] });
   });

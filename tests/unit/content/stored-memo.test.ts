@@ -24,7 +24,8 @@ afterAll(() => Promise.all([dir, `${dir}-cache`].map((d) => rm(d, { recursive: t
 /** Dates every content file a minute back: files written just before a load are checked by text (RACY_MS). */
 async function ageAll(): Promise<void> {
   const past = new Date(Date.now() - 60_000);
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) if (entry.isFile()) await utimes(path.join(entry.parentPath, entry.name), past, past);
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) await utimes(path.join(entry.parentPath, entry.name), past, past);
 }
 
 let stores = 0;
@@ -58,7 +59,11 @@ async function expectReadAsNone(stored: { cache: ReturnType<typeof directoryCach
  * Writes `text` as the stored entry, in which the record of `file` is damaged, and expects that record to be no entry:
  * the load reads that file (and gives `model`'s pages), recalls every other, and stores a good record for it.
  */
-async function expectIgnoredForOneFile(stored: { cache: ReturnType<typeof directoryCache>; entry: string; model: SiteModel }, text: string, file: string): Promise<void> {
+async function expectIgnoredForOneFile(
+  stored: { cache: ReturnType<typeof directoryCache>; entry: string; model: SiteModel },
+  text: string,
+  file: string,
+): Promise<void> {
   await writeFile(stored.entry, text);
   const read = await readStoredMemo(stored.cache, 'k');
   expect(read.snapshot).toBeDefined();
@@ -82,7 +87,10 @@ async function load(snapshot: StoredMemo | undefined): Promise<{ model: SiteMode
   if (!result.ok) throw new Error(result.errors.map((e) => e.message).join('\n'));
   const stored = memo.toStore();
   // As writeBuildState keeps them: a new snapshot replaces both, changes go on top of the last snapshot.
-  return { model: result.value, snapshot: stored?.snapshot !== undefined ? stored : { snapshot: snapshot?.snapshot, changes: stored?.changes ?? snapshot?.changes } };
+  return {
+    model: result.value,
+    snapshot: stored?.snapshot !== undefined ? stored : { snapshot: snapshot?.snapshot, changes: stored?.changes ?? snapshot?.changes },
+  };
 }
 
 const faqTitle = (model: SiteModel) => model.pages.find((p) => p.route === '/faq')!.page.meta.title;
@@ -113,11 +121,12 @@ describe('stored content memo', () => {
     const { cache, entry, model } = await storedCold('damaged');
     expect(Object.keys((await readStoredMemo(cache, 'k')).snapshot as object)).toEqual(['format', 'id', 'records', 'files']);
     const text = await readFile(entry, 'utf8');
-    for (const damaged of [text.slice(0, text.length - 10), text.slice(0, text.lastIndexOf('\n', text.length - 2) + 1)]) await expectReadAsNone({ cache, entry, model }, damaged);
+    for (const damaged of [text.slice(0, text.length - 10), text.slice(0, text.lastIndexOf('\n', text.length - 2) + 1)])
+      await expectReadAsNone({ cache, entry, model }, damaged);
     await rm(path.dirname(path.dirname(entry)), { recursive: true });
   });
 
-  it('stores a placeholder\'s document path, not its location, and locates a recalled one where a fresh load does', async () => {
+  it("stores a placeholder's document path, not its location, and locates a recalled one where a fresh load does", async () => {
     const { cache, entry, model } = await storedCold('placeholders');
     const siteRecord = (await readFile(entry, 'utf8')).split('\n').find((line) => line.startsWith('["site.yaml"'))!;
     const stored = (JSON.parse(siteRecord) as [string, { placeholders: object[] }])[1].placeholders;
@@ -163,7 +172,7 @@ describe('stored content memo', () => {
     await ageAll();
   });
 
-  it('parses a recalled page\'s sections only when they are read, and keeps the facts publishing and images read without them', async () => {
+  it("parses a recalled page's sections only when they are read, and keeps the facts publishing and images read without them", async () => {
     const text = await readFile(page(), 'utf8');
     const sections = [
       '  - type: richText',
@@ -283,8 +292,16 @@ describe('stored content memo', () => {
     }
   });
 
-  it('lists a folder as the build\'s walk listed it, and leaves a folder the walk gave no stamp to the loader', async () => {
-    const stamps = new Map([['.', 'd'], ['pages', 'd'], ['pages/faq', 'd'], ['pages/faq/de.yaml', 'f'], ['pages/home', ''], ['pages/home/de.yaml', 'f'], ['site.yaml', 'f']]);
+  it("lists a folder as the build's walk listed it, and leaves a folder the walk gave no stamp to the loader", async () => {
+    const stamps = new Map([
+      ['.', 'd'],
+      ['pages', 'd'],
+      ['pages/faq', 'd'],
+      ['pages/faq/de.yaml', 'f'],
+      ['pages/home', ''],
+      ['pages/home/de.yaml', 'f'],
+      ['site.yaml', 'f'],
+    ]);
     const memo = new StoredContentMemo(dir, undefined, stamps);
     expect(memo.listing('pages')).toEqual(['faq', 'home']);
     expect(memo.listing('pages/faq')).toEqual(['de.yaml']);

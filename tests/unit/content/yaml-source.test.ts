@@ -65,7 +65,9 @@ describe('locateMissing', () => {
 describe('the fast reading (js-yaml) and the located one (yaml) agree', () => {
   const repo = path.resolve(import.meta.dirname, '../../..');
   const files = ['content', 'tests/fixtures'].flatMap((dir) =>
-    readdirSync(path.join(repo, dir), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml')).map((f) => path.join(dir, f)),
+    readdirSync(path.join(repo, dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.yaml'))
+      .map((f) => path.join(dir, f)),
   );
 
   it.each(files)('%s', (file) => {
@@ -95,7 +97,12 @@ describe('the fast reading (js-yaml) and the located one (yaml) agree', () => {
 function billionLaughs(): string {
   const names = 'abcdefghi';
   const lines = ['title: Lachen', `${names[0]}: &${names[0]} [lol, lol, lol, lol, lol, lol, lol, lol, lol]`];
-  for (let i = 1; i < names.length; i++) lines.push(`${names[i]}: &${names[i]} [${Array(9).fill(`*${names[i - 1]}`).join(', ')}]`);
+  for (let i = 1; i < names.length; i++)
+    lines.push(
+      `${names[i]}: &${names[i]} [${Array(9)
+        .fill(`*${names[i - 1]}`)
+        .join(', ')}]`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -113,7 +120,11 @@ describe('YAML aliases', () => {
   it('an alias inside its own anchor is refused as endless', () => {
     const { errors } = parseYaml('pages/x/de.yaml', 'title: x\nloop: &loop [1, *loop]\n');
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ code: 'yaml-alias', location: { file: 'pages/x/de.yaml', line: 2, column: 17 }, message: 'an alias refers to the anchor it sits in: the file would be endless' });
+    expect(errors[0]).toMatchObject({
+      code: 'yaml-alias',
+      location: { file: 'pages/x/de.yaml', line: 2, column: 17 },
+      message: 'an alias refers to the anchor it sits in: the file would be endless',
+    });
   });
 
   it('a few aliases within the limit still read as the values they name', () => {

@@ -49,7 +49,7 @@ async function subscribe(): Promise<{ events: { event: string; data: unknown }[]
  * A change that names routes. On a loaded machine the watcher can report a write twice; the second
  * rebuild changes nothing and says so with an empty list, which may arrive while the next test listens.
  */
-const isChange = (e: { event: string; data: unknown }) => e.event === 'change' && ((e.data as { routes: string[] | '*' }).routes.length > 0);
+const isChange = (e: { event: string; data: unknown }) => e.event === 'change' && (e.data as { routes: string[] | '*' }).routes.length > 0;
 
 async function until<T>(find: () => T | undefined, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;
@@ -141,7 +141,7 @@ describe('site dev', () => {
     expect(reported.findLast((r) => r.routes.length)).toEqual({ routes: ['/fr'], rendered: 1 });
   });
 
-  it('after a locale file edit, renders only that locale\'s pages', async () => {
+  it("after a locale file edit, renders only that locale's pages", async () => {
     const change = await editAndAwaitChange('locales/fr.yaml', (text) => text.replace(/^skipToContent: .*$/m, 'skipToContent: Aller directement au contenu'));
     expect(change.routes.toSorted()).toEqual(['/fr', '/fr/education']);
     expect(reported.findLast((r) => r.routes.length)?.rendered).toBe(2);
@@ -164,7 +164,7 @@ describe('site dev', () => {
     stream.stop();
   });
 
-  it('does not show errors for a file caught half-written: the editor\'s next write comes within the grace period', async () => {
+  it("does not show errors for a file caught half-written: the editor's next write comes within the grace period", async () => {
     const stream = await subscribe();
     const file = path.join(work, 'content/pages/faq/de.yaml');
     const good = await readFile(file, 'utf8');

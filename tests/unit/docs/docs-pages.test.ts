@@ -11,15 +11,30 @@ const repo = path.resolve(import.meta.dirname, '../../..');
 
 async function markdownFiles(): Promise<string[]> {
   const top = ['README.md', 'ARCHITECTURE.md', 'CONTRIBUTING.md', 'SECURITY.md'].map((f) => path.join(repo, f));
-  const docs = (await readdir(path.join(repo, 'docs'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && e.name.endsWith('.md')).map((e) => path.join(e.parentPath, e.name));
-  const folders = (await readdir(path.join(repo, 'src'), { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => path.join(repo, 'src', e.name, 'README.md'));
-  const present = await Promise.all(folders.map((f) => stat(f).then(() => f, () => undefined)));
+  const docs = (await readdir(path.join(repo, 'docs'), { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile() && e.name.endsWith('.md'))
+    .map((e) => path.join(e.parentPath, e.name));
+  const folders = (await readdir(path.join(repo, 'src'), { withFileTypes: true }))
+    .filter((e) => e.isDirectory())
+    .map((e) => path.join(repo, 'src', e.name, 'README.md'));
+  const present = await Promise.all(
+    folders.map((f) =>
+      stat(f).then(
+        () => f,
+        () => undefined,
+      ),
+    ),
+  );
   return [...top, ...docs, ...present.filter((f): f is string => f !== undefined)];
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
 function slug(heading: string): string {
-  return heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
 }
 
 function anchorsOf(text: string): Set<string> {
@@ -36,12 +51,16 @@ describe('the docs', () => {
         if (/^[a-z]+:/.test(target!)) continue;
         const [relative, anchor] = target!.split('#') as [string, string | undefined];
         const resolved = relative ? path.resolve(path.dirname(file), relative) : file;
-        const exists = await stat(resolved).then(() => true, () => false);
+        const exists = await stat(resolved).then(
+          () => true,
+          () => false,
+        );
         if (!exists) {
           broken.push(`${path.relative(repo, file)}: ${target} (no such file)`);
           continue;
         }
-        if (anchor && resolved.endsWith('.md') && !anchorsOf(await readFile(resolved, 'utf8')).has(anchor)) broken.push(`${path.relative(repo, file)}: ${target} (no such heading)`);
+        if (anchor && resolved.endsWith('.md') && !anchorsOf(await readFile(resolved, 'utf8')).has(anchor))
+          broken.push(`${path.relative(repo, file)}: ${target} (no such heading)`);
       }
     }
     expect(broken).toEqual([]);
@@ -50,7 +69,11 @@ describe('the docs', () => {
   it('README: what it is, exactly the two set-up commands, a short tour, under ~200 lines', async () => {
     const readme = await readFile(path.join(repo, 'README.md'), 'utf8');
     expect(readme.split('\n').length).toBeLessThanOrEqual(200);
-    const setUp = /## Set up\n\n```sh\n([\s\S]*?)```/.exec(readme)![1]!.trim().split('\n').map((line) => line.replace(/\s+#.*$/, ''));
+    const setUp = /## Set up\n\n```sh\n([\s\S]*?)```/
+      .exec(readme)![1]!
+      .trim()
+      .split('\n')
+      .map((line) => line.replace(/\s+#.*$/, ''));
     expect(setUp).toEqual(['npm install && npm start', 'npm test']);
   });
 
@@ -68,7 +91,9 @@ describe('the docs', () => {
       const text = await readFile(file, 'utf8');
       const blocks = [...text.matchAll(/```(?:sh|bash|console)?\n([\s\S]*?)```/g)].map((m) => m[1]!);
       // Inline commands in the prose too: `npx site check --strict`, `site build --drafts`.
-      const inline = [...text.replace(/```[\s\S]*?```/g, '').matchAll(/`((?:npx )?site [a-z][^`]*)`/g)].map((m) => (m[1]!.startsWith('npx ') ? m[1]! : `npx ${m[1]}`));
+      const inline = [...text.replace(/```[\s\S]*?```/g, '').matchAll(/`((?:npx )?site [a-z][^`]*)`/g)].map((m) =>
+        m[1]!.startsWith('npx ') ? m[1]! : `npx ${m[1]}`,
+      );
       for (const block of [...blocks, inline.join('\n')]) {
         // One command at a time: a line may chain several (`npx site build && npx site check --out dist`).
         for (const raw of block.split('\n').flatMap((line) => line.replace(/\s+#.*$/, '').split(/&&|;|\|\|/))) {

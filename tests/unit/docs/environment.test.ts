@@ -19,7 +19,8 @@ it('every SITE_*, SUPABASE_*, CONTACT_* and DATABASE_URL variable read in src/ a
     const lines = (await readFile(file, 'utf8')).split('\n');
     lines.forEach((line, i) => {
       // Reads only: env.X, env['X'], Deno.env.get('X'), and the SITE_NOTIFY_ names the notifier builds its settings from.
-      for (const m of line.matchAll(/(?:env\.|env\[['"]|env\.get\(['"]|['"])((?:SITE|SUPABASE|CONTACT)_[A-Z0-9_]*[A-Z0-9]|DATABASE_URL)\b/g)) read.set(m[1]!, `${path.relative(repo, file)}:${i + 1}`);
+      for (const m of line.matchAll(/(?:env\.|env\[['"]|env\.get\(['"]|['"])((?:SITE|SUPABASE|CONTACT)_[A-Z0-9_]*[A-Z0-9]|DATABASE_URL)\b/g))
+        read.set(m[1]!, `${path.relative(repo, file)}:${i + 1}`);
     });
   }
   const table = await readFile(path.join(repo, 'docs/deploy/environment.md'), 'utf8');

@@ -13,7 +13,13 @@ const error = new SiteError({
 describe('formatError', () => {
   it('names file:line:col, the document path, expected, found and the hint', () => {
     expect(formatError(error)).toBe(
-      ["pages/home/de.yaml:14:5 unknown-key: unknown key 'titel'", '  at sections[0].titel', '  expected: one of: title, lead', "  found:    'titel'", "  hint: did you mean 'title'?"].join('\n'),
+      [
+        "pages/home/de.yaml:14:5 unknown-key: unknown key 'titel'",
+        '  at sections[0].titel',
+        '  expected: one of: title, lead',
+        "  found:    'titel'",
+        "  hint: did you mean 'title'?",
+      ].join('\n'),
     );
   });
 

@@ -16,7 +16,8 @@ import { edit, newSite, useWarmSites, warm } from './support/warm-site.ts';
 useWarmSites();
 
 const decisions = (report: BuildReport) => Object.fromEntries(report.plan.pages.map((page) => [page.route, `${page.kind}: ${page.reason}`]));
-const retitle = (content: string, family: string, title: string) => edit(path.join(content, 'pages', family, 'de.yaml'), (text) => text.replace(/^( {2}title: ).*$/m, `$1${title}`));
+const retitle = (content: string, family: string, title: string) =>
+  edit(path.join(content, 'pages', family, 'de.yaml'), (text) => text.replace(/^( {2}title: ).*$/m, `$1${title}`));
 
 describe('the build plan', () => {
   it('names each page’s decision and why: a first build renders all, an edit renders its page and says which file changed', async () => {
@@ -53,7 +54,14 @@ describe('the build plan', () => {
   });
 
   it('tells apart why a record cannot be reused, from the record and the output folder alone', () => {
-    const record: PageRecord = { key: 'k1', stamp: 's1', htmlGzip: 10, refs: { scripts: [], stylesheets: [], islands: [] }, inline: { scripts: [], styles: [], styleAttributes: false }, islandProps: { '/p/a.json': 5 } };
+    const record: PageRecord = {
+      key: 'k1',
+      stamp: 's1',
+      htmlGzip: 10,
+      refs: { scripts: [], stylesheets: [], islands: [] },
+      inline: { scripts: [], styles: [], styleAttributes: false },
+      islandProps: { '/p/a.json': 5 },
+    };
     const look = { stamp: (file: string) => (file === 'a/index.html' ? 's1' : undefined), propsPresent: (url: string) => url === '/p/a.json' };
     expect(whyNotReusable(record, 'k1', 'a/index.html', look)).toBeUndefined();
     expect(whyNotReusable(undefined, 'k1', 'a/index.html', look)).toBe('a new page: the last build had none at this route');
@@ -61,7 +69,9 @@ describe('the build plan', () => {
     const damaged = JSON.parse(JSON.stringify({ ...record, htmlGzip: 'ten' })) as PageRecord;
     expect(whyNotReusable(damaged, 'k1', 'a/index.html', look)).toBe('its record in the page cache is damaged');
     expect(whyNotReusable(record, 'k1', 'b/index.html', look)).toBe('b/index.html in the output folder is not as the last build wrote it');
-    expect(whyNotReusable({ ...record, islandProps: { '/p/b.json': 5 } }, 'k1', 'a/index.html', look)).toBe("its islands' props file /p/b.json is missing from the output folder or changed");
+    expect(whyNotReusable({ ...record, islandProps: { '/p/b.json': 5 } }, 'k1', 'a/index.html', look)).toBe(
+      "its islands' props file /p/b.json is missing from the output folder or changed",
+    );
     expect(whyNotReusable(record, 'k2', 'a/index.html', look)).not.toBeUndefined();
   });
 

@@ -93,8 +93,11 @@ describe('a scoped build', () => {
     const site = await newSite('scope-images');
     // 1,600 px: a wide section (home's hero, 1,024 px) gets candidates up to 1,600, a narrow one (faq's text) up to 1,408.
     await mkdir(path.join(site.content, 'images'));
-    await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 20, g: 90, b: 200 } } }).png().toFile(path.join(site.content, 'images/band.png'));
-    const image = (text: string, type: string) => text.replace(new RegExp(`^(  - type: ${type}\n)`, 'm'), '$1    image: { src: images/band.png, alt: Ein blaues Band }\n');
+    await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 20, g: 90, b: 200 } } })
+      .png()
+      .toFile(path.join(site.content, 'images/band.png'));
+    const image = (text: string, type: string) =>
+      text.replace(new RegExp(`^(  - type: ${type}\n)`, 'm'), '$1    image: { src: images/band.png, alt: Ein blaues Band }\n');
     await edit(page(site, 'home'), (text) => image(text, 'hero'));
     await edit(page(site, 'faq'), (text) => image(text, 'richText'));
     await warm(site);
@@ -187,7 +190,14 @@ describe('a scoped build', () => {
     const site = await newSite('scope-duplicate');
     await warm(site);
     await edit(page(site, 'faq'), (text) => text.replace(/^slug: faq$/m, 'slug: agb'));
-    const built = await buildSite({ contentDir: site.content, outDir: site.warmOut, cache: pageCacheOver(site.pageCache), pageCache: true, generator: site.generator, publication: { at: site.at, drafts: site.drafts } });
+    const built = await buildSite({
+      contentDir: site.content,
+      outDir: site.warmOut,
+      cache: pageCacheOver(site.pageCache),
+      pageCache: true,
+      generator: site.generator,
+      publication: { at: site.at, drafts: site.drafts },
+    });
     expect(built.ok).toBe(false);
     expect(!built.ok && built.errors.map((e) => [e.code, e.location?.file])).toEqual([['duplicate-route', 'pages/faq/de.yaml']]);
   }, 120_000);

@@ -17,7 +17,9 @@ let work: string;
 let report: BuildReport;
 
 async function files(dir: string): Promise<string[]> {
-  return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+  return (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 }
 
 beforeAll(async () => {
@@ -98,8 +100,13 @@ describe('content security policy', () => {
   it('gives each page a meta policy for its own inline code, and _headers the site-wide one', async () => {
     const out = path.join(work, 'a');
     const header = /Content-Security-Policy: (.+)/.exec(await readFile(path.join(out, '_headers'), 'utf8'))![1]!;
-    const hashes = (policy: string) => /script-src ([^;]+)/.exec(policy)![1]!.split(' ').filter((s) => s.startsWith("'sha256-"));
-    const metaOf = async (file: string) => /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(await readFile(path.join(out, file), 'utf8'))![1]!.replace(/&#x27;|&#39;/g, "'");
+    const hashes = (policy: string) =>
+      /script-src ([^;]+)/
+        .exec(policy)![1]!
+        .split(' ')
+        .filter((s) => s.startsWith("'sha256-"));
+    const metaOf = async (file: string) =>
+      /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(await readFile(path.join(out, file), 'utf8'))![1]!.replace(/&#x27;|&#39;/g, "'");
     const [home, notFound] = [await metaOf('index.html'), await metaOf('404.html')];
     // The home page runs the consent probe and the island start script, the 404 page the probe and its log
     // line: each meta allows its own only.
@@ -135,12 +142,22 @@ describe('stylesheet sources', () => {
     for (const file of (await files(out)).filter((f) => f.endsWith('.html'))) {
       const html = await readFile(path.join(out, file), 'utf8');
       for (const [, value = ''] of html.matchAll(/\sclass="([^"]*)"/g)) {
-        for (const name of value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').split(/\s+/)) if (name) used.add(name);
+        for (const name of value
+          .replace(/&amp;/g, '&')
+          .replace(/&quot;/g, '"')
+          .split(/\s+/))
+          if (name) used.add(name);
       }
     }
     const missing = [...used].filter((name) => !sources.has(name));
     const compiler = await compile('@import "tailwindcss/utilities";', { base: repo, onDependency: () => {} });
-    expect({ missing, css: compiler.build(missing).replace(/\/\*[\s\S]*?\*\//g, '').trim() }).toEqual({ missing, css: '' });
+    expect({
+      missing,
+      css: compiler
+        .build(missing)
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .trim(),
+    }).toEqual({ missing, css: '' });
   });
 });
 
@@ -153,7 +170,12 @@ describe('budgets', () => {
     expect(built.ok).toBe(true);
     if (!built.ok) return;
     expect(await readFile(path.join(out, 'index.html'), 'utf8')).toContain('<h1');
-    const errors = built.value.budgetErrors.map((e) => ({ code: e.code, message: e.message.replace(/\d+\.\d KB/g, 'N KB'), path: e.location?.path, line: e.location?.line }));
+    const errors = built.value.budgetErrors.map((e) => ({
+      code: e.code,
+      message: e.message.replace(/\d+\.\d KB/g, 'N KB'),
+      path: e.location?.path,
+      line: e.location?.line,
+    }));
     expect(errors).toEqual([
       { code: 'budget', message: 'HTML of / is N KB gzip, over its budget of N KB', path: 'budgets.default.html', line: 3 },
       { code: 'budget', message: 'JS before interaction of / is N KB gzip, over its budget of N KB', path: 'budgets.routes["/"].js', line: 5 },

@@ -7,7 +7,7 @@ import { LOCALE_CODES } from '../../../supabase/functions/_shared/contact-fields
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 
-describe('the contact function\'s generated language list', () => {
+describe("the contact function's generated language list", () => {
   it('is committed exactly as `site build` writes it from content/site.yaml', async () => {
     const loaded = await loadContent(path.join(repo, 'content'));
     if (!loaded.ok) throw new Error(loaded.errors.map((e) => e.message).join('\n'));

@@ -44,7 +44,7 @@ describe('the header rules', () => {
 });
 
 describe('_headers', () => {
-  it('reads in Netlify\'s own parser as the rules it was written from', async () => {
+  it("reads in Netlify's own parser as the rules it was written from", async () => {
     const parsed = await parseAllHeaders({ headersFiles: [path.join(site.out, '_headers')], configHeaders: [], minimal: true });
     expect(parsed.errors).toEqual([]);
     const model = await site.load();
@@ -59,7 +59,12 @@ describe('vercel.json', () => {
     const config = JSON.parse(await built('vercel.json')) as { cleanUrls: boolean; trailingSlash: boolean; headers: unknown[]; redirects: unknown[] };
     // Vercel's schemas carry keywords of their own (`private`): not strict, as the Vercel CLI reads them.
     const ajv = new Ajv({ allErrors: true, strict: false });
-    for (const [schema, value] of [[headersSchema, config.headers], [redirectsSchema, config.redirects], [cleanUrlsSchema, config.cleanUrls], [trailingSlashSchema, config.trailingSlash]] as const) {
+    for (const [schema, value] of [
+      [headersSchema, config.headers],
+      [redirectsSchema, config.redirects],
+      [cleanUrlsSchema, config.cleanUrls],
+      [trailingSlashSchema, config.trailingSlash],
+    ] as const) {
       const validate = ajv.compile(schema);
       expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
     }
@@ -86,23 +91,26 @@ describe.skipIf(!nginx)('the nginx include (nginx installed: .ci/run installs it
     prefix = await mkdtemp(path.join(tmpdir(), 'site-nginx-'));
     port = await freePort();
     // One process that stays root (no workers switching user), logs and pid in the prefix, the build as its root.
-    await writeFile(path.join(prefix, 'nginx.conf'), [
-      'daemon off;',
-      'master_process off;',
-      `pid ${prefix}/nginx.pid;`,
-      `error_log ${prefix}/error.log;`,
-      'events {}',
-      'http {',
-      '  include /etc/nginx/mime.types;',
-      `  access_log off;`,
-      '  server {',
-      `    listen 127.0.0.1:${port};`,
-      `    root ${site.out};`,
-      `    include ${site.out}/_nginx.conf;`,
-      '  }',
-      '}',
-      '',
-    ].join('\n'));
+    await writeFile(
+      path.join(prefix, 'nginx.conf'),
+      [
+        'daemon off;',
+        'master_process off;',
+        `pid ${prefix}/nginx.pid;`,
+        `error_log ${prefix}/error.log;`,
+        'events {}',
+        'http {',
+        '  include /etc/nginx/mime.types;',
+        `  access_log off;`,
+        '  server {',
+        `    listen 127.0.0.1:${port};`,
+        `    root ${site.out};`,
+        `    include ${site.out}/_nginx.conf;`,
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    );
   });
   afterAll(async () => {
     if (server?.exitCode === null) {
@@ -168,7 +176,10 @@ async function untilListening(port: number, child: ChildProcess): Promise<void> 
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`nginx exited with ${code}`))));
   for (;;) {
     const up = await Promise.race([
-      fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false),
+      fetch(`http://127.0.0.1:${port}/`).then(
+        () => true,
+        () => false,
+      ),
       exited,
     ]);
     if (up) return;

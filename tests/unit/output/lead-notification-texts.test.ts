@@ -28,7 +28,14 @@ describe('the committed lead-notification texts', () => {
     const edited: SiteModel = {
       ...site,
       site: { ...site.site, timeZone: 'Asia/Tokyo' },
-      locales: { ...site.locales, de: { ...de, leadNotification: { ...de.leadNotification!, forms: { ...de.leadNotification!.forms, business: 'Firmenformular' } }, forms: { ...de.forms, productNames: { ...de.forms.productNames, chatbot: 'Bot nach Maß' } } } },
+      locales: {
+        ...site.locales,
+        de: {
+          ...de,
+          leadNotification: { ...de.leadNotification!, forms: { ...de.leadNotification!.forms, business: 'Firmenformular' } },
+          forms: { ...de.forms, productNames: { ...de.forms.productNames, chatbot: 'Bot nach Maß' } },
+        },
+      },
     };
     const texts = leadNotificationTexts(edited);
     expect(texts.timeZone).toBe('Asia/Tokyo');

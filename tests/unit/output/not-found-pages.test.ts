@@ -29,7 +29,7 @@ sections:
 `;
 
 describe('routes of the not-found pages', () => {
-  it('a language\'s not-found page is 404.html in its folder', () => {
+  it("a language's not-found page is 404.html in its folder", () => {
     expect(outputFileFor('/404')).toBe('404.html');
     expect(outputFileFor('/fr/404')).toBe('fr/404.html');
     expect(outputFileFor('/fr/education')).toBe('fr/education/index.html');
@@ -60,7 +60,12 @@ describe('a not-found page per language', () => {
     const file = path.join(site.out, '_redirects');
     const parsed = await parseAllRedirects({ redirectsFiles: [file], configRedirects: [], minimal: true });
     expect(parsed.errors).toEqual([]);
-    const rules = (parsed.redirects as { from: string; to: string; status: number; force: boolean }[]).map(({ from, to, status, force }) => [from, to, status, force]);
+    const rules = (parsed.redirects as { from: string; to: string; status: number; force: boolean }[]).map(({ from, to, status, force }) => [
+      from,
+      to,
+      status,
+      force,
+    ]);
     expect(rules.at(-1)).toEqual(['/fr/*', '/fr/404.html', 404, false]);
     expect(rules.filter(([, , status]) => status === 404)).toHaveLength(1);
     // The German page is the host's own /404.html: no rule for it.

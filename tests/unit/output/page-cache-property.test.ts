@@ -26,9 +26,14 @@ useWarmSites();
 async function runSequence(seed: number, steps: number, everyKind = false): Promise<void> {
   const site = await newSite(`seed-${seed}`);
   const next = random(seed);
-  const pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const names = Object.keys(EDITS);
-  const order = everyKind ? names.map((name) => [next(), name] as const).sort((a, b) => a[0] - b[0]).map(([, name]) => name) : [];
+  const order = everyKind
+    ? names
+        .map((name) => [next(), name] as const)
+        .sort((a, b) => a[0] - b[0])
+        .map(([, name]) => name)
+    : [];
   const log: string[] = [];
   let report = await warm(site);
   expect(report.pages).toEqual({ rendered: report.routes.length, reused: 0, removed: 0 });
@@ -50,7 +55,10 @@ async function expectAsCold(site: Site, report: BuildReport, context: string): P
     const other = warmTree.get(file);
     return bytes === 'dir' ? other !== 'dir' : !(other instanceof Buffer && other.equals(bytes));
   });
-  expect(differ.map(([file]) => file), context).toEqual([]);
+  expect(
+    differ.map(([file]) => file),
+    context,
+  ).toEqual([]);
   // The element sources beside the output folder are part of what a build writes (site check --out reads them).
   expect(await sameElementSources(site.warmOut, reference.out), `${context}\nthe element sources beside the output differ`).toBe(true);
   expect(summary(report), context).toEqual(summary(reference.report));
@@ -91,7 +99,12 @@ describe('page cache', () => {
     // before the language name changed, the faq's) were dropped.
     expect((await readdir(path.join(site.pageCache, 'page'))).length).toBe(pages - 1);
     // Gone too: the faq's social card, and the impressum's first card (its title changed, and with it the card's URL).
-    expect(before.filter((f) => !after.includes(f)).sort()).toEqual(['faq', path.join('faq', 'index.html'), expect.stringMatching(/^social\/faq-[0-9a-f]{10}\.png$/), expect.stringMatching(/^social\/impressum-[0-9a-f]{10}\.png$/)]);
+    expect(before.filter((f) => !after.includes(f)).sort()).toEqual([
+      'faq',
+      path.join('faq', 'index.html'),
+      expect.stringMatching(/^social\/faq-[0-9a-f]{10}\.png$/),
+      expect.stringMatching(/^social\/impressum-[0-9a-f]{10}\.png$/),
+    ]);
   }, 120_000);
 
   it('a content memo record damaged in the middle of its entry is no entry for that file only: it is read again, the output as cold', async () => {
@@ -141,7 +154,10 @@ describe('page cache', () => {
     expect((await kinds()).kinds).toEqual(['unchanged-build']);
     // A new page file in a new family folder.
     await mkdir(path.join(site.content, 'pages', 'neu'));
-    await writeFile(path.join(site.content, 'pages', 'neu', 'de.yaml'), 'slug: neu\nmeta:\n  title: Neu\n  description: Eine neue Seite.\nheader: back\nsections:\n  - type: richText\n    title: Neu\n    body: [Text.]\n');
+    await writeFile(
+      path.join(site.content, 'pages', 'neu', 'de.yaml'),
+      'slug: neu\nmeta:\n  title: Neu\n  description: Eine neue Seite.\nheader: back\nsections:\n  - type: richText\n    title: Neu\n    body: [Text.]\n',
+    );
     const added = await kinds();
     expect(added.kinds).toEqual(expect.arrayContaining(longWay));
     expect(added.report.pages).toEqual({ rendered: expect.any(Number), reused: expect.any(Number), removed: 0 });
@@ -165,7 +181,8 @@ describe('page cache', () => {
     const asCold = async (what: string) => {
       const report = await warm(site);
       const reference = await cold(site);
-      for (const file of ['sitemap.xml', 'robots.txt', '_headers']) expect(await readFile(path.join(site.warmOut, file), 'utf8'), `${what}: ${file}`).toBe(await readFile(path.join(reference.out, file), 'utf8'));
+      for (const file of ['sitemap.xml', 'robots.txt', '_headers'])
+        expect(await readFile(path.join(site.warmOut, file), 'utf8'), `${what}: ${file}`).toBe(await readFile(path.join(reference.out, file), 'utf8'));
       expect(summary(report), what).toEqual(summary(reference.report));
       await rm(reference.out, { recursive: true, force: true });
     };
@@ -177,7 +194,8 @@ describe('page cache', () => {
     await edit(impressum, (text) => text.replace('  noindex: true\n', '').replace(/^meta:\n/m, 'meta:\n  structuredData: education\n'));
     await asCold('education (_headers gives the page a cache hint)');
     // A not-found section's inline script: the policy in _headers allows it by its hash.
-    const notFound = (message: string) => `  - type: notFound\n    code: "404"\n    title: Nicht gefunden\n    action: { label: Start, href: / }\n    logMessage: "${message}"\n`;
+    const notFound = (message: string) =>
+      `  - type: notFound\n    code: "404"\n    title: Nicht gefunden\n    action: { label: Start, href: / }\n    logMessage: "${message}"\n`;
     await edit(impressum, (text) => `${text}${notFound('Nicht da:')}`);
     await asCold('an inline script added (the policy)');
     await edit(impressum, (text) => text.replace('Nicht da:', 'Fehlt:'));
@@ -219,7 +237,9 @@ describe('page cache', () => {
     expect(summary(restored)).toEqual(summary(reference.report));
     const [warmTree, coldTree] = await Promise.all([tree(site.warmOut), tree(reference.out)]);
     expect([...warmTree.keys()]).toEqual([...coldTree.keys()]);
-    expect([...coldTree].filter(([file, bytes]) => !(bytes === 'dir' ? warmTree.get(file) === 'dir' : bytes.equals(warmTree.get(file) as Buffer))).map(([f]) => f)).toEqual([]);
+    expect(
+      [...coldTree].filter(([file, bytes]) => !(bytes === 'dir' ? warmTree.get(file) === 'dir' : bytes.equals(warmTree.get(file) as Buffer))).map(([f]) => f),
+    ).toEqual([]);
     // A stored page cut short, altered, or of another format is rendered again, never written as it is.
     const stored = path.join(site.pageCache, 'page');
     const [a, b, c] = (await readdir(stored)).sort();
@@ -231,9 +251,19 @@ describe('page cache', () => {
     const again = await warm(site);
     expect(again.pages).toEqual({ rendered: 3, reused: pages - 3, removed: 0 });
     const againTree = await tree(site.warmOut);
-    expect([...coldTree].filter(([file, bytes]) => !(bytes === 'dir' ? againTree.get(file) === 'dir' : bytes.equals(againTree.get(file) as Buffer))).map(([f]) => f)).toEqual([]);
+    expect(
+      [...coldTree].filter(([file, bytes]) => !(bytes === 'dir' ? againTree.get(file) === 'dir' : bytes.equals(againTree.get(file) as Buffer))).map(([f]) => f),
+    ).toEqual([]);
     // `--no-cache` renders every page, stored or not.
-    const fresh = await buildSite({ contentDir: site.content, outDir: site.warmOut, cache: pageCacheOver(site.pageCache), pageCache: true, fresh: true, generator: site.generator, publication: { at: site.at, drafts: site.drafts } });
+    const fresh = await buildSite({
+      contentDir: site.content,
+      outDir: site.warmOut,
+      cache: pageCacheOver(site.pageCache),
+      pageCache: true,
+      fresh: true,
+      generator: site.generator,
+      publication: { at: site.at, drafts: site.drafts },
+    });
     expect(fresh.ok && fresh.value.pages).toEqual({ rendered: pages, reused: 0, removed: 0 });
   }, 120_000);
 

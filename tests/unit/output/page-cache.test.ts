@@ -33,7 +33,11 @@ async function writeWithEntries(cache: BuildCache, out: string, count: number): 
   const writer = new OutputWriter(out);
   for (let i = 0; i < count; i++) {
     const { bytes, refs, inline, islandProps, sources } = page(i);
-    await writer.page(`/p${i}/index.html`, bytes, await pageCacheEntry(cache, cacheKey(`page ${i}`), bytes, { refs, inline, islandProps }, JSON.stringify(sources)));
+    await writer.page(
+      `/p${i}/index.html`,
+      bytes,
+      await pageCacheEntry(cache, cacheKey(`page ${i}`), bytes, { refs, inline, islandProps }, JSON.stringify(sources)),
+    );
     // Past the thread-pool pages, the output thread starts: once it is up, the later pages are stored there.
     if (i === 20) expect(await outputThread.whenOnline()).toBe(true);
   }

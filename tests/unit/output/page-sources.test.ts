@@ -4,7 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../../src/output/build.ts';
-import { entryText, pageSourcesFile, previousPageSources, readPageSources, splitEntries, writePageSources, type PageSources } from '../../../src/output/page-sources.ts';
+import {
+  entryText,
+  pageSourcesFile,
+  previousPageSources,
+  readPageSources,
+  splitEntries,
+  writePageSources,
+  type PageSources,
+} from '../../../src/output/page-sources.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../../fixtures/check/base');
 let dir: string;
@@ -49,7 +57,10 @@ describe('page sources', () => {
     const entries = Object.entries(built.pages);
     expect(entries.length).toBeGreaterThan(1);
     const elsewhere = path.join(dir, 'mixed');
-    await writePageSources(elsewhere, entries.map(([file, entry], i) => [file, i % 2 ? entryText(entry) : entry]));
+    await writePageSources(
+      elsewhere,
+      entries.map(([file, entry], i) => [file, i % 2 ? entryText(entry) : entry]),
+    );
     expect(await readFile(pageSourcesFile(elsewhere), 'utf8')).toBe(asWritten(built.pages));
     await writePageSources(elsewhere, []);
     expect(await readFile(pageSourcesFile(elsewhere), 'utf8')).toBe(JSON.stringify({ version: 1, pages: {} }));
@@ -82,12 +93,24 @@ describe('page sources', () => {
     expect([...previous.keys()]).toEqual(Object.keys(built.pages));
     for (const [file, entry] of previous) expect(entry.toString('utf8')).toBe(JSON.stringify(built.pages[file]));
     // Strings holding the brackets and quotes the split follows.
-    const tricky = { 'a"}/index.html': { hash: 'x', elements: [{ at: 1, file: 'pages/a/de.yaml', path: ['b}]', '{"c\\'], link: { href: '/"x"}', occurrence: 0 } }] }, 'b/index.html': { hash: 'y', elements: [] } };
+    const tricky = {
+      'a"}/index.html': { hash: 'x', elements: [{ at: 1, file: 'pages/a/de.yaml', path: ['b}]', '{"c\\'], link: { href: '/"x"}', occurrence: 0 } }] },
+      'b/index.html': { hash: 'y', elements: [] },
+    };
     const split = splitEntries(Buffer.from(asWritten(tricky)));
     expect(Object.fromEntries([...split].map(([file, entry]) => [file, JSON.parse(entry.toString('utf8'))]))).toEqual(tricky);
     expect(splitEntries(Buffer.from(JSON.stringify({ version: 1, pages: {} })))).toEqual(new Map());
     // Damaged, or the same JSON in another layout (all on one line).
-    for (const damaged of [text.slice(0, text.length / 2), text.slice(0, -1), `${text} `, text.replace('"version":1', '"version":2'), '', 'garbage', JSON.stringify(built)]) expect(splitEntries(Buffer.from(damaged)).size).toBe(0);
+    for (const damaged of [
+      text.slice(0, text.length / 2),
+      text.slice(0, -1),
+      `${text} `,
+      text.replace('"version":1', '"version":2'),
+      '',
+      'garbage',
+      JSON.stringify(built),
+    ])
+      expect(splitEntries(Buffer.from(damaged)).size).toBe(0);
     expect((await previousPageSources(path.join(dir, 'elsewhere'))).size).toBe(0);
   });
 });

@@ -8,7 +8,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../../src/content/load.ts';
-import { PRIVACY_POLICY_MODULE, privacyPolicyFacts, privacyPolicyModule, writePrivacyPolicyModule, type PrivacyPolicyFacts } from '../../../src/output/privacy-policy.ts';
+import {
+  PRIVACY_POLICY_MODULE,
+  privacyPolicyFacts,
+  privacyPolicyModule,
+  writePrivacyPolicyModule,
+  type PrivacyPolicyFacts,
+} from '../../../src/output/privacy-policy.ts';
 
 const BASE = path.resolve(import.meta.dirname, '../../fixtures/check/base');
 

@@ -26,28 +26,32 @@ beforeAll(async () => {
 afterAll(() => site.remove());
 
 describe('RenderThread', () => {
-  it.each([false, true])('renders every page (drafts shown: %s) to the same bytes, element sources, props files, links and inline code as the main thread', async (drafts) => {
-    const model = publishedModel(loaded, { at: new Date(), drafts });
-    expect(model.withheld?.length ?? 0).toBe(drafts ? 0 : 1);
-    const thread = new RenderThread({ model, code });
-    thread.start();
-    try {
-      const pages = await Promise.all(model.pages.map((entry) => thread.render(entry, undefined)));
-      expect(pages.length).toBeGreaterThan(10);
-      for (const [index, entry] of model.pages.entries()) {
-        const here = renderPage(model, entry, code);
-        const there = pages[index]!;
-        expect(there.entry).toBe(entry);
-        expect(Buffer.from(there.bytes).toString('utf8')).toBe(Buffer.from(here.bytes).toString('utf8'));
-        expect(there.elements).toEqual(here.elements);
-        expect(there.islandProps).toEqual(here.islandProps);
-        expect(there.refs).toEqual(here.refs);
-        expect(there.inline).toEqual(here.inline);
+  it.each([false, true])(
+    'renders every page (drafts shown: %s) to the same bytes, element sources, props files, links and inline code as the main thread',
+    async (drafts) => {
+      const model = publishedModel(loaded, { at: new Date(), drafts });
+      expect(model.withheld?.length ?? 0).toBe(drafts ? 0 : 1);
+      const thread = new RenderThread({ model, code });
+      thread.start();
+      try {
+        const pages = await Promise.all(model.pages.map((entry) => thread.render(entry, undefined)));
+        expect(pages.length).toBeGreaterThan(10);
+        for (const [index, entry] of model.pages.entries()) {
+          const here = renderPage(model, entry, code);
+          const there = pages[index]!;
+          expect(there.entry).toBe(entry);
+          expect(Buffer.from(there.bytes).toString('utf8')).toBe(Buffer.from(here.bytes).toString('utf8'));
+          expect(there.elements).toEqual(here.elements);
+          expect(there.islandProps).toEqual(here.islandProps);
+          expect(there.refs).toEqual(here.refs);
+          expect(there.inline).toEqual(here.inline);
+        }
+      } finally {
+        await thread.stop();
       }
-    } finally {
-      await thread.stop();
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 
   it('takes at most two pages at a time and says so', async () => {
     const thread = new RenderThread({ model, code });

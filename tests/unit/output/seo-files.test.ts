@@ -84,15 +84,19 @@ describe('robots.txt', () => {
 });
 
 describe('_headers and the CSP', () => {
-  const rendered = () => model.pages.map((entry) => ({ entry, html: renderRoute(model, entry, { css: '/assets/site.css', loader: '/assets/islands.js' }, TEMPLATE) }));
+  const rendered = () =>
+    model.pages.map((entry) => ({ entry, html: renderRoute(model, entry, { css: '/assets/site.css', loader: '/assets/islands.js' }, TEMPLATE) }));
 
-  it('allows the consent probe, the island start script and the not-found page\'s log line by their sha256 hashes and no other inline code', () => {
+  it("allows the consent probe, the island start script and the not-found page's log line by their sha256 hashes and no other inline code", () => {
     const { consentName, consentMaxAgeSeconds } = model.site.constants.cookies;
     const probe = consentProbeScript({ name: consentName, maxAgeSeconds: consentMaxAgeSeconds });
     const hash = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
     const pages = rendered();
     const logLine = /<script>(console\.error\([^<]*)<\/script>/.exec(pages.find((p) => p.entry.route === '/404')!.html)![1]!;
-    const csp = contentSecurityPolicy(model, pages.map((r) => inlineCode(r.html)));
+    const csp = contentSecurityPolicy(
+      model,
+      pages.map((r) => inlineCode(r.html)),
+    );
     const script = csp.split('; ').find((d) => d.startsWith('script-src '))!;
     expect(script).toBe(`script-src 'self' ${[hash(probe), hash(ISLAND_START_SCRIPT), hash(logLine)].sort().join(' ')}`);
     expect(csp).not.toContain('unsafe-inline');
@@ -113,7 +117,11 @@ describe('_headers and the CSP', () => {
 
   it('allows styles that islands inject at run time by hash, still without unsafe-inline', () => {
     const css = '[data-sonner-toaster]{position:fixed}';
-    const csp = contentSecurityPolicy(model, rendered().map((r) => inlineCode(r.html)), { injectedStyles: [css] });
+    const csp = contentSecurityPolicy(
+      model,
+      rendered().map((r) => inlineCode(r.html)),
+      { injectedStyles: [css] },
+    );
     expect(csp).toContain(`style-src 'self' 'sha256-${createHash('sha256').update(css).digest('base64')}';`);
     expect(csp).not.toContain('unsafe-inline');
   });
@@ -126,16 +134,33 @@ describe('_headers and the CSP', () => {
   });
 
   it('sets the security headers everywhere and the one-hour cache hint on the education pages only', () => {
-    const csp = contentSecurityPolicy(model, rendered().map((r) => inlineCode(r.html)));
+    const csp = contentSecurityPolicy(
+      model,
+      rendered().map((r) => inlineCode(r.html)),
+    );
     const text = headersFile(model, model.pages, csp);
     expect(text).toContain(`  Content-Security-Policy: ${csp}\n`);
     const global = text.split('\n\n')[0]!;
     expect(global.split('\n')[0]).toBe('/*');
-    for (const header of ['Content-Security-Policy: ', 'X-Content-Type-Options: nosniff', 'Referrer-Policy: strict-origin-when-cross-origin', 'X-Frame-Options: DENY']) {
+    for (const header of [
+      'Content-Security-Policy: ',
+      'X-Content-Type-Options: nosniff',
+      'Referrer-Policy: strict-origin-when-cross-origin',
+      'X-Frame-Options: DENY',
+    ]) {
       expect(global).toContain(`  ${header}`);
     }
     const cached = [...text.matchAll(/^(\S+)\n {2}Cache-Control: public, max-age=3600$/gm)].map((m) => m[1]);
-    expect(cached.sort()).toEqual(['/education', '/education/', '/en/education', '/en/education/', '/es/education', '/es/education/', '/fr/education', '/fr/education/']);
+    expect(cached.sort()).toEqual([
+      '/education',
+      '/education/',
+      '/en/education',
+      '/en/education/',
+      '/es/education',
+      '/es/education/',
+      '/fr/education',
+      '/fr/education/',
+    ]);
     // Hashed names: built assets and social cards never change under their URL.
     const immutable = [...text.matchAll(/^(\S+)\n {2}Cache-Control: public, max-age=31536000, immutable$/gm)].map((m) => m[1]);
     expect(immutable).toEqual(['/assets/*', '/social/*']);
@@ -151,6 +176,7 @@ describe('_headers and the CSP', () => {
     const facts = siteFacts(page);
     const other = (meta: object, change: object = {}) => siteFacts({ ...page, ...change, page: { ...page.page, meta: { ...page.page.meta, ...meta } } });
     expect(other({})).toBe(facts);
-    for (const changed of [other({ noindex: true }), other({ structuredData: 'business' }), other({}, { family: 'elsewhere' }), other({}, { locale: 'fr' })]) expect(changed).not.toBe(facts);
+    for (const changed of [other({ noindex: true }), other({ structuredData: 'business' }), other({}, { family: 'elsewhere' }), other({}, { locale: 'fr' })])
+      expect(changed).not.toBe(facts);
   });
 });

@@ -130,18 +130,27 @@ describe('social cards', () => {
     const line = await lineOf(content, 'pages/home/de.yaml', 'socialImage');
     const missing = await buildErrors(content, 'missing');
     expect(missing).toHaveLength(1);
-    expect(missing[0]).toMatchObject({ code: 'social-image-missing', message: 'the social image social/nowhere.png does not exist', location: { file: 'pages/home/de.yaml', line, column: 23, path: 'meta.socialImage.src' } });
+    expect(missing[0]).toMatchObject({
+      code: 'social-image-missing',
+      message: 'the social image social/nowhere.png does not exist',
+      location: { file: 'pages/home/de.yaml', line, column: 23, path: 'meta.socialImage.src' },
+    });
 
     await mkdir(path.join(content, 'social'));
     await writeFile(path.join(content, 'social/nowhere.png'), 'GIF89a not a png');
     const wrong = await buildErrors(content, 'wrong');
-    expect(wrong.map((e) => [e.code, e.message, e.location?.line, e.location?.column])).toEqual([['social-image-format', 'the social image social/nowhere.png is not a PNG or JPEG file', line, 23]]);
+    expect(wrong.map((e) => [e.code, e.message, e.location?.line, e.location?.column])).toEqual([
+      ['social-image-format', 'the social image social/nowhere.png is not a PNG or JPEG file', line, 23],
+    ]);
   }, 60_000);
 
   it('refuses an image path outside the content folder or of another type, at its place', async () => {
     const content = await withSocialImage('../secret.gif');
     const errors = await buildErrors(content, 'schema');
-    expect(errors[0]).toMatchObject({ message: expect.stringContaining('expected a PNG or JPEG file inside the content folder'), location: { file: 'pages/home/de.yaml', line: await lineOf(content, 'pages/home/de.yaml', 'socialImage'), column: 23 } });
+    expect(errors[0]).toMatchObject({
+      message: expect.stringContaining('expected a PNG or JPEG file inside the content folder'),
+      location: { file: 'pages/home/de.yaml', line: await lineOf(content, 'pages/home/de.yaml', 'socialImage'), column: 23 },
+    });
   }, 60_000);
 });
 
@@ -163,9 +172,10 @@ describe('imageSize', () => {
   it('reads PNG and JPEG sizes and refuses anything else', async () => {
     expect(imageSize(new Uint8Array(await readFile(path.join(repo, 'templates/og-image.png'))))).toEqual({ width: 1200, height: 630, type: 'image/png' });
     // A JPEG: SOI, an APP0 segment, then SOF0 with height 630 and width 1200.
-    const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x02, 0x76, 0x04, 0xb0, 0x03, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    const jpeg = Uint8Array.from([
+      0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x02, 0x76, 0x04, 0xb0, 0x03, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    ]);
     expect(imageSize(jpeg)).toEqual({ width: 1200, height: 630, type: 'image/jpeg' });
     expect(imageSize(new TextEncoder().encode('GIF89a'))).toBeUndefined();
   });
 });
-

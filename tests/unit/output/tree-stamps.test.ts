@@ -20,7 +20,7 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 const byPath = (stamps: TreeStamps | undefined) => new Map(Array.from({ length: (stamps?.length ?? 0) / 2 }, (_, i) => [stamps![2 * i]!, stamps![2 * i + 1]!]));
 
 describe('treeStamps', () => {
-  it('takes the folders\' entries from the files the caller wrote, with the same stamps as a walk that lists them', () => {
+  it("takes the folders' entries from the files the caller wrote, with the same stamps as a walk that lists them", () => {
     const listed = byPath(treeStamps(root));
     expect([...listed.keys()].sort()).toEqual(['./', 'assets/', 'en/', 'en/faq/', 'faq/', ...files].sort());
     expect(byPath(treeStamps(root, { written: [...files].reverse() }))).toEqual(listed);

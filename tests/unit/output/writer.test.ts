@@ -92,7 +92,13 @@ describe('OutputWriter.asset', () => {
     const writer = new OutputWriter(path.join(dir, 'ahead'));
     const { cache, reads } = countingCache();
     const ahead = encoder.encode(`${script.byteLength} ${'Satz '.repeat(3000)}`);
-    encodeAhead(new Map([['/assets/ahead.js', ahead], ['/assets/font.woff2', ahead.slice()]]), cache);
+    encodeAhead(
+      new Map([
+        ['/assets/ahead.js', ahead],
+        ['/assets/font.woff2', ahead.slice()],
+      ]),
+      cache,
+    );
     await writer.asset('/assets/ahead.js', ahead, cache);
     await writer.encoded();
     // One brotli lookup (encodeAhead's; the font is not compressible) and the writer's gzip lookup.

@@ -46,7 +46,9 @@ describe('publishAt / unpublishAt values', () => {
   });
 
   it('on a section too, and a date that is not on the calendar', async () => {
-    const { content } = await site([{ file: FAQ, find: '    title: Fragen und Antworten', replace: '    unpublishAt: 2026-02-30T09:00:00Z\n    title: Fragen und Antworten' }]);
+    const { content } = await site([
+      { file: FAQ, find: '    title: Fragen und Antworten', replace: '    unpublishAt: 2026-02-30T09:00:00Z\n    title: Fragen und Antworten' },
+    ]);
     const loaded = await loadContent(content);
     const errors = loaded.ok ? [] : loaded.errors;
     expect(errors.map((e) => `${e.location?.file}:${e.location?.line}:${e.location?.column} ${e.location?.path} ${e.message}`)).toEqual([
@@ -96,7 +98,10 @@ describe('liveness', () => {
   });
 
   it('with drafts everything stays, labelled and noindex', async () => {
-    const m = await model([schedule('draft', 'true'), { file: 'pages/home/de.yaml', find: '  - type: about\n', replace: '  - type: about\n    publishAt: 2026-12-01T09:00:00+01:00\n' }]);
+    const m = await model([
+      schedule('draft', 'true'),
+      { file: 'pages/home/de.yaml', find: '  - type: about\n', replace: '  - type: about\n    publishAt: 2026-12-01T09:00:00+01:00\n' },
+    ]);
     const preview = publishedModel(m, { at: before, drafts: true });
     const faq = preview.pages.find((p) => p.route === '/faq')!;
     expect(faq.preview?.page).toEqual({ state: 'draft' });
@@ -126,7 +131,10 @@ describe('site build at a moment', () => {
   });
 
   it('--drafts shows the page with its label from the locale file and robots noindex, out of the sitemap', async () => {
-    const s = await site([schedule('publishAt', '2026-12-01T09:00:00+01:00'), { file: 'pages/home/de.yaml', find: '  - type: about\n', replace: '  - type: about\n    draft: true\n' }]);
+    const s = await site([
+      schedule('publishAt', '2026-12-01T09:00:00+01:00'),
+      { file: 'pages/home/de.yaml', find: '  - type: about\n', replace: '  - type: about\n    draft: true\n' },
+    ]);
     const built = await buildSite({ contentDir: s.content, outDir: s.out, publication: { at: before, drafts: true } });
     expect(built.ok).toBe(true);
     const faq = await readFile(path.join(s.out, 'faq/index.html'), 'utf8');
@@ -148,7 +156,7 @@ describe('site check', () => {
     const run = await runCheck({ contentDir: s.content, at: before });
     const found = run.findings.filter((f) => f.code === 'link-unpublished' || f.code === 'link-broken');
     expect(found.map((f) => `${f.code} ${f.source?.file}:${f.source?.line}:${f.source?.column} ${f.message}`)).toEqual([
-      'link-unpublished pages/home/de.yaml:35:53 link to /faq, which is not live at this build\'s moment (scheduled for 2026-12-01T09:00:00+01:00)',
+      "link-unpublished pages/home/de.yaml:35:53 link to /faq, which is not live at this build's moment (scheduled for 2026-12-01T09:00:00+01:00)",
     ]);
     const later = await runCheck({ contentDir: s.content, at: after });
     expect(later.findings.filter((f) => f.code.startsWith('link-'))).toEqual([]);

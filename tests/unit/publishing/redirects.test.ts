@@ -32,14 +32,25 @@ const at = (f: { location?: { file: string; line?: number; column?: number } }) 
 
 describe('content/redirects.yaml', () => {
   it('reports every mistake at once, each at its value', async () => {
-    const s = await siteWith(['  - { from: alt, to: /faq }', '  - { from: /alt2, to: /faq, status: 307 }', '  - { from: /alt3, to: "javascript:alert(1)" }', '  - { from: /alt4, to: /faq, locales: [de, fr] }', '  - { from: /faq-alt, to: /faq }', '  - { from: /faq-alt/, to: /agb }'].join('\n') + '\n');
+    const s = await siteWith(
+      [
+        '  - { from: alt, to: /faq }',
+        '  - { from: /alt2, to: /faq, status: 307 }',
+        '  - { from: /alt3, to: "javascript:alert(1)" }',
+        '  - { from: /alt4, to: /faq, locales: [de, fr] }',
+        '  - { from: /faq-alt, to: /faq }',
+        '  - { from: /faq-alt/, to: /agb }',
+      ].join('\n') + '\n',
+    );
     const { errors } = await loadRedirects(s.content, s.model.site);
     expect(errors.map((e) => `${at(e)} ${e.location?.path} ${e.message}`)).toEqual([
       'redirects.yaml:3:13 redirects[0].from expected a path on this site: starting with /, letters, digits, - _ . ~ between slashes, no query, #fragment or wildcard',
       'redirects.yaml:4:38 redirects[1].status expected 301, 302 or 308',
       'redirects.yaml:5:24 redirects[2].to expected a path on this site (/…, an optional #fragment) or an https:// URL',
     ]);
-    const fixed = await siteWith(['  - { from: /alt4, to: /faq, locales: [de, fr] }', '  - { from: /faq-alt, to: /faq }', '  - { from: /faq-alt/, to: /agb }'].join('\n') + '\n');
+    const fixed = await siteWith(
+      ['  - { from: /alt4, to: /faq, locales: [de, fr] }', '  - { from: /faq-alt, to: /faq }', '  - { from: /faq-alt/, to: /agb }'].join('\n') + '\n',
+    );
     const second = await loadRedirects(fixed.content, fixed.model.site);
     expect(second.errors.map((e) => `${at(e)} ${e.code} ${e.message} | ${e.found}`)).toEqual([
       "redirects.yaml:3:44 unknown-locale redirect for 'fr', which site.yaml does not list in locales | 'fr'",
@@ -59,14 +70,22 @@ describe('content/redirects.yaml', () => {
 });
 
 describe('site build', () => {
-  it('writes _redirects that Netlify\'s own parser reads as written, and a fallback page per old address', async () => {
-    const s = await siteWith(['  - { from: /fragen, to: /faq }', '  - { from: /alt/preise, to: "/#pricing", status: 308 }', '  - { from: /blog, to: "https://blog.example.org/", status: 302 }'].join('\n') + '\n');
+  it("writes _redirects that Netlify's own parser reads as written, and a fallback page per old address", async () => {
+    const s = await siteWith(
+      [
+        '  - { from: /fragen, to: /faq }',
+        '  - { from: /alt/preise, to: "/#pricing", status: 308 }',
+        '  - { from: /blog, to: "https://blog.example.org/", status: 302 }',
+      ].join('\n') + '\n',
+    );
     const built = await buildSite({ contentDir: s.content, outDir: s.out });
     expect(built.ok).toBe(true);
     const file = path.join(s.out, '_redirects');
     const parsed = await parseAllRedirects({ redirectsFiles: [file], configRedirects: [], minimal: true });
     expect(parsed.errors).toEqual([]);
-    expect((parsed.redirects as { from: string; to: string; status: number; force: boolean }[]).map(({ from, to, status, force }) => [from, to, status, force])).toEqual([
+    expect(
+      (parsed.redirects as { from: string; to: string; status: number; force: boolean }[]).map(({ from, to, status, force }) => [from, to, status, force]),
+    ).toEqual([
       ['/fragen', '/faq', 301, false],
       ['/fragen/', '/faq', 301, false],
       ['/alt/preise', '/#pricing', 308, false],
@@ -84,7 +103,7 @@ describe('site build', () => {
     expect(await readFile(path.join(s.out, 'sitemap.xml'), 'utf8')).not.toContain('fragen');
   });
 
-  it('a redirect from a live page\'s address is left out of _redirects: the page wins', async () => {
+  it("a redirect from a live page's address is left out of _redirects: the page wins", async () => {
     const s = await siteWith('  - { from: /faq, to: /agb }\n');
     const built = await buildSite({ contentDir: s.content, outDir: s.out });
     expect(built.ok).toBe(true);
@@ -129,13 +148,23 @@ describe('site check', () => {
   it('route-vanished: a URL of routes.lock that is neither a page nor redirected, at its line in the lock', async () => {
     const s = await siteWith('  - { from: /alt, to: /faq }\n');
     await writeFile(path.join(s.root, 'package.json'), '{}');
-    expect(await updateRoutesLock(s.content, s.model.pages.map((p) => p.route))).toBe(path.join(s.root, 'routes.lock'));
+    expect(
+      await updateRoutesLock(
+        s.content,
+        s.model.pages.map((p) => p.route),
+      ),
+    ).toBe(path.join(s.root, 'routes.lock'));
     const lock = await readFile(path.join(s.root, 'routes.lock'), 'utf8');
     expect(lock.split('\n').filter((l) => l.startsWith('/'))).toEqual(['/', '/agb', '/datenschutz', '/en', '/faq', '/impressum']);
     // A build adds; it never removes: the lock keeps /faq after the page goes.
     await writeFile(path.join(s.root, 'routes.lock'), `${lock}/alt\n/weg\n`);
     const without = { ...s.model, pages: s.model.pages.filter((p) => p.route !== '/faq') };
-    expect(await updateRoutesLock(s.content, without.pages.map((p) => p.route))).toBeUndefined();
+    expect(
+      await updateRoutesLock(
+        s.content,
+        without.pages.map((p) => p.route),
+      ),
+    ).toBeUndefined();
     const findings = (await checkRedirects(s.content, without)).filter((f) => f.code === 'route-vanished');
     expect(findings.map((f) => `${at(f)} ${f.message}`)).toEqual([
       '../routes.lock:7:1 /faq was published and is gone, with no redirect',
@@ -148,7 +177,11 @@ describe('site serve', () => {
   let server: RunningServer;
   let out: string;
   beforeAll(async () => {
-    const s = await loadFixture('check/base', { files: { 'redirects.yaml': `${MODELINE}redirects:\n  - { from: /fragen, to: /faq }\n  - { from: /tmp, to: "/#pricing", status: 302 }\n  - { from: /neu, to: /faq, status: 308 }\n` } });
+    const s = await loadFixture('check/base', {
+      files: {
+        'redirects.yaml': `${MODELINE}redirects:\n  - { from: /fragen, to: /faq }\n  - { from: /tmp, to: "/#pricing", status: 302 }\n  - { from: /neu, to: /faq, status: 308 }\n`,
+      },
+    });
     afterAllCleanups.push(s.remove);
     const built = await buildSite({ contentDir: s.content, outDir: s.out });
     if (!built.ok) throw new Error('build failed');
@@ -183,7 +216,7 @@ describe('site serve', () => {
     expect(answer.headers['content-security-policy']).toBeDefined();
   });
 
-  it('keeps the server\'s path rules: the normalised path is matched, host files stay hidden', async () => {
+  it("keeps the server's path rules: the normalised path is matched, host files stay hidden", async () => {
     expect(await get('/faq/../fragen')).toMatchObject({ status: 301, location: '/faq' });
     expect(await get('/%66ragen')).toMatchObject({ status: 301, location: '/faq' });
     expect((await get('/_redirects')).status).toBe(404);
@@ -192,7 +225,9 @@ describe('site serve', () => {
   });
 
   it('parses only what a host would apply: whole paths, a redirect status, a site path or https target', () => {
-    const rules = parseRedirectsFile('# c\n/a /b 301\n/a /c 302\n/x //evil.example 301\n/y javascript:alert(1) 301\n/z /b 200\n/s/* /b 301\n/q https://example.org/ 308\n/r /b\n');
+    const rules = parseRedirectsFile(
+      '# c\n/a /b 301\n/a /c 302\n/x //evil.example 301\n/y javascript:alert(1) 301\n/z /b 200\n/s/* /b 301\n/q https://example.org/ 308\n/r /b\n',
+    );
     expect([...rules]).toEqual([
       ['/a', { status: 301, location: '/b' }],
       ['/q', { status: 308, location: 'https://example.org/' }],

@@ -11,14 +11,30 @@ import type { LocaleStrings } from '../../../src/schema/locale.ts';
 
 const cookie = { name: 'cookie-consent', maxAgeSeconds: 31_536_000 };
 const details = { show: 'Details anzeigen', hide: 'Details ausblenden', text: ['**cookie-consent** speichert Ihre Entscheidung.'] };
-const german: LocaleStrings['cookieBanner'] = { title: 'Wir respektieren Ihre Privatsphäre', text: 'Nur notwendige Cookies.', accept: 'Akzeptieren', decline: 'Ablehnen', declineSetsCookie: false, details };
+const german: LocaleStrings['cookieBanner'] = {
+  title: 'Wir respektieren Ihre Privatsphäre',
+  text: 'Nur notwendige Cookies.',
+  accept: 'Akzeptieren',
+  decline: 'Ablehnen',
+  declineSetsCookie: false,
+  details,
+};
 const english: LocaleStrings['cookieBanner'] = { ...german, accept: 'Accept', decline: 'Reject', declineSetsCookie: true };
-const french: LocaleStrings['cookieBanner'] = { title: 'Cookies', text: 'Voir notre [politique de confidentialité](/datenschutz).', accept: 'Tout accepter', decline: 'Nécessaires uniquement', declineSetsCookie: true };
+const french: LocaleStrings['cookieBanner'] = {
+  title: 'Cookies',
+  text: 'Voir notre [politique de confidentialité](/datenschutz).',
+  accept: 'Tout accepter',
+  decline: 'Nécessaires uniquement',
+  declineSetsCookie: true,
+};
 
 /** An element of the stub DOM: attributes, text, `hidden`, and `closest` for the attribute selectors the probe asks for. */
 class StubElement {
   hidden: boolean;
-  constructor(public attributes: Record<string, string>, public textContent = '') {
+  constructor(
+    public attributes: Record<string, string>,
+    public textContent = '',
+  ) {
     this.hidden = 'hidden' in attributes;
   }
   getAttribute(name: string): string | null {
@@ -71,13 +87,18 @@ describe('the cookie banner markup', () => {
     const html = renderToString(<CookieBanner strings={german} />);
     expect(html).toMatch(/^<section aria-labelledby="cookie-banner-title" class="cookie-banner /);
     expect(html).toMatch(/<h2 id="cookie-banner-title" class="[^"]*">Wir respektieren Ihre Privatsphäre<\/h2>/);
-    expect(html).toMatch(/<div id="cookie-banner-details" hidden="" class="[^"]*"><div class="[^"]*"><p><strong class="[^"]*">cookie-consent<\/strong> speichert/);
-    expect(html).toContain('<button type="button" aria-expanded="false" aria-controls="cookie-banner-details" data-details-show="Details anzeigen" data-details-hide="Details ausblenden" ');
+    expect(html).toMatch(
+      /<div id="cookie-banner-details" hidden="" class="[^"]*"><div class="[^"]*"><p><strong class="[^"]*">cookie-consent<\/strong> speichert/,
+    );
+    expect(html).toContain(
+      '<button type="button" aria-expanded="false" aria-controls="cookie-banner-details" data-details-show="Details anzeigen" data-details-hide="Details ausblenden" ',
+    );
     expect([...html.matchAll(/<button\b[^>]*>([^<]*)<\/button>/g)].map((m) => m[1])).toEqual(['Akzeptieren', 'Ablehnen', 'Details anzeigen']);
   });
 
   it('says what each choice stores: accepted; rejected where the locale says so, else nothing', () => {
-    const choices = (strings: LocaleStrings['cookieBanner']) => [...renderToString(<CookieBanner strings={strings} />).matchAll(/data-consent-choice="([^"]*)"/g)].map((m) => m[1]);
+    const choices = (strings: LocaleStrings['cookieBanner']) =>
+      [...renderToString(<CookieBanner strings={strings} />).matchAll(/data-consent-choice="([^"]*)"/g)].map((m) => m[1]);
     expect(choices(german)).toEqual(['accepted', '']);
     expect(choices(english)).toEqual(['accepted', 'rejected']);
   });

@@ -10,7 +10,13 @@ const TEMPLATE = '<!DOCTYPE html><html lang="%lang%"><head><!--site:head--></hea
 
 let site: FixtureSite;
 let model: SiteModel;
-const html = (route: string) => renderRoute(model, model.pages.find((p) => p.route === route)!, { css: '/a.css', loader: '/l.js' }, TEMPLATE);
+const html = (route: string) =>
+  renderRoute(
+    model,
+    model.pages.find((p) => p.route === route)!,
+    { css: '/a.css', loader: '/l.js' },
+    TEMPLATE,
+  );
 const meta = (doc: string, attr: string, name: string) => new RegExp(`<meta ${attr}="${name}" content="([^"]*)">`).exec(doc)?.[1];
 const jsonLd = (doc: string) => JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(doc)![1]!);
 
@@ -23,8 +29,14 @@ afterAll(() => site.remove());
 
 describe('page metadata', () => {
   it.each([
-    ['/', 'de', 'de_DE'], ['/fr', 'fr', 'fr_FR'], ['/en', 'en', 'en_GB'], ['/es', 'es', 'es_ES'],
-    ['/education', 'de', 'de_DE'], ['/fr/education', 'fr', 'fr_FR'], ['/en/education', 'en', 'en_GB'], ['/es/education', 'es', 'es_ES'],
+    ['/', 'de', 'de_DE'],
+    ['/fr', 'fr', 'fr_FR'],
+    ['/en', 'en', 'en_GB'],
+    ['/es', 'es', 'es_ES'],
+    ['/education', 'de', 'de_DE'],
+    ['/fr/education', 'fr', 'fr_FR'],
+    ['/en/education', 'en', 'en_GB'],
+    ['/es/education', 'es', 'es_ES'],
   ])('%s sets title, description, keywords, canonical, social tags, language and locale', (route, lang, ogLocale) => {
     const doc = html(route);
     const url = `${model.site.baseUrl}${route}`;
@@ -54,14 +66,17 @@ describe('page metadata', () => {
     expect(doc).not.toContain('http-equiv="Cache-Control"');
   });
 
-  it.each(['/education', '/fr/education', '/en/education', '/es/education'])('%s is a free educational web application with the one-hour cache hint', (route) => {
-    const doc = html(route);
-    const data = jsonLd(doc);
-    expect(data['@type']).toBe('WebApplication');
-    expect(data.applicationCategory).toBe('EducationalApplication');
-    expect(data.offers).toEqual({ '@type': 'Offer', price: '0', priceCurrency: 'EUR' });
-    expect(doc).toContain('<meta http-equiv="Cache-Control" content="public, max-age=3600">');
-  });
+  it.each(['/education', '/fr/education', '/en/education', '/es/education'])(
+    '%s is a free educational web application with the one-hour cache hint',
+    (route) => {
+      const doc = html(route);
+      const data = jsonLd(doc);
+      expect(data['@type']).toBe('WebApplication');
+      expect(data.applicationCategory).toBe('EducationalApplication');
+      expect(data.offers).toEqual({ '@type': 'Offer', price: '0', priceCurrency: 'EUR' });
+      expect(doc).toContain('<meta http-equiv="Cache-Control" content="public, max-age=3600">');
+    },
+  );
 
   it.each(['/', '/education'])('hreflang alternates of the %s family are reciprocal, with x-default on the German page', (root) => {
     const family = model.pages.filter((p) => p.family === model.pages.find((q) => q.route === root)!.family);

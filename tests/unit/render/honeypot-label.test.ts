@@ -15,7 +15,12 @@ it('the honeypot label is the locale’s forms.honeypot, in the server HTML and 
   const loaded = await loadContent((await loadFixture('content/honeypot-label')).content);
   if (!loaded.ok) throw new Error(loaded.errors.map((e) => e.message).join('\n'));
   const model = loaded.value;
-  const { html, islandProps } = renderRouteWithSources(model, model.pages.find((p) => p.route === '/')!, assets, template);
+  const { html, islandProps } = renderRouteWithSources(
+    model,
+    model.pages.find((p) => p.route === '/')!,
+    assets,
+    template,
+  );
   const label = 'Feld nur für Bots – bitte leer lassen';
   expect(/<label>([^<]*)<input[^>]*name="homepage"/.exec(html)?.[1]).toBe(label);
   const props = islandProps.get(/data-island="contact-form"[^>]*data-props-src="([^"]*)"/.exec(html)![1]!)!;

@@ -20,7 +20,8 @@ function poison<T>(value: T): T {
   return value;
 }
 
-const scripts = (html: string) => [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => ({ tag: m[0].slice(0, m[0].indexOf('>') + 1), body: m[1]! }));
+const scripts = (html: string) =>
+  [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => ({ tag: m[0].slice(0, m[0].indexOf('>') + 1), body: m[1]! }));
 
 let site: FixtureSite;
 let template: string;
@@ -38,7 +39,12 @@ afterAll(() => site.remove());
 
 describe('hostile content strings render inert on every route', () => {
   it('poisons a real share of the content (the test is not vacuous)', () => {
-    const html = renderRoute(hostile, hostile.pages.find((p) => p.route === '/')!, assets, template);
+    const html = renderRoute(
+      hostile,
+      hostile.pages.find((p) => p.route === '/')!,
+      assets,
+      template,
+    );
     expect(html.split('&lt;/script&gt;&lt;script&gt;alert(1)').length - 1).toBeGreaterThan(20);
   });
 
@@ -51,7 +57,10 @@ describe('hostile content strings render inert on every route', () => {
       // The same script elements as the clean page: same tags, and inline code (the consent probe) unchanged.
       const now = scripts(html);
       const then = scripts(before);
-      expect(now.map((s) => s.tag), entry.route).toEqual(then.map((s) => s.tag));
+      expect(
+        now.map((s) => s.tag),
+        entry.route,
+      ).toEqual(then.map((s) => s.tag));
       for (const [j, script] of now.entries()) {
         if (script.tag.includes('application/ld+json')) {
           expect(script.body).not.toMatch(/<\/script|<!--/i);

@@ -25,7 +25,11 @@ describe('Island (server side)', () => {
   it('writes the props to a file named by their content, which the element names, with the instance as id prefix', () => {
     const props = { ...settings, strings: { ...settings.strings, submit: 'a "quoted" <submit>' } };
     const files: IslandPropsFiles = new Map();
-    const html = renderToString(<IslandPropsContext value={files}><Island name="contact-form" instance="cf" hydrate="visible" props={props} /></IslandPropsContext>);
+    const html = renderToString(
+      <IslandPropsContext value={files}>
+        <Island name="contact-form" instance="cf" hydrate="visible" props={props} />
+      </IslandPropsContext>,
+    );
     const url = islandPropsUrl('contact-form', JSON.stringify(props));
     expect(url).toMatch(/^\/assets\/contact-form-props-[0-9a-f]{10}\.json$/);
     expect(html).toMatch(new RegExp(`^<div data-island="contact-form" data-hydrate="visible" data-prefix="cf-" data-props-src="${url}">`));
@@ -60,8 +64,12 @@ describe('Island (server side)', () => {
 
   it('names the island when its component throws during the build', () => {
     const broken = { ...settings, strings: null } as unknown as ContactFormSettings;
-    expect(() => renderToString(<IslandPropsContext value={new Map()}><Island name="contact-form" instance="contact-form" hydrate="visible" props={broken} /></IslandPropsContext>)).toThrow(
-      /^island 'contact-form' \(instance 'contact-form'\) failed to render: Cannot read properties of null/,
-    );
+    expect(() =>
+      renderToString(
+        <IslandPropsContext value={new Map()}>
+          <Island name="contact-form" instance="contact-form" hydrate="visible" props={broken} />
+        </IslandPropsContext>,
+      ),
+    ).toThrow(/^island 'contact-form' \(instance 'contact-form'\) failed to render: Cannot read properties of null/);
   });
 });

@@ -4,13 +4,26 @@ import { Inline } from '../../../src/islands/inline-markup.tsx';
 import { isSafeLinkTarget } from '../../../src/schema/link-target.ts';
 
 describe('link targets (parsed as a browser parses them)', () => {
-  it.each(['/agb', '/fr/', '/agb#abschnitt', '#contact', 'https://www.ki-zentrale.de/x?y=1', 'mailto:info@example.com', 'tel:+49921123456'])('allows %s', (href) => {
-    expect(isSafeLinkTarget(href)).toBe(true);
-  });
+  it.each(['/agb', '/fr/', '/agb#abschnitt', '#contact', 'https://www.ki-zentrale.de/x?y=1', 'mailto:info@example.com', 'tel:+49921123456'])(
+    'allows %s',
+    (href) => {
+      expect(isSafeLinkTarget(href)).toBe(true);
+    },
+  );
 
   it.each([
-    '//evil.example/login', '/\\evil.example', 'http://evil.example', 'javascript:alert(1)', 'JaVaScRiPt:alert(1)',
-    'data:text/html;base64,PHNjcmlwdD4=', 'vbscript:x', 'https://user:pw@evil.example', ' https://ok.example', 'java\tscript:alert(1)', '', 'ftp://x',
+    '//evil.example/login',
+    '/\\evil.example',
+    'http://evil.example',
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    'data:text/html;base64,PHNjcmlwdD4=',
+    'vbscript:x',
+    'https://user:pw@evil.example',
+    ' https://ok.example',
+    'java\tscript:alert(1)',
+    '',
+    'ftp://x',
   ])('refuses %j', (href) => {
     expect(isSafeLinkTarget(href)).toBe(false);
   });
@@ -19,7 +32,13 @@ describe('link targets (parsed as a browser parses them)', () => {
 describe('Inline renders a refused link as its text', () => {
   const html = (text: string) => renderToStaticMarkup(<Inline text={text} />);
 
-  it.each(['[Partner](//evil.example/login)', '[x](/\\evil.example)', '[x](data:text/html;base64,PHNjcmlwdD4=)', '[x](http://evil.example)', '[x](javascript:alert(1))'])('%s: no <a>', (text) => {
+  it.each([
+    '[Partner](//evil.example/login)',
+    '[x](/\\evil.example)',
+    '[x](data:text/html;base64,PHNjcmlwdD4=)',
+    '[x](http://evil.example)',
+    '[x](javascript:alert(1))',
+  ])('%s: no <a>', (text) => {
     expect(html(text)).not.toContain('<a');
   });
 
@@ -29,6 +48,8 @@ describe('Inline renders a refused link as its text', () => {
   });
 
   it('renders safe links and bold as before', () => {
-    expect(html('**Hallo** [AGB](/agb)')).toBe('<strong class="font-semibold text-slate-900">Hallo</strong> <a href="/agb" class="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">AGB</a>');
+    expect(html('**Hallo** [AGB](/agb)')).toBe(
+      '<strong class="font-semibold text-slate-900">Hallo</strong> <a href="/agb" class="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">AGB</a>',
+    );
   });
 });

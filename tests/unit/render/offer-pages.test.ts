@@ -34,7 +34,11 @@ function card(html: string, plan: string): string {
 const points = (html: string, plan: string) => [...card(html, plan).matchAll(/<li class="flex gap-2">([\s\S]*?)<\/li>/g)].map((m) => text(m[1]!));
 const badge = (html: string, plan: string) => text(/<p data-badge="[a-z]+"[^>]*>([\s\S]*?)<\/p>/.exec(card(html, plan))?.[1] ?? '');
 const everywhere = (pattern: RegExp) =>
-  pages.flatMap(({ entry, html, islandProps }) => visibleTexts(html, islandProps).filter((t) => pattern.test(t.replace(/[\u00a0\u202f]/g, ' '))).map((t) => `${entry.route}: ${t.trim()}`));
+  pages.flatMap(({ entry, html, islandProps }) =>
+    visibleTexts(html, islandProps)
+      .filter((t) => pattern.test(t.replace(/[\u00a0\u202f]/g, ' ')))
+      .map((t) => `${entry.route}: ${t.trim()}`),
+  );
 
 beforeAll(async () => {
   ({ pages } = await renderRealSite());
@@ -48,7 +52,10 @@ describe('plan cards render from the offer data', () => {
       const html = page(route).html;
       for (const plan of ['standard', 'plus', 'smart']) {
         expect(points(html, plan).length, `${route} ${plan}`).toBeGreaterThan(0);
-        expect(points(html, plan).filter((p) => /transcri|transkri/i.test(p)), `${route} ${plan}`).toEqual([]);
+        expect(
+          points(html, plan).filter((p) => /transcri|transkri/i.test(p)),
+          `${route} ${plan}`,
+        ).toEqual([]);
       }
     }
   });
@@ -73,10 +80,16 @@ describe('plan cards render from the offer data', () => {
   });
 
   it('Smart wears SPEC §9\'s "best value" in each language, and no card claims the best price', () => {
-    expect(HOMES.map((route) => badge(page(route).html, 'smart'))).toEqual(['Bestes Preis-Leistungs-Verhältnis', 'Meilleur rapport qualité-prix', 'Best value', 'Mejor relación calidad-precio']);
+    expect(HOMES.map((route) => badge(page(route).html, 'smart'))).toEqual([
+      'Bestes Preis-Leistungs-Verhältnis',
+      'Meilleur rapport qualité-prix',
+      'Best value',
+      'Mejor relación calidad-precio',
+    ]);
     expect(HOMES.map((route) => badge(page(route).html, 'plus'))).toEqual(['Empfohlen', 'Recommandé', 'Recommended', 'Recomendado']);
     for (const route of [...HOMES, '/leitfaden']) {
-      for (const plan of ['standard', 'plus', 'smart']) expect(badge(page(route).html, plan), `${route} ${plan}`).not.toMatch(/bester preis|meilleur prix|mejor precio|best price|cheapest/i);
+      for (const plan of ['standard', 'plus', 'smart'])
+        expect(badge(page(route).html, plan), `${route} ${plan}`).not.toMatch(/bester preis|meilleur prix|mejor precio|best price|cheapest/i);
     }
   });
 
@@ -85,7 +98,9 @@ describe('plan cards render from the offer data', () => {
     expect(faq).toContain('Standard: 17 € pro Nutzer und Monat, monatlich kündbar.');
     expect(faq).toContain('Smart: 19 € pro Nutzer und Monat, 12 Monate Laufzeit.');
     expect(faq).not.toMatch(/Transkription/);
-    expect(text(/data-offer="addons">([\s\S]*?)<\/ul>/.exec(page('/faq').html)?.[1] ?? '')).toBe('Transkription: 7 € pro Nutzer und Monat als Zusatzoption zu jedem Tarif. Einzeln ohne Tarif 14 € im Monat.');
+    expect(text(/data-offer="addons">([\s\S]*?)<\/ul>/.exec(page('/faq').html)?.[1] ?? '')).toBe(
+      'Transkription: 7 € pro Nutzer und Monat als Zusatzoption zu jedem Tarif. Einzeln ohne Tarif 14 € im Monat.',
+    );
   });
 
   it('the business JSON-LD offers each plan at its price, with transcription as an add-on at 7 €', () => {
@@ -112,10 +127,14 @@ describe('claims that contradicted other pages', () => {
 
   it('the German trial says what the terms say: cancel by the end of the month, else Smart with its term', () => {
     const trial = text(/<p data-trial=""[^>]*>([\s\S]*?)<\/p>/.exec(page('/').html)?.[1] ?? '');
-    expect(trial).toBe('Einen Monat zum Preis des Jahrestarifs testen (19 € pro Nutzer), ohne Kreditkarte. Kündigen Sie bis zum Ende des Testmonats, zahlen Sie nur diesen Monat; sonst geht der Test in den Tarif Smart über (12 Monate Laufzeit).');
+    expect(trial).toBe(
+      'Einen Monat zum Preis des Jahrestarifs testen (19 € pro Nutzer), ohne Kreditkarte. Kündigen Sie bis zum Ende des Testmonats, zahlen Sie nur diesen Monat; sonst geht der Test in den Tarif Smart über (12 Monate Laufzeit).',
+    );
     expect(everywhere(/nach dem ersten monat kündbar|kündigen sie nach dem ersten monat/i)).toEqual([]);
     const terms = text(/data-offer="trialTerms">([\s\S]*?)<\/ul>/.exec(page('/agb').html)?.[1] ?? '');
-    expect(terms).toContain('Kündigt der Kunde bis zum letzten Tag des Testmonats in Textform, endet der Vertrag mit dessen Ablauf. Andernfalls setzt er sich im Tarif Smart fort (12 Monate Laufzeit)');
+    expect(terms).toContain(
+      'Kündigt der Kunde bis zum letzten Tag des Testmonats in Textform, endet der Vertrag mit dessen Ablauf. Andernfalls setzt er sich im Tarif Smart fort (12 Monate Laufzeit)',
+    );
     expect(terms).toContain('7 Tage kostenlos testen');
   });
 
@@ -128,7 +147,9 @@ describe('claims that contradicted other pages', () => {
   });
 
   it('the 99.9 % chatbot uptime the chatbot page guarantees is promised in the terms', () => {
-    expect(text(page('/agb').html)).toContain('Für individuelle Chatbots sagt der Anbieter eine Verfügbarkeit der Chatbot-Infrastruktur von 99,9 % im Monatsmittel zu');
+    expect(text(page('/agb').html)).toContain(
+      'Für individuelle Chatbots sagt der Anbieter eine Verfügbarkeit der Chatbot-Infrastruktur von 99,9 % im Monatsmittel zu',
+    );
     expect(text(page('/chatbot').html)).toMatch(/99,9 %[¹²³⁴⁵⁶⁷⁸⁹]* Verfügbarkeitsgarantie/);
   });
 });
@@ -151,7 +172,10 @@ describe('links into pages in another language', () => {
   it('the consent text of the contact form island names the language of the privacy policy', () => {
     for (const [route, marker] of Object.entries(MARKERS)) {
       const props = [...page(route).islandProps.values()].map((json) => JSON.parse(json) as { consentLinks?: Record<string, unknown> });
-      expect(props.some((p) => JSON.stringify(p.consentLinks) === JSON.stringify({ '/datenschutz': { hreflang: 'de', marker } })), route).toBe(true);
+      expect(
+        props.some((p) => JSON.stringify(p.consentLinks) === JSON.stringify({ '/datenschutz': { hreflang: 'de', marker } })),
+        route,
+      ).toBe(true);
     }
   });
 
@@ -163,7 +187,8 @@ describe('links into pages in another language', () => {
 
 describe('registered claims carry their footnotes (site.yaml claimRegister)', () => {
   /** The footnote numbers after a figure or label, and the notes of a page by number. */
-  const notes = (html: string) => [...html.matchAll(/<li id="claim-([A-Za-z0-9]+)" value="(\d+)"[^>]*>([\s\S]*?)<\/li>/g)].map((m) => ({ id: m[1]!, n: Number(m[2]), text: text(m[3]!) }));
+  const notes = (html: string) =>
+    [...html.matchAll(/<li id="claim-([A-Za-z0-9]+)" value="(\d+)"[^>]*>([\s\S]*?)<\/li>/g)].map((m) => ({ id: m[1]!, n: Number(m[2]), text: text(m[3]!) }));
 
   it('the German home page numbers its claims as they appear and explains each', () => {
     const html = page('/').html;
@@ -182,7 +207,15 @@ describe('registered claims carry their footnotes (site.yaml claimRegister)', ()
 
   it('the chatbot page explains its uptime, conversion and lead figures in notes instead of hand-set numbers', () => {
     const html = page('/chatbot').html;
-    expect(notes(html).map((n) => n.id)).toEqual(['moreLeads', 'conversion', 'fewerTickets', 'fasterAnswers', 'chatbotLanguages', 'chatbotUptime', 'chatbotResponse']);
+    expect(notes(html).map((n) => n.id)).toEqual([
+      'moreLeads',
+      'conversion',
+      'fewerTickets',
+      'fasterAnswers',
+      'chatbotLanguages',
+      'chatbotUptime',
+      'chatbotResponse',
+    ]);
     expect(notes(html).find((n) => n.id === 'chatbotUptime')!.text).toContain('zugesagt in unseren AGB');
   });
 

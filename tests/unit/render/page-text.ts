@@ -57,9 +57,15 @@ export function visibleTexts(html: string, islandProps: ReadonlyMap<string, stri
   const out: string[] = [];
   const title = /<title>([^<]*)<\/title>/.exec(html);
   if (title) out.push(decode(title[1]!));
-  for (const m of html.matchAll(/<meta (?:name|property)="(?:description|og:title|og:description|og:image:alt|twitter:title|twitter:description|twitter:image:alt)" content="([^"]*)"/g)) out.push(decode(m[1]!));
+  for (const m of html.matchAll(
+    /<meta (?:name|property)="(?:description|og:title|og:description|og:image:alt|twitter:title|twitter:description|twitter:image:alt)" content="([^"]*)"/g,
+  ))
+    out.push(decode(m[1]!));
   // KeepTogether's nowrap spans sit inside running text (brand names, figures): their text belongs to the words around it.
-  const body = html.slice(Math.max(0, html.indexOf('<body'))).replace(/<(script|style)\b[\s\S]*?<\/\1>/g, '').replace(/<span class="whitespace-nowrap">([^<]*)<\/span>/g, '$1');
+  const body = html
+    .slice(Math.max(0, html.indexOf('<body')))
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, '')
+    .replace(/<span class="whitespace-nowrap">([^<]*)<\/span>/g, '$1');
   for (const m of body.matchAll(/>([^<]+)</g)) if (m[1]!.trim()) out.push(decode(m[1]!));
   for (const m of body.matchAll(/\s(?:aria-label|placeholder|alt|title)="([^"]*)"/g)) out.push(decode(m[1]!));
   for (const m of body.matchAll(/\sdata-props-src="([^"]*)"/g)) out.push(...strings(JSON.parse(islandProps.get(decode(m[1]!))!)));

@@ -23,7 +23,10 @@ function render(route: string): string {
 /** Text of every element carrying `attribute="value"`, tags stripped. */
 function textOf(html: string, attribute: string, value: string): string {
   const match = new RegExp(`${attribute}="${value}"[^>]*>([\\s\\S]*?)</td>`).exec(html);
-  return (match?.[1] ?? '').replace(/<[^>]+>/g, ' ').replace(/[ \t\n]+/g, ' ').trim();
+  return (match?.[1] ?? '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/[ \t\n]+/g, ' ')
+    .trim();
 }
 
 describe('chatbot price table', () => {
@@ -64,14 +67,33 @@ describe('legal documents', () => {
   it('prints the legal notice from the company details in site.yaml', () => {
     const html = render('/impressum');
     const { company, email } = model.site;
-    for (const value of [company.legalName, company.street, `${company.postalCode} ${company.city}`, company.registryCourt, company.registryNumber, company.vatId, company.managingDirector, company.contentResponsible, email]) {
+    for (const value of [
+      company.legalName,
+      company.street,
+      `${company.postalCode} ${company.city}`,
+      company.registryCourt,
+      company.registryNumber,
+      company.vatId,
+      company.managingDirector,
+      company.contentResponsible,
+      email,
+    ]) {
       expect(html).toContain(value.replace(/&/g, '&amp;'));
     }
   });
 
   it('keeps every company detail a deployer must fill in tagged !placeholder in site.yaml', () => {
     const tagged = model.placeholders.filter((p) => p.location.file === 'site.yaml').map((p) => p.location.path);
-    expect(tagged).toEqual(expect.arrayContaining(['email', 'company.street', 'company.postalCode', 'company.registryNumber', 'company.managingDirector', 'company.contentResponsible']));
+    expect(tagged).toEqual(
+      expect.arrayContaining([
+        'email',
+        'company.street',
+        'company.postalCode',
+        'company.registryNumber',
+        'company.managingDirector',
+        'company.contentResponsible',
+      ]),
+    );
   });
 });
 
@@ -97,8 +119,22 @@ describe('not-found page', () => {
 describe('education metadata', () => {
   // SPEC §2: "German metadata names sixteen federal states". The states are SPEC's; the words around them are copy.
   const STATES = [
-    'Baden-Württemberg', 'Bayern', 'Berlin', 'Brandenburg', 'Bremen', 'Hamburg', 'Hessen', 'Mecklenburg-Vorpommern',
-    'Niedersachsen', 'Nordrhein-Westfalen', 'Rheinland-Pfalz', 'Saarland', 'Sachsen', 'Sachsen-Anhalt', 'Schleswig-Holstein', 'Thüringen',
+    'Baden-Württemberg',
+    'Bayern',
+    'Berlin',
+    'Brandenburg',
+    'Bremen',
+    'Hamburg',
+    'Hessen',
+    'Mecklenburg-Vorpommern',
+    'Niedersachsen',
+    'Nordrhein-Westfalen',
+    'Rheinland-Pfalz',
+    'Saarland',
+    'Sachsen',
+    'Sachsen-Anhalt',
+    'Schleswig-Holstein',
+    'Thüringen',
   ];
 
   it('names all sixteen federal states in the German education keywords and description', () => {

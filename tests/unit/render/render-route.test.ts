@@ -50,7 +50,9 @@ describe('renderRoute', () => {
     expect(html).not.toContain('data-island=');
     expect(html).not.toContain('data-islands');
     expect(html).not.toContain('/assets/islands.js');
-    expect(html).toContain('<script>if(!/(?:^|;\\s*)cookie-consent=/.test(document.cookie)){document.documentElement.dataset.consent="ask";document.addEventListener("click",');
+    expect(html).toContain(
+      '<script>if(!/(?:^|;\\s*)cookie-consent=/.test(document.cookie)){document.documentElement.dataset.consent="ask";document.addEventListener("click",',
+    );
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
   });
 

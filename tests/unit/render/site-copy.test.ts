@@ -9,7 +9,9 @@ import { renderRealSite, visibleTexts, type RenderedPage } from './page-text.ts'
 /** Visible text of the cookie banner on a page, no-break spaces as plain ones. */
 function bannerText(html: string): string {
   const banner = /<section aria-labelledby="cookie-banner-title"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
-  return visibleTexts(banner).join(' ').replace(/[\u00a0\u202f]/g, ' ');
+  return visibleTexts(banner)
+    .join(' ')
+    .replace(/[\u00a0\u202f]/g, ' ');
 }
 
 let model: SiteModel;
@@ -21,7 +23,11 @@ beforeAll(async () => {
 
 /** Fragments of every route matching `pattern`, as "route: fragment" (an empty list passes). */
 function offending(pattern: RegExp, only: (page: RenderedPage) => boolean = () => true): string[] {
-  return pages.filter(only).flatMap(({ entry, html, islandProps }) => visibleTexts(html, islandProps).filter((text) => pattern.test(text)).map((text) => `${entry.route}: ${text.trim()}`));
+  return pages.filter(only).flatMap(({ entry, html, islandProps }) =>
+    visibleTexts(html, islandProps)
+      .filter((text) => pattern.test(text))
+      .map((text) => `${entry.route}: ${text.trim()}`),
+  );
 }
 
 describe('copy of the real site', () => {
@@ -38,17 +44,27 @@ describe('copy of the real site', () => {
   // Except in what SPEC §5/§8 quote to the letter (the form notices and the sending label): exactly as quoted.
   it('never leaves a plain space before ? ! ; : or inside « » on a French page, outside the quoted notices', () => {
     const { forms } = model.locales.fr!;
-    const quoted = new Set([forms.sending, ...[forms.business, forms.education].flatMap((v) => [v.success, v.error, v.consentMissing].flatMap((n) => [n.title, n.description ?? '']))]);
+    const quoted = new Set([
+      forms.sending,
+      ...[forms.business, forms.education].flatMap((v) => [v.success, v.error, v.consentMissing].flatMap((n) => [n.title, n.description ?? ''])),
+    ]);
     expect([...quoted]).toContain('Message envoyé !');
     expect(offending(/[ \t\n][?!;:»]|«[ \t\n]/, (p) => p.entry.locale === 'fr').filter((f) => !quoted.has(f.slice(f.indexOf(': ') + 2)))).toEqual([]);
-    const french = pages.filter((p) => p.entry.locale === 'fr').flatMap((p) => visibleTexts(p.html, p.islandProps)).join(' ');
+    const french = pages
+      .filter((p) => p.entry.locale === 'fr')
+      .flatMap((p) => visibleTexts(p.html, p.islandProps))
+      .join(' ');
     expect(french).toContain('\u202f?');
     expect(french).toContain('\u00a0:');
   });
 
   it('prints the founding year without a thousands separator in every footer', () => {
     const year = String(model.site.company.foundedYear);
-    for (const { entry, html, islandProps } of pages) expect(visibleTexts(html, islandProps).some((t) => t.includes(`© ${year} `)), entry.route).toBe(true);
+    for (const { entry, html, islandProps } of pages)
+      expect(
+        visibleTexts(html, islandProps).some((t) => t.includes(`© ${year} `)),
+        entry.route,
+      ).toBe(true);
   });
 });
 
@@ -66,7 +82,9 @@ describe('cookie lifetimes', () => {
       expect(bannerText(home.html)).not.toMatch(/\b(ein Jahr|1 Jahr|7 Tage|one year|7 days|un an|7 jours|un año|7 días)\b/);
     }
     const page = changed.pages.find((p) => p.entry.route === '/datenschutz')!;
-    const privacy = visibleTexts(page.html, page.islandProps).join(' ').replace(/[\u00a0\u202f]/g, ' ');
+    const privacy = visibleTexts(page.html, page.islandProps)
+      .join(' ')
+      .replace(/[\u00a0\u202f]/g, ' ');
     // The durations and the seconds are printed by the build from the constants; the words around them are copy.
     expect(privacy).toContain('2 Jahre');
     expect(privacy).toContain('63.072.000');
@@ -86,7 +104,10 @@ describe('privacy policy', () => {
     const families = new Set(model.pages.filter((p) => p.page.sections.some((s) => s.type === 'contact' && s.form)).map((p) => p.family));
     const message = 'a page family got a contact form: name it in the privacy policy (content/pages/datenschutz/*.yaml, contact part), then add it here';
     expect([...families].sort(), message).toEqual(['chatbot', 'education', 'home']);
-    expect(model.pages.filter((p) => p.page.chatDemo).every((p) => p.family === 'home'), message).toBe(true);
+    expect(
+      model.pages.filter((p) => p.page.chatDemo).every((p) => p.family === 'home'),
+      message,
+    ).toBe(true);
   });
 
   // Art. 12 GDPR asks for plain language: the reader is a visitor, not the developer of the backend.

@@ -8,7 +8,7 @@ const french = Typography.parse({ noBreakBeforeUnits: ['%', '€'], narrowNoBrea
 const units = Typography.parse({ noBreakBeforeUnits: ['%', '€'] });
 const none = Typography.parse({});
 
-describe('spacing rules from a locale\'s typography settings', () => {
+describe("spacing rules from a locale's typography settings", () => {
   const frenchSpacing = spacingRules(french);
 
   it('puts a narrow no-break space before the narrow marks, a no-break space before the wide ones and inside « »', () => {
@@ -44,7 +44,12 @@ describe('spacing rules from a locale\'s typography settings', () => {
 describe('typography of a whole value', () => {
   it('applies the rules to every string of a value and leaves the rest', () => {
     const page = { title: 'Des questions ?', list: ['a : b', '53 % moins cher'], n: 3, nested: { href: '/datenschutz' } };
-    expect(withTypography(page, french)).toEqual({ title: 'Des questions\u202f?', list: ['a\u00a0: b', '53\u00a0% moins cher'], n: 3, nested: { href: '/datenschutz' } });
+    expect(withTypography(page, french)).toEqual({
+      title: 'Des questions\u202f?',
+      list: ['a\u00a0: b', '53\u00a0% moins cher'],
+      n: 3,
+      nested: { href: '/datenschutz' },
+    });
     expect(withTypography(page, units)).toEqual({ ...page, list: ['a : b', '53\u00a0% moins cher'] });
   });
 });

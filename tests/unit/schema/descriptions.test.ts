@@ -38,7 +38,10 @@ function undescribed(node: unknown, where: string): string[] {
 function propertyCount(node: unknown): number {
   if (Array.isArray(node)) return node.reduce((sum: number, item) => sum + propertyCount(item), 0);
   if (!isNode(node)) return 0;
-  return Object.entries(node).reduce((sum: number, [key, value]) => sum + (key === 'properties' && isNode(value) ? Object.keys(value).length : 0) + propertyCount(value), 0);
+  return Object.entries(node).reduce(
+    (sum: number, [key, value]) => sum + (key === 'properties' && isNode(value) ? Object.keys(value).length : 0) + propertyCount(value),
+    0,
+  );
 }
 
 const contentDir = path.resolve(import.meta.dirname, '../../../content');
@@ -59,6 +62,9 @@ describe('schema descriptions', () => {
   it('the walk reaches every section field: a schema without descriptions would fail it', () => {
     const page = JSON.parse(generated.page) as unknown;
     expect(propertyCount(page)).toBeGreaterThan(150);
-    expect(undescribed({ properties: { title: { type: 'string' }, nested: { description: 'a nested object', properties: { bare: {} } } } }, 'x')).toEqual(['x.title', 'x.nested.bare']);
+    expect(undescribed({ properties: { title: { type: 'string' }, nested: { description: 'a nested object', properties: { bare: {} } } } }, 'x')).toEqual([
+      'x.title',
+      'x.nested.bare',
+    ]);
   });
 });

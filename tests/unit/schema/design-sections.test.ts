@@ -8,12 +8,22 @@ const issues = (value: unknown) => {
 };
 
 const plan = (key: string, extra: object = {}) => ({
-  plan: key, name: key, tagline: 't', term: 'm', features: ['f'], action: { label: 'a', href: '#contact' }, ...extra,
+  plan: key,
+  name: key,
+  tagline: 't',
+  term: 'm',
+  features: ['f'],
+  action: { label: 'a', href: '#contact' },
+  ...extra,
 });
 
 describe('plans', () => {
   it('features a plan only when it says featured, never because it has a badge', () => {
-    const parsed = sections.parse({ type: 'plans', title: 'P', plans: [plan('standard', { badge: 'Bester Preis' }), plan('plus', { badge: 'Empfohlen', featured: true })] });
+    const parsed = sections.parse({
+      type: 'plans',
+      title: 'P',
+      plans: [plan('standard', { badge: 'Bester Preis' }), plan('plus', { badge: 'Empfohlen', featured: true })],
+    });
     expect(parsed.type === 'plans' && parsed.plans.map((p) => p.featured)).toEqual([false, true]);
   });
 
@@ -26,9 +36,20 @@ describe('plans', () => {
 describe('hero mock', () => {
   const hero = { type: 'hero', title: 'T', lead: 'L', actions: [{ label: 'a', href: '#contact' }] };
   const platform = {
-    kind: 'platform', alt: 'Die Oberfläche', address: 'ki-zentrale.de', agentsTitle: 'Agenten', agents: ['A', 'B'],
-    pickerLabel: 'Modell', smartSelect: 'Smart Select', smartSelectNote: 'automatisch', models: ['ChatGPT', 'Claude'],
-    messages: [{ from: 'user', text: 'Frage' }, { from: 'assistant', text: 'Antwort', meta: 'Claude' }], inputPlaceholder: 'Nachricht',
+    kind: 'platform',
+    alt: 'Die Oberfläche',
+    address: 'ki-zentrale.de',
+    agentsTitle: 'Agenten',
+    agents: ['A', 'B'],
+    pickerLabel: 'Modell',
+    smartSelect: 'Smart Select',
+    smartSelectNote: 'automatisch',
+    models: ['ChatGPT', 'Claude'],
+    messages: [
+      { from: 'user', text: 'Frage' },
+      { from: 'assistant', text: 'Antwort', meta: 'Claude' },
+    ],
+    inputPlaceholder: 'Nachricht',
   };
 
   it('accepts a platform mock and requires its text alternative', () => {

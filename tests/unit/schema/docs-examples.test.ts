@@ -23,7 +23,9 @@ describe('docs examples', () => {
   it('every minimal section example is a valid section', async () => {
     const { sections } = parse(yamlAfter(await page('content.md'), '## Section types, each with a minimal example')) as { sections: unknown[] };
     const schema = createSectionSchema(ctx);
-    const problems = sections.flatMap((section) => (schema.safeParse(section).error?.issues ?? []).map((i) => `${(section as { type: string }).type}.${i.path.join(".")}: ${i.message}`));
+    const problems = sections.flatMap((section) =>
+      (schema.safeParse(section).error?.issues ?? []).map((i) => `${(section as { type: string }).type}.${i.path.join('.')}: ${i.message}`),
+    );
     expect(problems).toEqual([]);
     expect(sections.length).toBeGreaterThanOrEqual(8);
   });

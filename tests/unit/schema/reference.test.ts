@@ -19,7 +19,8 @@ async function context() {
   return ctx.value;
 }
 
-const issues = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) => (result.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+const issues = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  (result.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
 
 describe('the content reference', () => {
   it('has a valid minimal example for every section type', async () => {
@@ -34,7 +35,8 @@ describe('the content reference', () => {
 
   it('has a valid minimal example for every product drawing', () => {
     expect(Object.keys(MOCK_EXAMPLES).sort()).toEqual(ProductMock.options.map((o) => o.shape.kind.value).sort());
-    for (const [kind, example] of Object.entries(MOCK_EXAMPLES)) expect(issues(ProductMock.safeParse((parse(example) as { mock: unknown }).mock)), kind).toEqual([]);
+    for (const [kind, example] of Object.entries(MOCK_EXAMPLES))
+      expect(issues(ProductMock.safeParse((parse(example) as { mock: unknown }).mock)), kind).toEqual([]);
   });
 
   it('names every header variant and section type, and is what `site schema` writes today', async () => {

@@ -18,7 +18,13 @@ it('writes the content project’s .vscode/settings.json, leaves the working dir
   const before = await readFile(own, 'utf8');
   const settings = path.join(site.root, '.vscode/settings.json');
   await mkdir(path.dirname(settings), { recursive: true });
-  await writeFile(settings, JSON.stringify({ 'editor.tabSize': 2, 'yaml.schemas': { '../elsewhere/content/.schema/page.json': '../elsewhere/content/pages/*/*.yaml', '/tmp/x/.schema/site.json': 'x' } }));
+  await writeFile(
+    settings,
+    JSON.stringify({
+      'editor.tabSize': 2,
+      'yaml.schemas': { '../elsewhere/content/.schema/page.json': '../elsewhere/content/pages/*/*.yaml', '/tmp/x/.schema/site.json': 'x' },
+    }),
+  );
 
   const run = await runCli('schema', '--content', site.content);
   expect(run.code, run.err).toBe(0);

@@ -18,14 +18,20 @@ describe('schemas', () => {
 
   it('only accepts plan keys that site.yaml defines', () => {
     const Section = createSectionSchema(ctx);
-    const plans = (plan: string) => ({ type: 'plans', title: 'Preise', plans: [{ plan, name: 'P', tagline: 't', term: 'm', features: ['f'], action: { label: 'a', href: '#contact' } }] });
+    const plans = (plan: string) => ({
+      type: 'plans',
+      title: 'Preise',
+      plans: [{ plan, name: 'P', tagline: 't', term: 'm', features: ['f'], action: { label: 'a', href: '#contact' } }],
+    });
     expect(Section.safeParse(plans('plus')).success).toBe(true);
     expect(Section.safeParse(plans('smart')).success).toBe(false);
   });
 
   it('accepts only safe link targets', () => {
-    for (const ok of ['/datenschutz', '#contact', 'https://example.org/x', 'mailto:a@b.de', 'tel:+49 921 123']) expect(Href.safeParse(ok).success, ok).toBe(true);
-    for (const bad of ['javascript:alert(1)', 'http://insecure.example', '#Bad Anchor', 'data:text/html,x', '']) expect(Href.safeParse(bad).success, bad).toBe(false);
+    for (const ok of ['/datenschutz', '#contact', 'https://example.org/x', 'mailto:a@b.de', 'tel:+49 921 123'])
+      expect(Href.safeParse(ok).success, ok).toBe(true);
+    for (const bad of ['javascript:alert(1)', 'http://insecure.example', '#Bad Anchor', 'data:text/html,x', ''])
+      expect(Href.safeParse(bad).success, bad).toBe(false);
     expect(InlineText.safeParse('Siehe [Datenschutz](/datenschutz).').success).toBe(true);
     expect(InlineText.safeParse('Siehe [hier](javascript:void).').success).toBe(false);
   });
@@ -47,7 +53,13 @@ describe('schemas', () => {
     broken.brand.education = 'KI-Zentrale Bildung';
     const issues = SiteConfig.safeParse(broken).error?.issues.map((i) => i.path.join('.'));
     // The offer's trial readings name their languages; with only de listed, the other three are unknown.
-    expect(issues).toEqual(['defaultLocale', 'constants.savings.vsTwo.against.1', 'offer.trials.freeWeek.locales.0', 'offer.trials.freeWeek.locales.1', 'offer.trials.freeWeek.locales.2']);
+    expect(issues).toEqual([
+      'defaultLocale',
+      'constants.savings.vsTwo.against.1',
+      'offer.trials.freeWeek.locales.0',
+      'offer.trials.freeWeek.locales.1',
+      'offer.trials.freeWeek.locales.2',
+    ]);
   });
 
   it('takes the education brand as one name or one per listed locale, and names a locale missing or unknown', async () => {
@@ -66,7 +78,12 @@ describe('schemas', () => {
 
   it('has strict page and locale objects', () => {
     const Page = createPageSchema(ctx);
-    const page = { slug: '', meta: { title: 't', description: 'd' }, header: 'business', sections: [{ type: 'cta', title: 'x', actions: [{ label: 'a', href: '#a' }] }] };
+    const page = {
+      slug: '',
+      meta: { title: 't', description: 'd' },
+      header: 'business',
+      sections: [{ type: 'cta', title: 'x', actions: [{ label: 'a', href: '#a' }] }],
+    };
     expect(Page.safeParse(page).success).toBe(true);
     expect(Page.safeParse({ ...page, extra: 1 }).success).toBe(false);
     expect(LocaleStrings.safeParse({}).success).toBe(false);

@@ -17,8 +17,14 @@ const SERVER = path.resolve(import.meta.dirname, '../../../node_modules/yaml-lan
 const BASE = path.resolve(import.meta.dirname, '../../fixtures/check/base');
 const PAGE = 'pages/home/de.yaml';
 
-interface Diagnostic { range: { start: { line: number; character: number }; end: { line: number; character: number } }; message: string }
-interface CompletionItem { label: string; documentation?: string | { kind: string; value: string } }
+interface Diagnostic {
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  message: string;
+}
+interface CompletionItem {
+  label: string;
+  documentation?: string | { kind: string; value: string };
+}
 
 let dir: string;
 let client: LspClient;
@@ -102,7 +108,10 @@ describe('the YAML language server on a content file', () => {
     const text = edit('    title: Warum wir\n', '    title: Warum wir\n    \n');
     await diagnosticsFor(text);
     const line = lineOf(text, '    title: Warum wir') + 1;
-    const result = await client.request<{ items: CompletionItem[] } | CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position: { line, character: 4 } });
+    const result = await client.request<{ items: CompletionItem[] } | CompletionItem[]>('textDocument/completion', {
+      textDocument: { uri },
+      position: { line, character: 4 },
+    });
     const items = Array.isArray(result) ? result : result.items;
     const labels = items.map((i) => i.label);
     // The features section's own fields not yet written; none of another type's (hero's actions, plans' plans).

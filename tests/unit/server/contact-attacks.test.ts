@@ -21,7 +21,10 @@ beforeAll(async () => {
   const root = path.join(dir, 'dist');
   await mkdir(root);
   await writeFile(path.join(root, 'index.html'), '<!DOCTYPE html><title>Start</title>');
-  await writeFile(path.join(root, '_headers'), "/*\n  Content-Security-Policy: default-src 'self'\n  X-Frame-Options: DENY\n  Referrer-Policy: strict-origin-when-cross-origin\n");
+  await writeFile(
+    path.join(root, '_headers'),
+    "/*\n  Content-Security-Policy: default-src 'self'\n  X-Frame-Options: DENY\n  Referrer-Policy: strict-origin-when-cross-origin\n",
+  );
   // A data directory left world-readable by an earlier version: fixed at start.
   const dataDir = path.join(dir, 'data');
   await mkdir(dataDir, { mode: 0o755 });
@@ -37,10 +40,14 @@ afterAll(async () => {
 });
 
 describe('site serve under attack (contact function)', () => {
-  it.each([...CONTACT_ATTACKS.map((a) => a.id), 'forwarded-address'])('%s', async (id) => {
-    const result = await [...CONTACT_ATTACKS, ...ATTACKS].find((a) => a.id === id)!.run(target);
-    expect(result, result.measured).toMatchObject({ held: true });
-  }, 60_000);
+  it.each([...CONTACT_ATTACKS.map((a) => a.id), 'forwarded-address'])(
+    '%s',
+    async (id) => {
+      const result = await [...CONTACT_ATTACKS, ...ATTACKS].find((a) => a.id === id)!.run(target);
+      expect(result, result.measured).toMatchObject({ held: true });
+    },
+    60_000,
+  );
 
   it('tightened the world-readable data directory at start (0700), files 0600', async () => {
     expect((await stat(target.dataDir)).mode & 0o777).toBe(0o700);

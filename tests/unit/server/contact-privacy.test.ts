@@ -33,7 +33,8 @@ describe.each(engines)('contact privacy on $name', ({ open }) => {
     return row!.id;
   }
   const ids = async () => (await db.query<{ id: string }>('select id from public.contact_requests order by id')).map((r) => r.id).sort();
-  const everything = async () => JSON.stringify([await db.query('select * from public.contact_requests order by id'), await db.query('select * from public.contact_erasures order by id')]);
+  const everything = async () =>
+    JSON.stringify([await db.query('select * from public.contact_requests order by id'), await db.query('select * from public.contact_erasures order by id')]);
   const run = (operation: LeadsOperation, now = T0) => runOperation(store, operation, { dataDir, now: () => now });
 
   beforeAll(async () => {
@@ -61,9 +62,22 @@ describe.each(engines)('contact privacy on $name', ({ open }) => {
     expect(result.data.exported_at).toBe(months(2).toISOString());
     expect(result.data.contact_requests.map((r) => r.id)).toEqual([a, b]);
     expect(result.data.contact_requests[0]).toEqual({
-      id: a, created_at: T0.toISOString(), name: 'Anna', email: 'Anna@Example.com', company: null, products: null, subject: null, message: 'Hallo',
-      privacy_consent: true, form_variant: 'business', locale: 'de',
-      consent_at: expect.any(String), policy_version: 'a'.repeat(64), retention_months: 6, kept_at: null, keep_reason: null,
+      id: a,
+      created_at: T0.toISOString(),
+      name: 'Anna',
+      email: 'Anna@Example.com',
+      company: null,
+      products: null,
+      subject: null,
+      message: 'Hallo',
+      privacy_consent: true,
+      form_variant: 'business',
+      locale: 'de',
+      consent_at: expect.any(String),
+      policy_version: 'a'.repeat(64),
+      retention_months: 6,
+      kept_at: null,
+      keep_reason: null,
     });
     const none = await run({ op: 'export', email: 'nobody@example.com' });
     expect(none.op === 'export' && none.data.contact_requests).toEqual([]);
@@ -80,8 +94,14 @@ describe.each(engines)('contact privacy on $name', ({ open }) => {
     expect(again).toMatchObject({ deleted: { contact_requests: 0, lead_notifications: 0 } });
     const unknown = await run({ op: 'erase', email: 'nobody@example.com' });
     expect(unknown).toMatchObject({ deleted: { contact_requests: 0, lead_notifications: 0 } });
-    const records = await db.query<{ subject_hash: string; deleted: unknown }>('select subject_hash, deleted from public.contact_erasures order by erased_at, deleted::text desc');
-    expect(records.map((r) => r.deleted)).toEqual([{ contact_requests: 2, lead_notifications: 2 }, { contact_requests: 0, lead_notifications: 0 }, { contact_requests: 0, lead_notifications: 0 }]);
+    const records = await db.query<{ subject_hash: string; deleted: unknown }>(
+      'select subject_hash, deleted from public.contact_erasures order by erased_at, deleted::text desc',
+    );
+    expect(records.map((r) => r.deleted)).toEqual([
+      { contact_requests: 2, lead_notifications: 2 },
+      { contact_requests: 0, lead_notifications: 0 },
+      { contact_requests: 0, lead_notifications: 0 },
+    ]);
     expect(records[0]!.subject_hash).toBe(records[1]!.subject_hash);
     // The record holds no personal data: no address, no name, in any case.
     expect(JSON.stringify(await db.query('select * from public.contact_erasures')).toLowerCase()).not.toMatch(/anna|example|nobody/);
@@ -101,7 +121,12 @@ describe.each(engines)('contact privacy on $name', ({ open }) => {
     expect(preview.op === 'purge' && preview.requests.map((r) => r.id)).toEqual([old]);
     expect(await ids()).toEqual([old, kept, young].sort());
     const atSeven = await run({ op: 'purge', now: months(7).toISOString(), dryRun: false });
-    expect(atSeven).toMatchObject({ op: 'purge', now: months(7).toISOString(), dryRun: false, requests: [{ id: old, created_at: T0.toISOString(), form_variant: 'business', locale: 'de' }] });
+    expect(atSeven).toMatchObject({
+      op: 'purge',
+      now: months(7).toISOString(),
+      dryRun: false,
+      requests: [{ id: old, created_at: T0.toISOString(), form_variant: 'business', locale: 'de' }],
+    });
     expect(await ids()).toEqual([kept, young].sort());
 
     // Unkept, the request falls under the rule again; the younger one still waits for its six months.
@@ -135,7 +160,10 @@ describe.each(engines)('contact privacy on $name', ({ open }) => {
     await refused({ op: 'erase', email: 'anna@example.com; drop table x' }, /is not an e-mail address/);
     await refused({ op: 'keep', id: 'nope', reason: 'x' }, /'nope' is not a request id/);
     await refused({ op: 'keep', id, reason: '  ' }, /give the reason/);
-    await refused({ op: 'keep', id: '0b9e2c4a-1111-4111-8111-111111111111', reason: 'x' }, /no contact request has the id 0b9e2c4a-1111-4111-8111-111111111111/);
+    await refused(
+      { op: 'keep', id: '0b9e2c4a-1111-4111-8111-111111111111', reason: 'x' },
+      /no contact request has the id 0b9e2c4a-1111-4111-8111-111111111111/,
+    );
     await refused({ op: 'unkeep', id: '0b9e2c4a-1111-4111-8111-111111111111' }, /no contact request has the id/);
     await refused({ op: 'purge', now: 'yesterday', dryRun: false }, /'yesterday' is not an ISO 8601 time/);
     await refused({ op: 'purge', now: '2026-02-30', dryRun: false }, /not an ISO 8601 time/);

@@ -30,7 +30,12 @@ describe('site serve: the contact route, the lease and site leads', () => {
     await expect(readLeads(dataDir, { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') })).rejects.toThrow('is opening');
     await expect(acquireLease(dataDir, newLeaseToken())).rejects.toThrow('in use by another `site serve`');
     store = await openContactStore({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-    server = await startServer({ root: dataDir, port: 0, host: '127.0.0.1', handlers: [contactRoute({ store, allowedOrigins: [] }), leadsRoute(store, token, { dataDir })] });
+    server = await startServer({
+      root: dataDir,
+      port: 0,
+      host: '127.0.0.1',
+      handlers: [contactRoute({ store, allowedOrigins: [] }), leadsRoute(store, token, { dataDir })],
+    });
     await lease.publish(server.url);
   });
   afterAll(async () => {
@@ -219,7 +224,12 @@ describe('postgrestStore (the Supabase function writing with the service role)',
     expect(headers.prefer).toBe('return=representation');
     // Beside the payload: where it came from and the privacy policy in force (proof of consent).
     expect(JSON.parse(calls[0]!.init.body as string)).toEqual({
-      ...body, company: null, form_variant: 'chat-demo', locale: 'de', policy_version: PRIVACY_POLICY.version, retention_months: PRIVACY_POLICY.contactRetentionMonths,
+      ...body,
+      company: null,
+      form_variant: 'chat-demo',
+      locale: 'de',
+      policy_version: PRIVACY_POLICY.version,
+      retention_months: PRIVACY_POLICY.contactRetentionMonths,
     });
   });
 

@@ -21,11 +21,18 @@ const DATABASE_URL = process.env.DATABASE_URL;
 const UNAVAILABLE = 'the request could not be stored; please try again later';
 
 const post = (url: string, body: unknown) =>
-  fetch(`${url}${FUNCTION_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-site-form': 'business', 'x-site-locale': 'de' }, body: JSON.stringify(body) });
+  fetch(`${url}${FUNCTION_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-site-form': 'business', 'x-site-locale': 'de' },
+    body: JSON.stringify(body),
+  });
 
 /** A store whose engine can be swapped underneath the running server. */
 function swappable(initial: LocalContactStore): ContactStore & { current: LocalContactStore } {
-  const holder = { current: initial, save: (request: Parameters<ContactStore['save']>[0], source: Parameters<ContactStore['save']>[1]) => holder.current.save(request, source) };
+  const holder = {
+    current: initial,
+    save: (request: Parameters<ContactStore['save']>[0], source: Parameters<ContactStore['save']>[1]) => holder.current.save(request, source),
+  };
   return holder;
 }
 
@@ -38,7 +45,12 @@ describe('the store becomes unavailable, then comes back', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'site-faults-'));
     store = swappable(await openContactStore({ kind: 'pglite', dataDir: path.join(dir, 'pglite') }));
-    server = await startServer({ root: dir, port: 0, host: '127.0.0.1', handlers: [contactRoute({ store, allowedOrigins: [], onStoreError: (e) => errors.push(e) })] });
+    server = await startServer({
+      root: dir,
+      port: 0,
+      host: '127.0.0.1',
+      handlers: [contactRoute({ store, allowedOrigins: [], onStoreError: (e) => errors.push(e) })],
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -123,22 +135,26 @@ describe.runIf(DATABASE_URL)('PostgreSQL stopped, unreachable or silent', () => 
   it.each([
     ['stopped (connections cut, new ones refused)', 'refuse'],
     ['silent (connections accepted, never answered)', 'silent'],
-  ] as const)('%s: 503 within seconds, nothing half-stored; once back, the next request is stored', async (_case, mode) => {
-    const run = newRunId();
-    expect((await post(server.url, loadBody(run, 0))).status).toBe(200);
-    proxy.set(mode);
-    const started = performance.now();
-    const down = await post(server.url, loadBody(run, 1));
-    expect(down.status).toBe(503);
-    expect(await down.json()).toEqual({ error: UNAVAILABLE });
-    expect(performance.now() - started).toBeLessThan(15_000);
-    expect((await fetch(`${server.url}/anything`)).status).toBe(404);
-    proxy.set('up');
-    const up = await post(server.url, loadBody(run, 2));
-    expect(up.status).toBe(200);
-    expect(await stored(loadBody(run, 1).email)).toEqual([]);
-    expect(await stored(loadBody(run, 2).email)).toEqual([{ name: loadBody(run, 2).name, email: loadBody(run, 2).email, message: loadBody(run, 2).message }]);
-  }, 60_000);
+  ] as const)(
+    '%s: 503 within seconds, nothing half-stored; once back, the next request is stored',
+    async (_case, mode) => {
+      const run = newRunId();
+      expect((await post(server.url, loadBody(run, 0))).status).toBe(200);
+      proxy.set(mode);
+      const started = performance.now();
+      const down = await post(server.url, loadBody(run, 1));
+      expect(down.status).toBe(503);
+      expect(await down.json()).toEqual({ error: UNAVAILABLE });
+      expect(performance.now() - started).toBeLessThan(15_000);
+      expect((await fetch(`${server.url}/anything`)).status).toBe(404);
+      proxy.set('up');
+      const up = await post(server.url, loadBody(run, 2));
+      expect(up.status).toBe(200);
+      expect(await stored(loadBody(run, 1).email)).toEqual([]);
+      expect(await stored(loadBody(run, 2).email)).toEqual([{ name: loadBody(run, 2).name, email: loadBody(run, 2).email, message: loadBody(run, 2).message }]);
+    },
+    60_000,
+  );
 
   it('site serve with an unreachable DATABASE_URL refuses to start, with a readable message', async () => {
     await expect(startSiteServe({ outDir: dir, dataDir: path.join(dir, 'data'), databaseUrl: 'postgres://site@127.0.0.1:1/postgres' })).rejects.toThrow(
@@ -185,7 +201,13 @@ describe.each(engines)('site serve on $name killed with SIGKILL in the middle of
       for (const r of ok) {
         const row = byId.get(r.id!);
         expect(row, `acknowledged ${r.body.email} (${r.id}) is missing`).toBeDefined();
-        expect({ ...row, id: undefined, created_at: undefined }).toEqual({ ...r.body, id: undefined, created_at: undefined, form_variant: 'business', locale: 'de' });
+        expect({ ...row, id: undefined, created_at: undefined }).toEqual({
+          ...r.body,
+          id: undefined,
+          created_at: undefined,
+          form_variant: 'business',
+          locale: 'de',
+        });
       }
       // Unacknowledged requests may or may not have been stored, but never partly.
       const mine = rows.filter((row) => row.email.startsWith(`load-${run}-`));

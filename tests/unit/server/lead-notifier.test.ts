@@ -62,7 +62,8 @@ async function readmeVerifier(): Promise<(rawBody: string, header: unknown, secr
   return ((await import(pathToFileURL(file).href)) as { verified: (rawBody: string, header: unknown, secret: string) => boolean }).verified;
 }
 
-const webhookOnly = (language?: string) => notifierConfig({ SITE_NOTIFY_WEBHOOK_URL: hook.url, SITE_NOTIFY_WEBHOOK_SECRET: SECRET, SITE_NOTIFY_LANGUAGE: language });
+const webhookOnly = (language?: string) =>
+  notifierConfig({ SITE_NOTIFY_WEBHOOK_URL: hook.url, SITE_NOTIFY_WEBHOOK_SECRET: SECRET, SITE_NOTIFY_LANGUAGE: language });
 
 describe('lead notifications by webhook', () => {
   it('posts each stored request once, signed, with its id as the idempotency key and a German text', async () => {
@@ -86,9 +87,21 @@ describe('lead notifications by webhook', () => {
     const old = Number(t) - 3600;
     expect(verified(delivery!.body, `t=${old},v1=${createHmac('sha256', SECRET).update(`${old}.${delivery!.body}`).digest('hex')}`, SECRET)).toBe(false);
     const body = JSON.parse(delivery!.body) as Record<string, unknown>;
-    expect(body).toMatchObject({ id, form: 'business', locale: 'fr', name: 'Erika Muster', company: 'Kanzlei Muster', products: 'platform,chatbot', subject: 'Demo' });
+    expect(body).toMatchObject({
+      id,
+      form: 'business',
+      locale: 'fr',
+      name: 'Erika Muster',
+      company: 'Kanzlei Muster',
+      products: 'platform,chatbot',
+      subject: 'Demo',
+    });
     // Names from content in the notification's language instead of codes.
-    expect(body).toMatchObject({ form_name: 'Kontaktformular Unternehmen', language_name: 'Französisch', product_names: ['KI-Plattform', 'Individueller Chatbot'] });
+    expect(body).toMatchObject({
+      form_name: 'Kontaktformular Unternehmen',
+      language_name: 'Französisch',
+      product_names: ['KI-Plattform', 'Individueller Chatbot'],
+    });
     expect(body.text).toContain('Neue Kontaktanfrage: Erika Muster');
     expect(body.text).toContain('\nSprache: Französisch\n');
     expect(body.text).toContain('\nFormular: Kontaktformular Unternehmen\n');
@@ -151,7 +164,9 @@ describe('lead notifications by webhook', () => {
     hook.answer(500);
     const body = request('Zu Löschen');
     const { id } = await store.save(body, { form: 'business', locale: 'de' });
-    expect((await store.privacy.export(body.email, new Date())) as unknown).toMatchObject({ lead_notifications: [expect.objectContaining({ request_id: id })] });
+    expect((await store.privacy.export(body.email, new Date())) as unknown).toMatchObject({
+      lead_notifications: [expect.objectContaining({ request_id: id })],
+    });
     const deleted = await store.privacy.erase(body.email, 'a'.repeat(64));
     expect(deleted).toEqual({ contact_requests: 1, lead_notifications: 1 });
     notifier = await startLeadNotifier(store.outbox, webhookOnly(), { pollMs: 20, retryDelay: () => 0 });
@@ -199,8 +214,16 @@ describe('lead notifications by e-mail', () => {
   it('sends the sales team a mail over SMTP that sales can act on: Reply-To the visitor, local time, names, text and HTML parts', async () => {
     const smtp = await smtpCapture({ user: 'sales-bot', pass: 'smtp-pass-9c1e' });
     try {
-      const config = notifierConfig({ SITE_NOTIFY_SMTP_URL: smtp.url, SITE_NOTIFY_EMAIL_TO: 'vertrieb@example.com', SITE_NOTIFY_EMAIL_FROM: 'website@example.com' });
-      const lead = { ...request('Jörg <b>Beispiel</b>\nE-Mail: boss@evil.example'), company: 'Müller & Söhne <GmbH>', message: 'Hallo,\nE-Mail: x@evil.example\n<script>alert(1)</script>' };
+      const config = notifierConfig({
+        SITE_NOTIFY_SMTP_URL: smtp.url,
+        SITE_NOTIFY_EMAIL_TO: 'vertrieb@example.com',
+        SITE_NOTIFY_EMAIL_FROM: 'website@example.com',
+      });
+      const lead = {
+        ...request('Jörg <b>Beispiel</b>\nE-Mail: boss@evil.example'),
+        company: 'Müller & Söhne <GmbH>',
+        message: 'Hallo,\nE-Mail: x@evil.example\n<script>alert(1)</script>',
+      };
       const { id } = await store.save(lead, { form: 'chat-demo', locale: 'es' });
       notifier = await startLeadNotifier(store.outbox, config, { pollMs: 50 });
       await until(() => smtp.mails.some((m) => m.raw.includes(id)), 10_000);
@@ -214,8 +237,12 @@ describe('lead notifications by e-mail', () => {
       expect(parsed.from).toMatchObject({ address: 'website@example.com' });
       expect(parsed.subject).toBe('Neue Kontaktanfrage: Jörg <b>Beispiel</b> E-Mail: boss@evil.example (Chatbot-Demo, Spanisch)');
       // The moment in the site's time zone (content/site.yaml: Europe/Berlin), the date written out in German.
-      const [stored] = await store.privacy.export(lead.email, new Date()).then((data) => (data as { contact_requests: { created_at: string }[] }).contact_requests);
-      const berlin = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(stored!.created_at));
+      const [stored] = await store.privacy
+        .export(lead.email, new Date())
+        .then((data) => (data as { contact_requests: { created_at: string }[] }).contact_requests);
+      const berlin = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
+        new Date(stored!.created_at),
+      );
       const hour = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' }).format(new Date(stored!.created_at));
       const text = parsed.text!;
       expect(text).toContain(`\nEingegangen: ${berlin} um ${hour} ME`);
@@ -243,7 +270,19 @@ describe('lead notifications by e-mail', () => {
   });
 
   it('writes the time in the time zone content/site.yaml names', () => {
-    const row = { id: '6f1c3a52-1111-4a2b-9c3d-000000000001', created_at: '2026-07-01T22:30:00.000Z', name: 'Ana', email: 'ana@example.com', company: null, products: null, subject: null, message: 'Hola', privacy_consent: true, form_variant: 'business', locale: 'es' } as const;
+    const row = {
+      id: '6f1c3a52-1111-4a2b-9c3d-000000000001',
+      created_at: '2026-07-01T22:30:00.000Z',
+      name: 'Ana',
+      email: 'ana@example.com',
+      company: null,
+      products: null,
+      subject: null,
+      message: 'Hola',
+      privacy_consent: true,
+      form_variant: 'business',
+      locale: 'es',
+    } as const;
     const berlin = notificationWording('en');
     expect(receivedAt(row.created_at, berlin)).toBe('Thursday, 2 July 2026 at 00:30 CEST');
     expect(receivedAt(row.created_at, { ...berlin, timeZone: 'America/New_York' })).toBe('Wednesday, 1 July 2026 at 18:30 GMT-4');
@@ -251,12 +290,18 @@ describe('lead notifications by e-mail', () => {
   });
 
   it('refuses a half-configured e-mail channel with the variables it needs', () => {
-    expect(() => notifierConfig({ SITE_NOTIFY_EMAIL_TO: 'vertrieb@example.com' })).toThrow('e-mail notifications need SITE_NOTIFY_SMTP_URL, SITE_NOTIFY_EMAIL_TO and SITE_NOTIFY_EMAIL_FROM');
+    expect(() => notifierConfig({ SITE_NOTIFY_EMAIL_TO: 'vertrieb@example.com' })).toThrow(
+      'e-mail notifications need SITE_NOTIFY_SMTP_URL, SITE_NOTIFY_EMAIL_TO and SITE_NOTIFY_EMAIL_FROM',
+    );
     expect(() => notifierConfig({ SITE_NOTIFY_WEBHOOK_URL: 'ftp://x' })).toThrow('SITE_NOTIFY_WEBHOOK_URL must be an http(s) URL');
     expect(notifierConfig({}).channels).toEqual([]);
     // The language is a locale with notification texts; it only matters once something is sent.
-    expect(() => notifierConfig({ SITE_NOTIFY_WEBHOOK_URL: 'https://hooks.example/x', SITE_NOTIFY_LANGUAGE: 'it' })).toThrow('SITE_NOTIFY_LANGUAGE must be one of de, fr, en, es (the locales whose file has leadNotification texts), not "it"');
+    expect(() => notifierConfig({ SITE_NOTIFY_WEBHOOK_URL: 'https://hooks.example/x', SITE_NOTIFY_LANGUAGE: 'it' })).toThrow(
+      'SITE_NOTIFY_LANGUAGE must be one of de, fr, en, es (the locales whose file has leadNotification texts), not "it"',
+    );
     expect(notifierConfig({ SITE_NOTIFY_LANGUAGE: 'it' }).channels).toEqual([]);
-    expect(() => notificationWording(undefined, { timeZone: 'Europe/Berlin', defaultLanguage: 'de', languages: {} })).toThrow('no locale file has leadNotification texts');
+    expect(() => notificationWording(undefined, { timeZone: 'Europe/Berlin', defaultLanguage: 'de', languages: {} })).toThrow(
+      'no locale file has leadNotification texts',
+    );
   });
 });

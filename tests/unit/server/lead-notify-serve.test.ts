@@ -70,7 +70,9 @@ it('500 requests: the receiver down, then hanging while the server is killed, th
     expect(mailed).toEqual(acknowledged);
 
     // Nothing is failing any more, as `site leads --failed` tells the operator (through the running server).
-    const { stdout } = await run(process.execPath, [BIN, 'leads', '--failed', '--data', options.dataDir], { env: { ...process.env, NO_COLOR: '1', DATABASE_URL: '' } });
+    const { stdout } = await run(process.execPath, [BIN, 'leads', '--failed', '--data', options.dataDir], {
+      env: { ...process.env, NO_COLOR: '1', DATABASE_URL: '' },
+    });
     expect(stdout).toContain('no lead notification is failing');
     await second.stop();
     output.push(second.stdout(), second.stderr());

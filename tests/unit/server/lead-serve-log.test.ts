@@ -66,7 +66,12 @@ it('logs each stored lead by id and form only; a lead stored before notification
 /** `site leads …` on a real terminal (util-linux `script` gives it a pseudo-terminal), `typed` sent as its keyboard input. */
 function onTerminal(args: string[], typed: string): { status: number | null; output: string } {
   const command = [process.execPath, path.resolve('bin/site.js'), ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  const run = spawnSync('script', ['-qec', command, '/dev/null'], { input: typed, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', DATABASE_URL: '' }, timeout: 60_000 });
+  const run = spawnSync('script', ['-qec', command, '/dev/null'], {
+    input: typed,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', DATABASE_URL: '' },
+    timeout: 60_000,
+  });
   return { status: run.status, output: run.stdout.replace(/\r\n/g, '\n') };
 }
 

@@ -19,7 +19,6 @@ import { applyMigrations, freshPostgres, SUPABASE_ROLES, type Session } from './
 
 const engines = [{ name: 'PGlite', postgres: false }, ...(process.env.DATABASE_URL ? [{ name: 'PostgreSQL', postgres: true }] : [])];
 
-
 describe.each(engines)('site leads and the retention purge while site serve holds $name', ({ postgres }) => {
   const START = new Date();
   let clock = START;
@@ -76,7 +75,12 @@ describe.each(engines)('site leads and the retention purge while site serve hold
     expect(code).toBe(0);
     const exported = JSON.parse(out) as { contact_requests: Record<string, unknown>[] };
     expect(exported.contact_requests).toHaveLength(1);
-    expect(exported.contact_requests[0]).toMatchObject({ id, policy_version: PRIVACY_POLICY.version, retention_months: PRIVACY_POLICY.contactRetentionMonths, kept_at: null });
+    expect(exported.contact_requests[0]).toMatchObject({
+      id,
+      policy_version: PRIVACY_POLICY.version,
+      retention_months: PRIVACY_POLICY.contactRetentionMonths,
+      kept_at: null,
+    });
     const row = exported.contact_requests[0]!;
     expect(Math.abs(Date.parse(row.consent_at as string) - Date.parse(row.created_at as string))).toBeLessThan(1000);
   });
@@ -109,24 +113,38 @@ describe.each(engines)('site leads and the retention purge while site serve hold
     expect(unkept.out).toBe(`${a} is no longer kept: the retention purge deletes it once it is due\n`);
     const purge = await leads('purge', '--now', clock.toISOString());
     expect(purge.code).toBe(0);
-    expect(purge.out).toMatch(new RegExp(`^deleted 1 contact request not kept and older than ${retention} months as of ${clock.toISOString()}\\n  ${a}  received \\S+Z  business/de\\n$`));
+    expect(purge.out).toMatch(
+      new RegExp(
+        `^deleted 1 contact request not kept and older than ${retention} months as of ${clock.toISOString()}\\n  ${a}  received \\S+Z  business/de\\n$`,
+      ),
+    );
 
     const last = await send('Kunde@example.com');
     // Erasing shows what it deletes first; a dry run stops there, and without a terminal to confirm on it needs --yes.
-    const shows = new RegExp(`^will erase 1 contact request and 1 lead notification stored about "KUNDE@example\\.com":\\n  ${last}  received \\S+Z  business/de  "Anna"\\n`);
+    const shows = new RegExp(
+      `^will erase 1 contact request and 1 lead notification stored about "KUNDE@example\\.com":\\n  ${last}  received \\S+Z  business/de  "Anna"\\n`,
+    );
     const dry = await leads('erase', 'KUNDE@example.com', '--dry-run');
     expect(dry).toMatchObject({ code: 0, out: expect.stringMatching(shows) });
     expect(dry.out).toMatch(/\ndry run: nothing was erased\n$/);
     const unconfirmed = await leads('erase', 'KUNDE@example.com');
-    expect(unconfirmed).toMatchObject({ code: 2, out: expect.stringMatching(shows), err: expect.stringContaining('nothing was erased: confirm on a terminal, or pass --yes') });
+    expect(unconfirmed).toMatchObject({
+      code: 2,
+      out: expect.stringMatching(shows),
+      err: expect.stringContaining('nothing was erased: confirm on a terminal, or pass --yes'),
+    });
     expect((await readLeads(dataDir, storeTarget(dataDir))).map((r) => r.id)).toContain(last);
     const erase = await leads('erase', 'KUNDE@example.com', '--yes');
     expect(erase.code).toBe(0);
     expect(erase.out).toMatch(shows);
-    expect(erase.out).toMatch(/\nerased 2 rows stored about KUNDE@example\.com \(contact_requests: 1, lead_notifications: 1\)\nrecorded in contact_erasures as subject [0-9a-f]{16}… \(HMAC-SHA-256 of the address; no personal data\)\n$/);
+    expect(erase.out).toMatch(
+      /\nerased 2 rows stored about KUNDE@example\.com \(contact_requests: 1, lead_notifications: 1\)\nrecorded in contact_erasures as subject [0-9a-f]{16}… \(HMAC-SHA-256 of the address; no personal data\)\n$/,
+    );
     // Nothing stored: nothing to confirm, the erasure is still recorded.
     const again = await leads('erase', 'kunde@example.com');
-    expect(again.out).toMatch(/^nothing is stored about "kunde@example\.com"\nerased 0 rows stored about kunde@example\.com \(contact_requests: 0, lead_notifications: 0\)/);
+    expect(again.out).toMatch(
+      /^nothing is stored about "kunde@example\.com"\nerased 0 rows stored about kunde@example\.com \(contact_requests: 0, lead_notifications: 0\)/,
+    );
     expect(JSON.parse((await leads('export', 'kunde@example.com')).out).contact_requests).toEqual([]);
   });
 
@@ -140,7 +158,10 @@ describe.each(engines)('site leads and the retention purge while site serve hold
       [['keep', id], /required option '--reason <text>' not specified/],
       [['keep', id, '--reason', ' '], /give the reason/],
       [['keep', '42', '--reason', 'x'], /'42' is not a request id/],
-      [['keep', '0b9e2c4a-1111-4111-8111-111111111111', '--reason', 'x'], /no contact request has the id 0b9e2c4a-1111-4111-8111-111111111111; nothing was changed/],
+      [
+        ['keep', '0b9e2c4a-1111-4111-8111-111111111111', '--reason', 'x'],
+        /no contact request has the id 0b9e2c4a-1111-4111-8111-111111111111; nothing was changed/,
+      ],
       [['unkeep', '0b9e2c4a-1111-4111-8111-111111111111'], /no contact request has the id/],
       [['purge', '--now', 'next tuesday'], /'next tuesday' is not an ISO 8601 time/],
       [['purge', '--now', '2026-13-01'], /is not an ISO 8601 time/],
@@ -174,13 +195,20 @@ describe.each(engines)('site leads and the retention purge while site serve hold
     expect(shown.out).toMatch(/^email +whole@example\.com$/m);
     expect(shown.out).toContain(`message\n  Zeile eins\n  ${'Eine sehr lange Nachricht, '.repeat(12)}Ende.\n  \\u{1b}[2JZeile drei\n`);
     expect(await leads('show', 'abc')).toMatchObject({ code: 2, err: expect.stringContaining("'abc' is not a request id") });
-    expect(await leads('show', '0b9e2c4a-1111-4111-8111-111111111111')).toMatchObject({ code: 1, err: expect.stringContaining('no contact request has the id 0b9e2c4a-1111-4111-8111-111111111111') });
+    expect(await leads('show', '0b9e2c4a-1111-4111-8111-111111111111')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('no contact request has the id 0b9e2c4a-1111-4111-8111-111111111111'),
+    });
   });
 });
 
 describe.skipIf(!process.env.DATABASE_URL)('site leads on a database the Supabase CLI migrates (DATABASE_URL)', () => {
   let database: Session;
-  const versions = async () => (await readdir('supabase/migrations')).filter((f) => f.endsWith('.sql')).sort().map((f) => f.split('_')[0]!);
+  const versions = async () =>
+    (await readdir('supabase/migrations'))
+      .filter((f) => f.endsWith('.sql'))
+      .sort()
+      .map((f) => f.split('_')[0]!);
   beforeAll(async () => {
     database = await freshPostgres(process.env.DATABASE_URL!);
     await database.exec(SUPABASE_ROLES);

@@ -108,15 +108,19 @@ describe.each([
     await expect.poll(() => running(pid), { timeout: 10_000 }).toBe(false);
   }, 60_000);
 
-  it.each(['SIGINT', 'SIGTERM'] as const)('stops and frees its port on %s', async (signal) => {
-    const child = spawn(process.execPath, [BIN, ...args()], { cwd: work, env: { ...process.env, ...REPO_BUILD_CACHE, NO_COLOR: '1' } });
-    children.push(child);
-    let out = '';
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk));
-    const url = await printedUrl(child);
-    const exited = new Promise<string>((resolve) => child.once('exit', (code, killedBy) => resolve(`code ${code} signal ${killedBy} ${out}`)));
-    child.kill(signal);
-    expect(await exited).toBe('code 0 signal null ');
-    await expectPortFreed(url, 5);
-  }, 60_000);
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    'stops and frees its port on %s',
+    async (signal) => {
+      const child = spawn(process.execPath, [BIN, ...args()], { cwd: work, env: { ...process.env, ...REPO_BUILD_CACHE, NO_COLOR: '1' } });
+      children.push(child);
+      let out = '';
+      child.stderr!.on('data', (chunk: Buffer) => (out += chunk));
+      const url = await printedUrl(child);
+      const exited = new Promise<string>((resolve) => child.once('exit', (code, killedBy) => resolve(`code ${code} signal ${killedBy} ${out}`)));
+      child.kill(signal);
+      expect(await exited).toBe('code 0 signal null ');
+      await expectPortFreed(url, 5);
+    },
+    60_000,
+  );
 });

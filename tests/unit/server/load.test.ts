@@ -9,7 +9,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runContactLoad } from '../../../bench/support/contact-load.ts';
 
-const engines = [{ name: 'PGlite', databaseUrl: undefined }, ...(process.env.DATABASE_URL ? [{ name: 'PostgreSQL', databaseUrl: process.env.DATABASE_URL }] : [])];
+const engines = [
+  { name: 'PGlite', databaseUrl: undefined },
+  ...(process.env.DATABASE_URL ? [{ name: 'PostgreSQL', databaseUrl: process.env.DATABASE_URL }] : []),
+];
 
 describe.each(engines)('site serve under a burst of contact requests into $name', ({ databaseUrl }) => {
   let outDir: string;

@@ -16,7 +16,14 @@ let backend: LocalBackend;
 let server: RunningServer;
 beforeAll(async () => {
   site = await loadFixture(BASE_SITE);
-  backend = await openLocalBackend({ dataDir: path.join(site.root, 'data'), contentDir: site.content, rateLimit: { limit: 100, windowSeconds: 60 }, onStoreError: (error) => { throw error; } });
+  backend = await openLocalBackend({
+    dataDir: path.join(site.root, 'data'),
+    contentDir: site.content,
+    rateLimit: { limit: 100, windowSeconds: 60 },
+    onStoreError: (error) => {
+      throw error;
+    },
+  });
   server = await startServer({ root: site.root, port: 0, host: '127.0.0.1', handlers: backend.handlers });
 });
 afterAll(async () => {
@@ -29,7 +36,15 @@ const send = (locale: string) =>
   fetch(`${server.url}${FUNCTION_PATH}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-site-form': 'business', 'x-site-locale': locale, origin: server.url },
-    body: JSON.stringify({ name: 'Lucia', email: 'lucia@example.it', company: 'Rossi', products: 'platform', subject: 'Demo', message: 'Buongiorno', privacy_consent: true }),
+    body: JSON.stringify({
+      name: 'Lucia',
+      email: 'lucia@example.it',
+      company: 'Rossi',
+      products: 'platform',
+      subject: 'Demo',
+      message: 'Buongiorno',
+      privacy_consent: true,
+    }),
   });
 
 it('accepts a language as soon as site.yaml lists it, and names the listed ones before', async () => {

@@ -19,7 +19,12 @@ async function cronLoaded(): Promise<boolean> {
       "select current_setting('shared_preload_libraries') as preload, current_setting('cron.database_name', true) as db",
     );
     // pg_cron runs in one database of the cluster; the migrations must be applied in that one.
-    return rows[0]!.preload.split(',').map((s) => s.trim()).includes('pg_cron') && (rows[0]!.db ?? 'postgres') === new URL(url).pathname.slice(1);
+    return (
+      rows[0]!.preload
+        .split(',')
+        .map((s) => s.trim())
+        .includes('pg_cron') && (rows[0]!.db ?? 'postgres') === new URL(url).pathname.slice(1)
+    );
   } finally {
     await client.end();
   }
@@ -36,10 +41,16 @@ describe.runIf(await cronLoaded())('the retention purge scheduled with pg_cron (
   afterAll(() => client?.end());
 
   const jobs = async () =>
-    (await client.query<{ jobname: string; schedule: string; command: string }>("select jobname, schedule, command from cron.job where jobname = 'purge-contact-requests'")).rows;
+    (
+      await client.query<{ jobname: string; schedule: string; command: string }>(
+        "select jobname, schedule, command from cron.job where jobname = 'purge-contact-requests'",
+      )
+    ).rows;
 
   it('schedules purge_contact_requests daily, once however often it is scheduled', async () => {
-    expect(await jobs()).toEqual([{ jobname: 'purge-contact-requests', schedule: '17 3 * * *', command: 'select count(*) from public.purge_contact_requests()' }]);
+    expect(await jobs()).toEqual([
+      { jobname: 'purge-contact-requests', schedule: '17 3 * * *', command: 'select count(*) from public.purge_contact_requests()' },
+    ]);
     const { rows } = await client.query<{ result: string }>('select public.schedule_contact_purge() as result');
     expect(rows[0]!.result).toBe('scheduled: purge-contact-requests daily at 03:17 UTC');
     expect(await jobs()).toHaveLength(1);

@@ -34,7 +34,8 @@ describe('rateLimitKey', () => {
 });
 
 describe('requestClientAddress', () => {
-  const req = (forwarded?: string) => ({ socket: { remoteAddress: '10.0.0.1' }, headers: forwarded ? { 'x-forwarded-for': forwarded } : {} }) as unknown as IncomingMessage;
+  const req = (forwarded?: string) =>
+    ({ socket: { remoteAddress: '10.0.0.1' }, headers: forwarded ? { 'x-forwarded-for': forwarded } : {} }) as unknown as IncomingMessage;
 
   it('takes the socket peer unless --trust-proxy is given', () => {
     expect(requestClientAddress(req('198.51.100.7'), false)).toBe('10.0.0.1');
@@ -60,7 +61,11 @@ describe('securePrivateDir', () => {
       await chmod(path.join(loose, 'base'), 0o777);
       await chmod(path.join(loose, 'base', 'PG_VERSION'), 0o666);
       expect(await securePrivateDir(loose)).toEqual({ tightened: 3 });
-      expect([(await stat(loose)).mode & 0o777, (await stat(path.join(loose, 'base'))).mode & 0o777, (await stat(path.join(loose, 'base', 'PG_VERSION'))).mode & 0o777]).toEqual([0o700, 0o700, 0o600]);
+      expect([
+        (await stat(loose)).mode & 0o777,
+        (await stat(path.join(loose, 'base'))).mode & 0o777,
+        (await stat(path.join(loose, 'base', 'PG_VERSION'))).mode & 0o777,
+      ]).toEqual([0o700, 0o700, 0o600]);
       await writeFile(path.join(dir, 'file'), '');
       await expect(securePrivateDir(path.join(dir, 'file'))).rejects.toThrow(/is not a directory; pass --data <dir>/);
     } finally {
@@ -85,8 +90,19 @@ describe('normaliseRequestPath', () => {
   });
 
   it.each([
-    ['/a%2fb', 400], ['/a%5Cb', 400], ['/a\\b', 400], ['/x%00.html', 400], ['/%0d%0aSet-Cookie:x', 400], ['/%E0%A4%A', 400], ['*', 400],
-    ['/.env', 404], ['/.git/config', 404], ['/a/.hidden', 404], ['/_headers', 404], ['/_headers/', 404], ['/x/../_redirects', 404],
+    ['/a%2fb', 400],
+    ['/a%5Cb', 400],
+    ['/a\\b', 400],
+    ['/x%00.html', 400],
+    ['/%0d%0aSet-Cookie:x', 400],
+    ['/%E0%A4%A', 400],
+    ['*', 400],
+    ['/.env', 404],
+    ['/.git/config', 404],
+    ['/a/.hidden', 404],
+    ['/_headers', 404],
+    ['/_headers/', 404],
+    ['/x/../_redirects', 404],
   ] as const)('%s → %i', (target, status) => {
     expect(normaliseRequestPath(target)).toMatchObject({ ok: false, status });
   });

@@ -47,7 +47,7 @@ describe('site serve', () => {
     expect(body).not.toContain('<offline>');
   });
 
-  it('prints a message holding replacement patterns ($&, $\') as written', async () => {
+  it("prints a message holding replacement patterns ($&, $') as written", async () => {
     const body = await (await fetch(`${server.url}/dollar`)).text();
     expect(body).toContain('price $&#38; or $&#39; stays as written');
   });

@@ -23,7 +23,10 @@ beforeAll(async () => {
   await writeFile(path.join(built, '404.html'), '<!DOCTYPE html><h1>404</h1>');
   await writeFile(path.join(built, 'robots.txt'), 'User-agent: *\n');
   await writeFile(path.join(built, 'assets/islands-ABC.js'), 'console.log(1)');
-  await writeFile(path.join(built, '_headers'), "/*\n  Content-Security-Policy: default-src 'self'\n  X-Frame-Options: DENY\n\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n");
+  await writeFile(
+    path.join(built, '_headers'),
+    "/*\n  Content-Security-Policy: default-src 'self'\n  X-Frame-Options: DENY\n\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n",
+  );
   const root = path.join(dir, 'dist');
   const largeFile = await prepareAttackRoot(built, root);
   const dataDir = path.join(dir, 'data');
@@ -39,9 +42,23 @@ afterAll(async () => {
 const attack = (id: string) => ATTACKS.find((a) => a.id === id)!;
 
 describe('site serve under attack (static files)', () => {
-  it.each(['path-variants', 'host-header', 'authority-target', 'hostile-sweep', 'oversize-body', 'aborted-downloads', 'stalled-sockets', 'slow-readers', 'rebuild-while-serving'])('%s', async (id) => {
-    const result = await attack(id).run(target);
-    expect(result.measured && result, result.measured).toMatchObject({ held: true });
-    expect(server.child.exitCode, server.stderr()).toBeNull();
-  }, 60_000);
+  it.each([
+    'path-variants',
+    'host-header',
+    'authority-target',
+    'hostile-sweep',
+    'oversize-body',
+    'aborted-downloads',
+    'stalled-sockets',
+    'slow-readers',
+    'rebuild-while-serving',
+  ])(
+    '%s',
+    async (id) => {
+      const result = await attack(id).run(target);
+      expect(result.measured && result, result.measured).toMatchObject({ held: true });
+      expect(server.child.exitCode, server.stderr()).toBeNull();
+    },
+    60_000,
+  );
 });

@@ -25,7 +25,11 @@ let root: string;
 let server: RunningServer;
 
 /** A raw GET (fetch would decode the body and hide Content-Encoding). */
-function get(urlPath: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function get(
+  urlPath: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request(`${server.url}${urlPath}`, { headers, method }, (res) => {
       const chunks: Buffer[] = [];
@@ -106,7 +110,10 @@ describe('precompressed files', () => {
     const page = `<!DOCTYPE html><title>Preise</title><p>${text}</p>`;
     await mkdir(path.join(root, 'preise'));
     await writeFile(path.join(root, 'preise/index.html'), page);
-    for (const [accept, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+    for (const [accept, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
       const first = await get('/preise', { 'accept-encoding': accept });
       expect(decode(first.body).toString()).toBe(page);
       const smaller = await vi.waitFor(async () => {
@@ -192,7 +199,9 @@ describe('caching', () => {
 
 describe('_headers parsing', () => {
   it('matches splats and exact paths, joining a header several rules set and detaching with `! Name` (Cloudflare Pages)', () => {
-    const rules = parseHeadersFile(`# comment\n/*\n  X-A: 1\n  Cache-Control: no-cache\n\n/blog/:slug\n  Cache-Control: max-age=60\n\n/blog/private\n  ! X-A\n`);
+    const rules = parseHeadersFile(
+      `# comment\n/*\n  X-A: 1\n  Cache-Control: no-cache\n\n/blog/:slug\n  Cache-Control: max-age=60\n\n/blog/private\n  ! X-A\n`,
+    );
     expect(Object.fromEntries(headersFor(rules, '/blog/hello'))).toEqual({ 'x-a': '1', 'cache-control': 'no-cache, max-age=60' });
     expect(Object.fromEntries(headersFor(rules, '/blog/private'))).toEqual({ 'cache-control': 'no-cache, max-age=60' });
     expect(Object.fromEntries(headersFor(rules, '/blog/hello/more'))).toEqual({ 'x-a': '1', 'cache-control': 'no-cache' });

@@ -33,7 +33,27 @@ beforeAll(async () => {
   await import('node:fs/promises').then((fs) => fs.mkdir(root));
   await writeFile(path.join(root, 'index.html'), '<!DOCTYPE html><title>Start</title><p>home</p>');
   await writeFile(path.join(root, '_headers'), "/*\n  Content-Security-Policy: default-src 'self'\n");
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
   cert = await readFile(path.join(dir, 'cert.pem'));
   server = await startServer({
     root,

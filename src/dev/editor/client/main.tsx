@@ -24,13 +24,19 @@ const MARK_TEXT: Record<TranslationMark['state'], string> = {
 };
 
 function markText(mark: TranslationMark): string {
-  return mark.state === 'stale' && mark.recorded === false ? 'Stale: this translation was never accepted as translated from the German source' : MARK_TEXT[mark.state];
+  return mark.state === 'stale' && mark.recorded === false
+    ? 'Stale: this translation was never accepted as translated from the German source'
+    : MARK_TEXT[mark.state];
 }
 
 /** Above a translation's form: what is left to do, and the strings whose section the translation lacks. */
 function TranslationSummary({ view }: { view: TranslationView }) {
   const count = (state: TranslationMark['state']) => view.marks.filter((m) => m.state === state).length;
-  const parts = [count('missing') && `${count('missing')} missing`, count('untranslated') && `${count('untranslated')} untranslated`, view.tracked && count('stale') && `${count('stale')} stale`].filter(Boolean);
+  const parts = [
+    count('missing') && `${count('missing')} missing`,
+    count('untranslated') && `${count('untranslated')} untranslated`,
+    view.tracked && count('stale') && `${count('stale')} stale`,
+  ].filter(Boolean);
   const unplaced = view.marks.filter((m) => !m.path);
   return (
     <section className="translation-summary" aria-label="Translation status">
@@ -114,9 +120,18 @@ function TextWidget(props: WidgetProps) {
   };
   return (
     <div className="text-widget">
-      {long ? <textarea {...common} rows={Math.min(8, Math.ceil(value.length / 70) + 1)} onChange={(e) => change(e.target.value)} /> : <input type="text" {...common} onChange={(e) => change(e.target.value)} />}
+      {long ? (
+        <textarea {...common} rows={Math.min(8, Math.ceil(value.length / 70) + 1)} onChange={(e) => change(e.target.value)} />
+      ) : (
+        <input type="text" {...common} onChange={(e) => change(e.target.value)} />
+      )}
       {context.constants.length ? (
-        <select className="constant-picker" aria-label={`Insert a constant into ${props.label || props.id}`} value="" onChange={(e) => e.target.value && insert(e.target.value)}>
+        <select
+          className="constant-picker"
+          aria-label={`Insert a constant into ${props.label || props.id}`}
+          value=""
+          onChange={(e) => e.target.value && insert(e.target.value)}
+        >
           <option value="">{'{{…}}'}</option>
           {context.constants.map((c) => (
             <option key={c.ref} value={c.ref}>
@@ -129,12 +144,27 @@ function TextWidget(props: WidgetProps) {
   );
 }
 
-function Nav({ files, current, sections, open }: { files: FilesView; current?: string; sections: { id: string; label: string }[]; open: (path: string) => void }) {
+function Nav({
+  files,
+  current,
+  sections,
+  open,
+}: {
+  files: FilesView;
+  current?: string;
+  sections: { id: string; label: string }[];
+  open: (path: string) => void;
+}) {
   const locales = files.locales;
   const link = (path: string, label: ReactNode) => (
     <a href={`#${path}`} aria-current={path === current ? 'page' : undefined} onClick={(e) => (e.preventDefault(), open(path))}>
       {label}
-      {files.unsaved.includes(path) ? <span className="unsaved-mark" title="unsaved edits"> •</span> : null}
+      {files.unsaved.includes(path) ? (
+        <span className="unsaved-mark" title="unsaved edits">
+          {' '}
+          •
+        </span>
+      ) : null}
     </a>
   );
   return (
@@ -242,31 +272,44 @@ function Editor() {
     void open(start).catch(() => open('site.yaml'));
   }, [open]);
 
-  const preview = useCallback(async (path: string, value: unknown) => {
-    if (inFlight.current) {
-      pending.current = { path, data: value };
-      return;
-    }
-    inFlight.current = true;
-    try {
-      const answer = await api<{ ok?: boolean; error?: string; errors?: EditorError[]; unsaved?: string[] }>('POST', 'preview', { path, version: version.current, data: value }, true);
-      setErrors(unlessEqual(answer.errors ?? []));
-      setStatus(unlessEqual<Status>(answer.ok ? { kind: 'idle', text: 'Previewing unsaved edits.' } : { kind: 'error', text: answer.error ?? 'refused' }));
-      const unsaved = answer.unsaved;
-      if (unsaved) setFiles((current) => (current && unsaved.join('\n') !== current.unsaved.join('\n') ? { ...current, unsaved } : current));
-      if (answer.ok) refreshTranslation(path);
-    } finally {
-      inFlight.current = false;
-      const next = pending.current;
-      pending.current = undefined;
-      if (next && next.path === path) void preview(next.path, next.data);
-    }
-  }, [refreshTranslation]);
+  const preview = useCallback(
+    async (path: string, value: unknown) => {
+      if (inFlight.current) {
+        pending.current = { path, data: value };
+        return;
+      }
+      inFlight.current = true;
+      try {
+        const answer = await api<{ ok?: boolean; error?: string; errors?: EditorError[]; unsaved?: string[] }>(
+          'POST',
+          'preview',
+          { path, version: version.current, data: value },
+          true,
+        );
+        setErrors(unlessEqual(answer.errors ?? []));
+        setStatus(unlessEqual<Status>(answer.ok ? { kind: 'idle', text: 'Previewing unsaved edits.' } : { kind: 'error', text: answer.error ?? 'refused' }));
+        const unsaved = answer.unsaved;
+        if (unsaved) setFiles((current) => (current && unsaved.join('\n') !== current.unsaved.join('\n') ? { ...current, unsaved } : current));
+        if (answer.ok) refreshTranslation(path);
+      } finally {
+        inFlight.current = false;
+        const next = pending.current;
+        pending.current = undefined;
+        if (next && next.path === path) void preview(next.path, next.data);
+      }
+    },
+    [refreshTranslation],
+  );
 
   const save = async () => {
     if (!file) return;
     setStatus({ kind: 'working', text: 'Saving…' });
-    const answer = await api<{ ok?: boolean; version?: string; written?: boolean; error?: string; errors?: EditorError[] }>('POST', 'save', { path: file.path, version: version.current, data }, true);
+    const answer = await api<{ ok?: boolean; version?: string; written?: boolean; error?: string; errors?: EditorError[] }>(
+      'POST',
+      'save',
+      { path: file.path, version: version.current, data },
+      true,
+    );
     setErrors(answer.errors ?? []);
     if (answer.ok && answer.version) {
       version.current = answer.version;
@@ -285,7 +328,12 @@ function Editor() {
 
   const extraErrors = useMemo(() => errorSchemaOf(errors.filter((e) => e.file === file?.path)) as ErrorSchema, [errors, file]);
   const context = useMemo<EditorContext>(
-    () => ({ source: file?.source, sourceLocale: file?.defaultLocale, constants: file?.constants ?? [], marks: new Map((translation?.marks ?? []).flatMap((m) => (m.path ? [[JSON.stringify(m.path), m]] : []))) }),
+    () => ({
+      source: file?.source,
+      sourceLocale: file?.defaultLocale,
+      constants: file?.constants ?? [],
+      marks: new Map((translation?.marks ?? []).flatMap((m) => (m.path ? [[JSON.stringify(m.path), m]] : []))),
+    }),
     [file, translation],
   );
   if (!files) return <p className="loading">Loading…</p>;

@@ -26,7 +26,9 @@ describe('copy rules on fixture content', () => {
   });
 
   it('ignore-reason: a silence without a reason is an error at the comment', () => {
-    expect(only(run, 'ignore-reason').map((f) => [f.severity, at(f), f.message])).toEqual([['error', 'pages/home/de.yaml:17:1', 'an ignore comment gives no reason']]);
+    expect(only(run, 'ignore-reason').map((f) => [f.severity, at(f), f.message])).toEqual([
+      ['error', 'pages/home/de.yaml:17:1', 'an ignore comment gives no reason'],
+    ]);
   });
 
   it('copy-untranslated and copy-language: warnings outside --strict, at the string', () => {
@@ -39,9 +41,11 @@ describe('copy rules on fixture content', () => {
     expect(only(run, 'copy-language').some((f) => f.found === 'für' || f.message.includes('reads as German'))).toBe(true);
   });
 
-  it('copy-legal-form: the company\'s legal name in English running copy is an error; in German and the copyright line it is not', () => {
+  it("copy-legal-form: the company's legal name in English running copy is an error; in German and the copyright line it is not", () => {
     const found = only(run, 'copy-legal-form');
-    expect(found.map((f) => [f.severity, at(f), f.found, f.expected])).toEqual([['error', 'pages/home/en.yaml:17:19', "'{{company.legalName}}'", 'the brand, {{brand.name}}']]);
+    expect(found.map((f) => [f.severity, at(f), f.found, f.expected])).toEqual([
+      ['error', 'pages/home/en.yaml:17:19', "'{{company.legalName}}'", 'the brand, {{brand.name}}'],
+    ]);
   });
 
   it('the rendered check finds the straight quotes on the built page, and only there: silenced strings stay silent', () => {

@@ -18,7 +18,9 @@ async function load(text: string) {
 
 describe('the termbase', () => {
   it('reports each schema mistake at its place', async () => {
-    const { errors } = await load(['terms:', '  - concept: GDPR', '    preferred: { de: DSGVO }', '    forbiden: { de: [GDPR] }', '  - concept: nothing to say', ''].join('\n'));
+    const { errors } = await load(
+      ['terms:', '  - concept: GDPR', '    preferred: { de: DSGVO }', '    forbiden: { de: [GDPR] }', '  - concept: nothing to say', ''].join('\n'),
+    );
     expect(errors.map((e) => [e.code, e.location?.line, e.location?.column, e.location?.path])).toEqual([
       ['unknown-key', 4, 5, 'terms[0].forbiden'],
       ['invalid-value', 5, 5, 'terms[1]'],
@@ -31,8 +33,15 @@ describe('the termbase', () => {
     expect([glossary.terms, errors]).toEqual([[], []]);
   });
 
-  it('variants match whole words (and plurals), per locale and for all; fixed names are every locale\'s preferred term', async () => {
-    const { glossary } = await load(['terms:', '  - { concept: brand, fixed: KI-Zentrale, forbidden: { all: [KI Zentrale] } }', '  - { concept: GDPR, preferred: { de: DSGVO, en: GDPR }, forbidden: { en: [DSGVO] } }', ''].join('\n'));
+  it("variants match whole words (and plurals), per locale and for all; fixed names are every locale's preferred term", async () => {
+    const { glossary } = await load(
+      [
+        'terms:',
+        '  - { concept: brand, fixed: KI-Zentrale, forbidden: { all: [KI Zentrale] } }',
+        '  - { concept: GDPR, preferred: { de: DSGVO, en: GDPR }, forbidden: { en: [DSGVO] } }',
+        '',
+      ].join('\n'),
+    );
     expect(preferredTerm(glossary.terms[0]!, 'fr')).toBe('KI-Zentrale');
     expect(preferredTerm(glossary.terms[1]!, 'en')).toBe('GDPR');
     const en = forbiddenVariants(glossary, 'en');

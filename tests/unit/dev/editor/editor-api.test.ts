@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the editor edits arbitrary YAML trees, which these tests walk and change by key. */
 import { request as httpRequest } from 'node:http';
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -51,7 +52,8 @@ function call(method: string, route: string, options: { body?: unknown; headers?
 }
 
 const origin = () => server.url;
-const editorCall = (method: string, action: string, body?: unknown) => call(method, `/__site/editor/api/${action}`, { body, headers: { [TOKEN_HEADER]: token, origin: origin() } });
+const editorCall = (method: string, action: string, body?: unknown) =>
+  call(method, `/__site/editor/api/${action}`, { body, headers: { [TOKEN_HEADER]: token, origin: origin() } });
 
 async function open(file: string): Promise<{ version: string; data: any; schema: any; source?: any; constants: { ref: string; value: string }[] }> {
   const answer = await editorCall('GET', `file?path=${encodeURIComponent(file)}`);
@@ -63,7 +65,21 @@ describe('path containment', () => {
   it('opens only the content files, inside the content folder', async () => {
     expect(await editablePath(content, 'pages/home/de.yaml')).toBe(path.join(content, 'pages/home/de.yaml'));
     expect(await editablePath(content, 'site.yaml')).toBe(path.join(content, 'site.yaml'));
-    for (const name of ['../secret.yaml', 'pages/../../secret.yaml', 'pages/home/../../../secret.yaml', '/etc/passwd', path.join(work, 'secret.yaml'), 'pages/home/de.yml', 'check.yaml', 'pages/home/de.yaml\0', 'pages\\home\\de.yaml', 'pages/home/new.yaml', '', 42, undefined]) {
+    for (const name of [
+      '../secret.yaml',
+      'pages/../../secret.yaml',
+      'pages/home/../../../secret.yaml',
+      '/etc/passwd',
+      path.join(work, 'secret.yaml'),
+      'pages/home/de.yml',
+      'check.yaml',
+      'pages/home/de.yaml\0',
+      'pages\\home\\de.yaml',
+      'pages/home/new.yaml',
+      '',
+      42,
+      undefined,
+    ]) {
       expect(await editablePath(content, name), String(name)).toBeUndefined();
     }
   });
@@ -127,7 +143,7 @@ describe('forms, unsaved edits and saving', () => {
     expect(file.constants).toContainEqual({ ref: 'plans.standard.price', value: '17' });
   });
 
-  it('offers {{brand.education}} with the brand the file\'s language prints, when site.yaml names one per language', async () => {
+  it("offers {{brand.education}} with the brand the file's language prints, when site.yaml names one per language", async () => {
     const siteFile = path.join(content, 'site.yaml');
     const before = await readFile(siteFile, 'utf8');
     try {
@@ -146,7 +162,9 @@ describe('forms, unsaved edits and saving', () => {
     for (const action of ['preview', 'save']) {
       const answer = await editorCall('POST', action, { path: 'site.yaml', version: file.version, data: file.data });
       expect(answer.status).toBe(422);
-      expect(answer.body.errors).toEqual([expect.objectContaining({ file: 'site.yaml', path: 'constants.plans.standard.price', line: 38, message: 'Too small: expected number to be >=0' })]);
+      expect(answer.body.errors).toEqual([
+        expect.objectContaining({ file: 'site.yaml', path: 'constants.plans.standard.price', line: 38, message: 'Too small: expected number to be >=0' }),
+      ]);
       expect(answer.body.errors[0].text).toContain('expected: >= 0\n  found:    the number -5');
     }
     expect(unsavedEdits.size).toBe(0);

@@ -28,7 +28,8 @@ beforeEach(async () => {
 afterEach(() => site.remove());
 
 const text = (file: string) => readFile(path.join(dir, file), 'utf8');
-const view = async (german: string, english?: string) => translationView(dir, { relative: HOME_EN, text: english ?? (await text(HOME_EN)) }, { relative: HOME_DE, text: german }, 'en', 'de');
+const view = async (german: string, english?: string) =>
+  translationView(dir, { relative: HOME_EN, text: english ?? (await text(HOME_EN)) }, { relative: HOME_DE, text: german }, 'en', 'de');
 
 describe('translationView', () => {
   it('marks what site translations reports for the file, each at its field', async () => {
@@ -53,10 +54,23 @@ describe('translationView', () => {
   it('marks a missing string at its field when the section is there, and follows unsaved text', async () => {
     const english = (await text(HOME_EN)).replace('    title: Why us\n', '');
     const shown = await view(await text(HOME_DE), english);
-    expect(shown!.marks.find((m) => m.key === 'sections(ki-zentrale-plattform).title')).toEqual({ state: 'missing', path: ['sections', 1, 'title'], key: 'sections(ki-zentrale-plattform).title', source: 'Warum wir' });
+    expect(shown!.marks.find((m) => m.key === 'sections(ki-zentrale-plattform).title')).toEqual({
+      state: 'missing',
+      path: ['sections', 1, 'title'],
+      key: 'sections(ki-zentrale-plattform).title',
+      source: 'Warum wir',
+    });
     // A whole list of plain strings is one unit, marked at the list.
     const body = await view((await text(HOME_DE)).replace('features: [Modellwahl]', 'features: [Modellwahl, Vorrang-Support]'));
-    expect(body!.marks.filter((m) => m.state === 'stale')).toEqual([{ state: 'stale', path: ['sections', 2, 'plans', 1, 'features'], key: 'sections(pricing).plans[1].features', source: 'Modellwahl\nVorrang-Support', recorded: true }]);
+    expect(body!.marks.filter((m) => m.state === 'stale')).toEqual([
+      {
+        state: 'stale',
+        path: ['sections', 2, 'plans', 1, 'features'],
+        key: 'sections(pricing).plans[1].features',
+        source: 'Modellwahl\nVorrang-Support',
+        recorded: true,
+      },
+    ]);
   });
 
   it('marks each string of a file never accepted, which site translations sums up in one line', async () => {

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the editor edits arbitrary YAML trees, which these tests walk and change by key. */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -53,7 +54,10 @@ describe('editYaml', () => {
     const quoted = edited(SAMPLE, (d) => (d.sections[1].title = 'Prêt à commencer ?'));
     expect(changedLines(SAMPLE, quoted)).toEqual(["-    title: 'Prêt ?'", "+    title: 'Prêt à commencer ?'"]);
     const inFlow = edited(SAMPLE, (d) => (d.meta.description = 'Une plateforme, en Europe'));
-    expect(changedLines(SAMPLE, inFlow)).toEqual(['-meta: { title: "Accueil – KI-Zentrale", description: Une plateforme }', '+meta: { title: "Accueil – KI-Zentrale", description: "Une plateforme, en Europe" }']);
+    expect(changedLines(SAMPLE, inFlow)).toEqual([
+      '-meta: { title: "Accueil – KI-Zentrale", description: Une plateforme }',
+      '+meta: { title: "Accueil – KI-Zentrale", description: "Une plateforme, en Europe" }',
+    ]);
   });
 
   it('keeps a string that looks like a number a string', () => {
@@ -63,7 +67,9 @@ describe('editYaml', () => {
 
   it('keeps block scalars block scalars', () => {
     const after = edited(SAMPLE, (d) => (d.sections[0].lead = 'Un autre texte.'));
-    expect(changedLines(SAMPLE, after)).toEqual(['-      Un texte long qui est plié', '+      Un autre texte.', '-      sur deux lignes.', '+    actions:'].concat(changedLines(SAMPLE, after).slice(4)));
+    expect(changedLines(SAMPLE, after)).toEqual(
+      ['-      Un texte long qui est plié', '+      Un autre texte.', '-      sur deux lignes.', '+    actions:'].concat(changedLines(SAMPLE, after).slice(4)),
+    );
     expect(after).toContain('    lead: >-\n      Un autre texte.\n    actions:');
   });
 
@@ -77,12 +83,16 @@ describe('editYaml', () => {
     const first = edited(SAMPLE, (d) => d.sections.shift());
     expect(first).toContain('sections:\n  # the hero comes first\n  - type: cta # second\n');
     const added = edited(SAMPLE, (d) => d.sections.push({ type: 'about', title: 'Nous', body: ['Une équipe.'] }));
-    expect(added.endsWith('    items: [{ question: Où ?, answer: [En Europe.] }]\n  - type: about\n    title: Nous\n    body:\n      - Une équipe.\n')).toBe(true);
+    expect(added.endsWith('    items: [{ question: Où ?, answer: [En Europe.] }]\n  - type: about\n    title: Nous\n    body:\n      - Une équipe.\n')).toBe(
+      true,
+    );
   });
 
   it('adds and removes keys; a changed flow collection stays flow', () => {
     const added = edited(SAMPLE, (d) => (d.sections[1].id = 'demo'));
-    expect(added).toContain("    text: Un texte très long qui dépasse de loin les quatre-vingts caractères de large, sur une seule ligne.\n    id: demo\n  - type: faq");
+    expect(added).toContain(
+      '    text: Un texte très long qui dépasse de loin les quatre-vingts caractères de large, sur une seule ligne.\n    id: demo\n  - type: faq',
+    );
     const removed = edited(SAMPLE, (d) => delete d.sections[1].text);
     expect(changedLines(SAMPLE, removed).length).toBeGreaterThan(0);
     expect(removed).not.toContain('quatre-vingts');
@@ -98,7 +108,7 @@ describe('editYaml', () => {
       const data = read(text);
       // The first string value found, changed.
       const first = (value: any, set: (v: string) => void): boolean => {
-        if (typeof value === 'string') return set(`${value} (geändert)`), true;
+        if (typeof value === 'string') return (set(`${value} (geändert)`), true);
         if (value && typeof value === 'object') for (const key of Object.keys(value)) if (first(value[key], (v) => (value[key] = v))) return true;
         return false;
       };

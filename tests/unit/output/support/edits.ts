@@ -21,11 +21,9 @@ export function random(seed: number): () => number {
   };
 }
 
-
 const HOUR = 3_600_000;
 
 export type Edit = (site: Site, pick: <T>(items: readonly T[]) => T, n: number) => Promise<string>;
-
 
 async function pageFiles(site: Site): Promise<string[]> {
   const pages = path.join(site.content, 'pages');
@@ -39,7 +37,6 @@ const earlierSources = new WeakMap<Site, Buffer>();
 
 /** A 1200 × 630 PNG (the shared preview); bytes appended after its end keep it readable and change its hash. */
 const OWN_IMAGE = await readFile(path.join(repo, 'templates/og-image.png'));
-
 
 export const EDITS: Record<string, Edit> = {
   async nothing() {
@@ -63,7 +60,9 @@ export const EDITS: Record<string, Edit> = {
   },
   async noindex(site, pick) {
     const file = pick(await pageFiles(site));
-    await edit(path.join(site.content, file), (text) => (text.includes('  noindex: true\n') ? text.replace('  noindex: true\n', '') : text.replace(/^meta:\n/m, 'meta:\n  noindex: true\n')));
+    await edit(path.join(site.content, file), (text) =>
+      text.includes('  noindex: true\n') ? text.replace('  noindex: true\n', '') : text.replace(/^meta:\n/m, 'meta:\n  noindex: true\n'),
+    );
     return `noindex toggled on ${file}`;
   },
   async addPage(site, pick, n) {
@@ -106,7 +105,10 @@ export const EDITS: Record<string, Edit> = {
     if (!single.length) return 'nothing to translate';
     const file = pick(single);
     const other = file.replace(/(de|en)\.yaml$/, (_, l: string) => `${l === 'de' ? 'en' : 'de'}.yaml`);
-    await writeFile(path.join(site.content, other), (await readFile(path.join(site.content, file), 'utf8')).replace(/^( {2}title: ).*$/m, `$1Übersetzung ${n}`));
+    await writeFile(
+      path.join(site.content, other),
+      (await readFile(path.join(site.content, file), 'utf8')).replace(/^( {2}title: ).*$/m, `$1Übersetzung ${n}`),
+    );
     return `translated ${file} into ${other}`;
   },
   async untranslate(site, pick) {
@@ -120,7 +122,9 @@ export const EDITS: Record<string, Edit> = {
     // A small image (one candidate width, so encoding stays quick); its colour follows n, so its bytes change.
     const image = path.join(site.content, 'images/bild.png');
     await mkdir(path.dirname(image), { recursive: true });
-    const bytes = await sharp({ create: { width: 64, height: 36, channels: 3, background: { r: (n * 53) % 256, g: 90, b: 200 } } }).png().toBuffer();
+    const bytes = await sharp({ create: { width: 64, height: 36, channels: 3, background: { r: (n * 53) % 256, g: 90, b: 200 } } })
+      .png()
+      .toBuffer();
     if (pick([true, false])) {
       await writeFile(image, bytes);
       return 'image file replaced (the page files unchanged)';
@@ -128,7 +132,9 @@ export const EDITS: Record<string, Edit> = {
     const file = pick(await pageFiles(site));
     await readFile(image).catch(() => writeFile(image, bytes));
     await edit(path.join(site.content, file), (text) =>
-      text.includes('    image: ') ? text.replace(/^ {4}image: .*\n/m, '') : text.replace(/^( {2}- type: .*\n)/m, `$1    image: { src: images/bild.png, alt: Bild ${n} }\n`),
+      text.includes('    image: ')
+        ? text.replace(/^ {4}image: .*\n/m, '')
+        : text.replace(/^( {2}- type: .*\n)/m, `$1    image: { src: images/bild.png, alt: Bild ${n} }\n`),
     );
     return `image toggled on ${file}`;
   },
@@ -140,7 +146,9 @@ export const EDITS: Record<string, Edit> = {
     await writeFile(path.join(site.content, 'social/own.png'), Buffer.concat([OWN_IMAGE, Buffer.from(`v${n}`)]));
     if (pick([true, false])) return 'social/own.png changed';
     await edit(path.join(site.content, file), (text) =>
-      text.includes('  socialImage:') ? text.replace(/^ {2}socialImage: .*\n/m, '') : text.replace(/^meta:\n/m, `meta:\n  socialImage: { src: social/own.png, alt: Bild ${n} }\n`),
+      text.includes('  socialImage:')
+        ? text.replace(/^ {2}socialImage: .*\n/m, '')
+        : text.replace(/^meta:\n/m, `meta:\n  socialImage: { src: social/own.png, alt: Bild ${n} }\n`),
     );
     return `own social image toggled on ${file}`;
   },
@@ -152,7 +160,10 @@ export const EDITS: Record<string, Edit> = {
       return `HTML budget ${html} KB`;
     }
     const file = path.join(site.content, 'redirects.yaml');
-    const present = await readFile(file).then(() => true, () => false);
+    const present = await readFile(file).then(
+      () => true,
+      () => false,
+    );
     if (present && pick([true, false])) await rm(file);
     // To a German or an English page: the fallback page at the old address is in the language of the page it leads to.
     else await writeFile(file, `redirects:\n  - { from: /alt-${pick([1, 2])}, to: ${pick(['/faq', '/en'])}, status: 301 }\n`);
@@ -190,21 +201,26 @@ export const EDITS: Record<string, Edit> = {
     // Education pages get a cache hint in _headers; the kind is also each page's JSON-LD.
     const file = pick(await pageFiles(site));
     const kind = pick(['education', 'business', 'none']);
-    await edit(path.join(site.content, file), (text) => text.replace(/^ {2}structuredData: .*\n/m, '').replace(/^meta:\n/m, `meta:\n  structuredData: ${kind}\n`));
+    await edit(path.join(site.content, file), (text) =>
+      text.replace(/^ {2}structuredData: .*\n/m, '').replace(/^meta:\n/m, `meta:\n  structuredData: ${kind}\n`),
+    );
     return `structuredData: ${kind} on ${file}`;
   },
   async verbatim(site, pick) {
     // A verbatim string is left as typed on every page that has it (the site part of every key).
     const file = pick(await pageFiles(site));
     await edit(path.join(site.content, file), (text) =>
-      text.includes('description: !verbatim ') ? text.replace(/^( {2}description: )!verbatim "(.*)"$/m, '$1$2') : text.replace(/^( {2}description: )(.*)$/m, '$1!verbatim "$2"'),
+      text.includes('description: !verbatim ')
+        ? text.replace(/^( {2}description: )!verbatim "(.*)"$/m, '$1$2')
+        : text.replace(/^( {2}description: )(.*)$/m, '$1!verbatim "$2"'),
     );
     return `verbatim description toggled on ${file}`;
   },
   async inlineScript(site, pick, n) {
     // A not-found section's inline script: the policy in _headers allows every page's inline code by its hash.
     const file = pick(await pageFiles(site));
-    const section = (message: string) => `  - type: notFound\n    code: "404"\n    title: Nicht gefunden\n    action: { label: Start, href: / }\n    logMessage: "${message}"\n`;
+    const section = (message: string) =>
+      `  - type: notFound\n    code: "404"\n    title: Nicht gefunden\n    action: { label: Start, href: / }\n    logMessage: "${message}"\n`;
     const how = pick(['add or change', 'remove']);
     await edit(path.join(site.content, file), (text) => {
       const at = text.indexOf('  - type: notFound\n');
@@ -220,7 +236,8 @@ export const EDITS: Record<string, Edit> = {
     const locale = path.basename(file, '.yaml');
     const slug = pick(['404', '', `seite-${n}`]);
     const slugOf = async (f: string) => /^slug: "?(.*?)"?$/m.exec(await readFile(path.join(site.content, f), 'utf8'))?.[1];
-    for (const other of files) if (other !== file && path.basename(other, '.yaml') === locale && (await slugOf(other)) === slug) return `slug "${slug}" taken in ${locale}`;
+    for (const other of files)
+      if (other !== file && path.basename(other, '.yaml') === locale && (await slugOf(other)) === slug) return `slug "${slug}" taken in ${locale}`;
     await edit(path.join(site.content, file), (text) => text.replace(/^slug: .*$/m, `slug: "${slug}"`));
     return `slug "${slug}" for ${file}`;
   },

@@ -69,12 +69,22 @@ export async function edit(file: string, change: (text: string) => string): Prom
 export async function settle(dir: string): Promise<void> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const past = new Date(Date.now() - 2000);
-  const recent = await Promise.all([dir, ...entries.map((e) => path.join(e.parentPath, e.name))].map(async (file) => ((await stat(file)).mtimeMs > Date.now() - 1000 ? file : undefined)));
+  const recent = await Promise.all(
+    [dir, ...entries.map((e) => path.join(e.parentPath, e.name))].map(async (file) => ((await stat(file)).mtimeMs > Date.now() - 1000 ? file : undefined)),
+  );
   await Promise.all(recent.flatMap((file) => (file ? [utimes(file, past, past)] : [])));
 }
 export async function cold(site: Site): Promise<{ out: string; report: BuildReport }> {
   const out = path.join(work, `cold-${site.step}`);
-  const built = await buildSite({ contentDir: site.content, outDir: out, cache: directoryCache(assetCache), pageCache: true, fresh: true, generator: site.generator, publication: { at: site.at, drafts: site.drafts } });
+  const built = await buildSite({
+    contentDir: site.content,
+    outDir: out,
+    cache: directoryCache(assetCache),
+    pageCache: true,
+    fresh: true,
+    generator: site.generator,
+    publication: { at: site.at, drafts: site.drafts },
+  });
   if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
   return { out, report: built.value };
 }
@@ -85,7 +95,15 @@ export async function warm(site: Site, read?: (kind: string) => void, env?: Cont
   // The page cache apart from the asset cache, so damaging it leaves the code assets alone; the same folder each build.
   const over = pageCacheOver(site.pageCache);
   const cache = read ? { ...over, read: (kind: string, key: string) => (read(kind), over.read(kind, key)) } : over;
-  const built = await buildSite({ contentDir: site.content, outDir: site.warmOut, cache, pageCache: true, env, generator: site.generator, publication: { at: site.at, drafts: site.drafts } });
+  const built = await buildSite({
+    contentDir: site.content,
+    outDir: site.warmOut,
+    cache,
+    pageCache: true,
+    env,
+    generator: site.generator,
+    publication: { at: site.at, drafts: site.drafts },
+  });
   if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
   return built.value;
 }
@@ -98,7 +116,8 @@ export function pageCacheOver(dir: string) {
   const own = (kind: string) => ['content-memo', 'content-memo-changes', 'output-manifest', 'page', 'unchanged-build', 'latest'].includes(kind);
   return {
     read: (kind: string, key: string) => (own(kind) ? pages : assets).read(kind, key),
-    write: (kind: string, key: string, data: string | Uint8Array, options?: { checked?: boolean }) => (own(kind) ? pages : assets).write(kind, key, data, options),
+    write: (kind: string, key: string, data: string | Uint8Array, options?: { checked?: boolean }) =>
+      (own(kind) ? pages : assets).write(kind, key, data, options),
     remove: (kind: string, key: string) => (own(kind) ? pages : assets).remove!(kind, key),
     // Page entries as files, so the output thread stores them as the build does with its own cache.
     entryFile: (kind: string, key: string) => (own(kind) ? pages : assets).entryFile!(kind, key),
@@ -110,7 +129,16 @@ export function pageCacheOver(dir: string) {
 export async function newSite(name: string, fixture = 'check/base'): Promise<Site> {
   const content = path.join(work, name, 'content');
   await cp(path.join(repo, 'tests/fixtures', fixture), content, { recursive: true });
-  return { content, warmOut: path.join(work, name, 'out'), pageCache: path.join(work, name, 'page-cache'), generator: 'code-0', step: 0, extras: [], at: new Date('2026-12-01T00:00:00Z'), drafts: false };
+  return {
+    content,
+    warmOut: path.join(work, name, 'out'),
+    pageCache: path.join(work, name, 'page-cache'),
+    generator: 'code-0',
+    step: 0,
+    extras: [],
+    at: new Date('2026-12-01T00:00:00Z'),
+    drafts: false,
+  };
 }
 
 /** The element sources file beside an output folder (page-sources.ts), or undefined when there is none. */

@@ -73,7 +73,11 @@ export class LspClient {
 
   on(method: string, listener: (params: unknown) => void): () => void {
     this.listeners.set(method, [...(this.listeners.get(method) ?? []), listener]);
-    return () => this.listeners.set(method, (this.listeners.get(method) ?? []).filter((l) => l !== listener));
+    return () =>
+      this.listeners.set(
+        method,
+        (this.listeners.get(method) ?? []).filter((l) => l !== listener),
+      );
   }
 
   async stop(): Promise<void> {

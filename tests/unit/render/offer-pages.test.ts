@@ -142,7 +142,7 @@ describe('claims that contradicted other pages', () => {
     expect(['/fr', '/en', '/es'].map((route) => text(/<p data-trial=""[^>]*>([\s\S]*?)<\/p>/.exec(page(route).html)?.[1] ?? ''))).toEqual([
       'Essai gratuit de 7 jours, sans carte bancaire. L’essai s’arrête de lui-même.',
       'Try it free for 7 days, with no credit card. The trial ends by itself, so there’s nothing to cancel.',
-      'Pruébelo gratis durante 7 días, sin tarjeta de crédito. La prueba termina sola.',
+      'Pruebe la plataforma gratis durante 7 días, sin tarjeta de crédito. La prueba termina automáticamente y sin compromiso.',
     ]);
   });
 

@@ -145,3 +145,12 @@ test('after a resize the rules judge the new width, and the shifts the resize re
   // The same moment judged as a load: the resize's reflow is recorded as shifts, which the gate must not report.
   expect(rules(await layoutFindings(page))).toContain('layout-shift');
 });
+
+test('word-split: a long word broken by overflow-wrap without a hyphen, not one broken at its soft hyphens', async ({ page }) => {
+  const box = 'style="width: 9rem; overflow-wrap: break-word; font-size: 24px; margin: 0 16px"';
+  const found = await findingsOn(page, `<h2 ${box}>Besprechungsprotokoll</h2>`);
+  expect(found.map((f) => f.rule)).toEqual(['word-split']);
+  expect(found[0]?.detail).toMatch(/^"Besprechungsprotokoll" breaks as "Bespre\S+ \/ \S+" without a hyphen$/);
+  expect(await findingsOn(page, `<h2 ${box}>Bespre&shy;chungs&shy;pro&shy;to&shy;koll</h2>`)).toEqual([]);
+  expect(await findingsOn(page, `<h2 ${box}>Kunden-Service-Zentrale</h2>`)).toEqual([]);
+});

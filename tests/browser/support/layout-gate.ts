@@ -11,6 +11,9 @@
  * - `horizontal-scroll`: the document is wider than the window.
  * - `text-overflow`: a line of text reaches past the left or right edge of the window.
  * - `text-clipped`: a line of text is cut off by an ancestor with `overflow: hidden` or `clip`.
+ * - `word-split`: a word continues on the next line without a hyphen ("Besprechungsprotok / oll"): the
+ *   build puts soft hyphens into long words (render/hyphenation.ts), and a break anywhere else is the
+ *   browser's last resort (`overflow-wrap`), which the words must not need at any width.
  * - `fixed-covers-control`: a fixed element (header, chat button, toast, cookie bar) lies on the centre of a
  *   visible form control or button, at load and with each form's last control scrolled into view (the
  *   lower half of the window then, where the chat button and the bar sit).
@@ -23,7 +26,8 @@
  */
 import type { Page } from '@playwright/test';
 
-export type GateRule = 'layout-shift' | 'horizontal-scroll' | 'text-overflow' | 'text-clipped' | 'fixed-covers-control' | 'tap-target' | 'lonely-card';
+export type GateRule =
+  'layout-shift' | 'horizontal-scroll' | 'text-overflow' | 'text-clipped' | 'word-split' | 'fixed-covers-control' | 'tap-target' | 'lonely-card';
 
 export interface GateFinding {
   rule: GateRule;
@@ -123,6 +127,44 @@ async function inPageChecks({ phoneMaxWidth, minTap, resized }: { phoneMaxWidth:
   if (root.scrollWidth > width)
     findings.push({ rule: 'horizontal-scroll', element: '<html>', detail: `document is ${root.scrollWidth}px wide in a ${width}px window` });
 
+  /**
+   * The first word of a wrapped text node that continues on the next line without a hyphen: where a word's
+   * characters change lines, the characters between the last one on the upper line and the first on the
+   * lower one must hold a soft hyphen (drawn as a hyphen), a hyphen, a dash or a slash. Addresses (a URL, an
+   * e-mail address) may break at their punctuation.
+   */
+  function splitWord(text: Text): string | undefined {
+    const value = text.data;
+    const chars = document.createRange();
+    for (const m of value.matchAll(/[^\s]+/g)) {
+      const word = m[0];
+      if (word.replace(/\u00ad/g, '').length < 2) continue;
+      chars.setStart(text, m.index);
+      chars.setEnd(text, m.index + word.length);
+      const [first, ...rest] = [...chars.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+      if (!first || rest.every((r) => Math.abs(r.top - first.top) < r.height / 2)) continue;
+      if (/[@/\\]|:\/\/|\p{L}\.\p{L}/u.test(word)) continue;
+      let last = -1;
+      let lastTop = 0;
+      for (let i = 0; i < word.length; i++) {
+        chars.setStart(text, m.index + i);
+        chars.setEnd(text, m.index + i + 1);
+        // A character that starts a line can also report a box at the end of the line above (where the
+        // break is): its own glyph is the lowest box.
+        const r = [...chars.getClientRects()].filter((c) => c.width > 0 && c.height > 0).sort((a, b) => b.top - a.top)[0];
+        if (!r) continue;
+        if (last >= 0 && r.top > lastTop + r.height / 2) {
+          const between = word.slice(last, i);
+          if (!/[\u00ad\-\u2010\u2011\u2013\u2014/]/.test(between))
+            return `"${word.replace(/\u00ad/g, '')}" breaks as "${word.slice(0, i).replace(/\u00ad/g, '')} / ${word.slice(i).replace(/\u00ad/g, '')}" without a hyphen`;
+        }
+        last = i;
+        lastTop = r.top;
+      }
+    }
+    return undefined;
+  }
+
   // Text: the boxes of its lines, against the window and against every clipping ancestor.
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const range = document.createRange();
@@ -152,6 +194,10 @@ async function inPageChecks({ phoneMaxWidth, minTap, resized }: { phoneMaxWidth:
         );
         break;
       }
+    }
+    if (lines.length > 1) {
+      const split = splitWord(node as Text);
+      if (split) report('word-split', parent, split);
     }
     if (inScroller) continue;
     const out = lines.find((r) => r.left < -1 || r.right > width + 1);

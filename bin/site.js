@@ -34,6 +34,8 @@ const EXTERNAL = [
   'sharp',
   'satori',
   '@resvg/*',
+  // hyphenation patterns (up to 750 KB a language), loaded on first use by render/hyphenation.ts
+  'hyphen',
 ];
 
 /** Size and mtime of each file the bundle was made from, and of the installed package set. */

@@ -10,6 +10,7 @@ import { Page } from './Page.tsx';
 import { markClaims } from './claim-notes.ts';
 import { PageContextProvider } from './page-context.tsx';
 import { SourceMarks, SourceMarksProvider, type MarkedElement } from './source-marks.tsx';
+import { hyphenateHtml } from './hyphenation.ts';
 import { localeTypography, withTypography } from './typography.ts';
 
 /** The HTML shell from templates/document.html with `%lang%`, `<!--site:head-->` and `<!--site:body-->`. */
@@ -58,11 +59,13 @@ export function renderRouteWithSources(
       </IslandPropsContext>
     </SourceMarksProvider>,
   );
+  const { lang } = localeEntry(model.site, entry.locale);
   const extracted = marks.extract(
     template
-      .replace('%lang%', localeEntry(model.site, entry.locale).lang)
+      .replace('%lang%', lang)
       .replace('<!--site:head-->', () => renderHead(ctx, loaderNeed(islandUses(body))))
-      .replace('<!--site:body-->', () => body),
+      // The body's long words get soft hyphens for the page's language (render/hyphenation.ts); the head's title and meta stay as typed.
+      .replace('<!--site:body-->', () => hyphenateHtml(body, lang)),
   );
   return { ...extracted, islandProps };
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, isContactCall, toast } from './support/forms.ts';
+import { acceptCookies, isContactCall, revealChatLauncher, toast } from './support/forms.ts';
 import { storedFor, uniqueEmail } from './support/leads.ts';
 import { localeFile } from './support/site-content.ts';
 import { expectHydrated } from './support/hydration.ts';
@@ -10,6 +10,11 @@ const demo = localeFile('de').chatDemo;
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL!));
 
 const opener = (page: Page) => page.getByRole('button', { name: demo.open });
+/** The chat button, once the visitor has scrolled far enough for it to fade in. */
+async function launcher(page: Page) {
+  await revealChatLauncher(page);
+  return opener(page);
+}
 const dialog = (page: Page) => page.getByRole('dialog', { name: demo.title });
 
 /**
@@ -38,7 +43,7 @@ test('the first click on the chat button opens the demo, even before the island 
   await page.goto('/');
   const island = page.locator('[data-island="chat-demo"]');
   await expect(island).not.toHaveAttribute('data-hydrated', '');
-  await opener(page).click();
+  await (await launcher(page)).click();
   await expectOpenedOnWaking(page);
   await expect(dialog(page)).toContainText(demo.question);
   await expect(page.getByRole('button', { name: demo.close })).toBeFocused();
@@ -47,7 +52,7 @@ test('the first click on the chat button opens the demo, even before the island 
 test('a click that lands before the island loader has arrived still opens the demo', async ({ page }) => {
   // The loader starts at first paint (render/head.ts); hold it back so the click comes first.
   const release = await holdIslandLoader(page);
-  await opener(page).click();
+  await (await launcher(page)).click();
   expect(await page.evaluate(() => (window as Window & { siteEarlyClicks?: unknown[] }).siteEarlyClicks?.length)).toBe(1);
   release();
   await expectOpenedOnWaking(page);
@@ -58,7 +63,7 @@ test('a click pressed before the island loader arrives and released after it sti
   // A visitor's press and release are two events, ~100 ms apart: the loader may start in between. Then the
   // press was before its wake-up listeners and the click after the start script's, so neither saw it.
   const release = await holdIslandLoader(page);
-  const box = (await opener(page).boundingBox())!;
+  const box = (await (await launcher(page)).boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   release();
@@ -70,6 +75,7 @@ test('a click pressed before the island loader arrives and released after it sti
 
 test('page scroll is locked while open; the backdrop closes it and focus returns to the button', async ({ page }) => {
   await page.goto('/');
+  // Scrolled far enough for the chat button to show, with room left to scroll.
   await page.evaluate(() => window.scrollTo(0, 400));
   await opener(page).click();
   await expectOpenedOnWaking(page);
@@ -97,7 +103,7 @@ test('page scroll is locked while open; the backdrop closes it and focus returns
 
 test('Escape and the close button close the demo; Tab stays inside the dialog', async ({ page }) => {
   await page.goto('/');
-  await opener(page).click();
+  await (await launcher(page)).click();
   await expectOpenedOnWaking(page);
   for (let i = 0; i < 15; i++) {
     await page.keyboard.press('Tab');
@@ -115,7 +121,7 @@ test('Escape and the close button close the demo; Tab stays inside the dialog', 
 
 test('the mini form sends products chatbot and the fixed subject, shows no subject field, and the row is stored', async ({ page }) => {
   await page.goto('/');
-  await opener(page).click();
+  await (await launcher(page)).click();
   // Open before asserting what the form lacks: a count of 0 holds on a page where it is not open yet.
   await expectOpenedOnWaking(page);
   const f = dialog(page).locator('form');

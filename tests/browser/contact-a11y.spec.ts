@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { acceptCookies, contactForm } from './support/forms.ts';
+import { acceptCookies, contactForm, revealChatLauncher } from './support/forms.ts';
 import { localeFile } from './support/site-content.ts';
 import { pageAtRest } from './support/motion.ts';
 
@@ -20,6 +20,7 @@ test('the contact form has no axe violations (WCAG 2.1 AA), with consent unticke
 
 test('the open chat demo has no axe violations (WCAG 2.1 AA)', async ({ page }) => {
   await page.goto('/');
+  await revealChatLauncher(page);
   await page.getByRole('button', { name: localeFile('de').chatDemo.open }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await pageAtRest(page);

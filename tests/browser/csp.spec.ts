@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { acceptCookies, contactForm, toast } from './support/forms.ts';
+import { acceptCookies, contactForm, revealChatLauncher, toast } from './support/forms.ts';
 import { uniqueEmail } from './support/leads.ts';
 import { DIST, watchViolations } from './support/policy.ts';
 import { localeFile } from './support/site-content.ts';
@@ -46,6 +46,7 @@ test('the contact form, its toasts and the chat demo work under the policy', asy
   await acceptCookies(page, baseURL!); // the banner would cover the chat button
   const violations = await watchViolations(page);
   await page.goto('/');
+  await revealChatLauncher(page);
   await page.getByRole('button', { name: localeFile('de').chatDemo.open }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.keyboard.press('Escape');

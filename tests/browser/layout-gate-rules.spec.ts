@@ -81,8 +81,8 @@ test('fixed-covers-control: a fixed bar on the centre of a button, at load', asy
     <button class="target" style="position: absolute; top: 300px; left: 16px; width: 200px">Send</button>
     <div id="bar" style="position: fixed; top: 290px; left: 0; right: 0; height: 80px; background: #eee">Cookies</div>`,
   );
-  expect(rules(found)).toEqual(['fixed-covers-control']);
-  expect(found[0]!.detail).toContain('at load');
+  expect(rules(found)).toEqual(['fixed-covers-content', 'fixed-covers-control']);
+  expect(found.every((f) => f.detail.includes('at load'))).toBe(true);
 });
 
 test('fixed-covers-control: a chat button on a form’s send button once the form is scrolled into view', async ({ page }) => {
@@ -108,13 +108,18 @@ test('tap-target: small buttons and block links on phones, not inline links, not
   expect(await findingsOn(page, body, LAPTOP)).toEqual([]);
 });
 
-test('lonely-card: one card under a row of three, not one under a row of two', async ({ page }) => {
-  const grid = (columns: number, items: number) =>
-    `<ul style="display: grid; grid-template-columns: repeat(${columns}, 1fr); list-style: none; padding: 0; margin: 0">${'<li>Card</li>'.repeat(items)}</ul>`;
+test('lonely-card: one item under a row of three, one card under two, not two under three, a list, a wide last card or one column', async ({ page }) => {
+  const grid = (columns: number, items: number, item = '<li style="background: #eee">Card</li>') =>
+    `<ul style="display: grid; grid-template-columns: repeat(${columns}, 1fr); list-style: none; padding: 0; margin: 0">${item.repeat(items)}</ul>`;
   const found = await findingsOn(page, grid(3, 4), LAPTOP);
   expect(found.map((f) => f.rule)).toEqual(['lonely-card']);
-  expect(found[0]!.detail).toContain('rows: 3, 1');
-  expect(await findingsOn(page, grid(2, 3), LAPTOP)).toEqual([]);
+  expect(found[0]?.detail).toContain('rows: 3, 1');
+  expect((await findingsOn(page, grid(2, 3), LAPTOP)).map((f) => f.detail)).toEqual(['row 2 holds 1 item below a row of 2 (rows: 2, 1)']);
+  expect(await findingsOn(page, grid(3, 5), LAPTOP)).toEqual([]);
+  expect(await findingsOn(page, grid(2, 3, '<li>Plain entry</li>'), LAPTOP)).toEqual([]);
+  const wideLast = grid(2, 2).replace('</ul>', '<li style="background: #eee; grid-column: span 2">Card</li></ul>');
+  expect(await findingsOn(page, wideLast, LAPTOP)).toEqual([]);
+  expect(await findingsOn(page, grid(1, 3), LAPTOP)).toEqual([]);
 });
 
 test('layout-shift: content pushed down after the first paint', async ({ page }) => {
@@ -144,4 +149,29 @@ test('after a resize the rules judge the new width, and the shifts the resize re
   expect(rules(resized)).toEqual(['horizontal-scroll', 'tap-target', 'text-overflow']);
   // The same moment judged as a load: the resize's reflow is recorded as shifts, which the gate must not report.
   expect(rules(await layoutFindings(page))).toContain('layout-shift');
+});
+
+test('word-split: a long word broken by overflow-wrap without a hyphen, not one broken at its soft hyphens', async ({ page }) => {
+  const box = 'style="width: 9rem; overflow-wrap: break-word; font-size: 24px; margin: 0 16px"';
+  const found = await findingsOn(page, `<h2 ${box}>Besprechungsprotokoll</h2>`);
+  expect(found.map((f) => f.rule)).toEqual(['word-split']);
+  expect(found[0]?.detail).toMatch(/^"Besprechungsprotokoll" breaks as "Bespre\S+ \/ \S+" without a hyphen$/);
+  expect(await findingsOn(page, `<h2 ${box}>Bespre&shy;chungs&shy;pro&shy;to&shy;koll</h2>`)).toEqual([]);
+  expect(await findingsOn(page, `<h2 ${box}>Kunden-Service-Zentrale</h2>`)).toEqual([]);
+});
+
+test('fixed-covers-content: a chat button on text at load, and on the last line at the end of the page', async ({ page }) => {
+  const button = '<button class="target" style="position: fixed; right: 16px; bottom: 16px; width: 56px; height: 56px">?</button>';
+  const words = Array.from({ length: 400 }, (_, i) => `word${i}`).join(' ');
+  const atLoad = await findingsOn(page, `<p style="margin: 0; padding: 0 8px">${words}</p>${button}`);
+  expect(atLoad.filter((f) => f.rule === 'fixed-covers-content').map((f) => f.detail.split(':')[0])).toEqual(['at load']);
+  // Room below the first screen's text, none below the page's last line.
+  const atEnd = await findingsOn(page, `<div style="height: 900px"></div><p style="margin: 0; text-align: right">The last line of the page</p>${button}`);
+  expect(atEnd.map((f) => [f.rule, f.element, f.detail.split(':')[0]])).toEqual([
+    ['fixed-covers-content', '<p> "The last line of the page"', 'at the end of the page'],
+  ]);
+  // With room at the end, nothing.
+  expect(
+    await findingsOn(page, `<div style="height: 900px"></div><p style="margin: 0 0 96px; text-align: right">The last line of the page</p>${button}`),
+  ).toEqual([]);
 });

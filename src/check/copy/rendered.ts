@@ -8,10 +8,13 @@ import { typoSeverity } from './typography.ts';
 import { renderedRules, show } from './typography-rules.ts';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+// Soft hyphens (render/hyphenation.ts) are invisible until a line breaks at one: the rules read the words whole.
 const decode = (text: string) =>
-  text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, name: string) =>
-    name[0] === '#' ? String.fromCodePoint(Number.parseInt(name.slice(name[1] === 'x' ? 2 : 1), name[1] === 'x' ? 16 : 10)) : (ENTITIES[name] ?? all),
-  );
+  text
+    .replaceAll('\u00ad', '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, name: string) =>
+      name[0] === '#' ? String.fromCodePoint(Number.parseInt(name.slice(name[1] === 'x' ? 2 : 1), name[1] === 'x' ? 16 : 10)) : (ENTITIES[name] ?? all),
+    );
 
 /** A string an island gets that is an address or an identifier, not text. */
 const NOT_TEXT = /^([a-z0-9_#/.:@?=&+-]*|https?:\/\/\S*|mailto:\S*|tel:\S*|[\w.+-]+@[\w.-]+)$/;

@@ -12,8 +12,10 @@ export function CookieBanner({ strings }: { strings: LocaleStrings['cookieBanner
   const titleId = 'cookie-banner-title';
   const detailsId = 'cookie-banner-details';
   const details = strings.details;
+  // One line per label in every language down to 360 px ("Nécessaires uniquement"): no wrapping inside a
+  // button, each as wide as its label (flex-auto) and sharing what is left of the row.
   const button =
-    'inline-flex min-h-11 items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+    'inline-flex min-h-11 items-center justify-center whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:px-4';
   // A compact bar across the bottom (flush on phones, a floating card from `sm`): the title runs into the
   // text, the choices sit side by side; the details open on demand as a scrolling sheet inside the bar.
   // Only the card takes clicks, so the margin around it never blocks what is underneath.
@@ -34,13 +36,13 @@ export function CookieBanner({ strings }: { strings: LocaleStrings['cookieBanner
           </div>
         )}
         <div className="mt-2.5 flex flex-wrap items-center gap-x-2 sm:mt-3 sm:gap-3">
-          <button type="button" data-consent-choice="accepted" className={`${button} flex-1 bg-brand-600 text-white hover:bg-brand-700 sm:flex-none`}>
+          <button type="button" data-consent-choice="accepted" className={`${button} flex-auto bg-brand-600 text-white hover:bg-brand-700 sm:flex-none`}>
             {strings.accept}
           </button>
           <button
             type="button"
             data-consent-choice={strings.declineSetsCookie ? 'rejected' : ''}
-            className={`${button} flex-1 bg-white text-slate-900 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 sm:flex-none`}
+            className={`${button} flex-auto bg-white text-slate-900 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 sm:flex-none`}
           >
             {strings.decline}
           </button>

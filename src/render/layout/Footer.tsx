@@ -10,6 +10,24 @@ function routeOf(href: string): string {
   return href.replace(/[?#].*$/, '');
 }
 
+/** Plain entries as one line of text separated by dots, without the link rows' spacing: a list of links would invite a click. */
+function PlainEntries({ items }: { items: string[] }) {
+  return (
+    <ul className="mt-4 flex flex-wrap gap-x-2 gap-y-1 text-sm leading-relaxed text-slate-400">
+      {items.map((item, j) => (
+        <li key={item}>
+          {item}
+          {j < items.length - 1 && (
+            <span aria-hidden="true" className="ml-2">
+              ·
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function Footer({ ctx }: { ctx: RenderContext }) {
   const { site } = ctx.model;
   const f = ctx.strings.footer;
@@ -49,11 +67,7 @@ export function Footer({ ctx }: { ctx: RenderContext }) {
             return (
               <div key={i} className="col-span-2 sm:col-span-1">
                 <h2 className={heading}>{column.title}</h2>
-                <ul className="mt-4 space-y-2 text-sm">
-                  {items.map((item) => (
-                    <li key={String(item)}>{String(item)}</li>
-                  ))}
-                </ul>
+                <PlainEntries items={items.map(String)} />
               </div>
             );
           }

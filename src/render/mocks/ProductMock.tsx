@@ -86,7 +86,7 @@ function Platform({ mock }: { mock: Extract<Mock, { kind: 'platform' }> }) {
               className={`flex items-center gap-2 rounded-md px-2 py-1.5 text-sm ${i === 0 ? 'bg-white font-medium text-slate-900 shadow-card ring-1 ring-slate-200' : 'text-slate-600'}`}
             >
               <span className={`size-2 flex-none rounded-full ${['bg-brand-500', 'bg-success-600', 'bg-accent-400', 'bg-slate-400', 'bg-brand-300'][i % 5]}`} />
-              <span className="min-w-0 break-words hyphens-auto">{agent}</span>
+              <span className="min-w-0 break-words">{agent}</span>
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { cardLayout, gridColumns } from '../grid.ts';
+import { cardLayout, gridColumns, isCompactList } from '../grid.ts';
 import { IconBadge } from '../icons.tsx';
 import { KeepTogether } from '../keep-together.tsx';
 import { MarkedInline } from '../rich-text.tsx';
@@ -24,12 +24,14 @@ export function Features(props: SectionProps<'features'>) {
 function FeatureCards({ section, level, headingId }: SectionProps<'features'>) {
   const dark = section.tone === 'dark' || section.tone === 'brand';
   const layout = cardLayout(section.items.length);
+  // A compact list (the ten learning modes) keeps its cards small while two share a phone's row.
+  const compact = isCompactList(section.items.length);
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} dark={dark} />
-      <ul className={`grid gap-4 sm:gap-6 ${layout.list} ${gridColumns(section.items.length, section.columns)}`}>
+      <ul className={`grid ${compact ? 'gap-3 sm:gap-4 lg:gap-5' : 'gap-4 sm:gap-6'} ${layout.list} ${gridColumns(section.items.length, section.columns)}`}>
         {section.items.map((item, i) => (
-          <li key={i} className={`p-5 sm:p-6 ${cardClass(dark)}`}>
+          <li key={i} className={`${compact ? 'p-4 sm:p-5' : 'p-5 sm:p-6'} ${cardClass(dark)}`}>
             {/* One column: icon beside the title (a row saved per card); side by side: icon above. */}
             <div className={layout.head}>
               {item.icon && (
@@ -38,11 +40,11 @@ function FeatureCards({ section, level, headingId }: SectionProps<'features'>) {
                   className={`inline-flex size-10 flex-none items-center justify-center rounded-control sm:size-11 ${dark ? 'bg-brand-500/20 text-brand-200' : 'bg-brand-50 text-brand-700'}`}
                 />
               )}
-              <h3 className={`text-h3 font-semibold ${layout.title} ${dark ? 'text-white' : 'text-slate-900'}`}>
+              <h3 className={`${compact ? 'text-base sm:text-lg' : 'text-h3'} font-semibold ${layout.title} ${dark ? 'text-white' : 'text-slate-900'}`}>
                 <KeepTogether text={item.title} />
               </h3>
             </div>
-            <p className={`mt-2 ${dark ? 'text-slate-300' : 'text-slate-600'}`}>
+            <p className={`mt-2 ${compact ? 'text-sm' : ''} ${dark ? 'text-slate-300' : 'text-slate-600'}`}>
               <MarkedInline owner={item} field="text" />
             </p>
             {item.points.length > 0 && (

@@ -12,8 +12,9 @@ import type { SectionProps } from './props.ts';
  */
 export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
   const { mock } = section;
-  const align = mock ? 'text-center lg:text-left' : 'text-center';
-  const justify = mock ? 'justify-center lg:justify-start' : 'justify-center';
+  // On phones left-aligned, as a column of text reads (centred, the lead ran to seven ragged lines at 360 px).
+  const align = mock ? 'text-left sm:text-center lg:text-left' : 'text-left sm:text-center';
+  const justify = mock ? 'justify-start sm:justify-center lg:justify-start' : 'justify-start sm:justify-center';
   const note = (section.trialNote ? trialSummary(ctx) : undefined) ?? section.note;
   return (
     <section
@@ -45,7 +46,9 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
               </>
             )}
           </h1>
-          <p className={`mt-5 text-lead text-balance text-slate-600 ${mock ? 'mx-auto max-w-2xl lg:mx-0 lg:text-pretty' : 'mx-auto max-w-3xl'}`}>
+          <p
+            className={`mt-4 text-base text-pretty text-slate-600 sm:mt-5 sm:text-lead sm:text-balance ${mock ? 'mx-auto max-w-2xl lg:mx-0 lg:text-pretty' : 'mx-auto max-w-3xl'}`}
+          >
             <KeepTogether text={section.lead} />
           </p>
           {/* On phones the buttons share a row equally or, when they wrap, each fills it: two stacked buttons of different widths look unaligned. */}

@@ -54,6 +54,14 @@ export async function localeStrings(locale: string): Promise<LocaleStrings> {
 }
 
 /** The cookie banner covers the bottom of the page; a decided visitor does not see it. */
+/**
+ * Scrolls to the end of the page, where the floating chat button has faded in (it waits while the first
+ * screen is the hero's: styles.css, `launcher-in`), so a test can click it as a visitor would.
+ */
+export async function revealChatLauncher(page: Page): Promise<void> {
+  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+}
+
 export async function acceptCookies(page: Page, baseURL: string): Promise<void> {
   await page.context().addCookies([{ name: 'cookie-consent', value: 'accepted', url: baseURL }]);
 }

@@ -11,19 +11,37 @@
  * - `horizontal-scroll`: the document is wider than the window.
  * - `text-overflow`: a line of text reaches past the left or right edge of the window.
  * - `text-clipped`: a line of text is cut off by an ancestor with `overflow: hidden` or `clip`.
+ * - `word-split`: a word continues on the next line without a hyphen ("Besprechungsprotok / oll"): the
+ *   build puts soft hyphens into long words (render/hyphenation.ts), and a break anywhere else is the
+ *   browser's last resort (`overflow-wrap`), which the words must not need at any width.
  * - `fixed-covers-control`: a fixed element (header, chat button, toast, cookie bar) lies on the centre of a
  *   visible form control or button, at load and with each form's last control scrolled into view (the
  *   lower half of the window then, where the chat button and the bar sit).
+ * - `fixed-covers-content`: the chat button, a toast or the cookie bar (any fixed element but the header,
+ *   which content scrolls under by design) lies on a line of text, a picture or a control, where a visitor
+ *   rests: as loaded (the cookie bar excepted: it asks its question over the first screen), at the end of the page (the page must leave room below its last line), and with each
+ *   form control and form message brought into view the way the browser does on focus (block `nearest`,
+ *   honouring the page's scroll-padding).
  * - `tap-target` (phones only): a link, button or form control smaller than 44 × 44 px; links shown as
  *   running text (`display: inline`) are excepted, a checkbox counts with its label.
- * - `lonely-card`: a grid row holding one item below a row of three or more.
+ * - `lonely-card`: a grid row holding one item below a row of three or more, or one card (a box with a
+ *   background, border or shadow) below a row of two, at every width; a last item spanning the grid is fine.
  * Elements hidden on purpose (display none, visibility hidden, `hidden`, inside a 1 px clipping box such
  * as `.sr-only` or the form's honeypot) are not looked at; text inside a scrolling box (a wide table in
  * its scroller) is reachable by scrolling and not held to the window's edges.
  */
 import type { Page } from '@playwright/test';
 
-export type GateRule = 'layout-shift' | 'horizontal-scroll' | 'text-overflow' | 'text-clipped' | 'fixed-covers-control' | 'tap-target' | 'lonely-card';
+export type GateRule =
+  | 'layout-shift'
+  | 'horizontal-scroll'
+  | 'text-overflow'
+  | 'text-clipped'
+  | 'word-split'
+  | 'fixed-covers-control'
+  | 'fixed-covers-content'
+  | 'tap-target'
+  | 'lonely-card';
 
 export interface GateFinding {
   rule: GateRule;
@@ -123,6 +141,44 @@ async function inPageChecks({ phoneMaxWidth, minTap, resized }: { phoneMaxWidth:
   if (root.scrollWidth > width)
     findings.push({ rule: 'horizontal-scroll', element: '<html>', detail: `document is ${root.scrollWidth}px wide in a ${width}px window` });
 
+  /**
+   * The first word of a wrapped text node that continues on the next line without a hyphen: where a word's
+   * characters change lines, the characters between the last one on the upper line and the first on the
+   * lower one must hold a soft hyphen (drawn as a hyphen), a hyphen, a dash or a slash. Addresses (a URL, an
+   * e-mail address) may break at their punctuation.
+   */
+  function splitWord(text: Text): string | undefined {
+    const value = text.data;
+    const chars = document.createRange();
+    for (const m of value.matchAll(/[^\s]+/g)) {
+      const word = m[0];
+      if (word.replace(/\u00ad/g, '').length < 2) continue;
+      chars.setStart(text, m.index);
+      chars.setEnd(text, m.index + word.length);
+      const [first, ...rest] = [...chars.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+      if (!first || rest.every((r) => Math.abs(r.top - first.top) < r.height / 2)) continue;
+      if (/[@/\\]|:\/\/|\p{L}\.\p{L}/u.test(word)) continue;
+      let last = -1;
+      let lastTop = 0;
+      for (let i = 0; i < word.length; i++) {
+        chars.setStart(text, m.index + i);
+        chars.setEnd(text, m.index + i + 1);
+        // A character that starts a line can also report a box at the end of the line above (where the
+        // break is): its own glyph is the lowest box.
+        const r = [...chars.getClientRects()].filter((c) => c.width > 0 && c.height > 0).sort((a, b) => b.top - a.top)[0];
+        if (!r) continue;
+        if (last >= 0 && r.top > lastTop + r.height / 2) {
+          const between = word.slice(last, i);
+          if (!/[\u00ad\-\u2010\u2011\u2013\u2014/]/.test(between))
+            return `"${word.replace(/\u00ad/g, '')}" breaks as "${word.slice(0, i).replace(/\u00ad/g, '')} / ${word.slice(i).replace(/\u00ad/g, '')}" without a hyphen`;
+        }
+        last = i;
+        lastTop = r.top;
+      }
+    }
+    return undefined;
+  }
+
   // Text: the boxes of its lines, against the window and against every clipping ancestor.
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const range = document.createRange();
@@ -153,6 +209,10 @@ async function inPageChecks({ phoneMaxWidth, minTap, resized }: { phoneMaxWidth:
         break;
       }
     }
+    if (lines.length > 1) {
+      const split = splitWord(node as Text);
+      if (split) report('word-split', parent, split);
+    }
     if (inScroller) continue;
     const out = lines.find((r) => r.left < -1 || r.right > width + 1);
     if (out) report('text-overflow', parent, `line spans ${px(out.left)}–${px(out.right)} in a ${width}px window`);
@@ -178,22 +238,32 @@ async function inPageChecks({ phoneMaxWidth, minTap, resized }: { phoneMaxWidth:
     }
   }
 
-  // Grids: a row of one below a row of three or more.
+  // Grids: a row of one below a row of three or more items, or below a row of two cards (a box of its own:
+  // a background, border or shadow); a last item that spans the grid's width leaves no hole.
+  const cardLike = (el: Element) => {
+    const s = style(el);
+    return !/^(transparent|rgba\(0, 0, 0, 0\))$/.test(s.backgroundColor) || parseFloat(s.borderTopWidth) > 0 || s.boxShadow !== 'none';
+  };
   for (const grid of document.querySelectorAll('body *')) {
     const display = style(grid).display;
     if ((display !== 'grid' && display !== 'inline-grid') || hiddenByDesign(grid)) continue;
-    const rows = new Map<number, number>();
+    const rows = new Map<number, { el: Element; width: number }[]>();
     for (const child of grid.children) {
       if (hiddenByDesign(child) || ['absolute', 'fixed'].includes(style(child).position)) continue;
       const r = child.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
       const top = [...rows.keys()].find((t) => Math.abs(t - r.top) <= 2) ?? r.top;
-      rows.set(top, (rows.get(top) ?? 0) + 1);
+      rows.set(top, [...(rows.get(top) ?? []), { el: child, width: r.width }]);
     }
-    const counts = [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, n]) => n);
-    for (let i = 1; i < counts.length; i++) {
-      if (counts[i] === 1 && counts[i - 1]! >= 3)
-        report('lonely-card', grid, `row ${i + 1} holds 1 item below a row of ${counts[i - 1]} (rows: ${counts.join(', ')})`);
+    const ordered = [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, items]) => items);
+    const counts = ordered.map((items) => items.length);
+    const gridWidth = grid.getBoundingClientRect().width;
+    for (let i = 1; i < ordered.length; i++) {
+      const [alone, ...others] = ordered[i] ?? [];
+      const above = ordered[i - 1] ?? [];
+      if (!alone || others.length > 0 || alone.width >= gridWidth * 0.9) continue;
+      if (above.length >= 3 || (above.length === 2 && cardLike(alone.el) && above.every((item) => cardLike(item.el))))
+        report('lonely-card', grid, `row ${i + 1} holds 1 item below a row of ${above.length} (rows: ${counts.join(', ')})`);
     }
   }
 
@@ -225,6 +295,78 @@ async function inPageChecks({ phoneMaxWidth, minTap, resized }: { phoneMaxWidth:
       window.scrollBy({ top: above, behavior: 'instant' });
       await new Promise((resolve) => requestAnimationFrame(resolve));
       coverCheck('form scrolled to its last control', window.innerHeight / 2);
+    }
+  }
+  // Fixed elements over content: every visible line of text, picture and control against the boxes of the
+  // chat button, toasts and the cookie bar (not the header, which content scrolls under by design), where a
+  // visitor rests: as loaded, at the page's end, and with each form's controls and messages brought into view.
+  const overlays = () =>
+    [...document.querySelectorAll('body *')]
+      .filter(
+        (el) => style(el).position === 'fixed' && el.tagName !== 'HEADER' && !el.closest('header') && !hiddenByDesign(el) && !fixedAncestor(el.parentElement),
+      )
+      // Faded out entirely (the chat button before the visitor scrolls) it covers nothing a visitor sees.
+      .filter((el) => parseFloat(style(el).opacity) > 0)
+      // A bar that lets clicks through its margin (pointer-events: none) covers with its children only.
+      .flatMap((el) => (style(el).pointerEvents === 'none' ? [...el.children].filter((c) => !hiddenByDesign(c)) : [el]))
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && box.height > 0);
+  const contentBoxes = (within: Element) => {
+    const boxes: { el: Element; box: DOMRect; what: string }[] = [];
+    const texts = document.createTreeWalker(within, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !node.textContent?.trim() || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE'].includes(parent.tagName)) continue;
+      if (hiddenByDesign(parent) || fixedAncestor(parent)) continue;
+      range.selectNodeContents(node);
+      for (const box of range.getClientRects()) if (box.width > 0 && box.height > 0) boxes.push({ el: parent, box, what: 'text' });
+    }
+    for (const el of within.querySelectorAll('img, svg, picture, video, canvas, [data-mock] > div, button, input, select, textarea, [role=button]')) {
+      // A drawing counts as its panel, an icon as its button.
+      if (
+        hiddenByDesign(el) ||
+        fixedAncestor(el) ||
+        (!el.matches('button, input, select, textarea') && el.parentElement?.closest('svg, button, a, [data-mock]'))
+      )
+        continue;
+      const box = el.getBoundingClientRect();
+      if (box.width > 0 && box.height > 0)
+        boxes.push({ el, box, what: el.matches('img, svg, picture, video, canvas, [data-mock] > div') ? 'figure' : 'control' });
+    }
+    return boxes;
+  };
+  const overlap = (a: DOMRect, b: DOMRect) =>
+    Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const coverContent = (where: string, within: Element = document.body, exceptBar = false) => {
+    const over = overlays().filter((o) => !(exceptBar && o.el.closest('.cookie-banner')));
+    if (over.length === 0) return;
+    const height = window.innerHeight;
+    for (const { el, box, what } of contentBoxes(within)) {
+      if (box.bottom <= 0 || box.top >= height || box.right <= 0 || box.left >= width) continue;
+      const cover = over.find((o) => !o.el.contains(el) && overlap(o.box, box));
+      if (cover)
+        report(
+          'fixed-covers-content',
+          el,
+          `${where}: ${what} at ${px(box.left)}–${px(box.right)} × ${px(box.top)}–${px(box.bottom)} under ${describe(cover.el).slice(0, 70)}`,
+        );
+    }
+  };
+  window.scrollTo({ top: 0, behavior: 'instant' });
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  // As loaded, the cookie bar is the first screen's question (SPEC §4) and lies over its lower part by design;
+  // the page's end and every control brought into view must be clear of it.
+  coverContent('at load', document.body, true);
+  window.scrollTo({ top: root.scrollHeight, behavior: 'instant' });
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  coverContent('at the end of the page');
+  for (const form of document.querySelectorAll('form')) {
+    for (const el of [...form.querySelectorAll<HTMLElement>('button, input, textarea, select, [role=alert], [role=status], [aria-live]')].filter(
+      (c) => !hiddenByDesign(c),
+    )) {
+      el.scrollIntoView({ block: 'nearest', behavior: 'instant' });
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      coverContent(`form scrolled to ${describe(el).slice(0, 40)}`, el.closest('label') ?? el);
     }
   }
   window.scrollTo({ top: 0, behavior: 'instant' });

@@ -72,10 +72,13 @@ export async function pageAt(route: string): Promise<PageEntry> {
   return entry;
 }
 
-/** Text as a visitor reads it, to compare with content: no-break spaces as spaces, no word joiners, plain apostrophes. */
+/**
+ * Text as a visitor reads it, to compare with content: no-break spaces as spaces, no word joiners, no soft
+ * hyphens (the build's hyphenation: invisible unless a line breaks there), plain apostrophes.
+ */
 export function asRead(text: string): string {
   return text
-    .replaceAll('\u2060', '')
+    .replace(/[\u2060\u00ad]/g, '')
     .replace(/[\u00a0\u202f]/g, ' ')
     .replace(/’/g, "'")
     .replace(/\s+/g, ' ')
@@ -97,11 +100,15 @@ export function readWithin(text: string): RegExp {
 
 function readable(text: string): string {
   // Typography's no-break spaces, typographic apostrophes, and the word joiner after a dash between figures.
-  return asRead(text)
-    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    .replace(/ /g, '[\\s\\u202f]+')
-    .replace(/'/g, "['’]")
-    .replace(/–/g, '–\\u2060?');
+  return (
+    asRead(text)
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/ /g, '[\\s\\u202f]+')
+      .replace(/'/g, "['’]")
+      .replace(/–/g, '–\\u2060?')
+      // The build puts soft hyphens into long words (render/hyphenation.ts): one may sit between any two letters.
+      .replace(/(\p{L})(?=\p{L})/gu, '$1\\u00ad?')
+  );
 }
 
 /** Where a value sits in a page file: keys and list positions, e.g. ['sections', 0, 'parts', 3]. */

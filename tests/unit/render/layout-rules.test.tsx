@@ -6,8 +6,15 @@ import { KeepTogether } from '../../../src/render/keep-together.tsx';
 /** Columns per breakpoint for `count` cards, from the classes gridColumns gives. */
 function columnsAt(count: number, preferred: 2 | 3 | 4 = 3, threeAcross: 'md' | 'lg' = 'lg') {
   const classes = gridColumns(count, preferred, threeAcross).split(' ');
+  // Columns without a breakpoint (a phone's): one unless a plain `grid-cols-N` says otherwise.
+  const base = Number(
+    classes
+      .find((c) => c.startsWith('grid-cols-'))
+      ?.split('-')
+      .pop() ?? 1,
+  );
   const at = (prefixes: string[]) => {
-    let columns = 1;
+    let columns = base;
     for (const prefix of prefixes) {
       const found = classes.find((c) => c.startsWith(`${prefix}:grid-cols-`));
       if (found) columns = Number(found.split('-').pop());
@@ -34,7 +41,9 @@ describe('gridColumns', () => {
     expect(columnsAt(3, 3, 'md')).toEqual({ sm: 1, md: 3, lg: 3, xl: 3 });
     expect(columnsAt(4, 4)).toEqual({ sm: 2, md: 2, lg: 4, xl: 4 });
     expect(columnsAt(6)).toEqual({ sm: 2, md: 2, lg: 3, xl: 3 });
-    expect(columnsAt(10)).toEqual({ sm: 2, md: 2, lg: 4, xl: 4 });
+    // The ten learning modes: a compact two-column list on phones, 5 × 2 on wide screens.
+    expect(columnsAt(10)).toEqual({ sm: 2, md: 2, lg: 5, xl: 5 });
+    expect(gridColumns(10).split(' ')).toContain('grid-cols-2');
   });
 });
 

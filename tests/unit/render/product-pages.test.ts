@@ -4,6 +4,7 @@ import { loadContent } from '../../../src/content/load.ts';
 import type { SiteModel } from '../../../src/content/model.ts';
 import { formatEuro } from '../../../src/content/references.ts';
 import { renderRoute } from '../../../src/render/render-route.tsx';
+import { withoutSoftHyphens } from './page-text.ts';
 
 const TEMPLATE = '<!DOCTYPE html><html lang="%lang%"><head><!--site:head--></head><body><!--site:body--></body></html>';
 let model: SiteModel;
@@ -17,7 +18,7 @@ beforeAll(async () => {
 function render(route: string): string {
   const entry = model.pages.find((p) => p.route === route);
   if (!entry) throw new Error(`no page for ${route}`);
-  return renderRoute(model, entry, { css: '/assets/site.css' }, TEMPLATE);
+  return withoutSoftHyphens(renderRoute(model, entry, { css: '/assets/site.css' }, TEMPLATE));
 }
 
 /** Text of every element carrying `attribute="value"`, tags stripped. */
@@ -44,7 +45,7 @@ describe('chatbot price table', () => {
     const changed: SiteModel = structuredClone(model);
     changed.site.constants.chatbot.intake.months6 = 151;
     const entry = changed.pages.find((p) => p.route === '/chatbot')!;
-    const html = renderRoute(changed, entry, { css: '/a.css' }, TEMPLATE);
+    const html = withoutSoftHyphens(renderRoute(changed, entry, { css: '/a.css' }, TEMPLATE));
     expect(textOf(html, 'data-constant', 'chatbot.intake.months6')).toContain('151\u00a0€');
   });
 });

@@ -16,7 +16,7 @@ import { writeSyntheticContent } from './support/synthetic.ts';
 // hence the imports below are dynamic (static imports would load it first).
 process.env.NODE_ENV = 'production';
 const { defaultBuildCache, directoryCache, cacheKey } = await import('../src/cache/build-cache.ts');
-const { contentHash } = await import('../src/output/hash.ts');
+const { shortDigest } = await import('../src/cache/digest.ts');
 const { storePage } = await import('../src/output/page-cache.ts');
 const { pageAssetRefs } = await import('../src/output/page-weight.ts');
 const { inlineCode } = await import('../src/output/seo-files.ts');
@@ -81,7 +81,7 @@ try {
     htmlGzip: 0,
     refs: pageAssetRefs(html),
     inline: inlineCode(html),
-    sources: { hash: contentHash(bytes[i]!), elements },
+    sources: { hash: shortDigest(bytes[i]!), elements },
     islandProps: Object.fromEntries(islandProps),
   }));
   const store = await warmed(async () => {

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type subsetFont from 'subset-font';
 import { cacheKey, noCache, type BuildCache } from '../cache/build-cache.ts';
+import { shortDigest } from '../cache/digest.ts';
 import { packageRoot } from '../package-root.ts';
 
 const require = createRequire(import.meta.url);
@@ -116,7 +116,7 @@ export async function buildFonts(cache: BuildCache = noCache, shipped = SHIPPED_
   }
   const files = SUBSETS.map((subset, i): FontFile => {
     const bytes = found[i]!;
-    return { url: `/assets/inter-${subset.name}-${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}.woff2`, bytes };
+    return { url: `/assets/inter-${subset.name}-${shortDigest(bytes)}.woff2`, bytes };
   });
   const faces = files.map(
     (file, i) =>

@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isRacy } from './racy.ts';
+import { fileStamp, isRacy } from './stamps.ts';
 
 /**
- * Results of deterministic build steps, stored under a key that hashes every input of the step.
- * A stale entry is impossible by construction (different inputs, different key), so the cache
- * never needs invalidating; deleting the directory only makes the next build slower.
+ * Results of build steps. A step's result is stored under a key that hashes every input of the step, so it never
+ * needs invalidating. The page cache's records (content memo, output manifest, the last build's record) are keyed by
+ * folder instead and replaced by each build (replaceEarlier): a reader checks them (their shape, digests, the stamps
+ * they name) before trusting them. Deleting the directory only makes the next build slower.
  */
 export interface BuildCache {
   read(kind: string, key: string): Promise<Uint8Array | undefined>;
@@ -153,7 +154,7 @@ export async function stampsKey(root: string, files: readonly string[]): Promise
     const now = Date.now();
     const stats = await Promise.all(files.map((file) => stat(path.resolve(root, file))));
     if (stats.some((s) => isRacy(s.mtimeMs, now))) return undefined;
-    return cacheKey('stamps', ...files.map((file, i) => `${file}:${stats[i]!.size}:${stats[i]!.mtimeMs}:${stats[i]!.ino}`));
+    return cacheKey('stamps', ...stats.map((s, i) => `${files[i]}:${fileStamp(s)}`));
   } catch {
     return undefined;
   }

@@ -1,8 +1,6 @@
 import path from 'node:path';
 import type { SiteModel } from '../content/model.ts';
-import { staleFunctionLocales } from '../output/function-locales.ts';
-import { staleLeadNotificationTexts } from '../output/lead-notification-texts.ts';
-import { privacyPolicyFacts, stalePrivacyPolicyModule } from '../output/privacy-policy.ts';
+import { staleProjectFiles } from '../output/project-files.ts';
 import { finding, type Finding } from './finding.ts';
 
 /**
@@ -11,23 +9,15 @@ import { finding, type Finding } from './finding.ts';
  * leave the tree as it found it, and the deployed function only learns what was committed.
  */
 export async function checkGeneratedFiles(contentDir: string, model: SiteModel): Promise<Finding[]> {
-  const stale = await Promise.all([
-    staleFunctionLocales(contentDir, model),
-    staleLeadNotificationTexts(contentDir, model),
-    stalePrivacyPolicyModule(contentDir, privacyPolicyFacts(model)),
-  ]);
-  return stale.flatMap((file) =>
-    file
-      ? [
-          finding({
-            code: 'generated-stale',
-            severity: 'error',
-            message: `${path.relative(process.cwd(), file.file)} does not match the content`,
-            expected: 'the file as `site build` writes it from the content',
-            found: 'a missing or older version',
-            hint: 'run `site build`, then commit the file and redeploy the function',
-          }),
-        ]
-      : [],
+  const stale = await staleProjectFiles(contentDir, model);
+  return stale.map((file) =>
+    finding({
+      code: 'generated-stale',
+      severity: 'error',
+      message: `${path.relative(process.cwd(), file.file)} does not match the content`,
+      expected: 'the file as `site build` writes it from the content',
+      found: 'a missing or older version',
+      hint: 'run `site build`, then commit the file and redeploy the function',
+    }),
   );
 }

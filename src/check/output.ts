@@ -87,7 +87,7 @@ const LOADING_RELS = ['stylesheet', 'icon', 'modulepreload', 'preload'];
 export function checkLinks(page: BuiltPage, site: SiteIndex): Finding[] {
   const out: Finding[] = [];
   const { route } = page.entry;
-  const check = (el: HtmlElement, attr: string, anchors: boolean) => {
+  const check = (el: HtmlElement, attr: string, { anchors }: { anchors: boolean }) => {
     const href = el.getAttributeValue(attr) ?? '';
     // A bare #fragment stays on this page, whatever its route maps to (the 404 page is served at any path).
     const samePage = href.startsWith('#');
@@ -143,10 +143,10 @@ export function checkLinks(page: BuiltPage, site: SiteIndex): Finding[] {
       );
     }
   };
-  for (const el of page.dom.querySelectorAll(LINKING)) check(el, 'href', true);
-  for (const el of page.dom.querySelectorAll(LOADING)) check(el, 'src', false);
-  for (const el of page.dom.querySelectorAll('script[data-islands]')) check(el, 'data-islands', false);
-  for (const rel of LOADING_RELS) for (const el of linksWithRel(page.dom, rel)) check(el, 'href', false);
+  for (const el of page.dom.querySelectorAll(LINKING)) check(el, 'href', { anchors: true });
+  for (const el of page.dom.querySelectorAll(LOADING)) check(el, 'src', { anchors: false });
+  for (const el of page.dom.querySelectorAll('script[data-islands]')) check(el, 'data-islands', { anchors: false });
+  for (const rel of LOADING_RELS) for (const el of linksWithRel(page.dom, rel)) check(el, 'href', { anchors: false });
   return out;
 }
 

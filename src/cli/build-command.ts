@@ -37,11 +37,7 @@ async function build(opts: BuildFlags): Promise<number> {
   const started = performance.now();
   const at = opts.at === undefined ? new Date() : await parseAt(opts.at);
   if (!at) return EXIT_USAGE;
-  const [{ buildSite }, { writePrivacyPolicyModule }, { updateRoutesLock }] = await Promise.all([
-    import('../output/build.ts'),
-    import('../output/privacy-policy.ts'),
-    import('../output/routes-lock.ts'),
-  ]);
+  const [{ buildSite }, { updateRoutesLock }] = await Promise.all([import('../output/build.ts'), import('../output/routes-lock.ts')]);
   const publication = { at, drafts: opts.drafts === true };
   const result = await buildSite({
     contentDir: opts.content,
@@ -62,9 +58,9 @@ async function build(opts: BuildFlags): Promise<number> {
     const { formatPlan } = await import('../output/incremental/explain.ts');
     process.stdout.write(`${formatPlan(result.value.plan)}\n`);
   }
-  // The function and `site serve` store the policy version with each request: commit the file when it changes.
-  const generated = await writePrivacyPolicyModule(opts.content, result.value.privacy);
-  if (generated) process.stdout.write(dim(`wrote ${path.relative(process.cwd(), generated)} (privacy-policy version; commit it)\n`));
+  // The contact function and `site serve` import the generated files (languages, notification texts, the policy
+  // version stored with each request): commit them when they change.
+  for (const file of result.value.projectFiles) process.stdout.write(dim(`wrote ${path.relative(process.cwd(), file)} (commit it)\n`));
   // Only a build of the site as it is now records its URLs: a preview (--drafts, --at) publishes nothing.
   const lock =
     !opts.drafts && opts.at === undefined

@@ -10,6 +10,19 @@ import { messageOf, red } from './report.ts';
 
 type Parsers = Pick<typeof import('../server/leads-operations.ts'), 'parseEmail' | 'parseId' | 'parseReason' | 'parseInstant'>;
 
+type Rows = Awaited<ReturnType<typeof import('../server/leads.ts').readLeads>>;
+
+/** What the sub-commands share: the exit code, the stored rows, and one operation on the store. */
+interface LeadsCli {
+  setExit: (code: number) => void;
+  /** The parent's --data: `site leads --data d erase …` and `site leads erase … --data d` alike. */
+  data: () => string;
+  /** Every stored request (through the running server or on the store); undefined after reporting why not. */
+  readRows: (data: string) => Promise<Rows | undefined>;
+  /** Runs one data-subject or retention operation; input errors exit 2 and change nothing. */
+  operation: (build: (parse: Parsers) => LeadsOperation, format?: (result: LeadsResult) => Promise<string>) => Promise<void>;
+}
+
 export function addLeadsCommand(program: Command, dataOption: Option, setExit: (code: number) => void): void {
   const leads = program
     .command('leads')
@@ -18,64 +31,77 @@ export function addLeadsCommand(program: Command, dataOption: Option, setExit: (
     .option('--csv', 'print the rows as CSV (cells a spreadsheet would run as formulas are neutralised)')
     .option('--wide', 'show every value whole in the table (messages are not clipped to the terminal width)')
     .option('--failed', 'list the new-lead notifications that are failing or were given up, with the last error per channel')
-    .addOption(dataOption)
-    .action(async (opts: { json?: boolean; csv?: boolean; wide?: boolean; failed?: boolean; data: string }) => {
-      if (opts.failed) return leadsOperation(() => ({ op: 'failed' }));
-      const rows = await readRows(opts.data);
-      if (!rows) return;
-      const [{ leadsJson, leadsTable }, { leadsCsv }] = await Promise.all([import('./leads-table.ts'), import('./leads-csv.ts')]);
-      process.stdout.write(opts.csv ? leadsCsv(rows) : opts.json ? `${leadsJson(rows)}\n` : `${leadsTable(rows, process.stdout.columns ?? 120, opts.wide)}\n`);
-    });
-
-  /** Every stored request (through the running server or on the store); undefined after reporting why not. */
-  const readRows = async (data: string) => {
-    const [{ storeTarget }, { readLeads }, { describeTarget }] = await Promise.all([
-      import('../server/contact-store.ts'),
-      import('../server/leads.ts'),
-      import('../server/local-backend.ts'),
-    ]);
-    const target = storeTarget(data);
-    return readLeads(data, target).catch((error: unknown) => {
-      process.stderr.write(red(`cannot read contact requests (${describeTarget(target)}): ${messageOf(error)}\n`));
-      setExit(EXIT_ERRORS);
-      return undefined;
-    });
+    .addOption(dataOption);
+  const cli: LeadsCli = {
+    setExit,
+    data: () => leads.opts<{ data: string }>().data,
+    readRows: (data) => readRows(data, setExit),
+    operation: (build, format) => leadsOperation(cli, build, format),
   };
+  leads.action(async (opts: { json?: boolean; csv?: boolean; wide?: boolean; failed?: boolean; data: string }) => {
+    if (opts.failed) return cli.operation(() => ({ op: 'failed' }));
+    const rows = await cli.readRows(opts.data);
+    if (!rows) return;
+    const [{ leadsJson, leadsTable }, { leadsCsv }] = await Promise.all([import('./leads-table.ts'), import('./leads-csv.ts')]);
+    process.stdout.write(opts.csv ? leadsCsv(rows) : opts.json ? `${leadsJson(rows)}\n` : `${leadsTable(rows, process.stdout.columns ?? 120, opts.wide)}\n`);
+  });
+  addExport(leads, cli);
+  addShow(leads, cli);
+  addErase(leads, cli);
+  addRetention(leads, cli);
+}
 
-  /** Runs one data-subject or retention operation; input errors exit 2 and change nothing. */
-  // The sub-commands use the parent's --data: `site leads --data d erase …` and `site leads erase … --data d` alike.
-  const leadsOperation = async (build: (parse: Parsers) => LeadsOperation, format?: (result: LeadsResult) => Promise<string>) => {
-    const { data } = leads.opts<{ data: string }>();
-    const [{ storeTarget }, { runLeadsOperation }, operations, { describeTarget }, { leadsResult }] = await Promise.all([
-      import('../server/contact-store.ts'),
-      import('../server/leads.ts'),
-      import('../server/leads-operations.ts'),
-      import('../server/local-backend.ts'),
-      import('./leads-privacy.ts'),
-    ]);
-    const target = storeTarget(data);
-    try {
-      const result = await runLeadsOperation(data, target, build(operations));
-      process.stdout.write(`${format ? await format(result) : leadsResult(result)}\n`);
-    } catch (error) {
-      if (error instanceof operations.LeadsInputError) {
-        process.stderr.write(red(`${error.message}; nothing was changed\n`));
-        setExit(EXIT_USAGE);
-        return;
-      }
-      process.stderr.write(red(`cannot reach the contact requests (${describeTarget(target)}): ${messageOf(error)}\n`));
-      setExit(EXIT_ERRORS);
+async function readRows(data: string, setExit: (code: number) => void): Promise<Rows | undefined> {
+  const [{ storeTarget }, { readLeads }, { describeTarget }] = await Promise.all([
+    import('../server/contact-store.ts'),
+    import('../server/leads.ts'),
+    import('../server/local-backend.ts'),
+  ]);
+  const target = storeTarget(data);
+  return readLeads(data, target).catch((error: unknown) => {
+    process.stderr.write(red(`cannot read contact requests (${describeTarget(target)}): ${messageOf(error)}\n`));
+    setExit(EXIT_ERRORS);
+    return undefined;
+  });
+}
+
+async function leadsOperation(cli: LeadsCli, build: (parse: Parsers) => LeadsOperation, format?: (result: LeadsResult) => Promise<string>): Promise<void> {
+  const data = cli.data();
+  const [{ storeTarget }, { runLeadsOperation }, operations, { describeTarget }, { leadsResult }] = await Promise.all([
+    import('../server/contact-store.ts'),
+    import('../server/leads.ts'),
+    import('../server/leads-operations.ts'),
+    import('../server/local-backend.ts'),
+    import('./leads-privacy.ts'),
+  ]);
+  const target = storeTarget(data);
+  try {
+    const result = await runLeadsOperation(data, target, build(operations));
+    process.stdout.write(`${format ? await format(result) : leadsResult(result)}\n`);
+  } catch (error) {
+    if (error instanceof operations.LeadsInputError) {
+      process.stderr.write(red(`${error.message}; nothing was changed\n`));
+      cli.setExit(EXIT_USAGE);
+      return;
     }
-  };
+    process.stderr.write(red(`cannot reach the contact requests (${describeTarget(target)}): ${messageOf(error)}\n`));
+    cli.setExit(EXIT_ERRORS);
+  }
+}
 
+/** `site leads export <email>`: everything stored about an address (Art. 15/20 DSGVO). */
+function addExport(leads: Command, cli: LeadsCli): void {
   leads
     .command('export')
     .description('print everything stored about an e-mail address as JSON (Art. 15/20 DSGVO; case-insensitive)')
     .argument('<email>', 'the address, as the person gives it')
     .action(async (email: string, _opts: unknown) => {
-      await leadsOperation(({ parseEmail }) => ({ op: 'export', email: parseEmail(email) }));
+      await cli.operation(({ parseEmail }) => ({ op: 'export', email: parseEmail(email) }));
     });
+}
 
+/** `site leads show <id>`: one request in full. */
+function addShow(leads: Command, cli: LeadsCli): void {
   leads
     .command('show')
     .description('print one request in full: every value, the message with its line breaks')
@@ -88,18 +114,21 @@ export function addLeadsCommand(program: Command, dataOption: Option, setExit: (
       } catch (error) {
         if (!(error instanceof LeadsInputError)) throw error;
         process.stderr.write(red(`${error.message}\n`));
-        return setExit(EXIT_USAGE);
+        return cli.setExit(EXIT_USAGE);
       }
-      const rows = await readRows(leads.opts<{ data: string }>().data);
+      const rows = await cli.readRows(cli.data());
       if (!rows) return;
       const row = rows.find((r) => r.id.toLowerCase() === wanted.toLowerCase());
       if (!row) {
         process.stderr.write(red(`no contact request has the id ${wanted} (\`site leads\` lists them)\n`));
-        return setExit(EXIT_ERRORS);
+        return cli.setExit(EXIT_ERRORS);
       }
       process.stdout.write(`${leadDetail(row)}\n`);
     });
+}
 
+/** `site leads erase <email>`: shows what is stored, asks, then erases it in one transaction (Art. 17 DSGVO). */
+function addErase(leads: Command, cli: LeadsCli): void {
   leads
     .command('erase')
     .description(
@@ -112,7 +141,7 @@ export function addLeadsCommand(program: Command, dataOption: Option, setExit: (
       // What is stored is shown first (the export), so the operator sees what the erasure takes.
       let preview: string | undefined;
       let stored = 0;
-      await leadsOperation(
+      await cli.operation(
         ({ parseEmail }) => ({ op: 'export', email: parseEmail(email) }),
         async (result) => {
           const { erasePreview } = await import('./leads-privacy.ts');
@@ -128,23 +157,26 @@ export function addLeadsCommand(program: Command, dataOption: Option, setExit: (
         const { askYes } = await import('./leads-privacy.ts');
         if (!process.stdin.isTTY) {
           process.stderr.write(red('nothing was erased: confirm on a terminal, or pass --yes (--dry-run only shows what would be deleted)\n'));
-          return setExit(EXIT_USAGE);
+          return cli.setExit(EXIT_USAGE);
         }
         if (!(await askYes(process.stdin, process.stderr, `erase ${stored === 1 ? 'it' : `all ${stored}`}? type yes to confirm: `))) {
           process.stderr.write(red('nothing was erased\n'));
-          return setExit(EXIT_ERRORS);
+          return cli.setExit(EXIT_ERRORS);
         }
       }
-      await leadsOperation(({ parseEmail }) => ({ op: 'erase', email: parseEmail(email) }));
+      await cli.operation(({ parseEmail }) => ({ op: 'erase', email: parseEmail(email) }));
     });
+}
 
+/** `site leads keep|unkeep|purge`: the retention rule and its exemptions. */
+function addRetention(leads: Command, cli: LeadsCli): void {
   leads
     .command('keep')
     .description('exempt a request from the retention purge (it led to a contract), with the reason')
     .argument('<id>', 'the request id (first column of `site leads`)')
     .requiredOption('--reason <text>', 'why it is kept, e.g. "contract 2026-114"')
     .action(async (id: string, opts: { reason: string }) => {
-      await leadsOperation(({ parseId, parseReason }) => ({ op: 'keep', id: parseId(id), reason: parseReason(opts.reason) }));
+      await cli.operation(({ parseId, parseReason }) => ({ op: 'keep', id: parseId(id), reason: parseReason(opts.reason) }));
     });
 
   leads
@@ -152,7 +184,7 @@ export function addLeadsCommand(program: Command, dataOption: Option, setExit: (
     .description('return a kept request to the retention rule')
     .argument('<id>', 'the request id')
     .action(async (id: string, _opts: unknown) => {
-      await leadsOperation(({ parseId }) => ({ op: 'unkeep', id: parseId(id) }));
+      await cli.operation(({ parseId }) => ({ op: 'unkeep', id: parseId(id) }));
     });
 
   leads
@@ -161,7 +193,7 @@ export function addLeadsCommand(program: Command, dataOption: Option, setExit: (
     .option('--now <time>', 'evaluate the rule as of this ISO 8601 time (2026-06-01, 2026-06-01T12:00:00Z) instead of now')
     .option('--dry-run', 'list what would be deleted, delete nothing')
     .action(async (opts: { now?: string; dryRun?: boolean }) => {
-      await leadsOperation(({ parseInstant }) => ({
+      await cli.operation(({ parseInstant }) => ({
         op: 'purge',
         now: opts.now === undefined ? undefined : parseInstant(opts.now).toISOString(),
         dryRun: Boolean(opts.dryRun),

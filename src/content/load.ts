@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { isRacy } from '../cache/racy.ts';
+import { isRacy } from '../cache/stamps.ts';
 import { formatLocation, formatPath, SiteError, type Result, type SourceLocation } from '../errors/site-error.ts';
 import type { LocaleStrings } from '../schema/locale.ts';
 import { chatbotRows } from '../schema/offer-rules.ts';
@@ -13,7 +13,9 @@ import { closest } from './describe.ts';
 import type { PageEntry, Placeholder, SiteModel } from './model.ts';
 import { resolveReferences, type ReferenceScope } from './references.ts';
 import { outputFileFor, routeFor } from './routes.ts';
-import { fileStamp, textDigest, type ContentMemo, type Remembered } from './memo.ts';
+import { type ContentMemo, type Remembered } from './memo.ts';
+import { textDigest } from '../cache/digest.ts';
+import { fileStamp } from '../cache/stamps.ts';
 import { locate, parseYaml, scalarStrings, type YamlSource } from './yaml-source.ts';
 
 /**

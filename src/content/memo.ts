@@ -1,5 +1,3 @@
-import { hash } from 'node:crypto';
-import { statSync } from 'node:fs';
 import type { Placeholder } from './model.ts';
 import type { YamlSource } from './yaml-source.ts';
 
@@ -14,27 +12,6 @@ export interface Remembered<T> {
   inputs?: string;
   /** The file's stamp (fileStamp) from the same descriptor its text was read from, so a later write always shows. */
   stamp?: string;
-}
-
-/** Size, modification time and inode: a file whose stamp is unchanged was not written since (stat-first change detection). */
-export function fileStamp(stats: { size: number; mtimeMs: number; ino: number }): string {
-  return `${stats.size}:${stats.mtimeMs}:${stats.ino}`;
-}
-
-export function fileStampSync(file: string): string | undefined {
-  try {
-    return fileStamp(statSync(file));
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * A short digest of text for cache keys (not security): sha1, hex. One call, no Hash object: a warm build digests
- * every page's key inputs, and createHash cost several times as much per short text.
- */
-export function textDigest(text: string): string {
-  return hash('sha1', text, 'hex');
 }
 
 /**

@@ -4,7 +4,9 @@ import path from 'node:path';
 import type { BuildCache } from '../cache/build-cache.ts';
 import { parseRecord, readRecordLines, readRecords, recordsOf, writeRecords, type WrittenRecord } from '../cache/records.ts';
 import type { SourceLocation } from '../errors/site-error.ts';
-import { ContentMemo, fileStampSync, textDigest, type Remembered } from './memo.ts';
+import { ContentMemo, type Remembered } from './memo.ts';
+import { textDigest } from '../cache/digest.ts';
+import { fileStampSync } from '../cache/stamps.ts';
 import type { PageEntry, Placeholder } from './model.ts';
 import { pageShell, sectionFacts, unparsedSections, withSectionsLater, type SectionFacts } from './section-facts.ts';
 import { locate, parseYaml, type YamlSource } from './yaml-source.ts';
@@ -322,7 +324,7 @@ export class StoredContentMemo extends ContentMemo {
     const key = textDigest(entry.key);
     if (entry.value && typeof entry.value === 'object') this.digests.set(entry.value, `${file}\u0000${key}`);
     this.stored.set(file, {
-      // Empty (no stat-first recall) when the loader could not trust it (cache/racy.ts).
+      // Empty (no stat-first recall) when the loader could not trust it (cache/stamps.ts).
       stamp: entry.stamp ?? '',
       key,
       inputs: this.inputsDigest(entry.inputs),

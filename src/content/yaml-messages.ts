@@ -47,6 +47,96 @@ export function explainOverIndentedKey(above: string, line: string): SyntaxExpla
   };
 }
 
+/** A parser error with the line it points at, as the explainers below read it. */
+interface ErrorAt {
+  parserMessage: string;
+  line: string;
+  /** 1-based column the parser points at. */
+  column: number;
+  /** The line split into key and value, when it has the shape `key: value`. */
+  parts: ReturnType<typeof splitLine>;
+  value: string;
+  valueColumn: number;
+}
+
+/** The line with neither "key: value" nor "- item" where a key was expected (two parser codes say it). */
+const notAKey = ({ column }: ErrorAt): SyntaxExplanation => ({
+  message: 'a line with neither "key: value" nor "- item" where a key was expected',
+  hint: 'write it as key: value, indent it under the key it belongs to, or quote it as part of the value above',
+  column,
+});
+
+/** One explainer per parser code (the `yaml` package's error codes); undefined: the parser's own message stands. */
+const EXPLAINERS: Partial<Record<string, (at: ErrorAt) => SyntaxExplanation | undefined>> = {
+  BLOCK_AS_IMPLICIT_KEY: ({ line, column, parts, value }) => {
+    // `title: Warum: alles` — the second ": " makes YAML read "Warum" as a key.
+    const inner = parts ? line.indexOf(': ', line.indexOf(value)) : -1;
+    return {
+      message: 'a ": " inside an unquoted value: YAML reads the text before it as another key',
+      hint: parts ? `put the value in quotes: ${quoted(line, value)}` : 'put the value in quotes',
+      column: inner >= 0 ? inner + 1 : column,
+      expected: 'a quoted value when it contains ": "',
+    };
+  },
+  TAB_AS_INDENT: ({ column }) => ({
+    message: 'a tab in the indentation: YAML indents with spaces only',
+    hint: 'replace the tab with spaces (two per level, as in the rest of the file)',
+    column,
+  }),
+  BAD_INDENT: ({ parserMessage, column }) => {
+    if (/flow sequence|flow mapping/i.test(parserMessage)) {
+      const bracket = /sequence/i.test(parserMessage) ? ']' : '}';
+      return {
+        message: `a ${bracket === ']' ? '[ … ]' : '{ … }'} list is not closed on its line`,
+        hint: `close it with ${bracket} before the end of the line, or write the items as a block list (one "- item" per line)`,
+        column,
+      };
+    }
+    return {
+      message: 'this line is indented differently from the keys around it',
+      hint: 'give it the same number of spaces as the other keys of its mapping (or two more than its parent key, if it belongs under it)',
+      column,
+    };
+  },
+  MISSING_CHAR: (at) => {
+    const { parserMessage, column } = at;
+    if (/quote/i.test(parserMessage))
+      return {
+        message: 'a quoted value has no closing quote',
+        hint: 'add the closing quote at the end of the value (a quote inside a "…" value is written \\")',
+        column,
+      };
+    if (/sequence item without/i.test(parserMessage)) {
+      return {
+        message: 'this line is indented differently from the other keys of its list item',
+        hint: 'give it the same number of spaces as the keys of the item above (or start a new item with "- ")',
+        column,
+      };
+    }
+    return /map values/i.test(parserMessage) ? notAKey(at) : undefined;
+  },
+  BAD_SCALAR_START: ({ line, column, parts, value, valueColumn }) => {
+    const mark = value.charAt(0) || line.charAt(column - 1);
+    return {
+      message: `an unquoted value cannot start with ${mark}`,
+      hint: parts ? `put the value in quotes: ${quoted(line, value)}` : 'put the value in quotes',
+      column: valueColumn,
+    };
+  },
+  UNEXPECTED_TOKEN: ({ line, column, value, valueColumn }) => {
+    if (!/^["'].*["'][^"']+$/.test(value)) return undefined;
+    return {
+      message: 'text after the closing quote of a quoted value',
+      hint: `quote the whole value: ${quoted(line, value.replace(/^(["'])(.*?)\1/, '$2'), valueColumn)}`,
+      column,
+    };
+  },
+  MULTILINE_IMPLICIT_KEY: notAKey,
+};
+
+/** Parser codes an unquoted value starting with {{ causes: YAML reads the { as a flow mapping. */
+const TEMPLATE_CODES = new Set(['UNEXPECTED_TOKEN', 'BAD_INDENT', 'MISSING_CHAR', 'BLOCK_AS_IMPLICIT_KEY']);
+
 /**
  * Explains one parser error. `line` is the text of the line the parser points at, `column` its 1-based
  * column there.
@@ -55,93 +145,13 @@ export function explainSyntaxError(code: string, parserMessage: string, line: st
   const parts = splitLine(line);
   const value = parts?.value ?? '';
   const valueColumn = parts?.valueColumn ?? column;
-
-  if (value.startsWith('{{')) {
-    if (code === 'UNEXPECTED_TOKEN' || code === 'BAD_INDENT' || code === 'MISSING_CHAR' || code === 'BLOCK_AS_IMPLICIT_KEY') {
-      return {
-        message: 'a value that starts with {{…}} must be in quotes: unquoted, YAML reads the { as the start of a mapping',
-        hint: `put the whole value in quotes: ${quoted(line, value)}`,
-        column: valueColumn,
-        expected: 'a quoted text, e.g. "{{brand.name}} – …"',
-      };
-    }
+  if (value.startsWith('{{') && TEMPLATE_CODES.has(code)) {
+    return {
+      message: 'a value that starts with {{…}} must be in quotes: unquoted, YAML reads the { as the start of a mapping',
+      hint: `put the whole value in quotes: ${quoted(line, value)}`,
+      column: valueColumn,
+      expected: 'a quoted text, e.g. "{{brand.name}} – …"',
+    };
   }
-  switch (code) {
-    case 'BLOCK_AS_IMPLICIT_KEY': {
-      // `title: Warum: alles` — the second ": " makes YAML read "Warum" as a key.
-      const inner = parts ? line.indexOf(': ', line.indexOf(value)) : -1;
-      return {
-        message: 'a ": " inside an unquoted value: YAML reads the text before it as another key',
-        hint: parts ? `put the value in quotes: ${quoted(line, value)}` : 'put the value in quotes',
-        column: inner >= 0 ? inner + 1 : column,
-        expected: 'a quoted value when it contains ": "',
-      };
-    }
-    case 'TAB_AS_INDENT':
-      return {
-        message: 'a tab in the indentation: YAML indents with spaces only',
-        hint: 'replace the tab with spaces (two per level, as in the rest of the file)',
-        column,
-      };
-    case 'BAD_INDENT':
-      if (/flow sequence|flow mapping/i.test(parserMessage)) {
-        const bracket = /sequence/i.test(parserMessage) ? ']' : '}';
-        return {
-          message: `a ${bracket === ']' ? '[ … ]' : '{ … }'} list is not closed on its line`,
-          hint: `close it with ${bracket} before the end of the line, or write the items as a block list (one "- item" per line)`,
-          column,
-        };
-      }
-      return {
-        message: 'this line is indented differently from the keys around it',
-        hint: 'give it the same number of spaces as the other keys of its mapping (or two more than its parent key, if it belongs under it)',
-        column,
-      };
-    case 'MISSING_CHAR':
-      if (/quote/i.test(parserMessage))
-        return {
-          message: 'a quoted value has no closing quote',
-          hint: 'add the closing quote at the end of the value (a quote inside a "…" value is written \\")',
-          column,
-        };
-      if (/sequence item without/i.test(parserMessage)) {
-        return {
-          message: 'this line is indented differently from the other keys of its list item',
-          hint: 'give it the same number of spaces as the keys of the item above (or start a new item with "- ")',
-          column,
-        };
-      }
-      if (/map values/i.test(parserMessage))
-        return {
-          message: 'a line with neither "key: value" nor "- item" where a key was expected',
-          hint: 'write it as key: value, indent it under the key it belongs to, or quote it as part of the value above',
-          column,
-        };
-      return undefined;
-    case 'BAD_SCALAR_START': {
-      const mark = value.charAt(0) || line.charAt(column - 1);
-      return {
-        message: `an unquoted value cannot start with ${mark}`,
-        hint: parts ? `put the value in quotes: ${quoted(line, value)}` : 'put the value in quotes',
-        column: valueColumn,
-      };
-    }
-    case 'UNEXPECTED_TOKEN':
-      if (/^["'].*["'][^"']+$/.test(value)) {
-        return {
-          message: 'text after the closing quote of a quoted value',
-          hint: `quote the whole value: ${quoted(line, value.replace(/^(["'])(.*?)\1/, '$2'), valueColumn)}`,
-          column,
-        };
-      }
-      return undefined;
-    case 'MULTILINE_IMPLICIT_KEY':
-      return {
-        message: 'a line with neither "key: value" nor "- item" where a key was expected',
-        hint: 'write it as key: value, indent it under the key it belongs to, or quote it as part of the value above',
-        column,
-      };
-    default:
-      return undefined;
-  }
+  return EXPLAINERS[code]?.({ parserMessage, line, column, parts, value, valueColumn });
 }

@@ -7,7 +7,7 @@ import type { SiteError } from '../errors/site-error.ts';
 import type { SiteModel } from '../content/model.ts';
 import { seoFiles } from '../output/seo-files.ts';
 import { generatorId } from '../output/generator-id.ts';
-import { contentHash } from '../output/hash.ts';
+import { shortDigest } from '../cache/digest.ts';
 import { PAGE_KIND, pageKey, storedPage, storePage } from '../output/page-cache.ts';
 import { gzipSize } from '../output/precompress.ts';
 import { codeAssets, loadRenderer, renderPage, restoredPage, sitePolicy, type CodeAssets, type RenderedPage } from '../output/site-render.ts';
@@ -101,7 +101,7 @@ export class DevBuilder {
               htmlGzip,
               refs,
               inline,
-              sources: { hash: contentHash(bytes), elements },
+              sources: { hash: shortDigest(bytes), elements },
               islandProps: Object.fromEntries(islandProps),
             }),
           ),

@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { SiteModel } from '../content/model.ts';
 import { localeCodes } from '../schema/site-locales.ts';
+import { staleProjectFile, type ProjectFile } from './project-file.ts';
 
 /** Where the contact function's list of accepted languages lives, relative to the project folder. */
 export const FUNCTION_LOCALES_FILE = 'supabase/functions/_shared/generated/locales.ts';
@@ -21,31 +19,7 @@ export function functionLocalesModule(model: SiteModel): string {
   ].join('\n');
 }
 
-/**
- * The module's file and the text it should have, when the project has a function folder and the file does not hold
- * that text (missing, or the site's languages changed since the last `site build`); else undefined.
- */
-export async function staleFunctionLocales(contentDir: string, model: SiteModel): Promise<{ file: string; text: string } | undefined> {
-  const project = path.dirname(path.resolve(contentDir));
-  if (!existsSync(path.join(project, 'supabase/functions'))) return undefined;
-  const file = path.join(project, FUNCTION_LOCALES_FILE);
-  const text = functionLocalesModule(model);
-  return (await readFile(file, 'utf8').catch(() => undefined)) === text ? undefined : { file, text };
-}
-
-/**
- * Writes the module into the project the content belongs to: the `supabase/functions` folder beside the
- * content folder. Content without one (a test fixture in a temporary folder) has no function to tell.
- * The file is only rewritten when its text changes, so `site dev` (which restarts on changes under
- * supabase/functions/_shared) is not restarted by every build.
- */
-export async function writeFunctionLocales(contentDir: string, model: SiteModel): Promise<string | undefined> {
-  const stale = await staleFunctionLocales(contentDir, model);
-  if (!stale) return undefined;
-  const { file, text } = stale;
-  await mkdir(path.dirname(file), { recursive: true });
-  // Written aside and renamed, so the function's bundler or the CLI's never reads half a file.
-  await writeFile(`${file}.tmp`, text);
-  await rename(`${file}.tmp`, file);
-  return file;
+/** The module's file and the text it should have, when the project has a function folder and the file differs. */
+export function staleFunctionLocales(contentDir: string, model: SiteModel): Promise<ProjectFile | undefined> {
+  return staleProjectFile(contentDir, FUNCTION_LOCALES_FILE, functionLocalesModule(model));
 }

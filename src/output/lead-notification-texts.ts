@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { NotificationLanguage, NotificationTexts } from '../schema/locale.ts';
 import type { SiteModel } from '../content/model.ts';
+import { staleProjectFile, type ProjectFile } from './project-file.ts';
 
 /** Where the notification texts live, relative to the project folder. */
 export const LEAD_NOTIFICATION_TEXTS_FILE = 'supabase/functions/_shared/generated/lead-notification-texts.ts';
@@ -51,27 +49,6 @@ export function leadNotificationTextsModule(texts: NotificationTexts): string {
 }
 
 /** The module's file and the text it should have, when the project has a function folder and the file differs. */
-export async function staleLeadNotificationTexts(
-  contentDir: string,
-  model: Pick<SiteModel, 'site' | 'locales'>,
-): Promise<{ file: string; text: string } | undefined> {
-  const project = path.dirname(path.resolve(contentDir));
-  if (!existsSync(path.join(project, 'supabase/functions'))) return undefined;
-  const file = path.join(project, LEAD_NOTIFICATION_TEXTS_FILE);
-  const text = leadNotificationTextsModule(leadNotificationTexts(model));
-  return (await readFile(file, 'utf8').catch(() => undefined)) === text ? undefined : { file, text };
-}
-
-/**
- * Writes the module into the project's `supabase/functions` folder beside the content folder, when there
- * is one (a fixture site has none), and only when its text changed.
- */
-export async function writeLeadNotificationTexts(contentDir: string, model: Pick<SiteModel, 'site' | 'locales'>): Promise<string | undefined> {
-  const stale = await staleLeadNotificationTexts(contentDir, model);
-  if (!stale) return undefined;
-  const { file, text } = stale;
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(`${file}.tmp`, text);
-  await rename(`${file}.tmp`, file);
-  return file;
+export function staleLeadNotificationTexts(contentDir: string, model: Pick<SiteModel, 'site' | 'locales'>): Promise<ProjectFile | undefined> {
+  return staleProjectFile(contentDir, LEAD_NOTIFICATION_TEXTS_FILE, leadNotificationTextsModule(leadNotificationTexts(model)));
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { cacheKey, replaceEarlier, type BuildCache } from '../cache/build-cache.ts';
 import { readRecords, recordsOf, writeRecords } from '../cache/records.ts';
 import type { MarkedElement } from '../render/source-marks.tsx';
-import { textDigest } from '../content/memo.ts';
+import { textDigest } from '../cache/digest.ts';
 import type { PageEntry, SiteView } from '../content/model.ts';
 import { MEMO_KINDS, readStoredMemo, writeStoredMemo, type StoredMemo } from '../content/stored-memo.ts';
 import { isIndexable } from '../content/routes.ts';

@@ -2,7 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inChunks } from '../cache/records.ts';
 import type { MarkedElement } from '../render/source-marks.tsx';
-import { contentHash } from './hash.ts';
+import { shortDigest } from '../cache/digest.ts';
 import type { RenderedPage } from './site-render.ts';
 
 /**
@@ -25,7 +25,7 @@ export function pageSourcesFile(outDir: string): string {
 type PageSourcesEntry = PageSources['pages'][string];
 
 export function pageSourcesEntry(page: RenderedPage): [string, PageSourcesEntry] {
-  return [page.entry.file, { hash: contentHash(page.bytes), elements: page.elements }];
+  return [page.entry.file, { hash: shortDigest(page.bytes), elements: page.elements }];
 }
 
 /**
@@ -132,6 +132,6 @@ export async function readPageSources(outDir: string): Promise<(file: string, ht
   }
   return (file, html) => {
     const page = sources?.pages[file];
-    return page && page.hash === contentHash(html) ? page.elements : undefined;
+    return page && page.hash === shortDigest(html) ? page.elements : undefined;
   };
 }

@@ -90,12 +90,16 @@ export function islandScripts(loader: string, graph: ReadonlyMap<string, ScriptN
 const EAGER = new Set(['load', 'idle']);
 
 /** Every script reachable from `roots` through static imports (and dynamic ones when `lazy`), minus `stop`. */
-function closure(roots: Iterable<string>, graph: ReadonlyMap<string, ScriptNode>, lazy: boolean, stop: ReadonlySet<string> = new Set()): Set<string> {
+function closure(
+  roots: Iterable<string>,
+  graph: ReadonlyMap<string, ScriptNode>,
+  { lazy, stop = new Set() }: { lazy: boolean; stop?: ReadonlySet<string> },
+): Set<string> {
   const seen = new Set<string>();
   const queue = [...roots];
   while (queue.length) {
-    const url = queue.pop()!;
-    if (seen.has(url) || stop.has(url)) continue;
+    const url = queue.pop();
+    if (url === undefined || seen.has(url) || stop.has(url)) continue;
     seen.add(url);
     const node = graph.get(url);
     if (node) queue.push(...node.static, ...(lazy ? node.dynamic : []));
@@ -113,15 +117,15 @@ export interface PageScripts {
 export function pageScripts(refs: PageAssetRefs, graph: ReadonlyMap<string, ScriptNode>, islands: IslandScripts): PageScripts {
   const woken = (uses: IslandUse[]) => (uses.length ? [islands.mount, ...uses.map((u) => islands.chunks.get(u.name)).filter((c): c is string => !!c)] : []);
   // The loader's own dynamic imports are every island of the site: only woken islands are followed.
-  const page = closure(refs.scripts, graph, false);
-  const loader = closure([islands.loader], graph, false);
-  const withIslands = (uses: IslandUse[], lazy: boolean, stop?: ReadonlySet<string>) =>
-    new Set([...page, ...(uses.length ? loader : []), ...closure(woken(uses), graph, lazy, stop)]);
+  const page = closure(refs.scripts, graph, { lazy: false });
+  const loader = closure([islands.loader], graph, { lazy: false });
+  const withIslands = (uses: IslandUse[], follow: { lazy: boolean; stop?: ReadonlySet<string> }) =>
+    new Set([...page, ...(uses.length ? loader : []), ...closure(woken(uses), graph, follow)]);
   const eager = refs.islands.filter((u) => EAGER.has(u.hydrate));
-  const hydrated = withIslands(refs.islands, true, islands.submit);
-  const reachable = withIslands(refs.islands, true);
+  const hydrated = withIslands(refs.islands, { lazy: true, stop: islands.submit });
+  const reachable = withIslands(refs.islands, { lazy: true });
   return {
-    load: withIslands(eager, false),
+    load: withIslands(eager, { lazy: false }),
     hydrated,
     submit: new Set([...reachable].filter((url) => !hydrated.has(url))),
   };

@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
-import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { SiteModel } from '../content/model.ts';
+import { FUNCTIONS_DIR, staleProjectFile, writeProjectFile, type ProjectFile } from './project-file.ts';
 
 /** The page family that holds the privacy policy (route `/datenschutz`; every form's consent text links to it). */
 export const PRIVACY_POLICY_FAMILY = 'datenschutz';
 
 /** Where the generated module lives inside a project's `supabase/functions` folder. */
 export const PRIVACY_POLICY_MODULE = '_shared/generated/privacy-policy.ts';
+
+/** The same, relative to the project folder. */
+export const PRIVACY_POLICY_FILE = `${FUNCTIONS_DIR}/${PRIVACY_POLICY_MODULE}`;
 
 export interface PrivacyPolicyFacts {
   /** sha256 (hex) of the policy as built, or null for a site without a privacy-policy page. */
@@ -48,29 +50,11 @@ export const PRIVACY_POLICY = {
 }
 
 /** The module's file and the text it should have, when the project has a function folder and the file differs. */
-export async function stalePrivacyPolicyModule(contentDir: string, facts: PrivacyPolicyFacts): Promise<{ file: string; text: string } | undefined> {
-  const functions = path.join(path.dirname(path.resolve(contentDir)), 'supabase', 'functions');
-  if (
-    !(await access(path.join(functions, '_shared')).then(
-      () => true,
-      () => false,
-    ))
-  )
-    return undefined;
-  const file = path.join(functions, PRIVACY_POLICY_MODULE);
-  const text = privacyPolicyModule(facts);
-  return (await readFile(file, 'utf8').catch(() => undefined)) === text ? undefined : { file, text };
+export function stalePrivacyPolicyModule(contentDir: string, facts: PrivacyPolicyFacts): Promise<ProjectFile | undefined> {
+  return staleProjectFile(contentDir, PRIVACY_POLICY_FILE, privacyPolicyModule(facts));
 }
 
-/**
- * Writes the module into the project's `supabase/functions` folder beside the content folder, when there
- * is one (a fixture or benchmark site has none), and only when its text changed. Returns the file written.
- */
+/** Writes the module when it is stale (see staleProjectFile); returns the file written. */
 export async function writePrivacyPolicyModule(contentDir: string, facts: PrivacyPolicyFacts): Promise<string | undefined> {
-  const stale = await stalePrivacyPolicyModule(contentDir, facts);
-  if (!stale) return undefined;
-  const { file, text } = stale;
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, text);
-  return file;
+  return writeProjectFile(await stalePrivacyPolicyModule(contentDir, facts));
 }

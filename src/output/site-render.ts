@@ -12,7 +12,7 @@ import type { BuiltImages } from '../render/image-layout.ts';
 import type { SocialImage } from '../render/context.ts';
 import type { IslandPropsFiles } from '../render/Island.tsx';
 import type { MarkedElement } from '../render/source-marks.tsx';
-import { contentHash } from './hash.ts';
+import { shortDigest } from '../cache/digest.ts';
 import { encodeAhead } from './precompress.ts';
 import { pageAssetRefs, type PageAssetRefs } from './page-weight.ts';
 import { contentSecurityPolicy, contentSecurityPolicyMeta, inlineCode, type InlineCode, type RuntimeNeeds } from './seo-files.ts';
@@ -58,7 +58,7 @@ export async function codeAssets(cache: BuildCache, options: { encodeAhead?: boo
   ]);
   // One stylesheet: the @font-face rules (they name the hashed font files) in front of Tailwind's output.
   const css = fonts.css + tailwind;
-  const cssUrl = `/assets/site-${contentHash(css)}.css`;
+  const cssUrl = `/assets/site-${shortDigest(css)}.css`;
   const files = new Map(islands.files);
   for (const font of fonts.files) files.set(font.url, font.bytes);
   return {

@@ -6,7 +6,7 @@ import { isIndexable } from '../content/routes.ts';
 import { locate, parseYaml } from '../content/yaml-source.ts';
 import { SiteError } from '../errors/site-error.ts';
 import type { SocialImage } from '../render/context.ts';
-import { contentHash } from './hash.ts';
+import { shortDigest } from '../cache/digest.ts';
 import type { CardText } from './social-card-render.ts';
 
 /**
@@ -118,7 +118,7 @@ async function ownImage(model: SiteView, entry: PageEntry, own: { src: string; a
   return {
     card: {
       image: {
-        path: `${CARD_DIR}${cardName(entry)}-${contentHash(bytes).slice(0, 10)}.${ext}`,
+        path: `${CARD_DIR}${cardName(entry)}-${shortDigest(bytes).slice(0, 10)}.${ext}`,
         width: size.width,
         height: size.height,
         type: size.type,

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
-import { isRacy } from '../cache/racy.ts';
-import { fileStamp } from '../content/memo.ts';
+import { isRacy } from '../cache/stamps.ts';
+import { fileStamp } from '../cache/stamps.ts';
 
 /**
  * Stamps (size, mtime, inode) of every file and folder under a folder, for the record of the last build
@@ -65,7 +65,7 @@ export function treeStamps(root: string, walk: TreeWalk = {}): TreeStamps | unde
   const known = earlier && foldersOf(earlier);
   const wrote = written && writtenFolders(written);
   const stamps: TreeStamps = [];
-  const stamp = (full: string, folder: boolean): string => {
+  const stamp = (full: string, kind: 'folder' | 'file'): string => {
     let stats;
     try {
       stats = statSync(full, { throwIfNoEntry: false });
@@ -73,11 +73,11 @@ export function treeStamps(root: string, walk: TreeWalk = {}): TreeStamps | unde
       // Gone or unreadable since it was listed: no stamp, so it never matches.
     }
     // A file that is a folder: a symbolic link to one (listings say link, not folder).
-    if (!stats || stats.isDirectory() !== folder || (racy && isRacy(stats.mtimeMs, now))) return '';
+    if (!stats || stats.isDirectory() !== (kind === 'folder') || (racy && isRacy(stats.mtimeMs, now))) return '';
     return fileStamp(stats);
   };
   const visit = (folder: string, full: string): boolean => {
-    const own = stamp(full, true);
+    const own = stamp(full, 'folder');
     const last = known?.get(folder);
     let entries: string[];
     if (own !== '' && last?.stamp === own) entries = last.entries;
@@ -96,7 +96,7 @@ export function treeStamps(root: string, walk: TreeWalk = {}): TreeStamps | unde
     for (const entry of entries) {
       const relative = prefix + entry;
       if (entry.endsWith('/')) visit(relative, `${full}/${entry.slice(0, -1)}`);
-      else stamps.push(relative, stated?.(relative) ?? stamp(`${full}/${entry}`, false));
+      else stamps.push(relative, stated?.(relative) ?? stamp(`${full}/${entry}`, 'file'));
     }
     return true;
   };

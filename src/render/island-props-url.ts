@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { shortDigest } from '../cache/digest.ts';
 
 /**
  * An island's props file is named by its content: pages whose islands get the same props (a locale's contact
@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
  * build can tell a props file in its output folder from a changed one without importing React.
  */
 export function islandPropsUrl(name: string, json: string): string {
-  return `/assets/${name}-props-${createHash('sha256').update(json).digest('hex').slice(0, 10)}.json`;
+  return `/assets/${name}-props-${shortDigest(json)}.json`;
 }
 
 const PROPS_URL = /^\/assets\/(.+)-props-[0-9a-f]{10}\.json$/;

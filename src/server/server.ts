@@ -6,7 +6,7 @@ import { DEFAULT_LIMITS, type ServerLimits } from './limits.ts';
 import { BASE_SECURITY_HEADERS, NON_PAGE_CSP, plainAnswer } from './security-headers.ts';
 import { rateLimitKey } from '../../supabase/functions/_shared/rate-limit.ts';
 import { originFormTarget } from './request-path.ts';
-import { serveStatic, staticSite } from './static.ts';
+import { serveStatic, staticSite, type StaticSite } from './static.ts';
 
 /** A route the server answers before static files (e.g. the contact function). Returns false to pass. */
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
@@ -60,10 +60,13 @@ interface Tracked {
  * is busy and its client reading is the new connection refused. Thousands of stalled sockets, or a
  * hundred downloads nobody reads, cannot lock a visitor out.
  */
-function connectionCap(
-  max: number,
-  perClient: number,
-): { track(socket: Socket): void; socketFor(address?: string, port?: number): Socket | undefined; closeIdle(): void } {
+interface ConnectionCap {
+  track(socket: Socket): void;
+  socketFor(address?: string, port?: number): Socket | undefined;
+  closeIdle(): void;
+}
+
+function connectionCap(max: number, perClient: number): ConnectionCap {
   const open = new Map<Socket, Tracked>();
   // An HTTP/2 request does not reach its connection's socket (Node hides it): it is found by the peer's address and port.
   const byPeer = new Map<string, Socket>();
@@ -161,20 +164,76 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const site = options.root ? staticSite(path.resolve(options.root)) : undefined;
   const cap = connectionCap(limits.maxConnections, limits.maxConnectionsPerClient);
-  const listener = (req: IncomingMessage, res: ServerResponse) => {
+  const server = createHttpServer(options, limits, requestListener(options.handlers ?? [], site, cap));
+  // No progress for idleTimeoutMs (nothing read, no write taken by the client) closes the socket.
+  server.setTimeout(limits.idleTimeoutMs);
+  server.on(options.tls ? 'secureConnection' : 'connection', cap.track);
+  // HTTP/2 sessions, closed (after their open streams) when the server closes.
+  const sessions = new Set<ServerHttp2Session>();
+  server.on('session', (session: ServerHttp2Session) => {
+    sessions.add(session);
+    session.once('close', () => sessions.delete(session));
+  });
+  server.on('clientError', answerClientError);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `${options.tls ? 'https' : 'http'}://${host}:${address.port}`,
+    connections: () => new Promise((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count)))),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const session of sessions) session.close();
+        cap.closeIdle();
+      }),
+  };
+}
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * With a certificate: HTTP/2 over TLS, as the hosts the site is made for serve it, and HTTP/1.1 over TLS for clients
+ * without HTTP/2 (ALPN decides); the same handlers, headers and limits either way.
+ */
+function createHttpServer(options: ServeOptions, limits: ServerLimits, listener: Listener) {
+  const http1Options = {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    // How often the two timeouts above are checked (Node's default, 30 s, would let a stalled socket live that long).
+    connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
+  };
+  return options.tls
+    ? createSecureServer(
+        { cert: options.tls.cert, key: options.tls.key, allowHTTP1: true, ...http1Options },
+        listener as unknown as Parameters<typeof createSecureServer>[1],
+      )
+    : createServer(http1Options, listener);
+}
+
+/** A malformed request (bad header bytes, oversized headers) gets a 400 and the socket closes; never a crash. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
+  const status =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? '408 Request Timeout'
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? '431 Request Header Fields Too Large'
+        : '400 Bad Request';
+  socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\nx-content-type-options: nosniff\r\n\r\n`);
+}
+
+/** Every request: counted against the connection cap, given the base security headers, its Host and target checked, then answered. */
+function requestListener(handlers: readonly RouteHandler[], site: StaticSite | undefined, cap: ConnectionCap): Listener {
+  return (req, res) => {
     const http2 = req.httpVersionMajor === 2;
     if (http2) {
       withoutConnectionHeaders(res);
-      // An answer given without reading the whole upload (413, 405 to a POST) ends its stream: the client
-      // is told to stop sending (RST_STREAM NO_ERROR, RFC 9113 §8.1) instead of holding the stream open.
-      // The stream's own 'finish' (its write side is done): the compatibility response's comes only once both sides are.
-      const stream = (req as unknown as Http2ServerRequest).stream;
-      stream.once('finish', () => {
-        if (req.complete || stream.closed) return;
-        stream.close(constants.NGHTTP2_NO_ERROR);
-        // What already arrived is dropped, so the stream can end and close.
-        req.resume();
-      });
+      endUnreadStream(req);
     }
     const socket = http2 ? cap.socketFor(req.socket.remoteAddress, req.socket.remotePort) : req.socket;
     socket?.emit('request-started');
@@ -199,18 +258,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       return;
     }
     req.url = target.target;
-    void (async () => {
-      for (const handler of options.handlers ?? []) {
-        if (await handler(req, res)) return;
-      }
-      // Static files take no body: one sent along (a POST answered 405) is not read.
-      if (unreadBody(req)) {
-        res.setHeader('connection', 'close');
-        closeAfterAnswer(req.socket);
-      }
-      if (site) await serveStatic(site, req, res);
-      else plainAnswer(res, 404, 'Not Found');
-    })().catch((error: unknown) => {
+    answer(req, res, handlers, site).catch((error: unknown) => {
       if (res.headersSent) return void res.destroy();
       const message = error instanceof Error ? error.message : String(error);
       // A replacer function: a message containing `$&` or `$'` must print as written, not as a pattern.
@@ -219,55 +267,33 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         .end(ERROR_PAGE.replace('ERROR', () => escape(message)));
     });
   };
-  const http1Options = {
-    headersTimeout: limits.headersTimeoutMs,
-    requestTimeout: limits.requestTimeoutMs,
-    keepAliveTimeout: limits.keepAliveTimeoutMs,
-    // How often the two timeouts above are checked (Node's default, 30 s, would let a stalled socket live that long).
-    connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
-  };
-  // With a certificate: HTTP/2 over TLS, as the hosts the site is made for serve it, and HTTP/1.1 over TLS
-  // for clients without HTTP/2 (ALPN decides); the same handlers, headers and limits either way.
-  const server = options.tls
-    ? createSecureServer(
-        { cert: options.tls.cert, key: options.tls.key, allowHTTP1: true, ...http1Options },
-        listener as unknown as Parameters<typeof createSecureServer>[1],
-      )
-    : createServer(http1Options, listener);
-  // No progress for idleTimeoutMs (nothing read, no write taken by the client) closes the socket.
-  server.setTimeout(limits.idleTimeoutMs);
-  server.on(options.tls ? 'secureConnection' : 'connection', cap.track);
-  // HTTP/2 sessions, closed (after their open streams) when the server closes.
-  const sessions = new Set<ServerHttp2Session>();
-  server.on('session', (session: ServerHttp2Session) => {
-    sessions.add(session);
-    session.once('close', () => sessions.delete(session));
+}
+
+/**
+ * An answer given over HTTP/2 without reading the whole upload (413, 405 to a POST) ends its stream: the client is
+ * told to stop sending (RST_STREAM NO_ERROR, RFC 9113 §8.1) instead of holding the stream open. The stream's own
+ * 'finish' (its write side is done): the compatibility response's comes only once both sides are.
+ */
+function endUnreadStream(req: IncomingMessage): void {
+  const stream = (req as unknown as Http2ServerRequest).stream;
+  stream.once('finish', () => {
+    if (req.complete || stream.closed) return;
+    stream.close(constants.NGHTTP2_NO_ERROR);
+    // What already arrived is dropped, so the stream can end and close.
+    req.resume();
   });
-  // A malformed request (bad header bytes, oversized headers) gets a 400 and the socket closes; never a crash.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
-    const status =
-      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? '408 Request Timeout'
-        : error.code === 'HPE_HEADER_OVERFLOW'
-          ? '431 Request Header Fields Too Large'
-          : '400 Bad Request';
-    socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\nx-content-type-options: nosniff\r\n\r\n`);
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return {
-    url: `${options.tls ? 'https' : 'http'}://${host}:${address.port}`,
-    connections: () => new Promise((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count)))),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const session of sessions) session.close();
-        cap.closeIdle();
-      }),
-  };
+}
+
+/** The first handler that takes the request answers it, else the static site (or 404 without one). */
+async function answer(req: IncomingMessage, res: ServerResponse, handlers: readonly RouteHandler[], site: StaticSite | undefined): Promise<void> {
+  for (const handler of handlers) {
+    if (await handler(req, res)) return;
+  }
+  // Static files take no body: one sent along (a POST answered 405) is not read.
+  if (unreadBody(req)) {
+    res.setHeader('connection', 'close');
+    closeAfterAnswer(req.socket);
+  }
+  if (site) await serveStatic(site, req, res);
+  else plainAnswer(res, 404, 'Not Found');
 }

@@ -2,8 +2,9 @@
  * `loadFixture(name)`: the one way unit and browser tests get a site to work on (Astro's loadFixture, STYLE.md §2).
  * A fixture is a small complete site under tests/fixtures/, copied into a fresh temporary project folder
  * (`content/`, and `dist/` once built) so a test can edit, build, check, serve or `site dev` it without touching
- * the repository. Never the real site's `content/`: rewriting the site's copy must break no test
- * (tests/unit/contact/spec-strings.test.ts alone reads the real copy, for the strings SPEC quotes).
+ * the repository. Not the real site's `content/`: rewriting the site's copy must break no test of the code. Only
+ * tests of the site itself read the real content (the strings SPEC quotes, the committed generated files, the check
+ * of the real site, the add-a-language recipe).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

@@ -61,33 +61,9 @@ export interface LanguageOptions {
 export function checkLanguage(strings: readonly CopyString[], options: LanguageOptions): Finding[] {
   const severity: Severity = options.strict ? 'error' : 'warning';
   const names = [...fixedTerms(options.glossary)].sort((a, b) => b.length - a.length);
-  const languages = Object.keys(STOP_WORDS);
-  // Strings of the default locale by counterpart file and key: "pages/home" → "title" → values.
-  const originals = new Map<string, Map<string, Set<string>>>();
-  const counterpart = (s: CopyString) => (s.family ? `pages/${s.family}` : 'locales');
-  for (const s of strings) {
-    if (s.locale !== options.defaultLocale) continue;
-    const byKey = originals.get(counterpart(s)) ?? new Map<string, Set<string>>();
-    byKey.set(s.key, (byKey.get(s.key) ?? new Set()).add(s.value));
-    originals.set(counterpart(s), byKey);
-  }
+  const originals = defaultStrings(strings, options.defaultLocale);
   const untranslated = untranslatedTest(options.glossary, options.defaultLocale);
-  const out: Finding[] = [];
-  const unjudged = new Map<string, string>();
-  for (const s of strings) if (!languages.includes(languageOf(s.locale)) && !unjudged.has(s.locale)) unjudged.set(s.locale, languageOf(s.locale));
-  for (const [locale, lang] of unjudged) {
-    out.push(
-      finding({
-        code: 'copy-language',
-        severity: 'warning',
-        message: `the language of '${locale}' pages cannot be judged: there is no stop-word list for '${lang}'`,
-        location: { file: `locales/${locale}.yaml`, line: 1, column: 1 },
-        expected: `a stop-word list for '${lang}' (lists: ${languages.join(', ')})`,
-        found: 'none',
-        hint: `add about 40 common function words of '${lang}' to STOP_WORDS in src/check/copy/stop-words.ts; until then text in another language on these pages is not found`,
-      }),
-    );
-  }
+  const out: Finding[] = unjudgedLocales(strings);
   for (const s of strings) {
     const lang = languageOf(s.locale);
     if (s.locale !== options.defaultLocale && !ignored(s, 'copy-untranslated') && originals.get(counterpart(s))?.get(s.key)?.has(s.value)) {
@@ -107,48 +83,90 @@ export function checkLanguage(strings: readonly CopyString[], options: LanguageO
     }
     if (ignored(s, 'copy-language')) continue;
     const text = translatable(s.value, names);
-    const foreign = FOREIGN_LETTERS[lang];
-    const odd = foreign ? words(text).find((w) => foreign.test(w)) : undefined;
-    if (odd) {
-      const index = Math.max(0, s.value.toLowerCase().indexOf(odd));
-      const word = s.value.slice(index, index + odd.length);
-      out.push(
-        finding({
-          code: 'copy-language',
-          severity,
-          message: `'${word}' is not a ${nameOf(lang)} word`,
-          location: s.at(index),
-          found: word,
-          hint: `write it in ${nameOf(lang)}; a name that stays as it is belongs in content/glossary.yaml as a fixed term`,
-        }),
-      );
-      continue;
+    const odd = foreignWord(s, text, lang, severity);
+    if (odd) out.push(odd);
+    else out.push(...foreignSentences(s, text, lang, severity));
+  }
+  return out;
+}
+
+/** Where a string's default-locale counterpart lives: the page family's files, or the locale files. */
+const counterpart = (s: CopyString) => (s.family ? `pages/${s.family}` : 'locales');
+
+/** Strings of the default locale by counterpart file and key: "pages/home" → "title" → values. */
+function defaultStrings(strings: readonly CopyString[], defaultLocale: string): Map<string, Map<string, Set<string>>> {
+  const originals = new Map<string, Map<string, Set<string>>>();
+  for (const s of strings) {
+    if (s.locale !== defaultLocale) continue;
+    const byKey = originals.get(counterpart(s)) ?? new Map<string, Set<string>>();
+    byKey.set(s.key, (byKey.get(s.key) ?? new Set()).add(s.value));
+    originals.set(counterpart(s), byKey);
+  }
+  return originals;
+}
+
+/** One warning per locale whose language has no stop-word list: its pages cannot be judged. */
+function unjudgedLocales(strings: readonly CopyString[]): Finding[] {
+  const languages = Object.keys(STOP_WORDS);
+  const unjudged = new Map<string, string>();
+  for (const s of strings) if (!languages.includes(languageOf(s.locale)) && !unjudged.has(s.locale)) unjudged.set(s.locale, languageOf(s.locale));
+  return [...unjudged].map(([locale, lang]) =>
+    finding({
+      code: 'copy-language',
+      severity: 'warning',
+      message: `the language of '${locale}' pages cannot be judged: there is no stop-word list for '${lang}'`,
+      location: { file: `locales/${locale}.yaml`, line: 1, column: 1 },
+      expected: `a stop-word list for '${lang}' (lists: ${languages.join(', ')})`,
+      found: 'none',
+      hint: `add about 40 common function words of '${lang}' to STOP_WORDS in src/check/copy/stop-words.ts; until then text in another language on these pages is not found`,
+    }),
+  );
+}
+
+/** The first word with letters the page's language does not have, as a finding. */
+function foreignWord(s: CopyString, text: string, lang: string, severity: Severity): Finding | undefined {
+  const foreign = FOREIGN_LETTERS[lang];
+  const odd = foreign ? words(text).find((w) => foreign.test(w)) : undefined;
+  if (!odd) return undefined;
+  const index = Math.max(0, s.value.toLowerCase().indexOf(odd));
+  const word = s.value.slice(index, index + odd.length);
+  return finding({
+    code: 'copy-language',
+    severity,
+    message: `'${word}' is not a ${nameOf(lang)} word`,
+    location: s.at(index),
+    found: word,
+    hint: `write it in ${nameOf(lang)}; a name that stays as it is belongs in content/glossary.yaml as a fixed term`,
+  });
+}
+
+/** Sentences (four words or more) whose function words are mostly another site language's. */
+function foreignSentences(s: CopyString, text: string, lang: string, severity: Severity): Finding[] {
+  if (!Object.hasOwn(STOP_WORDS, lang)) return [];
+  const out: Finding[] = [];
+  for (const sentence of text.split(/(?<=[.!?;:])\s+|\n+/)) {
+    const list = words(sentence);
+    if (list.length < 4) continue;
+    const counts = new Map<string, number>();
+    for (const w of list) {
+      const owner = UNIQUE_STOP_WORDS.get(w);
+      if (owner) counts.set(owner, (counts.get(owner) ?? 0) + 1);
     }
-    if (!languages.includes(lang)) continue;
-    for (const sentence of text.split(/(?<=[.!?;:])\s+|\n+/)) {
-      const list = words(sentence);
-      if (list.length < 4) continue;
-      const counts = new Map<string, number>();
-      for (const w of list) {
-        const owner = UNIQUE_STOP_WORDS.get(w);
-        if (owner) counts.set(owner, (counts.get(owner) ?? 0) + 1);
-      }
-      const own = counts.get(lang) ?? 0;
-      const [other, hits] = [...counts].filter(([l]) => l !== lang).sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
-      if (hits < 2 || hits <= own) continue;
-      const index = Math.max(0, s.value.indexOf(sentence.trim().slice(0, 20)));
-      out.push(
-        finding({
-          code: 'copy-language',
-          severity,
-          message: `a sentence on ${aOrAn(nameOf(lang))} page reads as ${nameOf(other)}`,
-          location: s.at(index),
-          found: JSON.stringify(sentence.trim()),
-          expected: `${nameOf(lang)} (${own} ${nameOf(lang)} and ${hits} ${nameOf(other)} function words)`,
-          hint: `write it in ${nameOf(lang)}, or mark a quotation with \`# site-check-ignore copy-language: <why>\``,
-        }),
-      );
-    }
+    const own = counts.get(lang) ?? 0;
+    const [other, hits] = [...counts].filter(([l]) => l !== lang).sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+    if (hits < 2 || hits <= own) continue;
+    const index = Math.max(0, s.value.indexOf(sentence.trim().slice(0, 20)));
+    out.push(
+      finding({
+        code: 'copy-language',
+        severity,
+        message: `a sentence on ${aOrAn(nameOf(lang))} page reads as ${nameOf(other)}`,
+        location: s.at(index),
+        found: JSON.stringify(sentence.trim()),
+        expected: `${nameOf(lang)} (${own} ${nameOf(lang)} and ${hits} ${nameOf(other)} function words)`,
+        hint: `write it in ${nameOf(lang)}, or mark a quotation with \`# site-check-ignore copy-language: <why>\``,
+      }),
+    );
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { shortDigest } from '../../cache/digest.ts';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -34,7 +34,7 @@ export type TranslationLock = z.infer<typeof TranslationLock>;
 
 /** The hash recorded for a source text: the text as written (references unresolved, so a figure change in site.yaml stales nothing). */
 export function sourceHash(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, HASH_LENGTH);
+  return shortDigest(text, { length: HASH_LENGTH });
 }
 
 export interface LoadedLock {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { fileStampSync } from '../../content/memo.ts';
+import { fileStampSync } from '../../cache/stamps.ts';
 import type { PageEntry, PageSummary, SiteModel } from '../../content/model.ts';
 import { sectionFacts } from '../../content/section-facts.ts';
 import type { Publishing } from '../../schema/publishing.ts';

@@ -1,8 +1,7 @@
 import { buildImages } from '../../assets/images.ts';
 import type { BuildCache } from '../../cache/build-cache.ts';
 import type { Result } from '../../errors/site-error.ts';
-import { writeFunctionLocales } from '../function-locales.ts';
-import { writeLeadNotificationTexts } from '../lead-notification-texts.ts';
+import { writeProjectFiles } from '../project-files.ts';
 import { codeAssets, type CodeAssets } from '../site-render.ts';
 import { planCard } from '../social-cards.ts';
 import type { BuildStart, LoadedSite, SiteAssets } from './types.ts';
@@ -24,7 +23,7 @@ export function startCodeAssets(cache: BuildCache): Promise<CodeAssets> {
 /**
  * The images built, each page's social card planned (planning reads nothing but an author's own image; drawing waits
  * until its page is written) and the code assets awaited; with `projectFiles: 'write'`, the files generated into the
- * project beside the output are written.
+ * project for the contact function (project-files.ts) are written when stale.
  */
 export async function buildAssets(start: BuildStart, site: LoadedSite, code: Promise<CodeAssets>): Promise<Result<SiteAssets>> {
   const { options, cache } = start;
@@ -33,9 +32,6 @@ export async function buildAssets(start: BuildStart, site: LoadedSite, code: Pro
   const errors = [...images.errors, ...cards.flatMap((c) => (c.error ? [c.error] : []))];
   if (errors.length) return { ok: false, errors };
   const assets = { code: await code, images, cards };
-  if (options.projectFiles === 'write') {
-    await writeFunctionLocales(options.contentDir, site.model);
-    await writeLeadNotificationTexts(options.contentDir, site.model);
-  }
-  return { ok: true, value: assets };
+  const projectFiles = options.projectFiles === 'write' ? await writeProjectFiles(options.contentDir, site.model) : [];
+  return { ok: true, value: { ...assets, projectFiles } };
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { budgetFor } from '../../content/check-config.ts';
-import { fileStampSync } from '../../content/memo.ts';
+import { fileStampSync } from '../../cache/stamps.ts';
 import type { PageEntry } from '../../content/model.ts';
 import { isCacheKey } from '../../cache/build-cache.ts';
 import type { SocialImage } from '../../render/context.ts';

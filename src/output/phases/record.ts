@@ -3,10 +3,11 @@ import type { CheckConfig } from '../../content/check-config.ts';
 import { publishingWindow } from '../../content/publishing.ts';
 import { locate, type YamlSource } from '../../content/yaml-source.ts';
 import { SiteError } from '../../errors/site-error.ts';
-import { FUNCTION_LOCALES_FILE } from '../function-locales.ts';
 import { planReport } from '../incremental/explain.ts';
 import { siteFamilies } from '../incremental/scope.ts';
 import { pageSourcesFile } from '../page-sources.ts';
+import { FUNCTIONS_DIR, projectOf } from '../project-file.ts';
+import { PROJECT_FILES } from '../project-files.ts';
 import { describeOverrun } from '../page-weight.ts';
 import { privacyPolicyFacts } from '../privacy-policy.ts';
 import { siteFacts } from '../seo-files.ts';
@@ -32,13 +33,15 @@ export async function recordThisBuild(run: BuildRun, pages: WrittenPages, output
     privacy: privacyPolicyFacts(site.model),
     loadedPages: site.loaded.pages.length,
     plan: planReport({ ...plan.plan, pages: pages.done }),
+    projectFiles: assets.projectFiles,
   };
   if (!start.cached) return value;
   const { outDir, options, publication, cache, inputs } = start;
   const contentStamps = value.budgetErrors.length === 0 && content.contentStamps;
-  // Beside the folders: the element sources, and the function's locales with the folder that decides whether they are written.
-  const project = path.dirname(path.resolve(options.contentDir));
-  const beside = besideStamps([pageSourcesFile(outDir), path.join(project, 'supabase/functions'), path.join(project, FUNCTION_LOCALES_FILE)]);
+  // Beside the folders: the element sources, and the generated project files with the folder that decides whether they are written.
+  const project = projectOf(options.contentDir);
+  const generated = [FUNCTIONS_DIR, ...PROJECT_FILES].map((file) => path.join(project, file));
+  const beside = besideStamps([pageSourcesFile(outDir), ...generated]);
   const families = siteFamilies(site.loaded.pages, (source) => content.memo.hasVerbatim(source));
   // A page file's stamp is the manifest's; into an emptied folder, every file there is one this build wrote (`keep`),
   // so the stamping walk lists nothing.

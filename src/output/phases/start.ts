@@ -41,5 +41,6 @@ function unchangedReport(outDir: string, report: UnchangedReport): BuildReport {
     privacy: report.privacy,
     loadedPages: 0,
     plan: unchangedPlan(routes),
+    projectFiles: [],
   };
 }

@@ -73,12 +73,14 @@ export interface BuildReport {
   /** One error per figure over budget (the files are written all the same, for inspection). */
   budgetErrors: SiteError[];
   pages: PageCounts;
-  /** What the contact function is told about the privacy policy (the CLI writes it into supabase/functions). */
+  /** What the contact function is told about the privacy policy (written into supabase/functions, project-files.ts). */
   privacy: PrivacyPolicyFacts;
   /** How many page files the build loaded: every one, fewer in a scoped build (incremental/scope.ts), none when nothing changed. */
   loadedPages: number;
   /** What the build did with each page and why, and the files of pages it removed (`site build --explain`). */
   plan: PlanReport;
+  /** The files generated into the project that this build wrote, to be committed (`projectFiles: 'write'`). */
+  projectFiles: string[];
 }
 
 /** The build's settings resolved (start.ts), and the record of the last build into the same folder. */
@@ -135,6 +137,8 @@ export interface SiteAssets {
   images: BuiltImageSet;
   /** Each page's social card plan, in page order (none for a recorded page). */
   cards: { card?: PlannedCard; error?: SiteError }[];
+  /** The generated project files this build wrote (project-files.ts). */
+  projectFiles: string[];
 }
 
 /** The plan the pages phase carries out (plan-pages.ts). */

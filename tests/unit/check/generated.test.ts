@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { checkGeneratedFiles } from '../../../src/check/generated.ts';
 import { FUNCTION_LOCALES_FILE } from '../../../src/output/function-locales.ts';
+import { PROJECT_FILES } from '../../../src/output/project-files.ts';
 import { BASE_SITE, loadFixture, type FixtureSite } from '../../support/fixture.ts';
 
 let site: FixtureSite | undefined;
@@ -14,7 +15,7 @@ afterEach(async () => site?.remove());
 
 const generated = async (root: string) => readdir(path.join(root, 'supabase/functions/_shared'), { recursive: true });
 
-it('reports both generated files as stale without writing them; site build writes them; then nothing is reported', async () => {
+it('reports the generated files as stale without writing them; site build writes all three; then nothing is reported', async () => {
   site = await loadFixture(BASE_SITE);
   await mkdir(path.join(site.root, 'supabase/functions/_shared'), { recursive: true });
   const model = await site.load();
@@ -30,11 +31,16 @@ it('reports both generated files as stale without writing them; site build write
   expect(check.findings.filter((f) => f.code === 'generated-stale')).toHaveLength(3);
   expect(await generated(site.root)).toEqual([]);
 
+  // The build writes all three in one place (output/project-files.ts) and names them for the CLI to print.
+  const { root } = site;
   const built = await site.build({ projectFiles: 'write' });
-  expect(built.ok).toBe(true);
-  // The privacy module is the CLI's to write after a build (cli/main.ts): here only the language list.
+  if (!built.ok) throw new Error('the fixture does not build');
+  expect(built.value.projectFiles.map((file) => path.relative(root, file))).toEqual(PROJECT_FILES.map((file) => path.normalize(file)));
   expect(await readFile(path.join(site.root, FUNCTION_LOCALES_FILE), 'utf8')).toContain('["de","en"]');
-  expect((await checkGeneratedFiles(site.content, model)).map((f) => f.message)).toEqual([expect.stringContaining('privacy-policy.ts')]);
+  expect(await checkGeneratedFiles(site.content, model)).toEqual([]);
+  // Unchanged files are not written again.
+  const again = await site.build({ projectFiles: 'write' });
+  expect(again.ok && again.value.projectFiles).toEqual([]);
 }, 120_000);
 
 it('a build for a check leaves the project alone', async () => {

@@ -1,8 +1,0 @@
-/**
- * File times advance by clock ticks: a file written less than this before it is looked at may change again within the
- * same tick and keep its size and mtime (git's "racily clean" files). Such a file's stamp is not trusted.
- */
-export const RACY_MS = 1000;
-
-/** Whether a file last modified at `mtimeMs` is too recent, at `now`, for its stamp to be trusted. */
-export const isRacy = (mtimeMs: number, now: number): boolean => now - mtimeMs < RACY_MS;

@@ -63,7 +63,7 @@ describe('plan cards render from the offer data', () => {
   it('the add-on panel sells transcription at 7 € with a plan and 14 € alone, in every language', () => {
     const lines = HOMES.map((route) => text(/<p [^>]*data-addon="transcription"[^>]*>([\s\S]*?)<\/p>/.exec(page(route).html)?.[1] ?? ''));
     expect(lines).toEqual([
-      '7 € pro Nutzer und Monat als Zusatzoption zu jedem Tarif. Einzeln ohne Tarif 14 € im Monat.',
+      '7 € pro Nutzer und Monat, zu jedem Tarif buchbar. Ohne Tarif einzeln: 14 € im Monat.',
       '7 € par utilisateur et par mois, en option avec toutes les formules. Seule, sans formule : 14 € par mois.',
       '€7 per user per month as an add-on to any plan. On its own, without a plan: €14 a month.',
       '7 € por usuario y mes como complemento de cualquier plan. Por separado, sin plan: 14 € al mes.',
@@ -74,9 +74,9 @@ describe('plan cards render from the offer data', () => {
 
   it('central user management is in Standard, so Plus and Smart inherit it instead of claiming it alone', () => {
     const html = page('/').html;
-    expect(points(html, 'standard')).toContain('Zentrale Benutzerverwaltung');
+    expect(points(html, 'standard')).toContain('Benutzerverwaltung an zentraler Stelle');
     expect(points(html, 'plus')[0]).toBe('Alles aus Standard');
-    expect(points(html, 'smart')).toEqual(['Alles aus Plus', 'Bevorzugter Support']);
+    expect(points(html, 'smart')).toEqual(['Alles aus Plus', 'Support mit Vorrang']);
   });
 
   it('Smart wears SPEC §9\'s "best value" in each language, and no card claims the best price', () => {
@@ -99,7 +99,7 @@ describe('plan cards render from the offer data', () => {
     expect(faq).toContain('Smart: 19 € pro Nutzer und Monat, 12 Monate Laufzeit.');
     expect(faq).not.toMatch(/Transkription/);
     expect(text(/data-offer="addons">([\s\S]*?)<\/ul>/.exec(page('/faq').html)?.[1] ?? '')).toBe(
-      'Transkription: 7 € pro Nutzer und Monat als Zusatzoption zu jedem Tarif. Einzeln ohne Tarif 14 € im Monat.',
+      'Transkription: 7 € pro Nutzer und Monat, zu jedem Tarif buchbar. Ohne Tarif einzeln: 14 € im Monat.',
     );
   });
 
@@ -118,7 +118,7 @@ describe('plan cards render from the offer data', () => {
 
 describe('claims that contradicted other pages', () => {
   it('chatbots answer from your content; nothing says they are trained on it', () => {
-    expect(everywhere(/trainiert auf|training auf ihre|trained on your|entraîné sur vos|entrenado con sus/i)).toEqual([]);
+    expect(everywhere(/trainiert auf|trainieren (?:ihn|sie|es) auf|training auf ihre|trained on your|entraîné sur vos|entrenado con sus/i)).toEqual([]);
   });
 
   it('the platform is "hosted in Europe" (SPEC §1); no page says the data stays in Europe', () => {
@@ -128,12 +128,12 @@ describe('claims that contradicted other pages', () => {
   it('the German trial says what the terms say: cancel by the end of the month, else Smart with its term', () => {
     const trial = text(/<p data-trial=""[^>]*>([\s\S]*?)<\/p>/.exec(page('/').html)?.[1] ?? '');
     expect(trial).toBe(
-      'Einen Monat zum Preis des Jahrestarifs testen (19 € pro Nutzer), ohne Kreditkarte. Kündigen Sie bis zum Ende des Testmonats, zahlen Sie nur diesen Monat; sonst geht der Test in den Tarif Smart über (12 Monate Laufzeit).',
+      'Testen Sie einen Monat zum Preis des Jahrestarifs: 19 € pro Nutzer zzgl. MwSt., ohne Kreditkarte. Kündigen Sie bis zum Ende des Testmonats, zahlen Sie nur diesen einen Monat. Sonst läuft Ihr Zugang im Tarif Smart weiter (12 Monate Laufzeit).',
     );
     expect(everywhere(/nach dem ersten monat kündbar|kündigen sie nach dem ersten monat/i)).toEqual([]);
     const terms = text(/data-offer="trialTerms">([\s\S]*?)<\/ul>/.exec(page('/agb').html)?.[1] ?? '');
     expect(terms).toContain(
-      'Kündigt der Kunde bis zum letzten Tag des Testmonats in Textform, endet der Vertrag mit dessen Ablauf. Andernfalls setzt er sich im Tarif Smart fort (12 Monate Laufzeit)',
+      'Kündigt der Kunde bis zum letzten Tag des Testmonats in Textform, endet der Vertrag mit dessen Ablauf. Andernfalls setzt er sich nach dem Testmonat im Tarif Smart fort (12 Monate Laufzeit); die Mindestlaufzeit beginnt mit dem Ende des Testmonats.',
     );
     expect(terms).toContain('7 Tage kostenlos testen');
   });
@@ -200,7 +200,7 @@ describe('registered claims carry their footnotes (site.yaml claimRegister)', ()
   it('the savings footnote states both sides, the VAT basis of each, the date and the sources', () => {
     const savings = notes(page('/').html).find((n) => n.id === 'savingsVsTwo')!.text;
     expect(savings).toBe(
-      '⁴Preisvergleich pro Person und Monat: ChatGPT Plus 22,99 € + Claude Pro 21,99 € = 44,98 € (Endkundenpreise der Anbieter inklusive 19 % Umsatzsteuer, Stand November 2026, Quellen: openai.com, claude.ai) gegenüber KI-Zentrale Plus mit 21 € pro Nutzer und Monat zuzüglich Umsatzsteuer. Rechnet man die Umsatzsteuer aus den Einzelpreisen heraus, beträgt der Unterschied 44 %.',
+      '⁴Vergleich pro Person und Monat: ChatGPT Plus 22,99 € + Claude Pro 21,99 € = 44,98 €. Das sind Endkundenpreise der Anbieter inklusive 19 % Umsatzsteuer (Stand November 2026, Quellen: openai.com, claude.ai). KI-Zentrale Plus kostet 21 € pro Nutzer und Monat zuzüglich Umsatzsteuer. Ohne Umsatzsteuer gerechnet beträgt der Unterschied 44 %.',
     );
     expect(notes(page('/en').html).find((n) => n.id === 'savingsVsTwo')!.text).toContain('including 19% German VAT, as of November 2026');
   });

@@ -32,6 +32,12 @@ function card(html: string, plan: string): string {
 }
 /** The check-marked points of a plan card. */
 const points = (html: string, plan: string) => [...card(html, plan).matchAll(/<li class="flex gap-2">([\s\S]*?)<\/li>/g)].map((m) => text(m[1]!));
+/** The footnote links after a figure (render/claim-notes.ts) as "[n]", so a text shows which notes it cites. */
+const withRefs = (html: string) =>
+  html.replace(
+    /<sup data-claim-ref="">([\s\S]*?)<\/sup>/g,
+    (_, inner: string) => `[${[...inner.matchAll(/<a href="#note-(\d+)"[^>]*>(\d+)<\/a>/g)].map((m) => m[1]).join(',')}]`,
+  );
 const badge = (html: string, plan: string) => text(/<p data-badge="[a-z]+"[^>]*>([\s\S]*?)<\/p>/.exec(card(html, plan))?.[1] ?? '');
 const everywhere = (pattern: RegExp) =>
   pages.flatMap(({ entry, html, islandProps }) =>
@@ -150,7 +156,7 @@ describe('claims that contradicted other pages', () => {
     expect(text(page('/agb').html)).toContain(
       'Für individuelle Chatbots sagt der Anbieter eine Verfügbarkeit der Chatbot-Infrastruktur von 99,9 % im Monatsmittel zu',
     );
-    expect(text(page('/chatbot').html)).toMatch(/99,9 %[¹²³⁴⁵⁶⁷⁸⁹]* Verfügbarkeitsgarantie/);
+    expect(text(withRefs(page('/chatbot').html))).toMatch(/99,9 %\[\d+\] Verfügbarkeitsgarantie/);
   });
 });
 
@@ -193,8 +199,8 @@ describe('registered claims carry their footnotes (site.yaml claimRegister)', ()
   it('the German home page numbers its claims as they appear and explains each', () => {
     const html = page('/').html;
     expect(notes(html).map((n) => `${n.n} ${n.id}`)).toEqual(['1 gdpr', '2 models', '3 availability', '4 savingsVsTwo']);
-    expect(text(html)).toContain('DSGVO-konform¹');
-    expect(text(html)).toContain('53 %⁴ günstiger als zwei Einzel-Abos');
+    expect(text(withRefs(html))).toContain('DSGVO-konform[1]');
+    expect(text(withRefs(html))).toContain('53 %[4] günstiger als zwei Einzel-Abos');
   });
 
   it('the savings footnote states both sides, the VAT basis of each, the date and the sources', () => {
@@ -217,6 +223,31 @@ describe('registered claims carry their footnotes (site.yaml claimRegister)', ()
       'chatbotResponse',
     ]);
     expect(notes(html).find((n) => n.id === 'chatbotUptime')!.text).toContain('zugesagt in unseren AGB');
+  });
+
+  it('every footnote mark links to its note, and every note links back to its first mark', () => {
+    for (const route of ['/', '/chatbot', '/education', '/fr', '/en/education']) {
+      const html = page(route).html;
+      const ids = new Set([...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]));
+      const refs = [...html.matchAll(/<sup data-claim-ref="">([\s\S]*?)<\/sup>/g)].flatMap((m) => [
+        ...(m[1] ?? '').matchAll(/<a href="#(note-\d+)" id="(ref-[\d-]+)"/g),
+      ]);
+      expect(refs.length, route).toBeGreaterThan(0);
+      for (const [, note] of refs) expect(ids.has(note ?? ''), `${route} → #${note}`).toBe(true);
+      const backs = [...html.matchAll(/<a href="#(ref-\d+)" id="(note-\d+)"/g)];
+      expect(backs.map((m) => m[2]).sort(), route).toEqual(
+        notes(html)
+          .map((n) => `note-${n.n}`)
+          .sort(),
+      );
+      for (const [, ref] of backs) expect(ids.has(ref ?? ''), `${route} ← #${ref}`).toBe(true);
+      // One id per element: the second mark of a note is ref-N-2, not a second ref-N.
+      const all = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+      expect(all.length, route).toBe(new Set(all).size);
+    }
+    // In German the links have names that say what they are.
+    expect(page('/').html).toContain('<a href="#note-1" id="ref-1" aria-label="Fußnote 1"');
+    expect(page('/').html).toContain('<a href="#ref-1" id="note-1" aria-label="Zurück zum Text (Fußnote 1)"');
   });
 
   it('the terms state figures without footnotes: they are the basis, not a claim', () => {

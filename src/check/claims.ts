@@ -171,8 +171,8 @@ export function checkFigureLiterals(site: SiteConfig, sources: readonly YamlSour
 /** A built page's main text as units a visitor reads together (a paragraph, a list item, a figure with its label). */
 function mainUnits(html: string): string[] {
   const main = /<main\b[\s\S]*?<\/main>/.exec(html)?.[0] ?? '';
-  // The footnotes themselves state the figures they explain.
-  const withoutNotes = main.replace(/<div[^>]*data-claim-notes[^>]*>[\s\S]*?<\/ol>/g, '');
+  // The footnotes themselves state the figures they explain; a footnote link after a figure is not part of it.
+  const withoutNotes = main.replace(/<div[^>]*data-claim-notes[^>]*>[\s\S]*?<\/ol>/g, '').replace(/<sup data-claim-ref="">[\s\S]*?<\/sup>/g, '');
   return withoutNotes
     .replace(/<!-- -->/g, '')
     .replace(/<\/(p|li|h[1-6]|div|td|th|figcaption|summary|dd)>/g, '\n')

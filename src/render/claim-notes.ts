@@ -57,8 +57,58 @@ function endOf(text: string, figure: RegExp): number {
   const match = figure.exec(text);
   return match ? match.index + match[0].length : text.length;
 }
-/** 12 → "¹²": a footnote number set as superscript text, so every component prints it without markup. */
+/** 12 → "¹²": a footnote number as superscript text, where markup cannot go (an attribute). */
 export const superscript = (n: number) => [...String(n)].map((d) => SUPERSCRIPT[Number(d)]).join('');
+
+/**
+ * A footnote reference as the text carries it until the page is rendered: private-use characters around the
+ * number, which no content contains. Every component prints it as text; `linkClaimMarks` then turns it into a
+ * link to the note in the HTML, so no component needs to know about footnotes.
+ */
+const MARK_OPEN = '\uE000';
+const MARK_CLOSE = '\uE001';
+export const claimMark = (n: number) => `${MARK_OPEN}${n}${MARK_CLOSE}`;
+/** Marks that follow each other ("DSGVO-konform¹˒²"), as one run. */
+const MARK_RUN = /(?:\uE000\d+\uE001)+/g;
+const MARK_NUMBER = /\uE000(\d+)\uE001/g;
+
+/** The id of a footnote and of the first reference to it: `#note-2` links to the note, `#ref-2` back. */
+export const noteId = (n: number) => `note-${n}`;
+export const refId = (n: number) => `ref-${n}`;
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The rendered HTML with every footnote mark (`claimMark`) in text made a link to its note,
+ * `<sup><a href="#note-1" id="ref-1" aria-label="Fußnote 1">1</a></sup>`; the first reference to a note gets
+ * `ref-N` (the note links back to it), later ones `ref-N-2`, `ref-N-3`. In an attribute, where markup cannot
+ * go, a mark becomes a superscript digit. `refLabel` is the locale's accessible name ("Fußnote {n}").
+ */
+export function linkClaimMarks(html: string, refLabel?: string): string {
+  if (!html.includes(MARK_OPEN)) return html;
+  const seen = new Map<number, number>();
+  const link = (n: number) => {
+    const count = (seen.get(n) ?? 0) + 1;
+    seen.set(n, count);
+    const id = count === 1 ? refId(n) : `${refId(n)}-${count}`;
+    const label = refLabel ? ` aria-label="${escapeAttribute(refLabel.replace('{n}', String(n)))}"` : '';
+    return `<a href="#${noteId(n)}" id="${id}"${label} class="rounded-sm px-px hover:underline">${n}</a>`;
+  };
+  const numbers = (run: string) => [...run.matchAll(MARK_NUMBER)].map((m) => Number(m[1]));
+  const plain = (text: string) => text.replace(MARK_RUN, (run) => numbers(run).map(superscript).join('˒'));
+  // Inside a link, button or summary a second link would be invalid (or toggle the summary): plain marks there.
+  let interactive = 0;
+  return html.replace(/<[^>]*>|[^<]+/g, (part) => {
+    if (part.startsWith('<')) {
+      if (/^<(a|button|summary)[\s>]/.test(part)) interactive += 1;
+      else if (/^<\/(a|button|summary)>/.test(part)) interactive = Math.max(0, interactive - 1);
+      return part.includes(MARK_OPEN) ? plain(part) : part;
+    }
+    if (!part.includes(MARK_OPEN)) return part;
+    if (interactive > 0) return plain(part);
+    return part.replace(MARK_RUN, (run) => `<sup data-claim-ref="">${numbers(run).map(link).join('<span aria-hidden="true">,</span>')}</sup>`);
+  });
+}
 
 /** Keys whose strings are not copy a visitor reads as a claim (ids, links, settings, button labels). */
 const NOT_COPY = new Set([
@@ -90,8 +140,8 @@ const NOT_COPY = new Set([
 ]);
 
 /**
- * The page's sections with a footnote number after every text that shows a registered claim ("bis zu
- * 100 % mehr Anfragen¹"), numbered in the order the claims first appear, and the notes in that order.
+ * The page's sections with a footnote mark (`claimMark`) after every text that shows a registered claim
+ * ("bis zu 100 % mehr Anfragen¹"), numbered in the order the claims first appear, and the notes in that order.
  * A figure and its label (hero stats, about facts) are read as one text and marked at the label.
  */
 export function markClaims(page: Page, site: Pick<SiteConfig, 'constants' | 'claimRegister'>, intl: string): { page: Page; notes: ClaimNote[] } {
@@ -99,8 +149,9 @@ export function markClaims(page: Page, site: Pick<SiteConfig, 'constants' | 'cla
   if (patterns.size === 0) return { page, notes: [] };
   const numbers = new Map<string, number>();
   const number = (id: string) => {
-    if (!numbers.has(id)) numbers.set(id, numbers.size + 1);
-    return superscript(numbers.get(id)!);
+    const n = numbers.get(id) ?? numbers.size + 1;
+    numbers.set(id, n);
+    return claimMark(n);
   };
   // In running text the number follows the figure itself ("53 %¹ günstiger"), numbered as it reads.
   const markText = (text: string, ids: string[]) => {
@@ -122,7 +173,7 @@ export function markClaims(page: Page, site: Pick<SiteConfig, 'constants' | 'cla
     const record = value as Record<string, unknown>;
     if (typeof record.value === 'string' && typeof record.label === 'string') {
       const ids = claimsIn(`${record.value} ${record.label}`, patterns);
-      return ids.length ? { ...record, label: `${record.label}${ids.map(number).join('˒')}` } : record;
+      return ids.length ? { ...record, label: `${record.label}${ids.map(number).join('')}` } : record;
     }
     const entries = Object.entries(record).map(([k, v]) => [k, walk(v, k)] as const);
     return entries.every(([k, v]) => v === record[k]) ? record : Object.fromEntries(entries);

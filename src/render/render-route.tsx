@@ -7,7 +7,7 @@ import type { PageAssets, RenderContext } from './context.ts';
 import { renderHead } from './head.ts';
 import { IslandPropsContext, type IslandPropsFiles } from './Island.tsx';
 import { Page } from './Page.tsx';
-import { markClaims } from './claim-notes.ts';
+import { linkClaimMarks, markClaims } from './claim-notes.ts';
 import { PageContextProvider } from './page-context.tsx';
 import { SourceMarks, SourceMarksProvider, type MarkedElement } from './source-marks.tsx';
 import { hyphenateHtml } from './hyphenation.ts';
@@ -50,7 +50,7 @@ export function renderRouteWithSources(
   const ctx: RenderContext = { model, entry: { ...entry, page: claims.page }, strings, assets, claimNotes: claims.notes };
   const marks = new SourceMarks().add(ctx.entry.page, entry.source).add(strings, `locales/${entry.locale}.yaml`);
   const islandProps: IslandPropsFiles = new Map();
-  const body = renderToString(
+  const rendered = renderToString(
     <SourceMarksProvider value={marks}>
       <IslandPropsContext value={islandProps}>
         <PageContextProvider value={ctx}>
@@ -59,6 +59,7 @@ export function renderRouteWithSources(
       </IslandPropsContext>
     </SourceMarksProvider>,
   );
+  const body = linkClaimMarks(rendered, strings.claimNoteRef);
   const { lang } = localeEntry(model.site, entry.locale);
   const extracted = marks.extract(
     template

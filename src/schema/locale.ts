@@ -283,6 +283,12 @@ export const LocaleStrings = z.strictObject({
       'The footnote of each registered claim (site.yaml claimRegister) in this language, by id; {asOf}, {source}, {figure}, {items}, {total}, {ours}, {net} are filled from the register.',
     ),
   claimNotesTitle: Text.optional().describe('Heading of the footnotes a page with registered claims ends with, e.g. "Fußnoten".'),
+  claimNoteRef: Text.optional().describe(
+    'Accessible name of a footnote mark in the text, {n} its number, e.g. "Fußnote {n}"; without it the link reads its number.',
+  ),
+  claimNoteBack: Text.optional().describe(
+    'Accessible name of a footnote\'s number, which leads back to the text, {n} its number, e.g. "Zurück zum Text (Fußnote {n})"; without it the link reads its number.',
+  ),
   /** A link into a page family with no page in this language says which language it opens in. */
   crossLanguage: z
     .record(z.string(), Text)

@@ -28,7 +28,7 @@ test('business pages in fr, en, es follow the SPEC §2 order and the hero action
     await page.goto(route);
     const ids = await page.locator('main > section[id]').evaluateAll((els) => els.map((el) => el.id));
     expect(ids).toEqual(['ki-zentrale-plattform', 'pricing', 'about', 'contact', 'products']);
-    const hero = page.locator('main > section').first().locator('a');
+    const hero = page.locator('main > section').first().locator('a:not(sup[data-claim-ref] a)');
     await expect(hero).toHaveCount(2);
     expect(await hero.evaluateAll((els) => els.map((el) => el.getAttribute('href')))).toEqual(['#ki-zentrale-plattform', '#contact']);
     await expect(page.locator('#pricing li h3')).toHaveCount(3);
@@ -68,7 +68,7 @@ test('trial wording: seven days without a credit card in fr and in the en/es FAQ
 test('education pages: hero buttons, ten learning modes plus two optional cards, six FAQ entries, the Spanish mode names', async ({ page }) => {
   for (const route of ['/education', '/fr/education', '/en/education', '/es/education']) {
     await page.goto(route);
-    const hero = page.locator('main > section').first().locator('a');
+    const hero = page.locator('main > section').first().locator('a:not(sup[data-claim-ref] a)');
     expect(await hero.evaluateAll((els) => els.map((el) => el.getAttribute('href')))).toEqual(['#learning-modes', '#contact']);
     await expect(page.locator('#learning-modes li')).toHaveCount(10);
     await expect(page.locator('#learning-modes + section li')).toHaveCount(2);

@@ -1,4 +1,4 @@
-import { claimNoteText, superscript } from '../claim-notes.ts';
+import { claimNoteText, noteId, refId, superscript } from '../claim-notes.ts';
 import type { RenderContext } from '../context.ts';
 import { KeepTogether } from '../keep-together.tsx';
 import { RichText } from '../rich-text.tsx';
@@ -11,14 +11,18 @@ function NotesList({ ctx }: { ctx: RenderContext }) {
   const notes = ctx.claimNotes ?? [];
   // The figures are filled in after the locale's typography was applied to the templates: apply it again.
   const typeset = spacingRules(ctx.strings.typography);
+  const back = ctx.strings.claimNoteBack;
   return (
     <ol className="space-y-2 text-sm text-slate-600">
       {notes.map(({ id, n }) => {
         const template = ctx.strings.claimNotes[id];
         return (
           <li key={id} id={`claim-${id}`} value={n} data-claim-note={id} className="flex gap-2">
-            <span aria-hidden="true" className="flex-none tabular-nums">
-              {superscript(n)}
+            {/* The note's number leads back to where the text first refers to it (render/claim-notes.ts, linkClaimMarks). */}
+            <span className="flex-none tabular-nums">
+              <a href={`#${refId(n)}`} id={noteId(n)} aria-label={back?.replace('{n}', String(n))} className="rounded-sm px-1 py-1 hover:underline">
+                {superscript(n)}
+              </a>
             </span>
             <span>
               <KeepTogether text={template ? typeset(claimNoteText(ctx.model.site, id, template, ctx.strings.intl)) : id} />

@@ -34,16 +34,18 @@ export function euro(value: number): string {
 
 /**
  * Titles of the page's top-level sections, in document order, without the claim notes' reference marks (the
- * superscript digits after a registered figure, render/claim-notes.ts): the words are content's.
+ * footnote links after a registered figure, render/claim-notes.ts): the words are content's.
  */
 export async function sectionTitles(page: Page): Promise<string[]> {
-  const titles = await page.locator('main > section').evaluateAll((sections) =>
+  return page.locator('main > section').evaluateAll((sections) =>
     sections.map((s) => {
       const id = s.getAttribute('aria-labelledby');
-      return (id ? document.getElementById(id)?.textContent : s.querySelector('h1, h2')?.textContent)?.trim() ?? '';
+      const heading = id ? document.getElementById(id) : s.querySelector('h1, h2');
+      const copy = heading?.cloneNode(true) as HTMLElement | undefined;
+      copy?.querySelectorAll('sup[data-claim-ref]').forEach((mark) => mark.remove());
+      return copy?.textContent?.trim() ?? '';
     }),
   );
-  return titles.map((title) => title.replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, ''));
 }
 
 /** Pages in a fresh context show the cookie banner; tests that are not about it accept it up front. */

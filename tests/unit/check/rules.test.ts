@@ -284,6 +284,12 @@ describe('the claims register (site.yaml claimRegister)', () => {
     expect(f!.expected).toBe('a footnote <li id="claim-availability"> with claimNotes.availability of locales/de.yaml');
   });
 
+  it('claim-footnote: a figure followed by a footnote link still counts as shown, and a link without its note fails', async () => {
+    const [f, ...rest] = only(await runFixture('claim-footnote-linked'), 'claim-footnote');
+    expect(rest).toEqual([]);
+    expect(f && shown(f)).toBe("error /faq — the page shows the registered claim 'availability' without its footnote");
+  });
+
   it('claim-unregistered: a registered figure typed into copy instead of referenced', async () => {
     const [f, ...rest] = only(await runFixture('claim-unregistered'), 'claim-unregistered');
     expect(rest).toEqual([]);

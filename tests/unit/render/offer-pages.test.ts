@@ -32,6 +32,12 @@ function card(html: string, plan: string): string {
 }
 /** The check-marked points of a plan card. */
 const points = (html: string, plan: string) => [...card(html, plan).matchAll(/<li class="flex gap-2">([\s\S]*?)<\/li>/g)].map((m) => text(m[1]!));
+/** The footnote links after a figure (render/claim-notes.ts) as "[n]", so a text shows which notes it cites. */
+const withRefs = (html: string) =>
+  html.replace(
+    /<sup data-claim-ref="">([\s\S]*?)<\/sup>/g,
+    (_, inner: string) => `[${[...inner.matchAll(/<a href="#note-(\d+)"[^>]*>(\d+)<\/a>/g)].map((m) => m[1]).join(',')}]`,
+  );
 const badge = (html: string, plan: string) => text(/<p data-badge="[a-z]+"[^>]*>([\s\S]*?)<\/p>/.exec(card(html, plan))?.[1] ?? '');
 const everywhere = (pattern: RegExp) =>
   pages.flatMap(({ entry, html, islandProps }) =>
@@ -63,7 +69,7 @@ describe('plan cards render from the offer data', () => {
   it('the add-on panel sells transcription at 7 € with a plan and 14 € alone, in every language', () => {
     const lines = HOMES.map((route) => text(/<p [^>]*data-addon="transcription"[^>]*>([\s\S]*?)<\/p>/.exec(page(route).html)?.[1] ?? ''));
     expect(lines).toEqual([
-      '7 € pro Nutzer und Monat als Zusatzoption zu jedem Tarif. Einzeln ohne Tarif 14 € im Monat.',
+      '7 € pro Nutzer und Monat, zu jedem Tarif buchbar. Ohne Tarif einzeln: 14 € im Monat.',
       '7 € par utilisateur et par mois, en option, quelle que soit la formule. Sans abonnement à la plateforme : 14 € par mois.',
       '€7 per user per month, added to any plan. On its own, without a plan: €14 a month.',
       '7 € por usuario y mes como complemento de cualquier plan. Por separado, sin plan: 14 € al mes.',
@@ -74,9 +80,9 @@ describe('plan cards render from the offer data', () => {
 
   it('central user management is in Standard, so Plus and Smart inherit it instead of claiming it alone', () => {
     const html = page('/').html;
-    expect(points(html, 'standard')).toContain('Zentrale Benutzerverwaltung');
+    expect(points(html, 'standard')).toContain('Benutzerverwaltung an zentraler Stelle');
     expect(points(html, 'plus')[0]).toBe('Alles aus Standard');
-    expect(points(html, 'smart')).toEqual(['Alles aus Plus', 'Bevorzugter Support']);
+    expect(points(html, 'smart')).toEqual(['Alles aus Plus', 'Support mit Vorrang']);
   });
 
   it('Smart wears SPEC §9\'s "best value" in each language, and no card claims the best price', () => {
@@ -99,7 +105,7 @@ describe('plan cards render from the offer data', () => {
     expect(faq).toContain('Smart: 19 € pro Nutzer und Monat, 12 Monate Laufzeit.');
     expect(faq).not.toMatch(/Transkription/);
     expect(text(/data-offer="addons">([\s\S]*?)<\/ul>/.exec(page('/faq').html)?.[1] ?? '')).toBe(
-      'Transkription: 7 € pro Nutzer und Monat als Zusatzoption zu jedem Tarif. Einzeln ohne Tarif 14 € im Monat.',
+      'Transkription: 7 € pro Nutzer und Monat, zu jedem Tarif buchbar. Ohne Tarif einzeln: 14 € im Monat.',
     );
   });
 
@@ -118,7 +124,7 @@ describe('plan cards render from the offer data', () => {
 
 describe('claims that contradicted other pages', () => {
   it('chatbots answer from your content; nothing says they are trained on it', () => {
-    expect(everywhere(/trainiert auf|training auf ihre|trained on your|entraîné sur vos|entrenado con sus/i)).toEqual([]);
+    expect(everywhere(/trainiert auf|trainieren (?:ihn|sie|es) auf|training auf ihre|trained on your|entraîné sur vos|entrenado con sus/i)).toEqual([]);
   });
 
   it('the platform is "hosted in Europe" (SPEC §1); no page says the data stays in Europe', () => {
@@ -128,12 +134,12 @@ describe('claims that contradicted other pages', () => {
   it('the German trial says what the terms say: cancel by the end of the month, else Smart with its term', () => {
     const trial = text(/<p data-trial=""[^>]*>([\s\S]*?)<\/p>/.exec(page('/').html)?.[1] ?? '');
     expect(trial).toBe(
-      'Einen Monat zum Preis des Jahrestarifs testen (19 € pro Nutzer), ohne Kreditkarte. Kündigen Sie bis zum Ende des Testmonats, zahlen Sie nur diesen Monat; sonst geht der Test in den Tarif Smart über (12 Monate Laufzeit).',
+      'Testen Sie einen Monat zum Preis des Jahrestarifs: 19 € pro Nutzer zzgl. MwSt., ohne Kreditkarte. Kündigen Sie bis zum Ende des Testmonats, zahlen Sie nur diesen einen Monat. Sonst läuft Ihr Zugang im Tarif Smart weiter (12 Monate Laufzeit).',
     );
     expect(everywhere(/nach dem ersten monat kündbar|kündigen sie nach dem ersten monat/i)).toEqual([]);
     const terms = text(/data-offer="trialTerms">([\s\S]*?)<\/ul>/.exec(page('/agb').html)?.[1] ?? '');
     expect(terms).toContain(
-      'Kündigt der Kunde bis zum letzten Tag des Testmonats in Textform, endet der Vertrag mit dessen Ablauf. Andernfalls setzt er sich im Tarif Smart fort (12 Monate Laufzeit)',
+      'Kündigt der Kunde bis zum letzten Tag des Testmonats in Textform, endet der Vertrag mit dessen Ablauf. Andernfalls setzt er sich nach dem Testmonat im Tarif Smart fort (12 Monate Laufzeit); die Mindestlaufzeit beginnt mit dem Ende des Testmonats.',
     );
     expect(terms).toContain('7 Tage kostenlos testen');
   });
@@ -150,7 +156,7 @@ describe('claims that contradicted other pages', () => {
     expect(text(page('/agb').html)).toContain(
       'Für individuelle Chatbots sagt der Anbieter eine Verfügbarkeit der Chatbot-Infrastruktur von 99,9 % im Monatsmittel zu',
     );
-    expect(text(page('/chatbot').html)).toMatch(/99,9 %[¹²³⁴⁵⁶⁷⁸⁹]* Verfügbarkeitsgarantie/);
+    expect(text(withRefs(page('/chatbot').html))).toMatch(/99,9 %\[\d+\] Verfügbarkeitsgarantie/);
   });
 });
 
@@ -193,14 +199,14 @@ describe('registered claims carry their footnotes (site.yaml claimRegister)', ()
   it('the German home page numbers its claims as they appear and explains each', () => {
     const html = page('/').html;
     expect(notes(html).map((n) => `${n.n} ${n.id}`)).toEqual(['1 gdpr', '2 models', '3 availability', '4 savingsVsTwo']);
-    expect(text(html)).toContain('DSGVO-konform¹');
-    expect(text(html)).toContain('53 %⁴ günstiger als zwei Einzel-Abos');
+    expect(text(withRefs(html))).toContain('DSGVO-konform[1]');
+    expect(text(withRefs(html))).toContain('53 %[4] günstiger als zwei Einzel-Abos');
   });
 
   it('the savings footnote states both sides, the VAT basis of each, the date and the sources', () => {
     const savings = notes(page('/').html).find((n) => n.id === 'savingsVsTwo')!.text;
     expect(savings).toBe(
-      '⁴Preisvergleich pro Person und Monat: ChatGPT Plus 22,99 € + Claude Pro 21,99 € = 44,98 € (Endkundenpreise der Anbieter inklusive 19 % Umsatzsteuer, Stand November 2026, Quellen: openai.com, claude.ai) gegenüber KI-Zentrale Plus mit 21 € pro Nutzer und Monat zuzüglich Umsatzsteuer. Rechnet man die Umsatzsteuer aus den Einzelpreisen heraus, beträgt der Unterschied 44 %.',
+      '⁴Vergleich pro Person und Monat: ChatGPT Plus 22,99 € + Claude Pro 21,99 € = 44,98 €. Das sind Endkundenpreise der Anbieter inklusive 19 % Umsatzsteuer (Stand November 2026, Quellen: openai.com, claude.ai). KI-Zentrale Plus kostet 21 € pro Nutzer und Monat zuzüglich Umsatzsteuer. Ohne Umsatzsteuer gerechnet beträgt der Unterschied 44 %.',
     );
     expect(notes(page('/en').html).find((n) => n.id === 'savingsVsTwo')!.text).toContain('including 19% German VAT, as of November 2026');
   });
@@ -217,6 +223,31 @@ describe('registered claims carry their footnotes (site.yaml claimRegister)', ()
       'chatbotResponse',
     ]);
     expect(notes(html).find((n) => n.id === 'chatbotUptime')!.text).toContain('zugesagt in unseren AGB');
+  });
+
+  it('every footnote mark links to its note, and every note links back to its first mark', () => {
+    for (const route of ['/', '/chatbot', '/education', '/fr', '/en/education']) {
+      const html = page(route).html;
+      const ids = new Set([...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]));
+      const refs = [...html.matchAll(/<sup data-claim-ref="">([\s\S]*?)<\/sup>/g)].flatMap((m) => [
+        ...(m[1] ?? '').matchAll(/<a href="#(note-\d+)" id="(ref-[\d-]+)"/g),
+      ]);
+      expect(refs.length, route).toBeGreaterThan(0);
+      for (const [, note] of refs) expect(ids.has(note ?? ''), `${route} → #${note}`).toBe(true);
+      const backs = [...html.matchAll(/<a href="#(ref-\d+)" id="(note-\d+)"/g)];
+      expect(backs.map((m) => m[2]).sort(), route).toEqual(
+        notes(html)
+          .map((n) => `note-${n.n}`)
+          .sort(),
+      );
+      for (const [, ref] of backs) expect(ids.has(ref ?? ''), `${route} ← #${ref}`).toBe(true);
+      // One id per element: the second mark of a note is ref-N-2, not a second ref-N.
+      const all = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+      expect(all.length, route).toBe(new Set(all).size);
+    }
+    // In German the links have names that say what they are.
+    expect(page('/').html).toContain('<a href="#note-1" id="ref-1" aria-label="Fußnote 1"');
+    expect(page('/').html).toContain('<a href="#ref-1" id="note-1" aria-label="Zurück zum Text (Fußnote 1)"');
   });
 
   it('the terms state figures without footnotes: they are the basis, not a claim', () => {

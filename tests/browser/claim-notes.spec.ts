@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { acceptCookies, localeFile } from './support/site-content.ts';
+
+test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL));
+
+const de = localeFile('de');
+const name = (template: string | undefined, n: number) => (template ?? '').replace('{n}', String(n));
+
+test('a footnote mark leads to its note, and the note leads back to the text, by mouse and keyboard', async ({ page }) => {
+  await page.goto('/');
+  // The first mark of note 1 (the hero's "100 % DSGVO-konform") is a link named for screen readers.
+  const mark = page.getByRole('link', { name: name(de.claimNoteRef, 1), exact: true }).first();
+  await expect(mark).toHaveAttribute('href', '#note-1');
+  await expect(mark).toHaveAttribute('id', 'ref-1');
+  await expect(mark.locator('xpath=..')).toHaveJSProperty('tagName', 'SUP');
+  await mark.click();
+  await expect(page).toHaveURL(/#note-1$/);
+  const note = page.locator('#note-1');
+  await expect(note).toBeInViewport();
+  // The note's number is the way back, and it sits in the note that explains claim 1.
+  await expect(page.locator('li[data-claim-note="gdpr"] #note-1')).toHaveCount(1);
+  await expect(note).toHaveAccessibleName(name(de.claimNoteBack, 1));
+  await note.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#ref-1$/);
+  await expect(page.locator('#ref-1')).toBeInViewport();
+  await expect(note).not.toBeInViewport();
+});
+
+test('on the chatbot page every mark points at a note on the page, and every note back at a mark', async ({ page }) => {
+  await page.goto('/chatbot');
+  const marks = page.locator('sup[data-claim-ref] a');
+  const hrefs = await marks.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  // SPEC §9's seven chatbot claims, each cited at least once.
+  expect(new Set(hrefs).size).toBe(7);
+  for (const href of new Set(hrefs)) await expect(page.locator(href), href).toHaveCount(1);
+  const backs = await page.locator('[data-claim-note] a[id^="note-"]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  expect(backs).toHaveLength(7);
+  for (const href of backs) await expect(page.locator(href), href).toHaveCount(1);
+  // The uptime guarantee's mark leads to the note that names the binding clause.
+  const uptime = page.getByRole('heading', { name: /99,9\s%/ }).getByRole('link');
+  await uptime.click();
+  const target = (await uptime.getAttribute('href')) ?? '';
+  await expect(page).toHaveURL(new RegExp(`${target}$`));
+  await expect(page.locator(`li[data-claim-note="chatbotUptime"] ${target}`)).toBeInViewport();
+});

@@ -1,0 +1,42 @@
+/**
+ * Footnote marks of registered claims become links in the rendered HTML (render/claim-notes.ts): a link to
+ * the note in text, a superscript digit where a link cannot go.
+ */
+import { describe, expect, it } from 'vitest';
+import { claimMark, linkClaimMarks } from '../../../src/render/claim-notes.ts';
+
+describe('linkClaimMarks', () => {
+  it('links a mark in text to its note; the first reference gets ref-N, later ones ref-N-2, ref-N-3', () => {
+    const html = `<p>53 %${claimMark(4)} günstiger</p><p>53 %${claimMark(4)} weniger</p>`;
+    expect(linkClaimMarks(html, 'Fußnote {n}')).toBe(
+      '<p>53 %<sup data-claim-ref=""><a href="#note-4" id="ref-4" aria-label="Fußnote 4" class="rounded-sm px-px hover:underline">4</a></sup> günstiger</p>' +
+        '<p>53 %<sup data-claim-ref=""><a href="#note-4" id="ref-4-2" aria-label="Fußnote 4" class="rounded-sm px-px hover:underline">4</a></sup> weniger</p>',
+    );
+  });
+
+  it('sets marks that follow each other as one superscript with a comma screen readers skip', () => {
+    const out = linkClaimMarks(`<dt>DSGVO-konform${claimMark(1)}${claimMark(2)}</dt>`);
+    expect(out).toContain('<sup data-claim-ref=""><a href="#note-1" id="ref-1" class="rounded-sm px-px hover:underline">1</a>');
+    expect(out).toContain('<span aria-hidden="true">,</span><a href="#note-2" id="ref-2"');
+  });
+
+  it('writes superscript digits in attributes and inside links, buttons and summaries, never a nested link', () => {
+    const html =
+      `<img alt="99,9 %${claimMark(6)}"><a href="/x">12+${claimMark(2)} Modelle</a>` +
+      `<button>24/7${claimMark(3)}</button><details><summary>100 %${claimMark(1)}</summary></details><p>12+${claimMark(2)}</p>`;
+    const out = linkClaimMarks(html);
+    expect(out).toContain('<img alt="99,9 %⁶">');
+    expect(out).toContain('<a href="/x">12+² Modelle</a>');
+    expect(out).toContain('<button>24/7³</button>');
+    expect(out).toContain('<summary>100 %¹</summary>');
+    // The first mark outside any link is the one the note links back to.
+    expect(out).toContain('<p>12+<sup data-claim-ref=""><a href="#note-2" id="ref-2"');
+    expect(out).not.toMatch(/[\uE000\uE001]/);
+  });
+
+  it('escapes the locale label in the attribute and leaves HTML without marks untouched', () => {
+    expect(linkClaimMarks(`<p>x${claimMark(1)}</p>`, 'Note "{n}" <a>')).toContain('aria-label="Note &quot;1&quot; &lt;a&gt;"');
+    const plain = '<p>53 % günstiger</p>';
+    expect(linkClaimMarks(plain, 'Fußnote {n}')).toBe(plain);
+  });
+});

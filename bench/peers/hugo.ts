@@ -6,9 +6,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LOCALES, type PeerPage, type Theme } from './convert.ts';
 
-const LANG_LINK =
+export const LANG_LINK =
   'inline-flex min-h-11 min-w-11 items-center justify-center rounded-control px-2 text-xs font-semibold uppercase tracking-wide transition-colors';
-const FOOT_LINK = 'inline-flex min-h-11 items-center text-sm transition-colors';
+export const FOOT_LINK = 'inline-flex min-h-11 items-center text-sm transition-colors';
 
 const PAGE = `{{ $t := site.Data.theme }}{{ $p := . }}<!DOCTYPE html>
 <html lang="{{ .Lang }}"><head>{{ $t.headTop | safeHTML }}<title>{{ .Title }}</title><meta name="description" content="{{ .Description }}"><meta name="keywords" content="{{ .Params.kw }}"><link rel="canonical" href="{{ .Permalink }}">
@@ -27,15 +27,15 @@ const PAGE = `{{ $t := site.Data.theme }}{{ $p := . }}<!DOCTYPE html>
 {{ index $t.footerEnd .Lang | safeHTML }}</body></html>
 `;
 
-const BUTTON =
+export const BUTTON =
   'inline-flex items-center justify-center gap-2 rounded-control font-semibold transition duration-200 ease-out-soft hover:-translate-y-px active:translate-y-0 min-h-12 px-6 py-3 text-base bg-brand-600 text-white shadow-card hover:bg-brand-700 hover:shadow-raised';
-const CARD =
+export const CARD =
   'p-5 sm:p-6 rounded-card bg-white shadow-card ring-1 ring-slate-200 transition duration-300 ease-out-soft hover:-translate-y-0.5 hover:shadow-raised';
-const SUMMARY =
+export const SUMMARY =
   'flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 rounded-control py-4 text-left font-semibold text-slate-900 [&amp;::-webkit-details-marker]:hidden';
-const CHEVRON =
+export const CHEVRON =
   '<svg viewBox="0 0 20 20" aria-hidden="true" fill="currentColor" class="size-5 flex-none text-slate-500 transition-transform duration-300 ease-out-soft group-open:rotate-180"><path fill-rule="evenodd" d="M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4Z" clip-rule="evenodd"></path></svg>';
-const CTA_LINK =
+export const CTA_LINK =
   'inline-flex min-h-12 items-center rounded-control px-6 py-3 font-semibold transition duration-200 ease-out-soft hover:-translate-y-px focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white bg-white text-brand-800 hover:bg-brand-50';
 
 /** The section partials; their markup, classes included, is what `site` writes for the same section. */

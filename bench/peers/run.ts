@@ -3,20 +3,23 @@
  * the same synthetic pages (bench/support/synthetic.ts), converted for each with templates that render the same
  * markup; checks each peer's HTML is within ±5 % of ours per page, then runs interleaved rounds, cold and after a
  * one-page edit, and prints medians of wall time, CPU time (user + sys of the process tree) and peak memory.
- * The peers are installed outside the project's dependencies: Hugo from Debian (`apt-get install -y hugo`).
+ * The peers are installed outside the project's dependencies: Hugo from Debian (`apt-get install -y hugo`), Eleventy
+ * from npm into node_modules/.cache/site/peers/ (never into package.json).
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BIN, median } from '../support/measure.ts';
+import { BIN, median, repo } from '../support/measure.ts';
 import { writeSyntheticContent } from '../support/synthetic.ts';
-import { convert, LOCALES, pageFile, type PeerPage } from './convert.ts';
+import { convert, LOCALES, pageFile, type PeerPage, type Theme } from './convert.ts';
+import { eleventyFile, writeEleventy } from './eleventy.ts';
 import { contentFile, writeHugo } from './hugo.ts';
 
 const TOLERANCE = 0.05;
-const PEERS = ['hugo'] as const;
+const PEERS = ['hugo', 'eleventy'] as const;
 type Peer = (typeof PEERS)[number];
 
 interface Run {
@@ -26,11 +29,15 @@ interface Run {
 }
 
 /** Runs a command under GNU time: wall seconds, user + sys seconds of it and its children, largest resident set. */
-async function timed(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+async function timed(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}, cwd = repo): Promise<Run> {
   const dir = await mkdtemp(path.join(tmpdir(), 'site-peers-time-'));
   const out = path.join(dir, 'time');
   const code = await new Promise<number | null>((resolve) => {
-    const child = spawn('/usr/bin/time', ['-f', '%e %U %S %M', '-o', out, cmd, ...args], { stdio: 'ignore', env: { ...process.env, NO_COLOR: '1', ...env } });
+    const child = spawn('/usr/bin/time', ['-f', '%e %U %S %M', '-o', out, cmd, ...args], {
+      cwd,
+      stdio: 'ignore',
+      env: { ...process.env, NO_COLOR: '1', ...env },
+    });
     child.on('exit', resolve);
   });
   const [wall, user, sys, kb] = (await readFile(out, 'utf8')).trim().split('\n').at(-1)?.split(' ').map(Number) ?? [];
@@ -78,6 +85,40 @@ async function editFile(file: string, needle: string, round: number): Promise<vo
   await writeFile(file, text.replace(needle, `${needle}Edit ${round}. `));
 }
 
+const PEERS_DIR = path.join(repo, 'node_modules/.cache/site/peers');
+
+/** Installs an npm package into a scratch folder of its own, outside the project's dependencies. */
+function npmPeer(name: string, spec: string, bin: string): string {
+  const dir = path.join(PEERS_DIR, name);
+  const file = path.join(dir, 'node_modules', bin);
+  if (!existsSync(file)) {
+    console.log(`installing ${spec} into ${path.relative(repo, dir)}…`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'package.json'), '{ "private": true }\n');
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', spec], { cwd: dir, stdio: 'inherit' });
+  }
+  return file;
+}
+
+interface PeerSetup {
+  /** A full build into `dest`. */
+  build: (dest: string) => Promise<Run>;
+  /** The peer's content file of a page, relative to its project. */
+  file: (page: PeerPage) => string;
+}
+
+const PEER_SETUP: Record<Peer, (dir: string, theme: Theme, pages: PeerPage[]) => Promise<PeerSetup>> = {
+  hugo: async (dir, theme, pages) => {
+    await writeHugo(dir, theme, pages);
+    return { build: (dest) => timed('hugo', ['--quiet', '--source', dir, '--destination', dest]), file: contentFile };
+  },
+  eleventy: async (dir, theme, pages) => {
+    const cli = npmPeer('eleventy', '@11ty/eleventy@3', '@11ty/eleventy/cmd.cjs');
+    await writeEleventy(dir, theme, pages);
+    return { build: (dest) => timed(process.execPath, [cli, '--quiet', `--output=${dest}`], {}, dir), file: eleventyFile };
+  },
+};
+
 interface Contender {
   name: string;
   cold: (round: number) => Promise<Run>;
@@ -107,16 +148,16 @@ async function prepare(work: string, pages: number, peers: Peer[]): Promise<Cont
   ];
   for (const peer of peers) {
     const dir = path.join(work, peer);
-    await writeHugo(dir, theme, converted);
-    const hugo = (dest: string) => timed('hugo', ['--quiet', '--source', dir, '--destination', path.join(work, dest)]);
-    await hugo('hugo-warm');
-    console.log(await compareSizes(warm, path.join(work, 'hugo-warm'), converted, peer));
+    const setup = await PEER_SETUP[peer](dir, theme, converted);
+    const build = (dest: string) => setup.build(path.join(work, dest));
+    await build(`${peer}-warm`);
+    console.log(await compareSizes(warm, path.join(work, `${peer}-warm`), converted, peer));
     contenders.push({
       name: peer,
-      cold: (round) => hugo(`hugo-cold-${round}`),
+      cold: (round) => build(`${peer}-cold-${round}`),
       edit: async (round) => {
-        await editFile(path.join(dir, contentFile(page)), '"lead": "', round);
-        return hugo('hugo-warm');
+        await editFile(path.join(dir, setup.file(page)), '"lead": "', round);
+        return build(`${peer}-warm`);
       },
     });
   }

@@ -4,10 +4,11 @@
  * markup; checks each peer's HTML is within ±5 % of ours per page, then runs interleaved rounds, cold and after a
  * one-page edit, and prints medians of wall time, CPU time (user + sys of the process tree) and peak memory.
  * The peers are installed outside the project's dependencies: Hugo from Debian (`apt-get install -y hugo`), Eleventy
- * from npm into node_modules/.cache/site/peers/ (never into package.json).
+ * and Astro from npm into node_modules/.cache/site/peers/ (never into package.json); Astro needs Node 22.12 or later,
+ * so it runs on the official Node 22 binary from the npm registry's node-linux-<arch> package, fetched there too.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,11 +16,12 @@ import { parseArgs } from 'node:util';
 import { BIN, median, repo } from '../support/measure.ts';
 import { writeSyntheticContent } from '../support/synthetic.ts';
 import { convert, LOCALES, pageFile, type PeerPage, type Theme } from './convert.ts';
+import { astroFile, writeAstro } from './astro.ts';
 import { eleventyFile, writeEleventy } from './eleventy.ts';
 import { contentFile, writeHugo } from './hugo.ts';
 
 const TOLERANCE = 0.05;
-const PEERS = ['hugo', 'eleventy'] as const;
+const PEERS = ['hugo', 'eleventy', 'astro'] as const;
 type Peer = (typeof PEERS)[number];
 
 interface Run {
@@ -32,17 +34,20 @@ interface Run {
 async function timed(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}, cwd = repo): Promise<Run> {
   const dir = await mkdtemp(path.join(tmpdir(), 'site-peers-time-'));
   const out = path.join(dir, 'time');
+  let stderr = '';
   const code = await new Promise<number | null>((resolve) => {
     const child = spawn('/usr/bin/time', ['-f', '%e %U %S %M', '-o', out, cmd, ...args], {
       cwd,
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, NO_COLOR: '1', ...env },
     });
+    // Only the end is kept: it says why a build failed.
+    child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
     child.on('exit', resolve);
   });
   const [wall, user, sys, kb] = (await readFile(out, 'utf8')).trim().split('\n').at(-1)?.split(' ').map(Number) ?? [];
   await rm(dir, { recursive: true, force: true });
-  if (code !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${code}`);
+  if (code !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${code}:\n${stderr}`);
   return { wall: wall ?? NaN, cpu: (user ?? NaN) + (sys ?? NaN), peakMib: (kb ?? NaN) / 1024 };
 }
 
@@ -88,16 +93,31 @@ async function editFile(file: string, needle: string, round: number): Promise<vo
 const PEERS_DIR = path.join(repo, 'node_modules/.cache/site/peers');
 
 /** Installs an npm package into a scratch folder of its own, outside the project's dependencies. */
-function npmPeer(name: string, spec: string, bin: string): string {
+function npmPeer(name: string, spec: string, bin: string, env: NodeJS.ProcessEnv = process.env): string {
   const dir = path.join(PEERS_DIR, name);
   const file = path.join(dir, 'node_modules', bin);
   if (!existsSync(file)) {
     console.log(`installing ${spec} into ${path.relative(repo, dir)}…`);
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, 'package.json'), '{ "private": true }\n');
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', spec], { cwd: dir, stdio: 'inherit' });
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', spec], { cwd: dir, stdio: 'inherit', env });
   }
   return file;
+}
+
+/** Node 22 from the npm registry (as .ci/run fetches it), for peers that refuse this machine's Node 20. */
+function node22(): string {
+  const dir = path.join(PEERS_DIR, 'node22');
+  const node = path.join(dir, 'package/bin/node');
+  if (!existsSync(node)) {
+    const arch = process.arch === 'arm64' ? 'arm64' : 'x64';
+    console.log(`fetching node-linux-${arch}@22 from the npm registry into ${path.relative(repo, dir)}…`);
+    mkdirSync(dir, { recursive: true });
+    const tarball = execFileSync('npm', ['pack', '--silent', `node-linux-${arch}@22`], { cwd: dir, encoding: 'utf8' }).trim();
+    execFileSync('tar', ['xzf', tarball], { cwd: dir });
+    rmSync(path.join(dir, tarball));
+  }
+  return node;
 }
 
 interface PeerSetup {
@@ -116,6 +136,31 @@ const PEER_SETUP: Record<Peer, (dir: string, theme: Theme, pages: PeerPage[]) =>
     const cli = npmPeer('eleventy', '@11ty/eleventy@3', '@11ty/eleventy/cmd.cjs');
     await writeEleventy(dir, theme, pages);
     return { build: (dest) => timed(process.execPath, [cli, '--quiet', `--output=${dest}`], {}, dir), file: eleventyFile };
+  },
+  astro: async (dir, theme, pages) => {
+    const node = node22();
+    const env = { ...process.env, PATH: `${path.dirname(node)}:${process.env.PATH ?? ''}` };
+    const cli = npmPeer('astro', 'astro@7', 'astro/bin/astro.mjs', env);
+    await writeAstro(dir, theme, pages);
+    symlinkSync(path.join(PEERS_DIR, 'astro/node_modules'), path.join(dir, 'node_modules'));
+    // Astro resolves its prerender bundle's imports from the output folder, so that stays inside the project.
+    const run = (dest: string) => {
+      const inside = path.join(dir, 'out', path.basename(dest));
+      if (!existsSync(dest)) {
+        mkdirSync(inside, { recursive: true });
+        symlinkSync(inside, dest);
+      }
+      return timed(node, [cli, 'build', '--silent'], { ASTRO_OUT_DIR: inside, ASTRO_TELEMETRY_DISABLED: '1' }, dir);
+    };
+    return {
+      // Cold builds start without Astro's content-layer store and cache; a rebuild after an edit keeps them.
+      build: async (dest) => {
+        if (!dest.endsWith('-warm')) rmSync(path.join(dir, '.astro'), { recursive: true, force: true });
+        if (!dest.endsWith('-warm')) rmSync(path.join(dir, '.astro-cache'), { recursive: true, force: true });
+        return run(dest);
+      },
+      file: astroFile,
+    };
   },
 };
 

@@ -18,8 +18,10 @@ import { contentFiles, editablePath, kindOf } from './content-files.ts';
 import { bundleEditor, type EditorBundle } from './editor-bundle.ts';
 import { refusal, TOKEN_HEADER } from './editor-guard.ts';
 import { adminPage } from './admin-page.ts';
+import { uiLanguageFor } from './messages/index.ts';
 import { formSchema, inSchemaOrder, type EditableKind } from './form-schema.ts';
 import { translationView, type TranslationView } from './translation-view.ts';
+import { lockedKeys } from './locked-keys.ts';
 import { editYaml } from './yaml-edit.ts';
 
 export const ADMIN_PATH = '/admin';
@@ -157,10 +159,20 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     const disk = await readFile(file, 'utf8');
     if (body.version !== versionOf(disk))
       return { status: 409, error: `${relative} changed on disk since it was opened: reload it (your unsaved edits of it are lost)` };
+    const missing = kindOf(relative) === 'site' ? await removedLockedKey(disk, body.data) : undefined;
+    if (missing) return { status: 422, error: `${missing} is used by other content (a reference, a plan or the offer): it cannot be removed or renamed here` };
     const schema = await schemaOf(kindOf(relative));
     const result = editYaml(disk, inSchemaOrder(body.data, schema));
     if (!result.ok) return { status: 422, error: result.message };
     return { relative, file, disk, text: result.text };
+  }
+
+  /** The first entry of site.yaml other content depends on that `next` no longer has (removed or renamed). */
+  async function removedLockedKey(disk: string, next: unknown): Promise<string | undefined> {
+    const at = (keys: (string | number)[]) =>
+      keys.reduce<unknown>((value, key) => (value && typeof value === 'object' && Object.hasOwn(value, key) ? (value as Json)[key] : undefined), next);
+    const locked = await lockedKeys(root, readYaml(disk));
+    return locked.find((keys) => at(keys) === undefined)?.join('.');
   }
 
   /** A file's text as the editor shows it: its unsaved edit, else the file. */
@@ -222,6 +234,7 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
       // The translation view: the same file in the default language beside each string, and its status.
       ...(await translationOf(relative, unsaved ?? disk, defaultLocale)),
       constants: constantsOf(site, locale),
+      locked: kind === 'site' ? await lockedKeys(root, data) : [],
       route,
     });
   }
@@ -301,7 +314,7 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: 'method not allowed' });
     if (isAdmin) {
       bundle ??= bundleEditor();
-      const html = Buffer.from(adminPage(token));
+      const html = Buffer.from(adminPage(token, uiLanguageFor(String(req.headers['accept-language'] ?? '').split(','))));
       res.writeHead(200, {
         ...BASE_SECURITY_HEADERS,
         // The form library's validator (ajv) compiles schemas to functions, and it sets a few style attributes;

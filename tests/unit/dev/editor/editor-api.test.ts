@@ -218,3 +218,20 @@ describe('routing', () => {
     expect((await editorCall('GET', 'files')).status).toBe(200);
   });
 });
+
+describe('keys the site’s figures depend on', () => {
+  it('marks plans, the offer and referenced constants as locked, and refuses a save that removes one', async () => {
+    const view = (await open('site.yaml')) as unknown as { version: string; data: any; locked: string[][] };
+    const locked = view.locked.map((p) => p.join('.'));
+    expect(locked).toEqual(expect.arrayContaining(['constants.plans.standard', 'constants.plans.smart', 'constants.savings.vsTwo', 'company.legalName']));
+    // A constant no text reads and no offer entry names may go.
+    expect(locked).not.toContain('constants.chatbot.booking');
+    const before = await readFile(path.join(content, 'site.yaml'), 'utf8');
+    const { standard: _removed, ...plans } = view.data.constants.plans;
+    const renamed = { ...view.data, constants: { ...view.data.constants, plans: { ...plans, basic: view.data.constants.plans.standard } } };
+    const answer = await editorCall('POST', 'save', { path: 'site.yaml', version: view.version, data: renamed });
+    expect(answer.status).toBe(422);
+    expect(answer.body.error).toMatch(/^constants\.plans\.standard is used by other content/);
+    expect(await readFile(path.join(content, 'site.yaml'), 'utf8')).toBe(before);
+  });
+});

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { storedCookie } from './support/cookies.ts';
 import type { Section } from '../../src/schema/sections/index.ts';
 import { headerLabels, localeFile, pageAt, siteModel } from './support/site-content.ts';
 import { expectHydrated } from './support/hydration.ts';
@@ -48,9 +49,9 @@ test.describe('German home page', () => {
     await expect(banner(page)).toBeVisible();
     await banner(page).getByRole('button', { name: de.cookieBanner.accept }).click();
     await expect(banner(page)).toBeHidden();
-    const cookie = (await context.cookies()).find((c) => c.name === 'cookie-consent');
+    const cookie = await storedCookie(context, 'cookie-consent');
     expect(cookie).toMatchObject({ value: 'accepted', path: '/', sameSite: 'Lax' });
-    const days = (cookie!.expires - Date.now() / 1000) / 86_400;
+    const days = (cookie.expires - Date.now() / 1000) / 86_400;
     expect(days).toBeGreaterThan(364);
     expect(days).toBeLessThanOrEqual(365);
     await page.reload();

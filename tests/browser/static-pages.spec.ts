@@ -4,6 +4,7 @@
  * routes load no island JS").
  */
 import { expect, test, type Page } from '@playwright/test';
+import { storedCookie } from './support/cookies.ts';
 import { acceptCookies, site, siteModel } from './support/site-content.ts';
 
 /** The German banner's wording, as content/locales/de.yaml has it (SPEC quotes none of it). */
@@ -52,9 +53,9 @@ test('/impressum on a first visit: accepting stores consent for a year and hides
   await banner.getByRole('button', { name: copy.accept }).click();
   await expect(banner).toBeHidden();
   await expect(page.locator('html')).not.toHaveAttribute('data-consent');
-  const cookie = (await context.cookies()).find((c) => c.name === site.constants.cookies.consentName);
+  const cookie = await storedCookie(context, site.constants.cookies.consentName);
   expect(cookie).toMatchObject({ value: 'accepted', path: '/', sameSite: 'Lax', secure: false });
-  expect(Math.abs(cookie!.expires - Date.now() / 1000 - site.constants.cookies.consentMaxAgeSeconds)).toBeLessThan(120);
+  expect(Math.abs(cookie.expires - Date.now() / 1000 - site.constants.cookies.consentMaxAgeSeconds)).toBeLessThan(120);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('.cookie-banner')).toBeHidden();

@@ -64,8 +64,8 @@ describe('plan cards render from the offer data', () => {
     const lines = HOMES.map((route) => text(/<p [^>]*data-addon="transcription"[^>]*>([\s\S]*?)<\/p>/.exec(page(route).html)?.[1] ?? ''));
     expect(lines).toEqual([
       '7 € pro Nutzer und Monat als Zusatzoption zu jedem Tarif. Einzeln ohne Tarif 14 € im Monat.',
-      '7 € par utilisateur et par mois, en option avec toutes les formules. Seule, sans formule : 14 € par mois.',
-      '€7 per user per month as an add-on to any plan. On its own, without a plan: €14 a month.',
+      '7 € par utilisateur et par mois, en option, quelle que soit la formule. Sans abonnement à la plateforme : 14 € par mois.',
+      '€7 per user per month, added to any plan. On its own, without a plan: €14 a month.',
       '7 € por usuario y mes como complemento de cualquier plan. Por separado, sin plan: 14 € al mes.',
     ]);
     // The old reference price ("7 € statt 14 €", "instead of the usual") is gone.
@@ -140,9 +140,9 @@ describe('claims that contradicted other pages', () => {
 
   it('the other languages offer the free week, as SPEC §9 gives it', () => {
     expect(['/fr', '/en', '/es'].map((route) => text(/<p data-trial=""[^>]*>([\s\S]*?)<\/p>/.exec(page(route).html)?.[1] ?? ''))).toEqual([
-      'Essai gratuit de 7 jours, sans carte bancaire. L’essai s’arrête de lui-même.',
-      'Try it free for 7 days. No credit card needed, and the trial ends on its own.',
-      'Pruébelo gratis durante 7 días, sin tarjeta de crédito. La prueba termina sola.',
+      'Essai gratuit de 7 jours, sans carte bancaire. Il prend fin automatiquement, sans engagement.',
+      'Try it free for 7 days, with no credit card. The trial ends by itself, so there’s nothing to cancel.',
+      'Pruebe la plataforma gratis durante 7 días, sin tarjeta de crédito. La prueba termina automáticamente y sin compromiso.',
     ]);
   });
 

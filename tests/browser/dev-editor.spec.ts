@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, readFile } from 'node:fs/promises';
+import { cp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
@@ -223,6 +223,27 @@ test('a German author sees the fields in order, in German, and adds a valid FAQ 
   await expect(sections.last().locator('summary').first()).not.toHaveText(/Questions and answers/, SLOW);
   expect(await readFile(file, 'utf8')).toBe(before);
   await context.close();
+});
+
+test('an author creates a page from a template and it opens as a draft', async ({ page }) => {
+  await openEditor(page, 'pages/home/de.yaml');
+  const form = page.locator('details.new-page');
+  await form.locator('summary').click();
+  await form.getByLabel('Language').selectOption('de');
+  await form.getByLabel('Copy of the page').selectOption('faq');
+  await form.getByLabel('Address (slug)').fill('webinar');
+  await form.getByRole('button', { name: 'Create page' }).click();
+  await expect(page.locator('.bar .file')).toHaveText('pages/webinar/de.yaml', SLOW);
+  await expect(page.locator('nav a[aria-current="page"]')).toHaveText('webinar');
+  await expect(page.locator('#root_sections_0_title')).toHaveValue('Fragen und Antworten');
+  const text = await readFile(path.join(site.content, 'pages/webinar/de.yaml'), 'utf8');
+  expect(text).toContain('slug: webinar');
+  expect(text).toContain('draft: true');
+  // The same address again is refused with a message, and nothing else is created.
+  await form.getByLabel('Address (slug)').fill('webinar');
+  await form.getByRole('button', { name: 'Create page' }).click();
+  await expect(form.getByRole('alert')).toContainText('exists already');
+  await rm(path.join(site.content, 'pages/webinar'), { recursive: true });
 });
 
 test('a cross-origin POST is refused and changes nothing', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -284,10 +284,40 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     return send(res, 200, { ok: true, version: versionOf(edit.text), written: edit.text !== edit.disk });
   }
 
+  /**
+   * POST create-page {template, locale, slug}: a new page family `slug` in `locale`, a copy of the template page
+   * (any page file) with its slug set, as a draft (shown by `site dev`, left out of `site build` until the author
+   * removes `draft`). Refused when the family exists, the names are not slugs, or the new content does not load.
+   */
+  async function createPage(res: ServerResponse, body: Json): Promise<true> {
+    const { template, locale, slug } = body;
+    const templateFile = await editablePath(root, template);
+    if (!templateFile || kindOf(String(template)) !== 'page') return send(res, 403, { error: 'the template must be a page file of the content folder' });
+    if (typeof slug !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(slug) || typeof locale !== 'string' || !(await contentFiles(root)).locales.includes(locale))
+      return send(res, 400, { error: 'a slug (lower-case letters, digits, dashes) and one of the site’s languages are expected' });
+    const relative = `pages/${slug}/${locale}.yaml`;
+    const family = path.join(root, 'pages', slug);
+    if ((await contentFiles(root)).pages[slug]) return send(res, 409, { error: `a page family ${slug} exists already: pick another address` });
+    const text = await readFile(templateFile, 'utf8');
+    const result = editYaml(text, { ...(readYaml(text) as Json), slug, draft: true });
+    if (!result.ok) return send(res, 422, { error: result.message });
+    await mkdir(family, { recursive: true });
+    await writeFile(path.join(family, `${locale}.yaml`), result.text, { flag: 'wx' });
+    const loaded = await loadContent(root, options.env, memo, options.unsavedEdits);
+    const errors = loaded.ok ? [] : loaded.errors.filter((e) => e.location?.file?.endsWith(relative)).map(errorView);
+    if (errors.length) {
+      await rm(family, { recursive: true, force: true });
+      return send(res, 422, { error: `the new page would not load: nothing was created`, errors });
+    }
+    options.changed();
+    return send(res, 200, { ok: true, path: relative });
+  }
+
   /** The API's actions (`/__site/editor/api/<action>`): GET ones read, POST ones take a JSON body. */
   const reads: Record<string, (res: ServerResponse, url: URL) => Promise<true>> = { files: listFiles, file: openFile, translation };
   const writes: Record<string, (res: ServerResponse, body: Json) => Promise<true>> = {
     discard,
+    'create-page': createPage,
     preview: (res, body) => change(res, body, 'preview'),
     save: (res, body) => change(res, body, 'save'),
   };

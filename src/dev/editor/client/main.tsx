@@ -75,6 +75,7 @@ function Nav({
   };
   return (
     <nav aria-label={m.contentFiles} className="nav">
+      <NewPage files={files} m={m} created={open} />
       {locales.map((locale) => (
         <section key={locale}>
           <h2>{locale}</h2>
@@ -113,6 +114,67 @@ function Nav({
         </ul>
       </section>
     </nav>
+  );
+}
+
+/** "New page": a copy of a page of the chosen language under a new address, opened at once (a draft until published). */
+function NewPage({ files, m, created }: { files: FilesView; m: Messages; created(path: string): void }) {
+  const [locale, setLocale] = useState(files.locales[0] ?? 'de');
+  const families = Object.entries(files.pages)
+    .filter(([, langs]) => langs.includes(locale))
+    .map(([family]) => family);
+  const [family, setFamily] = useState('');
+  const [slug, setSlug] = useState('');
+  const [error, setError] = useState('');
+  const template = families.includes(family) ? family : (families[0] ?? '');
+  const create = async () => {
+    const answer = await api<{ ok?: boolean; path?: string; error?: string; errors?: EditorError[] }>(
+      'POST',
+      'create-page',
+      { template: `pages/${template}/${locale}.yaml`, locale, slug },
+      true,
+    );
+    if (answer.ok && answer.path) {
+      setSlug('');
+      setError('');
+      created(answer.path);
+    } else setError(answer.errors?.length ? answer.errors.map((e) => friendlyError(e.message, m)).join(' ') : (answer.error ?? m.refused));
+  };
+  return (
+    <details className="new-page">
+      <summary>{m.newPage}</summary>
+      <label>
+        {m.newPageLanguage}
+        <select value={locale} onChange={(e) => setLocale(e.target.value)}>
+          {files.locales.map((l) => (
+            <option key={l}>{l}</option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {m.newPageTemplate}
+        <select value={template} onChange={(e) => setFamily(e.target.value)}>
+          {families.map((f) => (
+            <option key={f}>{f}</option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {m.newPageSlug}
+        <input type="text" value={slug} aria-describedby="new-page-help" onChange={(e) => setSlug(e.target.value.trim())} />
+      </label>
+      <p className="field-description" id="new-page-help">
+        {m.newPageSlugHelp}
+      </p>
+      <button type="button" disabled={!/^[a-z0-9][a-z0-9-]*$/.test(slug) || !template} onClick={() => void create()}>
+        {m.newPageCreate}
+      </button>
+      {error ? (
+        <p className="error-detail" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </details>
   );
 }
 
@@ -339,7 +401,13 @@ function Editor() {
           </select>
         </label>
       </header>
-      <Nav files={files} current={file?.path} sections={file?.kind === 'page' ? sectionsOf(data, m) : []} open={(p) => void open(p)} m={m} />
+      <Nav
+        files={files}
+        current={file?.path}
+        sections={file?.kind === 'page' ? sectionsOf(data, m) : []}
+        open={(p) => void refreshFiles().then(() => open(p))}
+        m={m}
+      />
       <main className="form">
         {errors.length ? <ErrorList errors={errors} m={m} /> : null}
         {translation ? <TranslationSummary view={translation} m={m} /> : null}

@@ -50,6 +50,12 @@ export const en = {
   newText: 'New text',
   newQuestion: 'New question?',
   newAnswer: 'The answer.\nA second line of the answer.',
+  newPage: 'New page',
+  newPageTemplate: 'Copy of the page',
+  newPageLanguage: 'Language',
+  newPageSlug: 'Address (slug)',
+  newPageSlugHelp: 'Lower-case letters, digits and dashes, e.g. "webinar": the page is then at /webinar. It starts as a draft.',
+  newPageCreate: 'Create page',
   // Translation view.
   translationRegion: 'Translation status',
   translationParts: { missing: (n: number) => `${n} missing`, untranslated: (n: number) => `${n} untranslated`, stale: (n: number) => `${n} stale` },

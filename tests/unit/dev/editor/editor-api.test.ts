@@ -235,3 +235,26 @@ describe('keys the site’s figures depend on', () => {
     expect(await readFile(path.join(content, 'site.yaml'), 'utf8')).toBe(before);
   });
 });
+
+describe('a new page from a template', () => {
+  it('copies a page under a new address as a draft, and refuses a taken family or a bad slug', async () => {
+    const answer = await editorCall('POST', 'create-page', { template: 'pages/home/de.yaml', locale: 'de', slug: 'webinar' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.path).toBe('pages/webinar/de.yaml');
+    const text = await readFile(path.join(content, 'pages/webinar/de.yaml'), 'utf8');
+    const data = parse(text, { customTags: CUSTOM_TAGS }) as Record<string, any>;
+    expect(data.slug).toBe('webinar');
+    expect(data.draft).toBe(true);
+    const home = parse(await readFile(path.join(content, 'pages/home/de.yaml'), 'utf8'), { customTags: CUSTOM_TAGS }) as Record<string, any>;
+    expect(data.sections).toEqual(home.sections);
+    const loaded = await loadContent(content, {});
+    expect(loaded.ok).toBe(true);
+    const view = await open('pages/webinar/de.yaml');
+    expect(view.data.slug).toBe('webinar');
+
+    expect((await editorCall('POST', 'create-page', { template: 'pages/home/de.yaml', locale: 'de', slug: 'webinar' })).status).toBe(409);
+    expect((await editorCall('POST', 'create-page', { template: 'pages/home/de.yaml', locale: 'de', slug: '../x' })).status).toBe(400);
+    expect((await editorCall('POST', 'create-page', { template: '../secret.yaml', locale: 'de', slug: 'y' })).status).toBe(403);
+    await rm(path.join(content, 'pages/webinar'), { recursive: true });
+  });
+});

@@ -246,6 +246,25 @@ test('an author creates a page from a template and it opens as a draft', async (
   await rm(path.join(site.content, 'pages/webinar'), { recursive: true });
 });
 
+test('an author adds an image: alt text first, then the upload lands in content/images/', async ({ page }) => {
+  await openEditor(page, 'pages/home/de.yaml');
+  const hero = page.locator('#root_sections_0');
+  await hero.locator('details.more > summary').first().click();
+  await hero.getByRole('button', { name: '+ Add Image' }).click();
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  const file = { name: 'Team Foto.png', mimeType: 'image/png', buffer: png };
+  // Without a description the upload is refused in the author's words.
+  await hero.getByLabel('Upload image').setInputFiles(file);
+  await expect(hero.locator('.image-upload [role="alert"]')).toHaveText('Describe the image first (alt text): what does it show?');
+  await page.locator('#root_sections_0_image_alt').fill('Das Team im Büro');
+  await hero.getByLabel('Upload image').setInputFiles(file);
+  await expect(page.locator('#root_sections_0_image_src')).toHaveValue('images/team-foto.png', SLOW);
+  expect(await readFile(path.join(site.content, 'images/team-foto.png'))).toEqual(png);
+  await expect(hero.getByLabel('Replace image')).toBeAttached();
+  await page.getByRole('button', { name: 'Discard edits' }).click();
+  await rm(path.join(site.content, 'images/team-foto.png'));
+});
+
 test('a cross-origin POST is refused and changes nothing', async ({ page, request }) => {
   const file = path.join(site.content, HOME_EN);
   const before = await readFile(file, 'utf8');

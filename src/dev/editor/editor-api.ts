@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -21,6 +21,7 @@ import { adminPage } from './admin-page.ts';
 import { uiLanguageFor } from './messages/index.ts';
 import { formSchema, inSchemaOrder, type EditableKind } from './form-schema.ts';
 import { translationView, type TranslationView } from './translation-view.ts';
+import { IMAGE_LIMIT_BYTES, imageBaseName, imageTypeOf } from './image-upload.ts';
 import { lockedKeys } from './locked-keys.ts';
 import { editYaml } from './yaml-edit.ts';
 
@@ -313,11 +314,34 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     return send(res, 200, { ok: true, path: relative });
   }
 
+  /**
+   * POST upload-image {name, alt, data (base64)}: stores an image in content/images/ under a free name made from
+   * `name`, and answers its `src`. The alt text must be written first (the form then puts both in the field);
+   * only PNG, JPEG, WebP and AVIF (by their bytes) up to IMAGE_LIMIT_BYTES.
+   */
+  async function uploadImage(res: ServerResponse, body: Json): Promise<true> {
+    if (typeof body.alt !== 'string' || !body.alt.trim()) return send(res, 400, { error: 'describe the image (alt text) before uploading it' });
+    if (typeof body.data !== 'string') return send(res, 400, { error: 'the image is expected as base64 in data' });
+    const bytes = Buffer.from(body.data, 'base64');
+    if (bytes.byteLength > IMAGE_LIMIT_BYTES) return send(res, 413, { error: `the image is larger than ${IMAGE_LIMIT_BYTES / 1024 / 1024} MB` });
+    const type = imageTypeOf(bytes);
+    if (!type) return send(res, 415, { error: 'only PNG, JPEG, WebP or AVIF images' });
+    const folder = path.join(root, 'images');
+    await mkdir(folder, { recursive: true });
+    const taken = new Set(await readdir(folder));
+    const base = imageBaseName(body.name);
+    let name = `${base}.${type}`;
+    for (let n = 2; taken.has(name); n++) name = `${base}-${n}.${type}`;
+    await writeFile(path.join(folder, name), bytes, { flag: 'wx' });
+    return send(res, 200, { ok: true, src: `images/${name}` });
+  }
+
   /** The API's actions (`/__site/editor/api/<action>`): GET ones read, POST ones take a JSON body. */
   const reads: Record<string, (res: ServerResponse, url: URL) => Promise<true>> = { files: listFiles, file: openFile, translation };
   const writes: Record<string, (res: ServerResponse, body: Json) => Promise<true>> = {
     discard,
     'create-page': createPage,
+    'upload-image': uploadImage,
     preview: (res, body) => change(res, body, 'preview'),
     save: (res, body) => change(res, body, 'save'),
   };

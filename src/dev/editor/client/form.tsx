@@ -1,6 +1,7 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import type { Messages } from '../messages/index.ts';
-import type { TranslationMark } from './api.ts';
+import { IMAGE_LIMIT_BYTES } from '../image-upload.ts';
+import { api, type TranslationMark } from './api.ts';
 import {
   fieldHelp,
   fieldId,
@@ -245,6 +246,7 @@ function ObjectField({ schema, value, path, label }: { schema: JsonSchema; value
     <fieldset className="object" id={fieldId(path)}>
       <legend>{label}</legend>
       <FieldNotes path={path} value={value} />
+      {props(schema).src && props(schema).alt ? <ImageUpload path={path} value={value} /> : null}
       <ObjectFields schema={schema} value={value} path={path} />
     </fieldset>
   );
@@ -477,5 +479,45 @@ function RecordField({ schema, value, path, label }: { schema: JsonSchema; value
         </button>
       </div>
     </fieldset>
+  );
+}
+
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/avif'];
+
+/** Upload or replace an image field's file (into content/images/): only once its alt text says what it shows. */
+function ImageUpload({ path, value }: { path: DocPath; value: unknown }) {
+  const { m, change } = useForm();
+  const [problem, setProblem] = useState('');
+  const image = (value ?? {}) as { src?: string; alt?: string };
+  const id = `${fieldId(path)}__upload`;
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    if (!image.alt?.trim()) return setProblem(m.imageAltRequired);
+    if (!IMAGE_TYPES.includes(file.type)) return setProblem(m.imageType);
+    if (file.size > IMAGE_LIMIT_BYTES) return setProblem(m.imageTooBig(IMAGE_LIMIT_BYTES / 1024 / 1024));
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    const answer = await api<{ ok?: boolean; src?: string; error?: string }>(
+      'POST',
+      'upload-image',
+      { name: file.name, alt: image.alt, data: btoa(binary) },
+      true,
+    );
+    if (answer.ok && answer.src) {
+      setProblem('');
+      change([...path, 'src'], answer.src);
+    } else setProblem(answer.error ?? m.refused);
+  };
+  return (
+    <div className="image-upload">
+      <label htmlFor={id}>{image.src ? m.imageReplace : m.imageUpload}</label>
+      <input id={id} type="file" accept={IMAGE_TYPES.join(',')} onChange={(e) => void upload(e.target.files?.[0])} />
+      {problem ? (
+        <p className="error-detail" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the editor edits arbitrary YAML trees, which these tests walk and change by key. */
 import { request as httpRequest } from 'node:http';
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -256,5 +256,29 @@ describe('a new page from a template', () => {
     expect((await editorCall('POST', 'create-page', { template: 'pages/home/de.yaml', locale: 'de', slug: '../x' })).status).toBe(400);
     expect((await editorCall('POST', 'create-page', { template: '../secret.yaml', locale: 'de', slug: 'y' })).status).toBe(403);
     await rm(path.join(content, 'pages/webinar'), { recursive: true });
+  });
+});
+
+describe('images', () => {
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32)]);
+  it('stores an image with its alt text under a free name in content/images/, by its bytes’ type', async () => {
+    const first = await editorCall('POST', 'upload-image', { name: 'Team im Büro.PNG', alt: 'Das Team', data: png.toString('base64') });
+    expect(first.status).toBe(200);
+    expect(first.body.src).toBe('images/team-im-buro.png');
+    expect(await readFile(path.join(content, first.body.src))).toEqual(png);
+    const second = await editorCall('POST', 'upload-image', { name: 'Team im Büro.png', alt: 'Das Team', data: png.toString('base64') });
+    expect(second.body.src).toBe('images/team-im-buro-2.png');
+  });
+
+  it('refuses an image without alt text, of another type, or too large, and stores nothing', async () => {
+    const data = png.toString('base64');
+    expect((await editorCall('POST', 'upload-image', { name: 'a.png', alt: ' ', data })).status).toBe(400);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64');
+    expect((await editorCall('POST', 'upload-image', { name: 'a.png', alt: 'x', data: svg })).status).toBe(415);
+    const big = Buffer.concat([png, Buffer.alloc(2.6 * 1024 * 1024)]).toString('base64');
+    expect((await editorCall('POST', 'upload-image', { name: 'big.png', alt: 'x', data: big })).status).toBe(413);
+    const noToken = await call('POST', '/__site/editor/api/upload-image', { body: { name: 'a.png', alt: 'x', data }, headers: { origin: origin() } });
+    expect(noToken.status).toBe(403);
+    expect((await readdir(path.join(content, 'images'))).filter((f) => !f.startsWith('team-im-buro'))).toEqual([]);
   });
 });

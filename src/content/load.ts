@@ -4,6 +4,7 @@ import path from 'node:path';
 import { isRacy } from '../cache/racy.ts';
 import { formatLocation, formatPath, SiteError, type Result, type SourceLocation } from '../errors/site-error.ts';
 import type { LocaleStrings } from '../schema/locale.ts';
+import { chatbotRows } from '../schema/offer-rules.ts';
 import type { SchemaContext } from '../schema/sections/index.ts';
 import type { LocaleCode } from '../schema/site.ts';
 import { localeCodes } from '../schema/site-locales.ts';
@@ -118,7 +119,7 @@ function contextFrom(raw: unknown): { ctx: SchemaContext; scope: (locale: string
   const constants = (site.constants && typeof site.constants === 'object' ? site.constants : {}) as Record<string, unknown>;
   const keys = (value: unknown) => (value && typeof value === 'object' ? Object.keys(value) : []);
   return {
-    ctx: { plans: keys(constants.plans), savings: keys(constants.savings) },
+    ctx: { plans: keys(constants.plans), savings: keys(constants.savings), chatbots: chatbotRows(site.offer) },
     scope: (locale) => ({
       ...constants,
       brand: brandFor(site.brand, locale),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { SiteError, type Result } from '../errors/site-error.ts';
 import { parseYaml } from '../content/yaml-source.ts';
 import { contentSchemas, editorSettings, SCHEMA_DIR } from '../schema/json-schema.ts';
+import { chatbotRows } from '../schema/offer-rules.ts';
 import { contentReference } from '../schema/reference.ts';
 import type { SchemaContext } from '../schema/sections/index.ts';
 
@@ -26,8 +27,12 @@ export async function schemaContextOf(contentDir: string): Promise<Result<Schema
   }
   const parsed = parseYaml('site.yaml', text);
   if (!parsed.source) return { ok: false, errors: parsed.errors };
-  const constants = (parsed.source.data as { constants?: { plans?: object; savings?: object } } | null)?.constants;
-  return { ok: true, value: { plans: Object.keys(constants?.plans ?? {}), savings: Object.keys(constants?.savings ?? {}) } };
+  const data = parsed.source.data as { constants?: { plans?: object; savings?: object }; offer?: unknown } | null;
+  const constants = data?.constants;
+  return {
+    ok: true,
+    value: { plans: Object.keys(constants?.plans ?? {}), savings: Object.keys(constants?.savings ?? {}), chatbots: chatbotRows(data?.offer) },
+  };
 }
 
 /**

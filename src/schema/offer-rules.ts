@@ -1,4 +1,5 @@
 import type { Offer } from './offer.ts';
+import { Commitment } from './sections/chatbot.ts';
 
 /** The figure a dotted path under `constants` names, when it is a number. */
 export function figureAt(constants: unknown, path: string): number | undefined {
@@ -20,6 +21,13 @@ export function figureRowAt(constants: unknown, path: string): Record<string, nu
   if (!value || typeof value !== 'object') return undefined;
   const entries = Object.entries(value);
   return entries.length > 0 && entries.every(([, v]) => typeof v === 'number') ? (Object.fromEntries(entries) as Record<string, number>) : undefined;
+}
+
+/** The packages of offer.chatbots (raw site.yaml data) priced by commitment: the rows a chatbot price table may show. */
+export function chatbotRows(offer: unknown): string[] {
+  const chatbots = offer && typeof offer === 'object' ? (offer as { chatbots?: unknown }).chatbots : undefined;
+  if (!chatbots || typeof chatbots !== 'object') return [];
+  return Object.entries(chatbots).flatMap(([key, pkg]) => (pkg && typeof pkg === 'object' && 'prices' in pkg ? [key] : []));
 }
 
 /** Every feature a plan includes: its own and, through `extends`, those of the plans below it. */
@@ -88,6 +96,7 @@ export function checkOfferData(offer: Offer, constants: { plans: Record<string, 
     if (!pkg.onRequest && pkg.prices === undefined && pkg.price === undefined)
       out.push({ path: ['chatbots', key], message: 'a package has prices, a price, or onRequest: true' });
   }
+  out.push(...checkPriceTable(offer, constants));
   for (const [key, trial] of Object.entries(offer.trials)) {
     figure(['trials', key, 'days'], trial.days);
     figure(['trials', key, 'months'], trial.months);
@@ -107,6 +116,33 @@ export function checkOfferData(offer: Offer, constants: { plans: Record<string, 
     if (plan.badge !== 'bestValue') continue;
     const better = bestValueRival(offer, constants.plans, key);
     if (better) out.push({ path: ['plans', key, 'badge'], message: `'${key}' is badged best value, but '${better}' includes at least as much for no more` });
+  }
+  return out;
+}
+
+/**
+ * The chatbot price table shows each package priced by commitment (`prices`) as a row with a figure per
+ * commitment, and one setup row below them all: so each such row is complete and they share one setup row.
+ */
+function checkPriceTable(offer: Offer, constants: unknown): OfferIssue[] {
+  const out: OfferIssue[] = [];
+  const complete = (ref: string) => {
+    const row = figureRowAt(constants, ref);
+    return row !== undefined && Commitment.options.every((c) => typeof row[c] === 'number');
+  };
+  const table = Object.entries(offer.chatbots).filter(([, pkg]) => pkg.prices !== undefined);
+  const setups = new Set(table.map(([, pkg]) => pkg.setup));
+  for (const [key, pkg] of table) {
+    for (const field of ['prices', 'setup'] as const) {
+      const ref = pkg[field];
+      if (ref !== undefined && figureRowAt(constants, ref) !== undefined && !complete(ref))
+        out.push({ path: ['chatbots', key, field], message: `'${ref}' needs a figure for each commitment: ${Commitment.options.join(', ')}` });
+    }
+    if (pkg.setup === undefined || setups.size > 1)
+      out.push({
+        path: ['chatbots', key, 'setup'],
+        message: `the price table shows one setup row for every package priced by commitment: give each the same setup row (found ${[...setups].map(String).join(', ')})`,
+      });
   }
   return out;
 }

@@ -1,5 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { readdirSync } from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Section } from '../../src/schema/sections/index.ts';
+import type { ProductMock } from '../../src/schema/sections/mock.ts';
 import { acceptCookies, asRead, euro, headerLabels, pageAt, sectionTitles, site, siteModel } from './support/site-content.ts';
 
 const { chatbot } = site.constants;
@@ -36,12 +38,6 @@ test('the eleven sections appear in the order of SPEC §2', async ({ page }) => 
   expect((await sectionTitles(page)).map(asRead)).toEqual(titles);
   await expect(page.locator('main > section').nth(2)).toHaveAttribute('id', 'pricing');
   await expect(page.locator('main > section').nth(9)).toHaveAttribute('id', 'contact');
-  // The dashboard preview draws the chat widget a website visitor sees (HTML/CSS, no image), with its booking step.
-  const { mock } = await sectionOf('preview');
-  if (mock?.kind !== 'chatWidget') throw new Error('the preview draws no chat widget');
-  const widget = page.getByRole('figure', { name: asRead(mock.alt) });
-  await expect(widget).toBeVisible();
-  await expect(widget.locator('[aria-hidden="true"]')).toContainText(mock.booking!.confirm);
   // The footnotes: one per registered claim the page shows (site.yaml claimRegister), numbered 1, 2, … in order.
   const notes = page.locator('#quellen ol > li[data-claim-note]');
   await expect(notes).toHaveCount(7);
@@ -204,3 +200,129 @@ test('the contact section carries the anchor, its heading and the service addres
   await expect(contact.getByRole('heading', { level: 2 })).toHaveText((await sectionOf('contact')).title);
   await expect(contact.getByRole('link', { name: site.email })).toHaveAttribute('href', `mailto:${site.email}`);
 });
+
+// The product drawings (#36 item 3), on every language's chatbot page: German at the root, the others under /<code>.
+const CHATBOT_ROUTES = readdirSync('content/pages/chatbot')
+  .filter((file) => file.endsWith('.yaml'))
+  .map((file) => file.replace(/\.yaml$/, ''))
+  .map((code) => (code === 'de' ? '/chatbot' : `/${code}/chatbot`));
+/** Text as read, without the soft hyphens the build may set in long words. */
+const plain = (text: string | null) => asRead((text ?? '').replaceAll('\u00ad', ''));
+
+async function drawingOf<K extends ProductMock['kind']>(route: string, type: 'hero' | 'preview', kind: K): Promise<Extract<ProductMock, { kind: K }>> {
+  const found = (await pageAt(route)).page.sections.find((s) => s.type === type);
+  const mock = found && 'mock' in found ? found.mock : undefined;
+  if (mock?.kind !== kind) throw new Error(`the ${type} of ${route} draws no ${kind}`);
+  return mock as Extract<ProductMock, { kind: K }>;
+}
+
+/** The drawing a screen reader knows only by its text alternative: a figure named by `alt`, its picture aria-hidden. */
+async function expectDrawing(page: Page, alt: string): Promise<Locator> {
+  const figure = page.getByRole('figure', { name: asRead(alt) });
+  await expect(figure).toBeVisible();
+  const drawing = figure.locator(':scope > [aria-hidden="true"]');
+  await expect(drawing).toBeVisible();
+  // Nothing inside reaches the accessibility tree: no list, heading or button of the drawing is exposed.
+  await expect(figure.getByRole('listitem')).toHaveCount(0);
+  await expect(figure.getByRole('heading')).toHaveCount(0);
+  await expect(figure.getByRole('button')).toHaveCount(0);
+  return drawing;
+}
+
+for (const route of CHATBOT_ROUTES) {
+  test(`${route}: the hero shows the website chat widget beside its text on wide screens`, async ({ page }) => {
+    const mock = await drawingOf(route, 'hero', 'chatWidget');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(route);
+    const hero = page.locator('main > section').first();
+    const drawing = await expectDrawing(page, mock.alt);
+    await expect(hero.getByRole('figure')).toHaveCount(1);
+    const text = plain(await drawing.textContent());
+    for (const part of [mock.botName, mock.status, ...mock.messages.map((m) => m.text), mock.booking.title, ...mock.booking.slots, mock.booking.confirm])
+      expect(text).toContain(plain(part));
+    // Split: the drawing to the right of the heading, both on the first screen.
+    const heading = await hero.getByRole('heading', { level: 1 }).boundingBox();
+    const figure = await hero.getByRole('figure').boundingBox();
+    if (!heading || !figure) throw new Error('hero heading or drawing not laid out');
+    expect(figure.x).toBeGreaterThanOrEqual(heading.x + heading.width);
+    expect(figure.y).toBeLessThan(800);
+  });
+
+  test(`${route}: on a phone the hero stacks, with the drawing's first part on the first screen`, async ({ page }) => {
+    const mock = await drawingOf(route, 'hero', 'chatWidget');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(route);
+    await expectDrawing(page, mock.alt);
+    const hero = page.locator('main > section').first();
+    const heading = await hero.getByRole('heading', { level: 1 }).boundingBox();
+    const figure = await hero.getByRole('figure').boundingBox();
+    if (!heading || !figure) throw new Error('hero heading or drawing not laid out');
+    expect(figure.y).toBeGreaterThan(heading.y + heading.height);
+    // Its first part (the browser bar and the widget's header) starts on the first screen.
+    expect(figure.y + 96).toBeLessThanOrEqual(844);
+    expect(figure.width).toBeLessThanOrEqual(390);
+  });
+
+  test(`${route}: the dashboard preview is drawn as a dashboard: figures, a chart, conversations, leads and a booking`, async ({ page }) => {
+    const mock = await drawingOf(route, 'preview', 'dashboard');
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(route);
+      const drawing = await expectDrawing(page, mock.alt);
+      await drawing.scrollIntoViewIfNeeded();
+      const visible = async (text: string) =>
+        expect(drawing.getByText(plain(text), { exact: true }).filter({ visible: true }).first(), `${text} at ${width} px`).toBeVisible();
+      // Phones show the first two key figures and the first two rows of each list; wide screens all of them.
+      const shown = <T>(items: readonly T[]) => (width < 640 ? items.slice(0, 2) : items);
+      for (const stat of shown(mock.stats)) {
+        await visible(stat.label);
+        await visible(stat.value);
+      }
+      await visible(mock.chart.title);
+      await expect(drawing.locator('svg[data-chart] rect')).toHaveCount(mock.chart.values.length);
+      for (const label of mock.chart.labels) await visible(label);
+      for (const list of [mock.conversations, mock.leads]) {
+        await visible(list.title);
+        for (const row of shown(list.items)) await visible(row.name);
+      }
+      for (const part of [mock.booking.title, mock.booking.time, mock.booking.name, mock.booking.status]) await visible(part);
+      if (width >= 1024) for (const item of mock.nav) await visible(item);
+      // The drawing fits its screen: nothing of it runs past the right edge.
+      const box = await drawing.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? Infinity)).toBeLessThanOrEqual(width);
+    }
+  });
+
+  test(`${route}: the drawings need no JavaScript`, async ({ page, browser, baseURL }) => {
+    const hero = await drawingOf(route, 'hero', 'chatWidget');
+    const dashboard = await drawingOf(route, 'preview', 'dashboard');
+    // With scripts on: looking at both drawings requests no script but the page's 1.5 KB island loader.
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(route);
+    for (const mock of [hero, dashboard]) await (await expectDrawing(page, mock.alt)).scrollIntoViewIfNeeded();
+    // The loader and the modules it imports up front (the islands themselves load on interaction or in view).
+    const loader = (await page.locator('script[data-islands]').getAttribute('data-islands')) ?? '';
+    const source = await (await page.request.get(loader)).text();
+    const upFront = [...source.matchAll(/import\s*"\.\/([^"]+)"/g)].map((m) => new URL(m[1] ?? '', new URL(loader, baseURL)).pathname);
+    expect(new Set(scripts)).toEqual(new Set([loader, ...upFront]));
+    // With scripts off: both drawings are there, whole.
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    try {
+      const noScript = await context.newPage();
+      await noScript.goto(`${baseURL}${route}`);
+      for (const mock of [hero, dashboard]) {
+        const drawing = await expectDrawing(noScript, mock.alt);
+        await expect(drawing.locator('script')).toHaveCount(0);
+      }
+      const drawn = noScript.getByRole('figure', { name: asRead(dashboard.alt) });
+      for (const part of [dashboard.booking.name, dashboard.leads.title, dashboard.conversations.title, dashboard.chart.title])
+        await expect(drawn).toContainText(plain(part));
+    } finally {
+      await context.close();
+    }
+  });
+}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatPercent } from '../../content/references.ts';
 import type { ProductMock as Mock } from '../../schema/sections/mock.ts';
+import { Dashboard } from './Dashboard.tsx';
 
 /**
  * Product visuals drawn with HTML and CSS: no image request, no script, text from content in the page's
@@ -22,6 +23,7 @@ export function ProductMock({ mock, intl, separator, className = '' }: { mock: M
         {mock.kind === 'platform' && <Platform mock={mock} />}
         {mock.kind === 'chatWidget' && <ChatWidget mock={mock} />}
         {mock.kind === 'learning' && <Learning mock={mock} intl={intl} separator={separator} />}
+        {mock.kind === 'dashboard' && <Dashboard mock={mock} />}
       </div>
     </figure>
   );

@@ -1,21 +1,49 @@
 import { KeepTogether } from '../keep-together.tsx';
 import { formatEuro } from '../../content/references.ts';
+import { figureRowAt } from '../../schema/offer-rules.ts';
 import { Commitment } from '../../schema/sections/chatbot.ts';
 import { ProductMock } from '../mocks/ProductMock.tsx';
 import { ActionLink, CheckList, SectionHeading, SectionShell } from '../ui.tsx';
 import type { SectionProps } from './props.ts';
 
-/** Price table by commitment, read from constants.chatbot, then the packages outside the table. */
+interface PriceRow {
+  key: string;
+  name: string;
+  description: string;
+  /** The price row under constants the figures come from, e.g. chatbot.standard. */
+  ref: string;
+  prices: Record<Commitment, number>;
+}
+
+/**
+ * The table's rows from the offer data: each package's price row, then the setup row they share (site.yaml's
+ * offer check holds them to one), every figure read from the constant its package names.
+ */
+function priceRows(section: SectionProps<'chatbotPricing'>['section'], ctx: SectionProps<'chatbotPricing'>['ctx']): PriceRow[] {
+  const { constants, offer } = ctx.model.site;
+  const row = (ref: string | undefined): Record<Commitment, number> | undefined => {
+    const found = ref ? figureRowAt(constants, ref) : undefined;
+    return found && Commitment.options.every((c) => typeof found[c] === 'number') ? (found as Record<Commitment, number>) : undefined;
+  };
+  const rows: PriceRow[] = [];
+  for (const t of section.tiers) {
+    const ref = offer?.chatbots[t.tier]?.prices;
+    const prices = row(ref);
+    if (ref && prices) rows.push({ key: t.tier, name: t.name, description: t.description, ref, prices });
+  }
+  const setupRef = section.tiers.map((t) => offer?.chatbots[t.tier]?.setup).find((ref) => ref !== undefined);
+  const setup = row(setupRef);
+  if (setupRef && setup) rows.push({ key: 'setup', name: section.setup.name, description: section.setup.description, ref: setupRef, prices: setup });
+  return rows;
+}
+
+/** Price table by commitment, rendered from the chatbot packages of the offer data, then the packages outside the table. */
 export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<'chatbotPricing'>) {
-  const prices = ctx.model.site.constants.chatbot;
   const euro = (n: number) => formatEuro(n, ctx.strings.intl);
   const columns = Commitment.options;
   const highlighted = (c: Commitment) => section.highlight?.commitment === c;
   const cell = (c: Commitment) => `px-4 py-4 text-center tabular-nums ${highlighted(c) ? 'bg-brand-50' : ''}`;
-  const rows = [
-    ...section.tiers.map((t) => ({ key: t.tier, name: t.name, description: t.description, tier: prices[t.tier] })),
-    { key: 'setup', name: section.setup.name, description: section.setup.description, tier: prices.setup },
-  ];
+  const rows = priceRows(section, ctx);
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} />
@@ -47,8 +75,8 @@ export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<
                   </span>
                 </th>
                 {columns.map((c) => (
-                  <td key={c} className={cell(c)} data-constant={`chatbot.${row.key}.${c}`} data-format="eur">
-                    <span className="block text-2xl font-bold text-slate-900">{euro(row.tier[c])}</span>
+                  <td key={c} className={cell(c)} data-constant={`${row.ref}.${c}`} data-format="eur">
+                    <span className="block text-2xl font-bold text-slate-900">{euro(row.prices[c])}</span>
                     {row.key !== 'setup' && <span className="block text-xs text-slate-600">{section.perMonth}</span>}
                   </td>
                 ))}
@@ -70,7 +98,7 @@ export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<
               {columns.map((c) => (
                 <div key={c} className={`rounded-control px-1 py-2 ${highlighted(c) ? 'bg-brand-50' : 'bg-slate-50'}`}>
                   <dt className="text-xs text-slate-600">{section.commitments[c]}</dt>
-                  <dd className="text-lg font-bold text-slate-900 tabular-nums">{euro(row.tier[c])}</dd>
+                  <dd className="text-lg font-bold text-slate-900 tabular-nums">{euro(row.prices[c])}</dd>
                 </div>
               ))}
             </dl>
@@ -112,11 +140,36 @@ export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<
 }
 
 /**
- * The dashboard preview: with a mock, the panels it lists beside a drawn chat widget (the product a visitor of
- * the customer's website sees); without one, a labelled wireframe, never fake figures.
+ * The dashboard preview. A drawn dashboard takes the section's full width under a centred heading, with the areas
+ * it shows named above it; another drawing (a chat widget) sits beside the heading and the areas; without one,
+ * a labelled wireframe, never fake figures.
  */
 export function Preview({ section, ctx, level, headingId }: SectionProps<'preview'>) {
-  if (section.mock) {
+  const { mock } = section;
+  const drawing = mock && <ProductMock mock={mock} intl={ctx.strings.intl} separator={ctx.strings.labelSeparator} />;
+  if (mock?.kind === 'dashboard') {
+    return (
+      <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
+        <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} />
+        <ul className="-mt-4 mb-10 flex flex-wrap justify-center gap-2 sm:mb-12" data-preview-panels="">
+          {section.panels.map((panel) => (
+            <li
+              key={panel}
+              className="inline-flex items-center gap-1.5 rounded-full bg-white px-3 py-1 text-sm font-medium text-slate-700 ring-1 ring-slate-200"
+            >
+              <span aria-hidden="true" className="size-1.5 rounded-full bg-brand-500" />
+              {panel}
+            </li>
+          ))}
+        </ul>
+        <div className="mx-auto max-w-6xl">{drawing}</div>
+        <p className="mx-auto mt-6 max-w-3xl text-center text-sm text-balance text-slate-600">
+          <KeepTogether text={section.caption} />
+        </p>
+      </SectionShell>
+    );
+  }
+  if (drawing) {
     return (
       <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
         <div className="grid items-center gap-10 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16">
@@ -129,7 +182,7 @@ export function Preview({ section, ctx, level, headingId }: SectionProps<'previe
               <KeepTogether text={section.caption} />
             </p>
           </div>
-          <ProductMock mock={section.mock} intl={ctx.strings.intl} separator={ctx.strings.labelSeparator} />
+          {drawing}
         </div>
       </SectionShell>
     );

@@ -7,7 +7,8 @@ import type { SectionProps } from './props.ts';
 
 /**
  * The page's opening: with a product mock, text and mock side by side on wide screens (the product above the
- * fold) and stacked on phones; without one, centred text. Figures sit in one compact row, not in cards.
+ * fold) and stacked on phones, where the mock follows the buttons so its first part is on the first screen and
+ * the small print and figures come after it; without one, centred text. Figures sit in one compact row, not in cards.
  */
 export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
   const { mock } = section;
@@ -25,9 +26,9 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
         className="pointer-events-none absolute -top-40 left-1/2 h-[36rem] w-[60rem] max-w-[200vw] -translate-x-1/2 rounded-full bg-brand-200/40 blur-3xl"
       />
       <div
-        className={`relative mx-auto px-gutter ${mock ? 'grid max-w-7xl items-center gap-10 lg:grid-cols-[minmax(0,11fr)_minmax(0,13fr)] lg:gap-12' : 'max-w-5xl'}`}
+        className={`relative mx-auto px-gutter ${mock ? 'grid max-w-7xl items-center gap-10 lg:grid-cols-[minmax(0,11fr)_minmax(0,13fr)] lg:gap-x-12 lg:gap-y-0' : 'max-w-5xl'}`}
       >
-        <div className={align}>
+        <div className={`${align} ${mock ? 'lg:self-end' : ''}`}>
           {section.eyebrow && (
             <p className="inline-block rounded-full bg-white px-3 py-1 text-balance text-xs font-semibold text-brand-700 shadow-card ring-1 ring-brand-100 sm:px-4 sm:text-sm">
               <KeepTogether text={section.eyebrow} />
@@ -53,6 +54,11 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
               <ActionLink key={i} action={action} size="lg" />
             ))}
           </div>
+        </div>
+        {mock && (
+          <ProductMock mock={mock} intl={ctx.strings.intl} separator={ctx.strings.labelSeparator} className="lg:col-start-2 lg:row-span-2 lg:row-start-1" />
+        )}
+        <div className={`${align} ${mock ? 'max-lg:-mt-6 lg:self-start' : ''}`}>
           {note && (
             <p data-trial={section.trialNote ? '' : undefined} className={`mt-4 text-sm text-balance text-slate-500 ${mock ? 'lg:text-pretty' : ''}`}>
               <KeepTogether text={note} />
@@ -76,7 +82,6 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
             </dl>
           )}
         </div>
-        {mock && <ProductMock mock={mock} intl={ctx.strings.intl} separator={ctx.strings.labelSeparator} />}
       </div>
       {section.image && (
         <div className="relative mx-auto max-w-7xl px-gutter">

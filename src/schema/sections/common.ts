@@ -31,6 +31,8 @@ export const sectionLead = Text.optional().describe('An introductory paragraph u
 export interface SchemaContext {
   plans: readonly string[];
   savings: readonly string[];
+  /** Packages of offer.chatbots priced by commitment (`prices`): the rows a chatbot price table may show. Absent: not known here. */
+  chatbots?: readonly string[];
 }
 
 export function keyOf(names: readonly string[], what: string) {

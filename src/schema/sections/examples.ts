@@ -106,4 +106,16 @@ export const MOCK_EXAMPLES: Record<string, string> = {
   progressLabel: Fortschritt
   progress: 60
   inputPlaceholder: Antwort eingeben …`,
+  dashboard: `mock:
+  kind: dashboard
+  alt: Das Dashboard mit Gesprächen, Anfragen und dem nächsten Termin
+  address: app.example.de
+  nav: [Übersicht, Gespräche, Termine]
+  heading: Übersicht
+  period: Letzte 7 Tage
+  stats: [{ label: Gespräche, value: "120" }, { label: Anfragen, value: "14" }]
+  chart: { title: Gespräche pro Tag, labels: [Mo, Di, Mi], values: [12, 18, 15] }
+  conversations: { title: Letzte Gespräche, items: [{ name: Anna B., text: Haben Sie morgen geöffnet?, status: Beantwortet }] }
+  leads: { title: Neue Anfragen, items: [{ name: Jan K., text: Angebot für eine Wartung, status: Neu }] }
+  booking: { title: Nächster Termin, weekday: Mo, day: "3", time: "9:00", name: Anna B., topic: Beratung, status: Bestätigt }`,
 };

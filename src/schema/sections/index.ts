@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AboutSection, ClaimNotesSection, CtaSection, FaqSection, FeaturesSection, HeroSection, RichTextSection, ServicesSection } from './basic.ts';
 import type { SchemaContext } from './common.ts';
-import { ChatbotPricingSection, PreviewSection } from './chatbot.ts';
+import { chatbotPricingSection, PreviewSection } from './chatbot.ts';
 import { ContactSection } from './contact.ts';
 import { LegalSection } from './legal.ts';
 import { NotFoundSection } from './not-found.ts';
@@ -22,7 +22,7 @@ export function createSectionSchema(ctx: SchemaContext) {
     AboutSection,
     RichTextSection,
     ContactSection,
-    ChatbotPricingSection,
+    chatbotPricingSection(ctx),
     PreviewSection,
     LegalSection,
     ClaimNotesSection,

@@ -13,11 +13,12 @@ const Message = z.strictObject({
   meta: Text.optional().describe('A small line under an assistant message, e.g. "GPT-5 · 2 s".'),
 });
 
+const KIND =
+  'Which drawing: platform (chat with model picker and agents), chatWidget (a chat on a customer website), learning (a tutoring session) or dashboard (the chatbot dashboard: conversations, leads, a booking, a chart).';
+
 /** The platform: chat window with model picker (Smart Select plus the models), agent sidebar, an exchange. */
 export const PlatformMock = z.strictObject({
-  kind: z
-    .literal('platform')
-    .describe('Which drawing: platform (chat with model picker and agents), chatWidget (a chat on a customer website) or learning (a tutoring session).'),
+  kind: z.literal('platform').describe(KIND),
   alt: Text.describe(
     'What the drawing shows, read by screen readers instead of it (the drawing itself is hidden from them), e.g. "The platform: a chat with model picker and agents".',
   ),
@@ -34,9 +35,7 @@ export const PlatformMock = z.strictObject({
 
 /** A chat widget on a customer's website: a short conversation that ends in a booking step. */
 export const ChatWidgetMock = z.strictObject({
-  kind: z
-    .literal('chatWidget')
-    .describe('Which drawing: platform (chat with model picker and agents), chatWidget (a chat on a customer website) or learning (a tutoring session).'),
+  kind: z.literal('chatWidget').describe(KIND),
   alt: Text.describe(
     'What the drawing shows, read by screen readers instead of it (the drawing itself is hidden from them), e.g. "The platform: a chat with model picker and agents".',
   ),
@@ -58,9 +57,7 @@ export const ChatWidgetMock = z.strictObject({
 
 /** A learning-mode session: mode and class level, a task, tutor and pupil turns, a hint and progress. */
 export const LearningMock = z.strictObject({
-  kind: z
-    .literal('learning')
-    .describe('Which drawing: platform (chat with model picker and agents), chatWidget (a chat on a customer website) or learning (a tutoring session).'),
+  kind: z.literal('learning').describe(KIND),
   alt: Text.describe(
     'What the drawing shows, read by screen readers instead of it (the drawing itself is hidden from them), e.g. "The platform: a chat with model picker and agents".',
   ),
@@ -77,5 +74,73 @@ export const LearningMock = z.strictObject({
   inputPlaceholder: Text.describe('Placeholder in the drawn message input, e.g. "Nachricht eingeben…".'),
 });
 
-export const ProductMock = z.discriminatedUnion('kind', [PlatformMock, ChatWidgetMock, LearningMock]);
+/** A row of a drawn list: who, what, and a small status tag. */
+const DashboardRow = z.strictObject({
+  name: Text.describe('Who: a visitor or contact name, e.g. "Laura M.".'),
+  text: Text.describe('What: the topic or the last message, e.g. "Frage zur Inspektion".'),
+  meta: Text.optional().describe('A small line at the right, e.g. a time "09:41".'),
+  status: Text.optional().describe('A small tag, e.g. "Neu" or "An Team übergeben".'),
+  /** Drawn in the accent colour: the row that needs the team's attention. */
+  highlight: z.boolean().default(false).describe('true: the tag is drawn in the accent colour (the row that needs attention).'),
+});
+
+/**
+ * The chatbot dashboard a customer works in: sidebar, key figures, a small chart, the latest conversations, the
+ * captured leads and the next booking. The figures are an illustration (the drawing is labelled a preview).
+ */
+export const DashboardMock = z.strictObject({
+  kind: z.literal('dashboard').describe(KIND),
+  alt: Text.describe(
+    'What the drawing shows, read by screen readers instead of it (the drawing itself is hidden from them), e.g. "The dashboard: conversations, leads and a booking".',
+  ),
+  address: Text.describe('Text in the address bar of the drawn browser, e.g. "app.example.de".'),
+  nav: z.array(Text).min(2).max(6).describe('Two to six sidebar entries, the first drawn selected, e.g. ["Übersicht", "Gespräche", "Termine"].'),
+  heading: Text.describe('The title of the drawn screen, e.g. "Übersicht".'),
+  period: Text.describe('The period chip beside it, e.g. "Letzte 7 Tage".'),
+  stats: z
+    .array(
+      z.strictObject({
+        label: Text.describe('What the figure counts, e.g. "Gespräche".'),
+        value: Text.describe('The figure as drawn, e.g. "312".'),
+        note: Text.optional().describe('A small line under it, e.g. "+28 zur Vorwoche".'),
+      }),
+    )
+    .min(2)
+    .max(4)
+    .describe('Two to four key figures across the top (phones show the first two).'),
+  chart: z
+    .strictObject({
+      title: Text.describe('The chart title, e.g. "Gespräche pro Tag".'),
+      labels: z.array(Text).min(3).max(12).describe('The labels under the bars, e.g. ["Mo", "Di", "Mi"].'),
+      values: z.array(z.number().int().min(0)).min(3).max(12).describe('One bar height per label (the highest fills the chart), e.g. [32, 41, 38].'),
+    })
+    .refine((c) => c.labels.length === c.values.length, { message: 'the chart needs one value per label' })
+    .describe('A small bar chart.'),
+  conversations: z
+    .strictObject({
+      title: Text.describe('The list title, e.g. "Letzte Gespräche".'),
+      items: z.array(DashboardRow).min(1).max(4).describe('One to four conversations (phones show the first two).'),
+    })
+    .describe('The latest conversations: one to four rows.'),
+  leads: z
+    .strictObject({
+      title: Text.describe('The list title, e.g. "Neue Anfragen".'),
+      items: z.array(DashboardRow).min(1).max(4).describe('One to four leads (phones show the first two).'),
+    })
+    .describe('The leads the chatbot captured: one to four rows.'),
+  booking: z
+    .strictObject({
+      title: Text.describe('The card title, e.g. "Nächster Termin".'),
+      weekday: Text.describe('The weekday drawn on the calendar leaf, e.g. "Do".'),
+      day: Text.describe('The day of the month on it, e.g. "14".'),
+      time: Text.describe('The time, e.g. "10:30 – 11:00".'),
+      name: Text.describe('Who booked, e.g. "Familie Weber".'),
+      topic: Text.describe('What for, e.g. "Inspektion, VW Golf".'),
+      status: Text.describe('Its state as a tag, e.g. "Bestätigt".'),
+      source: Text.optional().describe('A small line on how it was booked, e.g. "Gebucht im Chat".'),
+    })
+    .describe('The next appointment a visitor booked in the chat.'),
+});
+
+export const ProductMock = z.discriminatedUnion('kind', [PlatformMock, ChatWidgetMock, LearningMock, DashboardMock]);
 export type ProductMock = z.infer<typeof ProductMock>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createSectionSchema } from '../../../src/schema/sections/index.ts';
 import { RichText } from '../../../src/schema/text.ts';
 
-const sections = createSectionSchema({ plans: ['standard'], savings: ['vsTwo'] });
+const sections = createSectionSchema({ plans: ['standard'], savings: ['vsTwo'], chatbots: ['standard', 'intake'] });
 const issues = (value: unknown) => {
   const result = sections.safeParse(value);
   return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -20,7 +20,7 @@ const pricing = {
 };
 
 describe('chatbotPricing', () => {
-  it('accepts a table whose tiers are keys of constants.chatbot', () => {
+  it('accepts a table whose tiers are packages of offer.chatbots priced by commitment', () => {
     expect(issues(pricing)).toEqual([]);
   });
 

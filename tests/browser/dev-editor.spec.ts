@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, readFile } from 'node:fs/promises';
+import { cp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
@@ -170,15 +170,99 @@ test('an invalid price is shown with the check’s message and never written', a
   const price = page.locator('#root_constants_plans_standard_price');
   await expect(price).toBeVisible(SLOW);
   await price.fill('-5');
-  // The loader's message (`site check` says the same), under the field and in the list.
-  const message = 'Too small: expected number to be >=0';
-  await expect(page.locator('#root_constants_plans_standard_price__error')).toHaveText(message, SLOW);
+  // The loader's message in the author's words under the field; `site check`'s wording in the list's details.
+  await expect(page.locator('#root_constants_plans_standard_price__error')).toHaveText('Must be at least 0.', SLOW);
   await expect(price).toHaveAttribute('aria-describedby', /root_constants_plans_standard_price__error/);
   const line = before.split('\n').findIndex((l) => l.includes('standard: { price: 17')) + 1;
   await expect(page.getByRole('alert')).toContainText(`site.yaml:${line}:24 invalid-value: Too small: expected number to be >=0`);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status')).toContainText('nothing was saved', SLOW);
   expect(await readFile(file, 'utf8')).toBe(before);
+});
+
+test('a German author sees the fields in order, in German, and adds a valid FAQ section', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'de-DE' });
+  const page = await context.newPage();
+  const file = path.join(site.content, 'pages/home/de.yaml');
+  const before = await readFile(file, 'utf8');
+  await openEditor(page, 'pages/home/de.yaml');
+  const hero = page.locator('#root_sections_0');
+  await expect(hero.locator('summary').first()).toHaveText(/^Einstieg \(Hero\): /, SLOW);
+  // Title first, no type box; id, background and image under a closed "Weitere Einstellungen".
+  await expect(hero.locator('label').first()).toHaveText('Titel');
+  await expect(page.locator('#root_sections_0_type')).toHaveCount(0);
+  const more = hero.locator('details.more').first();
+  await expect(more.locator('summary')).toContainText('Weitere Einstellungen');
+  await expect(page.locator('#root_sections_0_id')).toBeHidden();
+  await more.locator('summary').click();
+  await expect(page.locator('label[for="root_sections_0_id"]')).toHaveText('Anker (ID)');
+  // The constant picker sits beside prose only, and shows the value it inserts.
+  await expect(hero.getByRole('combobox', { name: 'Einen Wert in Titel einfügen' })).toBeVisible();
+  await expect(hero.getByRole('combobox', { name: 'Einen Wert in Anker (ID) einfügen' })).toHaveCount(0);
+  await expect(hero.getByRole('combobox', { name: 'Einen Wert in Titel einfügen' }).locator('option', { hasText: '(plans.standard.price)' })).toHaveCount(1);
+  // No raw labels anywhere in the form.
+  await expect(page.locator('main.form')).not.toContainText(/\w+-\d+\*|\bKey\b/);
+
+  await page.getByRole('combobox', { name: 'Art des Abschnitts' }).selectOption({ label: 'Fragen und Antworten' });
+  await page.getByRole('button', { name: '+ Abschnitt hinzufügen' }).click();
+  const sections = page.locator('#root_sections > details.item');
+  const added = sections.last();
+  await expect(added.locator('summary').first()).toHaveText('Fragen und Antworten: Neuer Text');
+  // The new entry is valid as it is: titled by its question, a two-paragraph answer in growing text areas.
+  const entry = added.locator('details.item').first();
+  await expect(entry.locator('summary').first()).toHaveText('Neue Frage?');
+  await entry.locator('summary').first().click();
+  await expect(entry.locator('textarea')).toHaveCount(2);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('status')).toHaveText('Die Vorschau zeigt ungespeicherte Änderungen.', SLOW);
+
+  // The author switches the editor to English: labels follow.
+  await page.getByRole('combobox', { name: 'Sprache des Editors' }).selectOption('en');
+  await expect(page.locator('label[for="root_sections_0_title"]')).toHaveText('Title');
+  await page.getByRole('button', { name: 'Discard edits' }).click();
+  await expect(sections.last().locator('summary').first()).not.toHaveText(/Questions and answers/, SLOW);
+  expect(await readFile(file, 'utf8')).toBe(before);
+  await context.close();
+});
+
+test('an author creates a page from a template and it opens as a draft', async ({ page }) => {
+  await openEditor(page, 'pages/home/de.yaml');
+  const form = page.locator('details.new-page');
+  await form.locator('summary').click();
+  await form.getByLabel('Language').selectOption('de');
+  await form.getByLabel('Copy of the page').selectOption('faq');
+  await form.getByLabel('Address (slug)').fill('webinar');
+  await form.getByRole('button', { name: 'Create page' }).click();
+  await expect(page.locator('.bar .file')).toHaveText('pages/webinar/de.yaml', SLOW);
+  await expect(page.locator('nav a[aria-current="page"]')).toHaveText('webinar');
+  await expect(page.locator('#root_sections_0_title')).toHaveValue('Fragen und Antworten');
+  const text = await readFile(path.join(site.content, 'pages/webinar/de.yaml'), 'utf8');
+  expect(text).toContain('slug: webinar');
+  expect(text).toContain('draft: true');
+  // The same address again is refused with a message, and nothing else is created.
+  await form.getByLabel('Address (slug)').fill('webinar');
+  await form.getByRole('button', { name: 'Create page' }).click();
+  await expect(form.getByRole('alert')).toContainText('exists already');
+  await rm(path.join(site.content, 'pages/webinar'), { recursive: true });
+});
+
+test('an author adds an image: alt text first, then the upload lands in content/images/', async ({ page }) => {
+  await openEditor(page, 'pages/home/de.yaml');
+  const hero = page.locator('#root_sections_0');
+  await hero.locator('details.more > summary').first().click();
+  await hero.getByRole('button', { name: '+ Add Image' }).click();
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  const file = { name: 'Team Foto.png', mimeType: 'image/png', buffer: png };
+  // Without a description the upload is refused in the author's words.
+  await hero.getByLabel('Upload image').setInputFiles(file);
+  await expect(hero.locator('.image-upload [role="alert"]')).toHaveText('Describe the image first (alt text): what does it show?');
+  await page.locator('#root_sections_0_image_alt').fill('Das Team im Büro');
+  await hero.getByLabel('Upload image').setInputFiles(file);
+  await expect(page.locator('#root_sections_0_image_src')).toHaveValue('images/team-foto.png', SLOW);
+  expect(await readFile(path.join(site.content, 'images/team-foto.png'))).toEqual(png);
+  await expect(hero.getByLabel('Replace image')).toBeAttached();
+  await page.getByRole('button', { name: 'Discard edits' }).click();
+  await rm(path.join(site.content, 'images/team-foto.png'));
 });
 
 test('a cross-origin POST is refused and changes nothing', async ({ page, request }) => {

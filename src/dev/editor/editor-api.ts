@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -18,8 +18,11 @@ import { contentFiles, editablePath, kindOf } from './content-files.ts';
 import { bundleEditor, type EditorBundle } from './editor-bundle.ts';
 import { refusal, TOKEN_HEADER } from './editor-guard.ts';
 import { adminPage } from './admin-page.ts';
+import { uiLanguageFor } from './messages/index.ts';
 import { formSchema, inSchemaOrder, type EditableKind } from './form-schema.ts';
 import { translationView, type TranslationView } from './translation-view.ts';
+import { IMAGE_LIMIT_BYTES, imageBaseName, imageTypeOf } from './image-upload.ts';
+import { lockedKeys } from './locked-keys.ts';
 import { editYaml } from './yaml-edit.ts';
 
 export const ADMIN_PATH = '/admin';
@@ -157,10 +160,20 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     const disk = await readFile(file, 'utf8');
     if (body.version !== versionOf(disk))
       return { status: 409, error: `${relative} changed on disk since it was opened: reload it (your unsaved edits of it are lost)` };
+    const missing = kindOf(relative) === 'site' ? await removedLockedKey(disk, body.data) : undefined;
+    if (missing) return { status: 422, error: `${missing} is used by other content (a reference, a plan or the offer): it cannot be removed or renamed here` };
     const schema = await schemaOf(kindOf(relative));
     const result = editYaml(disk, inSchemaOrder(body.data, schema));
     if (!result.ok) return { status: 422, error: result.message };
     return { relative, file, disk, text: result.text };
+  }
+
+  /** The first entry of site.yaml other content depends on that `next` no longer has (removed or renamed). */
+  async function removedLockedKey(disk: string, next: unknown): Promise<string | undefined> {
+    const at = (keys: (string | number)[]) =>
+      keys.reduce<unknown>((value, key) => (value && typeof value === 'object' && Object.hasOwn(value, key) ? (value as Json)[key] : undefined), next);
+    const locked = await lockedKeys(root, readYaml(disk));
+    return locked.find((keys) => at(keys) === undefined)?.join('.');
   }
 
   /** A file's text as the editor shows it: its unsaved edit, else the file. */
@@ -222,6 +235,7 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
       // The translation view: the same file in the default language beside each string, and its status.
       ...(await translationOf(relative, unsaved ?? disk, defaultLocale)),
       constants: constantsOf(site, locale),
+      locked: kind === 'site' ? await lockedKeys(root, data) : [],
       route,
     });
   }
@@ -271,10 +285,63 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     return send(res, 200, { ok: true, version: versionOf(edit.text), written: edit.text !== edit.disk });
   }
 
+  /**
+   * POST create-page {template, locale, slug}: a new page family `slug` in `locale`, a copy of the template page
+   * (any page file) with its slug set, as a draft (shown by `site dev`, left out of `site build` until the author
+   * removes `draft`). Refused when the family exists, the names are not slugs, or the new content does not load.
+   */
+  async function createPage(res: ServerResponse, body: Json): Promise<true> {
+    const { template, locale, slug } = body;
+    const templateFile = await editablePath(root, template);
+    if (!templateFile || kindOf(String(template)) !== 'page') return send(res, 403, { error: 'the template must be a page file of the content folder' });
+    if (typeof slug !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(slug) || typeof locale !== 'string' || !(await contentFiles(root)).locales.includes(locale))
+      return send(res, 400, { error: 'a slug (lower-case letters, digits, dashes) and one of the site’s languages are expected' });
+    const relative = `pages/${slug}/${locale}.yaml`;
+    const family = path.join(root, 'pages', slug);
+    if ((await contentFiles(root)).pages[slug]) return send(res, 409, { error: `a page family ${slug} exists already: pick another address` });
+    const text = await readFile(templateFile, 'utf8');
+    const result = editYaml(text, { ...(readYaml(text) as Json), slug, draft: true });
+    if (!result.ok) return send(res, 422, { error: result.message });
+    await mkdir(family, { recursive: true });
+    await writeFile(path.join(family, `${locale}.yaml`), result.text, { flag: 'wx' });
+    const loaded = await loadContent(root, options.env, memo, options.unsavedEdits);
+    const errors = loaded.ok ? [] : loaded.errors.filter((e) => e.location?.file?.endsWith(relative)).map(errorView);
+    if (errors.length) {
+      await rm(family, { recursive: true, force: true });
+      return send(res, 422, { error: `the new page would not load: nothing was created`, errors });
+    }
+    options.changed();
+    return send(res, 200, { ok: true, path: relative });
+  }
+
+  /**
+   * POST upload-image {name, alt, data (base64)}: stores an image in content/images/ under a free name made from
+   * `name`, and answers its `src`. The alt text must be written first (the form then puts both in the field);
+   * only PNG, JPEG, WebP and AVIF (by their bytes) up to IMAGE_LIMIT_BYTES.
+   */
+  async function uploadImage(res: ServerResponse, body: Json): Promise<true> {
+    if (typeof body.alt !== 'string' || !body.alt.trim()) return send(res, 400, { error: 'describe the image (alt text) before uploading it' });
+    if (typeof body.data !== 'string') return send(res, 400, { error: 'the image is expected as base64 in data' });
+    const bytes = Buffer.from(body.data, 'base64');
+    if (bytes.byteLength > IMAGE_LIMIT_BYTES) return send(res, 413, { error: `the image is larger than ${IMAGE_LIMIT_BYTES / 1024 / 1024} MB` });
+    const type = imageTypeOf(bytes);
+    if (!type) return send(res, 415, { error: 'only PNG, JPEG, WebP or AVIF images' });
+    const folder = path.join(root, 'images');
+    await mkdir(folder, { recursive: true });
+    const taken = new Set(await readdir(folder));
+    const base = imageBaseName(body.name);
+    let name = `${base}.${type}`;
+    for (let n = 2; taken.has(name); n++) name = `${base}-${n}.${type}`;
+    await writeFile(path.join(folder, name), bytes, { flag: 'wx' });
+    return send(res, 200, { ok: true, src: `images/${name}` });
+  }
+
   /** The API's actions (`/__site/editor/api/<action>`): GET ones read, POST ones take a JSON body. */
   const reads: Record<string, (res: ServerResponse, url: URL) => Promise<true>> = { files: listFiles, file: openFile, translation };
   const writes: Record<string, (res: ServerResponse, body: Json) => Promise<true>> = {
     discard,
+    'create-page': createPage,
+    'upload-image': uploadImage,
     preview: (res, body) => change(res, body, 'preview'),
     save: (res, body) => change(res, body, 'save'),
   };
@@ -301,7 +368,7 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: 'method not allowed' });
     if (isAdmin) {
       bundle ??= bundleEditor();
-      const html = Buffer.from(adminPage(token));
+      const html = Buffer.from(adminPage(token, uiLanguageFor(String(req.headers['accept-language'] ?? '').split(','))));
       res.writeHead(200, {
         ...BASE_SECURITY_HEADERS,
         // The form library's validator (ajv) compiles schemas to functions, and it sets a few style attributes;

@@ -58,6 +58,13 @@ function patch(doc: Document, node: Node, next: unknown, afterKey: boolean, inFl
     if (token.type !== 'scalar' && token.type !== 'single-quoted-scalar' && token.type !== 'double-quoted-scalar' && token.type !== 'block-scalar')
       return false;
     const value = next === null || next === undefined ? '' : String(next);
+    if (token.type === 'block-scalar' && typeof next === 'string') {
+      const source = refolded(token, value);
+      if (source !== undefined) {
+        token.source = source;
+        return true;
+      }
+    }
     // A string that would read back as a number, boolean or null keeps its quotes (or gets them).
     const type = typeof next === 'string' && token.type === 'scalar' && (plainLooksTyped.test(value) || value === '') ? 'QUOTE_DOUBLE' : undefined;
     CST.setScalarValue(token, value, { afterKey, inFlow, ...(type ? { type } : {}) });
@@ -122,6 +129,64 @@ function patch(doc: Document, node: Node, next: unknown, afterKey: boolean, inFl
     return true;
   }
   return false;
+}
+
+/**
+ * The new text of a folded block scalar (`>` or `>-`) holding `value`, its untouched lines as they were: each
+ * paragraph keeps the old lines its text still starts and ends with, and only the changed middle is folded
+ * again, at 80 characters or the paragraph's widest old line. yaml's `setScalarValue` would print a paragraph as one line.
+ * Undefined when the scalar or the value is of a form this cannot fold back exactly (more-indented lines,
+ * runs of spaces, a keep `+` or explicit indentation header, a trailing newline the header does not give).
+ */
+function refolded(token: CST.BlockScalar, value: string): string | undefined {
+  const header = token.props.find((p): p is CST.SourceToken => p.type === 'block-scalar-header')?.source;
+  if (header !== '>' && header !== '>-') return undefined;
+  if (value.endsWith('\n') !== (header === '>') || /\n\n$/.test(value)) return undefined;
+  const lines = token.source.replace(/\n$/, '').split('\n');
+  const indent = /^ */.exec(lines.find((line) => line.trim()) ?? '')?.[0] ?? '';
+  if (!indent || lines.some((line) => line.trim() && (!line.startsWith(indent) || /^\s/.test(line.slice(indent.length)) || /\s$/.test(line)))) return undefined;
+  // Old paragraphs: runs of non-empty lines (the value joins a paragraph's lines with single spaces).
+  const paragraphs = lines
+    .map((line) => line.slice(indent.length))
+    .join('\n')
+    .split(/\n\s*\n/)
+    .map((p) => p.split('\n').filter(Boolean));
+  const body = header === '>' ? value.slice(0, -1) : value;
+  const parts = body.split(/(\n+)/);
+  const out: string[] = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    const text = parts[i] ?? '';
+    if (!text || /^\s|\s$|\s\s|\t/.test(text)) return undefined;
+    out.push(...folded(text, paragraphs[i / 2] ?? []).map((line) => indent + line));
+    // n newlines in the value between paragraphs are n empty lines in the scalar.
+    const gap = parts[i + 1];
+    if (gap) out.push(...Array.from({ length: gap.length }, () => ''));
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** `text` as lines: the old lines it begins and ends with kept, the rest folded at 80 characters or the widest old line. */
+function folded(text: string, old: string[]): string[] {
+  let rest = text;
+  const head: string[] = [];
+  const tail: string[] = [];
+  let from = 0;
+  let to = old.length;
+  while (from < to && (rest === old[from] || rest.startsWith(`${old[from]} `))) rest = rest.slice((old[from++] as string).length + 1);
+  while (from < to && rest && (rest === old[to - 1] || rest.endsWith(` ${old[to - 1]}`))) {
+    const line = old[--to] as string;
+    tail.unshift(line);
+    rest = rest.slice(0, Math.max(0, rest.length - line.length - 1));
+  }
+  head.push(...old.slice(0, from));
+  const width = Math.max(80, ...old.map((line) => line.length));
+  const middle: string[] = [];
+  for (const word of rest ? rest.split(' ') : []) {
+    const last = middle.length - 1;
+    if (last >= 0 && (middle[last] as string).length + 1 + word.length <= width) middle[last] += ` ${word}`;
+    else middle.push(word);
+  }
+  return [...head, ...middle, ...tail];
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -24,6 +24,8 @@ export interface FileView {
   /** A translation file's status against its German source (`site translations`' code). */
   translation?: TranslationView;
   constants: { ref: string; value: string }[];
+  /** Document paths of entries other content depends on (plan keys, referenced constants): never removed or renamed. */
+  locked: (string | number)[][];
   route: string;
 }
 

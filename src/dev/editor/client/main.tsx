@@ -1,61 +1,40 @@
-import Form, { getDefaultRegistry } from '@rjsf/core';
-import type { FieldTemplateProps, RJSFSchema, WidgetProps, ErrorSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
 import { StrictMode, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { MESSAGES, uiLanguageFor, type Messages, type UiLanguage } from '../messages/index.ts';
 import { api, type EditorError, type FileView, type FilesView, type TranslationMark, type TranslationView } from './api.ts';
-import { errorSchemaOf, valueAt } from './paths.ts';
+import { ContentForm, type FormContext } from './form.tsx';
+import { fieldId, friendlyError, itemTitle, setAt, type JsonSchema } from './form-model.ts';
+import { parsePath } from './paths.ts';
 import './editor.css';
 
-/** What the form's templates and widgets read besides their own props. */
-interface EditorContext {
-  /** The same file in the default language (the translation view), or undefined. */
-  source?: unknown;
-  sourceLocale?: string;
-  constants: FileView['constants'];
-  /** The translation status's marks by the field's document path (JSON). */
-  marks: ReadonlyMap<string, TranslationMark>;
-}
-
-const MARK_TEXT: Record<TranslationMark['state'], string> = {
-  stale: 'Stale: the German source changed since this translation was accepted',
-  missing: 'Missing: this string is not translated yet',
-  untranslated: 'Untranslated: still the German text',
-};
-
-function markText(mark: TranslationMark): string {
-  return mark.state === 'stale' && mark.recorded === false
-    ? 'Stale: this translation was never accepted as translated from the German source'
-    : MARK_TEXT[mark.state];
-}
-
 /** Above a translation's form: what is left to do, and the strings whose section the translation lacks. */
-function TranslationSummary({ view }: { view: TranslationView }) {
-  const count = (state: TranslationMark['state']) => view.marks.filter((m) => m.state === state).length;
+function TranslationSummary({ view, m }: { view: TranslationView; m: Messages }) {
+  const count = (state: TranslationMark['state']) => view.marks.filter((x) => x.state === state).length;
   const parts = [
-    count('missing') && `${count('missing')} missing`,
-    count('untranslated') && `${count('untranslated')} untranslated`,
-    view.tracked && count('stale') && `${count('stale')} stale`,
+    count('missing') && m.translationParts.missing(count('missing')),
+    count('untranslated') && m.translationParts.untranslated(count('untranslated')),
+    view.tracked && count('stale') && m.translationParts.stale(count('stale')),
   ].filter(Boolean);
-  const unplaced = view.marks.filter((m) => !m.path);
+  const unplaced = view.marks.filter((x) => !x.path);
+  const markText = (mark: TranslationMark) => (mark.state === 'stale' && mark.recorded === false ? m.marks.staleNever : m.marks[mark.state]);
   return (
-    <section className="translation-summary" aria-label="Translation status">
+    <section className="translation-summary" aria-label={m.translationRegion}>
       <p>
-        {parts.length ? `Translation: ${parts.join(', ')}.` : 'Translation: up to date with the German source.'}
+        {parts.length ? m.translationSummary(parts.join(', ')) : m.translationDone}
         {view.tracked ? (
           <>
             {' '}
-            Once a stale string is updated, record it with <code>site translations --accept {view.accept}</code>.
+            {m.translationAccept} <code>site translations --accept {view.accept}</code>.
           </>
         ) : (
-          ' Staleness is not tracked (no translations.lock.yaml).'
+          m.translationUntracked
         )}
       </p>
       {unplaced.length ? (
         <ul>
-          {unplaced.map((m) => (
-            <li key={m.key}>
-              <code>{m.key}</code> {markText(m)} (German: {m.source})
+          {unplaced.map((x) => (
+            <li key={x.key}>
+              <code>{x.key}</code> {markText(x)} {m.translationSource(x.source)}
             </li>
           ))}
         </ul>
@@ -64,111 +43,39 @@ function TranslationSummary({ view }: { view: TranslationView }) {
   );
 }
 
-const defaults = getDefaultRegistry();
-const DefaultFieldTemplate = defaults.templates.FieldTemplate;
-const DefaultTextWidget = defaults.widgets.TextWidget!;
-
-/** Every field as the library draws it, and under a translated string its source in the default language. */
-function FieldTemplate(props: FieldTemplateProps) {
-  const context = props.registry.formContext as EditorContext;
-  const path = props.fieldPathId.path;
-  const source = context.source === undefined || !path.length ? undefined : valueAt(context.source, path);
-  const mark = context.marks.get(JSON.stringify(path));
-  return (
-    <>
-      <DefaultFieldTemplate {...props} />
-      {mark ? (
-        <p className={`translation-mark mark-${mark.state}`} id={`${props.id}__translation`}>
-          {markText(mark)}
-        </p>
-      ) : null}
-      {typeof source === 'string' && source !== '' && typeof props.formData === 'string' && source !== props.formData ? (
-        <p className="source" lang={context.sourceLocale}>
-          <span className="source-label">{context.sourceLocale?.toUpperCase()}</span> {source}
-        </p>
-      ) : null}
-    </>
-  );
-}
-
-/**
- * A text field: a line, or a box for long text, and a picker that inserts a reference to a constant
- * (`{{plans.standard.price}}`) at the cursor, each entry showing the constant's current value.
- */
-function TextWidget(props: WidgetProps) {
-  // Numbers keep the library's number input; constants are referenced from text only.
-  if (props.schema.type !== 'string' && props.schema.type !== undefined) return <DefaultTextWidget {...props} />;
-  const context = props.registry.formContext as EditorContext;
-  const value = typeof props.value === 'string' ? props.value : props.value === undefined ? '' : String(props.value);
-  const long = value.length > 70 || value.includes('\n');
-  const change = (text: string) => props.onChange(text === '' ? props.options.emptyValue : text);
-  const common = {
-    id: props.id,
-    name: props.htmlName ?? props.id,
-    value,
-    required: props.required,
-    disabled: props.disabled || props.readonly,
-    'aria-describedby': `${props.id}__error ${props.id}__description ${props.id}__translation`,
-    onBlur: () => props.onBlur(props.id, value),
-    onFocus: () => props.onFocus(props.id, value),
-  };
-  const insert = (ref: string) => {
-    const field = document.getElementById(props.id) as HTMLInputElement | HTMLTextAreaElement | null;
-    const at = field?.selectionStart ?? value.length;
-    const end = field?.selectionEnd ?? at;
-    change(`${value.slice(0, at)}{{${ref}}}${value.slice(end)}`);
-  };
-  return (
-    <div className="text-widget">
-      {long ? (
-        <textarea {...common} rows={Math.min(8, Math.ceil(value.length / 70) + 1)} onChange={(e) => change(e.target.value)} />
-      ) : (
-        <input type="text" {...common} onChange={(e) => change(e.target.value)} />
-      )}
-      {context.constants.length ? (
-        <select
-          className="constant-picker"
-          aria-label={`Insert a constant into ${props.label || props.id}`}
-          value=""
-          onChange={(e) => e.target.value && insert(e.target.value)}
-        >
-          <option value="">{'{{…}}'}</option>
-          {context.constants.map((c) => (
-            <option key={c.ref} value={c.ref}>
-              {c.ref} = {c.value}
-            </option>
-          ))}
-        </select>
-      ) : null}
-    </div>
-  );
-}
-
 function Nav({
   files,
   current,
   sections,
   open,
+  m,
 }: {
   files: FilesView;
   current?: string;
   sections: { id: string; label: string }[];
   open: (path: string) => void;
+  m: Messages;
 }) {
   const locales = files.locales;
   const link = (path: string, label: ReactNode) => (
     <a href={`#${path}`} aria-current={path === current ? 'page' : undefined} onClick={(e) => (e.preventDefault(), open(path))}>
       {label}
       {files.unsaved.includes(path) ? (
-        <span className="unsaved-mark" title="unsaved edits">
+        <span className="unsaved-mark" title={m.unsavedMark}>
           {' '}
           •
         </span>
       ) : null}
     </a>
   );
+  const jump = (id: string) => {
+    const target = document.getElementById(id);
+    if (target instanceof HTMLDetailsElement) target.open = true;
+    target?.scrollIntoView({ block: 'start' });
+  };
   return (
-    <nav aria-label="Content files" className="nav">
+    <nav aria-label={m.contentFiles} className="nav">
+      <NewPage files={files} m={m} created={open} />
       {locales.map((locale) => (
         <section key={locale}>
           <h2>{locale}</h2>
@@ -184,7 +91,7 @@ function Nav({
                       <ol className="sections">
                         {sections.map((s) => (
                           <li key={s.id}>
-                            <a href={`#${s.id}`} onClick={(e) => (e.preventDefault(), document.getElementById(s.id)?.scrollIntoView({ block: 'start' }))}>
+                            <a href={`#${s.id}`} onClick={(e) => (e.preventDefault(), jump(s.id))}>
                               {s.label}
                             </a>
                           </li>
@@ -198,26 +105,88 @@ function Nav({
         </section>
       ))}
       <section>
-        <h2>Shared</h2>
+        <h2>{m.shared}</h2>
         <ul>
           {locales.map((locale) => (
-            <li key={locale}>{link(`locales/${locale}.yaml`, `UI strings (${locale})`)}</li>
+            <li key={locale}>{link(`locales/${locale}.yaml`, m.uiStrings(locale))}</li>
           ))}
-          {files.site ? <li>{link('site.yaml', 'Constants and settings')}</li> : null}
+          {files.site ? <li>{link('site.yaml', m.settings)}</li> : null}
         </ul>
       </section>
     </nav>
   );
 }
 
-function sectionsOf(data: unknown): { id: string; label: string }[] {
-  const sections = (data as { sections?: { type?: string; title?: string }[] } | null)?.sections;
+/** "New page": a copy of a page of the chosen language under a new address, opened at once (a draft until published). */
+function NewPage({ files, m, created }: { files: FilesView; m: Messages; created(path: string): void }) {
+  const [locale, setLocale] = useState(files.locales[0] ?? 'de');
+  const families = Object.entries(files.pages)
+    .filter(([, langs]) => langs.includes(locale))
+    .map(([family]) => family);
+  const [family, setFamily] = useState('');
+  const [slug, setSlug] = useState('');
+  const [error, setError] = useState('');
+  const template = families.includes(family) ? family : (families[0] ?? '');
+  const create = async () => {
+    const answer = await api<{ ok?: boolean; path?: string; error?: string; errors?: EditorError[] }>(
+      'POST',
+      'create-page',
+      { template: `pages/${template}/${locale}.yaml`, locale, slug },
+      true,
+    );
+    if (answer.ok && answer.path) {
+      setSlug('');
+      setError('');
+      created(answer.path);
+    } else setError(answer.errors?.length ? answer.errors.map((e) => friendlyError(e.message, m)).join(' ') : (answer.error ?? m.refused));
+  };
+  return (
+    <details className="new-page">
+      <summary>{m.newPage}</summary>
+      <label>
+        {m.newPageLanguage}
+        <select value={locale} onChange={(e) => setLocale(e.target.value)}>
+          {files.locales.map((l) => (
+            <option key={l}>{l}</option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {m.newPageTemplate}
+        <select value={template} onChange={(e) => setFamily(e.target.value)}>
+          {families.map((f) => (
+            <option key={f}>{f}</option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {m.newPageSlug}
+        <input type="text" value={slug} aria-describedby="new-page-help" onChange={(e) => setSlug(e.target.value.trim())} />
+      </label>
+      <p className="field-description" id="new-page-help">
+        {m.newPageSlugHelp}
+      </p>
+      <button type="button" disabled={!/^[a-z0-9][a-z0-9-]*$/.test(slug) || !template} onClick={() => void create()}>
+        {m.newPageCreate}
+      </button>
+      {error ? (
+        <p className="error-detail" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </details>
+  );
+}
+
+function sectionsOf(data: unknown, m: Messages): { id: string; label: string }[] {
+  const sections = (data as { sections?: unknown[] } | null)?.sections;
   if (!Array.isArray(sections)) return [];
-  return sections.map((s, i) => ({ id: `root_sections_${i}`, label: `${i + 1}. ${s?.type ?? '?'}${s?.title ? `: ${s.title}` : ''}` }));
+  return sections.map((s, i) => ({ id: fieldId(['sections', i]), label: `${i + 1}. ${itemTitle(s, '?', m)}` }));
 }
 
 /** How long typing must pause before the translation status is asked for again. */
 const TRANSLATION_REFRESH_MS = 400;
+const LANGUAGE_KEY = 'site-editor-language';
 
 type Status = { kind: 'idle' | 'working' | 'saved' | 'error'; text: string };
 
@@ -230,43 +199,97 @@ const unlessEqual =
   (current: T): T =>
     JSON.stringify(current) === JSON.stringify(next) ? current : next;
 
-function Editor() {
+/** The editor's UI language: the author's choice (kept in this browser), else the browser's languages. */
+function useUiLanguage(): [UiLanguage, (language: UiLanguage) => void] {
+  const [language, setLanguage] = useState<UiLanguage>(() => {
+    const chosen = localStorage.getItem(LANGUAGE_KEY);
+    return chosen && Object.hasOwn(MESSAGES, chosen) ? (chosen as UiLanguage) : uiLanguageFor(navigator.languages);
+  });
+  useEffect(() => {
+    document.documentElement.lang = language;
+    document.title = `${MESSAGES[language].title} · site dev`;
+  }, [language]);
+  return [
+    language,
+    (next) => {
+      localStorage.setItem(LANGUAGE_KEY, next);
+      setLanguage(next);
+    },
+  ];
+}
+
+/** The errors above the form: in the author's words, `site check`'s wording (file, line) folded away for developers. */
+function ErrorList({ errors, m }: { errors: EditorError[]; m: Messages }) {
+  return (
+    <div className="errors" role="alert">
+      <h2>{m.errorsHeading(errors.length)}</h2>
+      <ul>
+        {errors.map((e, i) => (
+          <li key={i}>
+            {e.path ? <a href={`#${fieldId(parsePath(e.path))}`}>{friendlyError(e.message, m)}</a> : friendlyError(e.message, m)}
+            <details>
+              <summary>{m.technical}</summary>
+              <pre>{e.text}</pre>
+            </details>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function useFileState() {
   const [files, setFiles] = useState<FilesView>();
   const [file, setFile] = useState<FileView>();
   const [data, setData] = useState<unknown>();
   const [errors, setErrors] = useState<EditorError[]>([]);
   const [status, setStatus] = useState<Status>({ kind: 'idle', text: '' });
   const [translation, setTranslation] = useState<TranslationView>();
+  return { files, setFiles, file, setFile, data, setData, errors, setErrors, status, setStatus, translation, setTranslation };
+}
+
+function Editor() {
+  const [language, setLanguage] = useUiLanguage();
+  const m = MESSAGES[language];
+  const { files, setFiles, file, setFile, data, setData, errors, setErrors, status, setStatus, translation, setTranslation } = useFileState();
   // The translation status is asked for again once typing pauses: it is no part of what a keystroke waits for.
   const statusTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const refreshTranslation = useCallback((path: string) => {
-    clearTimeout(statusTimer.current);
-    statusTimer.current = setTimeout(() => {
-      void api<{ translation?: TranslationView }>('GET', `translation?path=${encodeURIComponent(path)}`).then((answer) => {
-        if (decodeURIComponent(location.hash.slice(1)) === path) setTranslation(unlessEqual(answer.translation));
-      });
-    }, TRANSLATION_REFRESH_MS);
-  }, []);
+  const refreshTranslation = useCallback(
+    (path: string) => {
+      clearTimeout(statusTimer.current);
+      statusTimer.current = setTimeout(() => {
+        void api<{ translation?: TranslationView }>('GET', `translation?path=${encodeURIComponent(path)}`).then((answer) => {
+          if (decodeURIComponent(location.hash.slice(1)) === path) setTranslation(unlessEqual(answer.translation));
+        });
+      }, TRANSLATION_REFRESH_MS);
+    },
+    [setTranslation],
+  );
   const version = useRef('');
+  const dataRef = useRef<unknown>(undefined);
   // One preview request at a time; the newest value waits and goes next (older ones are never sent).
   const inFlight = useRef(false);
   const pending = useRef<{ path: string; data: unknown } | undefined>(undefined);
 
-  const refreshFiles = useCallback(async () => setFiles(await api<FilesView>('GET', 'files')), []);
+  const refreshFiles = useCallback(async () => setFiles(await api<FilesView>('GET', 'files')), [setFiles]);
   useEffect(() => void refreshFiles(), [refreshFiles]);
 
-  const open = useCallback(async (path: string) => {
-    const view = await api<FileView>('GET', `file?path=${encodeURIComponent(path)}`);
-    version.current = view.version;
-    pending.current = undefined;
-    clearTimeout(statusTimer.current);
-    setFile(view);
-    setTranslation(view.translation);
-    setData(view.data);
-    setErrors([]);
-    setStatus({ kind: 'idle', text: view.unsaved ? 'Unsaved edits from before (shown in the preview).' : '' });
-    history.replaceState(null, '', `#${path}`);
-  }, []);
+  const open = useCallback(
+    async (path: string) => {
+      const view = await api<FileView>('GET', `file?path=${encodeURIComponent(path)}`);
+      version.current = view.version;
+      pending.current = undefined;
+      clearTimeout(statusTimer.current);
+      setFile(view);
+      setTranslation(view.translation);
+      dataRef.current = view.data;
+      setData(view.data);
+      setErrors([]);
+      setStatus({ kind: 'idle', text: view.unsaved ? 'unsaved-before' : '' });
+      history.replaceState(null, '', `#${path}`);
+    },
+    [setFile, setTranslation, setData, setErrors, setStatus],
+  );
   useEffect(() => {
     const start = decodeURIComponent(location.hash.slice(1)) || 'pages/home/de.yaml';
     void open(start).catch(() => open('site.yaml'));
@@ -287,7 +310,7 @@ function Editor() {
           true,
         );
         setErrors(unlessEqual(answer.errors ?? []));
-        setStatus(unlessEqual<Status>(answer.ok ? { kind: 'idle', text: 'Previewing unsaved edits.' } : { kind: 'error', text: answer.error ?? 'refused' }));
+        setStatus(unlessEqual<Status>(answer.ok ? { kind: 'idle', text: 'previewing' } : { kind: 'error', text: answer.error ?? 'refused' }));
         const unsaved = answer.unsaved;
         if (unsaved) setFiles((current) => (current && unsaved.join('\n') !== current.unsaved.join('\n') ? { ...current, unsaved } : current));
         if (answer.ok) refreshTranslation(path);
@@ -298,12 +321,12 @@ function Editor() {
         if (next && next.path === path) void preview(next.path, next.data);
       }
     },
-    [refreshTranslation],
+    [refreshTranslation, setErrors, setStatus, setFiles],
   );
 
   const save = async () => {
     if (!file) return;
-    setStatus({ kind: 'working', text: 'Saving…' });
+    setStatus({ kind: 'working', text: 'saving' });
     const answer = await api<{ ok?: boolean; version?: string; written?: boolean; error?: string; errors?: EditorError[] }>(
       'POST',
       'save',
@@ -313,10 +336,10 @@ function Editor() {
     setErrors(answer.errors ?? []);
     if (answer.ok && answer.version) {
       version.current = answer.version;
-      setStatus({ kind: 'saved', text: answer.written ? `Saved ${file.path}.` : 'Nothing to save: the file already says this.' });
+      setStatus({ kind: 'saved', text: answer.written ? 'saved' : 'nothing' });
       refreshTranslation(file.path);
       void refreshFiles();
-    } else setStatus({ kind: 'error', text: answer.error ?? 'not saved' });
+    } else setStatus({ kind: 'error', text: answer.error ?? 'not-saved' });
   };
 
   const discard = async () => {
@@ -326,79 +349,96 @@ function Editor() {
     void refreshFiles();
   };
 
-  const extraErrors = useMemo(() => errorSchemaOf(errors.filter((e) => e.file === file?.path)) as ErrorSchema, [errors, file]);
-  const context = useMemo<EditorContext>(
-    () => ({
-      source: file?.source,
-      sourceLocale: file?.defaultLocale,
-      constants: file?.constants ?? [],
-      marks: new Map((translation?.marks ?? []).flatMap((m) => (m.path ? [[JSON.stringify(m.path), m]] : []))),
-    }),
-    [file, translation],
-  );
-  if (!files) return <p className="loading">Loading…</p>;
+  const context = useMemo<FormContext | undefined>(() => {
+    if (!file) return undefined;
+    const byField = new Map<string, string[]>();
+    for (const e of errors.filter((x) => x.file === file.path)) {
+      const id = fieldId(e.path ? parsePath(e.path) : []);
+      byField.set(id, [...(byField.get(id) ?? []), e.message]);
+    }
+    return {
+      m,
+      english: language === 'en',
+      constants: file.constants,
+      source: file.source,
+      sourceLocale: file.defaultLocale,
+      marks: new Map((translation?.marks ?? []).flatMap((x) => (x.path ? [[JSON.stringify(x.path), x]] : []))),
+      errors: byField,
+      locked: new Set(file.locked.map((p) => JSON.stringify(p))),
+      change: (path, value) => {
+        const next = setAt(dataRef.current, path, value);
+        dataRef.current = next;
+        setData(next);
+        void preview(file.path, next);
+      },
+    };
+  }, [file, errors, translation, m, language, preview, setData]);
+  if (!files) return <p className="loading">{m.loading}</p>;
   return (
     <div className="layout">
       <header className="bar">
-        <h1>Content editor</h1>
+        <h1>{m.title}</h1>
         <p className="file">{file?.path}</p>
         <div className="actions">
           <button type="button" onClick={() => void save()} disabled={!file || status.kind === 'working'}>
-            Save
+            {m.save}
           </button>
           <button type="button" className="secondary" onClick={() => void discard()} disabled={!file}>
-            Discard edits
+            {m.discard}
           </button>
         </div>
         <p className={`status status-${status.kind}`} role="status" aria-live="polite">
-          {status.text}
+          {statusText(status, m, file?.path ?? '')}
         </p>
+        <label className="ui-language">
+          {m.uiLanguage}{' '}
+          <select value={language} onChange={(e) => setLanguage(e.target.value as UiLanguage)}>
+            {Object.entries(MESSAGES).map(([code, messages]) => (
+              <option key={code} value={code}>
+                {messages.language}
+              </option>
+            ))}
+          </select>
+        </label>
       </header>
-      <Nav files={files} current={file?.path} sections={file?.kind === 'page' ? sectionsOf(data) : []} open={(p) => void open(p)} />
+      <Nav
+        files={files}
+        current={file?.path}
+        sections={file?.kind === 'page' ? sectionsOf(data, m) : []}
+        open={(p) => void refreshFiles().then(() => open(p))}
+        m={m}
+      />
       <main className="form">
-        {errors.length ? (
-          <div className="errors" role="alert">
-            <h2>{errors.length === 1 ? 'One content error' : `${errors.length} content errors`}: not saved</h2>
-            <ul>
-              {errors.map((e, i) => (
-                <li key={i}>
-                  <pre>{e.text}</pre>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        {translation ? <TranslationSummary view={translation} /> : null}
-        {file ? (
-          <Form
-            key={`${file.path}:${file.version}`}
-            schema={file.schema as RJSFSchema}
-            formData={data}
-            validator={validator}
-            noValidate
-            showErrorList={false}
-            extraErrors={extraErrors}
-            formContext={context}
-            templates={{ FieldTemplate }}
-            widgets={{ TextWidget, TextareaWidget: TextWidget }}
-            experimental_defaultFormStateBehavior={{ emptyObjectFields: 'populateRequiredDefaults', arrayMinItems: { populate: 'never' } }}
-            uiSchema={{ 'ui:submitButtonOptions': { norender: true } }}
-            onChange={(event) => {
-              setData(event.formData);
-              void preview(file.path, event.formData);
-            }}
-          />
-        ) : null}
+        {errors.length ? <ErrorList errors={errors} m={m} /> : null}
+        {translation ? <TranslationSummary view={translation} m={m} /> : null}
+        {file && context ? <ContentForm key={`${file.path}:${file.version}`} schema={file.schema as JsonSchema} data={data} context={context} /> : null}
       </main>
-      <aside className="preview" aria-label="Preview">
-        {file ? <iframe title={`Preview of ${file.route}`} src={file.route} /> : null}
+      <aside className="preview" aria-label={m.previewRegion}>
+        {file ? <iframe title={m.preview(file.route)} src={file.route} /> : null}
       </aside>
     </div>
   );
 }
 
-createRoot(document.getElementById('editor')!).render(
-  <StrictMode>
-    <Editor />
-  </StrictMode>,
-);
+/** The status line in the author's language (the state keeps a code, so a language switch rewrites it). */
+function statusText(status: Status, m: Messages, path: string): string {
+  const known: Record<string, string> = {
+    '': '',
+    'unsaved-before': m.unsavedBefore,
+    previewing: m.previewing,
+    saving: m.saving,
+    saved: m.saved(path),
+    nothing: m.nothingToSave,
+    'not-saved': m.notSaved,
+    refused: m.refused,
+  };
+  return known[status.text] ?? status.text;
+}
+
+const root = document.getElementById('editor');
+if (root)
+  createRoot(root).render(
+    <StrictMode>
+      <Editor />
+    </StrictMode>,
+  );

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the editor edits arbitrary YAML trees, which these tests walk and change by key. */
 import { request as httpRequest } from 'node:http';
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -216,5 +216,69 @@ describe('routing', () => {
     expect((await editorCall('POST', 'files', {})).status).toBe(404);
     expect((await editorCall('POST', 'toString', {})).status).toBe(404);
     expect((await editorCall('GET', 'files')).status).toBe(200);
+  });
+});
+
+describe('keys the site’s figures depend on', () => {
+  it('marks plans, the offer and referenced constants as locked, and refuses a save that removes one', async () => {
+    const view = (await open('site.yaml')) as unknown as { version: string; data: any; locked: string[][] };
+    const locked = view.locked.map((p) => p.join('.'));
+    expect(locked).toEqual(expect.arrayContaining(['constants.plans.standard', 'constants.plans.smart', 'constants.savings.vsTwo', 'company.legalName']));
+    // A constant no text reads and no offer entry names may go.
+    expect(locked).not.toContain('constants.chatbot.booking');
+    const before = await readFile(path.join(content, 'site.yaml'), 'utf8');
+    const { standard: _removed, ...plans } = view.data.constants.plans;
+    const renamed = { ...view.data, constants: { ...view.data.constants, plans: { ...plans, basic: view.data.constants.plans.standard } } };
+    const answer = await editorCall('POST', 'save', { path: 'site.yaml', version: view.version, data: renamed });
+    expect(answer.status).toBe(422);
+    expect(answer.body.error).toMatch(/^constants\.plans\.standard is used by other content/);
+    expect(await readFile(path.join(content, 'site.yaml'), 'utf8')).toBe(before);
+  });
+});
+
+describe('a new page from a template', () => {
+  it('copies a page under a new address as a draft, and refuses a taken family or a bad slug', async () => {
+    const answer = await editorCall('POST', 'create-page', { template: 'pages/home/de.yaml', locale: 'de', slug: 'webinar' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.path).toBe('pages/webinar/de.yaml');
+    const text = await readFile(path.join(content, 'pages/webinar/de.yaml'), 'utf8');
+    const data = parse(text, { customTags: CUSTOM_TAGS }) as Record<string, any>;
+    expect(data.slug).toBe('webinar');
+    expect(data.draft).toBe(true);
+    const home = parse(await readFile(path.join(content, 'pages/home/de.yaml'), 'utf8'), { customTags: CUSTOM_TAGS }) as Record<string, any>;
+    expect(data.sections).toEqual(home.sections);
+    const loaded = await loadContent(content, {});
+    expect(loaded.ok).toBe(true);
+    const view = await open('pages/webinar/de.yaml');
+    expect(view.data.slug).toBe('webinar');
+
+    expect((await editorCall('POST', 'create-page', { template: 'pages/home/de.yaml', locale: 'de', slug: 'webinar' })).status).toBe(409);
+    expect((await editorCall('POST', 'create-page', { template: 'pages/home/de.yaml', locale: 'de', slug: '../x' })).status).toBe(400);
+    expect((await editorCall('POST', 'create-page', { template: '../secret.yaml', locale: 'de', slug: 'y' })).status).toBe(403);
+    await rm(path.join(content, 'pages/webinar'), { recursive: true });
+  });
+});
+
+describe('images', () => {
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32)]);
+  it('stores an image with its alt text under a free name in content/images/, by its bytes’ type', async () => {
+    const first = await editorCall('POST', 'upload-image', { name: 'Team im Büro.PNG', alt: 'Das Team', data: png.toString('base64') });
+    expect(first.status).toBe(200);
+    expect(first.body.src).toBe('images/team-im-buro.png');
+    expect(await readFile(path.join(content, first.body.src))).toEqual(png);
+    const second = await editorCall('POST', 'upload-image', { name: 'Team im Büro.png', alt: 'Das Team', data: png.toString('base64') });
+    expect(second.body.src).toBe('images/team-im-buro-2.png');
+  });
+
+  it('refuses an image without alt text, of another type, or too large, and stores nothing', async () => {
+    const data = png.toString('base64');
+    expect((await editorCall('POST', 'upload-image', { name: 'a.png', alt: ' ', data })).status).toBe(400);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64');
+    expect((await editorCall('POST', 'upload-image', { name: 'a.png', alt: 'x', data: svg })).status).toBe(415);
+    const big = Buffer.concat([png, Buffer.alloc(2.6 * 1024 * 1024)]).toString('base64');
+    expect((await editorCall('POST', 'upload-image', { name: 'big.png', alt: 'x', data: big })).status).toBe(413);
+    const noToken = await call('POST', '/__site/editor/api/upload-image', { body: { name: 'a.png', alt: 'x', data }, headers: { origin: origin() } });
+    expect(noToken.status).toBe(403);
+    expect((await readdir(path.join(content, 'images'))).filter((f) => !f.startsWith('team-im-buro'))).toEqual([]);
   });
 });

@@ -73,6 +73,42 @@ describe('editYaml', () => {
     expect(after).toContain('    lead: >-\n      Un autre texte.\n    actions:');
   });
 
+  it('keeps a folded paragraph’s line breaks: an edit changes only the lines it touches', () => {
+    const text = [
+      'hero:',
+      '  lead: >-',
+      '    Eine Plattform für alle KI-Modelle, die Ihr Unternehmen braucht, mit',
+      '    klaren Preisen, europäischem Hosting und einer Oberfläche, die jeder im',
+      '    Team ohne Schulung bedienen kann.',
+      '  title: Start',
+      '',
+    ].join('\n');
+    const twoWords = edited(text, (d) => (d.hero.lead = d.hero.lead.replace('klaren Preisen', 'festen Monatspreisen')));
+    expect(changedLines(text, twoWords)).toEqual([
+      '-    klaren Preisen, europäischem Hosting und einer Oberfläche, die jeder im',
+      '+    festen Monatspreisen, europäischem Hosting und einer Oberfläche, die jeder im',
+    ]);
+    const first = edited(text, (d) => (d.hero.lead = d.hero.lead.replace('Eine Plattform', 'Die Plattform')));
+    expect(changedLines(text, first)).toEqual([
+      '-    Eine Plattform für alle KI-Modelle, die Ihr Unternehmen braucht, mit',
+      '+    Die Plattform für alle KI-Modelle, die Ihr Unternehmen braucht, mit',
+    ]);
+    // A long insertion is folded at the paragraph's width; the lines around it stay.
+    const longer = edited(
+      text,
+      (d) => (d.hero.lead = d.hero.lead.replace('Hosting', 'Hosting in Rechenzentren in Frankfurt und Nürnberg, mit Vertrag nach DSGVO,')),
+    );
+    const lines = longer.split('\n');
+    expect(lines.slice(0, 3)).toEqual(text.split('\n').slice(0, 3));
+    expect(lines).toContain('    Team ohne Schulung bedienen kann.');
+    expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(4 + 80);
+    // A second paragraph becomes an empty line and new lines; `>` keeps its one final newline.
+    const clip = text.replace('>-', '>');
+    const added = edited(clip, (d) => (d.hero.lead = d.hero.lead.replace(/\n$/, '\nZweiter Absatz.\n')));
+    expect(added).toContain('    Team ohne Schulung bedienen kann.\n\n    Zweiter Absatz.\n  title: Start\n');
+    expect(changedLines(clip, added).slice(0, 2)).toEqual(['-  title: Start', '+']);
+  });
+
   it('reorders, removes and adds list items, keeping each item’s text and comments', () => {
     const swapped = edited(SAMPLE, (d) => ([d.sections[0], d.sections[1]] = [d.sections[1], d.sections[0]]));
     expect(swapped).toContain('sections:\n  # the hero comes first\n  - type: cta # second\n');

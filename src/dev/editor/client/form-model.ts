@@ -1,0 +1,252 @@
+import type { Messages } from '../messages/index.ts';
+
+/** A node of the JSON Schema the form is drawn from (form-schema.ts). */
+export type JsonSchema = { [key: string]: unknown };
+export type DocPath = readonly (string | number)[];
+
+const props = (schema: JsonSchema) => (schema.properties ?? {}) as Record<string, JsonSchema>;
+
+/** What authors change most, first, in this order; every other key follows in the schema's order. */
+const FIRST = [
+  'sections',
+  'meta',
+  'title',
+  'question',
+  'name',
+  'label',
+  'highlight',
+  'eyebrow',
+  'lead',
+  'text',
+  'answer',
+  'body',
+  'value',
+  'items',
+  'cards',
+  'plans',
+  'actions',
+  'action',
+  'note',
+];
+/** Keys an author rarely changes: drawn under a closed "more settings". */
+const MORE = new Set([
+  'slug',
+  'header',
+  'translation',
+  'id',
+  'tone',
+  'image',
+  'draft',
+  'publishAt',
+  'unpublishAt',
+  'chatDemo',
+  'mock',
+  'decorative',
+  'aspect',
+  'focus',
+  'noindex',
+  'socialImage',
+  'structuredData',
+  'titleLang',
+  'logMessage',
+  'layout',
+  'columns',
+]);
+/** Keys a section item's kind is told by: shown as the item's heading, never as a text box. */
+export const TAG_KEYS = new Set(['type']);
+
+/** An object's keys as the form lists them: `first` in the author's order, `more` under "more settings". */
+export function fieldOrder(schema: JsonSchema): { first: string[]; more: string[] } {
+  const keys = Object.keys(props(schema)).filter((key) => !TAG_KEYS.has(key) || props(schema)[key]?.const === undefined);
+  const rank = (key: string) => (FIRST.includes(key) ? FIRST.indexOf(key) : FIRST.length);
+  const sorted = [...keys].sort((a, b) => rank(a) - rank(b));
+  return { first: sorted.filter((key) => !MORE.has(key)), more: sorted.filter((key) => MORE.has(key)) };
+}
+
+/** Keys that name an item: the first one with text titles a list item ("Ist meine Datenbank sicher?", not "items 3"). */
+const TITLE_KEYS = ['title', 'question', 'name', 'label', 'heading', 'value', 'term', 'text', 'botName', 'code'];
+
+export function itemTitle(item: unknown, fallback: string, m: Messages): string {
+  let title: string | undefined;
+  if (typeof item === 'string') title = item;
+  else if (item && typeof item === 'object' && !Array.isArray(item)) {
+    const record = item as Record<string, unknown>;
+    const key = TITLE_KEYS.find((k) => typeof record[k] === 'string' && record[k] !== '');
+    title = key ? String(record[key]) : undefined;
+    const type = typeof record.type === 'string' ? optionLabel(record.type, m) : undefined;
+    if (type) title = title ? `${type}: ${title}` : type;
+  }
+  if (!title) return fallback;
+  const line = title.replace(/\s+/g, ' ').trim();
+  return line.length > 70 ? `${line.slice(0, 69)}…` : line;
+}
+
+/** An enum value or kind as the author reads it (en.ts `options`), else as written. */
+export function optionLabel(value: string, m: Messages): string {
+  return (m.options as Record<string, string>)[value] ?? value;
+}
+
+/** A field's label: the messages' name for its key, the schema's title, or the key spelled out ("termMonths" → "Term months"). */
+export function fieldLabel(key: string, schema: JsonSchema | undefined, m: Messages): string {
+  const known = (m.fields as Record<string, string>)[key];
+  if (known) return known;
+  if (typeof schema?.title === 'string') return schema.title;
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A field's help: the messages' help (German and other languages), in English the schema's description. */
+export function fieldHelp(key: string, schema: JsonSchema | undefined, m: Messages, english: boolean): string | undefined {
+  const own = m.help[key];
+  if (own) return own;
+  return english && typeof schema?.description === 'string' ? schema.description : undefined;
+}
+
+/** Keys of texts that run over several lines: drawn as a growing text area whatever they hold now. */
+const LONG = new Set(['lead', 'text', 'description', 'answer', 'body', 'note', 'intro', 'details', 'tagline', 'task', 'hint', 'smartSelectNote', 'caption']);
+
+export function isLongText(key: string | number | undefined, value: unknown): boolean {
+  return (typeof key === 'string' && LONG.has(key)) || (typeof value === 'string' && (value.length > 80 || value.includes('\n')));
+}
+
+/** Keys whose text is a name, link or code, never prose: no constant picker beside them. */
+const NOT_PROSE = new Set([
+  'id',
+  'type',
+  'slug',
+  'href',
+  'src',
+  'tone',
+  'icon',
+  'keywords',
+  'code',
+  'lang',
+  'hreflang',
+  'titleLang',
+  'aspect',
+  'contactHref',
+  'link',
+  'style',
+  'kind',
+  'from',
+  'publishAt',
+  'unpublishAt',
+]);
+
+/**
+ * Whether a text field takes `{{…}}` references from the picker: free text (no pattern, choice or format), not a
+ * name, link or code. `parentKey` is the list a string item belongs to (a keyword is no place for a price).
+ */
+export function takesReference(schema: JsonSchema, key: string | number | undefined, parentKey?: string): boolean {
+  if (schema.type !== 'string' || schema.enum || schema.const !== undefined || schema.pattern || schema.format) return false;
+  return !(typeof key === 'string' && NOT_PROSE.has(key)) && !(parentKey && NOT_PROSE.has(parentKey));
+}
+
+/** The member of a union `value` belongs to: by its tag (`type: hero`), else the first whose kind fits. */
+export function memberOf(value: unknown, members: JsonSchema[]): JsonSchema | undefined {
+  const kind = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const record = value as Record<string, unknown>;
+    const tagged = members.find((member) => Object.entries(props(member)).some(([key, p]) => p.const !== undefined && record[key] === p.const));
+    if (tagged) return tagged;
+    const keys = Object.keys(record);
+    const byKeys = members.find((member) => member.type === 'object' && keys.length > 0 && keys.every((key) => Object.hasOwn(props(member), key)));
+    if (byKeys) return byKeys;
+  }
+  return members.find((member) => member.type === kind || (kind === 'number' && member.type === 'integer'));
+}
+
+/** A union's members (`oneOf` or `anyOf`), or undefined for a node that is not one. */
+export const membersOf = (schema: JsonSchema) => (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
+
+/**
+ * A new value of `schema` that the content schema accepts as it is: every required key filled, lists at their
+ * least length, texts with a placeholder the author overwrites ("Neue Frage?", a two-line answer), so adding
+ * an item never shows an error before the author has typed anything.
+ */
+export function newValue(schema: JsonSchema, m: Messages, key?: string | number): unknown {
+  if (schema.default !== undefined) return structuredClone(schema.default);
+  if (schema.const !== undefined) return schema.const;
+  const members = membersOf(schema);
+  if (members?.length) return newValue(members[0] as JsonSchema, m, key);
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  switch (schema.type) {
+    case 'object': {
+      const required = new Set((schema.required ?? []) as string[]);
+      const out: Record<string, unknown> = {};
+      for (const [name, child] of Object.entries(props(schema))) if (required.has(name)) out[name] = newValue(child, m, name);
+      return out;
+    }
+    case 'array': {
+      const items = (schema.items ?? {}) as JsonSchema;
+      if (key === 'answer' || key === 'body') return m.newAnswer.split('\n');
+      return Array.from({ length: Number(schema.minItems ?? 0) }, () => newValue(items, m));
+    }
+    case 'number':
+    case 'integer':
+      return typeof schema.minimum === 'number' ? schema.minimum : 0;
+    case 'boolean':
+      return false;
+    default:
+      return newText(schema, m, key);
+  }
+}
+
+function newText(schema: JsonSchema, m: Messages, key?: string | number): string {
+  const wanted = key === 'question' ? m.newQuestion : m.newText;
+  if (typeof schema.pattern !== 'string') return wanted;
+  const pattern = new RegExp(schema.pattern, 'u');
+  return [wanted, wanted.toLowerCase().replace(/[^a-z0-9]+/g, '-'), '/', '#', 'https://example.org'].find((c) => pattern.test(c)) ?? '';
+}
+
+/**
+ * The loader's message as an author reads it: zod's wording ("Too small: expected array to have >=1 items",
+ * "Invalid option: expected one of …") in the author's words; other messages (the site's own checks) as written.
+ */
+export function friendlyError(message: string, m: Messages): string {
+  const e = m.errors;
+  let match: RegExpExecArray | null;
+  if (/expected string to have >=1 characters|received undefined|Required/i.test(message)) return e.required;
+  if ((match = /Too small: expected array to have >=?(\d+) items?/.exec(message))) return e.tooFewItems(Number(match[1]));
+  if ((match = /Too big: expected array to have <=?(\d+) items?/.exec(message))) return e.tooManyItems(Number(match[1]));
+  if ((match = /Too small: expected number to be >=?(-?[\d.]+)/.exec(message))) return e.atLeast(match[1] as string);
+  if ((match = /Too big: expected number to be <=?(-?[\d.]+)/.exec(message))) return e.atMost(match[1] as string);
+  if ((match = /Invalid option: expected one of (.+)$/.exec(message))) return e.oneOf(match[1]?.replace(/"/g, '').split('|').join(', ') ?? '');
+  if ((match = /Invalid input: expected (\S+)$/.exec(message))) {
+    const values = [...new Set(match[1]?.split(/\s+or\s+|\|/))];
+    if (values.length === 1 && /^-?[\d.]+$/.test(values[0] ?? '')) return e.mustEqual(values[0] as string);
+  }
+  if ((match = /expected (-?[\d.]+)(?: or (-?[\d.]+))+/.exec(message))) {
+    const values = [...new Set(message.match(/-?\d+(?:\.\d+)?/g))];
+    return values.length === 1 ? e.mustEqual(values[0] as string) : message;
+  }
+  if (/expected number/i.test(message)) return e.number;
+  if (/expected string/i.test(message)) return e.text;
+  if ((match = /Unrecognized key:? "?([^"\s]+)"?/.exec(message))) return e.unknownKey(match[1] as string);
+  if ((match = /unknown constant '([^']+)'/.exec(message))) return e.unknownReference(match[1] as string);
+  if (/Invalid string: must match pattern/.test(message)) return e.format;
+  return message;
+}
+
+/** The value at `path` set to `next` (`undefined` removes the key), copying only the objects on the way. */
+export function setAt(data: unknown, path: DocPath, next: unknown): unknown {
+  if (!path.length) return next;
+  const [key, ...rest] = path as [string | number, ...(string | number)[]];
+  const value = (data ?? (typeof key === 'number' ? [] : {})) as Record<string | number, unknown>;
+  const child = setAt(value[key], rest, next);
+  if (Array.isArray(value)) {
+    const copy = [...value];
+    copy[key as number] = child;
+    return copy;
+  }
+  const copy = { ...value };
+  if (child === undefined) delete copy[key];
+  else copy[key] = child;
+  return copy;
+}
+
+/** The form field id of a document path: `root_sections_0_title` (the error list and tests find fields by it). */
+export const fieldId = (path: DocPath) => ['root', ...path].join('_');

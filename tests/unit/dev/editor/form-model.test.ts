@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { CUSTOM_TAGS } from '../../../../src/content/yaml-source.ts';
+import {
+  fieldLabel,
+  fieldOrder,
+  friendlyError,
+  isLongText,
+  itemTitle,
+  membersOf,
+  newValue,
+  takesReference,
+  type JsonSchema,
+} from '../../../../src/dev/editor/client/form-model.ts';
+import { formSchema } from '../../../../src/dev/editor/form-schema.ts';
+import { MESSAGES, uiLanguageFor } from '../../../../src/dev/editor/messages/index.ts';
+import { createPageSchema } from '../../../../src/schema/page.ts';
+
+const ctx = { plans: ['standard', 'plus', 'smart'], savings: ['vsTwo'] };
+const page = formSchema('page', ctx);
+const sectionsOf = (schema: JsonSchema) => membersOf((schema.properties as Record<string, JsonSchema>).sections?.items as JsonSchema) ?? [];
+const section = (type: string) => sectionsOf(page).find((m) => (m.properties as Record<string, JsonSchema>).type?.const === type) as JsonSchema;
+const { de, en } = MESSAGES;
+
+/** Every property key of a JSON Schema tree. */
+function keysOf(node: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) node.forEach((item) => keysOf(item, out));
+  else if (node && typeof node === 'object') {
+    const record = node as JsonSchema;
+    if (record.properties && typeof record.properties === 'object') for (const key of Object.keys(record.properties)) out.add(key);
+    Object.values(record).forEach((item) => keysOf(item, out));
+  }
+  return out;
+}
+
+describe('the form an author sees', () => {
+  it('lists a hero title, text and buttons first; id, tone, image and publishing under "more"; never the type', () => {
+    const { first, more } = fieldOrder(section('hero'));
+    expect(first.slice(0, 4)).toEqual(['title', 'highlight', 'eyebrow', 'lead']);
+    expect(first.indexOf('actions')).toBeLessThan(first.indexOf('stats'));
+    expect(more).toEqual(expect.arrayContaining(['id', 'tone', 'image', 'draft', 'publishAt', 'unpublishAt']));
+    expect([...first, ...more]).not.toContain('type');
+    expect(fieldOrder(page).first.slice(0, 2)).toEqual(['sections', 'meta']);
+    expect(fieldOrder(page).more).toContain('slug');
+  });
+
+  it('names every field of a page in German and English, never by its raw key', () => {
+    for (const key of keysOf(page)) {
+      expect((de.fields as Record<string, string>)[key], `de label of ${key}`).toBeTruthy();
+      expect((en.fields as Record<string, string>)[key], `en label of ${key}`).toBeTruthy();
+    }
+    expect(fieldLabel('title', undefined, de)).toBe('Titel');
+    // A key without a name of its own is spelled out, not shown as code.
+    expect(fieldLabel('consentMaxAgeSeconds', undefined, en)).toBe('Consent max age seconds');
+  });
+
+  it('titles list items by their content', () => {
+    expect(itemTitle({ question: 'Ist meine Datenbank sicher?', answer: ['Ja.'] }, 'Einträge 3', de)).toBe('Ist meine Datenbank sicher?');
+    expect(itemTitle({ type: 'faq', title: 'Häufige Fragen' }, '?', de)).toBe('Fragen und Antworten: Häufige Fragen');
+    expect(itemTitle({ label: 'Kostenlos testen', href: '/test' }, 'Knöpfe 1', de)).toBe('Kostenlos testen');
+    expect(itemTitle({ href: '/x' }, 'Knöpfe 2', de)).toBe('Knöpfe 2');
+    expect(itemTitle('x'.repeat(100), '', de)).toHaveLength(70);
+  });
+
+  it('offers the constant picker on prose only, and long text as a text area', () => {
+    const hero = section('hero').properties as Record<string, JsonSchema>;
+    expect(takesReference(hero.title as JsonSchema, 'title')).toBe(true);
+    expect(takesReference(hero.lead as JsonSchema, 'lead')).toBe(true);
+    expect(takesReference(hero.id as JsonSchema, 'id')).toBe(false);
+    expect(takesReference({ type: 'string' }, 'type')).toBe(false);
+    expect(takesReference({ type: 'string' }, 0, 'keywords')).toBe(false);
+    expect(takesReference({ type: 'string', enum: ['a'] }, 'style')).toBe(false);
+    expect(isLongText('lead', 'kurz')).toBe(true);
+    expect(isLongText('title', 'kurz')).toBe(false);
+    expect(isLongText(0, 'eine Zeile\nund noch eine')).toBe(true);
+  });
+
+  it('creates a new FAQ entry and a new section that the content schema accepts as they are', () => {
+    const faq = section('faq');
+    const items = (faq.properties as Record<string, JsonSchema>).items as JsonSchema;
+    const entry = newValue(items.items as JsonSchema, de) as { question: string; answer: string[] };
+    expect(entry.question).toBe('Neue Frage?');
+    expect(entry.answer.length).toBeGreaterThan(1);
+    const file = path.resolve('tests/fixtures/check/base/pages/home/de.yaml');
+    const data = parse(readFileSync(file, 'utf8'), { customTags: CUSTOM_TAGS }) as { sections: unknown[] };
+    const schema = createPageSchema(ctx);
+    expect(schema.safeParse(data).success).toBe(true);
+    for (const type of ['faq', 'hero', 'cta', 'features']) {
+      const added = { ...data, sections: [...data.sections, newValue(section(type), en)] };
+      const result = schema.safeParse(added);
+      expect(result.error?.issues ?? [], type).toEqual([]);
+    }
+    const withEntry = { ...data, sections: [...data.sections, { type: 'faq', title: 'Fragen', items: [entry] }] };
+    expect(schema.safeParse(withEntry).success).toBe(true);
+  });
+
+  it('tells errors in the author’s words', () => {
+    expect(friendlyError('Too small: expected array to have >=1 items', de)).toBe('Mindestens ein Eintrag.');
+    expect(friendlyError('Too small: expected string to have >=1 characters', en)).toBe('Please fill this in.');
+    expect(friendlyError('Too small: expected number to be >=0', en)).toBe('Must be at least 0.');
+    expect(friendlyError('Invalid input: expected 73 or 73', de)).toBe('Muss 73 sein.');
+    expect(friendlyError('Invalid option: expected one of "primary"|"secondary"', en)).toBe('Choose one of: primary, secondary.');
+    expect(friendlyError("unknown constant 'plans.gold.price'", en)).toContain('{{plans.gold.price}} does not exist');
+    expect(friendlyError('the claim is not in the register', en)).toBe('the claim is not in the register');
+  });
+
+  it('picks the UI language from the browser’s languages', () => {
+    expect(uiLanguageFor(['de-DE', 'en'])).toBe('de');
+    expect(uiLanguageFor(['fr-FR', 'en-GB'])).toBe('en');
+    expect(uiLanguageFor(['it'])).toBe('en');
+    expect(uiLanguageFor(['de;q=0.9'])).toBe('de');
+  });
+});

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { scaled } from './tests/support/time-scale.ts';
 
 // Every Node process of the run (workers, and the `site` children tests start with their environment) loads this
 // first: see the file.
@@ -33,13 +34,13 @@ export default defineConfig({
   test: {
     // A deadline for a hung test, not a time bound on a slow one: a busy CI machine (npm run test:load) runs a
     // check of a small site in 30-60 s.
-    testTimeout: 90_000,
+    testTimeout: scaled(90_000),
     // Two test files at once on the 2-core machines this runs on (vitest's default is cores − 1 = one):
     // most files wait on servers, PGlite and child processes, not the CPU (832 tests: 303 s → 202 s in one
     // run). Files that share the DATABASE_URL server use a database or rows of their own, and site dev's
     // tests no longer race the watcher (tests/unit/dev/dev-server.test.ts).
     maxWorkers: 2,
-    hookTimeout: 60_000,
+    hookTimeout: scaled(60_000),
     // The PGlite copies every new test database starts from, made once before any file runs (on a fresh clone
     // the files that opened a database first each ran initdb).
     globalSetup: ['tests/support/pglite-copies.ts'],

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directoryCache, noCache } from '../../../src/cache/build-cache.ts';
 import { buildFonts, SHIPPED_FONTS, type SiteFonts } from '../../../src/assets/fonts.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 let dir: string;
 /** The fonts made now, in the child process: no shipped files, an empty cache. */
@@ -15,7 +16,7 @@ const plain = (fonts: SiteFonts) => ({ ...fonts, files: fonts.files.map((f) => (
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'site-fonts-'));
   subset = await buildFonts(directoryCache(path.join(dir, 'cache')), path.join(dir, 'nothing-shipped'));
-}, 120_000);
+}, scaled(120_000));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('buildFonts', () => {
@@ -37,17 +38,21 @@ describe('buildFonts', () => {
     expect(plain(await buildFonts(noCache))).toEqual(plain(subset));
   });
 
-  it('takes a shipped file made under the current key as it is, and subsets again for one made under another', async () => {
-    const shipped = path.join(dir, 'shipped');
-    await cp(SHIPPED_FONTS, shipped, { recursive: true });
-    const latin = path.join(shipped, 'inter-latin.woff2');
-    // Bytes no subsetting makes: the build can only have them from the shipped file.
-    const marked = Buffer.concat([await readFile(latin), Buffer.from('shipped')]);
-    await writeFile(latin, marked);
-    expect(Buffer.from((await buildFonts(noCache, shipped)).files[0]!.bytes)).toEqual(marked);
+  it(
+    'takes a shipped file made under the current key as it is, and subsets again for one made under another',
+    async () => {
+      const shipped = path.join(dir, 'shipped');
+      await cp(SHIPPED_FONTS, shipped, { recursive: true });
+      const latin = path.join(shipped, 'inter-latin.woff2');
+      // Bytes no subsetting makes: the build can only have them from the shipped file.
+      const marked = Buffer.concat([await readFile(latin), Buffer.from('shipped')]);
+      await writeFile(latin, marked);
+      expect(Buffer.from((await buildFonts(noCache, shipped)).files[0]!.bytes)).toEqual(marked);
 
-    const keys = JSON.parse(await readFile(path.join(shipped, 'subsets.json'), 'utf8')) as Record<string, string>;
-    await writeFile(path.join(shipped, 'subsets.json'), JSON.stringify({ ...keys, latin: 'made-from-an-older-inter' }));
-    expect(plain(await buildFonts(noCache, shipped))).toEqual(plain(subset));
-  }, 120_000);
+      const keys = JSON.parse(await readFile(path.join(shipped, 'subsets.json'), 'utf8')) as Record<string, string>;
+      await writeFile(path.join(shipped, 'subsets.json'), JSON.stringify({ ...keys, latin: 'made-from-an-older-inter' }));
+      expect(plain(await buildFonts(noCache, shipped))).toEqual(plain(subset));
+    },
+    scaled(120_000),
+  );
 });

@@ -13,6 +13,7 @@ import { loadContent } from '../../../src/content/load.ts';
 import { buildSite } from '../../../src/output/build.ts';
 import { loadFixture } from '../../support/fixture.ts';
 import { withSharedCodeAssets } from '../../support/shared-code-assets.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 let work: string;
 let content: string;
@@ -27,7 +28,7 @@ beforeAll(async () => {
   const built = await buildSite({ contentDir: content, outDir: out, cache: withSharedCodeAssets(directoryCache(cacheDir())) });
   if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
   html = await readFile(path.join(out, 'index.html'), 'utf8');
-}, 180_000);
+}, scaled(180_000));
 
 afterAll(() => Promise.all([rm(work, { recursive: true, force: true }), rm(content, { recursive: true, force: true })]));
 
@@ -86,52 +87,60 @@ describe('<picture> output', () => {
 });
 
 describe('build cache', () => {
-  it('encodes nothing when the images are cached (keyed by content hash), and again once the file changes', async () => {
-    const loaded = await loadContent(content);
-    if (!loaded.ok) throw new Error('fixture does not load');
-    const cache = withSharedCodeAssets(directoryCache(cacheDir()));
-    const warm = await buildImages(loaded.value, content, cache);
-    expect(warm.errors).toEqual([]);
-    expect(warm.encoded).toBe(0);
-    expect(warm.files.size).toBe(21);
+  it(
+    'encodes nothing when the images are cached (keyed by content hash), and again once the file changes',
+    async () => {
+      const loaded = await loadContent(content);
+      if (!loaded.ok) throw new Error('fixture does not load');
+      const cache = withSharedCodeAssets(directoryCache(cacheDir()));
+      const warm = await buildImages(loaded.value, content, cache);
+      expect(warm.errors).toEqual([]);
+      expect(warm.encoded).toBe(0);
+      expect(warm.files.size).toBe(21);
 
-    const changed = (await loadFixture('content/images')).content;
-    try {
-      const file = path.join(changed, 'images/werkstatt.png');
-      await writeFile(file, await sharp(file).negate({ alpha: false }).png().toBuffer());
-      const again = await loadContent(changed);
-      if (!again.ok) throw new Error('fixture does not load');
-      const rebuilt = await buildImages(again.value, changed, cache);
-      expect(rebuilt.encoded).toBe(2);
-      expect([...rebuilt.files.keys()].filter((url) => warm.files.has(url))).toEqual([]);
-    } finally {
-      await rm(changed, { recursive: true, force: true });
-    }
-  }, 120_000);
+      const changed = (await loadFixture('content/images')).content;
+      try {
+        const file = path.join(changed, 'images/werkstatt.png');
+        await writeFile(file, await sharp(file).negate({ alpha: false }).png().toBuffer());
+        const again = await loadContent(changed);
+        if (!again.ok) throw new Error('fixture does not load');
+        const rebuilt = await buildImages(again.value, changed, cache);
+        expect(rebuilt.encoded).toBe(2);
+        expect([...rebuilt.files.keys()].filter((url) => warm.files.has(url))).toEqual([]);
+      } finally {
+        await rm(changed, { recursive: true, force: true });
+      }
+    },
+    scaled(120_000),
+  );
 
-  it('re-renders a page whose image file changed and reuses it otherwise (the page cache keys on the image)', async () => {
-    const site = (await loadFixture('content/images')).content;
-    const target = path.join(work, 'warm');
-    const cache = withSharedCodeAssets(directoryCache(cacheDir()));
-    const build = async () => {
-      const built = await buildSite({ contentDir: site, outDir: target, cache, pageCache: true, generator: 'images-test' });
-      if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
-      return built.value;
-    };
-    try {
-      await build();
-      expect((await build()).pages).toEqual({ rendered: 0, reused: 1, removed: 0 });
-      const before = await readFile(path.join(target, 'index.html'), 'utf8');
-      const file = path.join(site, 'images/werkstatt.png');
-      await writeFile(file, await sharp(file).flop().png().toBuffer());
-      expect((await build()).pages).toEqual({ rendered: 1, reused: 0, removed: 0 });
-      const after = await readFile(path.join(target, 'index.html'), 'utf8');
-      expect(after).not.toBe(before);
-      // The old candidates are gone from the output: only what the page links stays.
-      const oldUrl = /src="(\/assets\/images\/[^"]+)"/.exec(before)![1]!;
-      await expect(stat(path.join(target, oldUrl))).rejects.toThrow();
-    } finally {
-      await rm(site, { recursive: true, force: true });
-    }
-  }, 180_000);
+  it(
+    're-renders a page whose image file changed and reuses it otherwise (the page cache keys on the image)',
+    async () => {
+      const site = (await loadFixture('content/images')).content;
+      const target = path.join(work, 'warm');
+      const cache = withSharedCodeAssets(directoryCache(cacheDir()));
+      const build = async () => {
+        const built = await buildSite({ contentDir: site, outDir: target, cache, pageCache: true, generator: 'images-test' });
+        if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
+        return built.value;
+      };
+      try {
+        await build();
+        expect((await build()).pages).toEqual({ rendered: 0, reused: 1, removed: 0 });
+        const before = await readFile(path.join(target, 'index.html'), 'utf8');
+        const file = path.join(site, 'images/werkstatt.png');
+        await writeFile(file, await sharp(file).flop().png().toBuffer());
+        expect((await build()).pages).toEqual({ rendered: 1, reused: 0, removed: 0 });
+        const after = await readFile(path.join(target, 'index.html'), 'utf8');
+        expect(after).not.toBe(before);
+        // The old candidates are gone from the output: only what the page links stays.
+        const oldUrl = /src="(\/assets\/images\/[^"]+)"/.exec(before)![1]!;
+        await expect(stat(path.join(target, oldUrl))).rejects.toThrow();
+      } finally {
+        await rm(site, { recursive: true, force: true });
+      }
+    },
+    scaled(180_000),
+  );
 });

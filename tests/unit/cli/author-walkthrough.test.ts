@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BASE_SITE, loadFixture, type FixtureSite } from '../../support/fixture.ts';
 import { REPO_BUILD_CACHE } from '../../support/repo-cache.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 const guide = () => readFile(path.join(repo, 'docs/authoring/content.md'), 'utf8');
@@ -43,37 +44,45 @@ afterEach(async () => {
 });
 
 describe('the author guide, step by step', () => {
-  it("Add a page: the guide's page builds to /webinare, its translation becomes its alternate, and site check passes", async () => {
-    project = await loadFixture(BASE_SITE);
-    const page = blockAfter(await guide(), '**Add a page.**');
-    await project.write('pages/webinare/de.yaml', page);
-    await project.write(
-      'pages/webinare/en.yaml',
-      page.replace('title: Webinare, description: Live-Einführungen in die Plattform.', 'title: Webinars, description: Live introductions to the platform.'),
-    );
-    const built = await site(project, 'build');
-    expect(built.code, built.out).toBe(0);
-    const html = await project.readFile('webinare/index.html');
-    expect(html).toContain('<title>Webinare</title>');
-    expect(html).toMatch(/<link rel="alternate" hreflang="en" href="[^"]*\/en\/webinare">/);
-    expect(await project.readFile('en/webinare/index.html')).toContain('<title>Webinars</title>');
-    const checked = await site(project, 'check', '--out', 'dist');
-    expect(checked.code, checked.out).toBe(0);
-    expect(checked.out).toMatch(/\b0 errors\b/);
-  }, 120_000);
+  it(
+    "Add a page: the guide's page builds to /webinare, its translation becomes its alternate, and site check passes",
+    async () => {
+      project = await loadFixture(BASE_SITE);
+      const page = blockAfter(await guide(), '**Add a page.**');
+      await project.write('pages/webinare/de.yaml', page);
+      await project.write(
+        'pages/webinare/en.yaml',
+        page.replace('title: Webinare, description: Live-Einführungen in die Plattform.', 'title: Webinars, description: Live introductions to the platform.'),
+      );
+      const built = await site(project, 'build');
+      expect(built.code, built.out).toBe(0);
+      const html = await project.readFile('webinare/index.html');
+      expect(html).toContain('<title>Webinare</title>');
+      expect(html).toMatch(/<link rel="alternate" hreflang="en" href="[^"]*\/en\/webinare">/);
+      expect(await project.readFile('en/webinare/index.html')).toContain('<title>Webinars</title>');
+      const checked = await site(project, 'check', '--out', 'dist');
+      expect(checked.code, checked.out).toBe(0);
+      expect(checked.out).toMatch(/\b0 errors\b/);
+    },
+    scaled(120_000),
+  );
 
   // The guide is read by people working on this project's own site: its page must pass there too (an example
   // slug the site already redirects once failed with redirect-shadow).
-  it("Add a page: the guide's page passes site check in a copy of this project", async () => {
-    project = await loadFixture(BASE_SITE);
-    await rm(project.content, { recursive: true });
-    await cp(path.join(repo, 'content'), project.content, { recursive: true });
-    await cp(path.join(repo, 'routes.lock'), path.join(project.root, 'routes.lock'));
-    await project.write('pages/webinare/de.yaml', blockAfter(await guide(), '**Add a page.**'));
-    const checked = await site(project, 'check');
-    expect(checked.code, checked.out).toBe(0);
-    expect(checked.out).toMatch(/\b0 errors\b/);
-  }, 120_000);
+  it(
+    "Add a page: the guide's page passes site check in a copy of this project",
+    async () => {
+      project = await loadFixture(BASE_SITE);
+      await rm(project.content, { recursive: true });
+      await cp(path.join(repo, 'content'), project.content, { recursive: true });
+      await cp(path.join(repo, 'routes.lock'), path.join(project.root, 'routes.lock'));
+      await project.write('pages/webinare/de.yaml', blockAfter(await guide(), '**Add a page.**'));
+      const checked = await site(project, 'check');
+      expect(checked.code, checked.out).toBe(0);
+      expect(checked.out).toMatch(/\b0 errors\b/);
+    },
+    scaled(120_000),
+  );
 
   it('Read a finding: a misspelt constant in the new page is printed exactly as the guide shows it', async () => {
     project = await loadFixture(BASE_SITE);

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../support/time-scale.ts';
 
 const run = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, '../../..');
@@ -29,37 +30,49 @@ async function files(dir: string): Promise<string[]> {
 }
 
 describe('the compiled CLI', () => {
-  it('builds the same site, byte for byte, as the sources run through tsx', async () => {
-    await site(['build', '--out', path.join(work, 'compiled')]);
-    await site(['build', '--out', path.join(work, 'source')], { SITE_FROM_SOURCE: '1' });
-    const [a, b] = [await files(path.join(work, 'compiled')), await files(path.join(work, 'source'))];
-    expect(a).toEqual(b);
-    for (const file of a) {
-      const same = (await readFile(path.join(work, 'compiled', file))).equals(await readFile(path.join(work, 'source', file)));
-      expect({ file, same }).toEqual({ file, same: true });
-    }
-  }, 60_000);
+  it(
+    'builds the same site, byte for byte, as the sources run through tsx',
+    async () => {
+      await site(['build', '--out', path.join(work, 'compiled')]);
+      await site(['build', '--out', path.join(work, 'source')], { SITE_FROM_SOURCE: '1' });
+      const [a, b] = [await files(path.join(work, 'compiled')), await files(path.join(work, 'source'))];
+      expect(a).toEqual(b);
+      for (const file of a) {
+        const same = (await readFile(path.join(work, 'compiled', file))).equals(await readFile(path.join(work, 'source', file)));
+        expect({ file, same }).toEqual({ file, same: true });
+      }
+    },
+    scaled(60_000),
+  );
 
-  it('lists its source files as inputs, and compiles again when one of them changes', async () => {
-    await site(['--version']);
-    const before = await current();
-    expect(before.inputs).toContain('src/cli/main.ts');
-    expect(before.inputs).toContain('src/content/load.ts');
-    // The worker threads' entries (output/thread-entry.ts): without one, its thread would not start.
-    expect(await readdir(path.join(repo, 'bin/.compiled', before.dir))).toEqual(expect.arrayContaining(['main.js', 'render-worker.js', 'output-worker.js']));
-    await site(['--version']);
-    expect((await current()).dir).toBe(before.dir);
-    await expectCompiledAgainAfterTouching('src/content/routes.ts');
-  }, 60_000);
+  it(
+    'lists its source files as inputs, and compiles again when one of them changes',
+    async () => {
+      await site(['--version']);
+      const before = await current();
+      expect(before.inputs).toContain('src/cli/main.ts');
+      expect(before.inputs).toContain('src/content/load.ts');
+      // The worker threads' entries (output/thread-entry.ts): without one, its thread would not start.
+      expect(await readdir(path.join(repo, 'bin/.compiled', before.dir))).toEqual(expect.arrayContaining(['main.js', 'render-worker.js', 'output-worker.js']));
+      await site(['--version']);
+      expect((await current()).dir).toBe(before.dir);
+      await expectCompiledAgainAfterTouching('src/content/routes.ts');
+    },
+    scaled(60_000),
+  );
 
   // The bundle's folder is the generator's id (output/generator-id.ts): a build that finds it and the content
   // unchanged reuses the last output whole, so files a build reads without bundling them are inputs too.
-  it('compiles again when a file the build reads but does not bundle changes: the island loader, the stylesheet, the page shell', async () => {
-    await site(['--version']);
-    const { inputs } = await current();
-    for (const file of ['src/islands/client.ts', 'src/islands/mount.tsx', 'src/assets/styles.css', 'templates/document.html']) expect(inputs).toContain(file);
-    await expectCompiledAgainAfterTouching('src/islands/client.ts');
-  }, 60_000);
+  it(
+    'compiles again when a file the build reads but does not bundle changes: the island loader, the stylesheet, the page shell',
+    async () => {
+      await site(['--version']);
+      const { inputs } = await current();
+      for (const file of ['src/islands/client.ts', 'src/islands/mount.tsx', 'src/assets/styles.css', 'templates/document.html']) expect(inputs).toContain(file);
+      await expectCompiledAgainAfterTouching('src/islands/client.ts');
+    },
+    scaled(60_000),
+  );
 });
 
 async function expectCompiledAgainAfterTouching(file: string): Promise<void> {

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES } from '../../support/fixture.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 /** How long a command may take to exit after printing its result: a hang detector, not a measurement. */
@@ -132,78 +133,98 @@ async function inPool<T>(tasks: (() => Promise<T>)[], width: number): Promise<T[
 const BUILT = /built (\d+) routes into/;
 
 describe('every command exits on its own once its work is done', () => {
-  it('site build, cold and warm, at every size from 1 to 40 routes and at 200', async () => {
-    const runs = await inPool(
-      SIZES.map((routes) => async () => {
-        const root = await siteOf(routes);
-        const cold = await runUntilExit(root, ['build', '--no-cache'], BUILT);
-        const warm = await runUntilExit(root, ['build'], BUILT);
-        return { routes, cold, warm };
-      }),
-      3,
-    );
-    const summary = (run: Ended) => ({
-      code: run.code,
-      built: Number(BUILT.exec(run.out)?.[1]),
-      exited: run.exitedAfter !== undefined && run.exitedAfter < EXIT_GRACE_MS,
-      leftBehind: run.leftBehind,
-    });
-    const expected = (routes: number) => ({ code: 0, built: routes, exited: true, leftBehind: false });
-    for (const { routes, cold, warm } of runs) {
-      expect({ routes, cold: summary(cold), warm: summary(warm) }).toEqual({ routes, cold: expected(routes), warm: expected(routes) });
-    }
-  }, 600_000);
-
-  it('site build with a content error exits 1 after reporting it, on a site large enough to start the threads', async () => {
-    const root = await siteOf(40);
-    await writeFile(path.join(root, 'content/pages/p7/de.yaml'), 'slug: p7\nmeta: { title: 7 }\nsections: nope\n');
-    const run = await runUntilExit(root, ['build', '--no-cache'], /error/);
-    expect({ code: run.code, exited: run.exitedAfter !== undefined, leftBehind: run.leftBehind }).toEqual({ code: 1, exited: true, leftBehind: false });
-  }, 120_000);
-
-  it('site check exits with the code its findings call for, at sizes around the thread thresholds', async () => {
-    const runs = await inPool(
-      [1, 16, 17, 33, 40].map((routes) => async () => ({ routes, run: await runUntilExit(await siteOf(routes), ['check'], /\d+ errors?, \d+ warnings?/) })),
-      3,
-    );
-    for (const { routes, run } of runs) {
-      const errors = Number(/(\d+) errors?,/.exec(run.out)?.[1]);
-      expect({ routes, code: run.code, exited: run.exitedAfter !== undefined, leftBehind: run.leftBehind }).toEqual({
-        routes,
-        code: errors > 0 ? 1 : 0,
-        exited: true,
-        leftBehind: false,
+  it(
+    'site build, cold and warm, at every size from 1 to 40 routes and at 200',
+    async () => {
+      const runs = await inPool(
+        SIZES.map((routes) => async () => {
+          const root = await siteOf(routes);
+          const cold = await runUntilExit(root, ['build', '--no-cache'], BUILT);
+          const warm = await runUntilExit(root, ['build'], BUILT);
+          return { routes, cold, warm };
+        }),
+        3,
+      );
+      const summary = (run: Ended) => ({
+        code: run.code,
+        built: Number(BUILT.exec(run.out)?.[1]),
+        exited: run.exitedAfter !== undefined && run.exitedAfter < EXIT_GRACE_MS,
+        leftBehind: run.leftBehind,
       });
-    }
-  }, 300_000);
+      const expected = (routes: number) => ({ code: 0, built: routes, exited: true, leftBehind: false });
+      for (const { routes, cold, warm } of runs) {
+        expect({ routes, cold: summary(cold), warm: summary(warm) }).toEqual({ routes, cold: expected(routes), warm: expected(routes) });
+      }
+    },
+    scaled(600_000),
+  );
 
-  it('site schema, site translations and site leads exit with their code once they printed their result', async () => {
-    const root = await siteOf(40);
-    const data = path.join(root, 'data');
-    const runs = {
-      schema: await runUntilExit(root, ['schema'], /wrote /),
-      translations: await runUntilExit(root, ['translations'], /\d+ missing/),
-      leads: await runUntilExit(root, ['leads', '--data', data], /\S/),
-    };
-    for (const [name, run] of Object.entries(runs))
-      expect({ name, code: run.code, exited: run.exitedAfter !== undefined, leftBehind: run.leftBehind }).toEqual({
-        name,
-        code: 0,
-        exited: true,
-        leftBehind: false,
-      });
-  }, 180_000);
+  it(
+    'site build with a content error exits 1 after reporting it, on a site large enough to start the threads',
+    async () => {
+      const root = await siteOf(40);
+      await writeFile(path.join(root, 'content/pages/p7/de.yaml'), 'slug: p7\nmeta: { title: 7 }\nsections: nope\n');
+      const run = await runUntilExit(root, ['build', '--no-cache'], /error/);
+      expect({ code: run.code, exited: run.exitedAfter !== undefined, leftBehind: run.leftBehind }).toEqual({ code: 1, exited: true, leftBehind: false });
+    },
+    scaled(120_000),
+  );
 
-  it('site serve and site dev stop on SIGTERM and SIGINT, after a build that started the worker threads', async () => {
-    const root = await siteOf(40);
-    expect((await runUntilExit(root, ['build', '--no-cache'], BUILT)).code).toBe(0);
-    const data = path.join(root, 'data');
-    const runs = {
-      serveTerm: await runUntilExit(root, ['serve', '--port', '0', '--data', data], /serving .* at http/, 'SIGTERM'),
-      serveInt: await runUntilExit(root, ['serve', '--port', '0', '--data', data], /serving .* at http/, 'SIGINT'),
-      devTerm: await runUntilExit(root, ['dev', '--port', '0', '--data', data], /dev server at http/, 'SIGTERM'),
-    };
-    for (const [name, run] of Object.entries(runs))
-      expect({ name, exited: run.exitedAfter !== undefined, leftBehind: run.leftBehind }).toEqual({ name, exited: true, leftBehind: false });
-  }, 180_000);
+  it(
+    'site check exits with the code its findings call for, at sizes around the thread thresholds',
+    async () => {
+      const runs = await inPool(
+        [1, 16, 17, 33, 40].map((routes) => async () => ({ routes, run: await runUntilExit(await siteOf(routes), ['check'], /\d+ errors?, \d+ warnings?/) })),
+        3,
+      );
+      for (const { routes, run } of runs) {
+        const errors = Number(/(\d+) errors?,/.exec(run.out)?.[1]);
+        expect({ routes, code: run.code, exited: run.exitedAfter !== undefined, leftBehind: run.leftBehind }).toEqual({
+          routes,
+          code: errors > 0 ? 1 : 0,
+          exited: true,
+          leftBehind: false,
+        });
+      }
+    },
+    scaled(300_000),
+  );
+
+  it(
+    'site schema, site translations and site leads exit with their code once they printed their result',
+    async () => {
+      const root = await siteOf(40);
+      const data = path.join(root, 'data');
+      const runs = {
+        schema: await runUntilExit(root, ['schema'], /wrote /),
+        translations: await runUntilExit(root, ['translations'], /\d+ missing/),
+        leads: await runUntilExit(root, ['leads', '--data', data], /\S/),
+      };
+      for (const [name, run] of Object.entries(runs))
+        expect({ name, code: run.code, exited: run.exitedAfter !== undefined, leftBehind: run.leftBehind }).toEqual({
+          name,
+          code: 0,
+          exited: true,
+          leftBehind: false,
+        });
+    },
+    scaled(180_000),
+  );
+
+  it(
+    'site serve and site dev stop on SIGTERM and SIGINT, after a build that started the worker threads',
+    async () => {
+      const root = await siteOf(40);
+      expect((await runUntilExit(root, ['build', '--no-cache'], BUILT)).code).toBe(0);
+      const data = path.join(root, 'data');
+      const runs = {
+        serveTerm: await runUntilExit(root, ['serve', '--port', '0', '--data', data], /serving .* at http/, 'SIGTERM'),
+        serveInt: await runUntilExit(root, ['serve', '--port', '0', '--data', data], /serving .* at http/, 'SIGINT'),
+        devTerm: await runUntilExit(root, ['dev', '--port', '0', '--data', data], /dev server at http/, 'SIGTERM'),
+      };
+      for (const [name, run] of Object.entries(runs))
+        expect({ name, exited: run.exitedAfter !== undefined, leftBehind: run.leftBehind }).toEqual({ name, exited: true, leftBehind: false });
+    },
+    scaled(180_000),
+  );
 });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../../../src/check/finding.ts';
 import { runCli } from '../../support/cli.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 let root: string;
 beforeAll(async () => {
@@ -27,45 +28,53 @@ async function buildAndCheck(project: string): Promise<{ built: number; checked:
 }
 
 describe('site init', () => {
-  it('makes a German and English starter that builds and checks without errors', async () => {
-    const project = path.join(root, 'mein-projekt');
-    const made = await runCli('init', project);
-    expect(made.code).toBe(0);
-    expect(made.out).toContain('npm install && npm start');
-    expect((await readdir(project)).sort()).toEqual(['.gitignore', '.vscode', 'README.md', 'content', 'package.json']);
-    const pkg = JSON.parse(await readFile(path.join(project, 'package.json'), 'utf8')) as {
-      name: string;
-      scripts: Record<string, string>;
-      dependencies: Record<string, string>;
-    };
-    expect(pkg.name).toBe('mein-projekt');
-    expect(pkg.scripts).toMatchObject({ start: 'site build && site serve', test: 'site check' });
-    expect(pkg.dependencies.site).toBe(`file:${path.resolve(import.meta.dirname, '../../..')}`);
-    expect(await readdir(path.join(project, 'content/.schema'))).toContain('page.json');
+  it(
+    'makes a German and English starter that builds and checks without errors',
+    async () => {
+      const project = path.join(root, 'mein-projekt');
+      const made = await runCli('init', project);
+      expect(made.code).toBe(0);
+      expect(made.out).toContain('npm install && npm start');
+      expect((await readdir(project)).sort()).toEqual(['.gitignore', '.vscode', 'README.md', 'content', 'package.json']);
+      const pkg = JSON.parse(await readFile(path.join(project, 'package.json'), 'utf8')) as {
+        name: string;
+        scripts: Record<string, string>;
+        dependencies: Record<string, string>;
+      };
+      expect(pkg.name).toBe('mein-projekt');
+      expect(pkg.scripts).toMatchObject({ start: 'site build && site serve', test: 'site check' });
+      expect(pkg.dependencies.site).toBe(`file:${path.resolve(import.meta.dirname, '../../..')}`);
+      expect(await readdir(path.join(project, 'content/.schema'))).toContain('page.json');
 
-    const { built, checked, findings } = await buildAndCheck(project);
-    expect(built).toBe(0);
-    expect(checked).toBe(0);
-    expect(findings.filter((f) => f.severity === 'error')).toEqual([]);
-    expect(new Set(findings.map((f) => f.code))).toEqual(new Set(['placeholder', 'backend-missing']));
-    const home = await readFile(path.join(project, 'dist/index.html'), 'utf8');
-    const english = await readFile(path.join(project, 'dist/en/index.html'), 'utf8');
-    for (const id of ['leistungen', 'faq', 'contact']) expect(home).toContain(`id="${id}"`);
-    expect(home).toContain('<html lang="de"');
-    expect(english).toContain('<html lang="en"');
-    expect(english).toContain('Talk to us');
-    expect(await readFile(path.join(project, 'dist/impressum/index.html'), 'utf8')).toContain('Impressum');
-  }, 120_000);
+      const { built, checked, findings } = await buildAndCheck(project);
+      expect(built).toBe(0);
+      expect(checked).toBe(0);
+      expect(findings.filter((f) => f.severity === 'error')).toEqual([]);
+      expect(new Set(findings.map((f) => f.code))).toEqual(new Set(['placeholder', 'backend-missing']));
+      const home = await readFile(path.join(project, 'dist/index.html'), 'utf8');
+      const english = await readFile(path.join(project, 'dist/en/index.html'), 'utf8');
+      for (const id of ['leistungen', 'faq', 'contact']) expect(home).toContain(`id="${id}"`);
+      expect(home).toContain('<html lang="de"');
+      expect(english).toContain('<html lang="en"');
+      expect(english).toContain('Talk to us');
+      expect(await readFile(path.join(project, 'dist/impressum/index.html'), 'utf8')).toContain('Impressum');
+    },
+    scaled(120_000),
+  );
 
-  it('makes a German-only starter with --languages de', async () => {
-    const project = path.join(root, 'nur-deutsch');
-    expect((await runCli('init', project, '--languages', 'de')).code).toBe(0);
-    expect(await readdir(path.join(project, 'content/locales'))).toEqual(['de.yaml']);
-    const { built, checked, findings } = await buildAndCheck(project);
-    expect([built, checked]).toEqual([0, 0]);
-    expect(findings.filter((f) => f.severity === 'error')).toEqual([]);
-    expect((await readdir(path.join(project, 'dist'))).filter((f) => f === 'en')).toEqual([]);
-  }, 120_000);
+  it(
+    'makes a German-only starter with --languages de',
+    async () => {
+      const project = path.join(root, 'nur-deutsch');
+      expect((await runCli('init', project, '--languages', 'de')).code).toBe(0);
+      expect(await readdir(path.join(project, 'content/locales'))).toEqual(['de.yaml']);
+      const { built, checked, findings } = await buildAndCheck(project);
+      expect([built, checked]).toEqual([0, 0]);
+      expect(findings.filter((f) => f.severity === 'error')).toEqual([]);
+      expect((await readdir(path.join(project, 'dist'))).filter((f) => f === 'en')).toEqual([]);
+    },
+    scaled(120_000),
+  );
 
   it('refuses a folder that is not empty and a language set it has no starter for (exit 2), writing nothing', async () => {
     const used = path.join(root, 'used');

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_SITE, loadFixture, type FixtureSite } from '../../support/fixture.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 const run = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, '../../..');
@@ -49,18 +50,22 @@ const neverOnBuild = (file: string) =>
   /^src\/(dev\/|check\/(?!finding\.ts)|server\/(?!lifetime\.ts|limits\.ts))/.test(file);
 
 describe('what site build imports', () => {
-  it('loads zod and the schemas to validate a cold build, and neither on a warm build that changed nothing, with or without check.yaml', async () => {
-    const cold = await buildLoading('cold');
-    expect(cold.filter(zodOrSchemas)).toContain('src/schema/page.ts');
-    expect(cold.some((file) => file.startsWith('node_modules/zod/'))).toBe(true);
-    const warm = await buildLoading('warm');
-    expect(warm).toContain('src/output/build.ts');
-    expect(warm.filter(zodOrSchemas)).toEqual([]);
-    // Without check.yaml its defaults are used, and they need no schema either (the synthetic bench sites have none).
-    await rm(path.join(site.content, 'check.yaml'));
-    const withoutCheckConfig = await buildLoading('without-check-config');
-    expect(withoutCheckConfig).toContain('src/content/check-config.ts');
-    expect(withoutCheckConfig.filter(zodOrSchemas)).toEqual([]);
-    expect([...cold, ...warm, ...withoutCheckConfig].filter(neverOnBuild)).toEqual([]);
-  }, 120_000);
+  it(
+    'loads zod and the schemas to validate a cold build, and neither on a warm build that changed nothing, with or without check.yaml',
+    async () => {
+      const cold = await buildLoading('cold');
+      expect(cold.filter(zodOrSchemas)).toContain('src/schema/page.ts');
+      expect(cold.some((file) => file.startsWith('node_modules/zod/'))).toBe(true);
+      const warm = await buildLoading('warm');
+      expect(warm).toContain('src/output/build.ts');
+      expect(warm.filter(zodOrSchemas)).toEqual([]);
+      // Without check.yaml its defaults are used, and they need no schema either (the synthetic bench sites have none).
+      await rm(path.join(site.content, 'check.yaml'));
+      const withoutCheckConfig = await buildLoading('without-check-config');
+      expect(withoutCheckConfig).toContain('src/content/check-config.ts');
+      expect(withoutCheckConfig.filter(zodOrSchemas)).toEqual([]);
+      expect([...cold, ...warm, ...withoutCheckConfig].filter(neverOnBuild)).toEqual([]);
+    },
+    scaled(120_000),
+  );
 });

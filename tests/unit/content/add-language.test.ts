@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactPayload, type PayloadShape } from '../../../supabase/functions/_shared/contact-payload.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 const fixtureSite = path.join(repo, 'tests/fixtures/check/base');
@@ -49,19 +50,23 @@ beforeAll(async () => {
   await mkdir(path.join(project, 'content/pages/home'), { recursive: true });
   await cp(path.join(italian, 'locales/it.yaml'), path.join(project, 'content/locales/it.yaml'));
   await cp(path.join(italian, 'pages/home/it.yaml'), path.join(project, 'content/pages/home/it.yaml'));
-}, 180_000);
+}, scaled(180_000));
 
 afterAll(async () => {
   if (server && server.exitCode === null) await new Promise((resolve) => server!.once('exit', resolve).kill('SIGTERM'));
   if (project) await rm(project, { recursive: true, force: true });
-}, 60_000);
+}, scaled(60_000));
 
 describe('adding Italian with content files only', () => {
-  it('builds the Italian pages, with their language and typography from content', () => {
-    const built = site('build');
-    expect(built.stderr + built.stdout).not.toMatch(/error/i);
-    expect(built.status).toBe(0);
-  }, 120_000);
+  it(
+    'builds the Italian pages, with their language and typography from content',
+    () => {
+      const built = site('build');
+      expect(built.stderr + built.stdout).not.toMatch(/error/i);
+      expect(built.status).toBe(0);
+    },
+    scaled(120_000),
+  );
 
   it("writes the contact function's language list, the only file under supabase/ that changes", async () => {
     expect(await textOf('supabase/functions/_shared/generated/locales.ts')).toContain('["de","en","it"]');
@@ -83,58 +88,66 @@ describe('adding Italian with content files only', () => {
     expect(await textOf('dist/index.html')).toMatch(/hreflang="it" href="[^"]*\/it"/);
   });
 
-  it('passes site check', () => {
-    const checked = site('check', '--out', 'dist', '--format', 'json');
-    const findings = (JSON.parse(checked.stdout) as { findings: { severity: string; code: string; message: string }[] }).findings;
-    expect(findings.filter((f) => f.severity === 'error')).toEqual([]);
-    expect(checked.status).toBe(0);
-  }, 120_000);
+  it(
+    'passes site check',
+    () => {
+      const checked = site('check', '--out', 'dist', '--format', 'json');
+      const findings = (JSON.parse(checked.stdout) as { findings: { severity: string; code: string; message: string }[] }).findings;
+      expect(findings.filter((f) => f.severity === 'error')).toEqual([]);
+      expect(checked.status).toBe(0);
+    },
+    scaled(120_000),
+  );
 
-  it('stores a contact request sent from the Italian form through site serve', async () => {
-    const html = await textOf('dist/it/index.html');
-    const island = /data-island="contact-form"[^>]*data-props-src="\/([^"]*)"/.exec(html);
-    expect(island, 'the Italian page has a contact form').not.toBeNull();
-    const props = JSON.parse(await textOf(`dist/${island![1]!}`)) as {
-      source: { form: string; locale: string };
-      shape: PayloadShape;
-      backend: { functionName: string };
-    };
-    expect(props.source).toEqual({ form: 'business', locale: 'it' });
+  it(
+    'stores a contact request sent from the Italian form through site serve',
+    async () => {
+      const html = await textOf('dist/it/index.html');
+      const island = /data-island="contact-form"[^>]*data-props-src="\/([^"]*)"/.exec(html);
+      expect(island, 'the Italian page has a contact form').not.toBeNull();
+      const props = JSON.parse(await textOf(`dist/${island![1]!}`)) as {
+        source: { form: string; locale: string };
+        shape: PayloadShape;
+        backend: { functionName: string };
+      };
+      expect(props.source).toEqual({ form: 'business', locale: 'it' });
 
-    const port = 4500 + Math.floor(Math.random() * 400);
-    server = spawn(process.execPath, [path.join(project, 'bin/site.js'), 'serve', '--port', String(port), '--data', '.data'], {
-      cwd: project,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      let out = '';
-      server!.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        if (out.includes('serving')) resolve();
+      const port = 4500 + Math.floor(Math.random() * 400);
+      server = spawn(process.execPath, [path.join(project, 'bin/site.js'), 'serve', '--port', String(port), '--data', '.data'], {
+        cwd: project,
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      server!.on('exit', (code) => reject(new Error(`site serve exited with ${code}: ${out}`)));
-    });
-    // Unique: with DATABASE_URL the store is a PostgreSQL other suites write to at the same time.
-    const email = `giulia-${Date.now()}@example.org`;
-    const body = contactPayload(props.shape, {
-      name: 'Giulia Bianchi',
-      email,
-      company: 'Studio Bianchi',
-      products: ['platform'],
-      subject: 'Informazioni sulla piattaforma',
-      message: 'Vorremmo sapere di più sulla piattaforma per il nostro studio.',
-      privacyConsent: true,
-    });
-    const response = await fetch(`http://127.0.0.1:${port}/functions/v1/${props.backend.functionName}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-site-form': props.source.form, 'x-site-locale': props.source.locale },
-      body: JSON.stringify(body),
-    });
-    expect(await response.json()).toHaveProperty('id');
-    expect(response.status).toBe(200);
+      await new Promise<void>((resolve, reject) => {
+        let out = '';
+        server!.stdout!.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (out.includes('serving')) resolve();
+        });
+        server!.on('exit', (code) => reject(new Error(`site serve exited with ${code}: ${out}`)));
+      });
+      // Unique: with DATABASE_URL the store is a PostgreSQL other suites write to at the same time.
+      const email = `giulia-${Date.now()}@example.org`;
+      const body = contactPayload(props.shape, {
+        name: 'Giulia Bianchi',
+        email,
+        company: 'Studio Bianchi',
+        products: ['platform'],
+        subject: 'Informazioni sulla piattaforma',
+        message: 'Vorremmo sapere di più sulla piattaforma per il nostro studio.',
+        privacyConsent: true,
+      });
+      const response = await fetch(`http://127.0.0.1:${port}/functions/v1/${props.backend.functionName}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-site-form': props.source.form, 'x-site-locale': props.source.locale },
+        body: JSON.stringify(body),
+      });
+      expect(await response.json()).toHaveProperty('id');
+      expect(response.status).toBe(200);
 
-    const leads = site('leads', '--json', '--data', '.data');
-    const rows = (JSON.parse(leads.stdout) as { email: string; locale: string; name: string; subject: string }[]).filter((row) => row.email === email);
-    expect(rows).toEqual([expect.objectContaining({ locale: 'it', name: 'Giulia Bianchi', subject: 'Informazioni sulla piattaforma' })]);
-  }, 120_000);
+      const leads = site('leads', '--json', '--data', '.data');
+      const rows = (JSON.parse(leads.stdout) as { email: string; locale: string; name: string; subject: string }[]).filter((row) => row.email === email);
+      expect(rows).toEqual([expect.objectContaining({ locale: 'it', name: 'Giulia Bianchi', subject: 'Informazioni sulla piattaforma' })]);
+    },
+    scaled(120_000),
+  );
 });

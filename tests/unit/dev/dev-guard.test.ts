@@ -15,6 +15,7 @@ import { noCache } from '../../../src/cache/build-cache.ts';
 import { startDev, type RunningDev } from '../../../src/dev/dev-server.ts';
 import { loadFixture, PAGE_TYPES_SITE, type FixtureSite } from '../../support/fixture.ts';
 import { withSharedCodeAssets } from '../../support/shared-code-assets.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 let site: FixtureSite;
 let dev: RunningDev;
@@ -39,7 +40,7 @@ beforeAll(async () => {
     report: { rebuilt: () => {}, errors: () => {}, storeError: () => {} },
   });
   port = new URL(dev.url).port;
-}, 120_000);
+}, scaled(120_000));
 
 afterAll(async () => {
   if (editorBefore === undefined) delete process.env.SITE_EDITOR;
@@ -131,28 +132,36 @@ describe('POST /__site/open', () => {
 });
 
 describe('resources and hostile requests', () => {
-  it('1,005 event streams leave the pages reachable: streams are capped, the oldest closed', async () => {
-    const sockets: net.Socket[] = [];
-    try {
-      for (let i = 0; i < 1_005; i++) {
-        await new Promise<void>((resolve) => {
-          const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(`GET /__site/events HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\n\r\n`));
-          sockets.push(socket);
-          socket.once('data', () => resolve());
-          socket.once('close', () => resolve());
-          socket.on('error', () => {});
-        });
+  it(
+    '1,005 event streams leave the pages reachable: streams are capped, the oldest closed',
+    async () => {
+      const sockets: net.Socket[] = [];
+      try {
+        for (let i = 0; i < 1_005; i++) {
+          await new Promise<void>((resolve) => {
+            const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(`GET /__site/events HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\n\r\n`));
+            sockets.push(socket);
+            socket.once('data', () => resolve());
+            socket.once('close', () => resolve());
+            socket.on('error', () => {});
+          });
+        }
+        expect(dev.streams()).toBeLessThanOrEqual(32);
+        expect(await statusOf(dev.url, `GET / HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nconnection: close`)).toBe(200);
+      } finally {
+        for (const socket of sockets) socket.destroy();
       }
-      expect(dev.streams()).toBeLessThanOrEqual(32);
-      expect(await statusOf(dev.url, `GET / HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nconnection: close`)).toBe(200);
-    } finally {
-      for (const socket of sockets) socket.destroy();
-    }
-  }, 120_000);
+    },
+    scaled(120_000),
+  );
 
-  it('no hostile target, method or header gets a 5xx from site dev', async () => {
-    const { sent, findings } = await sweepHostileRequests(dev.url);
-    expect(sent).toBeGreaterThan(300);
-    expect(findings).toEqual([]);
-  }, 300_000);
+  it(
+    'no hostile target, method or header gets a 5xx from site dev',
+    async () => {
+      const { sent, findings } = await sweepHostileRequests(dev.url);
+      expect(sent).toBeGreaterThan(300);
+      expect(findings).toEqual([]);
+    },
+    scaled(300_000),
+  );
 });

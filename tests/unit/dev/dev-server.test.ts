@@ -8,6 +8,7 @@ import { startDev, type RunningDev } from '../../../src/dev/dev-server.ts';
 import type { SiteError } from '../../../src/errors/site-error.ts';
 import { loadFixture, PAGE_TYPES_SITE, type FixtureSite } from '../../support/fixture.ts';
 import { withSharedCodeAssets } from '../../support/shared-code-assets.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 /** `site dev` on a copy of a site with every page type in four languages (tests/fixtures/page-types). */
 let site: FixtureSite;
@@ -74,7 +75,7 @@ beforeAll(async () => {
     rateLimit: { limit: 5, windowSeconds: 60 },
     report: { rebuilt: (routes, _ms, rendered) => reported.push({ routes, rendered }), errors: (e) => errors.push(e), storeError: () => {} },
   });
-}, 120_000);
+}, scaled(120_000));
 
 afterAll(async () => {
   await dev.close();

@@ -7,15 +7,20 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generatedPages } from '../../../scripts/docs-reference.ts';
 import { ERROR_CODES, isErrorCode, type ErrorCode } from '../../../src/errors/codes.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 
 describe('generated reference pages', () => {
-  it('docs/reference/cli.md and errors.md are what npm run docs writes from the code', async () => {
-    for (const { file, text } of generatedPages()) {
-      expect(await readFile(file, 'utf8'), `${path.relative(repo, file)}: run npm run docs`).toBe(text);
-    }
-  }, 60_000);
+  it(
+    'docs/reference/cli.md and errors.md are what npm run docs writes from the code',
+    async () => {
+      for (const { file, text } of generatedPages()) {
+        expect(await readFile(file, 'utf8'), `${path.relative(repo, file)}: run npm run docs`).toBe(text);
+      }
+    },
+    scaled(60_000),
+  );
 });
 
 describe('the check rules page', () => {

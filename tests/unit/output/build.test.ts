@@ -9,6 +9,7 @@ import { directoryCache } from '../../../src/cache/build-cache.ts';
 import { buildSite, type BuildReport } from '../../../src/output/build.ts';
 import { isCompressible } from '../../../src/output/precompress.ts';
 import { loadFixture, PAGE_TYPES_SITE, type FixtureSite } from '../../support/fixture.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 /** A site with every page type (tests/fixtures/page-types), built into folders of `work`. */
@@ -28,7 +29,7 @@ beforeAll(async () => {
   const built = await buildSite({ contentDir: site.content, outDir: path.join(work, 'a'), cache: directoryCache(path.join(work, 'cache')) });
   if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
   report = built.value;
-}, 120_000);
+}, scaled(120_000));
 
 afterAll(() => Promise.all([rm(work, { recursive: true, force: true }), site.remove()]));
 
@@ -81,19 +82,23 @@ describe('precompressed output', () => {
 });
 
 describe('output directory', () => {
-  it('replaces what an earlier build wrote, and removes what a killed build left beside it', async () => {
-    const out = path.join(work, 'replaced');
-    await mkdir(path.join(out, 'gone'), { recursive: true });
-    await writeFile(path.join(out, 'gone/index.html'), 'old');
-    const leftover = path.join(work, '.replaced.old-1-2');
-    await mkdir(leftover);
-    const built = await buildSite({ contentDir: site.content, outDir: out, cache: directoryCache(path.join(work, 'cache')) });
-    expect(built.ok).toBe(true);
-    const written = await files(out);
-    expect(written).toContain('index.html');
-    expect(written).not.toContain('gone/index.html');
-    expect((await readdir(work)).filter((name) => name.startsWith('.replaced.old-'))).toEqual([]);
-  }, 120_000);
+  it(
+    'replaces what an earlier build wrote, and removes what a killed build left beside it',
+    async () => {
+      const out = path.join(work, 'replaced');
+      await mkdir(path.join(out, 'gone'), { recursive: true });
+      await writeFile(path.join(out, 'gone/index.html'), 'old');
+      const leftover = path.join(work, '.replaced.old-1-2');
+      await mkdir(leftover);
+      const built = await buildSite({ contentDir: site.content, outDir: out, cache: directoryCache(path.join(work, 'cache')) });
+      expect(built.ok).toBe(true);
+      const written = await files(out);
+      expect(written).toContain('index.html');
+      expect(written).not.toContain('gone/index.html');
+      expect((await readdir(work)).filter((name) => name.startsWith('.replaced.old-'))).toEqual([]);
+    },
+    scaled(120_000),
+  );
 });
 
 describe('content security policy', () => {
@@ -119,19 +124,23 @@ describe('content security policy', () => {
 });
 
 describe('build cache', () => {
-  it('fills the cache, and a second build from it writes byte-identical output', async () => {
-    const cacheDir = path.join(work, 'cache');
-    expect((await readdir(path.join(cacheDir, 'css'))).length).toBe(1);
-    expect((await readdir(path.join(cacheDir, 'br'))).length).toBeGreaterThan(5);
-    const again = await buildSite({ contentDir: site.content, outDir: path.join(work, 'b'), cache: directoryCache(cacheDir) });
-    expect(again.ok).toBe(true);
-    const [a, b] = [await files(path.join(work, 'a')), await files(path.join(work, 'b'))];
-    expect(b.sort()).toEqual(a.sort());
-    for (const file of a) {
-      const same = (await readFile(path.join(work, 'a', file))).equals(await readFile(path.join(work, 'b', file)));
-      expect({ file, same }).toEqual({ file, same: true });
-    }
-  }, 120_000);
+  it(
+    'fills the cache, and a second build from it writes byte-identical output',
+    async () => {
+      const cacheDir = path.join(work, 'cache');
+      expect((await readdir(path.join(cacheDir, 'css'))).length).toBe(1);
+      expect((await readdir(path.join(cacheDir, 'br'))).length).toBeGreaterThan(5);
+      const again = await buildSite({ contentDir: site.content, outDir: path.join(work, 'b'), cache: directoryCache(cacheDir) });
+      expect(again.ok).toBe(true);
+      const [a, b] = [await files(path.join(work, 'a')), await files(path.join(work, 'b'))];
+      expect(b.sort()).toEqual(a.sort());
+      for (const file of a) {
+        const same = (await readFile(path.join(work, 'a', file))).equals(await readFile(path.join(work, 'b', file)));
+        expect({ file, same }).toEqual({ file, same: true });
+      }
+    },
+    scaled(120_000),
+  );
 });
 
 describe('stylesheet sources', () => {

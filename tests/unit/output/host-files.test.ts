@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatHeaderRules, HOST_FILES, parseHeaderRules } from '../../../src/output/host-files.ts';
 import { headerRules } from '../../../src/output/seo-files.ts';
 import { loadFixture, PAGE_TYPES_SITE, type FixtureSite } from '../../support/fixture.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 let site: FixtureSite;
 const built = (file: string) => readFile(path.join(site.out, file), 'utf8');
@@ -23,7 +24,7 @@ beforeAll(async () => {
   site = await loadFixture(PAGE_TYPES_SITE);
   const result = await site.build();
   if (!result.ok) throw new Error(result.errors.map((e) => e.message).join('\n'));
-}, 120_000);
+}, scaled(120_000));
 afterAll(() => site?.remove());
 
 describe('the header rules', () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNotFound, outputFileFor } from '../../../src/content/routes.ts';
 import type { RunningServer } from '../../../src/server/server.ts';
 import { loadFixture, PAGE_TYPES_SITE, type FixtureSite } from '../../support/fixture.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 /** A French not-found page beside the fixture's German one. */
 const FRENCH_NOT_FOUND = `slug: "404"
@@ -45,7 +46,7 @@ describe('a not-found page per language', () => {
     const built = await site.build();
     if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
     server = await site.serve();
-  }, 60_000);
+  }, scaled(60_000));
   afterAll(() => site.remove());
 
   it('is written to <locale>/404.html, noindex, without a canonical URL, and left out of the sitemap', async () => {

@@ -13,6 +13,7 @@ import {
   writePageSources,
   type PageSources,
 } from '../../../src/output/page-sources.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../../fixtures/check/base');
 let dir: string;
@@ -23,7 +24,7 @@ beforeAll(async () => {
   out = path.join(dir, 'dist');
   const built = await buildSite({ contentDir: fixture, outDir: out });
   if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
-}, 60_000);
+}, scaled(60_000));
 
 afterAll(() => rm(dir, { recursive: true, force: true }));
 

@@ -5,6 +5,7 @@ import type { SiteModel } from '../../../src/content/model.ts';
 import { RenderThread } from '../../../src/output/render-thread.ts';
 import { codeAssets, loadRenderer, renderPage, type CodeAssets } from '../../../src/output/site-render.ts';
 import { loadFixture, PAGE_TYPES_SITE, type FixtureSite } from '../../support/fixture.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 let site: FixtureSite;
 let loaded: SiteModel;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   model = publishedModel(loaded, { at: new Date(), drafts: false });
   code = await codeAssets(defaultBuildCache());
   await loadRenderer();
-}, 60_000);
+}, scaled(60_000));
 afterAll(() => site.remove());
 
 describe('RenderThread', () => {
@@ -53,19 +54,23 @@ describe('RenderThread', () => {
     60_000,
   );
 
-  it('takes at most two pages at a time and says so', async () => {
-    const thread = new RenderThread({ model, code });
-    expect(thread.free).toBe(false);
-    thread.start();
-    try {
-      const first = thread.render(model.pages[0]!, undefined);
-      expect(thread.free).toBe(true);
-      const second = thread.render(model.pages[1]!, undefined);
+  it(
+    'takes at most two pages at a time and says so',
+    async () => {
+      const thread = new RenderThread({ model, code });
       expect(thread.free).toBe(false);
-      await Promise.all([first, second]);
-      expect(thread.free).toBe(true);
-    } finally {
-      await thread.stop();
-    }
-  }, 60_000);
+      thread.start();
+      try {
+        const first = thread.render(model.pages[0]!, undefined);
+        expect(thread.free).toBe(true);
+        const second = thread.render(model.pages[1]!, undefined);
+        expect(thread.free).toBe(false);
+        await Promise.all([first, second]);
+        expect(thread.free).toBe(true);
+      } finally {
+        await thread.stop();
+      }
+    },
+    scaled(60_000),
+  );
 });

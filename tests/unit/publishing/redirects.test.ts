@@ -11,6 +11,7 @@ import { updateRoutesLock } from '../../../src/output/routes-lock.ts';
 import { parseRedirectsFile, redirectFor } from '../../../src/server/redirects-file.ts';
 import { startServer, type RunningServer } from '../../../src/server/server.ts';
 import { loadFixture } from '../../support/fixture.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 const MODELINE = '# yaml-language-server: $schema=.schema/redirects.json\n';
 
@@ -187,7 +188,7 @@ describe('site serve', () => {
     if (!built.ok) throw new Error('build failed');
     out = s.out;
     server = await startServer({ root: out, port: 0, host: '127.0.0.1' });
-  }, 120_000);
+  }, scaled(120_000));
   const afterAllCleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
     await server?.close();

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSchemas, editorSettings, SCHEMA_DIR, schemaModeline } from '../../../src/schema/json-schema.ts';
 import { schemaContextOf } from '../../../src/output/write-schemas.ts';
 import { LspClient } from './support/lsp-client.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 const SERVER = path.resolve(import.meta.dirname, '../../../node_modules/yaml-language-server/bin/yaml-language-server');
 const BASE = path.resolve(import.meta.dirname, '../../fixtures/check/base');
@@ -95,7 +96,7 @@ beforeAll(async () => {
   client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version, text: original } });
   // The fixture page is valid: the editor shows nothing.
   expect(await opened).toEqual([]);
-}, 20_000);
+}, scaled(20_000));
 
 afterAll(async () => {
   await client?.stop();

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACKS, CONTACT_ATTACKS, type AttackTarget } from '../../../bench/support/attacks.ts';
 import { startSiteServe, type SiteServe } from '../../../bench/support/site-serve.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 const RATE_LIMIT = 30;
 let dir: string;
@@ -32,7 +33,7 @@ beforeAll(async () => {
   await writeFile(path.join(dataDir, 'old-notes.txt'), 'x', { mode: 0o644 });
   server = await startSiteServe({ outDir: root, dataDir, rateLimit: `${RATE_LIMIT}/60` });
   target = { url: server.url, pid: server.child.pid!, root, dataDir, largeFile: '/index.html', rateLimit: RATE_LIMIT };
-}, 120_000);
+}, scaled(120_000));
 
 afterAll(async () => {
   await server?.stop();

@@ -12,6 +12,7 @@ import { contactRoute } from '../../../src/server/contact-route.ts';
 import { PRIVACY_POLICY } from '../../../supabase/functions/_shared/generated/privacy-policy.ts';
 import { acquireLease, LEADS_PATH, leadsRoute, newLeaseToken, readLeads } from '../../../src/server/leads.ts';
 import { startServer, type RunningServer } from '../../../src/server/server.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 const body = { name: 'Max', email: 'max@example.com', company: null, products: 'website', subject: 'Demo', message: 'Hallo', privacy_consent: true as const };
 
@@ -193,21 +194,25 @@ describe('site serve: an oversize body is refused at once, through the rate limi
 
 describe('PGlite store', () => {
   // Three PGlite openings: seconds each on a quiet machine, past the default 30 s on a loaded one.
-  it('keeps rows across a restart and applies each migration once', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'site-store-'));
-    try {
-      const first = await openContactStore({ kind: 'pglite', dataDir: dir });
-      const { id } = await first.save({ ...body, email: 'keep@example.com' }, { form: 'education', locale: 'fr' });
-      await first.close();
-      const second = await openContactStore({ kind: 'pglite', dataDir: dir });
-      expect((await second.list()).map((r) => r.id)).toEqual([id]);
-      await second.close();
-      // No server holds the directory now: site leads opens the store itself.
-      expect((await readLeads(path.dirname(dir), { kind: 'pglite', dataDir: dir })).map((r) => r.email)).toEqual(['keep@example.com']);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }, 120_000);
+  it(
+    'keeps rows across a restart and applies each migration once',
+    async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'site-store-'));
+      try {
+        const first = await openContactStore({ kind: 'pglite', dataDir: dir });
+        const { id } = await first.save({ ...body, email: 'keep@example.com' }, { form: 'education', locale: 'fr' });
+        await first.close();
+        const second = await openContactStore({ kind: 'pglite', dataDir: dir });
+        expect((await second.list()).map((r) => r.id)).toEqual([id]);
+        await second.close();
+        // No server holds the directory now: site leads opens the store itself.
+        expect((await readLeads(path.dirname(dir), { kind: 'pglite', dataDir: dir })).map((r) => r.email)).toEqual(['keep@example.com']);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    scaled(120_000),
+  );
 });
 
 describe('postgrestStore (the Supabase function writing with the service role)', () => {

@@ -16,6 +16,7 @@ import { contactRoute } from '../../../src/server/contact-route.ts';
 import { readLeads } from '../../../src/server/leads.ts';
 import { startServer, type RunningServer } from '../../../src/server/server.ts';
 import { loadBody, newRunId, sendContactRequests, startSiteServe } from '../../../bench/support/site-serve.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const UNAVAILABLE = 'the request could not be stored; please try again later';
@@ -170,56 +171,60 @@ describe.each(engines)('site serve on $name killed with SIGKILL in the middle of
   beforeAll(async () => void (dir = await mkdtemp(path.join(tmpdir(), 'site-kill-'))));
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it('every request answered 200 is stored after the restart, content intact; the restarted server stores the next ones and rate-limits at 5/60', async () => {
-    const run = newRunId();
-    const dataDir = path.join(dir, 'data');
-    const first = await startSiteServe({ outDir: dir, dataDir, databaseUrl, rateLimit: '100000/60' });
-    let acked = 0;
-    let killing: Promise<void> | undefined;
-    const results = await sendContactRequests({
-      url: first.url,
-      run,
-      total: 2000,
-      concurrency: 20,
-      onResult: (r) => {
-        if (r.status === 200) acked++;
-        if (acked >= 150 && !killing) killing = first.kill();
-      },
-      stop: () => killing !== undefined,
-    });
-    await killing;
-    const ok = results.filter((r) => r.status === 200);
-    expect(ok.length).toBeGreaterThanOrEqual(150);
-    expect(results.length).toBeLessThan(2000); // it died mid-burst
-    expect(results.every((r) => r.status === 200 || r.status === 0)).toBe(true);
+  it(
+    'every request answered 200 is stored after the restart, content intact; the restarted server stores the next ones and rate-limits at 5/60',
+    async () => {
+      const run = newRunId();
+      const dataDir = path.join(dir, 'data');
+      const first = await startSiteServe({ outDir: dir, dataDir, databaseUrl, rateLimit: '100000/60' });
+      let acked = 0;
+      let killing: Promise<void> | undefined;
+      const results = await sendContactRequests({
+        url: first.url,
+        run,
+        total: 2000,
+        concurrency: 20,
+        onResult: (r) => {
+          if (r.status === 200) acked++;
+          if (acked >= 150 && !killing) killing = first.kill();
+        },
+        stop: () => killing !== undefined,
+      });
+      await killing;
+      const ok = results.filter((r) => r.status === 200);
+      expect(ok.length).toBeGreaterThanOrEqual(150);
+      expect(results.length).toBeLessThan(2000); // it died mid-burst
+      expect(results.every((r) => r.status === 200 || r.status === 0)).toBe(true);
 
-    // Restart on the same data (the dead process's lease is stale) with the production default limit.
-    const second = await startSiteServe({ outDir: dir, dataDir, databaseUrl });
-    try {
-      const rows = await readLeads(dataDir, databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-      const byId = new Map(rows.map((row) => [row.id, row] as const));
-      for (const r of ok) {
-        const row = byId.get(r.id!);
-        expect(row, `acknowledged ${r.body.email} (${r.id}) is missing`).toBeDefined();
-        expect({ ...row, id: undefined, created_at: undefined }).toEqual({
-          ...r.body,
-          id: undefined,
-          created_at: undefined,
-          form_variant: 'business',
-          locale: 'de',
-        });
+      // Restart on the same data (the dead process's lease is stale) with the production default limit.
+      const second = await startSiteServe({ outDir: dir, dataDir, databaseUrl });
+      try {
+        const rows = await readLeads(dataDir, databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+        const byId = new Map(rows.map((row) => [row.id, row] as const));
+        for (const r of ok) {
+          const row = byId.get(r.id!);
+          expect(row, `acknowledged ${r.body.email} (${r.id}) is missing`).toBeDefined();
+          expect({ ...row, id: undefined, created_at: undefined }).toEqual({
+            ...r.body,
+            id: undefined,
+            created_at: undefined,
+            form_variant: 'business',
+            locale: 'de',
+          });
+        }
+        // Unacknowledged requests may or may not have been stored, but never partly.
+        const mine = rows.filter((row) => row.email.startsWith(`load-${run}-`));
+        for (const row of mine) expect(row.message).toBe(loadBody(run, Number(/-(\d+)@/.exec(row.email)![1])).message);
+
+        const after = [];
+        for (let i = 0; i < 6; i++) after.push((await post(second.url, loadBody(`${run}-after`, i))).status);
+        expect(after).toEqual([200, 200, 200, 200, 200, 429]);
+      } finally {
+        await second.stop();
       }
-      // Unacknowledged requests may or may not have been stored, but never partly.
-      const mine = rows.filter((row) => row.email.startsWith(`load-${run}-`));
-      for (const row of mine) expect(row.message).toBe(loadBody(run, Number(/-(\d+)@/.exec(row.email)![1])).message);
-
-      const after = [];
-      for (let i = 0; i < 6; i++) after.push((await post(second.url, loadBody(`${run}-after`, i))).status);
-      expect(after).toEqual([200, 200, 200, 200, 200, 429]);
-    } finally {
-      await second.stop();
-    }
-  }, 180_000);
+    },
+    scaled(180_000),
+  );
 });
 
 describe('clients that time out or drop the connection', () => {

@@ -12,6 +12,7 @@ import { storeTarget } from '../../../src/server/contact-store.ts';
 import { readLeads } from '../../../src/server/leads.ts';
 import { newRunId, sendContactRequests, startSiteServe, type SiteServe } from '../../../bench/support/site-serve.ts';
 import { until, webhookReceiver } from './support/lead-receivers.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 let dir: string;
 let outDir: string;
@@ -70,7 +71,7 @@ function onTerminal(args: string[], typed: string): { status: number | null; out
     input: typed,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1', DATABASE_URL: '' },
-    timeout: 60_000,
+    timeout: scaled(60_000),
   });
   return { status: run.status, output: run.stdout.replace(/\r\n/g, '\n') };
 }

@@ -16,6 +16,7 @@ import { openLocalBackend, type LocalBackend } from '../../../src/server/local-b
 import type { PurgedRequest } from '../../../src/server/contact-privacy.ts';
 import { startServer, type RunningServer } from '../../../src/server/server.ts';
 import { applyMigrations, freshPostgres, SUPABASE_ROLES, type Session } from './support/databases.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 const engines = [{ name: 'PGlite', postgres: false }, ...(process.env.DATABASE_URL ? [{ name: 'PostgreSQL', postgres: true }] : [])];
 
@@ -98,13 +99,13 @@ describe.each(engines)('site leads and the retention purge while site serve hold
     clock = new Date(START);
     clock.setUTCMonth(clock.getUTCMonth() + retention - 1);
     tick();
-    await vi.waitFor(() => expect(purged).toHaveLength(0), { timeout: 60_000 });
+    await vi.waitFor(() => expect(purged).toHaveLength(0), { timeout: scaled(60_000) });
     const preview = await leads('purge', '--now', clock.toISOString(), '--dry-run');
     expect(preview.out).toBe(`would delete 0 contact requests not kept and older than ${retention} months as of ${clock.toISOString()}\n`);
     clock = new Date(START);
     clock.setUTCMonth(clock.getUTCMonth() + retention + 1);
     tick();
-    await vi.waitFor(() => expect(purged).toHaveLength(1), { timeout: 60_000 });
+    await vi.waitFor(() => expect(purged).toHaveLength(1), { timeout: scaled(60_000) });
     expect(purged[0]!.map((r) => r.id).sort()).toEqual(expect.arrayContaining([b, other]));
     expect(purged[0]!.map((r) => r.id)).not.toContain(a);
     expect((await readLeads(dataDir, storeTarget(dataDir))).map((r) => r.id)).toEqual([a]);

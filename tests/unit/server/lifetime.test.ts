@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_BUILD_CACHE } from '../../support/repo-cache.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 /**
  * `site serve` and `site dev` (the supervisor and the dev server it runs) give their port back however they
@@ -99,14 +100,18 @@ describe.each([
   ['site serve', serveArgs, / at http:/],
   ['site dev', devArgs, /checked content and \d+ routes/],
 ])('%s', (_name, args, atRest) => {
-  it('frees its port within a few seconds when its parent is killed with SIGKILL', async () => {
-    const { parent, url, pid } = await startUnderParent(args(), atRest);
-    expect(await accepts(url)).toBe(true);
-    parent.kill('SIGKILL');
-    await expectPortFreed(url, 5);
-    // It ends too (having closed its data folder), rather than only closing its listener.
-    await expect.poll(() => running(pid), { timeout: 10_000 }).toBe(false);
-  }, 60_000);
+  it(
+    'frees its port within a few seconds when its parent is killed with SIGKILL',
+    async () => {
+      const { parent, url, pid } = await startUnderParent(args(), atRest);
+      expect(await accepts(url)).toBe(true);
+      parent.kill('SIGKILL');
+      await expectPortFreed(url, 5);
+      // It ends too (having closed its data folder), rather than only closing its listener.
+      await expect.poll(() => running(pid), { timeout: scaled(10_000) }).toBe(false);
+    },
+    scaled(60_000),
+  );
 
   it.each(['SIGINT', 'SIGTERM'] as const)(
     'stops and frees its port on %s',

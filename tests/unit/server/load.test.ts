@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runContactLoad } from '../../../bench/support/contact-load.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 const engines = [
   { name: 'PGlite', databaseUrl: undefined },
@@ -19,12 +20,16 @@ describe.each(engines)('site serve under a burst of contact requests into $name'
   beforeAll(async () => void (outDir = await mkdtemp(path.join(tmpdir(), 'site-load-out-'))));
   afterAll(() => rm(outDir, { recursive: true, force: true }));
 
-  it('300 requests at concurrency 50: no 5xx, all acknowledged, rows == 2xx, content as sent', async () => {
-    const report = await runContactLoad({ total: 300, concurrency: 50, outDir, databaseUrl });
-    expect(report.failed).toBe(0);
-    expect(report.otherStatuses).toEqual({});
-    expect(report.ok).toBe(300);
-    expect(report.rows).toBe(report.ok);
-    expect(report.mismatches).toEqual([]);
-  }, 120_000);
+  it(
+    '300 requests at concurrency 50: no 5xx, all acknowledged, rows == 2xx, content as sent',
+    async () => {
+      const report = await runContactLoad({ total: 300, concurrency: 50, outDir, databaseUrl });
+      expect(report.failed).toBe(0);
+      expect(report.otherStatuses).toEqual({});
+      expect(report.ok).toBe(300);
+      expect(report.rows).toBe(report.ok);
+      expect(report.mismatches).toEqual([]);
+    },
+    scaled(120_000),
+  );
 });

@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { statusOf } from '../../../bench/support/hostile-requests.ts';
 import type { ServerLimits } from '../../../src/server/limits.ts';
 import { startServer, type RunningServer } from '../../../src/server/server.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 const LARGE = 32 * 1024 * 1024;
 let root: string;
@@ -65,31 +66,43 @@ async function until(check: () => Promise<boolean>, what: string): Promise<void>
 const fetchHome = (url: string, from = '127.0.0.1') => statusOf(url, `GET / HTTP/1.1\r\nhost: ${new URL(url).host}\r\nconnection: close`, '', from);
 
 describe('clients that stop reading a download', () => {
-  it('are closed once they make no progress for the idle timeout', async () => {
-    const { url } = await serve({ idleTimeoutMs: 300 });
-    await stalledDownload(url);
-    expect(await server!.connections()).toBe(1);
-    await until(async () => (await server!.connections()) === 0, 'the server let go of the stalled connection');
-  }, 30_000);
+  it(
+    'are closed once they make no progress for the idle timeout',
+    async () => {
+      const { url } = await serve({ idleTimeoutMs: 300 });
+      await stalledDownload(url);
+      expect(await server!.connections()).toBe(1);
+      await until(async () => (await server!.connections()) === 0, 'the server let go of the stalled connection');
+    },
+    scaled(30_000),
+  );
 
-  it('do not lock the server out: a stalled writer makes room for a new visitor', async () => {
-    const { url } = await serve({ maxConnections: 20, maxConnectionsPerClient: 1_000, idleTimeoutMs: 600_000 });
-    await Promise.all(Array.from({ length: 20 }, () => stalledDownload(url, '127.0.0.2')));
-    expect(await server!.connections()).toBe(20);
-    // Until the stalled answers fill their buffers they count as busy; then one makes room.
-    await until(async () => (await fetchHome(url)) === 200, 'a fresh GET / is answered while 20 downloads stall');
-    expect(await server!.connections()).toBeLessThanOrEqual(20);
-  }, 60_000);
+  it(
+    'do not lock the server out: a stalled writer makes room for a new visitor',
+    async () => {
+      const { url } = await serve({ maxConnections: 20, maxConnectionsPerClient: 1_000, idleTimeoutMs: 600_000 });
+      await Promise.all(Array.from({ length: 20 }, () => stalledDownload(url, '127.0.0.2')));
+      expect(await server!.connections()).toBe(20);
+      // Until the stalled answers fill their buffers they count as busy; then one makes room.
+      await until(async () => (await fetchHome(url)) === 200, 'a fresh GET / is answered while 20 downloads stall');
+      expect(await server!.connections()).toBeLessThanOrEqual(20);
+    },
+    scaled(60_000),
+  );
 
-  it('hold at most maxConnectionsPerClient connections from one address; other addresses are not affected', async () => {
-    const { url } = await serve({ maxConnections: 1_000, maxConnectionsPerClient: 5, idleTimeoutMs: 600_000 });
-    await Promise.all(Array.from({ length: 5 }, () => stalledDownload(url, '127.0.0.3')));
-    // More from the same address: refused, or taking the place of a stalled one of that address.
-    for (let i = 0; i < 5; i++) await stalledDownload(url, '127.0.0.3').catch(() => undefined);
-    expect(await server!.connections()).toBeLessThanOrEqual(5);
-    // Another address is not counted against it; the same address gets in once a stalled writer can make room.
-    expect(await fetchHome(url, '127.0.0.4')).toBe(200);
-    await until(async () => (await fetchHome(url, '127.0.0.3')) === 200, 'the address gets a page again');
-    expect(await server!.connections()).toBeLessThanOrEqual(5);
-  }, 60_000);
+  it(
+    'hold at most maxConnectionsPerClient connections from one address; other addresses are not affected',
+    async () => {
+      const { url } = await serve({ maxConnections: 1_000, maxConnectionsPerClient: 5, idleTimeoutMs: 600_000 });
+      await Promise.all(Array.from({ length: 5 }, () => stalledDownload(url, '127.0.0.3')));
+      // More from the same address: refused, or taking the place of a stalled one of that address.
+      for (let i = 0; i < 5; i++) await stalledDownload(url, '127.0.0.3').catch(() => undefined);
+      expect(await server!.connections()).toBeLessThanOrEqual(5);
+      // Another address is not counted against it; the same address gets in once a stalled writer can make room.
+      expect(await fetchHome(url, '127.0.0.4')).toBe(200);
+      await until(async () => (await fetchHome(url, '127.0.0.3')) === 200, 'the address gets a page again');
+      expect(await server!.connections()).toBeLessThanOrEqual(5);
+    },
+    scaled(60_000),
+  );
 });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACKS, prepareAttackRoot, type AttackTarget } from '../../../bench/support/attacks.ts';
 import { startSiteServe, type SiteServe } from '../../../bench/support/site-serve.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 let dir: string;
 let server: SiteServe;
@@ -32,7 +33,7 @@ beforeAll(async () => {
   const dataDir = path.join(dir, 'data');
   server = await startSiteServe({ outDir: root, dataDir, fdLimit: 4096 });
   target = { url: server.url, pid: server.child.pid!, root, dataDir, largeFile, rateLimit: 5 };
-}, 120_000);
+}, scaled(120_000));
 
 afterAll(async () => {
   await server?.stop();

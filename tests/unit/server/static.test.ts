@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { headersFor, parseHeadersFile } from '../../../src/server/headers-file.ts';
 import { startServer, type RunningServer } from '../../../src/server/server.ts';
 import { acceptedEncodings } from '../../../src/server/static.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 const PAGE = '<!DOCTYPE html><title>Start</title><p>Willkommen – Grüße aus Bayreuth</p>'.repeat(20);
 const SCRIPT = 'console.log("island");'.repeat(50);
@@ -62,7 +63,7 @@ afterAll(async () => {
 });
 
 /** The best encoding is made in the background: polled until it is served, however long a busy machine takes. */
-const BEST_ENCODING_WAIT = { timeout: 60_000, interval: 20 };
+const BEST_ENCODING_WAIT = { timeout: scaled(60_000), interval: 20 };
 
 describe('precompressed files', () => {
   it('serves the .br file to a client that accepts brotli, with Content-Encoding and Vary', async () => {

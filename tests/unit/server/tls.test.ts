@@ -15,6 +15,7 @@ import { FUNCTION_PATH } from '../../../supabase/functions/_shared/contact-field
 import type { ContactStore } from '../../../supabase/functions/_shared/contact-handler.ts';
 import { contactRoute } from '../../../src/server/contact-route.ts';
 import { startServer, type RunningServer } from '../../../src/server/server.ts';
+import { scaled } from '../../support/time-scale.ts';
 
 let dir: string;
 let server: RunningServer;
@@ -62,7 +63,7 @@ beforeAll(async () => {
     tls: { cert, key: await readFile(path.join(dir, 'key.pem')) },
     handlers: [contactRoute({ store, allowedOrigins: [] })],
   });
-}, 60_000);
+}, scaled(60_000));
 
 afterAll(async () => {
   await server?.close();

@@ -5,11 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckRun } from '../../../../src/check/run.ts';
 import { cleanup, only, runFixture } from '../fixture.ts';
+import { scaled } from '../../../support/time-scale.ts';
 
 let run: CheckRun;
 beforeAll(async () => {
   run = await runFixture('copy-rules');
-}, 120_000);
+}, scaled(120_000));
 afterAll(cleanup);
 
 const at = (f: { location?: { file: string; line?: number; column?: number } }) => `${f.location?.file}:${f.location?.line}:${f.location?.column}`;

@@ -6,6 +6,7 @@ import { directoryCache } from '../../../../src/cache/build-cache.ts';
 import type { ContentEnv } from '../../../../src/content/load.ts';
 import { buildSite, type BuildReport } from '../../../../src/output/build.ts';
 import { pageSourcesFile } from '../../../../src/output/page-sources.ts';
+import { scaled } from '../../../support/time-scale.ts';
 
 /**
  * Warm builds of a copy of a small fixture site, each beside the cold build of the same content (the page cache's
@@ -27,7 +28,7 @@ export function useWarmSites(): void {
     // Fills the asset cache (the island bundle, CSS and fonts take seconds to make), which every later build reads.
     const built = await buildSite({ contentDir: fixtureSite, outDir: path.join(work, 'first'), cache: directoryCache(assetCache), generator: 'code-0' });
     if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
-  }, 180_000);
+  }, scaled(180_000));
 
   afterAll(() => rm(work, { recursive: true, force: true }));
 }

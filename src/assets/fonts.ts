@@ -28,6 +28,19 @@ const WEIGHTS = { min: 400, max: 800 } as const;
  */
 const FEATURES = ['kern', 'liga', 'ccmp', 'locl', 'mark', 'mkmk', 'tnum'];
 
+/** The code points of the `latin` subset, which every page loads (and the social cards draw with). */
+export const LATIN_RANGES: readonly (readonly [number, number])[] = [
+  [0x20, 0x7e],
+  [0xa0, 0xff],
+  [0x152, 0x153],
+  [0x2010, 0x2027],
+  [0x202f, 0x203a],
+  [0x20ac, 0x20ac],
+  [0x2122, 0x2122],
+  [0x2190, 0x2193],
+  [0x2212, 0x2212],
+];
+
 /**
  * The two subsets, each announced with its unicode-range so a browser downloads a file only when the page
  * holds one of its characters: `latin` (Basic Latin, Latin-1, the punctuation, euro and arrows the copy
@@ -35,21 +48,7 @@ const FEATURES = ['kern', 'liga', 'ccmp', 'locl', 'mark', 'mkmk', 'tnum'];
  * "Łódź" in a text.
  */
 const SUBSETS = [
-  {
-    name: 'latin',
-    file: 'inter-latin-wght-normal.woff2',
-    ranges: [
-      [0x20, 0x7e],
-      [0xa0, 0xff],
-      [0x152, 0x153],
-      [0x2010, 0x2027],
-      [0x202f, 0x203a],
-      [0x20ac, 0x20ac],
-      [0x2122, 0x2122],
-      [0x2190, 0x2193],
-      [0x2212, 0x2212],
-    ],
-  },
+  { name: 'latin', file: 'inter-latin-wght-normal.woff2', ranges: LATIN_RANGES },
   {
     name: 'latin-ext',
     file: 'inter-latin-ext-wght-normal.woff2',

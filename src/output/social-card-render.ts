@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { LATIN_RANGES } from '../assets/fonts.ts';
 import { cacheKey, type BuildCache } from '../cache/build-cache.ts';
 
 /**
@@ -38,18 +39,7 @@ const TOKENS = {
 /** The characters of the site's latin subset (assets/fonts.ts): Basic Latin, Latin-1, Œ, punctuation, € and arrows. */
 const CARD_CHARACTERS = (() => {
   let text = '';
-  for (const [a, b] of [
-    [0x20, 0x7e],
-    [0xa0, 0xff],
-    [0x152, 0x153],
-    [0x2010, 0x2027],
-    [0x202f, 0x203a],
-    [0x20ac, 0x20ac],
-    [0x2122, 0x2122],
-    [0x2190, 0x2193],
-    [0x2212, 0x2212],
-  ] as const)
-    for (let c = a; c <= b; c++) text += String.fromCodePoint(c);
+  for (const [a, b] of LATIN_RANGES) for (let c = a; c <= b; c++) text += String.fromCodePoint(c);
   return text;
 })();
 

@@ -70,7 +70,6 @@ export function normaliseRequestPath(target: string): PathVerdict {
   } catch {
     return { ok: false, status: 400, message: 'the path has malformed percent-encoding' };
   }
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(decoded)) return { ok: false, status: 400, message: 'control characters (NUL included) are not allowed in a path' };
   const segments: string[] = [];
   const parts = decoded.split('/');

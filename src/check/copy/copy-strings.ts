@@ -4,7 +4,7 @@ import { formatPath } from '../../errors/site-error.ts';
 import type { YamlSource } from '../../content/yaml-source.ts';
 
 /** Keys whose values are addresses or identifiers, never text a visitor reads. */
-const NOT_COPY = new Set([
+export const NOT_COPY: ReadonlySet<string> = new Set([
   'slug',
   'href',
   'id',

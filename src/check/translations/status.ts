@@ -1,7 +1,7 @@
 import { locate, locateKey, locateMissing, type YamlSource } from '../../content/yaml-source.ts';
 import { formatPath, type SourceLocation } from '../../errors/site-error.ts';
 import type { Glossary } from '../../schema/glossary.ts';
-import { copyStrings, ignored, type CopyString } from '../copy/copy-strings.ts';
+import { copyStrings, ignored, NOT_COPY, type CopyString } from '../copy/copy-strings.ts';
 import { untranslatedTest } from '../copy/language.ts';
 import { sourceHash, type TranslationLock } from './lock.ts';
 
@@ -150,26 +150,7 @@ interface Unit {
 }
 
 /** Keys whose values are never text, in translation files too (the copy rules' identifiers aside). */
-const NOT_TEXT = new Set([
-  'slug',
-  'href',
-  'id',
-  'icon',
-  'type',
-  'style',
-  'tone',
-  'header',
-  'structuredData',
-  'intl',
-  'ogLocale',
-  'hydrate',
-  'form',
-  'variant',
-  'plan',
-  'claim',
-  'image',
-  'translation',
-]);
+const NOT_TEXT = new Set([...NOT_COPY, 'translation']);
 
 function unitKey(data: unknown, path: readonly PropertyKey[]): string {
   const sections = (data as { sections?: unknown } | null)?.sections;

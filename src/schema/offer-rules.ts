@@ -23,10 +23,13 @@ export function figureRowAt(constants: unknown, path: string): Record<string, nu
   return entries.length > 0 && entries.every(([, v]) => typeof v === 'number') ? (Object.fromEntries(entries) as Record<string, number>) : undefined;
 }
 
-/** The packages of offer.chatbots (raw site.yaml data) priced by commitment: the rows a chatbot price table may show. */
-export function chatbotRows(offer: unknown): string[] {
+/**
+ * The packages of offer.chatbots (raw site.yaml data) priced by commitment: the rows a chatbot price table may show.
+ * Undefined for a site without chatbot packages in its offer data: its table names rows by their constants (chatbot.<tier>).
+ */
+export function chatbotRows(offer: unknown): string[] | undefined {
   const chatbots = offer && typeof offer === 'object' ? (offer as { chatbots?: unknown }).chatbots : undefined;
-  if (!chatbots || typeof chatbots !== 'object') return [];
+  if (!chatbots || typeof chatbots !== 'object') return undefined;
   return Object.entries(chatbots).flatMap(([key, pkg]) => (pkg && typeof pkg === 'object' && 'prices' in pkg ? [key] : []));
 }
 

@@ -27,11 +27,12 @@ function priceRows(section: SectionProps<'chatbotPricing'>['section'], ctx: Sect
   };
   const rows: PriceRow[] = [];
   for (const t of section.tiers) {
-    const ref = offer?.chatbots[t.tier]?.prices;
+    // A site without offer data names each row by its constants (chatbot.<tier>, chatbot.setup), as the schema lets it.
+    const ref = offer ? offer.chatbots[t.tier]?.prices : `chatbot.${t.tier}`;
     const prices = row(ref);
     if (ref && prices) rows.push({ key: t.tier, name: t.name, description: t.description, ref, prices });
   }
-  const setupRef = section.tiers.map((t) => offer?.chatbots[t.tier]?.setup).find((ref) => ref !== undefined);
+  const setupRef = offer ? section.tiers.map((t) => offer.chatbots[t.tier]?.setup).find((ref) => ref !== undefined) : 'chatbot.setup';
   const setup = row(setupRef);
   if (setupRef && setup) rows.push({ key: 'setup', name: section.setup.name, description: section.setup.description, ref: setupRef, prices: setup });
   return rows;

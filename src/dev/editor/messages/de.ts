@@ -1,7 +1,7 @@
-import type { Messages } from './index.ts';
+import type { en } from './en.ts';
 
 /** Every string the /admin editor shows its author, in German (the keys of en.ts). */
-export const de: Messages = {
+export const de: typeof en = {
   language: 'Deutsch',
   title: 'Inhalte bearbeiten',
   loading: 'Der Editor wird geladen…',

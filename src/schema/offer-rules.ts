@@ -1,5 +1,5 @@
 import type { Offer } from './offer.ts';
-import { Commitment } from './sections/chatbot.ts';
+import { COMMITMENTS } from './commitments.ts';
 
 /** The figure a dotted path under `constants` names, when it is a number. */
 export function figureAt(constants: unknown, path: string): number | undefined {
@@ -131,7 +131,7 @@ function checkPriceTable(offer: Offer, constants: unknown): OfferIssue[] {
   const out: OfferIssue[] = [];
   const complete = (ref: string) => {
     const row = figureRowAt(constants, ref);
-    return row !== undefined && Commitment.options.every((c) => typeof row[c] === 'number');
+    return row !== undefined && COMMITMENTS.every((c) => typeof row[c] === 'number');
   };
   const table = Object.entries(offer.chatbots).filter(([, pkg]) => pkg.prices !== undefined);
   const setups = new Set(table.map(([, pkg]) => pkg.setup));
@@ -139,7 +139,7 @@ function checkPriceTable(offer: Offer, constants: unknown): OfferIssue[] {
     for (const field of ['prices', 'setup'] as const) {
       const ref = pkg[field];
       if (ref !== undefined && figureRowAt(constants, ref) !== undefined && !complete(ref))
-        out.push({ path: ['chatbots', key, field], message: `'${ref}' needs a figure for each commitment: ${Commitment.options.join(', ')}` });
+        out.push({ path: ['chatbots', key, field], message: `'${ref}' needs a figure for each commitment: ${COMMITMENTS.join(', ')}` });
     }
     if (pkg.setup === undefined || setups.size > 1)
       out.push({

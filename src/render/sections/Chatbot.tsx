@@ -1,7 +1,7 @@
 import { KeepTogether } from '../keep-together.tsx';
 import { formatEuro } from '../../content/references.ts';
 import { figureRowAt } from '../../schema/offer-rules.ts';
-import { Commitment } from '../../schema/sections/chatbot.ts';
+import { COMMITMENTS, type Commitment } from '../../schema/commitments.ts';
 import { ProductMock } from '../mocks/ProductMock.tsx';
 import { ActionLink, CheckList, SectionHeading, SectionShell } from '../ui.tsx';
 import type { SectionProps } from './props.ts';
@@ -23,7 +23,7 @@ function priceRows(section: SectionProps<'chatbotPricing'>['section'], ctx: Sect
   const { constants, offer } = ctx.model.site;
   const row = (ref: string | undefined): Record<Commitment, number> | undefined => {
     const found = ref ? figureRowAt(constants, ref) : undefined;
-    return found && Commitment.options.every((c) => typeof found[c] === 'number') ? (found as Record<Commitment, number>) : undefined;
+    return found && COMMITMENTS.every((c) => typeof found[c] === 'number') ? (found as Record<Commitment, number>) : undefined;
   };
   const rows: PriceRow[] = [];
   for (const t of section.tiers) {
@@ -41,7 +41,7 @@ function priceRows(section: SectionProps<'chatbotPricing'>['section'], ctx: Sect
 /** Price table by commitment, rendered from the chatbot packages of the offer data, then the packages outside the table. */
 export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<'chatbotPricing'>) {
   const euro = (n: number) => formatEuro(n, ctx.strings.intl);
-  const columns = Commitment.options;
+  const columns = COMMITMENTS;
   const highlighted = (c: Commitment) => section.highlight?.commitment === c;
   const cell = (c: Commitment) => `px-4 py-4 text-center tabular-nums ${highlighted(c) ? 'bg-brand-50' : ''}`;
   const rows = priceRows(section, ctx);

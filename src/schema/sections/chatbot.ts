@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { COMMITMENTS } from '../commitments.ts';
 import { Action, Text } from '../text.ts';
 import { keyOf, sectionBase, sectionLead, sectionTitle, sectionType, type SchemaContext } from './common.ts';
 import { ProductMock } from './mock.ts';
 
 /** Commitment periods of the chatbot price list; each is a key of the price row an offer.chatbots package names. */
-export const Commitment = z.enum(['months12', 'months6', 'months1']).describe('A commitment period: months12, months6 or months1.');
+export const Commitment = z.enum(COMMITMENTS).describe('A commitment period: months12, months6 or months1.');
 export type Commitment = z.infer<typeof Commitment>;
 
 /**

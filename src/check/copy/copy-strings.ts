@@ -117,15 +117,16 @@ function ignoreAt(lines: readonly string[], line: number): Ignore | undefined {
   const above = lines[line - 2] ?? '';
   const text = IGNORE.test(here) ? here : above.trim().startsWith('#') && IGNORE.test(above) ? above : undefined;
   if (!text) return undefined;
-  const match = IGNORE.exec(text)!;
-  return {
-    codes: (match[1] ?? '')
-      .split(',')
-      .map((c) => c.trim())
-      .filter(Boolean),
-    reason: (match[2] ?? '').trim(),
-    line: text === here ? line : line - 1,
-  };
+  return ignoreFrom(IGNORE.exec(text)!, text === here ? line : line - 1);
+}
+
+/** An ignore comment's codes (comma-separated) and reason, from its pattern's two groups. */
+function ignoreFrom(match: RegExpExecArray, line: number): Ignore {
+  const codes = (match[1] ?? '')
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
+  return { codes, reason: (match[2] ?? '').trim(), line };
 }
 
 /** The file-wide ignore comment among the comment lines a file starts with. */
@@ -135,15 +136,7 @@ function fileIgnoreOf(text: string): Ignore | undefined {
     const line = lines[i]!.trim();
     if (line && !line.startsWith('#')) return undefined;
     const match = IGNORE_FILE.exec(line);
-    if (match)
-      return {
-        codes: (match[1] ?? '')
-          .split(',')
-          .map((c) => c.trim())
-          .filter(Boolean),
-        reason: (match[2] ?? '').trim(),
-        line: i + 1,
-      };
+    if (match) return ignoreFrom(match, i + 1);
   }
   return undefined;
 }

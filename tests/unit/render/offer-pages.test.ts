@@ -103,6 +103,10 @@ describe('plan cards render from the offer data', () => {
     const faq = text(/<ul class="list-disc[^"]*" data-offer="plans">([\s\S]*?)<\/ul>/.exec(page('/faq').html)?.[1] ?? '');
     expect(faq).toContain('Standard: 17 € pro Nutzer und Monat, monatlich kündbar.');
     expect(faq).toContain('Smart: 19 € pro Nutzer und Monat, 12 Monate Laufzeit.');
+    // A plan that extends another names it and adds its own features (locale offer.includesMoreLine), instead of
+    // repeating Standard's eight features in Plus and again in Smart.
+    expect(faq).toContain('Smart: 19 € pro Nutzer und Monat, 12 Monate Laufzeit. Alles aus Plus, dazu: Priority-Support.');
+    expect(faq.match(/Branchenvorlagen/g)).toHaveLength(1);
     expect(faq).not.toMatch(/Transkription/);
     expect(text(/data-offer="addons">([\s\S]*?)<\/ul>/.exec(page('/faq').html)?.[1] ?? '')).toBe(
       'Transkription: 7 € pro Nutzer und Monat, zu jedem Tarif buchbar. Ohne Tarif einzeln: 14 € im Monat.',

@@ -41,8 +41,7 @@ const SPEC_QUOTED: Record<Lang, Record<string, string>> = {
  */
 const PENDING: Record<Lang, Record<string, string[]>> = {
   de: {},
-  // TODO(copy-fr): one label for the plan, demo and contact buttons ("Nous contacter"?), then empty this list.
-  fr: { 'contact form': ['Choisir Standard', 'Choisir Plus', 'Choisir Smart', 'Réserver une démonstration'] },
+  fr: {},
   // TODO(copy-en): one label for the plan, demo and contact buttons; the business header's start button as
   // SPEC quotes it ("Get Started"); then empty this list.
   en: { 'contact form': ['Get started', 'Choose Standard', 'Choose Plus', 'Choose Smart', 'Book a demo'] },
@@ -130,8 +129,9 @@ describe('button labels', () => {
     expect(problems, 'pick one label per action (content/STYLE.md); SPEC-quoted labels are listed in SPEC_QUOTED').toEqual([]);
   });
 
-  it('lists as pending only labels a page still shows, and none for German', () => {
+  it('lists as pending only labels a page still shows, and none for German or French', () => {
     expect(PENDING.de).toEqual({});
+    expect(PENDING.fr).toEqual({});
     const stale = Object.entries(PENDING).flatMap(([lang, byAction]) =>
       Object.entries(byAction).flatMap(([target, labels]) =>
         labels.filter((l) => !seen.get(lang)?.get(target)?.has(l)).map((l) => `${lang} ${target}: "${l}"`),

@@ -4,7 +4,7 @@
 /** The privacy policy in force, stored with every contact request as proof of what the visitor consented to. */
 export const PRIVACY_POLICY = {
   /** sha256 of the built /datenschutz content (null: the site has no privacy-policy page). */
-  version: '25e6075ff914729369f909c90172066959bc0bd997bc3379c592ed838a1b3b16',
+  version: '5839530e04cbd3ab2acb24dd79fb6cc1a00ae10791e457dba24e97b07461fc3f',
   /** Months after which a contact request that was not kept is deleted (constants.privacy.contactRetentionMonths). */
   contactRetentionMonths: 6,
 } as const;

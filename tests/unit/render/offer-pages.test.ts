@@ -69,7 +69,7 @@ describe('plan cards render from the offer data', () => {
   it('the add-on panel sells transcription at 7 € with a plan and 14 € alone, in every language', () => {
     const lines = HOMES.map((route) => text(/<p [^>]*data-addon="transcription"[^>]*>([\s\S]*?)<\/p>/.exec(page(route).html)?.[1] ?? ''));
     expect(lines).toEqual([
-      '7 € pro Nutzer und Monat, zu jedem Tarif buchbar. Ohne Tarif einzeln: 14 € im Monat.',
+      '7 € pro Nutzer und Monat, zu jedem Tarif buchbar. Ohne Tarif einzeln: 14 € pro Nutzer und Monat.',
       '7 € par utilisateur et par mois, en option, quelle que soit la formule. Sans abonnement à la plateforme : 14 € par mois.',
       '€7 per user per month, added to any plan. On its own, without a plan: €14 a month.',
       '7 € por usuario y mes como complemento de cualquier plan. Por separado, sin plan: 14 € al mes.',
@@ -109,7 +109,7 @@ describe('plan cards render from the offer data', () => {
     expect(faq.match(/Branchenvorlagen/g)).toHaveLength(1);
     expect(faq).not.toMatch(/Transkription/);
     expect(text(/data-offer="addons">([\s\S]*?)<\/ul>/.exec(page('/faq').html)?.[1] ?? '')).toBe(
-      'Transkription: 7 € pro Nutzer und Monat, zu jedem Tarif buchbar. Ohne Tarif einzeln: 14 € im Monat.',
+      'Transkription: 7 € pro Nutzer und Monat, zu jedem Tarif buchbar. Ohne Tarif einzeln: 14 € pro Nutzer und Monat.',
     );
   });
 

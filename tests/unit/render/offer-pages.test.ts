@@ -160,7 +160,7 @@ describe('claims that contradicted other pages', () => {
     expect(text(page('/agb').html)).toContain(
       'Für individuelle Chatbots sagt der Anbieter eine Verfügbarkeit der Chatbot-Infrastruktur von 99,9 % im Monatsmittel zu',
     );
-    expect(text(withRefs(page('/chatbot').html))).toMatch(/99,9 %\[\d+\] Verfügbarkeitsgarantie/);
+    expect(text(withRefs(page('/chatbot').html))).toMatch(/99,9 %\[\d+\] zugesagte Verfügbarkeit/);
   });
 });
 

@@ -4,7 +4,7 @@
 /** The privacy policy in force, stored with every contact request as proof of what the visitor consented to. */
 export const PRIVACY_POLICY = {
   /** sha256 of the built /datenschutz content (null: the site has no privacy-policy page). */
-  version: '5839530e04cbd3ab2acb24dd79fb6cc1a00ae10791e457dba24e97b07461fc3f',
+  version: '13994132f70773cec4a236c950695d2b3535c17944f6fbc366cc95e28e6ad154',
   /** Months after which a contact request that was not kept is deleted (constants.privacy.contactRetentionMonths). */
   contactRetentionMonths: 6,
 } as const;

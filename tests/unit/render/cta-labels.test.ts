@@ -28,9 +28,8 @@ const SPEC_QUOTED: Record<Lang, Record<string, string>> = {
     'Get Started': "SPEC §2: the header's start button ('Get Started' (English education page))",
     Contact: "SPEC §2: the header's contact label ('Contact' on the English education page)",
   },
-  es: {
-    'Empezar ahora': "SPEC §2: the header's start button (SPEC quotes its German, English and French labels, not the Spanish)",
-  },
+  // SPEC quotes no Spanish button label: every Spanish button to a contact form says "Solicitar información".
+  es: {},
 };
 
 /**
@@ -43,8 +42,7 @@ const PENDING: Record<Lang, Record<string, string[]>> = {
   de: {},
   fr: {},
   en: {},
-  // TODO(copy-es): one label for the plan, demo and contact buttons ("Contáctenos"?), then empty this list.
-  es: { 'contact form': ['Elegir Standard', 'Elegir Plus', 'Elegir Smart', 'Solicitar una demostración'] },
+  es: {},
 };
 
 /** Where a button leads: every contact form is one action; any other target is its page and anchor. */

@@ -72,7 +72,7 @@ describe('plan cards render from the offer data', () => {
       '7 € pro Nutzer und Monat, zu jedem Tarif buchbar. Ohne Tarif einzeln: 14 € pro Nutzer und Monat.',
       '7 € par utilisateur et par mois, quelle que soit la formule. Sans abonnement à la plateforme : 14 € par utilisateur et par mois.',
       '€7 per user per month, added to any plan. On its own, without a plan: €14 per user per month.',
-      '7 € por usuario y mes como complemento de cualquier plan. Por separado, sin plan: 14 € al mes.',
+      '7 € por usuario y mes como complemento de cualquier plan. Por separado, sin plan: 14 € por usuario y mes.',
     ]);
     // The old reference price ("7 € statt 14 €", "instead of the usual") is gone.
     expect(everywhere(/statt regulär|instead of the usual|au lieu de \d|en lugar de \d/i)).toEqual([]);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { replaceIn, startDevSite, type DevSite } from './support/dev-site.ts';
+import { watchViolations } from './support/policy.ts';
 
 /**
  * The /admin editor of `site dev` on the small fixture site (tests/fixtures/check/base) with a real English home
@@ -86,6 +87,35 @@ test('editing the French hero title previews it at once, saves one line, and the
   // The editor is not part of what visitors get.
   expect(html).not.toContain('/__site/editor');
   expect(html).not.toContain('/admin');
+});
+
+test('the editor works under a strict policy: no eval, no inline code, not one violation', async ({ page }) => {
+  const violations = await watchViolations(page);
+  const problems: string[] = [];
+  page.on('console', (m) => void (m.type() === 'error' && problems.push(`console: ${m.text()}`)));
+  page.on('pageerror', (error) => void problems.push(`page error: ${error.message}`));
+  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/admin');
+  const preview = await openEditor(page, HOME_EN);
+  const policy = (await answer).headers()['content-security-policy'] ?? '';
+  expect(policy).toContain("script-src 'self';");
+  expect(policy).not.toMatch(/unsafe-(eval|inline)/);
+
+  // What an author does in a session: edit a title (preview), open "more", add a FAQ section, switch the language.
+  const title = page.locator('#root_sections_0_title');
+  await title.fill('Every leading AI model in one place');
+  await expect(preview.locator('h1')).toContainText('Every leading AI model in one place', SLOW);
+  await page.locator('#root_sections_0 details.more > summary').first().click();
+  await page.getByRole('combobox', { name: 'Section type' }).selectOption({ label: 'Questions and answers' });
+  await page.getByRole('button', { name: '+ Add section' }).click();
+  await expect(page.locator('#root_sections > details.item').last().locator('summary').first()).toHaveText(/^Questions and answers/);
+  await expect(page.getByRole('status')).toHaveText('Previewing unsaved edits.', SLOW);
+  await page.getByRole('combobox', { name: 'Editor language' }).selectOption('de');
+  await expect(page.locator('label[for="root_sections_0_title"]')).toHaveText('Titel');
+  await page.getByRole('combobox', { name: 'Sprache des Editors' }).selectOption('en');
+  await page.getByRole('button', { name: 'Discard edits' }).click();
+  await expect(preview.locator('h1')).not.toContainText('Every leading AI model', SLOW);
+  expect(violations).toEqual([]);
+  expect(problems).toEqual([]);
 });
 
 test('a keystroke shows in the preview within a second, re-rendering only the edited page', async ({ page }) => {

@@ -29,6 +29,9 @@ export const ADMIN_PATH = '/admin';
 export const EDITOR_PREFIX = '/__site/editor/';
 const API = `${EDITOR_PREFIX}api/`;
 const BODY_LIMIT = 4 * 1024 * 1024;
+/** /admin's policy: its own script and styles, images from this server or uploaded (data:), the preview frame. */
+export const ADMIN_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 export interface ContentEditorOptions {
   contentDir: string;
@@ -371,10 +374,9 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
       const html = Buffer.from(adminPage(token, uiLanguageFor(String(req.headers['accept-language'] ?? '').split(','))));
       res.writeHead(200, {
         ...BASE_SECURITY_HEADERS,
-        // The form library's validator (ajv) compiles schemas to functions, and it sets a few style attributes;
-        // the page shows only this machine's content, as text. The preview is a same-origin frame.
-        'content-security-policy':
-          "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+        // As strict as the site's own pages: the editor runs no generated code and sets no style attributes
+        // (tests/browser/dev-editor.spec.ts fails on any violation). The preview is a same-origin frame.
+        'content-security-policy': ADMIN_CSP,
         'content-type': 'text/html; charset=utf-8',
         'cache-control': 'no-store',
         'content-length': html.byteLength,

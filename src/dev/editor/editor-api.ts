@@ -45,6 +45,11 @@ export interface ContentEditorOptions {
    * unsaved edits as they are now, when the editor just loaded it (the rebuild need not load it again).
    */
   changed(loaded?: SiteModel): void;
+  /**
+   * Renders the page of a content-relative page file from `loaded` at once (the dev build's previewPage): the preview
+   * answer carries its HTML, which the editor patches into its frame without waiting for the rebuild.
+   */
+  previewPage?(loaded: SiteModel, relative: string): Promise<{ route: string; html: Uint8Array } | undefined>;
 }
 
 /** One error as the form shows it: the loader's message and, for the text view, `site check`'s wording. */
@@ -274,8 +279,16 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
       const before = options.unsavedEdits.get(edit.relative);
       if (edit.text === edit.disk) options.unsavedEdits.delete(edit.relative);
       else options.unsavedEdits.set(edit.relative, edit.text);
-      if (before !== options.unsavedEdits.get(edit.relative)) options.changed(model);
-      return send(res, 200, { ok: true, unsaved: [...options.unsavedEdits.keys()] });
+      if (before === options.unsavedEdits.get(edit.relative) || !model) return send(res, 200, { ok: true, unsaved: [...options.unsavedEdits.keys()] });
+      // The edited page alone, rendered now and sent with the answer; the rebuild (other pages, site files) comes after it.
+      const shown = kindOf(edit.relative) === 'page' ? await options.previewPage?.(model, edit.relative) : undefined;
+      send(res, 200, {
+        ok: true,
+        unsaved: [...options.unsavedEdits.keys()],
+        ...(shown ? { route: shown.route, html: Buffer.from(shown.html).toString('utf8') } : {}),
+      });
+      options.changed(model);
+      return true;
     }
     // Written beside and renamed over, so the watcher and a reader never see half a file.
     const temporary = path.join(path.dirname(edit.file), `.${path.basename(edit.file)}.${randomBytes(4).toString('hex')}.tmp`);

@@ -5,6 +5,7 @@ import { api, type EditorError, type FileView, type FilesView, type TranslationM
 import { ContentForm, type FormContext } from './form.tsx';
 import { fieldId, friendlyError, itemTitle, setAt, type JsonSchema } from './form-model.ts';
 import { parsePath } from './paths.ts';
+import { patchPreview } from './preview-patch.ts';
 import './editor.css';
 
 /** Above a translation's form: what is left to do, and the strings whose section the translation lacks. */
@@ -265,6 +266,7 @@ function Editor() {
     },
     [setTranslation],
   );
+  const frame = useRef<HTMLIFrameElement>(null);
   const version = useRef('');
   const dataRef = useRef<unknown>(undefined);
   // One preview request at a time; the newest value waits and goes next (older ones are never sent).
@@ -303,12 +305,14 @@ function Editor() {
       }
       inFlight.current = true;
       try {
-        const answer = await api<{ ok?: boolean; error?: string; errors?: EditorError[]; unsaved?: string[] }>(
+        const answer = await api<{ ok?: boolean; error?: string; errors?: EditorError[]; unsaved?: string[]; route?: string; html?: string }>(
           'POST',
           'preview',
           { path, version: version.current, data: value },
           true,
         );
+        // The page comes with the answer: patched into the frame before anything else of this answer is drawn.
+        if (answer.route && answer.html) showInFrame(frame.current, answer.route, answer.html);
         setErrors(unlessEqual(answer.errors ?? []));
         setStatus(unlessEqual<Status>(answer.ok ? { kind: 'idle', text: 'previewing' } : { kind: 'error', text: answer.error ?? 'refused' }));
         const unsaved = answer.unsaved;
@@ -414,10 +418,23 @@ function Editor() {
         {file && context ? <ContentForm key={`${file.path}:${file.version}`} schema={file.schema as JsonSchema} data={data} context={context} /> : null}
       </main>
       <aside className="preview" aria-label={m.previewRegion}>
-        {file ? <iframe title={m.preview(file.route)} src={file.route} /> : null}
+        {file ? <iframe ref={frame} title={m.preview(file.route)} src={file.route} /> : null}
       </aside>
     </div>
   );
+}
+
+/**
+ * A previewed page's HTML into the frame when it shows that page (the author may have followed a link in it):
+ * patched in place, or loaded again when the page's scripts or islands changed. A frame still loading gets the
+ * page from the dev server, which has it already.
+ */
+function showInFrame(frame: HTMLIFrameElement | null, route: string, html: string): void {
+  const doc = frame?.contentDocument;
+  if (!frame || !doc || doc.readyState === 'loading') return;
+  const shown = decodeURI(doc.location.pathname).replace(/\/(index\.html)?$/, '') || '/';
+  if (shown !== route) return;
+  if (!patchPreview(doc, html)) doc.location.reload();
 }
 
 /** The status line in the author's language (the state keeps a code, so a language switch rewrites it). */

@@ -131,6 +131,8 @@ test('a keystroke patches the preview in place, rendering only the edited page',
   await frame.evaluate(() => {
     (document.querySelector('h1') as HTMLElement & { kept?: boolean }).kept = true;
     (window as unknown as { loadedOnce: boolean }).loadedOnce = true;
+    // What a page's script set on the server's elements (a banner shown, a details opened) outlives a patch.
+    document.querySelector('footer')?.setAttribute('data-set-by-script', 'yes');
   });
   const pageFetches = () => frame.evaluate(() => performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === location.pathname).length);
   const fetchesBefore = await pageFetches();
@@ -162,6 +164,7 @@ test('a keystroke patches the preview in place, rendering only the edited page',
   }
   expect(await frame.evaluate(() => (document.querySelector('h1') as HTMLElement & { kept?: boolean }).kept)).toBe(true);
   expect(await frame.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
+  expect(await frame.evaluate(() => document.querySelector('footer')?.getAttribute('data-set-by-script'))).toBe('yes');
   // No page was fetched again: the HTML came with the editor's answer.
   expect(await pageFetches()).toBe(fetchesBefore);
   const median = [...times].sort((a, b) => a - b)[2]!;

@@ -267,6 +267,17 @@ function Editor() {
     [setTranslation],
   );
   const frame = useRef<HTMLIFrameElement>(null);
+  // The server's HTML of the page the frame shows (as loaded or last patched): a patch applies what changed from it.
+  const shownPage = useRef<{ route: string; html: string }>(undefined);
+  const frameLoaded = () => {
+    const doc = frame.current?.contentDocument;
+    if (!doc) return;
+    const route = routeOf(doc);
+    shownPage.current = undefined;
+    void fetch(doc.location.href, { cache: 'no-store' })
+      .then((response) => response.text())
+      .then((html) => (shownPage.current ??= { route, html }));
+  };
   const version = useRef('');
   const dataRef = useRef<unknown>(undefined);
   // One preview request at a time; the newest value waits and goes next (older ones are never sent).
@@ -312,7 +323,7 @@ function Editor() {
           true,
         );
         // The page comes with the answer: patched into the frame before anything else of this answer is drawn.
-        if (answer.route && answer.html) showInFrame(frame.current, answer.route, answer.html);
+        if (answer.route && answer.html) showInFrame(frame.current, shownPage, answer.route, answer.html);
         setErrors(unlessEqual(answer.errors ?? []));
         setStatus(unlessEqual<Status>(answer.ok ? { kind: 'idle', text: 'previewing' } : { kind: 'error', text: answer.error ?? 'refused' }));
         const unsaved = answer.unsaved;
@@ -418,23 +429,25 @@ function Editor() {
         {file && context ? <ContentForm key={`${file.path}:${file.version}`} schema={file.schema as JsonSchema} data={data} context={context} /> : null}
       </main>
       <aside className="preview" aria-label={m.previewRegion}>
-        {file ? <iframe ref={frame} title={m.preview(file.route)} src={file.route} /> : null}
+        {file ? <iframe ref={frame} title={m.preview(file.route)} src={file.route} onLoad={frameLoaded} /> : null}
       </aside>
     </div>
   );
 }
+
+const routeOf = (doc: Document) => decodeURI(doc.location.pathname).replace(/\/(index\.html)?$/, '') || '/';
 
 /**
  * A previewed page's HTML into the frame when it shows that page (the author may have followed a link in it):
  * patched in place, or loaded again when the page's scripts or islands changed. A frame still loading gets the
  * page from the dev server, which has it already.
  */
-function showInFrame(frame: HTMLIFrameElement | null, route: string, html: string): void {
+function showInFrame(frame: HTMLIFrameElement | null, shown: { current?: { route: string; html: string } }, route: string, html: string): void {
   const doc = frame?.contentDocument;
-  if (!frame || !doc || doc.readyState === 'loading') return;
-  const shown = decodeURI(doc.location.pathname).replace(/\/(index\.html)?$/, '') || '/';
-  if (shown !== route) return;
-  if (!patchPreview(doc, html)) doc.location.reload();
+  if (!frame || !doc || doc.readyState === 'loading' || routeOf(doc) !== route) return;
+  const from = shown.current?.route === route ? shown.current.html : undefined;
+  if (patchPreview(doc, from, html)) shown.current = { route, html };
+  else doc.location.reload();
 }
 
 /** The status line in the author's language (the state keeps a code, so a language switch rewrites it). */

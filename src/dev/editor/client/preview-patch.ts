@@ -19,61 +19,76 @@ const runtimeOf = (head: HTMLHeadElement) =>
 
 class NeedsReload extends Error {}
 
-function sameAttributes(a: Element, b: Element): boolean {
-  return a.attributes.length === b.attributes.length && [...b.attributes].every((attr) => a.getAttribute(attr.name) === attr.value);
-}
-
-function syncAttributes(from: Element, to: Element): void {
-  for (const attr of [...from.attributes]) if (!to.hasAttribute(attr.name)) from.removeAttribute(attr.name);
-  for (const attr of [...to.attributes]) if (from.getAttribute(attr.name) !== attr.value) from.setAttribute(attr.name, attr.value);
-}
-
 // By node type, not instanceof: the frame's nodes are of its own window's classes.
 const isElement = (node: Node): node is Element => node.nodeType === Node.ELEMENT_NODE;
 const isIsland = (node: Node) => isElement(node) && node.hasAttribute('data-island');
 
-function morphNode(from: Node, to: Node, doc: Document): void {
-  if (from.nodeType !== to.nodeType || from.nodeName !== to.nodeName) {
-    if (isIsland(from) || isIsland(to)) throw new NeedsReload();
-    (from as ChildNode).replaceWith(doc.importNode(to, true));
+/**
+ * The attributes the server's HTML changed from `prev` to `next`, applied to `live`: what the page's scripts set
+ * (the cookie banner shown, a details element opened) stays.
+ */
+function applyAttributes(live: Element, prev: Element, next: Element): void {
+  const names = new Set([...prev.getAttributeNames(), ...next.getAttributeNames()]);
+  for (const name of names) {
+    const value = next.getAttribute(name);
+    if (prev.getAttribute(name) === value) continue;
+    if (value === null) live.removeAttribute(name);
+    else live.setAttribute(name, value);
+  }
+}
+
+/** `live` (the frame's node) brought from the server's `prev` to its `next`: only what the server's HTML changed. */
+function morphNode(live: Node, prev: Node, next: Node, doc: Document): void {
+  if (prev.isEqualNode(next)) return;
+  if (prev.nodeType !== next.nodeType || prev.nodeName !== next.nodeName || live.nodeName !== next.nodeName) {
+    if (isIsland(live) || isIsland(next)) throw new NeedsReload();
+    (live as ChildNode).replaceWith(doc.importNode(next, true));
     return;
   }
-  if (from.nodeType === Node.TEXT_NODE || from.nodeType === Node.COMMENT_NODE) {
-    if ((from as CharacterData).data !== (to as CharacterData).data) (from as CharacterData).data = (to as CharacterData).data;
+  if (next.nodeType === Node.TEXT_NODE || next.nodeType === Node.COMMENT_NODE) {
+    (live as CharacterData).data = (next as CharacterData).data;
     return;
   }
-  if (!isElement(from) || !isElement(to)) return;
-  if (isIsland(from) || isIsland(to)) {
-    // The island's markup is its props' (named by a digest in data-props-src): same attributes, same island.
-    if (!sameAttributes(from, to)) throw new NeedsReload();
-    return;
-  }
-  if (!sameAttributes(from, to)) syncAttributes(from, to);
-  morphChildren(from, to, doc);
+  if (!isElement(live) || !isElement(prev) || !isElement(next)) return;
+  // An island's markup is its props' (named by a digest in data-props-src): changed props need the page loaded again.
+  if (isIsland(live) || isIsland(next)) throw new NeedsReload();
+  applyAttributes(live, prev, next);
+  morphChildren(live, prev, next, doc);
 }
 
 /**
  * `runtime`: the body, where what scripts add after the page's own nodes (the dev overlay, a dialog's portal) stays.
- * Sections come and go inside the page's elements, never at the body's end.
+ * Elsewhere a script that added or removed children makes the live node differ from the server's: its children are
+ * then brought to `next` as they are (`prev` = the live children).
  */
-function morphChildren(from: Node, to: Node, doc: Document, runtime = false): void {
-  const after = [...to.childNodes];
-  const before = [...from.childNodes].slice(0, runtime ? after.length : undefined);
-  for (let i = 0; i < Math.max(before.length, after.length); i++) {
-    const old = before[i];
+function morphChildren(live: Node, prev: Node, next: Node, doc: Document, runtime = false): void {
+  const before = [...prev.childNodes];
+  const after = [...next.childNodes];
+  const all = [...live.childNodes];
+  const shown = runtime ? all.slice(0, before.length) : all;
+  const from = shown.length === before.length ? before : shown;
+  const end = all[shown.length] ?? null;
+  for (let i = 0; i < Math.max(from.length, after.length); i++) {
+    const node = shown[i];
+    const old = from[i];
     const next = after[i];
-    if (old && next) morphNode(old, next, doc);
-    else if (next) from.appendChild(doc.importNode(next, true));
-    else if (old) {
-      if (isIsland(old)) throw new NeedsReload();
-      (old as ChildNode).remove();
+    if (node && old && next) morphNode(node, old, next, doc);
+    else if (next) live.insertBefore(doc.importNode(next, true), end);
+    else if (node) {
+      if (isIsland(node)) throw new NeedsReload();
+      (node as ChildNode).remove();
     }
   }
 }
 
-/** Brings `doc` (the preview frame's document) to `html`; false when only loading the page again can (see above). */
-export function patchPreview(doc: Document, html: string): boolean {
-  const next = new DOMParser().parseFromString(html, 'text/html');
+/**
+ * Brings `doc` (the preview frame's document) from the page's HTML it was loaded or last patched with (`shown`) to
+ * `html`; without `shown`, from the document as it is. False when only loading the page again can (see above).
+ */
+export function patchPreview(doc: Document, shown: string | undefined, html: string): boolean {
+  const parser = new DOMParser();
+  const next = parser.parseFromString(html, 'text/html');
+  const prev = shown === undefined ? doc : parser.parseFromString(shown, 'text/html');
   if (runtimeOf(next.head) !== runtimeOf(doc.head)) return false;
   try {
     if (doc.title !== next.title) doc.title = next.title;
@@ -83,9 +98,9 @@ export function patchPreview(doc: Document, html: string): boolean {
       for (const el of data) el.remove();
       doc.head.append(...nextData.map((el) => doc.importNode(el, true)));
     }
-    if (!sameAttributes(doc.documentElement, next.documentElement)) syncAttributes(doc.documentElement, next.documentElement);
-    if (!sameAttributes(doc.body, next.body)) syncAttributes(doc.body, next.body);
-    morphChildren(doc.body, next.body, doc, true);
+    applyAttributes(doc.documentElement, prev.documentElement, next.documentElement);
+    applyAttributes(doc.body, prev.body, next.body);
+    morphChildren(doc.body, prev.body, next.body, doc, true);
     return true;
   } catch (error) {
     if (error instanceof NeedsReload) return false;

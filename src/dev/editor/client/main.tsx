@@ -300,6 +300,8 @@ function Editor() {
       setErrors([]);
       setStatus({ kind: 'idle', text: view.unsaved ? 'unsaved-before' : '' });
       history.replaceState(null, '', `#${path}`);
+      // Another file starts at its top (a page created from a template opened mid-form, where the last one was left).
+      document.querySelector('main.form')?.scrollTo({ top: 0 });
     },
     [setFile, setTranslation, setData, setErrors, setStatus],
   );

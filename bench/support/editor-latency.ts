@@ -114,7 +114,11 @@ async function previewShows(page: Page, text: string, timeout: number): Promise<
   const frame = page.frames().find((f) => f !== page.mainFrame())!;
   const handle = await frame.waitForFunction(
     (expected) =>
-      (document.querySelector('h1')?.textContent ?? '').replace(/\s+/g, ' ').trim().includes(expected.trim())
+      (document.querySelector('h1')?.textContent ?? '')
+        .replace(/\u00ad/g, '')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .includes(expected.trim())
         ? performance.timeOrigin + performance.now()
         : false,
     text,

@@ -269,11 +269,19 @@ function Editor() {
   const frame = useRef<HTMLIFrameElement>(null);
   // The server's HTML of the page the frame shows (as loaded or last patched): a patch applies what changed from it.
   const shownPage = useRef<{ route: string; html: string }>(undefined);
+  const loadingPage = useRef<{ route: string; html: string }>(undefined);
   const frameLoaded = () => {
     const doc = frame.current?.contentDocument;
     if (!doc) return;
     const route = routeOf(doc);
     shownPage.current = undefined;
+    // A preview answered while the frame was loading: the frame may have fetched the page before it.
+    const waiting = loadingPage.current;
+    loadingPage.current = undefined;
+    if (waiting?.route === route && patchPreview(doc, undefined, waiting.html)) {
+      shownPage.current = waiting;
+      return;
+    }
     void fetch(doc.location.href, { cache: 'no-store' })
       .then((response) => response.text())
       .then((html) => (shownPage.current ??= { route, html }));
@@ -325,7 +333,7 @@ function Editor() {
           true,
         );
         // The page comes with the answer: patched into the frame before anything else of this answer is drawn.
-        if (answer.route && answer.html) showInFrame(frame.current, shownPage, answer.route, answer.html);
+        if (answer.route && answer.html) showInFrame(frame.current, { shown: shownPage, loading: loadingPage }, answer.route, answer.html);
         setErrors(unlessEqual(answer.errors ?? []));
         setStatus(unlessEqual<Status>(answer.ok ? { kind: 'idle', text: 'previewing' } : { kind: 'error', text: answer.error ?? 'refused' }));
         const unsaved = answer.unsaved;
@@ -441,14 +449,22 @@ const routeOf = (doc: Document) => decodeURI(doc.location.pathname).replace(/\/(
 
 /**
  * A previewed page's HTML into the frame when it shows that page (the author may have followed a link in it):
- * patched in place, or loaded again when the page's scripts or islands changed. A frame still loading gets the
- * page from the dev server, which has it already.
+ * patched in place, or loaded again when the page's scripts or islands changed; a frame still loading gets it
+ * once it has loaded.
  */
-function showInFrame(frame: HTMLIFrameElement | null, shown: { current?: { route: string; html: string } }, route: string, html: string): void {
+type PageRef = { current?: { route: string; html: string } };
+
+function showInFrame(frame: HTMLIFrameElement | null, pages: { shown: PageRef; loading: PageRef }, route: string, html: string): void {
   const doc = frame?.contentDocument;
-  if (!frame || !doc || doc.readyState === 'loading' || routeOf(doc) !== route) return;
-  const from = shown.current?.route === route ? shown.current.html : undefined;
-  if (patchPreview(doc, from, html)) shown.current = { route, html };
+  if (!frame || !doc) return;
+  if (doc.readyState === 'loading') {
+    // Applied once the frame has loaded (frameLoaded): no event follows a page the preview already rendered.
+    pages.loading.current = { route, html };
+    return;
+  }
+  if (routeOf(doc) !== route) return;
+  const from = pages.shown.current?.route === route ? pages.shown.current.html : undefined;
+  if (patchPreview(doc, from, html)) pages.shown.current = { route, html };
   else doc.location.reload();
 }
 

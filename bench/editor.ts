@@ -40,10 +40,13 @@ process.stdout.write(
 );
 for (const [i, checkout] of checkouts.entries()) {
   const t = timings[i]!;
-  const phase = (key: keyof PreviewTiming) => ms(median(t.map((x) => x[key])));
+  const phase = (key: keyof PreviewTiming) => {
+    const values = t.map((x) => x[key]).filter(Number.isFinite);
+    return values.length ? ms(median(values)) : 'none';
+  };
   process.stdout.write(
     `\n${checkout.name}\n  paint median ${phase('paint')} (min ${ms(Math.min(...t.map((x) => x.paint)))}, max ${ms(Math.max(...t.map((x) => x.paint)))})\n` +
-      `  phases (median ms after the key): sent ${phase('sent')}, answered ${phase('answered')}, page fetch began ${phase('fetched')}, page arrived ${phase('arrived')}, painted ${phase('paint')}\n` +
+      `  phases (median ms after the key): sent ${phase('sent')}, answered ${phase('answered')}, page fetched by the frame ${phase('fetched')}, arrived ${phase('arrived')}, painted ${phase('paint')}\n` +
       `  pages rendered per keystroke: ${t.map((x) => x.rendered).join(', ')}\n` +
       `  all runs (ms): ${t.map((x) => Math.round(x.paint)).join(', ')}\n`,
   );

@@ -14,11 +14,11 @@ export interface PreviewTiming {
   paint: number;
   /** The editor sent the unsaved edit to the server (the form's own work before it). */
   sent: number;
-  /** The server answered it (edit, validation). */
+  /** The server answered it (edit, validation and, now, the edited page rendered). */
   answered: number;
-  /** The preview frame began fetching its new page (the rebuild and the live event came before). */
+  /** The preview frame began fetching its new page (the rebuild and the live event came before); NaN when it fetched none. */
   fetched: number;
-  /** The page's bytes had arrived (what is left is parsing, swapping and painting). */
+  /** The page's bytes had arrived (what is left is parsing, swapping and painting); NaN when it fetched none. */
   arrived: number;
   /** Pages the dev server rendered for this keystroke. */
   rendered: number;
@@ -95,7 +95,8 @@ const PHASES = `(() => {
   const last = (entries) => entries[entries.length - 1];
   const post = last(performance.getEntriesByType('resource').filter((e) => /\\/__site\\/editor\\/api\\/(draft|preview)$/.test(e.name)));
   const frame = document.querySelector('iframe').contentWindow;
-  const fetched = last(frame.performance.getEntriesByType('resource').filter((e) => e.initiatorType === 'fetch' && !e.name.includes('/__site/')));
+  // The page fetched by the frame's live reload after this key, if any (the editor now sends the page with its answer).
+  const fetched = last(frame.performance.getEntriesByType('resource').filter((e) => e.initiatorType === 'fetch' && !e.name.includes('/__site/') && frame.performance.timeOrigin + e.startTime > window.keyAt));
   const abs = (t, origin) => (t === undefined ? NaN : origin + t);
   return {
     keyAt: window.keyAt,
@@ -113,7 +114,11 @@ async function previewShows(page: Page, text: string, timeout: number): Promise<
   const frame = page.frames().find((f) => f !== page.mainFrame())!;
   const handle = await frame.waitForFunction(
     (expected) =>
-      (document.querySelector('h1')?.textContent ?? '').replace(/\s+/g, ' ').trim().includes(expected.trim())
+      (document.querySelector('h1')?.textContent ?? '')
+        .replace(/\u00ad/g, '')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .includes(expected.trim())
         ? performance.timeOrigin + performance.now()
         : false,
     text,

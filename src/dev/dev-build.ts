@@ -1,4 +1,5 @@
 import { buildImages, pageImageInputs } from '../assets/images.ts';
+import type { BuiltImages } from '../render/image-layout.ts';
 import type { BuildCache } from '../cache/build-cache.ts';
 import { loadContent, type ContentEnv } from '../content/load.ts';
 import { ContentMemo } from '../content/memo.ts';
@@ -36,6 +37,9 @@ export class DevBuilder {
   readonly unsavedEdits = new Map<string, string>();
   /** The model the editor loaded with the unsaved edits as they are now, when it validated the latest one. */
   private loaded?: SiteModel;
+  /** Pages the editor's preview rendered (previewPage), by route, numbered: the newest wins over an older rebuild's. */
+  private readonly previewed = new Map<string, { seq: number; page: RenderedPage }>();
+  private previews = 0;
 
   constructor(
     private readonly contentDir: string,
@@ -62,65 +66,110 @@ export class DevBuilder {
     await Promise.all(this.storing);
   }
 
-  async rebuild(): Promise<DevBuildResult> {
+  /**
+   * Renders the page of `source` (a content-relative page file) from `loaded` ahead of the rebuild, puts it in the
+   * served files and answers its route and HTML: the editor's preview patches its frame with it instead of waiting
+   * for the rebuild, its event and a fetch. The rebuild that follows finds the page rendered and unchanged.
+   */
+  async previewPage(loaded: SiteModel, source: string): Promise<{ route: string; html: Uint8Array } | undefined> {
+    const model = publishedModel(loaded, { at: new Date(), drafts: true });
+    const entry = model.pages.find((p) => p.source === source);
+    if (!entry) return undefined;
+    const seq = ++this.previews;
+    const { code, images, generator } = await this.inputs(model);
+    if (images.errors.length) return undefined;
+    const { page } = await this.pageOf(model, entry, code, generator, images.images, seq - 1);
+    // A later keystroke's preview may have landed meanwhile: the newest stays.
+    if ((this.previewed.get(entry.route)?.seq ?? 0) > seq) return undefined;
+    this.previewed.set(entry.route, { seq, page });
+    this.install(this.files, page);
+    return { route: entry.route, html: page.bytes };
+  }
+
+  private async inputs(model: SiteModel) {
     this.code ??= codeAssets(this.cache);
     this.generator ??= generatorId();
+    const [code, images, generator] = await Promise.all([this.code, buildImages(model, this.contentDir, this.cache), this.generator]);
+    return { code, images, generator };
+  }
+
+  /**
+   * One page of `model`: as in memory when its key is unchanged, else from the build cache or rendered (and stored).
+   * `since`: the previews counted when the caller started; a page a later preview rendered is not replaced in memory.
+   */
+  private async pageOf(
+    model: SiteModel,
+    entry: SiteModel['pages'][number],
+    code: CodeAssets,
+    generator: string,
+    images: BuiltImages,
+    since: number,
+  ): Promise<{ page: RenderedPage; rendered: boolean }> {
+    // The generator's id names this process's code (a code edit restarts `site dev`), so keys match the build cache's.
+    const key = pageKey(model, entry, code, generator, undefined, { images: pageImageInputs(entry, images) });
+    const previous = this.pages.get(entry.route);
+    if (previous?.key === key) return { page: previous.page, rendered: false };
+    // A page not in memory yet (the first build, a new page) may be in the build cache, as `site build` and earlier
+    // runs of `site dev` stored it: the same key (every input of renderPage) is the same HTML.
+    const stored = previous ? undefined : await storedPage(this.cache, key);
+    let page: RenderedPage;
+    if (stored) page = restoredPage(entry, stored);
+    else {
+      await loadRenderer();
+      page = renderPage(model, entry, code, { images });
+      const { bytes, refs, inline, elements, islandProps } = page;
+      // Off the edit-to-paint path: the next start of `site dev` (or a build) finds the page.
+      this.track(
+        gzipSize(bytes).then((htmlGzip) =>
+          storePage(this.cache, key, {
+            bytes,
+            htmlGzip,
+            refs,
+            inline,
+            sources: { hash: shortDigest(bytes), elements },
+            islandProps: Object.fromEntries(islandProps),
+          }),
+        ),
+      );
+    }
+    if ((this.previewed.get(entry.route)?.seq ?? 0) > since) return { page, rendered: !stored };
+    // An edited page's earlier version will not be asked for again: its stored HTML goes, so a long editing session
+    // leaves one version per page in the cache (a build that still wants it renders it again).
+    if (previous) this.track(this.cache.remove?.(PAGE_KIND, previous.key) ?? Promise.resolve());
+    this.pages.set(entry.route, { key, page });
+    return { page, rendered: !stored };
+  }
+
+  private install(files: SiteFiles, page: RenderedPage): void {
+    files.set(`/${page.entry.file}`, page.bytes);
+    for (const [url, json] of page.islandProps) files.set(url, new TextEncoder().encode(json));
+  }
+
+  async rebuild(): Promise<DevBuildResult> {
+    const since = this.previews;
     const given = this.loaded;
     this.loaded = undefined;
     const loaded = given ? { ok: true as const, value: given } : await loadContent(this.contentDir, this.env, this.memo, this.unsavedEdits);
     if (!loaded.ok) return { ok: false, errors: loaded.errors };
     // Drafts and scheduled pages show in `site dev`, labelled and noindex (content/publishing.ts).
     const model = publishedModel(loaded.value, { at: new Date(), drafts: true });
-    const [code, images, generator] = await Promise.all([this.code, buildImages(model, this.contentDir, this.cache), this.generator]);
+    const { code, images, generator } = await this.inputs(model);
     if (images.errors.length) return { ok: false, errors: images.errors };
     let rendered = 0;
     const pages: RenderedPage[] = [];
     for (const entry of model.pages) {
-      // The generator's id names this process's code (a code edit restarts `site dev`), so keys match the build cache's.
-      const key = pageKey(model, entry, code, generator, undefined, { images: pageImageInputs(entry, images.images) });
-      const previous = this.pages.get(entry.route);
-      if (previous?.key === key) {
-        pages.push(previous.page);
-        continue;
-      }
-      // A page not in memory yet (the first build, a new page) may be in the build cache, as `site build` and earlier
-      // runs of `site dev` stored it: the same key (every input of renderPage) is the same HTML.
-      const stored = previous ? undefined : await storedPage(this.cache, key);
-      let page: RenderedPage;
-      if (stored) page = restoredPage(entry, stored);
-      else {
-        rendered++;
-        await loadRenderer();
-        page = renderPage(model, entry, code, { images: images.images });
-        const { bytes, refs, inline, elements, islandProps } = page;
-        // Off the edit-to-paint path: the next start of `site dev` (or a build) finds the page.
-        this.track(
-          gzipSize(bytes).then((htmlGzip) =>
-            storePage(this.cache, key, {
-              bytes,
-              htmlGzip,
-              refs,
-              inline,
-              sources: { hash: shortDigest(bytes), elements },
-              islandProps: Object.fromEntries(islandProps),
-            }),
-          ),
-        );
-      }
-      // An edited page's earlier version will not be asked for again: its stored HTML goes, so a long editing session
-      // leaves one version per page in the cache (a build that still wants it renders it again).
-      if (previous) this.track(this.cache.remove?.(PAGE_KIND, previous.key) ?? Promise.resolve());
-      this.pages.set(entry.route, { key, page });
-      pages.push(page);
+      const result = await this.pageOf(model, entry, code, generator, images.images, since);
+      if (result.rendered) rendered++;
+      // A preview of a later keystroke than this rebuild's model is what the page shows: it stays.
+      const newer = this.previewed.get(entry.route);
+      pages.push(newer && newer.seq > since ? newer.page : result.page);
     }
     const routes = new Set(model.pages.map((p) => p.route));
     for (const route of this.pages.keys()) if (!routes.has(route)) this.pages.delete(route);
+    for (const route of this.previewed.keys()) if ((this.previewed.get(route)?.seq ?? 0) <= since) this.previewed.delete(route);
 
     const files: SiteFiles = new Map([...code.files, ...images.files]);
-    for (const page of pages) {
-      files.set(`/${page.entry.file}`, page.bytes);
-      for (const [url, json] of page.islandProps) files.set(url, new TextEncoder().encode(json));
-    }
+    for (const page of pages) this.install(files, page);
     for (const [url, text] of seoFiles(
       model,
       sitePolicy(

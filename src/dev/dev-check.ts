@@ -1,4 +1,5 @@
 import type { ContentEnv } from '../content/load.ts';
+import { publishedModel } from '../content/publishing.ts';
 import { findingSource } from '../check/element-source.ts';
 import { finding, sortFindings, type Finding } from '../check/finding.ts';
 import { parseHtml, type HtmlElement } from '../check/html.ts';
@@ -42,13 +43,16 @@ export class DevChecker {
       ...(files ? { output: { dir: 'memory', built: true } } : {}),
     });
     if (!model || !files) return done(0);
+    // The pages as `site dev` built them: drafts and scheduled pages shown, labelled and noindex (a new page from the
+    // editor is a draft, and its noindex is no error).
+    const shown = publishedModel(model, { at: new Date(), drafts: true });
     const key = JSON.stringify(config);
     if (key !== this.configKey) {
       this.configKey = key;
       this.alone = new WeakMap();
     }
     const pages: { page: BuiltPage; bytes: Uint8Array }[] = [];
-    for (const entry of model.pages) {
+    for (const entry of shown.pages) {
       const bytes = files.get(`/${entry.file}`);
       if (!bytes) continue;
       let parsed = this.parsed.get(bytes);
@@ -60,7 +64,7 @@ export class DevChecker {
       pages.push({ page: { entry, ...parsed }, bytes });
     }
     const site = new SiteIndex(
-      model,
+      shown,
       new Set([...files.keys()].map((url) => url.slice(1))),
       pages.map((p) => p.page),
       config.noindex,
@@ -89,7 +93,7 @@ export class DevChecker {
       const bytes = route === undefined ? undefined : bytesOf.get(route);
       return bytes && elementsOf(bytes);
     };
-    findings.push(...output.map((f) => finding({ ...f, offset: undefined, source: findingSource(f, model, sources, elements(f.route)) })));
+    findings.push(...output.map((f) => finding({ ...f, offset: undefined, source: findingSource(f, shown, sources, elements(f.route)) })));
     return done(pages.length);
   }
 }

@@ -227,6 +227,12 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
       edits++;
       schedule();
     },
+    previewPage: async (loaded, relative) => {
+      const started = performance.now();
+      const shown = await builder.previewPage(loaded, relative);
+      if (shown) options.report.rebuilt([shown.route], performance.now() - started, 1);
+      return shown;
+    },
   });
   session = editor.token;
   const server = await startServer({

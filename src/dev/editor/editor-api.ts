@@ -29,6 +29,9 @@ export const ADMIN_PATH = '/admin';
 export const EDITOR_PREFIX = '/__site/editor/';
 const API = `${EDITOR_PREFIX}api/`;
 const BODY_LIMIT = 4 * 1024 * 1024;
+/** /admin's policy: its own script and styles, images from this server or uploaded (data:), the preview frame. */
+export const ADMIN_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 export interface ContentEditorOptions {
   contentDir: string;
@@ -42,6 +45,11 @@ export interface ContentEditorOptions {
    * unsaved edits as they are now, when the editor just loaded it (the rebuild need not load it again).
    */
   changed(loaded?: SiteModel): void;
+  /**
+   * Renders the page of a content-relative page file from `loaded` at once (the dev build's previewPage): the preview
+   * answer carries its HTML, which the editor patches into its frame without waiting for the rebuild.
+   */
+  previewPage?(loaded: SiteModel, relative: string): Promise<{ route: string; html: Uint8Array } | undefined>;
 }
 
 /** One error as the form shows it: the loader's message and, for the text view, `site check`'s wording. */
@@ -271,8 +279,16 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
       const before = options.unsavedEdits.get(edit.relative);
       if (edit.text === edit.disk) options.unsavedEdits.delete(edit.relative);
       else options.unsavedEdits.set(edit.relative, edit.text);
-      if (before !== options.unsavedEdits.get(edit.relative)) options.changed(model);
-      return send(res, 200, { ok: true, unsaved: [...options.unsavedEdits.keys()] });
+      if (before === options.unsavedEdits.get(edit.relative) || !model) return send(res, 200, { ok: true, unsaved: [...options.unsavedEdits.keys()] });
+      // The edited page alone, rendered now and sent with the answer; the rebuild (other pages, site files) comes after it.
+      const shown = kindOf(edit.relative) === 'page' ? await options.previewPage?.(model, edit.relative) : undefined;
+      send(res, 200, {
+        ok: true,
+        unsaved: [...options.unsavedEdits.keys()],
+        ...(shown ? { route: shown.route, html: Buffer.from(shown.html).toString('utf8') } : {}),
+      });
+      options.changed(model);
+      return true;
     }
     // Written beside and renamed over, so the watcher and a reader never see half a file.
     const temporary = path.join(path.dirname(edit.file), `.${path.basename(edit.file)}.${randomBytes(4).toString('hex')}.tmp`);
@@ -371,10 +387,9 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
       const html = Buffer.from(adminPage(token, uiLanguageFor(String(req.headers['accept-language'] ?? '').split(','))));
       res.writeHead(200, {
         ...BASE_SECURITY_HEADERS,
-        // The form library's validator (ajv) compiles schemas to functions, and it sets a few style attributes;
-        // the page shows only this machine's content, as text. The preview is a same-origin frame.
-        'content-security-policy':
-          "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+        // As strict as the site's own pages: the editor runs no generated code and sets no style attributes
+        // (tests/browser/dev-editor.spec.ts fails on any violation). The preview is a same-origin frame.
+        'content-security-policy': ADMIN_CSP,
         'content-type': 'text/html; charset=utf-8',
         'cache-control': 'no-store',
         'content-length': html.byteLength,

@@ -98,9 +98,12 @@ export function fieldLabel(key: string, schema: JsonSchema | undefined, m: Messa
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A field's help: the messages' help (German and other languages), in English the schema's description. */
+/**
+ * A field's help: the messages' line for its key (every field a page can have has one in each language: the type of
+ * `help` and form-model.test), else, in English, the schema's description (settings a page never holds).
+ */
 export function fieldHelp(key: string, schema: JsonSchema | undefined, m: Messages, english: boolean): string | undefined {
-  const own = m.help[key];
+  const own = (m.help as Record<string, string | undefined>)[key];
   if (own) return own;
   return english && typeof schema?.description === 'string' ? schema.description : undefined;
 }

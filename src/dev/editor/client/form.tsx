@@ -1,4 +1,4 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, memo, useContext, useState, type ReactNode } from 'react';
 import type { Messages } from '../messages/index.ts';
 import { IMAGE_LIMIT_BYTES } from '../image-upload.ts';
 import { api, type TranslationMark } from './api.ts';
@@ -107,22 +107,30 @@ function Leaf({ path, schema, value, label, children }: { path: DocPath; schema:
   );
 }
 
-/** Any value by its schema. `label`: how its parent names it; `inList`: the list key a string item belongs to. */
-function Field({
-  schema,
-  value,
-  path,
-  label,
-  inList,
-  bare,
-}: {
+interface FieldProps {
   schema: JsonSchema;
   value: unknown;
   path: DocPath;
   label: string;
   inList?: string;
   bare?: boolean;
-}) {
+}
+
+const samePath = (a: DocPath, b: DocPath) => a.length === b.length && a.every((key, i) => key === b[i]);
+
+/**
+ * A field draws again only when its own value (by identity: `setAt` copies just the objects on the edited path),
+ * schema, place or label changed, or what every field reads (the form's context): a keystroke redraws the path to
+ * one text, not the form, on the main thread the preview frame shares.
+ */
+const Field = memo(
+  AnyField,
+  (a: FieldProps, b: FieldProps) =>
+    a.schema === b.schema && a.value === b.value && a.label === b.label && a.inList === b.inList && a.bare === b.bare && samePath(a.path, b.path),
+);
+
+/** Any value by its schema. `label`: how its parent names it; `inList`: the list key a string item belongs to. */
+function AnyField({ schema, value, path, label, inList, bare }: FieldProps) {
   const members = membersOf(schema);
   if (members) return <UnionField members={members} tagged={!!schema.discriminator} value={value} path={path} label={label} bare={bare} inList={inList} />;
   if (schema.const !== undefined) return null;

@@ -5,6 +5,7 @@ import { api, type EditorError, type FileView, type FilesView, type TranslationM
 import { ContentForm, type FormContext } from './form.tsx';
 import { fieldId, friendlyError, itemTitle, setAt, type JsonSchema } from './form-model.ts';
 import { parsePath } from './paths.ts';
+import { patchPreview } from './preview-patch.ts';
 import './editor.css';
 
 /** Above a translation's form: what is left to do, and the strings whose section the translation lacks. */
@@ -265,6 +266,26 @@ function Editor() {
     },
     [setTranslation],
   );
+  const frame = useRef<HTMLIFrameElement>(null);
+  // The server's HTML of the page the frame shows (as loaded or last patched): a patch applies what changed from it.
+  const shownPage = useRef<{ route: string; html: string }>(undefined);
+  const loadingPage = useRef<{ route: string; html: string }>(undefined);
+  const frameLoaded = () => {
+    const doc = frame.current?.contentDocument;
+    if (!doc) return;
+    const route = routeOf(doc);
+    shownPage.current = undefined;
+    // A preview answered while the frame was loading: the frame may have fetched the page before it.
+    const waiting = loadingPage.current;
+    loadingPage.current = undefined;
+    if (waiting?.route === route && patchPreview(doc, undefined, waiting.html)) {
+      shownPage.current = waiting;
+      return;
+    }
+    void fetch(doc.location.href, { cache: 'no-store' })
+      .then((response) => response.text())
+      .then((html) => (shownPage.current ??= { route, html }));
+  };
   const version = useRef('');
   const dataRef = useRef<unknown>(undefined);
   // One preview request at a time; the newest value waits and goes next (older ones are never sent).
@@ -287,6 +308,8 @@ function Editor() {
       setErrors([]);
       setStatus({ kind: 'idle', text: view.unsaved ? 'unsaved-before' : '' });
       history.replaceState(null, '', `#${path}`);
+      // Another file starts at its top (a page created from a template opened mid-form, where the last one was left).
+      document.querySelector('main.form')?.scrollTo({ top: 0 });
     },
     [setFile, setTranslation, setData, setErrors, setStatus],
   );
@@ -303,12 +326,14 @@ function Editor() {
       }
       inFlight.current = true;
       try {
-        const answer = await api<{ ok?: boolean; error?: string; errors?: EditorError[]; unsaved?: string[] }>(
+        const answer = await api<{ ok?: boolean; error?: string; errors?: EditorError[]; unsaved?: string[]; route?: string; html?: string }>(
           'POST',
           'preview',
           { path, version: version.current, data: value },
           true,
         );
+        // The page comes with the answer: patched into the frame before anything else of this answer is drawn.
+        if (answer.route && answer.html) showInFrame(frame.current, { shown: shownPage, loading: loadingPage }, answer.route, answer.html);
         setErrors(unlessEqual(answer.errors ?? []));
         setStatus(unlessEqual<Status>(answer.ok ? { kind: 'idle', text: 'previewing' } : { kind: 'error', text: answer.error ?? 'refused' }));
         const unsaved = answer.unsaved;
@@ -414,10 +439,33 @@ function Editor() {
         {file && context ? <ContentForm key={`${file.path}:${file.version}`} schema={file.schema as JsonSchema} data={data} context={context} /> : null}
       </main>
       <aside className="preview" aria-label={m.previewRegion}>
-        {file ? <iframe title={m.preview(file.route)} src={file.route} /> : null}
+        {file ? <iframe ref={frame} title={m.preview(file.route)} src={file.route} onLoad={frameLoaded} /> : null}
       </aside>
     </div>
   );
+}
+
+const routeOf = (doc: Document) => decodeURI(doc.location.pathname).replace(/\/(index\.html)?$/, '') || '/';
+
+/**
+ * A previewed page's HTML into the frame when it shows that page (the author may have followed a link in it):
+ * patched in place, or loaded again when the page's scripts or islands changed; a frame still loading gets it
+ * once it has loaded.
+ */
+type PageRef = { current?: { route: string; html: string } };
+
+function showInFrame(frame: HTMLIFrameElement | null, pages: { shown: PageRef; loading: PageRef }, route: string, html: string): void {
+  const doc = frame?.contentDocument;
+  if (!frame || !doc) return;
+  if (doc.readyState === 'loading') {
+    // Applied once the frame has loaded (frameLoaded): no event follows a page the preview already rendered.
+    pages.loading.current = { route, html };
+    return;
+  }
+  if (routeOf(doc) !== route) return;
+  const from = pages.shown.current?.route === route ? pages.shown.current.html : undefined;
+  if (patchPreview(doc, from, html)) pages.shown.current = { route, html };
+  else doc.location.reload();
 }
 
 /** The status line in the author's language (the state keeps a code, so a language switch rewrites it). */

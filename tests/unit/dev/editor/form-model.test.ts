@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CUSTOM_TAGS } from '../../../../src/content/yaml-source.ts';
 import {
+  fieldHelp,
   fieldLabel,
   fieldOrder,
   friendlyError,
@@ -46,14 +47,40 @@ describe('the form an author sees', () => {
     expect(fieldOrder(page).more).toContain('slug');
   });
 
-  it('names every field of a page in German and English, never by its raw key', () => {
-    for (const key of keysOf(page)) {
-      expect((de.fields as Record<string, string>)[key], `de label of ${key}`).toBeTruthy();
-      expect((en.fields as Record<string, string>)[key], `en label of ${key}`).toBeTruthy();
-    }
+  it('labels every field of every section type, with a line of help, in each UI language', () => {
+    const keys = keysOf(page);
+    // The walk reaches every section type's own fields (a new field of any of them must be named), mock drawings too.
+    for (const key of ['agentsTitle', 'openFirst', 'tierHeading', 'pathLabel', 'numbering', 'presetProducts']) expect(keys.has(key), key).toBe(true);
+    for (const [language, m] of Object.entries(MESSAGES))
+      for (const key of keys) {
+        expect((m.fields as Record<string, string>)[key], `${language} label of ${key}`).toBeTruthy();
+        expect((m.help as Record<string, string>)[key], `${language} help for ${key}`).toBeTruthy();
+        expect(fieldHelp(key, undefined, m, language === 'en'), `${language} help shown for ${key}`).toBe((m.help as Record<string, string>)[key]);
+      }
     expect(fieldLabel('title', undefined, de)).toBe('Titel');
     // A key without a name of its own is spelled out, not shown as code.
     expect(fieldLabel('consentMaxAgeSeconds', undefined, en)).toBe('Consent max age seconds');
+  });
+
+  it('names every section type and every choice in each UI language (not the names of data: icons, plans, claims, products)', () => {
+    const choices = new Set<string>(sectionsOf(page).map((m) => String((m.properties as Record<string, JsonSchema>).type?.const)));
+    const names = new Set(['icon', 'plan', 'claim', 'presetProducts']);
+    const walk = (node: unknown, key: string) => {
+      if (Array.isArray(node)) return node.forEach((item) => walk(item, key));
+      if (!node || typeof node !== 'object') return;
+      const record = node as JsonSchema;
+      if (Array.isArray(record.enum) && !names.has(key)) for (const value of record.enum) choices.add(String(value));
+      for (const [k, child] of Object.entries((record.properties ?? {}) as Record<string, JsonSchema>)) {
+        if (child.const !== undefined && k !== 'type') choices.add(String(child.const));
+        walk(child, k);
+      }
+      for (const [k, child] of Object.entries(record)) if (k !== 'properties') walk(child, key);
+    };
+    walk(page, '');
+    expect(choices).toContain('chatbotPricing');
+    expect(choices).toContain('dashboard');
+    for (const [language, m] of Object.entries(MESSAGES))
+      for (const choice of choices) expect((m.options as Record<string, string>)[choice], `${language} name of ${choice}`).toBeTruthy();
   });
 
   it('titles list items by their content', () => {
@@ -108,8 +135,10 @@ describe('the form an author sees', () => {
 
   it('picks the UI language from the browser’s languages', () => {
     expect(uiLanguageFor(['de-DE', 'en'])).toBe('de');
-    expect(uiLanguageFor(['fr-FR', 'en-GB'])).toBe('en');
-    expect(uiLanguageFor(['it'])).toBe('en');
+    expect(uiLanguageFor(['fr-FR', 'en-GB'])).toBe('fr');
+    expect(uiLanguageFor(['es-ES'])).toBe('es');
+    expect(uiLanguageFor(['it', 'nl'])).toBe('en');
+    expect(Object.keys(MESSAGES).sort()).toEqual(['de', 'en', 'es', 'fr']);
     expect(uiLanguageFor(['de;q=0.9'])).toBe('de');
   });
 });

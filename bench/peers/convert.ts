@@ -75,11 +75,16 @@ function sections(main: string): Section[] {
   const cta = between(main, '<section aria-labelledby="cta-3-title"', '</section>');
   const actions = (html: string) => all(html, /<a href="([^"]*)" class="[^"]*">([^<]*)<\/a>/g).map((m) => ({ href: m[1] ?? '', label: text(m[2] ?? '') }));
   return [
-    { type: 'hero', title: one(hero, /<h1[^>]*>([^<]*)</, 'hero title'), lead: one(hero, /<p class="mt-5[^>]*>([^<]*)</, 'hero lead'), actions: actions(hero) },
+    {
+      type: 'hero',
+      title: one(hero, /<h1[^>]*>([^<]*)</, 'hero title'),
+      lead: one(hero, /<\/h1>[\s\S]*?<p[^>]*>([^<]*)</, 'hero lead'),
+      actions: actions(hero),
+    },
     {
       type: 'features',
       title: one(features, /<h2[^>]*>([^<]*)</, 'features title'),
-      items: all(features, /lucide-([a-z-]+) size-6[\s\S]*?<h3[^>]*>([^<]*)<\/h3><\/div><p class="mt-2 text-slate-600">([\s\S]*?)<\/p><\/li>/g).map((m) => ({
+      items: all(features, /lucide-([a-z-]+) size-6[\s\S]*?<h3[^>]*>([^<]*)<\/h3><\/div><p class="mt-2\s+text-slate-600">([\s\S]*?)<\/p><\/li>/g).map((m) => ({
         icon: m[1] ?? '',
         title: text(m[2] ?? ''),
         text: text(m[3] ?? ''),

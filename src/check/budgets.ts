@@ -76,7 +76,7 @@ const NO_SCRIPTS: PageScripts = { load: none, hydrated: none, submit: none };
  * budget: each route's gzip bytes stay within content/check.yaml (default, then per-route overrides).
  * The figures are the build's (output/page-weight.ts), measured here from the files in outDir.
  */
-export async function checkBudgets(outDir: string, pages: readonly BuiltPage[], config: CheckConfig): Promise<Finding[]> {
+export async function checkBudgets(outDir: string, pages: readonly Pick<BuiltPage, 'entry' | 'html'>[], config: CheckConfig): Promise<Finding[]> {
   const scripts = await readScripts(outDir);
   const local = (url: string) => url.startsWith('/') && !url.startsWith('//');
   const refs = new Map(pages.map((page) => [page, pageAssetRefs(page.html)]));

@@ -64,3 +64,42 @@ export function countBySeverity(findings: readonly Finding[]): Record<Severity, 
     warning: findings.filter((f) => f.severity === 'warning').length,
   };
 }
+
+/** Findings of one code and severity that a bounded report leaves out: how many. */
+export interface OmittedFindings {
+  code: ErrorCode;
+  severity: Severity;
+  count: number;
+}
+
+/**
+ * Findings as they come, at most `perCode` of each code and severity, the rest counted: `site dev` reports a site of
+ * 10,000 pages whose every page repeats one broken link in bounded memory and a readable terminal (`site check` lists all).
+ */
+export class BoundedFindings {
+  readonly shown: Finding[] = [];
+  private readonly counts = new Map<string, OmittedFindings>();
+
+  constructor(private readonly perCode: number) {}
+
+  add(findings: Iterable<Finding>): void {
+    for (const f of findings) {
+      const key = `${f.severity} ${f.code}`;
+      let count = this.counts.get(key);
+      if (!count) this.counts.set(key, (count = { code: f.code, severity: f.severity, count: 0 }));
+      if (++count.count <= this.perCode) this.shown.push(f);
+    }
+  }
+
+  /** Codes with findings beyond `perCode`, each with the number left out. */
+  omitted(): OmittedFindings[] {
+    return [...this.counts.values()].filter((c) => c.count > this.perCode).map((c) => ({ ...c, count: c.count - this.perCode }));
+  }
+}
+
+/** Errors and warnings of a report, the ones it leaves out (`omitted`) included. */
+export function countAll(findings: readonly Finding[], omitted: readonly OmittedFindings[] = []): Record<Severity, number> {
+  const counts = countBySeverity(findings);
+  for (const o of omitted) counts[o.severity] += o.count;
+  return counts;
+}

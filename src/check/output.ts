@@ -10,8 +10,8 @@ import { checkHreflang, checkSitemap } from './seo.ts';
 import { describeWithheldLink, withheldTarget } from './publishing.ts';
 import type { CheckConfig } from '../content/check-config.ts';
 import { finding, type Finding } from './finding.ts';
-import { decodeEntities, describeElement, elementOffset, linksWithRel, parseHtml, validateHtml, type HtmlElement } from './html.ts';
-import { SiteIndex, type BuiltPage } from './site-index.ts';
+import { decodeEntities, describeElement, parseHtml, validateHtml, type HtmlElement } from './html.ts';
+import { pageFacts, SiteIndex, type BuiltPage, type IndexedPage, type LinkRef } from './site-index.ts';
 import type { ErrorCode } from '../errors/codes.ts';
 
 export interface OutputCheckInput {
@@ -34,7 +34,9 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
 export async function checkOutput({ outDir, model, config }: OutputCheckInput): Promise<Finding[]> {
   const files = new Set(await listFiles(outDir));
   const out: Finding[] = [];
-  const pages: BuiltPage[] = [];
+  // Each page's DOM is read once and let go: the rules across pages keep its facts (site-index.ts), the budgets its HTML.
+  const pages: (IndexedPage & { html: string })[] = [];
+  const site = new SiteIndex(model, files, [], config.noindex);
   for (const entry of model.pages) {
     if (!files.has(entry.file)) {
       out.push(
@@ -51,13 +53,13 @@ export async function checkOutput({ outDir, model, config }: OutputCheckInput): 
       continue;
     }
     const html = await readFile(path.join(outDir, entry.file), 'utf8');
-    pages.push({ entry, html, dom: parseHtml(html) });
+    const dom = parseHtml(html);
+    const page = { entry, html, facts: pageFacts(dom) };
+    pages.push(page);
+    site.add(page);
+    out.push(...(await checkPageAlone({ entry, html, dom }, site)));
   }
-  const site = new SiteIndex(model, files, pages, config.noindex);
-  for (const page of pages) {
-    out.push(...checkLinks(page, site));
-    out.push(...(await checkPageAlone(page, site)));
-  }
+  for (const page of pages) out.push(...checkLinks(page, site));
   out.push(...checkHreflang(pages, site));
   out.push(...(await checkSitemap(outDir, files, site)));
   out.push(...(await checkBudgets(outDir, pages, config)));
@@ -79,16 +81,11 @@ export async function checkPageAlone(page: BuiltPage, site: SiteIndex): Promise<
   ];
 }
 
-const LINKING = 'a[href], area[href]';
-const LOADING = 'script[src], img[src], source[src]';
-const LOADING_RELS = ['stylesheet', 'icon', 'modulepreload', 'preload'];
-
 /** link-broken and anchor-missing: every link and asset URL on the page resolves, and so does its #fragment. */
-export function checkLinks(page: BuiltPage, site: SiteIndex): Finding[] {
+export function checkLinks(page: IndexedPage, site: SiteIndex): Finding[] {
   const out: Finding[] = [];
   const { route } = page.entry;
-  const check = (el: HtmlElement, attr: string, { anchors }: { anchors: boolean }) => {
-    const href = el.getAttributeValue(attr) ?? '';
+  const check = ({ url: href, anchors, element, offset }: LinkRef) => {
     // A bare #fragment stays on this page, whatever its route maps to (the 404 page is served at any path).
     const samePage = href.startsWith('#');
     const local = samePage ? href : site.internalPath(href);
@@ -104,8 +101,8 @@ export function checkLinks(page: BuiltPage, site: SiteIndex): Finding[] {
           severity: 'error',
           ...describeWithheldLink(href, withheld),
           route,
-          element: describeElement(el),
-          offset: elementOffset(el),
+          element,
+          offset,
         }),
       );
       return;
@@ -117,8 +114,8 @@ export function checkLinks(page: BuiltPage, site: SiteIndex): Finding[] {
           severity: 'error',
           message: `${anchors ? 'link' : 'asset'} to ${href} points at no output file`,
           route,
-          element: describeElement(el),
-          offset: elementOffset(el),
+          element,
+          offset,
           expected: 'a route or file the build writes',
           found: href,
           hint: anchors ? 'fix the href in the content, or add the page it links to' : 'rebuild; the asset URL is stale',
@@ -134,8 +131,8 @@ export function checkLinks(page: BuiltPage, site: SiteIndex): Finding[] {
           severity: 'error',
           message: `link to ${href}: ${targetRoute} has no element with id '${fragment}'`,
           route,
-          element: describeElement(el),
-          offset: elementOffset(el),
+          element,
+          offset,
           expected: `id="${fragment}" on ${targetRoute}`,
           found: 'no such id',
           hint: 'give a section of the target page that id, or fix the link',
@@ -143,10 +140,7 @@ export function checkLinks(page: BuiltPage, site: SiteIndex): Finding[] {
       );
     }
   };
-  for (const el of page.dom.querySelectorAll(LINKING)) check(el, 'href', { anchors: true });
-  for (const el of page.dom.querySelectorAll(LOADING)) check(el, 'src', { anchors: false });
-  for (const el of page.dom.querySelectorAll('script[data-islands]')) check(el, 'data-islands', { anchors: false });
-  for (const rel of LOADING_RELS) for (const el of linksWithRel(page.dom, rel)) check(el, 'href', { anchors: false });
+  for (const link of page.facts.links) check(link);
   return out;
 }
 

@@ -15,7 +15,7 @@ import { checkContent, checkSchemaModelines } from './content.ts';
 import { checkImages } from './images.ts';
 import { checkCopy, checkRenderedTypography } from './copy/index.ts';
 import { findingSource } from './element-source.ts';
-import { finding, fromSiteError, sortFindings, type Finding } from './finding.ts';
+import { finding, fromSiteError, sortFindings, type Finding, type OmittedFindings } from './finding.ts';
 import { checkOutput } from './output.ts';
 import { loadTranslationLock } from './translations/lock.ts';
 import { checkTranslations } from './translations/index.ts';
@@ -39,6 +39,8 @@ export interface CheckRun {
   output?: { dir: string; built: boolean };
   /** The content directory as given; every `location.file` and `source.file` is relative to it. */
   contentDir: string;
+  /** Findings a bounded report (`site dev`) leaves out, counted by code; `site check` leaves none out. */
+  omitted?: OmittedFindings[];
 }
 
 /** The content half of `site check`: check.yaml, the loader's errors and the content rules, and what they read. */

@@ -1,26 +1,25 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { finding, type Finding } from './finding.ts';
-import { describeElement, type HtmlElement } from './html.ts';
-import type { BuiltPage, SiteIndex } from './site-index.ts';
+import type { IndexedPage, SiteIndex } from './site-index.ts';
 import { localeEntry } from '../schema/site-locales.ts';
 
 /** The primary language of a BCP 47 tag (`pt` of `pt-BR`), lower case. */
 const primaryLanguage = (tag: string) => tag.split('-')[0]!.toLowerCase();
 
 /** hreflang: alternates point at built pages whose <html lang> matches, and every alternate links back. */
-export function checkHreflang(pages: BuiltPage[], site: SiteIndex): Finding[] {
+export function checkHreflang(pages: readonly IndexedPage[], site: SiteIndex): Finding[] {
   const out: Finding[] = [];
-  const alternatesOf = (page: BuiltPage) =>
-    page.dom
-      .querySelectorAll('link[rel="alternate"][hreflang]')
-      .map((el) => ({ el, lang: el.getAttributeValue('hreflang') ?? '', href: el.getAttributeValue('href') ?? '' }));
-  const urlOf = (page: BuiltPage) => `${site.base}${page.entry.route === '/' ? '/' : page.entry.route}`;
-  const indexable = (p: BuiltPage) => !site.isNoindex(p.entry);
-  const hreflangOf = (p: BuiltPage) => localeEntry(site.model.site, p.entry.locale).hreflang;
+  const alternatesOf = (page: IndexedPage) => page.facts.alternates;
+  const urlOf = (page: IndexedPage) => `${site.base}${page.entry.route === '/' ? '/' : page.entry.route}`;
+  const indexable = (p: IndexedPage) => !site.isNoindex(p.entry);
+  const hreflangOf = (p: IndexedPage) => localeEntry(site.model.site, p.entry.locale).hreflang;
+  // Each family's indexable pages, in page order, found once (not by a pass over every page for each page).
+  const families = new Map<string, IndexedPage[]>();
+  for (const p of pages) if (indexable(p)) families.set(p.entry.family, [...(families.get(p.entry.family) ?? []), p]);
   for (const page of pages) {
     const alternates = alternatesOf(page);
-    const family = indexable(page) ? pages.filter((p) => p.entry.family === page.entry.family && indexable(p)) : [];
+    const family = indexable(page) ? (families.get(page.entry.family) ?? []) : [];
     const absent = family.length > 1 ? family.filter((p) => !alternates.some((a) => a.lang === hreflangOf(p) && a.href === urlOf(p))) : [];
     if (absent.length > 0) {
       out.push(
@@ -36,14 +35,14 @@ export function checkHreflang(pages: BuiltPage[], site: SiteIndex): Finding[] {
       );
     }
     if (alternates.length === 0) continue;
-    const add = (message: string, el: HtmlElement | undefined, expected: string, found: string) =>
+    const add = (message: string, element: string | undefined, expected: string, found: string) =>
       out.push(
         finding({
           code: 'hreflang',
           severity: 'error',
           message,
           route: page.entry.route,
-          element: el ? describeElement(el) : undefined,
+          element,
           expected,
           found,
           hint: 'alternates come from the pages of one family (pages/<family>/<lang>.yaml)',
@@ -63,16 +62,20 @@ export function checkHreflang(pages: BuiltPage[], site: SiteIndex): Finding[] {
       const file = local === undefined ? undefined : site.fileFor(local);
       const target = file ? site.page(file) : undefined;
       if (!target) {
-        add(`hreflang ${alt.lang} points at ${alt.href}, which is not a built page`, alt.el, 'an absolute URL of a built route', alt.href);
+        add(`hreflang ${alt.lang} points at ${alt.href}, which is not a built page`, alt.element, 'an absolute URL of a built route', alt.href);
         continue;
       }
-      const targetLang = target.dom.querySelector('html')?.getAttributeValue('lang') ?? '';
+      const targetLang = target.facts.lang;
       if (alt.lang !== 'x-default' && primaryLanguage(alt.lang) !== primaryLanguage(targetLang))
-        add(`hreflang ${alt.lang} points at a page in ${targetLang}`, alt.el, alt.lang, targetLang);
-      if (alt.lang !== 'x-default' && target !== page && !alternatesOf(target).some((back) => back.href === urlOf(page) && back.lang === hreflangOf(page))) {
+        add(`hreflang ${alt.lang} points at a page in ${targetLang}`, alt.element, alt.lang, targetLang);
+      if (
+        alt.lang !== 'x-default' &&
+        target.entry !== page.entry &&
+        !alternatesOf(target).some((back) => back.href === urlOf(page) && back.lang === hreflangOf(page))
+      ) {
         add(
           `${target.entry.route} does not link back to this page (hreflang must be reciprocal)`,
-          alt.el,
+          alt.element,
           `on ${target.entry.route}: hreflang="${hreflangOf(page)}" href="${urlOf(page)}"`,
           'no such alternate',
         );

@@ -1,6 +1,6 @@
 import type { PageEntry, SiteModel } from '../content/model.ts';
 import { isIndexable } from '../content/routes.ts';
-import type { HtmlElement } from './html.ts';
+import { describeElement, elementOffset, linksWithRel, type HtmlElement } from './html.ts';
 
 /** One built page: its model entry, its HTML and DOM. */
 export interface BuiltPage {
@@ -9,26 +9,71 @@ export interface BuiltPage {
   dom: HtmlElement;
 }
 
+/** A URL a page links or loads: `anchors` for links a visitor follows (their #fragment must exist too). */
+export interface LinkRef {
+  url: string;
+  anchors: boolean;
+  element: string;
+  offset: number;
+}
+
+/**
+ * What the rules across pages read of a page (links, anchors, hreflang), kept instead of its DOM: a check of 10,000
+ * pages holds these, not 10,000 DOMs.
+ */
+export interface PageFacts {
+  ids: Set<string>;
+  /** Its `<html lang>`. */
+  lang: string;
+  links: LinkRef[];
+  alternates: { lang: string; href: string; element: string }[];
+}
+
+/** A built page as the rules across pages see it. */
+export interface IndexedPage {
+  entry: PageEntry;
+  facts: PageFacts;
+}
+
+const LINKING = 'a[href], area[href]';
+const LOADING = 'script[src], img[src], source[src]';
+const LOADING_RELS = ['stylesheet', 'icon', 'modulepreload', 'preload'];
+
+/** A page's facts, read from its DOM once. */
+export function pageFacts(dom: HtmlElement): PageFacts {
+  const links: LinkRef[] = [];
+  const add = (el: HtmlElement, attr: string, anchors: boolean) =>
+    links.push({ url: el.getAttributeValue(attr) ?? '', anchors, element: describeElement(el), offset: elementOffset(el) });
+  for (const el of dom.querySelectorAll(LINKING)) add(el, 'href', true);
+  for (const el of dom.querySelectorAll(LOADING)) add(el, 'src', false);
+  for (const el of dom.querySelectorAll('script[data-islands]')) add(el, 'data-islands', false);
+  for (const rel of LOADING_RELS) for (const el of linksWithRel(dom, rel)) add(el, 'href', false);
+  return {
+    ids: new Set(dom.querySelectorAll('[id]').map((el) => el.getAttributeValue('id') ?? '')),
+    lang: dom.querySelector('html')?.getAttributeValue('lang') ?? '',
+    links,
+    alternates: dom
+      .querySelectorAll('link[rel="alternate"][hreflang]')
+      .map((el) => ({ lang: el.getAttributeValue('hreflang') ?? '', href: el.getAttributeValue('href') ?? '', element: describeElement(el) })),
+  };
+}
+
 /** Lookups over the whole build: which paths exist, which ids each page has. */
 export class SiteIndex {
   readonly base: string;
-  private readonly byFile = new Map<string, BuiltPage>();
-  private readonly ids = new Map<string, Set<string>>();
+  private readonly byFile = new Map<string, IndexedPage>();
 
   private readonly required: Set<string>;
 
   constructor(
     readonly model: SiteModel,
     readonly files: Set<string>,
-    pages: BuiltPage[],
+    pages: readonly IndexedPage[],
     requiredNoindex: readonly string[] = [],
   ) {
     this.required = new Set(requiredNoindex);
     this.base = model.site.baseUrl.replace(/\/+$/, '');
-    for (const page of pages) {
-      this.byFile.set(page.entry.file, page);
-      this.ids.set(page.entry.file, new Set(page.dom.querySelectorAll('[id]').map((el) => el.getAttributeValue('id') ?? '')));
-    }
+    for (const page of pages) this.add(page);
   }
 
   /** The output file a site path is served from, or undefined (the static server's rules). */
@@ -57,11 +102,16 @@ export class SiteIndex {
     return this.required.has(entry.route) && isIndexable(entry.route, entry.page.meta.noindex);
   }
 
-  page(file: string): BuiltPage | undefined {
+  /** A page, once its facts are read: the rules that read other pages run once all are added. */
+  add(page: IndexedPage): void {
+    this.byFile.set(page.entry.file, page);
+  }
+
+  page(file: string): IndexedPage | undefined {
     return this.byFile.get(file);
   }
 
   hasId(file: string, id: string): boolean {
-    return this.ids.get(file)?.has(id) ?? false;
+    return this.byFile.get(file)?.facts.ids.has(id) ?? false;
   }
 }

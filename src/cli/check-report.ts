@@ -1,4 +1,4 @@
-import { countBySeverity, type Finding } from '../check/finding.ts';
+import { countAll, countBySeverity, type Finding } from '../check/finding.ts';
 import type { CheckRun } from '../check/run.ts';
 import { contentPath, formatLocation, type SourceLocation } from '../errors/site-error.ts';
 
@@ -38,7 +38,9 @@ export function formatText(run: CheckRun, color: boolean): string {
   const groups = new Map<string, Finding[]>();
   for (const f of run.findings) {
     const key = f.location ? `file ${f.location.file}` : f.route ? `route ${f.route}` : 'site';
-    groups.set(key, [...(groups.get(key) ?? []), f]);
+    const group = groups.get(key);
+    if (group) group.push(f);
+    else groups.set(key, [f]);
   }
   const lines: string[] = [];
   for (const [group, findings] of groups) {
@@ -56,7 +58,11 @@ export function formatText(run: CheckRun, color: boolean): string {
     }
     lines.push('');
   }
-  const { error, warning } = countBySeverity(run.findings);
+  if (run.omitted?.length) {
+    const left = run.omitted.map((o) => `${o.count} more ${o.code} ${o.severity === 'error' ? 'errors' : 'warnings'}`).join(', ');
+    lines.push(c.dim(`not shown: ${left} (\`site check\` lists every finding)`), '');
+  }
+  const { error, warning } = countAll(run.findings, run.omitted);
   const scope = run.output
     ? `content and ${plural(run.routes, 'route')}${run.output.built ? '' : ` in ${run.output.dir}`}`
     : 'content only (the build was not checked: fix the errors above first)';

@@ -1,12 +1,12 @@
 import type { ContentEnv } from '../content/load.ts';
 import { publishedModel } from '../content/publishing.ts';
 import { findingSource } from '../check/element-source.ts';
-import { finding, sortFindings, type Finding } from '../check/finding.ts';
-import { parseHtml, type HtmlElement } from '../check/html.ts';
+import { BoundedFindings, finding, sortFindings, type Finding } from '../check/finding.ts';
+import { parseHtml } from '../check/html.ts';
 import { checkLinks, checkPageAlone } from '../check/output.ts';
 import { checkSources, type CheckRun } from '../check/run.ts';
 import { checkHreflang } from '../check/seo.ts';
-import { SiteIndex, type BuiltPage } from '../check/site-index.ts';
+import { pageFacts, SiteIndex, type IndexedPage, type PageFacts } from '../check/site-index.ts';
 import { elementsOf } from '../output/site-render.ts';
 import type { SiteFiles } from './dev-build.ts';
 
@@ -19,7 +19,8 @@ import type { SiteFiles } from './dev-build.ts';
  * Not run here: budgets and the sitemap, which measure the written, compressed output (`site check`).
  */
 export class DevChecker {
-  private parsed = new WeakMap<Uint8Array, { html: string; dom: HtmlElement }>();
+  /** What the rules across pages read of each page (site-index.ts), by its bytes: never its DOM, which is let go. */
+  private facts = new WeakMap<Uint8Array, PageFacts>();
   private alone = new WeakMap<Uint8Array, Finding[]>();
   /** check.yaml's noindex list feeds the head rules: when it changes, no kept finding holds. */
   private configKey = '';
@@ -30,17 +31,21 @@ export class DevChecker {
   ) {}
 
   /**
-   * Every finding of the content and, given the build's files, of its pages; undefined once `stale` says
-   * a newer edit came (checked between steps: the rebuild it causes goes first, and checks again).
+   * The content's findings and, given the build's files, its pages', at most FINDINGS_PER_CODE of each code (the rest
+   * counted); undefined once `stale` says a newer edit came (checked between steps: the rebuild it causes goes first,
+   * and checks again).
    */
   async check(files?: SiteFiles, stale: () => boolean = () => false): Promise<CheckRun | undefined> {
     const { findings, model, sources, config } = await checkSources({ contentDir: this.contentDir, env: this.env });
     if (stale()) return undefined;
+    const bounded = new BoundedFindings(FINDINGS_PER_CODE);
+    bounded.add(findings);
     const done = (routes: number): CheckRun => ({
-      findings: sortFindings(findings),
+      findings: sortFindings(bounded.shown),
       routes,
       contentDir: this.contentDir,
       ...(files ? { output: { dir: 'memory', built: true } } : {}),
+      omitted: bounded.omitted(),
     });
     if (!model || !files) return done(0);
     // The pages as `site dev` built them: drafts and scheduled pages shown, labelled and noindex (a new page from the
@@ -51,39 +56,41 @@ export class DevChecker {
       this.configKey = key;
       this.alone = new WeakMap();
     }
-    const pages: { page: BuiltPage; bytes: Uint8Array }[] = [];
+    const site = new SiteIndex(shown, new Set([...files.keys()].map((url) => url.slice(1))), [], config.noindex);
+    const pages: { page: IndexedPage; bytes: Uint8Array }[] = [];
+    const output: Finding[] = [];
+    const keep = (found: Iterable<Finding>) => {
+      const before = bounded.shown.length;
+      bounded.add(found);
+      output.push(...bounded.shown.splice(before));
+    };
+    // Each page parsed only when its bytes are new, and its DOM let go at once: its facts and page-alone findings stay.
     for (const entry of shown.pages) {
       const bytes = files.get(`/${entry.file}`);
       if (!bytes) continue;
-      let parsed = this.parsed.get(bytes);
-      if (!parsed) {
-        const html = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-        parsed = { html, dom: parseHtml(html) };
-        this.parsed.set(bytes, parsed);
-      }
-      pages.push({ page: { entry, ...parsed }, bytes });
-    }
-    const site = new SiteIndex(
-      shown,
-      new Set([...files.keys()].map((url) => url.slice(1))),
-      pages.map((p) => p.page),
-      config.noindex,
-    );
-    const output: Finding[] = [];
-    for (const { page, bytes } of pages) {
       // The server shares this process: let it answer requests and take edits between pages.
       await new Promise((resolve) => setImmediate(resolve));
       if (stale()) return undefined;
-      output.push(...checkLinks(page, site));
+      let facts = this.facts.get(bytes);
       let alone = this.alone.get(bytes);
-      if (!alone) {
-        alone = await checkPageAlone(page, site);
-        this.alone.set(bytes, alone);
+      if (!facts || !alone) {
+        const html = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+        const dom = parseHtml(html);
+        if (!facts) this.facts.set(bytes, (facts = pageFacts(dom)));
+        if (!alone) this.alone.set(bytes, (alone = await checkPageAlone({ entry, html, dom }, site)));
       }
-      output.push(...alone);
+      const page = { entry, facts };
+      site.add(page);
+      pages.push({ page, bytes });
+      keep(alone);
     }
-    output.push(
-      ...checkHreflang(
+    for (const [i, { page }] of pages.entries()) {
+      if (i % LINK_PAGES_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (stale()) return undefined;
+      keep(checkLinks(page, site));
+    }
+    keep(
+      checkHreflang(
         pages.map((p) => p.page),
         site,
       ),
@@ -93,7 +100,12 @@ export class DevChecker {
       const bytes = route === undefined ? undefined : bytesOf.get(route);
       return bytes && elementsOf(bytes);
     };
-    findings.push(...output.map((f) => finding({ ...f, offset: undefined, source: findingSource(f, shown, sources, elements(f.route)) })));
+    bounded.shown.push(...output.map((f) => finding({ ...f, offset: undefined, source: findingSource(f, shown, sources, elements(f.route)) })));
     return done(pages.length);
   }
 }
+
+/** Findings of one code and severity `site dev` shows: a broken link in a shared footer is one fix, not 10,000. */
+export const FINDINGS_PER_CODE = 20;
+/** Pages whose links are checked between two turns of the event loop (the server's requests wait no longer). */
+const LINK_PAGES_PER_TURN = 200;

@@ -9,7 +9,7 @@ import { startServer, type RouteHandler } from '../server/server.ts';
 import { contentTypeOf } from '../server/static.ts';
 import { translationsRoute } from './translations-route.ts';
 import type { CheckRun } from '../check/run.ts';
-import { countBySeverity, fromSiteError } from '../check/finding.ts';
+import { countAll, fromSiteError } from '../check/finding.ts';
 import { DevBuilder, type SiteFiles } from './dev-build.ts';
 import { DevChecker } from './dev-check.ts';
 import { findingViews } from './finding-view.ts';
@@ -64,11 +64,12 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function overlayOf(run: CheckRun, blocking: boolean): Overlay | undefined {
   if (!run.findings.length) return undefined;
-  const { error, warning } = countBySeverity(run.findings);
+  const { error, warning } = countAll(run.findings, run.omitted);
   const counts = [error && plural(error, 'error'), warning && plural(warning, 'warning')].filter(Boolean).join(', ');
+  const shown = run.omitted?.length ? ` (${run.findings.length} shown; \`site check\` lists every one)` : '';
   return {
     blocking,
-    title: blocking ? `${counts}: the page shows the last good build` : counts,
+    title: blocking ? `${counts}${shown}: the page shows the last good build` : `${counts}${shown}`,
     items: findingViews(run.findings, run.contentDir),
   };
 }
@@ -133,7 +134,7 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
     if (!run || stale()) return;
     overlay = overlayOf(run, failed);
     live.overlay(overlay);
-    const key = JSON.stringify(run.findings);
+    const key = JSON.stringify([run.findings, run.omitted]);
     if (!failed && key !== printed) options.report.findings?.(run);
     printed = failed ? '' : key;
   };

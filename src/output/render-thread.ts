@@ -1,4 +1,4 @@
-import { cpus } from 'node:os';
+import { availableParallelism, cpus } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { PageEntry, PageSummary, SiteView } from '../content/model.ts';
 import type { SocialImage } from '../render/context.ts';
@@ -10,8 +10,8 @@ import type { MarkedElement } from '../render/source-marks.tsx';
 import { startThread } from './thread-entry.ts';
 
 /**
- * A second renderer on a worker thread (render-worker.ts): while the main thread renders one page, the worker renders
- * the next. React's renderToString is most of a cold build's main-thread CPU, and the machine's second core was left
+ * A renderer on a worker thread (render-worker.ts), one of a build's RenderPool: while the main thread renders one
+ * page, the workers render the next. React's renderToString is most of a cold build's main-thread CPU, and the machine's second core was left
  * to the output thread's writes.
  *
  * The site reaches the worker once (`SharedSite`), each page with the message that asks for it: the page's values are
@@ -24,7 +24,7 @@ import { startThread } from './thread-entry.ts';
 /** Pages the main thread renders before it starts the worker: a warm build that renders a few pages never pays its start. */
 export const BEFORE_RENDER_THREAD = 32;
 /**
- * Processors that must have been idle while those pages rendered for the worker to start. The worker costs 6-15 %
+ * Processors that must have been idle while those pages rendered for a worker to start (RenderPool). The worker costs 6-15 %
  * more CPU (its start and a second warm-up of the renderer's compiled code: farm-bench, 100-1,000 pages, load 14-25),
  * which pays only where it runs on a processor nothing else wanted.
  */
@@ -82,20 +82,7 @@ export class RenderThread {
   private next = 0;
   private readonly pending = new Map<number, { resolve: (page: RenderedPage) => void; reject: (error: Error) => void; entry: PageEntry }>();
 
-  /** Processor times when the build began rendering: startIfIdle compares. */
-  private readonly since = processorTimes();
-  private decided = false;
-
   constructor(private readonly site: SharedSite) {}
-
-  /** Starts the worker (once) if at least IDLE_TO_START processors were idle since this build began rendering. */
-  startIfIdle(): void {
-    if (this.decided) return;
-    this.decided = true;
-    const now = processorTimes();
-    const total = now.total - this.since.total;
-    if (total > 0 && ((now.idle - this.since.idle) / total) * cpus().length >= IDLE_TO_START) this.start();
-  }
 
   /** Starts the worker and hands it the site (a few tens of ms of the main thread's time at 10,000 pages). */
   start(): void {
@@ -147,5 +134,56 @@ export class RenderThread {
     for (const { reject } of this.pending.values()) reject(new Error('the render worker was stopped'));
     this.pending.clear();
     await worker?.terminate();
+  }
+}
+
+/**
+ * Render threads a build may start: `SITE_RENDER_THREADS` when set (0 renders on the main thread only), else one for
+ * each processor beside the one the main thread renders on, so a bigger machine renders on all of its processors.
+ */
+export function renderThreadCount(env: NodeJS.ProcessEnv = process.env): number {
+  const set = env.SITE_RENDER_THREADS?.trim();
+  if (set && /^\d+$/.test(set)) return Number(set);
+  return Math.max(0, availableParallelism() - 1);
+}
+
+/**
+ * The render threads of a build (RenderThread each), beside the main thread's own rendering. Started together after
+ * BEFORE_RENDER_THREAD pages, as many as processors were idle while those rendered (each costs its start and a warm-up
+ * of the renderer, which pays only on a processor nothing else wanted), or all of them when SITE_RENDER_THREADS set
+ * their number; stop() ends every one, whether the build succeeds or fails.
+ */
+export class RenderPool {
+  private readonly threads: RenderThread[];
+  private readonly since = processorTimes();
+  private decided = false;
+
+  constructor(
+    site: SharedSite,
+    size = renderThreadCount(),
+    private readonly asked = process.env.SITE_RENDER_THREADS !== undefined,
+  ) {
+    this.threads = Array.from({ length: size }, () => new RenderThread(site));
+  }
+
+  /** Starts the threads (once): as many as processors were idle since the build began rendering, or all when asked for. */
+  startIfIdle(): void {
+    if (this.decided) return;
+    this.decided = true;
+    const now = processorTimes();
+    const total = now.total - this.since.total;
+    const idle = total > 0 ? ((now.idle - this.since.idle) / total) * cpus().length : 0;
+    const count = this.asked ? this.threads.length : Math.min(this.threads.length, Math.floor(idle + (1 - IDLE_TO_START)));
+    for (const thread of this.threads.slice(0, count)) thread.start();
+  }
+
+  /** A thread that would take another page now, if any. */
+  free(): RenderThread | undefined {
+    return this.threads.find((thread) => thread.free);
+  }
+
+  /** Ends every thread and waits for each to exit. */
+  async stop(): Promise<void> {
+    await Promise.all(this.threads.map((thread) => thread.stop()));
   }
 }

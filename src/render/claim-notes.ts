@@ -42,7 +42,19 @@ export function claimsIn(text: string, patterns: ReadonlyMap<string, { figure: R
   return [...patterns].filter(([, p]) => p.figure.test(text) && (!p.context || p.context.test(text))).map(([id]) => id);
 }
 
-export function claimPatterns(site: Pick<SiteConfig, 'constants' | 'claimRegister'>, intl: string): Map<string, { figure: RegExp; context?: RegExp }> {
+type ClaimPatterns = ReadonlyMap<string, { figure: RegExp; context?: RegExp }>;
+/** Each site's patterns by language: every page of a language renders with the same (the patterns keep no state). */
+const patternsOf = new WeakMap<object, Map<string, ClaimPatterns>>();
+
+export function claimPatterns(site: Pick<SiteConfig, 'constants' | 'claimRegister'>, intl: string): ClaimPatterns {
+  let bySite = patternsOf.get(site);
+  if (!bySite) patternsOf.set(site, (bySite = new Map()));
+  let patterns = bySite.get(intl);
+  if (!patterns) bySite.set(intl, (patterns = makeClaimPatterns(site, intl)));
+  return patterns;
+}
+
+function makeClaimPatterns(site: Pick<SiteConfig, 'constants' | 'claimRegister'>, intl: string): ClaimPatterns {
   const out = new Map<string, { figure: RegExp; context?: RegExp }>();
   for (const [id, claim] of Object.entries(site.claimRegister)) {
     const pattern = claimPattern(site, claim, intl);
@@ -86,6 +98,23 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"
  */
 export function linkClaimMarks(html: string, refLabel?: string): string {
   if (!html.includes(MARK_OPEN)) return html;
+  const linker = claimLinker(refLabel);
+  return html.replace(/<[^>]*>|[^<]+/g, (part) => (part.startsWith('<') ? linker.tag(part) : linker.text(part)));
+}
+
+/** Whether `html` has a footnote mark for `claimLinker` to link. */
+export const hasClaimMarks = (html: string) => html.includes(MARK_OPEN);
+
+const unchanged = (text: string) => text;
+/** A run of marks, kept by `split` (odd indices). */
+const MARK_RUN_PART = /((?:\uE000\d+\uE001)+)/;
+
+/**
+ * `linkClaimMarks` a token at a time, for a pass over the HTML that does more (render-route.tsx): `tag` for each
+ * tag in order, `text` for each run of text, whose text between the links `prose` transforms, as a later pass over
+ * the linked HTML would see it.
+ */
+export function claimLinker(refLabel?: string): { tag(part: string): string; text(part: string, prose?: (text: string) => string): string } {
   const seen = new Map<number, number>();
   const link = (n: number) => {
     const count = (seen.get(n) ?? 0) + 1;
@@ -96,18 +125,24 @@ export function linkClaimMarks(html: string, refLabel?: string): string {
   };
   const numbers = (run: string) => [...run.matchAll(MARK_NUMBER)].map((m) => Number(m[1]));
   const plain = (text: string) => text.replace(MARK_RUN, (run) => numbers(run).map(superscript).join('˒'));
+  const linked = (run: string) => `<sup data-claim-ref="">${numbers(run).map(link).join('<span aria-hidden="true">,</span>')}</sup>`;
   // Inside a link, button or summary a second link would be invalid (or toggle the summary): plain marks there.
   let interactive = 0;
-  return html.replace(/<[^>]*>|[^<]+/g, (part) => {
-    if (part.startsWith('<')) {
+  return {
+    tag(part) {
       if (/^<(a|button|summary)[\s>]/.test(part)) interactive += 1;
       else if (/^<\/(a|button|summary)>/.test(part)) interactive = Math.max(0, interactive - 1);
       return part.includes(MARK_OPEN) ? plain(part) : part;
-    }
-    if (!part.includes(MARK_OPEN)) return part;
-    if (interactive > 0) return plain(part);
-    return part.replace(MARK_RUN, (run) => `<sup data-claim-ref="">${numbers(run).map(link).join('<span aria-hidden="true">,</span>')}</sup>`);
-  });
+    },
+    text(part, prose = unchanged) {
+      if (!part.includes(MARK_OPEN)) return prose(part);
+      if (interactive > 0) return prose(plain(part));
+      return part
+        .split(MARK_RUN_PART)
+        .map((piece, i) => (i % 2 === 1 ? linked(piece) : prose(piece)))
+        .join('');
+    },
+  };
 }
 
 /** Keys whose strings are not copy a visitor reads as a claim (ids, links, settings, button labels). */

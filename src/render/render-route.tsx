@@ -7,10 +7,10 @@ import type { PageAssets, RenderContext } from './context.ts';
 import { renderHead } from './head.ts';
 import { IslandPropsContext, type IslandPropsFiles } from './Island.tsx';
 import { Page } from './Page.tsx';
-import { linkClaimMarks, markClaims } from './claim-notes.ts';
+import { markClaims } from './claim-notes.ts';
+import { finishBody } from './body-text.ts';
 import { PageContextProvider } from './page-context.tsx';
 import { SourceMarks, SourceMarksProvider, type MarkedElement } from './source-marks.tsx';
-import { hyphenateHtml } from './hyphenation.ts';
 import { localeTypography, withTypography } from './typography.ts';
 
 /** The HTML shell from templates/document.html with `%lang%`, `<!--site:head-->` and `<!--site:body-->`. */
@@ -59,14 +59,13 @@ export function renderRouteWithSources(
       </IslandPropsContext>
     </SourceMarksProvider>,
   );
-  const body = linkClaimMarks(rendered, strings.claimNoteRef);
   const { lang } = localeEntry(model.site, entry.locale);
+  const body = finishBody(rendered, strings.claimNoteRef, lang);
   const extracted = marks.extract(
     template
       .replace('%lang%', lang)
       .replace('<!--site:head-->', () => renderHead(ctx, loaderNeed(islandUses(body))))
-      // The body's long words get soft hyphens for the page's language (render/hyphenation.ts); the head's title and meta stay as typed.
-      .replace('<!--site:body-->', () => hyphenateHtml(body, lang)),
+      .replace('<!--site:body-->', () => body),
   );
   return { ...extracted, islandProps };
 }

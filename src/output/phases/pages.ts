@@ -9,7 +9,7 @@ import { emptyOutDir } from '../out-dir.ts';
 import { emptyManifest, pageCacheEntry, type PageRecord, type StoredPage } from '../page-cache.ts';
 import { entryText, pageSourcesEntry } from '../page-sources.ts';
 import { islandScripts, overBudget, pageWeight, type IslandScripts } from '../page-weight.ts';
-import { BEFORE_RENDER_THREAD, RenderThread } from '../render-thread.ts';
+import { BEFORE_RENDER_THREAD, RenderPool } from '../render-thread.ts';
 import type { InlineCode } from '../seo-files.ts';
 import { loadRenderer, renderPage } from '../site-render.ts';
 import type { PlannedCard } from '../social-cards.ts';
@@ -17,7 +17,7 @@ import { OutputWriter } from '../writer.ts';
 import type { BuildRun, RouteReport, WrittenPages } from './types.ts';
 
 const encoder = new TextEncoder();
-/** A rendered page's place in the inline code list until its page comes back from the render thread. */
+/** A rendered page's place in the inline code list until its page comes back from a render thread. */
 const NO_INLINE: InlineCode = { scripts: [], styles: [], styleAttributes: false };
 /** Modules only the contact submit loads (the backend client): reported apart from what pages hydrate. */
 export const SUBMIT_ENTRIES = ['src/islands/contact-form/send.ts'];
@@ -52,9 +52,9 @@ class PageWriting {
   private readonly assetGzip: ReadonlyMap<string, number>;
   /** Islands' props files (render/Island.tsx), each written once a build: the pages of a locale share them. */
   private readonly propsWrites = new Map<string, Promise<number>>();
-  /** Pages still on the render thread: awaited before the site files, as nothing but done (they hold no page bytes). */
+  /** Pages still on a render thread: awaited before the site files, as nothing but done (they hold no page bytes). */
   private readonly rendered: Promise<unknown>[] = [];
-  private readonly renderThread: RenderThread;
+  private readonly renderThreads: RenderPool;
 
   constructor(
     private readonly run: BuildRun,
@@ -79,10 +79,10 @@ class PageWriting {
       done: [],
     };
     const { view } = run.site;
-    this.renderThread = new RenderThread({ model: view, code: run.assets.code, images: run.assets.images.images });
+    this.renderThreads = new RenderPool({ model: view, code: run.assets.code, images: run.assets.images.images });
   }
 
-  /** Every page of the plan, in order; the render thread ends whether the pages render or one fails: a failed build must exit too. */
+  /** Every page of the plan, in order; the render threads end whether the pages render or one fails: a failed build must exit too. */
   async writeAll(): Promise<void> {
     const out = this.out;
     try {
@@ -94,10 +94,10 @@ class PageWriting {
         if (page.kind === 'reuse' || page.kind === 'unloaded') this.keepPage(page);
         else await this.makePage(page, index);
       }
-      // The site's policy reads every page's inline code: the pages still on the render thread come back first.
+      // The site's policy reads every page's inline code: the pages still on the render threads come back first.
       await Promise.all(this.rendered);
     } finally {
-      await this.renderThread.stop();
+      await this.renderThreads.stop();
     }
   }
 
@@ -179,7 +179,7 @@ class PageWriting {
   }
 
   /**
-   * Handed to the render thread while it has room, else rendered here; either way the page keeps its place in the
+   * Handed to a render thread while one has room, else rendered here; either way the page keeps its place in the
    * lists, so the element sources and the policy come out in page order whichever thread rendered it.
    */
   private async renderPage(page: Made, socialImage: SocialImage | undefined): Promise<void> {
@@ -187,9 +187,10 @@ class PageWriting {
     const { file, key, entry } = page;
     const { cached, cache, outDir } = this.run.start;
     out.counts.rendered++;
-    if (out.counts.rendered > BEFORE_RENDER_THREAD) this.renderThread.startIfIdle();
+    if (out.counts.rendered > BEFORE_RENDER_THREAD) this.renderThreads.startIfIdle();
     await out.writer.ready();
-    const rendering = this.renderThread.free ? this.renderThread.render(entry, socialImage) : Promise.resolve(await this.renderHere(entry, socialImage));
+    const thread = this.renderThreads.free();
+    const rendering = thread ? thread.render(entry, socialImage) : Promise.resolve(await this.renderHere(entry, socialImage));
     const slot = out.inline.push(NO_INLINE) - 1;
     const sourcesSlot = out.elementSources.push([file, Buffer.alloc(0)]) - 1;
     const back = rendering.then((rendered) => {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultBuildCache } from '../../../src/cache/build-cache.ts';
 import { publishedModel } from '../../../src/content/publishing.ts';
 import type { SiteModel } from '../../../src/content/model.ts';
-import { RenderThread } from '../../../src/output/render-thread.ts';
+import { availableParallelism } from 'node:os';
+import { RenderPool, RenderThread, renderThreadCount } from '../../../src/output/render-thread.ts';
 import { codeAssets, loadRenderer, renderPage, type CodeAssets } from '../../../src/output/site-render.ts';
 import { loadFixture, PAGE_TYPES_SITE, type FixtureSite } from '../../support/fixture.ts';
 import { scaled } from '../../support/time-scale.ts';
@@ -70,6 +71,44 @@ describe('RenderThread', () => {
       } finally {
         await thread.stop();
       }
+    },
+    scaled(60_000),
+  );
+});
+
+describe('RenderPool', () => {
+  it('has one thread for each processor beside the main thread, or as many as SITE_RENDER_THREADS says', () => {
+    expect(renderThreadCount({})).toBe(Math.max(0, availableParallelism() - 1));
+    expect(renderThreadCount({ SITE_RENDER_THREADS: '0' })).toBe(0);
+    expect(renderThreadCount({ SITE_RENDER_THREADS: '3' })).toBe(3);
+    expect(renderThreadCount({ SITE_RENDER_THREADS: 'many' })).toBe(Math.max(0, availableParallelism() - 1));
+  });
+
+  it(
+    'starts every thread asked for, hands pages to each while it has room, and ends them all',
+    async () => {
+      const pool = new RenderPool({ model, code }, 2, true);
+      expect(pool.free()).toBeUndefined();
+      pool.startIfIdle();
+      try {
+        const taken: RenderThread[] = [];
+        const pages = [];
+        for (const entry of model.pages.slice(0, 4)) {
+          const thread = pool.free();
+          if (!thread) throw new Error('no thread with room');
+          taken.push(thread);
+          pages.push(thread.render(entry, undefined));
+        }
+        // Two threads, two pages each.
+        expect(new Set(taken).size).toBe(2);
+        expect(pool.free()).toBeUndefined();
+        const rendered = await Promise.all(pages);
+        for (const [index, entry] of model.pages.slice(0, 4).entries())
+          expect(Buffer.from(rendered[index]!.bytes).toString('utf8')).toBe(Buffer.from(renderPage(model, entry, code).bytes).toString('utf8'));
+      } finally {
+        await pool.stop();
+      }
+      expect(pool.free()).toBeUndefined();
     },
     scaled(60_000),
   );

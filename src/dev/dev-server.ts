@@ -35,6 +35,8 @@ export interface DevOptions {
   report: {
     rebuilt(routes: string[], ms: number, rendered: number): void;
     errors(errors: SiteError[]): void;
+    /** A rebuild failed and holds its errors back for a moment, in case the editor's next write follows (an emptied file). */
+    holding?(): void;
     /** The check's findings after a rebuild, when they differ from the last ones printed. */
     findings?(run: CheckRun): void;
     storeError(error: unknown): void;
@@ -191,6 +193,7 @@ function devRebuild(state: DevState, builder: DevBuilder, check: () => void) {
       // An editor that empties a file and then writes it can be caught in between: if another edit comes
       // within the grace period, its rebuild speaks instead of these errors. Its event can also come later
       // than that on a loaded machine, so the files are read once more before the errors are shown.
+      options.report.holding?.();
       await new Promise((resolve) => setTimeout(resolve, ERROR_GRACE_MS));
       if (state.edits !== editsBefore) return;
       result = await builder.rebuild();

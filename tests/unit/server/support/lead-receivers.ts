@@ -93,12 +93,3 @@ export async function smtpCapture(credentials: { user: string; pass: string }): 
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
-
-/** Waits until `condition` holds, looking every `every` ms; throws after `ms`. */
-export async function until(condition: () => boolean | Promise<boolean>, ms: number, every = 25): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, every));
-  }
-}

@@ -3,11 +3,9 @@ import { writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noCache } from '../../../src/cache/build-cache.ts';
-import { startDev, type RunningDev } from '../../../src/dev/dev-server.ts';
+import type { RunningDev } from '../../../src/dev/dev-server.ts';
 import type { SiteError } from '../../../src/errors/site-error.ts';
 import { loadFixture, PAGE_TYPES_SITE, type FixtureSite } from '../../support/fixture.ts';
-import { withSharedCodeAssets } from '../../support/shared-code-assets.ts';
 import { scaled } from '../../support/time-scale.ts';
 import { until } from '../../support/until.ts';
 
@@ -58,14 +56,7 @@ const isChange = (e: { event: string; data: unknown }) => e.event === 'change' &
 beforeAll(async () => {
   site = await loadFixture(PAGE_TYPES_SITE);
   work = site.root;
-  dev = await startDev({
-    contentDir: site.content,
-    port: 0,
-    host: '127.0.0.1',
-    env: {},
-    cache: withSharedCodeAssets(noCache),
-    dataDir: path.join(work, 'data'),
-    rateLimit: { limit: 5, windowSeconds: 60 },
+  dev = await site.startDev({
     report: {
       rebuilt: (routes, _ms, rendered) => reported.push({ routes, rendered }),
       errors: (e) => errors.push(e),
@@ -76,7 +67,6 @@ beforeAll(async () => {
 }, scaled(120_000));
 
 afterAll(async () => {
-  await dev.close();
   await site.remove();
 });
 

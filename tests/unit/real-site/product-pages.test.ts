@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteModel } from '../../../src/content/model.ts';
 import { formatEuro } from '../../../src/content/references.ts';
-import { cellText, realModel, renderBare, withoutSoftHyphens } from './page-text.ts';
+import { cellText, realModel, renderBare, withoutSoftHyphens } from '../render/page-text.ts';
 
 let model: SiteModel;
 

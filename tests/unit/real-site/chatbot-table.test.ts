@@ -8,7 +8,7 @@ import { formatEuro } from '../../../src/content/references.ts';
 import type { Offer } from '../../../src/schema/offer.ts';
 import { chatbotRows, checkOfferData } from '../../../src/schema/offer-rules.ts';
 import { createSectionSchema } from '../../../src/schema/sections/index.ts';
-import { cellText, realModel, renderBare } from './page-text.ts';
+import { cellText, realModel, renderBare } from '../render/page-text.ts';
 
 let model: SiteModel;
 

@@ -30,10 +30,11 @@ export const BASE_SITE = 'check/base';
  */
 export const PAGE_TYPES_SITE = 'page-types';
 
-/** Replaces the first `find` in `file` (relative to `content/`) with `replace`. */
+/** Replaces the first `find`, or the first match of the regular expression `pattern` (dot matches newlines), in `file` (relative to `content/`) with `replace`. */
 export interface SiteEdit {
   file: string;
-  find: string;
+  find?: string;
+  pattern?: string;
   replace: string;
 }
 
@@ -42,6 +43,8 @@ export interface FixtureOptions {
   edits?: SiteEdit[];
   /** New or replaced content files: path under `content/` → text. */
   files?: Record<string, string>;
+  /** Content files to delete (after the edits and new files). */
+  remove?: string[];
 }
 
 export interface FixtureSite {
@@ -98,6 +101,7 @@ export async function loadFixture(name: string, options: FixtureOptions = {}): P
   else await cp(path.join(FIXTURES, name), content, { recursive: true });
   await applyEdits(content, options.edits ?? []);
   for (const [file, text] of Object.entries(options.files ?? {})) await writeContent(content, file, text);
+  for (const file of options.remove ?? []) await rm(path.join(content, file));
 
   const running: { stop(): Promise<void> }[] = [];
   return {
@@ -184,16 +188,16 @@ async function layContentCase(name: string, content: string): Promise<void> {
   await applyEdits(content, edits);
 }
 
-async function applyEdits(content: string, edits: SiteEdit[]): Promise<void> {
+/** Applies `edits` to the files under `dir` (a content or an output folder). */
+export async function applyEdits(dir: string, edits: SiteEdit[]): Promise<void> {
   for (const edit of edits) {
-    const file = path.join(content, edit.file);
+    const file = path.join(dir, edit.file);
     const text = await readFile(file, 'utf8');
+    const pattern = edit.pattern === undefined ? undefined : new RegExp(edit.pattern, 's');
     // An edit that no longer applies would silently test nothing.
-    if (!text.includes(edit.find)) throw new Error(`edit does not apply to ${edit.file}: ${edit.find}`);
-    await writeFile(
-      file,
-      text.replace(edit.find, () => edit.replace),
-    );
+    const applies = pattern ? pattern.test(text) : edit.find !== undefined && text.includes(edit.find);
+    if (!applies) throw new Error(`edit does not apply to ${edit.file}: ${edit.find ?? edit.pattern}`);
+    await writeFile(file, pattern ? text.replace(pattern, edit.replace) : text.replace(edit.find ?? '', () => edit.replace));
   }
 }
 

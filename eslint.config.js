@@ -38,7 +38,8 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: true }],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/no-explicit-any': 'error',
-      // For new code: the tree has about 260 non-null assertions (src, bench) and ten long functions from before.
+      // For new code: the tree has about 265 non-null assertions (src, bench) from before. A function over 80 lines in
+      // src/ is split, or says why not in its disable comment.
       '@typescript-eslint/no-non-null-assertion': 'warn',
       'max-lines-per-function': ['warn', { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }],
     },

@@ -17,7 +17,7 @@ const INTEGRATION = [
   'tests/unit/cli/**',
   'tests/unit/dev/**',
   'tests/unit/contact/access-control.test.ts',
-  'tests/unit/check/real-site.test.ts',
+  'tests/unit/real-site/site-check.test.ts',
   'tests/unit/check/cli.test.ts',
   // `site build`, `check` and `serve` as child processes on a copy of the project.
   'tests/unit/content/add-language.test.ts',

@@ -14,6 +14,7 @@ import { loadContent } from '../src/content/load.ts';
 import { isIndexable } from '../src/content/routes.ts';
 import { buildSite } from '../src/output/build.ts';
 import { repo } from './support/measure.ts';
+import { selfSignedCertificate } from './support/certificate.ts';
 import { startSiteServe } from './support/site-serve.ts';
 
 const run = promisify(execFile);
@@ -62,26 +63,7 @@ const only = process.env.AUDIT_ROUTES?.split(',');
 
 const work = await mkdtemp(path.join(tmpdir(), 'site-audit-'));
 // A throw-away certificate for 127.0.0.1, made for this run.
-const certFile = path.join(work, 'cert.pem');
-const keyFile = path.join(work, 'key.pem');
-await run('openssl', [
-  'req',
-  '-x509',
-  '-newkey',
-  'rsa:2048',
-  '-nodes',
-  '-days',
-  '1',
-  '-subj',
-  '/CN=127.0.0.1',
-  '-addext',
-  'subjectAltName=IP:127.0.0.1,DNS:localhost',
-  '-keyout',
-  keyFile,
-  '-out',
-  certFile,
-]);
-const ca = await readFile(certFile);
+const { certFile, keyFile, cert: ca } = await selfSignedCertificate(work);
 const serve = await startSiteServe({ outDir: path.join(repo, 'dist'), dataDir: path.join(work, 'data'), args: ['--tls-cert', certFile, '--tls-key', keyFile] });
 const rows: string[] = [];
 const problems: string[] = [];

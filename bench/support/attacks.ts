@@ -47,6 +47,13 @@ export const SPEC_BODY = (email: string, extra: Record<string, unknown> = {}) =>
   ...extra,
 });
 
+/** The hostile-request sweep (hostile-requests.ts) as an attack: held when no request got a 5xx; the first findings otherwise. */
+export async function hostileSweep(url: string): Promise<AttackResult> {
+  const { sent, findings } = await sweepHostileRequests(url);
+  const first = findings.slice(0, 5).map((f) => `${f.request} → ${f.answer}`);
+  return { held: findings.length === 0, measured: findings.length ? first.join('; ') : `${sent} requests, no 5xx, each answered` };
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function openDescriptors(pid: number): Promise<number> {
@@ -377,18 +384,7 @@ export const ATTACKS: Attack[] = [
   {
     id: 'hostile-sweep',
     finding: 'no request target, method or header makes site serve answer 5xx',
-    async run(t) {
-      const { sent, findings } = await sweepHostileRequests(t.url);
-      return {
-        held: findings.length === 0,
-        measured: findings.length
-          ? findings
-              .slice(0, 5)
-              .map((f) => `${f.request} → ${f.answer}`)
-              .join('; ')
-          : `${sent} requests, no 5xx, each answered`,
-      };
-    },
+    run: (t) => hostileSweep(t.url),
   },
 ];
 

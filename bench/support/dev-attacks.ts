@@ -5,8 +5,8 @@
  */
 import net from 'node:net';
 import { FUNCTION_PATH } from '../../supabase/functions/_shared/contact-fields.ts';
-import type { AttackResult } from './attacks.ts';
-import { statusOf, sweepHostileRequests } from './hostile-requests.ts';
+import { hostileSweep, type AttackResult } from './attacks.ts';
+import { statusOf } from './hostile-requests.ts';
 import { rawRequest } from './raw-http.ts';
 
 export interface DevAttack {
@@ -101,17 +101,6 @@ export const DEV_ATTACKS: DevAttack[] = [
   {
     id: 'dev-hostile-sweep',
     finding: 'no request target, method or header makes site dev answer 5xx (bad percent-encodings, Origin: null)',
-    async run(url) {
-      const { sent, findings } = await sweepHostileRequests(url);
-      return {
-        held: findings.length === 0,
-        measured: findings.length
-          ? findings
-              .slice(0, 5)
-              .map((f) => `${f.request} → ${f.answer}`)
-              .join('; ')
-          : `${sent} requests, no 5xx, each answered`,
-      };
-    },
+    run: hostileSweep,
   },
 ];

@@ -3,10 +3,8 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isRacy } from '../cache/stamps.ts';
 import { formatLocation, formatPath, SiteError, type Result, type SourceLocation } from '../errors/site-error.ts';
-import type { LocaleStrings } from '../schema/locale.ts';
-import { chatbotRows } from '../schema/offer-rules.ts';
 import type { SchemaContext } from '../schema/sections/index.ts';
-import type { LocaleCode } from '../schema/site.ts';
+import type { LocaleCode, SiteConfig } from '../schema/site.ts';
 import { localeCodes } from '../schema/site-locales.ts';
 import { brandFor } from './brand.ts';
 import { closest } from './describe.ts';
@@ -16,6 +14,7 @@ import { outputFileFor, routeFor } from './routes.ts';
 import { type ContentMemo, type Remembered } from './memo.ts';
 import { textDigest } from '../cache/digest.ts';
 import { fileStamp } from '../cache/stamps.ts';
+import { listedLocaleCodes, schemaContextFrom } from './site-file.ts';
 import { locate, parseYaml, scalarStrings, type YamlSource } from './yaml-source.ts';
 
 /**
@@ -119,9 +118,8 @@ function applyEnv(data: unknown, env: ContentEnv): void {
 function contextFrom(raw: unknown): { ctx: SchemaContext; scope: (locale: string) => ReferenceScope } {
   const site = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const constants = (site.constants && typeof site.constants === 'object' ? site.constants : {}) as Record<string, unknown>;
-  const keys = (value: unknown) => (value && typeof value === 'object' ? Object.keys(value) : []);
   return {
-    ctx: { plans: keys(constants.plans), savings: keys(constants.savings), chatbots: chatbotRows(site.offer) },
+    ctx: schemaContextFrom(site),
     scope: (locale) => ({
       ...constants,
       brand: brandFor(site.brand, locale),
@@ -186,6 +184,24 @@ export async function loadContentWithSources(root: string, env: ContentEnv = {})
   return { result, ...files };
 }
 
+/** What one load collects across files; `loadFile` adds each file's part. */
+interface LoadState {
+  errors: SiteError[];
+  files?: ContentFiles;
+  placeholders: Placeholder[];
+  verbatim: string[];
+  memo?: ContentMemo;
+}
+
+/** One load: where it reads, what it collects, and the validators, made on first use. */
+interface LoadRun {
+  root: string;
+  state: LoadState;
+  /** An unsaved edit's text in place of the file's (it has no stamp: the memo compares it by its text). */
+  unsavedText(relative: string): Promise<{ text: string; stamp: string }> | undefined;
+  validation(): Promise<ContentSchemas>;
+}
+
 /**
  * Reads, parses and validates one file, or recalls it from the memo when its text and `inputs` are the
  * same as last time. `validate` returns the value (undefined when the file has errors, which it pushes).
@@ -193,7 +209,7 @@ export async function loadContentWithSources(root: string, env: ContentEnv = {})
 async function loadFile<T>(
   file: { root: string; relative: string; requiredBy?: RequiredBy; text?: ReturnType<typeof readText> },
   inputs: string,
-  state: { errors: SiteError[]; files?: ContentFiles; placeholders: Placeholder[]; verbatim: string[]; memo?: ContentMemo },
+  state: LoadState,
   validate: (source: YamlSource, errors: SiteError[]) => Promise<T | undefined>,
 ): Promise<{ source?: YamlSource; value?: T }> {
   const recall = (recalled: Remembered<T>) => {
@@ -230,50 +246,82 @@ async function loadFile<T>(
 }
 
 async function load(root: string, env: ContentEnv, files: ContentFiles | undefined, memo?: ContentMemo, unsaved?: UnsavedEdits): Promise<Result<SiteModel>> {
-  const errors: SiteError[] = [];
-  // An unsaved edit has no stamp: the memo compares it by its text.
-  const unsavedText = (relative: string) => (unsaved?.has(relative) ? Promise.resolve({ text: unsaved.get(relative)!, stamp: '' }) : undefined);
-  const placeholders: Placeholder[] = [];
-  const verbatim: string[] = [];
-  const state = { errors, files, placeholders, verbatim, memo };
+  const state: LoadState = { errors: [], files, placeholders: [], verbatim: [], memo };
   let schemas: Promise<ContentSchemas> | undefined;
-  const validation = () => (schemas ??= contentSchemas());
-
-  const siteInputs = JSON.stringify(env);
-  const { source: siteSource, value: site } = await loadFile(
-    { root, relative: 'site.yaml', text: unsavedText('site.yaml') },
-    siteInputs,
+  const run: LoadRun = {
+    root,
     state,
+    unsavedText: (relative) => {
+      const text = unsaved?.get(relative);
+      return text === undefined ? undefined : Promise.resolve({ text, stamp: '' });
+    },
+    validation: () => (schemas ??= contentSchemas()),
+  };
+  const site = await loadSite(run, env);
+  const locales = await loadLocales(run, site);
+  const pages = await loadPages(run, site, locales);
+  const { errors, placeholders, verbatim } = state;
+  if (errors.length > 0 || !site.value) return { ok: false, errors: inReadingOrder(errors) };
+  return { ok: true, value: { root, site: site.value, locales, pages, placeholders, verbatim: new Set(verbatim) } };
+}
+
+/** site.yaml as loaded, and what the locale and page files take from it (even when it does not validate). */
+interface LoadedSite {
+  source?: YamlSource;
+  value?: SiteConfig;
+  /** Locale and page files resolve references against site.yaml: they depend on its text and the environment. */
+  dependsOnSite: string;
+  ctx: SchemaContext;
+  scope: (locale: string) => ReferenceScope;
+  /** The locales site.yaml lists, or (without a readable list) the locale files there are. */
+  declared: readonly LocaleCode[];
+  /** Whether `declared` is site.yaml's list. */
+  listed: boolean;
+}
+
+async function loadSite(run: LoadRun, env: ContentEnv): Promise<LoadedSite> {
+  const siteInputs = JSON.stringify(env);
+  const { source, value } = await loadFile(
+    { root: run.root, relative: 'site.yaml', text: run.unsavedText('site.yaml') },
+    siteInputs,
+    run.state,
     async (source, own) => {
       applyEnv(source.data, env);
-      const { SiteConfig, validateSource } = await validation();
+      const { SiteConfig, validateSource } = await run.validation();
       const checked = validateSource(SiteConfig, source);
       own.push(...checked.errors);
       return checked.value;
     },
   );
-  // Locale and page files resolve references against site.yaml: they depend on its text and the environment.
-  const dependsOnSite = `${siteInputs}\u0000${textDigest(siteSource?.text ?? '')}`;
-  const { ctx, scope } = contextFrom(siteSource?.data);
-  const listed = site ? localeCodes(site) : listedCodes(siteSource?.data);
+  const listed = value ? localeCodes(value) : listedLocaleCodes(source?.data);
   // Without a readable locales list, check the locale files that are there rather than report the others missing.
-  const present = (await listDir(root, 'locales', memo)).filter((f) => f.endsWith('.yaml')).map((f) => f.replace(/\.yaml$/, ''));
-  const declared = listed ?? present;
-  const known: readonly LocaleCode[] = declared;
-  const defaultLocale = site?.defaultLocale ?? 'de';
-  const intlOf = (locale: LocaleCode, strings?: LocaleStrings) => strings?.intl ?? locale;
+  const present = async () => (await listDir(run.root, 'locales', run.state.memo)).filter((f) => f.endsWith('.yaml')).map((f) => f.replace(/\.yaml$/, ''));
+  return {
+    source,
+    value,
+    dependsOnSite: `${siteInputs}\u0000${textDigest(source?.text ?? '')}`,
+    ...contextFrom(source?.data),
+    declared: listed ?? (await present()),
+    listed: listed !== undefined,
+  };
+}
 
+/** The UI strings of every declared locale, and an error for each locale file site.yaml does not list. */
+async function loadLocales(run: LoadRun, site: LoadedSite): Promise<SiteModel['locales']> {
+  const { source: siteSource, declared } = site;
   const locales: SiteModel['locales'] = {};
   for (const [i, locale] of declared.entries()) {
-    const requiredBy = listed && siteSource ? { location: () => locate(siteSource, ['locales', i]), why: `site.yaml lists '${locale}' in locales` } : undefined;
+    const requiredBy =
+      site.listed && siteSource ? { location: () => locate(siteSource, ['locales', i]), why: `site.yaml lists '${locale}' in locales` } : undefined;
+    const relative = `locales/${locale}.yaml`;
     const { value } = await loadFile(
-      { root, relative: `locales/${locale}.yaml`, requiredBy, text: unsavedText(`locales/${locale}.yaml`) },
-      dependsOnSite,
-      state,
+      { root: run.root, relative, requiredBy, text: run.unsavedText(relative) },
+      site.dependsOnSite,
+      run.state,
       async (source, own) => {
         // Without site.yaml there is nothing to resolve against; reporting every reference would bury its error.
-        if (siteSource) own.push(...resolveReferences(source, scope(locale), locale));
-        const { LocaleStrings, validateSource } = await validation();
+        if (siteSource) own.push(...resolveReferences(source, site.scope(locale), locale));
+        const { LocaleStrings, validateSource } = await run.validation();
         const checked = validateSource(LocaleStrings, source);
         own.push(...(siteSource ? checked.errors : withoutUnresolved(source, checked.errors)));
         return checked.value;
@@ -281,50 +329,59 @@ async function load(root: string, env: ContentEnv, files: ContentFiles | undefin
     );
     if (value) locales[locale] = value;
   }
-  for (const file of await listDir(root, 'locales', memo)) {
+  for (const file of await listDir(run.root, 'locales', run.state.memo)) {
     const locale = file.replace(/\.yaml$/, '');
-    if (file.endsWith('.yaml') && !(known as string[]).includes(locale)) errors.push(unknownLocale(`locales/${file}`, locale, known));
+    if (file.endsWith('.yaml') && !(declared as string[]).includes(locale)) run.state.errors.push(unknownLocale(`locales/${file}`, locale, declared));
   }
+  return locales;
+}
 
-  // Made once, by the first page that is validated.
-  let pageSchema: Promise<ReturnType<ContentSchemas['createPageSchema']>> | undefined;
-  const pageSchemaNow = () => (pageSchema ??= validation().then(({ createPageSchema }) => createPageSchema(ctx)));
-  const pageFiles: { family: string; file: string; relative: string }[] = [];
+/** Every page file, by family folder then file name. */
+async function pageFilesOf(root: string, memo?: ContentMemo): Promise<{ family: string; file: string; relative: string }[]> {
   // Folders listed at once (one after another, 2,500 folders took longer than recalling 10,000 unchanged pages).
   const families = await listDir(root, 'pages', memo);
   const listings = await Promise.all(families.map((family) => listDir(root, `pages/${family}`, memo)));
-  for (const [i, family] of families.entries()) {
-    for (const file of listings[i]!) if (file.endsWith('.yaml')) pageFiles.push({ family, file, relative: `pages/${family}/${file}` });
-  }
+  return families.flatMap((family, i) =>
+    (listings[i] ?? []).filter((file) => file.endsWith('.yaml')).map((file) => ({ family, file, relative: `pages/${family}/${file}` })),
+  );
+}
+
+/** Every page of a declared locale, validated against the page schema of site.yaml's keys; two pages on one route are an error. */
+async function loadPages(run: LoadRun, site: LoadedSite, locales: SiteModel['locales']): Promise<PageEntry[]> {
+  const { declared } = site;
+  const intlOf = (locale: LocaleCode) => locales[locale]?.intl ?? locale;
+  const defaultLocale = site.value?.defaultLocale ?? 'de';
+  // Made once, by the first page that is validated.
+  let pageSchema: Promise<ReturnType<ContentSchemas['createPageSchema']>> | undefined;
+  const pageSchemaNow = () => (pageSchema ??= run.validation().then(({ createPageSchema }) => createPageSchema(site.ctx)));
   // A page's inputs: site.yaml and the environment, and its locale's number format (references print numbers in it).
   // One string a locale: the memo digests each inputs string once, looked up by it for every page.
   const inputsByLocale = new Map<string, string>();
-  const pageInputs = (locale: string) => {
+  const pageInputs = (locale: LocaleCode) => {
     let inputs = inputsByLocale.get(locale);
-    if (inputs === undefined) inputsByLocale.set(locale, (inputs = `${dependsOnSite}\u0000${intlOf(locale as LocaleCode, locales[locale as LocaleCode])}`));
+    if (inputs === undefined) inputsByLocale.set(locale, (inputs = `${site.dependsOnSite}\u0000${intlOf(locale)}`));
     return inputs;
   };
   const pages: PageEntry[] = [];
   // Routes by the page that claimed them first. Only entries are kept, not their parsed files: a
   // duplicate (rare) reads the first page's file again to point at its slug.
   const claimed = new Map<string, PageEntry>();
-  for (const { family, file, relative } of pageFiles) {
+  for (const { family, file, relative } of await pageFilesOf(run.root, run.state.memo)) {
     const locale = file.replace(/\.yaml$/, '');
-    if (!(known as string[]).includes(locale)) {
-      errors.push(unknownLocale(relative, locale, known));
+    if (!(declared as string[]).includes(locale)) {
+      run.state.errors.push(unknownLocale(relative, locale, declared));
       continue;
     }
     const code = locale as LocaleCode;
-    const intl = intlOf(code, locales[code]);
     const { source, value: entry } = await loadFile(
-      { root, relative, text: unsavedText(relative) },
+      { root: run.root, relative, text: run.unsavedText(relative) },
       pageInputs(code),
-      state,
+      run.state,
       async (source, own): Promise<PageEntry | undefined> => {
         // References, plan and claim keys all come from site.yaml: without it every page would report each one.
-        if (!siteSource) return undefined;
-        own.push(...resolveReferences(source, scope(code), intl));
-        const { validateSource } = await validation();
+        if (!site.source) return undefined;
+        own.push(...resolveReferences(source, site.scope(code), intlOf(code)));
+        const { validateSource } = await run.validation();
         const checked = validateSource(await pageSchemaNow(), source);
         own.push(...checked.errors);
         if (!checked.value) return undefined;
@@ -334,40 +391,27 @@ async function load(root: string, env: ContentEnv, files: ContentFiles | undefin
     );
     if (!source || !entry) continue;
     const other = claimed.get(entry.route);
-    if (!other) {
+    if (other) run.state.errors.push(await duplicateRoute(run.root, entry, source, other));
+    else {
       claimed.set(entry.route, entry);
       pages.push(entry);
-      continue;
     }
-    const first = await readText(root, other.source);
-    const firstSource = 'text' in first ? parseYaml(other.source, first.text).source : undefined;
-    errors.push(
-      new SiteError({
-        code: 'duplicate-route',
-        message: `route ${entry.route} is produced by two pages`,
-        location: locate(source, ['slug']),
-        expected: `a slug no other ${entry.locale} page uses`,
-        found: `slug ${JSON.stringify(entry.page.slug)} here and in ${formatLocation(firstSource ? locate(firstSource, ['slug']) : { file: other.source })}`,
-        hint: 'give one of them another slug',
-      }),
-    );
   }
-
-  if (errors.length > 0 || !site) return { ok: false, errors: inReadingOrder(errors) };
-  return { ok: true, value: { root, site, locales, pages, placeholders, verbatim: new Set(verbatim) } };
+  return pages;
 }
 
-/**
- * The locale codes site.yaml lists even when it does not validate (so its own error is reported once and
- * the locale files are still checked), or undefined when there is no readable list.
- */
-function listedCodes(raw: unknown): LocaleCode[] | undefined {
-  const locales = (raw as { locales?: unknown } | undefined)?.locales;
-  if (!Array.isArray(locales)) return undefined;
-  const codes = locales
-    .map((entry: unknown) => (entry && typeof entry === 'object' ? (entry as { code?: unknown }).code : undefined))
-    .filter((c): c is string => typeof c === 'string');
-  return codes.length > 0 ? codes : undefined;
+/** The error for a page whose route `other` (read again to point at its slug) claimed first. */
+async function duplicateRoute(root: string, entry: PageEntry, source: YamlSource, other: PageEntry): Promise<SiteError> {
+  const first = await readText(root, other.source);
+  const firstSource = 'text' in first ? parseYaml(other.source, first.text).source : undefined;
+  return new SiteError({
+    code: 'duplicate-route',
+    message: `route ${entry.route} is produced by two pages`,
+    location: locate(source, ['slug']),
+    expected: `a slug no other ${entry.locale} page uses`,
+    found: `slug ${JSON.stringify(entry.page.slug)} here and in ${formatLocation(firstSource ? locate(firstSource, ['slug']) : { file: other.source })}`,
+    hint: 'give one of them another slug',
+  });
 }
 
 /** A locale file or page for a language site.yaml does not list. */

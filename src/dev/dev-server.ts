@@ -16,7 +16,7 @@ import { findingViews } from './finding-view.ts';
 import { devGuard } from './dev-guard.ts';
 import { openInEditor, type OpenOptions } from './open-in-editor.ts';
 import { contentEditor } from './editor/editor-api.ts';
-import { liveReload, withLiveScript, type Overlay } from './live-reload.ts';
+import { liveReload, withLiveScript, type LiveReload, type Overlay } from './live-reload.ts';
 import { watchTree } from './watch-tree.ts';
 
 export interface DevOptions {
@@ -35,6 +35,8 @@ export interface DevOptions {
   report: {
     rebuilt(routes: string[], ms: number, rendered: number): void;
     errors(errors: SiteError[]): void;
+    /** A rebuild failed and holds its errors back for a moment, in case the editor's next write follows (an emptied file). */
+    holding?(): void;
     /** The check's findings after a rebuild, when they differ from the last ones printed. */
     findings?(run: CheckRun): void;
     storeError(error: unknown): void;
@@ -104,106 +106,124 @@ function memoryRoute(files: () => SiteFiles, build: string, errors: () => string
   };
 }
 
-/**
- * `site dev`: builds in memory, serves with live reload, and rebuilds on every content edit, reloading
- * only the open pages whose HTML changed. Content errors show in the terminal and on the page.
- */
-export async function startDev(options: DevOptions): Promise<RunningDev> {
-  const build = randomUUID().slice(0, 8);
-  const builder = new DevBuilder(options.contentDir, options.env, options.cache);
-  const checker = new DevChecker(options.contentDir, options.env);
-  let files: SiteFiles = new Map();
-  let errors: string | undefined;
-  let overlay: Overlay | undefined;
-  let printed = '';
+/** What the rebuilds, the check and the routes of one `site dev` session share. */
+interface DevState {
+  readonly build: string;
+  readonly options: DevOptions;
+  readonly live: LiveReload;
+  /** The last good build's files. */
+  files: SiteFiles;
+  /** The last rebuild's errors as the error page shows them, or undefined when it succeeded. */
+  errors: string | undefined;
+  overlay: Overlay | undefined;
+  /** The editor's token; open pages get it in the live-reload stream's first event (dev-guard.ts). */
+  session: string;
+  /** Edits seen (file bursts and the editor's changes). */
+  edits: number;
+  /** Rebuilds that ended (either way): a check started before one of them checked an older state. */
+  rebuilds: number;
+  /**
+   * Whether files changed since the last rebuild. The editor's unsaved edits alone do not run the check: they were
+   * validated before they were taken, the check reads the files (which did not change), and its run would
+   * hold up the preview the author is waiting for.
+   */
+  filesEdited: boolean;
+  closed: boolean;
+}
 
-  // The check after a rebuild: one at a time, the latest build's findings win; none is finished once the server closes.
-  let closed = false;
-  let checking: Promise<void> | undefined;
-  let checkAgain = false;
-  let checkTimer: NodeJS.Timeout | undefined;
+/** Runs `task` one at a time: requests while it runs cause exactly one more run after it, started by `repeat`. */
+function oneAtATime(task: () => Promise<void>, repeat?: () => void) {
+  let running: Promise<void> | undefined;
+  let again = false;
+  const request = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = task().finally(() => {
+      running = undefined;
+      if (again) {
+        again = false;
+        (repeat ?? request)();
+      }
+    });
+  };
+  return { request, idle: () => running };
+}
+
+/** The check after a rebuild: one at a time, the latest build's findings win; none is finished once the server closes. */
+function devChecks(state: DevState) {
+  const checker = new DevChecker(state.options.contentDir, state.options.env);
+  let printed = '';
   const runCheck = async () => {
-    const failed = errors !== undefined;
-    const at = edits;
-    const built = rebuilds;
+    const failed = state.errors !== undefined;
+    const at = state.edits;
+    const built = state.rebuilds;
     // An edit during the check (an editor's second write after emptying the file) makes its findings stale,
     // and so does a rebuild that ended meanwhile (a check of the failed build must not call the fixed one
     // "the last good build"): the rebuild schedules the next check.
-    const stale = () => closed || edits !== at || rebuilds !== built;
-    const run = await checker.check(failed ? undefined : files, stale);
+    const stale = () => state.closed || state.edits !== at || state.rebuilds !== built;
+    const run = await checker.check(failed ? undefined : state.files, stale);
     if (!run || stale()) return;
-    overlay = overlayOf(run, failed);
-    live.overlay(overlay);
+    state.overlay = overlayOf(run, failed);
+    state.live.overlay(state.overlay);
     const key = JSON.stringify([run.findings, run.omitted]);
-    if (!failed && key !== printed) options.report.findings?.(run);
+    if (!failed && key !== printed) state.options.report.findings?.(run);
     printed = failed ? '' : key;
   };
+  let timer: NodeJS.Timeout | undefined;
   const check = () => {
-    clearTimeout(checkTimer);
-    if (closed) return;
-    checkTimer = setTimeout(() => {
-      if (checking) {
-        checkAgain = true;
-        return;
-      }
-      checking = runCheck()
-        .catch((error: unknown) => options.report.storeError(error))
-        .finally(() => {
-          checking = undefined;
-          if (checkAgain) {
-            checkAgain = false;
-            check();
-          }
-        });
-    }, CHECK_DELAY_MS);
+    clearTimeout(timer);
+    if (state.closed) return;
+    timer = setTimeout(runs.request, CHECK_DELAY_MS);
   };
+  const runs = oneAtATime(() => runCheck().catch((error: unknown) => state.options.report.storeError(error)), check);
+  return { check, cancel: () => clearTimeout(timer), idle: runs.idle };
+}
 
-  let edits = 0;
-  // Whether files changed since the last rebuild. The editor's unsaved edits alone do not run the check: they were
-  // validated before they were taken, the check reads the files (which did not change), and its run would
-  // hold up the preview the author is waiting for.
-  let filesEdited = true;
-  /** Rebuilds that ended (either way): a check started before one of them checked an older state. */
-  let rebuilds = 0;
-  const rebuild = async () => {
+/** One rebuild of the in-memory site after an edit: new files and the changed routes for open pages, or the errors. */
+function devRebuild(state: DevState, builder: DevBuilder, check: () => void) {
+  const { options, live } = state;
+  return async () => {
     const started = performance.now();
-    const checkAfter = filesEdited;
-    filesEdited = false;
-    const editsBefore = edits;
+    const checkAfter = state.filesEdited;
+    state.filesEdited = false;
+    const editsBefore = state.edits;
     let result = await builder.rebuild();
     if (!result.ok) {
       // An editor that empties a file and then writes it can be caught in between: if another edit comes
       // within the grace period, its rebuild speaks instead of these errors. Its event can also come later
       // than that on a loaded machine, so the files are read once more before the errors are shown.
+      options.report.holding?.();
       await new Promise((resolve) => setTimeout(resolve, ERROR_GRACE_MS));
-      if (edits !== editsBefore) return;
+      if (state.edits !== editsBefore) return;
       result = await builder.rebuild();
-      if (edits !== editsBefore) return;
+      if (state.edits !== editsBefore) return;
     }
-    rebuilds++;
+    state.rebuilds++;
     if (!result.ok) {
-      errors = errorText(result.errors, options.contentDir);
+      state.errors = errorText(result.errors, options.contentDir);
       options.report.errors(result.errors);
       // At once, the loader's errors; the content rules' findings join them when the check is done.
-      overlay = overlayOf({ findings: result.errors.map((e) => fromSiteError(e)), routes: 0, contentDir: options.contentDir }, true);
-      live.overlay(overlay);
+      state.overlay = overlayOf({ findings: result.errors.map((e) => fromSiteError(e)), routes: 0, contentDir: options.contentDir }, true);
+      live.overlay(state.overlay);
       check();
       return;
     }
-    errors = undefined;
+    state.errors = undefined;
     // Before the first good build every URL showed the error page, so every open page reloads. After it,
     // `changed` is measured against the last good build, which is what open pages show (under the errors).
-    const everything = files.size === 0;
-    files = result.files;
+    const everything = state.files.size === 0;
+    state.files = result.files;
     options.report.rebuilt(result.changed, performance.now() - started, result.rendered);
-    live.changed(build, everything ? '*' : result.changed);
+    live.changed(state.build, everything ? '*' : result.changed);
     if (checkAfter) check();
   };
+}
 
-  // The session token guards the routes that change something (dev-guard.ts); the editor's token, given to
-  // open pages in the live-reload stream's first event.
-  let session = '';
-  const live = liveReload(() => ({ build, session, ...(overlay ? { overlay } : {}) }), { maxStreams: options.maxEventStreams });
+/** The dev server's routes in the order they answer: the guard first, the in-memory site last. */
+async function serveDev(state: DevState, editor: RouteHandler) {
+  const { options } = state;
   let serverUrl = '';
   // No lead notifications from `site dev`: a developer's test submissions must not reach the sales team.
   const backend = lazyLocalBackend(
@@ -216,6 +236,53 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
     },
     () => serverUrl,
   );
+  const server = await startServer({
+    port: options.port,
+    host: options.host,
+    handlers: [
+      devGuard(() => state.session),
+      state.live.handler,
+      openInEditor(options.contentDir, options.open),
+      editor,
+      backend.handler,
+      translationsRoute(options.contentDir, options.env),
+      memoryRoute(
+        () => state.files,
+        state.build,
+        () => state.errors,
+      ),
+    ],
+  });
+  serverUrl = server.url;
+  return { server, backend };
+}
+
+/**
+ * `site dev`: builds in memory, serves with live reload, and rebuilds on every content edit, reloading
+ * only the open pages whose HTML changed. Content errors show in the terminal and on the page.
+ */
+export async function startDev(options: DevOptions): Promise<RunningDev> {
+  const build = randomUUID().slice(0, 8);
+  const builder = new DevBuilder(options.contentDir, options.env, options.cache);
+  const live = liveReload(() => ({ build, session: state.session, ...(state.overlay ? { overlay: state.overlay } : {}) }), {
+    maxStreams: options.maxEventStreams,
+  });
+  const state: DevState = {
+    build,
+    options,
+    live,
+    files: new Map(),
+    errors: undefined,
+    overlay: undefined,
+    session: '',
+    edits: 0,
+    rebuilds: 0,
+    filesEdited: true,
+    closed: false,
+  };
+  const checks = devChecks(state);
+  const rebuild = devRebuild(state, builder, checks.check);
+  const rebuilds = oneAtATime(rebuild);
   await rebuild();
   // The content editor at /admin: its unsaved edits are built like files, so open pages (its preview) show them.
   const editor = contentEditor({
@@ -225,8 +292,8 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
     memo: builder.memo,
     changed: (loaded) => {
       if (loaded) builder.useLoaded(loaded);
-      edits++;
-      schedule();
+      state.edits++;
+      rebuilds.request();
     },
     previewPage: async (loaded, relative) => {
       const started = performance.now();
@@ -235,67 +302,33 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
       return shown;
     },
   });
-  session = editor.token;
-  const server = await startServer({
-    port: options.port,
-    host: options.host,
-    handlers: [
-      devGuard(() => session),
-      live.handler,
-      openInEditor(options.contentDir, options.open),
-      editor.handler,
-      backend.handler,
-      translationsRoute(options.contentDir, options.env),
-      memoryRoute(
-        () => files,
-        build,
-        () => errors,
-      ),
-    ],
-  });
-  serverUrl = server.url;
-
-  // One rebuild at a time; edits arriving meanwhile cause exactly one more.
-  let running: Promise<void> | undefined;
-  let again = false;
-  const schedule = () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = rebuild().finally(() => {
-      running = undefined;
-      if (again) {
-        again = false;
-        schedule();
-      }
-    });
-  };
+  state.session = editor.token;
+  const { server, backend } = await serveDev(state, editor.handler);
   // Folder events count too: a folder renamed or removed moves or removes the pages inside it.
   const watcher = watchTree(options.contentDir, {
     accept: (file) => /\.ya?ml$/.test(file),
     settleMs: SETTLE_MS,
     onBurst: () => {
-      edits++;
-      filesEdited = true;
-      schedule();
+      state.edits++;
+      state.filesEdited = true;
+      rebuilds.request();
     },
   });
   await watcher.ready;
 
   return {
     url: server.url,
-    token: session,
+    token: state.session,
     streams: () => live.streams(),
     async close() {
-      closed = true;
+      state.closed = true;
       await watcher.close();
       // The port first: the check after a rebuild takes seconds on a loaded machine, and held it that long.
-      clearTimeout(checkTimer);
+      checks.cancel();
       live.close();
       await server.close();
-      await running;
-      await checking;
+      await rebuilds.idle();
+      await checks.idle();
       await backend.close();
     },
   };

@@ -1,38 +1,15 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SiteError, type Result } from '../errors/site-error.ts';
-import { parseYaml } from '../content/yaml-source.ts';
+import type { Result } from '../errors/site-error.ts';
+import { readSiteFile, schemaContextFrom } from '../content/site-file.ts';
 import { contentSchemas, editorSettings, SCHEMA_DIR } from '../schema/json-schema.ts';
-import { chatbotRows } from '../schema/offer-rules.ts';
 import { contentReference } from '../schema/reference.ts';
 import type { SchemaContext } from '../schema/sections/index.ts';
 
-/** Plan and savings keys of a content directory's site.yaml (page schemas enumerate them). */
+/** Plan, savings and chatbot keys of a content directory's site.yaml (page schemas enumerate them). */
 export async function schemaContextOf(contentDir: string): Promise<Result<SchemaContext>> {
-  let text: string;
-  try {
-    text = await readFile(path.join(contentDir, 'site.yaml'), 'utf8');
-  } catch {
-    return {
-      ok: false,
-      errors: [
-        new SiteError({
-          code: 'missing-file',
-          message: 'cannot read site.yaml',
-          location: { file: 'site.yaml' },
-          hint: 'point --content at the content directory',
-        }),
-      ],
-    };
-  }
-  const parsed = parseYaml('site.yaml', text);
-  if (!parsed.source) return { ok: false, errors: parsed.errors };
-  const data = parsed.source.data as { constants?: { plans?: object; savings?: object }; offer?: unknown } | null;
-  const constants = data?.constants;
-  return {
-    ok: true,
-    value: { plans: Object.keys(constants?.plans ?? {}), savings: Object.keys(constants?.savings ?? {}), chatbots: chatbotRows(data?.offer) },
-  };
+  const settings = await readSiteFile(contentDir);
+  return settings.ok ? { ok: true, value: schemaContextFrom(settings.value) } : settings;
 }
 
 /**

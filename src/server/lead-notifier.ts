@@ -91,6 +91,8 @@ export interface LeadNotifierOptions {
   onError?: (error: unknown) => void;
   /** Told at start how many requests stored before notifications were configured are not sent (without --backfill). */
   onHeld?: (count: number) => void;
+  /** Told each time a look at the outbox ended (all it claimed delivered or failed): what "nothing more is due" waits on. */
+  onPolled?: () => void;
 }
 
 export interface LeadNotifier {
@@ -140,7 +142,10 @@ export async function startLeadNotifier(outbox: LeadOutbox, config: NotifierConf
     }
     running = drain()
       .catch((error: unknown) => options.onError?.(error))
-      .finally(() => (running = undefined));
+      .finally(() => {
+        running = undefined;
+        options.onPolled?.();
+      });
   };
 
   const timer = setInterval(poke, options.pollMs ?? 5_000);

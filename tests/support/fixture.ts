@@ -2,9 +2,10 @@
  * `loadFixture(name)`: the one way unit and browser tests get a site to work on (Astro's loadFixture, STYLE.md §2).
  * A fixture is a small complete site under tests/fixtures/, copied into a fresh temporary project folder
  * (`content/`, and `dist/` once built) so a test can edit, build, check, serve or `site dev` it without touching
- * the repository. Not the real site's `content/`: rewriting the site's copy must break no test of the code. Only
- * tests of the site itself read the real content (the strings SPEC quotes, the committed generated files, the check
- * of the real site, the add-a-language recipe).
+ * the repository. Not the real site's `content/`: rewriting the site's copy must break no test of the code. The tests
+ * of the site itself, which read the real content, live in tests/unit/real-site/ (tests/README.md names the rest).
+ * `startDev` runs the dev server in process; the check rules' fixtures (tests/unit/check/fixture.ts) and the warm
+ * builds of the page cache's tests (tests/unit/output/support/warm-site.ts) start from these fixture sites too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -16,6 +17,7 @@ import type { SiteModel } from '../../src/content/model.ts';
 import { buildSite, type BuildOptions, type BuildReport } from '../../src/output/build.ts';
 import { removePageSources } from '../../src/output/page-sources.ts';
 import type { Result } from '../../src/errors/site-error.ts';
+import type { DevOptions, RunningDev } from '../../src/dev/dev-server.ts';
 import { startServer, type RouteHandler, type RunningServer } from '../../src/server/server.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -28,10 +30,11 @@ export const BASE_SITE = 'check/base';
  */
 export const PAGE_TYPES_SITE = 'page-types';
 
-/** Replaces the first `find` in `file` (relative to `content/`) with `replace`. */
+/** Replaces the first `find`, or the first match of the regular expression `pattern` (dot matches newlines), in `file` (relative to `content/`) with `replace`. */
 export interface SiteEdit {
   file: string;
-  find: string;
+  find?: string;
+  pattern?: string;
   replace: string;
 }
 
@@ -40,6 +43,8 @@ export interface FixtureOptions {
   edits?: SiteEdit[];
   /** New or replaced content files: path under `content/` → text. */
   files?: Record<string, string>;
+  /** Content files to delete (after the edits and new files). */
+  remove?: string[];
 }
 
 export interface FixtureSite {
@@ -63,6 +68,11 @@ export interface FixtureSite {
   serve(handlers?: RouteHandler[]): Promise<RunningServer>;
   /** Runs `site dev` on the content, as a child process, on an ephemeral port. */
   dev(options?: { env?: Record<string, string> }): Promise<DevServer>;
+  /**
+   * Starts `site dev`'s server in this process (`startDev`) on an ephemeral loopback port: no cache but the shared
+   * code assets, data under the project folder, a rate limit of 5 a minute, reports dropped unless `overrides` has them.
+   */
+  startDev(overrides?: Partial<DevOptions>): Promise<RunningDev>;
   /** Stops what this fixture started and deletes its folder. */
   remove(): Promise<void>;
 }
@@ -91,6 +101,7 @@ export async function loadFixture(name: string, options: FixtureOptions = {}): P
   else await cp(path.join(FIXTURES, name), content, { recursive: true });
   await applyEdits(content, options.edits ?? []);
   for (const [file, text] of Object.entries(options.files ?? {})) await writeContent(content, file, text);
+  for (const file of options.remove ?? []) await rm(path.join(content, file));
 
   const running: { stop(): Promise<void> }[] = [];
   return {
@@ -113,9 +124,33 @@ export async function loadFixture(name: string, options: FixtureOptions = {}): P
       return server;
     },
     async dev({ env = {} } = {}) {
-      const server = await startDev(root, content, env);
+      const server = await startDevProcess(root, content, env);
       running.push(server);
       return server;
+    },
+    async startDev(overrides = {}) {
+      // Imported here: most fixtures never start the dev server, and browser specs load this module too.
+      const [{ startDev }, { noCache }, { withSharedCodeAssets }] = await Promise.all([
+        import('../../src/dev/dev-server.ts'),
+        import('../../src/cache/build-cache.ts'),
+        import('./shared-code-assets.ts'),
+      ]);
+      const dev = await startDev({
+        contentDir: content,
+        port: 0,
+        host: '127.0.0.1',
+        env: {},
+        cache: withSharedCodeAssets(noCache),
+        dataDir: path.join(root, 'data'),
+        rateLimit: { limit: 5, windowSeconds: 60 },
+        ...overrides,
+        report: { rebuilt: () => {}, errors: () => {}, storeError: () => {}, ...overrides.report },
+      });
+      // Closed once, whether the test or remove() asks first.
+      let closed: Promise<void> | undefined;
+      const once = { ...dev, close: () => (closed ??= dev.close()) };
+      running.push({ stop: once.close });
+      return once;
     },
     async remove() {
       await Promise.all(running.splice(0).map((r) => r.stop()));
@@ -153,16 +188,16 @@ async function layContentCase(name: string, content: string): Promise<void> {
   await applyEdits(content, edits);
 }
 
-async function applyEdits(content: string, edits: SiteEdit[]): Promise<void> {
+/** Applies `edits` to the files under `dir` (a content or an output folder). */
+export async function applyEdits(dir: string, edits: SiteEdit[]): Promise<void> {
   for (const edit of edits) {
-    const file = path.join(content, edit.file);
+    const file = path.join(dir, edit.file);
     const text = await readFile(file, 'utf8');
+    const pattern = edit.pattern === undefined ? undefined : new RegExp(edit.pattern, 's');
     // An edit that no longer applies would silently test nothing.
-    if (!text.includes(edit.find)) throw new Error(`edit does not apply to ${edit.file}: ${edit.find}`);
-    await writeFile(
-      file,
-      text.replace(edit.find, () => edit.replace),
-    );
+    const applies = pattern ? pattern.test(text) : edit.find !== undefined && text.includes(edit.find);
+    if (!applies) throw new Error(`edit does not apply to ${edit.file}: ${edit.find ?? edit.pattern}`);
+    await writeFile(file, pattern ? text.replace(pattern, edit.replace) : text.replace(edit.find ?? '', () => edit.replace));
   }
 }
 
@@ -171,7 +206,7 @@ async function writeContent(content: string, file: string, text: string): Promis
   await writeFile(path.join(content, file), text);
 }
 
-async function startDev(root: string, content: string, env: Record<string, string>): Promise<DevServer> {
+async function startDevProcess(root: string, content: string, env: Record<string, string>): Promise<DevServer> {
   const dev: ChildProcess = spawn(
     process.execPath,
     [path.join(repo, 'bin/site.js'), 'dev', '--content', content, '--port', '0', '--data', path.join(root, 'data')],

@@ -24,7 +24,7 @@ const ALLOWED: Record<string, string[]> = {
   'src/assets': [...BASE, 'src/schema', 'src/content', 'src/render'],
   'src/output': [...BASE, 'src/schema', 'src/content', 'src/render', 'src/islands', 'src/assets'],
   'src/check': [...BASE, 'src/schema', 'src/content', 'src/render', 'src/islands', 'src/assets', 'src/output'],
-  'src/server': [...BASE, 'src/output', 'supabase/functions'],
+  'src/server': [...BASE, 'src/content', 'src/output', 'supabase/functions'],
   'src/dev': [...BASE, 'src/schema', 'src/content', 'src/render', 'src/assets', 'src/output', 'src/check', 'src/server', 'supabase/functions'],
   'src/cli': [...BASE, 'src/content', 'src/output', 'src/check', 'src/dev', 'src/server', 'supabase/functions'],
 };

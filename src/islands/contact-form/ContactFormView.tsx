@@ -93,6 +93,7 @@ function valuesOnPage(id: string, preset: readonly ProductIdValue[]): FormValues
  * field takes focus. A message also shows when a field the visitor has typed in is left refused (blur)
  * and goes as soon as the field is accepted.
  */
+// eslint-disable-next-line max-lines-per-function -- One form's states (idle, submitting, success, failure) and its markup in document order, which all read the same values and errors.
 export function ContactFormView({ strings, shape, layout, presetProducts, source, backend, email, success, consentLinks }: ContactFormSettings) {
   const id = useId();
   const [values, setValues] = useState(() => valuesOnPage(id, presetProducts));

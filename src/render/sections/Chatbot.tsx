@@ -38,74 +38,126 @@ function priceRows(section: SectionProps<'chatbotPricing'>['section'], ctx: Sect
   return rows;
 }
 
-/** Price table by commitment, rendered from the chatbot packages of the offer data, then the packages outside the table. */
-export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<'chatbotPricing'>) {
-  const euro = (n: number) => formatEuro(n, ctx.strings.intl);
-  const columns = COMMITMENTS;
-  const highlighted = (c: Commitment) => section.highlight?.commitment === c;
+type ChatbotProps = SectionProps<'chatbotPricing'>;
+
+/** What the table and the phone cards share: the rows, and how a commitment column and a price look. */
+interface PriceView {
+  section: ChatbotProps['section'];
+  headingId: string;
+  rows: PriceRow[];
+  euro: (n: number) => string;
+  highlighted: (c: Commitment) => boolean;
+}
+
+/** Wide screens: one row per package and the setup row, one column per commitment. */
+function PriceTable({ section, headingId, rows, euro, highlighted }: PriceView) {
   const cell = (c: Commitment) => `px-4 py-4 text-center tabular-nums ${highlighted(c) ? 'bg-brand-50' : ''}`;
-  const rows = priceRows(section, ctx);
+  return (
+    <div className="mx-auto hidden max-w-5xl overflow-hidden rounded-panel bg-white shadow-card ring-1 ring-slate-200 sm:block">
+      <table className="w-full text-left text-slate-700">
+        <caption id={`${headingId}-caption`} className="sr-only">
+          {section.caption}
+        </caption>
+        <thead className="border-b border-slate-200 text-sm text-slate-900">
+          <tr>
+            <th scope="col" className="px-6 py-4 font-semibold">
+              {section.tierHeading}
+            </th>
+            {COMMITMENTS.map((c) => (
+              <th key={c} scope="col" className={`${cell(c)} font-semibold`}>
+                {section.commitments[c]}
+                {highlighted(c) && section.highlight && <span className="mt-1 block text-xs font-semibold text-brand-700">{section.highlight.label}</span>}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {rows.map((row) => (
+            <tr key={row.key} data-tier={row.key}>
+              <th scope="row" className="px-6 py-4 align-top font-normal">
+                <span className="block font-semibold text-slate-900">{row.name}</span>
+                <span className="mt-1 block text-sm text-slate-600">
+                  <KeepTogether text={row.description} />
+                </span>
+              </th>
+              {COMMITMENTS.map((c) => (
+                <td key={c} className={cell(c)} data-constant={`${row.ref}.${c}`} data-format="eur">
+                  <span className="block text-2xl font-bold text-slate-900">{euro(row.prices[c])}</span>
+                  {row.key !== 'setup' && <span className="block text-xs text-slate-600">{section.perMonth}</span>}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * Phones: the same figures as one card per row; a four-column table does not fit. Named by the table caption:
+ * aria-labelledby reads hidden text, so the name holds while the table is hidden.
+ */
+function PriceCards({ section, headingId, rows, euro, highlighted }: PriceView) {
+  return (
+    <ul className="space-y-4 sm:hidden" aria-labelledby={`${headingId}-caption`}>
+      {rows.map((row) => (
+        <li key={row.key} className="rounded-card bg-white p-5 shadow-card ring-1 ring-slate-200">
+          <h3 className="font-semibold text-slate-900">{row.name}</h3>
+          <p className="mt-1 text-sm text-slate-600">
+            <KeepTogether text={row.description} />
+          </p>
+          <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
+            {COMMITMENTS.map((c) => (
+              <div key={c} className={`rounded-control px-1 py-2 ${highlighted(c) ? 'bg-brand-50' : 'bg-slate-50'}`}>
+                <dt className="text-xs text-slate-600">{section.commitments[c]}</dt>
+                <dd className="text-lg font-bold text-slate-900 tabular-nums">{euro(row.prices[c])}</dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The packages outside the table, as cards with their own price line and action. */
+function PackageCards({ packages }: { packages: ChatbotProps['section']['packages'] }) {
+  if (packages.length === 0) return null;
+  return (
+    <ul className="mx-auto mt-12 grid max-w-5xl gap-6 md:grid-cols-2">
+      {packages.map((p) => (
+        <li key={p.name} className="flex flex-col rounded-panel bg-white p-6 shadow-card ring-1 ring-slate-200 sm:p-8">
+          <h3 className="text-xl font-semibold text-slate-900">{p.name}</h3>
+          <p className="mt-2 text-sm text-slate-600">{p.description}</p>
+          <p className="mt-5 text-3xl font-bold tracking-tight text-slate-900">{p.price}</p>
+          {p.priceNote && <p className="mt-1 text-sm font-medium text-brand-700">{p.priceNote}</p>}
+          <div className="mt-6 flex-1 text-sm text-slate-700">
+            <CheckList items={p.features} />
+          </div>
+          <div className="mt-8">
+            <ActionLink action={p.action} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Price table by commitment, rendered from the chatbot packages of the offer data, then the packages outside the table. */
+export function ChatbotPricing({ section, ctx, level, headingId }: ChatbotProps) {
+  const view: PriceView = {
+    section,
+    headingId,
+    rows: priceRows(section, ctx),
+    euro: (n: number) => formatEuro(n, ctx.strings.intl),
+    highlighted: (c: Commitment) => section.highlight?.commitment === c,
+  };
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} />
-      <div className="mx-auto hidden max-w-5xl overflow-hidden rounded-panel bg-white shadow-card ring-1 ring-slate-200 sm:block">
-        <table className="w-full text-left text-slate-700">
-          <caption id={`${headingId}-caption`} className="sr-only">
-            {section.caption}
-          </caption>
-          <thead className="border-b border-slate-200 text-sm text-slate-900">
-            <tr>
-              <th scope="col" className="px-6 py-4 font-semibold">
-                {section.tierHeading}
-              </th>
-              {columns.map((c) => (
-                <th key={c} scope="col" className={`${cell(c)} font-semibold`}>
-                  {section.commitments[c]}
-                  {highlighted(c) && section.highlight && <span className="mt-1 block text-xs font-semibold text-brand-700">{section.highlight.label}</span>}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {rows.map((row) => (
-              <tr key={row.key} data-tier={row.key}>
-                <th scope="row" className="px-6 py-4 align-top font-normal">
-                  <span className="block font-semibold text-slate-900">{row.name}</span>
-                  <span className="mt-1 block text-sm text-slate-600">
-                    <KeepTogether text={row.description} />
-                  </span>
-                </th>
-                {columns.map((c) => (
-                  <td key={c} className={cell(c)} data-constant={`${row.ref}.${c}`} data-format="eur">
-                    <span className="block text-2xl font-bold text-slate-900">{euro(row.prices[c])}</span>
-                    {row.key !== 'setup' && <span className="block text-xs text-slate-600">{section.perMonth}</span>}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {/* Phones: the same figures as one card per row; a four-column table does not fit. */}
-      {/* Named by the table caption: aria-labelledby reads hidden text, so the name holds while the table is hidden. */}
-      <ul className="space-y-4 sm:hidden" aria-labelledby={`${headingId}-caption`}>
-        {rows.map((row) => (
-          <li key={row.key} className="rounded-card bg-white p-5 shadow-card ring-1 ring-slate-200">
-            <h3 className="font-semibold text-slate-900">{row.name}</h3>
-            <p className="mt-1 text-sm text-slate-600">
-              <KeepTogether text={row.description} />
-            </p>
-            <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
-              {columns.map((c) => (
-                <div key={c} className={`rounded-control px-1 py-2 ${highlighted(c) ? 'bg-brand-50' : 'bg-slate-50'}`}>
-                  <dt className="text-xs text-slate-600">{section.commitments[c]}</dt>
-                  <dd className="text-lg font-bold text-slate-900 tabular-nums">{euro(row.prices[c])}</dd>
-                </div>
-              ))}
-            </dl>
-          </li>
-        ))}
-      </ul>
+      <PriceTable {...view} />
+      <PriceCards {...view} />
       {section.actions.length > 0 && (
         <div className="mt-8 flex flex-wrap justify-center gap-4">
           {section.actions.map((a, i) => (
@@ -113,24 +165,7 @@ export function ChatbotPricing({ section, ctx, level, headingId }: SectionProps<
           ))}
         </div>
       )}
-      {section.packages.length > 0 && (
-        <ul className="mx-auto mt-12 grid max-w-5xl gap-6 md:grid-cols-2">
-          {section.packages.map((p) => (
-            <li key={p.name} className="flex flex-col rounded-panel bg-white p-6 shadow-card ring-1 ring-slate-200 sm:p-8">
-              <h3 className="text-xl font-semibold text-slate-900">{p.name}</h3>
-              <p className="mt-2 text-sm text-slate-600">{p.description}</p>
-              <p className="mt-5 text-3xl font-bold tracking-tight text-slate-900">{p.price}</p>
-              {p.priceNote && <p className="mt-1 text-sm font-medium text-brand-700">{p.priceNote}</p>}
-              <div className="mt-6 flex-1 text-sm text-slate-700">
-                <CheckList items={p.features} />
-              </div>
-              <div className="mt-8">
-                <ActionLink action={p.action} />
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PackageCards packages={section.packages} />
       {section.note && (
         <p className="mx-auto mt-8 max-w-3xl text-center text-sm text-balance text-slate-600">
           <KeepTogether text={section.note} />

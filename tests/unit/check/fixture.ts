@@ -1,48 +1,31 @@
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { runCheck, type CheckRun } from '../../../src/check/run.ts';
+import type { CheckRun } from '../../../src/check/run.ts';
 import type { ContentEnv } from '../../../src/content/load.ts';
 import type { Finding } from '../../../src/check/finding.ts';
 import { buildSite } from '../../../src/output/build.ts';
 import { removePageSources } from '../../../src/output/page-sources.ts';
+import { applyEdits, BASE_SITE, loadFixture, type SiteEdit } from '../../support/fixture.ts';
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/check');
 const BASE = path.join(FIXTURES, 'base');
-
-interface Edit {
-  file: string;
-  find?: string;
-  pattern?: string;
-  replace: string;
-}
 
 /** tests/fixtures/check/<rule>/patch.yaml: edits that turn the clean base site into one that breaks the rule. */
 interface Patch {
   /** Another fixture whose patch applies first (a shared setup, e.g. offer data, that several rules break). */
   extends?: string;
-  content?: Edit[];
+  content?: SiteEdit[];
   /** New content files: path → text. */
   contentFiles?: Record<string, string>;
   delete?: string[];
-  output?: Edit[];
+  output?: SiteEdit[];
   outputFiles?: Record<string, string>;
   deleteOutput?: string[];
   strict?: boolean;
   /** Deploy settings given at build time (what SITE_URL or --base-url would set). */
   env?: ContentEnv;
-}
-
-async function applyEdits(dir: string, edits: Edit[] = []): Promise<void> {
-  for (const edit of edits) {
-    const file = path.join(dir, edit.file);
-    const text = await readFile(file, 'utf8');
-    const next = edit.pattern ? text.replace(new RegExp(edit.pattern, 's'), edit.replace) : text.replace(edit.find!, () => edit.replace);
-    // A fixture whose edit no longer applies would silently test nothing.
-    if (next === text) throw new Error(`fixture edit does not apply to ${edit.file}: ${edit.find ?? edit.pattern}`);
-    await writeFile(file, next);
-  }
 }
 
 async function readPatch(rule: string): Promise<Patch> {
@@ -79,27 +62,18 @@ export async function cleanup(): Promise<void> {
  */
 export async function runFixture(rule: string | undefined, inspect?: (outDir: string) => Promise<void>): Promise<CheckRun> {
   const patch: Patch = rule ? await readPatch(rule) : {};
-  const dir = await mkdtemp(path.join(os.tmpdir(), `site-check-${rule ?? 'base'}-`));
+  const site = await loadFixture(BASE_SITE, { edits: patch.content, files: patch.contentFiles, remove: patch.delete });
   try {
-    const content = path.join(dir, 'content');
-    const out = path.join(dir, 'dist');
-    await cp(BASE, content, { recursive: true });
-    await applyEdits(content, patch.content);
-    for (const [file, text] of Object.entries(patch.contentFiles ?? {})) {
-      await mkdir(path.dirname(path.join(content, file)), { recursive: true });
-      await writeFile(path.join(content, file), text);
-    }
-    for (const file of patch.delete ?? []) await rm(path.join(content, file));
-    if (patch.content || patch.contentFiles || patch.delete || patch.env) await buildSite({ contentDir: content, outDir: out, env: patch.env });
-    else await cp(await builtBase(), out, { recursive: true });
-    await applyEdits(out, patch.output);
-    for (const [file, text] of Object.entries(patch.outputFiles ?? {})) await writeFile(path.join(out, file), text);
-    for (const file of patch.deleteOutput ?? []) await rm(path.join(out, file));
-    const run = await runCheck({ contentDir: content, outDir: out, strict: patch.strict, env: patch.env });
-    await inspect?.(out);
+    if (patch.content || patch.contentFiles || patch.delete || patch.env) await site.build({ env: patch.env });
+    else await cp(await builtBase(), site.out, { recursive: true });
+    await applyEdits(site.out, patch.output ?? []);
+    for (const [file, text] of Object.entries(patch.outputFiles ?? {})) await writeFile(path.join(site.out, file), text);
+    for (const file of patch.deleteOutput ?? []) await rm(path.join(site.out, file));
+    const run = await site.check({ outDir: site.out, strict: patch.strict, env: patch.env });
+    await inspect?.(site.out);
     return run;
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await site.remove();
   }
 }
 

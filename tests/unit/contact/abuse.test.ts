@@ -220,6 +220,7 @@ describe('the honeypot', () => {
   it('a tripped honeypot answers with the same headers and body shape as a stored request, after a store-like delay', async () => {
     const slow = memoryStore();
     const save = slow.save.bind(slow);
+    // A store that takes as long as a database round trip: the honeypot's answer must take about as long.
     slow.save = async (...args) => (await new Promise((resolve) => setTimeout(resolve, 80)), save(...args));
     const stored = await handleContactRequest(post(valid), { store: slow, allowedOrigins: [SITE] });
     const started = performance.now();

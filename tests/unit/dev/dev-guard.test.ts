@@ -11,10 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statusOf, sweepHostileRequests } from '../../../bench/support/hostile-requests.ts';
 import { rawRequest } from '../../../bench/support/raw-http.ts';
 import { FUNCTION_PATH } from '../../../supabase/functions/_shared/contact-fields.ts';
-import { noCache } from '../../../src/cache/build-cache.ts';
-import { startDev, type RunningDev } from '../../../src/dev/dev-server.ts';
+import type { RunningDev } from '../../../src/dev/dev-server.ts';
 import { loadFixture, PAGE_TYPES_SITE, type FixtureSite } from '../../support/fixture.ts';
-import { withSharedCodeAssets } from '../../support/shared-code-assets.ts';
 import { scaled } from '../../support/time-scale.ts';
 
 let site: FixtureSite;
@@ -27,25 +25,14 @@ beforeAll(async () => {
   site = await loadFixture(PAGE_TYPES_SITE);
   // `true` ignores its arguments: each launch is counted by the route's answers, and nothing opens.
   process.env.SITE_EDITOR = 'true';
-  dev = await startDev({
-    contentDir: site.content,
-    port: 0,
-    host: '127.0.0.1',
-    env: {},
-    cache: withSharedCodeAssets(noCache),
-    dataDir: path.join(site.root, 'data'),
-    rateLimit: { limit: 5, windowSeconds: 60 },
-    // A clock that never moves: the launch window never ends during the test, however slow the machine.
-    open: { now: () => 0 },
-    report: { rebuilt: () => {}, errors: () => {}, storeError: () => {} },
-  });
+  // A clock that never moves: the launch window never ends during the test, however slow the machine.
+  dev = await site.startDev({ open: { now: () => 0 } });
   port = new URL(dev.url).port;
 }, scaled(120_000));
 
 afterAll(async () => {
   if (editorBefore === undefined) delete process.env.SITE_EDITOR;
   else process.env.SITE_EDITOR = editorBefore;
-  await dev?.close();
   await site?.remove();
 });
 

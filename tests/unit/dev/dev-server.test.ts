@@ -3,12 +3,11 @@ import { writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noCache } from '../../../src/cache/build-cache.ts';
-import { startDev, type RunningDev } from '../../../src/dev/dev-server.ts';
+import type { RunningDev } from '../../../src/dev/dev-server.ts';
 import type { SiteError } from '../../../src/errors/site-error.ts';
 import { loadFixture, PAGE_TYPES_SITE, type FixtureSite } from '../../support/fixture.ts';
-import { withSharedCodeAssets } from '../../support/shared-code-assets.ts';
 import { scaled } from '../../support/time-scale.ts';
+import { until } from '../../support/until.ts';
 
 /** `site dev` on a copy of a site with every page type in four languages (tests/fixtures/page-types). */
 let site: FixtureSite;
@@ -16,6 +15,8 @@ let work: string;
 let dev: RunningDev;
 const reported: { routes: string[]; rendered: number }[] = [];
 const errors: SiteError[][] = [];
+/** Rebuilds that failed and held their errors back for the editor's next write. */
+let holding = 0;
 
 /** Server-sent events of the dev server, collected as they arrive. */
 async function subscribe(): Promise<{ events: { event: string; data: unknown }[]; stop(): void }> {
@@ -52,33 +53,20 @@ async function subscribe(): Promise<{ events: { event: string; data: unknown }[]
  */
 const isChange = (e: { event: string; data: unknown }) => e.event === 'change' && (e.data as { routes: string[] | '*' }).routes.length > 0;
 
-async function until<T>(find: () => T | undefined, ms = 20_000): Promise<T> {
-  const end = Date.now() + scaled(ms);
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 beforeAll(async () => {
   site = await loadFixture(PAGE_TYPES_SITE);
   work = site.root;
-  dev = await startDev({
-    contentDir: site.content,
-    port: 0,
-    host: '127.0.0.1',
-    env: {},
-    cache: withSharedCodeAssets(noCache),
-    dataDir: path.join(work, 'data'),
-    rateLimit: { limit: 5, windowSeconds: 60 },
-    report: { rebuilt: (routes, _ms, rendered) => reported.push({ routes, rendered }), errors: (e) => errors.push(e), storeError: () => {} },
+  dev = await site.startDev({
+    report: {
+      rebuilt: (routes, _ms, rendered) => reported.push({ routes, rendered }),
+      errors: (e) => errors.push(e),
+      holding: () => void holding++,
+      storeError: () => {},
+    },
   });
 }, scaled(120_000));
 
 afterAll(async () => {
-  await dev.close();
   await site.remove();
 });
 
@@ -121,7 +109,7 @@ describe('site dev', () => {
     try {
       const file = path.join(work, 'content', relative);
       await writeFile(file, edit(await readFile(file, 'utf8')));
-      return (await until(() => stream.events.find(isChange))).data as { routes: string[] };
+      return (await until(() => stream.events.find(isChange), 20_000, 'a change event')).data as { routes: string[] };
     } finally {
       stream.stop();
     }
@@ -154,12 +142,16 @@ describe('site dev', () => {
     const file = path.join(work, 'content/pages/faq/de.yaml');
     const good = await readFile(file, 'utf8');
     await writeFile(file, good.replace('header: back', 'header: bak'));
-    const shown = await until(() => stream.events.find((e) => e.event === 'overlay' && (e.data as { overlay?: { blocking: boolean } }).overlay?.blocking));
+    const shown = await until(
+      () => stream.events.find((e) => e.event === 'overlay' && (e.data as { overlay?: { blocking: boolean } }).overlay?.blocking),
+      20_000,
+      'a blocking overlay',
+    );
     expect((shown.data as { overlay: { items: { where: string }[] } }).overlay.items[0]?.where).toMatch(/pages\/faq\/de\.yaml:\d+:\d+$/);
     expect(errors.at(-1)?.[0]?.location?.path).toBe('header');
     expect((await fetch(`${dev.url}/faq`)).status).toBe(200);
     await writeFile(file, good.replace(' (Teständerung)', ' (zweite Teständerung)'));
-    const change = await until(() => stream.events.find(isChange));
+    const change = await until(() => stream.events.find(isChange), 20_000, 'a change event');
     // Open pages show the last good build under the errors: only /faq differs from it, the rest drop the overlay.
     expect(change.data).toMatchObject({ routes: ['/faq'] });
     stream.stop();
@@ -170,14 +162,15 @@ describe('site dev', () => {
     const file = path.join(work, 'content/pages/faq/de.yaml');
     const good = await readFile(file, 'utf8');
     const before = errors.length;
-    // As an editor that truncates first: the empty file is seen by a rebuild of its own (settle time 8 ms).
+    // As an editor that truncates first: the empty file is seen by a rebuild of its own, which holds its errors back.
+    const held = holding;
     await writeFile(file, '');
-    await new Promise((r) => setTimeout(r, 40));
+    await until(() => holding > held, 20_000, 'the rebuild of the empty file to hold its errors');
     // Written synchronously, as an editor's own process writes: the dev server shares this test's process,
     // and an async write (truncate, then write, on the thread pool) could be read half-done by the rebuild
     // whose grace timer fires in the same turn on a starved machine — a race of the test, not of editors.
     writeFileSync(file, good.replace(' (zweite Teständerung)', ' (dritte Teständerung)'));
-    const change = await until(() => stream.events.find(isChange));
+    const change = await until(() => stream.events.find(isChange), 20_000, 'a change event');
     expect(change.data).toMatchObject({ routes: ['/faq'] });
     expect(stream.events.filter((e) => e.event === 'overlay' && (e.data as { overlay?: { blocking: boolean } }).overlay?.blocking)).toEqual([]);
     expect(errors.length).toBe(before);

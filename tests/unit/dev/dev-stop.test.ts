@@ -1,10 +1,6 @@
-import path from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
-import { noCache } from '../../../src/cache/build-cache.ts';
 import { DevChecker } from '../../../src/dev/dev-check.ts';
-import { startDev } from '../../../src/dev/dev-server.ts';
 import { loadFixture, type FixtureSite } from '../../support/fixture.ts';
-import { withSharedCodeAssets } from '../../support/shared-code-assets.ts';
 
 let site: FixtureSite | undefined;
 afterEach(async () => {
@@ -33,16 +29,7 @@ it('close() drops a check in progress: it ends stale and reports no findings', a
     return run;
   });
   const findings = vi.fn();
-  const dev = await startDev({
-    contentDir: site.content,
-    port: 0,
-    host: '127.0.0.1',
-    env: {},
-    cache: withSharedCodeAssets(noCache),
-    dataDir: path.join(site.root, 'data'),
-    rateLimit: { limit: 5, windowSeconds: 60 },
-    report: { rebuilt: () => {}, errors: () => {}, findings, storeError: (error) => void results.push(error) },
-  });
+  const dev = await site.startDev({ report: { rebuilt: () => {}, errors: () => {}, findings, storeError: (error) => void results.push(error) } });
   await inCheck;
   const closed = dev.close();
   release();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadContent } from '../../../src/content/load.ts';
 import type { PageEntry, SiteModel } from '../../../src/content/model.ts';
-import { renderRouteWithSources } from '../../../src/render/render-route.tsx';
+import { renderRoute, renderRouteWithSources } from '../../../src/render/render-route.tsx';
 
 export interface RenderedPage {
   entry: PageEntry;
@@ -81,4 +81,30 @@ export function visibleTexts(html: string, islandProps: ReadonlyMap<string, stri
   for (const m of body.matchAll(/\s(?:aria-label|placeholder|alt|title)="([^"]*)"/g)) out.push(decode(m[1]!));
   for (const m of body.matchAll(/\sdata-props-src="([^"]*)"/g)) out.push(...strings(JSON.parse(islandProps.get(decode(m[1]!))!)));
   return out;
+}
+
+/** A bare document template: the page's head and body, nothing of the real template's. */
+export const BARE_TEMPLATE = '<!DOCTYPE html><html lang="%lang%"><head><!--site:head--></head><body><!--site:body--></body></html>';
+
+/** The real content's model, as `site build` loads it. */
+export async function realModel(): Promise<SiteModel> {
+  const loaded = await loadContent(path.resolve('content'));
+  if (!loaded.ok) throw new Error(loaded.errors.map((e) => e.message).join('\n'));
+  return loaded.value;
+}
+
+/** The page at `route` of `model`, rendered into the bare template. */
+export function renderBare(model: SiteModel, route: string, css = '/assets/site.css'): string {
+  const entry = model.pages.find((p) => p.route === route);
+  if (!entry) throw new Error(`no page for ${route}`);
+  return renderRoute(model, entry, { css }, BARE_TEMPLATE);
+}
+
+/** Text of the first table cell carrying `attribute="value"` in `html`, tags stripped and spaces collapsed. */
+export function cellText(html: string, attribute: string, value: string): string {
+  const match = new RegExp(`${attribute}="${value}"[^>]*>([\\s\\S]*?)</td>`).exec(html);
+  return (match?.[1] ?? '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/[ \t\n]+/g, ' ')
+    .trim();
 }

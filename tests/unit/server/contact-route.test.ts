@@ -130,7 +130,9 @@ async function upload(serverUrl: string, headers: Record<string, string>, option
     if (!flushed) await Promise.race([drain(), answer, close]);
     else await new Promise((resolve) => setImmediate(resolve));
   }
-  await Promise.race([close, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  // Waits for the close that follows the answer; the timer only ends the wait on a server that never closes, which
+  // the caller then sees as `closed: false`.
+  await Promise.race([close, new Promise((resolve) => setTimeout(resolve, scaled(5_000)))]);
   socket.destroy();
   const text = received.toString('utf8');
   const [head = '', body = ''] = text.split('\r\n\r\n');

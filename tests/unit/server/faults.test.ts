@@ -14,9 +14,10 @@ import type { ContactStore } from '../../../supabase/functions/_shared/contact-h
 import { openContactStore, type LocalContactStore } from '../../../src/server/contact-store.ts';
 import { contactRoute } from '../../../src/server/contact-route.ts';
 import { readLeads } from '../../../src/server/leads.ts';
-import { startServer, type RunningServer } from '../../../src/server/server.ts';
+import { startServer, type RouteHandler, type RunningServer } from '../../../src/server/server.ts';
 import { loadBody, newRunId, sendContactRequests, startSiteServe } from '../../../bench/support/site-serve.ts';
 import { scaled } from '../../support/time-scale.ts';
+import { until } from '../../support/until.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const UNAVAILABLE = 'the request could not be stored; please try again later';
@@ -231,12 +232,29 @@ describe('clients that time out or drop the connection', () => {
   let dir: string;
   let store: LocalContactStore;
   let server: RunningServer;
+  /** Contact requests the route is still handling. */
+  let handling = 0;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'site-drop-'));
     store = await openContactStore({ kind: 'pglite', dataDir: dir });
-    server = await startServer({ root: dir, port: 0, host: '127.0.0.1', handlers: [contactRoute({ store, allowedOrigins: [] })] });
+    const route = contactRoute({ store, allowedOrigins: [] });
+    const counted: RouteHandler = async (req, res) => {
+      handling++;
+      try {
+        return await route(req, res);
+      } finally {
+        handling--;
+      }
+    };
+    server = await startServer({ root: dir, port: 0, host: '127.0.0.1', handlers: [counted] });
   });
+
+  /**
+   * Until the server has let go of every dropped client and finished every request it began: a request's handler
+   * starts when its headers are read, before its connection can close, so once none is open none can still begin.
+   */
+  const settled = () => until(async () => (await server.connections()) === 0 && handling === 0, 10_000, 'the dropped requests to be handled');
   afterAll(async () => {
     await server?.close();
     await store?.close();
@@ -266,7 +284,7 @@ describe('clients that time out or drop the connection', () => {
       const body = JSON.stringify(loadBody(run, i));
       await rawPost(body, Math.floor((body.length * (i + 1)) / 22));
     }
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await settled();
     expect((await store.list()).filter((r) => r.email.includes(run))).toEqual([]);
     expect((await post(server.url, loadBody(run, 99))).status).toBe(200);
   });
@@ -274,7 +292,7 @@ describe('clients that time out or drop the connection', () => {
   it('a client gone right after sending its whole body leaves a complete row or none, never a partial one', async () => {
     const run = newRunId();
     for (let i = 0; i < 10; i++) await rawPost(JSON.stringify(loadBody(run, i)), 'after-body');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await settled();
     for (const row of (await store.list()).filter((r) => r.email.includes(run))) {
       const i = Number(/-(\d+)@/.exec(row.email)![1]);
       expect(row).toMatchObject(loadBody(run, i));

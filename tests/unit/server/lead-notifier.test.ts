@@ -15,7 +15,8 @@ import { leadEmail, MAX_ATTEMPTS, notificationWording, receivedAt } from '../../
 import { openContactStore, type LocalContactStore } from '../../../src/server/contact-store.ts';
 import { notifierConfig, startLeadNotifier, type LeadNotifier } from '../../../src/server/lead-notifier.ts';
 import { leadsResult } from '../../../src/cli/leads-privacy.ts';
-import { smtpCapture, until, webhookReceiver, type WebhookReceiver } from './support/lead-receivers.ts';
+import { smtpCapture, webhookReceiver, type WebhookReceiver } from './support/lead-receivers.ts';
+import { until } from '../../support/until.ts';
 
 const SECRET = 'whsec-test-3f9a';
 let seq = 0;
@@ -62,6 +63,21 @@ async function readmeVerifier(): Promise<(rawBody: string, header: unknown, secr
   return ((await import(pathToFileURL(file).href)) as { verified: (rawBody: string, header: unknown, secret: string) => boolean }).verified;
 }
 
+/**
+ * Counts the notifier's finished looks at the outbox (its onPolled). "Nothing more happens" is shown by two more
+ * finishing after the state under test: the second started after the first ended, so anything still due was claimed.
+ */
+function pollCounter() {
+  let polls = 0;
+  return {
+    onPolled: () => void polls++,
+    twoMore: async () => {
+      const mark = polls;
+      await until(() => polls >= mark + 2, 10_000);
+    },
+  };
+}
+
 const webhookOnly = (language?: string) =>
   notifierConfig({ SITE_NOTIFY_WEBHOOK_URL: hook.url, SITE_NOTIFY_WEBHOOK_SECRET: SECRET, SITE_NOTIFY_LANGUAGE: language });
 
@@ -69,9 +85,10 @@ describe('lead notifications by webhook', () => {
   it('posts each stored request once, signed, with its id as the idempotency key and a German text', async () => {
     const { id } = await store.save(request(), { form: 'business', locale: 'fr' });
     const before = hook.deliveries.length;
-    notifier = await startLeadNotifier(store.outbox, webhookOnly(), { pollMs: 50 });
+    const polls = pollCounter();
+    notifier = await startLeadNotifier(store.outbox, webhookOnly(), { pollMs: 50, onPolled: polls.onPolled });
     await until(() => hook.ids().has(id), 10_000);
-    await new Promise((r) => setTimeout(r, 300));
+    await polls.twoMore();
     const mine = hook.deliveries.slice(before).filter((d) => d.headers['idempotency-key'] === id);
     expect(mine).toHaveLength(1);
     const [delivery] = mine;
@@ -128,7 +145,8 @@ describe('lead notifications by webhook', () => {
   it(`gives up after ${MAX_ATTEMPTS} attempts and reports it; storing requests goes on meanwhile`, async () => {
     hook.answer(500);
     const { id } = await store.save(request(), { form: 'business', locale: 'de' });
-    notifier = await startLeadNotifier(store.outbox, webhookOnly(), { pollMs: 20, retryDelay: () => 0 });
+    const polls = pollCounter();
+    notifier = await startLeadNotifier(store.outbox, webhookOnly(), { pollMs: 20, retryDelay: () => 0, onPolled: polls.onPolled });
     await until(async () => (await store.outbox.failing()).some((n) => n.request_id === id && n.failed_at !== null), 20_000);
     const given = (await store.outbox.failing()).find((n) => n.request_id === id)!;
     expect(given.attempts).toBe(MAX_ATTEMPTS);
@@ -136,7 +154,7 @@ describe('lead notifications by webhook', () => {
     const tries = hook.deliveries.filter((d) => d.headers['idempotency-key'] === id).length;
     expect(tries).toBe(MAX_ATTEMPTS);
     // Given up means no more tries, and a new request is still stored and queued.
-    await new Promise((r) => setTimeout(r, 200));
+    await polls.twoMore();
     expect(hook.deliveries.filter((d) => d.headers['idempotency-key'] === id)).toHaveLength(tries);
     await expect(store.save(request(), { form: 'business', locale: 'de' })).resolves.toHaveProperty('id');
     // What `site leads --failed` prints for it.
@@ -169,9 +187,10 @@ describe('lead notifications by webhook', () => {
     });
     const deleted = await store.privacy.erase(body.email, 'a'.repeat(64));
     expect(deleted).toEqual({ contact_requests: 1, lead_notifications: 1 });
-    notifier = await startLeadNotifier(store.outbox, webhookOnly(), { pollMs: 20, retryDelay: () => 0 });
     hook.answer(200);
-    await new Promise((r) => setTimeout(r, 300));
+    const polls = pollCounter();
+    notifier = await startLeadNotifier(store.outbox, webhookOnly(), { pollMs: 20, retryDelay: () => 0, onPolled: polls.onPolled });
+    await polls.twoMore();
     expect(hook.deliveries.some((d) => d.headers['idempotency-key'] === id)).toBe(false);
   });
 });

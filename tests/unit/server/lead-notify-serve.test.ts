@@ -11,7 +11,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newRunId, sendContactRequests, startSiteServe, type SiteServe } from '../../../bench/support/site-serve.ts';
-import { smtpCapture, until, webhookReceiver } from './support/lead-receivers.ts';
+import { smtpCapture, webhookReceiver } from './support/lead-receivers.ts';
+import { until } from '../../support/until.ts';
 import { scaled } from '../../support/time-scale.ts';
 
 const run = promisify(execFile);

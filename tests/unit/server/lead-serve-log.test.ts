@@ -11,7 +11,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { storeTarget } from '../../../src/server/contact-store.ts';
 import { readLeads } from '../../../src/server/leads.ts';
 import { newRunId, sendContactRequests, startSiteServe, type SiteServe } from '../../../bench/support/site-serve.ts';
-import { until, webhookReceiver } from './support/lead-receivers.ts';
+import { webhookReceiver } from './support/lead-receivers.ts';
+import { until } from '../../support/until.ts';
 import { scaled } from '../../support/time-scale.ts';
 
 let dir: string;

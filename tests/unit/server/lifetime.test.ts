@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_BUILD_CACHE } from '../../support/repo-cache.ts';
 import { scaled } from '../../support/time-scale.ts';
+import { until } from '../../support/until.ts';
 
 /**
  * `site serve` and `site dev` (the supervisor and the dev server it runs) give their port back however they
@@ -79,13 +80,9 @@ function accepts(url: string): Promise<boolean> {
   });
 }
 
-/** The port refuses connections within `seconds`. */
+/** The port refuses connections within `seconds`: a state of another process, which no event here announces. */
 async function expectPortFreed(url: string, seconds: number): Promise<void> {
-  const until = Date.now() + scaled(seconds * 1000);
-  while (await accepts(url)) {
-    if (Date.now() > until) throw new Error(`${url} still accepts connections after ${seconds} s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await until(async () => !(await accepts(url)), seconds * 1000, `${url} to refuse connections`);
 }
 
 // One data folder per command, shared by its runs (they run one after another): PGlite creates a new one

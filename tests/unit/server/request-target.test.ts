@@ -3,41 +3,28 @@
  * `http://evil.example/…`) must not make that host's Origin "same-origin", and no target, method or
  * header makes the server answer 5xx.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepHostileRequests } from '../../../bench/support/hostile-requests.ts';
 import { rawRequest } from '../../../bench/support/raw-http.ts';
 import { FUNCTION_PATH } from '../../../supabase/functions/_shared/contact-fields.ts';
-import type { ContactStore } from '../../../supabase/functions/_shared/contact-handler.ts';
-import { contactRoute } from '../../../src/server/contact-route.ts';
 import { originFormTarget } from '../../../src/server/request-path.ts';
-import { startServer, type RunningServer } from '../../../src/server/server.ts';
+import type { RunningServer } from '../../../src/server/server.ts';
+import { contactTestServer, type ContactTestServer } from './support/contact-server.ts';
 import { scaled } from '../../support/time-scale.ts';
 
-let dir: string;
+let running: ContactTestServer;
 let server: RunningServer;
-const saved: string[] = [];
-const store: ContactStore = {
-  save: async (request) => {
-    saved.push(request.email);
-    return { id: randomUUID() };
-  },
-};
+let saved: string[];
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'site-target-'));
-  await writeFile(path.join(dir, 'index.html'), '<!DOCTYPE html><p>home</p>');
-  await writeFile(path.join(dir, '404.html'), '<!DOCTYPE html><p>not found</p>');
-  server = await startServer({ root: dir, port: 0, host: '127.0.0.1', handlers: [contactRoute({ store, allowedOrigins: ['https://www.example.de'] })] });
+  running = await contactTestServer({
+    files: { 'index.html': '<!DOCTYPE html><p>home</p>', '404.html': '<!DOCTYPE html><p>not found</p>' },
+    allowedOrigins: ['https://www.example.de'],
+  });
+  ({ server, saved } = running);
 });
 
-afterAll(async () => {
-  await server?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => running?.close());
 
 const body = (email: string) => JSON.stringify({ name: 'Erika', email, company: 'Beispiel GmbH', subject: 'Angebot', message: 'Hallo', privacy_consent: true });
 

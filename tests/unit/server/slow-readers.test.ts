@@ -12,6 +12,7 @@ import { statusOf } from '../../../bench/support/hostile-requests.ts';
 import type { ServerLimits } from '../../../src/server/limits.ts';
 import { startServer, type RunningServer } from '../../../src/server/server.ts';
 import { scaled } from '../../support/time-scale.ts';
+import { until } from '../../support/until.ts';
 
 const LARGE = 32 * 1024 * 1024;
 let root: string;
@@ -53,15 +54,6 @@ function stalledDownload(url: string, from = '127.0.0.1'): Promise<net.Socket> {
   });
 }
 
-/** Polls a state (never a fixed wait): the server fills its buffers for a stalled client on its own time. */
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  const end = Date.now() + scaled(10_000);
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`never: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 /** GET / on a fresh connection: its status, or 0 when the connection was refused (closed unanswered). */
 const fetchHome = (url: string, from = '127.0.0.1') => statusOf(url, `GET / HTTP/1.1\r\nhost: ${new URL(url).host}\r\nconnection: close`, '', from);
 
@@ -72,7 +64,7 @@ describe('clients that stop reading a download', () => {
       const { url } = await serve({ idleTimeoutMs: 300 });
       await stalledDownload(url);
       expect(await server!.connections()).toBe(1);
-      await until(async () => (await server!.connections()) === 0, 'the server let go of the stalled connection');
+      await until(async () => (await server!.connections()) === 0, 10_000, 'the server let go of the stalled connection');
     },
     scaled(30_000),
   );
@@ -84,7 +76,7 @@ describe('clients that stop reading a download', () => {
       await Promise.all(Array.from({ length: 20 }, () => stalledDownload(url, '127.0.0.2')));
       expect(await server!.connections()).toBe(20);
       // Until the stalled answers fill their buffers they count as busy; then one makes room.
-      await until(async () => (await fetchHome(url)) === 200, 'a fresh GET / is answered while 20 downloads stall');
+      await until(async () => (await fetchHome(url)) === 200, 10_000, 'a fresh GET / is answered while 20 downloads stall');
       expect(await server!.connections()).toBeLessThanOrEqual(20);
     },
     scaled(60_000),
@@ -100,7 +92,7 @@ describe('clients that stop reading a download', () => {
       expect(await server!.connections()).toBeLessThanOrEqual(5);
       // Another address is not counted against it; the same address gets in once a stalled writer can make room.
       expect(await fetchHome(url, '127.0.0.4')).toBe(200);
-      await until(async () => (await fetchHome(url, '127.0.0.3')) === 200, 'the address gets a page again');
+      await until(async () => (await fetchHome(url, '127.0.0.3')) === 200, 10_000, 'the address gets a page again');
       expect(await server!.connections()).toBeLessThanOrEqual(5);
     },
     scaled(60_000),

@@ -1,74 +1,30 @@
 /**
  * `site serve --tls-cert/--tls-key` (issue #36 item 7): HTTP/2 over TLS with the same handlers, headers
  * and limits, and HTTP/1.1 over TLS for clients without HTTP/2. A throw-away certificate is made with
- * openssl for the run.
+ * openssl for the run (bench/support/certificate.ts).
  */
-import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http2 from 'node:http2';
 import https from 'node:https';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_PATH } from '../../../supabase/functions/_shared/contact-fields.ts';
-import type { ContactStore } from '../../../supabase/functions/_shared/contact-handler.ts';
-import { contactRoute } from '../../../src/server/contact-route.ts';
-import { startServer, type RunningServer } from '../../../src/server/server.ts';
+import type { RunningServer } from '../../../src/server/server.ts';
+import { contactTestServer, type ContactTestServer } from './support/contact-server.ts';
 import { scaled } from '../../support/time-scale.ts';
 
-let dir: string;
+let running: ContactTestServer;
 let server: RunningServer;
-let cert: Buffer;
-const saved: string[] = [];
-const store: ContactStore = {
-  save: async (request) => {
-    saved.push(request.email);
-    return { id: randomUUID() };
-  },
-};
+let cert: Buffer | undefined;
+let saved: string[];
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'site-tls-'));
-  const root = path.join(dir, 'dist');
-  await import('node:fs/promises').then((fs) => fs.mkdir(root));
-  await writeFile(path.join(root, 'index.html'), '<!DOCTYPE html><title>Start</title><p>home</p>');
-  await writeFile(path.join(root, '_headers'), "/*\n  Content-Security-Policy: default-src 'self'\n");
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
-      '-keyout',
-      path.join(dir, 'key.pem'),
-      '-out',
-      path.join(dir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
-  cert = await readFile(path.join(dir, 'cert.pem'));
-  server = await startServer({
-    root,
-    port: 0,
-    host: '127.0.0.1',
-    tls: { cert, key: await readFile(path.join(dir, 'key.pem')) },
-    handlers: [contactRoute({ store, allowedOrigins: [] })],
+  running = await contactTestServer({
+    files: { 'index.html': '<!DOCTYPE html><title>Start</title><p>home</p>', _headers: "/*\n  Content-Security-Policy: default-src 'self'\n" },
+    tls: true,
   });
+  ({ server, cert, saved } = running);
 }, scaled(60_000));
 
-afterAll(async () => {
-  await server?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => running?.close());
 
 /** One HTTP/2 request; the answer's headers and body. */
 function h2(target: string, headers: http2.OutgoingHttpHeaders = {}, body?: string): Promise<{ headers: http2.IncomingHttpHeaders; body: string }> {

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
@@ -6,6 +6,7 @@ import { directoryCache } from '../../../../src/cache/build-cache.ts';
 import type { ContentEnv } from '../../../../src/content/load.ts';
 import { buildSite, type BuildReport } from '../../../../src/output/build.ts';
 import { pageSourcesFile } from '../../../../src/output/page-sources.ts';
+import { loadFixture, type FixtureSite } from '../../../support/fixture.ts';
 import { scaled } from '../../../support/time-scale.ts';
 
 /**
@@ -17,6 +18,8 @@ export const repo = path.resolve(import.meta.dirname, '../../../..');
 const fixtureSite = path.join(repo, 'tests/fixtures/check/base');
 
 let work: string;
+/** The fixture copies the sites are made of, removed with the work folder. */
+const copies: FixtureSite[] = [];
 /** The code assets' cache (island bundle, CSS, fonts), shared by every build here so only pages are at stake. */
 let assetCache: string;
 
@@ -30,7 +33,10 @@ export function useWarmSites(): void {
     if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
   }, scaled(180_000));
 
-  afterAll(() => rm(work, { recursive: true, force: true }));
+  afterAll(async () => {
+    await Promise.all(copies.splice(0).map((copy) => copy.remove()));
+    await rm(work, { recursive: true, force: true });
+  });
 }
 
 export async function tree(dir: string): Promise<Map<string, Buffer | 'dir'>> {
@@ -126,13 +132,13 @@ export function pageCacheOver(dir: string) {
   };
 }
 
-/** A copy of a fixture site (`fixture`, under tests/fixtures/; default check/base) to build warm and cold. */
+/** A copy of a fixture site (loadFixture's: `fixture`, under tests/fixtures/; default check/base) to build warm and cold. */
 export async function newSite(name: string, fixture = 'check/base'): Promise<Site> {
-  const content = path.join(work, name, 'content');
-  await cp(path.join(repo, 'tests/fixtures', fixture), content, { recursive: true });
+  const copy = await loadFixture(fixture);
+  copies.push(copy);
   return {
-    content,
-    warmOut: path.join(work, name, 'out'),
+    content: copy.content,
+    warmOut: copy.out,
     pageCache: path.join(work, name, 'page-cache'),
     generator: 'code-0',
     step: 0,

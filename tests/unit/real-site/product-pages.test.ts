@@ -1,34 +1,15 @@
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadContent } from '../../../src/content/load.ts';
 import type { SiteModel } from '../../../src/content/model.ts';
 import { formatEuro } from '../../../src/content/references.ts';
-import { renderRoute } from '../../../src/render/render-route.tsx';
-import { withoutSoftHyphens } from './page-text.ts';
+import { cellText, realModel, renderBare, withoutSoftHyphens } from '../render/page-text.ts';
 
-const TEMPLATE = '<!DOCTYPE html><html lang="%lang%"><head><!--site:head--></head><body><!--site:body--></body></html>';
 let model: SiteModel;
 
 beforeAll(async () => {
-  const loaded = await loadContent(path.resolve('content'));
-  if (!loaded.ok) throw new Error(loaded.errors.map((e) => e.message).join('\n'));
-  model = loaded.value;
+  model = await realModel();
 });
 
-function render(route: string): string {
-  const entry = model.pages.find((p) => p.route === route);
-  if (!entry) throw new Error(`no page for ${route}`);
-  return withoutSoftHyphens(renderRoute(model, entry, { css: '/assets/site.css' }, TEMPLATE));
-}
-
-/** Text of every element carrying `attribute="value"`, tags stripped. */
-function textOf(html: string, attribute: string, value: string): string {
-  const match = new RegExp(`${attribute}="${value}"[^>]*>([\\s\\S]*?)</td>`).exec(html);
-  return (match?.[1] ?? '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/[ \t\n]+/g, ' ')
-    .trim();
-}
+const render = (route: string) => withoutSoftHyphens(renderBare(model, route));
 
 describe('chatbot price table', () => {
   it('prints every tier and commitment from constants.chatbot, in German format', () => {
@@ -36,7 +17,7 @@ describe('chatbot price table', () => {
     const { chatbot } = model.site.constants;
     for (const tier of ['standard', 'intake', 'setup'] as const) {
       for (const commitment of ['months12', 'months6', 'months1'] as const) {
-        expect(textOf(html, 'data-constant', `chatbot.${tier}.${commitment}`)).toContain(formatEuro(chatbot[tier][commitment], 'de-DE'));
+        expect(cellText(html, 'data-constant', `chatbot.${tier}.${commitment}`)).toContain(formatEuro(chatbot[tier][commitment], 'de-DE'));
       }
     }
   });
@@ -44,9 +25,8 @@ describe('chatbot price table', () => {
   it('follows a changed constant without touching the page', () => {
     const changed: SiteModel = structuredClone(model);
     changed.site.constants.chatbot.intake.months6 = 151;
-    const entry = changed.pages.find((p) => p.route === '/chatbot')!;
-    const html = withoutSoftHyphens(renderRoute(changed, entry, { css: '/a.css' }, TEMPLATE));
-    expect(textOf(html, 'data-constant', 'chatbot.intake.months6')).toContain('151\u00a0€');
+    const html = withoutSoftHyphens(renderBare(changed, '/chatbot'));
+    expect(cellText(html, 'data-constant', 'chatbot.intake.months6')).toContain('151\u00a0€');
   });
 });
 

@@ -4,7 +4,7 @@
  * and links into German-only pages say so.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderRealSite, visibleTexts, type RenderedPage } from './page-text.ts';
+import { renderRealSite, visibleTexts, type RenderedPage } from '../render/page-text.ts';
 
 let pages: RenderedPage[];
 const page = (route: string) => {

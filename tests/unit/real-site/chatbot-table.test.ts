@@ -2,38 +2,24 @@
  * The /chatbot price table renders from the offer data (site.yaml offer.chatbots): each row is a package priced
  * by commitment, its figures those of the rows it names under constants, and the setup row the one they share.
  */
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadContent } from '../../../src/content/load.ts';
 import type { SiteModel } from '../../../src/content/model.ts';
 import { formatEuro } from '../../../src/content/references.ts';
-import { renderRoute } from '../../../src/render/render-route.tsx';
 import type { Offer } from '../../../src/schema/offer.ts';
 import { chatbotRows, checkOfferData } from '../../../src/schema/offer-rules.ts';
 import { createSectionSchema } from '../../../src/schema/sections/index.ts';
+import { cellText, realModel, renderBare } from '../render/page-text.ts';
 
-const TEMPLATE = '<!DOCTYPE html><html lang="%lang%"><head><!--site:head--></head><body><!--site:body--></body></html>';
 let model: SiteModel;
 
 beforeAll(async () => {
-  const loaded = await loadContent(path.resolve('content'));
-  if (!loaded.ok) throw new Error(loaded.errors.map((e) => e.message).join('\n'));
-  model = loaded.value;
+  model = await realModel();
 });
 
 /** The value, or a failure naming what is missing. */
 function must<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`no ${what}`);
   return value;
-}
-
-/** Text of the table cell carrying `attribute="value"`, tags stripped. */
-function textOf(html: string, attribute: string, value: string): string {
-  const match = new RegExp(`${attribute}="${value}"[^>]*>([\\s\\S]*?)</td>`).exec(html);
-  return (match?.[1] ?? '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/[ \t\n]+/g, ' ')
-    .trim();
 }
 
 describe('chatbot price table', () => {
@@ -43,19 +29,15 @@ describe('chatbot price table', () => {
     // The standard package now names other rows: the table follows the offer, not a constant by the row's name.
     chatbots.standard = { ...must(chatbots.standard, 'standard package'), prices: 'chatbot.intake' };
     for (const pkg of Object.values(chatbots)) if (pkg.prices) pkg.setup = 'chatbot.standard';
-    const entry = must(
-      changed.pages.find((p) => p.route === '/chatbot'),
-      'page /chatbot',
-    );
-    const html = renderRoute(changed, entry, { css: '/a.css' }, TEMPLATE);
+    const html = renderBare(changed, '/chatbot');
     const rows = [...html.matchAll(/<tr data-tier="([a-z]+)">[\s\S]*?<\/tr>/g)];
     expect(rows.map((r) => r[1])).toEqual(['standard', 'intake', 'setup']);
     const { chatbot } = model.site.constants;
     const cells = (row: string) => [...row.matchAll(/data-constant="([a-z.0-9A-Z]+)"/g)].map((m) => m[1]);
     expect(cells(must(rows[0], 'first row')[0])).toEqual(['chatbot.intake.months12', 'chatbot.intake.months6', 'chatbot.intake.months1']);
     expect(cells(must(rows[2], 'setup row')[0])).toEqual(['chatbot.standard.months12', 'chatbot.standard.months6', 'chatbot.standard.months1']);
-    expect(textOf(must(rows[0], 'first row')[0], 'data-constant', 'chatbot.intake.months12')).toContain(formatEuro(chatbot.intake.months12, 'de-DE'));
-    expect(textOf(must(rows[2], 'setup row')[0], 'data-constant', 'chatbot.standard.months1')).toContain(formatEuro(chatbot.standard.months1, 'de-DE'));
+    expect(cellText(must(rows[0], 'first row')[0], 'data-constant', 'chatbot.intake.months12')).toContain(formatEuro(chatbot.intake.months12, 'de-DE'));
+    expect(cellText(must(rows[2], 'setup row')[0], 'data-constant', 'chatbot.standard.months1')).toContain(formatEuro(chatbot.standard.months1, 'de-DE'));
   });
 });
 

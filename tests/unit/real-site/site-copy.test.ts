@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteModel } from '../../../src/content/model.ts';
-import { renderRealSite, visibleTexts, type RenderedPage } from './page-text.ts';
+import { renderRealSite, visibleTexts, type RenderedPage } from '../render/page-text.ts';
 
 /** Visible text of the cookie banner on a page, no-break spaces as plain ones. */
 function bannerText(html: string): string {

@@ -19,9 +19,10 @@
  *   lower half of the window then, where the chat button and the bar sit).
  * - `fixed-covers-content`: the chat button, a toast or the cookie bar (any fixed element but the header,
  *   which content scrolls under by design) lies on a line of text, a picture or a control, where a visitor
- *   rests: as loaded (the cookie bar excepted: it asks its question over the first screen), at the end of the page (the page must leave room below its last line), and with each
- *   form control and form message brought into view the way the browser does on focus (block `nearest`,
- *   honouring the page's scroll-padding).
+ *   rests: as loaded (a first visit's cookie bar included), a screen further down (the bar and toasts; a
+ *   floating button, the chat button, floats by the page's side there by design), at the end of the page (the page must leave room
+ *   below its last line), and with each form control and form message brought into view the way the browser
+ *   does on focus (block `nearest`, honouring the page's scroll-padding).
  * - `tap-target` (phones only): a link, button or form control smaller than 44 × 44 px; links shown as
  *   running text (`display: inline`) are excepted, a checkbox counts with its label.
  * - `lonely-card`: a grid row holding one item below a row of three or more, or one card (a box with a
@@ -337,8 +338,8 @@ async function inPageChecks({ phoneMaxWidth, minTap, resized }: { phoneMaxWidth:
   };
   const overlap = (a: DOMRect, b: DOMRect) =>
     Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
-  const coverContent = (where: string, within: Element = document.body, exceptBar = false) => {
-    const over = overlays().filter((o) => !(exceptBar && o.el.closest('.cookie-banner')));
+  const coverContent = (where: string, within: Element = document.body, exceptFloatingButtons = false) => {
+    const over = overlays().filter((o) => !(exceptFloatingButtons && o.el.matches('a, button')));
     if (over.length === 0) return;
     const height = window.innerHeight;
     for (const { el, box, what } of contentBoxes(within)) {
@@ -354,9 +355,13 @@ async function inPageChecks({ phoneMaxWidth, minTap, resized }: { phoneMaxWidth:
   };
   window.scrollTo({ top: 0, behavior: 'instant' });
   await new Promise((resolve) => requestAnimationFrame(resolve));
-  // As loaded, the cookie bar is the first screen's question (SPEC §4) and lies over its lower part by design;
-  // the page's end and every control brought into view must be clear of it.
-  coverContent('at load', document.body, true);
+  coverContent('at load');
+  // A screen further down, where a first visitor who has not answered the cookie bar reads on: the bar (and a
+  // toast) must not lie on the page there either. A floating button (the chat button) is judged where a visitor
+  // rests (the page's end, a control in view), not at any scroll position: it floats by the page's side by design.
+  window.scrollTo({ top: Math.round(window.innerHeight * 0.8), behavior: 'instant' });
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  coverContent('scrolled a screen down', document.body, true);
   window.scrollTo({ top: root.scrollHeight, behavior: 'instant' });
   await new Promise((resolve) => requestAnimationFrame(resolve));
   coverContent('at the end of the page');

@@ -56,12 +56,25 @@ export const PHONE_MAX_WIDTH = 480;
 /**
  * Runs every check on the page and gives back what failed (empty when the page passes). `resized`: the
  * window was resized since the page loaded, so the layout-shift rule, a rule about the load, is left out.
+ * `here`: the page is in a state a visitor brought it to and rests in (a form's outcome in view, with its
+ * toast): the rules are judged as it is, without scrolling, the fixed elements at this position only and
+ * the finding named by `here`; the layout-shift rule is left out (the visitor's input moved the page).
  */
-export async function layoutFindings(page: Page, { resized = false } = {}): Promise<GateFinding[]> {
-  return page.evaluate(inPageChecks, { phoneMaxWidth: PHONE_MAX_WIDTH, minTap: 44, resized });
+export async function layoutFindings(page: Page, { resized = false, here = '' } = {}): Promise<GateFinding[]> {
+  return page.evaluate(inPageChecks, { phoneMaxWidth: PHONE_MAX_WIDTH, minTap: 44, resized: resized || here !== '', here });
 }
 
-async function inPageChecks({ phoneMaxWidth, minTap, resized }: { phoneMaxWidth: number; minTap: number; resized: boolean }): Promise<GateFinding[]> {
+async function inPageChecks({
+  phoneMaxWidth,
+  minTap,
+  resized,
+  here,
+}: {
+  phoneMaxWidth: number;
+  minTap: number;
+  resized: boolean;
+  here: string;
+}): Promise<GateFinding[]> {
   const findings: GateFinding[] = [];
   const seen = new Set<string>();
   const report = (rule: GateRule, el: Element, detail: string) => {
@@ -286,8 +299,9 @@ async function inPageChecks({ phoneMaxWidth, minTap, resized }: { phoneMaxWidth:
         report('fixed-covers-control', el, `${where}: its centre (${px(x)}, ${px(y)}) is under ${describe(cover).slice(0, 70)}`);
     }
   };
-  coverCheck('at load', 0);
-  for (const form of document.querySelectorAll('form')) {
+  if (here) coverCheck(here, 0);
+  else coverCheck('at load', 0);
+  for (const form of here ? [] : document.querySelectorAll('form')) {
     const last = [...form.querySelectorAll<HTMLElement>('button, input, textarea, select')].filter((el) => !hiddenByDesign(el)).pop();
     if (!last) continue;
     // At the bottom edge, and a little higher, as a visitor who scrolled just far enough would have it.
@@ -308,8 +322,14 @@ async function inPageChecks({ phoneMaxWidth, minTap, resized }: { phoneMaxWidth:
       )
       // Faded out entirely (the chat button before the visitor scrolls) it covers nothing a visitor sees.
       .filter((el) => parseFloat(style(el).opacity) > 0)
-      // A bar that lets clicks through its margin (pointer-events: none) covers with its children only.
-      .flatMap((el) => (style(el).pointerEvents === 'none' ? [...el.children].filter((c) => !hiddenByDesign(c)) : [el]))
+      // A bar that lets clicks through its margin (pointer-events: none) covers with its children only, and so
+      // does a box of no size whose children lie outside it (sonner's toaster: an empty list, its toasts
+      // positioned from it).
+      .flatMap((el) => {
+        const box = el.getBoundingClientRect();
+        const byChildren = style(el).pointerEvents === 'none' || box.width === 0 || box.height === 0;
+        return byChildren ? [...el.children].filter((c) => !hiddenByDesign(c) && parseFloat(style(c).opacity) > 0) : [el];
+      })
       .map((el) => ({ el, box: el.getBoundingClientRect() }))
       .filter(({ box }) => box.width > 0 && box.height > 0);
   const contentBoxes = (within: Element) => {
@@ -353,6 +373,10 @@ async function inPageChecks({ phoneMaxWidth, minTap, resized }: { phoneMaxWidth:
         );
     }
   };
+  if (here) {
+    coverContent(here);
+    return findings;
+  }
   window.scrollTo({ top: 0, behavior: 'instant' });
   await new Promise((resolve) => requestAnimationFrame(resolve));
   coverContent('at load');

@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { disabledFeatures } from './tests/browser/support/chromium-features.ts';
+import { scaled } from './tests/support/time-scale.ts';
 
 const port = Number(process.env.SITE_TEST_PORT ?? 4390);
 /** Contact requests the browser tests send; emptied when the test server starts (tests/browser/support/leads.ts). */
@@ -16,6 +17,10 @@ export default defineConfig({
   // flaky at the end of `npm test` (scripts/test-stages.mjs), so it is seen and mended, not hidden.
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
+  // Playwright's own deadlines (30 s a test, 5 s an expectation) say "this has hung"; they stretch with the
+  // declared load like every other deadline (`npm run test:load`), and no assertion depends on them.
+  timeout: scaled(30_000),
+  expect: { timeout: scaled(5_000) },
   globalSetup: './tests/browser/support/held-start.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -46,6 +51,6 @@ export default defineConfig({
     command: `rm -rf ${dataDir} && exec node bin/site.js serve --port ${port} --data ${dataDir} --rate-limit 120/60`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: scaled(60_000),
   },
 });

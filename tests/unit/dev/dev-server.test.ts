@@ -53,7 +53,7 @@ async function subscribe(): Promise<{ events: { event: string; data: unknown }[]
 const isChange = (e: { event: string; data: unknown }) => e.event === 'change' && (e.data as { routes: string[] | '*' }).routes.length > 0;
 
 async function until<T>(find: () => T | undefined, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
+  const end = Date.now() + scaled(ms);
   for (;;) {
     const found = find();
     if (found !== undefined) return found;

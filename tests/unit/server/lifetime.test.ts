@@ -81,7 +81,7 @@ function accepts(url: string): Promise<boolean> {
 
 /** The port refuses connections within `seconds`. */
 async function expectPortFreed(url: string, seconds: number): Promise<void> {
-  const until = Date.now() + seconds * 1000;
+  const until = Date.now() + scaled(seconds * 1000);
   while (await accepts(url)) {
     if (Date.now() > until) throw new Error(`${url} still accepts connections after ${seconds} s`);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -55,11 +55,11 @@ function stalledDownload(url: string, from = '127.0.0.1'): Promise<net.Socket> {
 
 /** Polls a state (never a fixed wait): the server fills its buffers for a stalled client on its own time. */
 async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (await check()) return;
+  const end = Date.now() + scaled(10_000);
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`never: ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  throw new Error(`never: ${what}`);
 }
 
 /** GET / on a fresh connection: its status, or 0 when the connection was refused (closed unanswered). */

@@ -5,6 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { scaled } from '../../../support/time-scale.ts';
 
 export interface Delivery {
   headers: Record<string, string | string[] | undefined>;
@@ -94,9 +95,9 @@ export async function smtpCapture(credentials: { user: string; pass: string }): 
   };
 }
 
-/** Waits until `condition` holds, looking every `every` ms; throws after `ms`. */
+/** Waits until `condition` holds, looking every `every` ms; throws after `ms`, stretched by the declared load. */
 export async function until(condition: () => boolean | Promise<boolean>, ms: number, every = 25): Promise<void> {
-  const end = Date.now() + ms;
+  const end = Date.now() + scaled(ms);
   while (!(await condition())) {
     if (Date.now() > end) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, every));

@@ -12,7 +12,8 @@ import type { SectionProps } from './props.ts';
  */
 export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
   const { mock } = section;
-  // On phones left-aligned, as a column of text reads (centred, the lead ran to seven ragged lines at 360 px).
+  // On phones left-aligned, as a column of text reads (centred, the lead ran to seven ragged lines at 360 px), and
+  // spaced tighter, so the product drawing starts on the first screen (tests/browser/layout-hero.spec.ts).
   const align = mock ? 'text-left sm:text-center lg:text-left' : 'text-left sm:text-center';
   const justify = mock ? 'justify-start sm:justify-center lg:justify-start' : 'justify-start sm:justify-center';
   const note = (section.trialNote ? trialSummary(ctx) : undefined) ?? section.note;
@@ -20,14 +21,14 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
     <section
       id={section.id}
       aria-labelledby={headingId}
-      className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white pt-24 pb-8 sm:pt-32 sm:pb-12"
+      className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white pt-20 pb-8 sm:pt-32 sm:pb-12"
     >
       <div
         aria-hidden="true"
         className="pointer-events-none absolute -top-40 left-1/2 h-[36rem] w-[60rem] max-w-[200vw] -translate-x-1/2 rounded-full bg-brand-200/40 blur-3xl"
       />
       <div
-        className={`relative mx-auto px-gutter ${mock ? 'grid max-w-7xl items-center gap-10 lg:grid-cols-[minmax(0,11fr)_minmax(0,13fr)] lg:gap-x-12 lg:gap-y-0' : 'max-w-5xl'}`}
+        className={`relative mx-auto px-gutter ${mock ? 'grid max-w-7xl items-center gap-8 sm:gap-10 lg:grid-cols-[minmax(0,11fr)_minmax(0,13fr)] lg:gap-x-12 lg:gap-y-0' : 'max-w-5xl'}`}
       >
         <div className={`${align} ${mock ? 'lg:self-end' : ''}`}>
           {section.eyebrow && (
@@ -35,7 +36,7 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
               <KeepTogether text={section.eyebrow} />
             </p>
           )}
-          <h1 id={headingId} className={`mt-5 text-display font-extrabold text-slate-900 ${mock ? 'lg:text-h1 xl:text-[3.5rem]' : ''}`}>
+          <h1 id={headingId} className={`mt-4 text-display font-extrabold sm:mt-5 text-slate-900 ${mock ? 'lg:text-h1 xl:text-[3.5rem]' : ''}`}>
             <KeepTogether text={section.title} />
             {section.highlight && (
               <>
@@ -52,7 +53,7 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
             <KeepTogether text={section.lead} />
           </p>
           {/* On phones the buttons share a row equally or, when they wrap, each fills it: two stacked buttons of different widths look unaligned. */}
-          <div className={`mx-auto mt-8 flex max-w-sm flex-wrap items-center gap-3 max-sm:[&>a]:flex-auto sm:max-w-none sm:gap-4 ${justify}`}>
+          <div className={`mx-auto mt-6 flex max-w-sm sm:mt-8 flex-wrap items-center gap-3 max-sm:[&>a]:flex-auto sm:max-w-none sm:gap-4 ${justify}`}>
             {section.actions.map((action, i) => (
               <ActionLink key={i} action={action} size="lg" />
             ))}

@@ -8,12 +8,12 @@ import type { SectionProps } from './props.ts';
 /**
  * The page's opening: with a product mock, text and mock side by side on wide screens (the product above the
  * fold) and stacked on phones, where the mock follows the buttons so its first part is on the first screen and
- * the small print and figures come after it; without one, centred text. Figures sit in one compact row, not in cards.
+ * the small print and figures come after it (spaced tighter on phones for that: tests/browser/layout-hero.spec.ts);
+ * without one, centred text. Figures sit in one compact row, not in cards.
  */
 export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
   const { mock } = section;
-  // On phones left-aligned, as a column of text reads (centred, the lead ran to seven ragged lines at 360 px), and
-  // spaced tighter, so the product drawing starts on the first screen (tests/browser/layout-hero.spec.ts).
+  // On phones left-aligned, as a column of text reads (centred, the lead ran to seven ragged lines at 360 px).
   const align = mock ? 'text-left sm:text-center lg:text-left' : 'text-left sm:text-center';
   const justify = mock ? 'justify-start sm:justify-center lg:justify-start' : 'justify-start sm:justify-center';
   const note = (section.trialNote ? trialSummary(ctx) : undefined) ?? section.note;

@@ -11,6 +11,9 @@ import type { SectionProps } from './props.ts';
  * the small print and figures come after it (spaced tighter on phones for that: tests/browser/layout-hero.spec.ts);
  * without one, centred text. Figures sit in one compact row, not in cards.
  */
+/** A middle dot between phrases ends a line, never starts one ("… RGPD / · Hébergement" at 360 px). */
+const dotsStayBehind = (text: string) => text.replace(/ · /g, '\u00a0· ');
+
 export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
   const { mock } = section;
   // On phones left-aligned, as a column of text reads (centred, the lead ran to seven ragged lines at 360 px).
@@ -33,7 +36,7 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
         <div className={`${align} ${mock ? 'lg:self-end' : ''}`}>
           {section.eyebrow && (
             <p className="inline-block rounded-full bg-white px-3 py-1 text-balance text-xs font-semibold text-brand-700 shadow-card ring-1 ring-brand-100 sm:px-4 sm:text-sm">
-              <KeepTogether text={section.eyebrow} />
+              <KeepTogether text={dotsStayBehind(section.eyebrow)} />
             </p>
           )}
           <h1 id={headingId} className={`mt-4 text-display font-extrabold sm:mt-5 text-slate-900 ${mock ? 'lg:text-h1 xl:text-[3.5rem]' : ''}`}>

@@ -15,7 +15,7 @@ export function CookieBanner({ strings }: { strings: LocaleStrings['cookieBanner
   // One line per label in every language down to 360 px ("Nécessaires uniquement"): no wrapping inside a
   // button, each as wide as its label (flex-auto) and sharing what is left of the row.
   const button =
-    'inline-flex min-h-11 items-center justify-center whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:px-4';
+    'inline-flex min-h-11 items-center justify-center whitespace-nowrap rounded-lg px-2.5 py-2 text-[0.8125rem] font-semibold min-[400px]:px-3 sm:text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:px-4';
   // A strip across the top of the page, in the flow (styles.css puts it above the header while it shows): it
   // pushes the page down instead of lying on it, so it covers nothing at any width or scroll position. The
   // text and the choices share a row from `lg`; the details open on demand below them.
@@ -23,7 +23,7 @@ export function CookieBanner({ strings }: { strings: LocaleStrings['cookieBanner
     <section aria-labelledby={titleId} className="cookie-banner border-b border-slate-200 bg-slate-50">
       <div className="mx-auto max-w-7xl px-gutter py-3 sm:py-4">
         <div className="lg:flex lg:items-center lg:gap-8">
-          <div className="text-sm text-pretty text-slate-700 lg:flex-1">
+          <div className="text-[0.8125rem] leading-5 text-pretty text-slate-700 sm:text-sm lg:flex-1">
             <h2 id={titleId} className="inline font-semibold text-slate-900">
               {strings.title}
             </h2>{' '}

@@ -193,3 +193,12 @@ test('fixed-covers-content: a cookie bar fixed over the first screen at load, an
   const launcher = '<button class="chat-launcher target" style="position: fixed; right: 0; bottom: 0; width: 100%; height: 160px">?</button>';
   expect(await findingsOn(page, `<div style="height: 1400px"></div><p style="margin: 0 0 1200px">Read on below the first screen</p>${launcher}`)).toEqual([]);
 });
+
+test('fixed-covers-content: a toast positioned from an empty fixed list (as sonner draws it) on text', async ({ page }) => {
+  const toaster =
+    '<ol style="position: fixed; left: 0; right: 0; bottom: 0; height: 0; margin: 0; padding: 0; list-style: none"><li style="position: absolute; left: 8px; right: 8px; bottom: 8px; height: 90px; background: #fff">Message sent</li></ol>';
+  const words = Array.from({ length: 400 }, (_, i) => `word${i}`).join(' ');
+  const found = await findingsOn(page, `<p style="margin: 0; padding: 0 8px">${words}</p>${toaster}`);
+  expect(found.filter((f) => f.rule === 'fixed-covers-content').map((f) => f.detail.split(':')[0])).toEqual(['at load']);
+  expect(found[0]?.detail).toContain('under <li> "Message sent"');
+});

@@ -116,10 +116,14 @@ export function OfferBlock({ kind }: { kind: 'plans' | 'addons' | 'trial' | 'tri
             price: formatEuro(ctx.model.site.constants.plans[key]?.price ?? 0, intl),
             term: planTerm(ctx, strings, key),
           });
-          const features = planFeatures(offer, key)
-            .map((id) => label(strings, id))
-            .join(', ');
-          return { key, text: `${line} ${fill(strings.includesLine, { features })}` };
+          // A plan that extends another names that plan and what it adds, so a list of three plans reads without
+          // the same features three times (when the language has the sentence for it).
+          const base = plan.extends && strings.includesMoreLine ? plan.extends : undefined;
+          const features = (base ? plan.includes : planFeatures(offer, key)).map((id) => label(strings, id)).join(', ');
+          const includes = base
+            ? fill(strings.includesMoreLine ?? '', { plan: offer.plans[base]?.name ?? base, features })
+            : fill(strings.includesLine, { features });
+          return { key, text: `${line} ${includes}` };
         })
       : kind === 'addons'
         ? Object.keys(offer.addons).flatMap((key) => {

@@ -96,6 +96,9 @@ const OfferStrings = z
     term: d('The term of a plan with a minimum term, e.g. "{months} Monate Laufzeit".'),
     planLine: d('A plan in a list (FAQ, sales guide, terms), e.g. "{plan}: {price} pro Nutzer und Monat, {term}".'),
     includesLine: d('What a plan includes, after its line in a list, e.g. "enthalten: {features}".'),
+    includesMoreLine: d(
+      'What a plan that extends another adds, after its line in a list, e.g. "Alles aus {plan}, dazu: {features}." Without it, such a plan repeats every feature of the plan it extends.',
+    ).optional(),
     addons: z
       .record(
         z.string(),

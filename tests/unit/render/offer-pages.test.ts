@@ -69,10 +69,10 @@ describe('plan cards render from the offer data', () => {
   it('the add-on panel sells transcription at 7 € with a plan and 14 € alone, in every language', () => {
     const lines = HOMES.map((route) => text(/<p [^>]*data-addon="transcription"[^>]*>([\s\S]*?)<\/p>/.exec(page(route).html)?.[1] ?? ''));
     expect(lines).toEqual([
-      '7 € pro Nutzer und Monat, zu jedem Tarif buchbar. Ohne Tarif einzeln: 14 € im Monat.',
-      '7 € par utilisateur et par mois, en option, quelle que soit la formule. Sans abonnement à la plateforme : 14 € par mois.',
-      '€7 per user per month, added to any plan. On its own, without a plan: €14 a month.',
-      '7 € por usuario y mes como complemento de cualquier plan. Por separado, sin plan: 14 € al mes.',
+      '7 € pro Nutzer und Monat, zu jedem Tarif buchbar. Ohne Tarif einzeln: 14 € pro Nutzer und Monat.',
+      '7 € par utilisateur et par mois, quelle que soit la formule. Sans abonnement à la plateforme : 14 € par utilisateur et par mois.',
+      '€7 per user per month, added to any plan. On its own, without a plan: €14 per user per month.',
+      '7 € por usuario y mes como complemento de cualquier plan. Por separado, sin plan: 14 € por usuario y mes.',
     ]);
     // The old reference price ("7 € statt 14 €", "instead of the usual") is gone.
     expect(everywhere(/statt regulär|instead of the usual|au lieu de \d|en lugar de \d/i)).toEqual([]);
@@ -82,7 +82,7 @@ describe('plan cards render from the offer data', () => {
     const html = page('/').html;
     expect(points(html, 'standard')).toContain('Benutzerverwaltung an zentraler Stelle');
     expect(points(html, 'plus')[0]).toBe('Alles aus Standard');
-    expect(points(html, 'smart')).toEqual(['Alles aus Plus', 'Support mit Vorrang']);
+    expect(points(html, 'smart')).toEqual(['Alles aus Plus', 'Priority-Support']);
   });
 
   it('Smart wears SPEC §9\'s "best value" in each language, and no card claims the best price', () => {
@@ -103,9 +103,13 @@ describe('plan cards render from the offer data', () => {
     const faq = text(/<ul class="list-disc[^"]*" data-offer="plans">([\s\S]*?)<\/ul>/.exec(page('/faq').html)?.[1] ?? '');
     expect(faq).toContain('Standard: 17 € pro Nutzer und Monat, monatlich kündbar.');
     expect(faq).toContain('Smart: 19 € pro Nutzer und Monat, 12 Monate Laufzeit.');
+    // A plan that extends another names it and adds its own features (locale offer.includesMoreLine), instead of
+    // repeating Standard's eight features in Plus and again in Smart.
+    expect(faq).toContain('Smart: 19 € pro Nutzer und Monat, 12 Monate Laufzeit. Alles aus Plus, dazu: Priority-Support.');
+    expect(faq.match(/Branchenvorlagen/g)).toHaveLength(1);
     expect(faq).not.toMatch(/Transkription/);
     expect(text(/data-offer="addons">([\s\S]*?)<\/ul>/.exec(page('/faq').html)?.[1] ?? '')).toBe(
-      'Transkription: 7 € pro Nutzer und Monat, zu jedem Tarif buchbar. Ohne Tarif einzeln: 14 € im Monat.',
+      'Transkription: 7 € pro Nutzer und Monat, zu jedem Tarif buchbar. Ohne Tarif einzeln: 14 € pro Nutzer und Monat.',
     );
   });
 
@@ -134,7 +138,7 @@ describe('claims that contradicted other pages', () => {
   it('the German trial says what the terms say: cancel by the end of the month, else Smart with its term', () => {
     const trial = text(/<p data-trial=""[^>]*>([\s\S]*?)<\/p>/.exec(page('/').html)?.[1] ?? '');
     expect(trial).toBe(
-      'Testen Sie einen Monat zum Preis des Jahrestarifs: 19 € pro Nutzer zzgl. MwSt., ohne Kreditkarte. Kündigen Sie bis zum Ende des Testmonats, zahlen Sie nur diesen einen Monat. Sonst läuft Ihr Zugang im Tarif Smart weiter (12 Monate Laufzeit).',
+      'Testen Sie einen Monat zum Preis des Jahrestarifs Smart: 19 € pro Nutzer zzgl. MwSt., ohne Kreditkarte. Wenn Sie bis zum Ende des Testmonats kündigen, zahlen Sie nur diesen einen Monat. Sonst läuft Ihr Zugang im Tarif Smart weiter (12 Monate Laufzeit).',
     );
     expect(everywhere(/nach dem ersten monat kündbar|kündigen sie nach dem ersten monat/i)).toEqual([]);
     const terms = text(/data-offer="trialTerms">([\s\S]*?)<\/ul>/.exec(page('/agb').html)?.[1] ?? '');
@@ -156,7 +160,7 @@ describe('claims that contradicted other pages', () => {
     expect(text(page('/agb').html)).toContain(
       'Für individuelle Chatbots sagt der Anbieter eine Verfügbarkeit der Chatbot-Infrastruktur von 99,9 % im Monatsmittel zu',
     );
-    expect(text(withRefs(page('/chatbot').html))).toMatch(/99,9 %\[\d+\] Verfügbarkeitsgarantie/);
+    expect(text(withRefs(page('/chatbot').html))).toMatch(/99,9 %\[\d+\] zugesagte Verfügbarkeit/);
   });
 });
 
@@ -200,7 +204,7 @@ describe('registered claims carry their footnotes (site.yaml claimRegister)', ()
     const html = page('/').html;
     expect(notes(html).map((n) => `${n.n} ${n.id}`)).toEqual(['1 gdpr', '2 models', '3 availability', '4 savingsVsTwo']);
     expect(text(withRefs(html))).toContain('DSGVO-konform[1]');
-    expect(text(withRefs(html))).toContain('53 %[4] günstiger als zwei Einzel-Abos');
+    expect(text(withRefs(html))).toContain('53 %[4] günstiger als ChatGPT Plus und Claude Pro zusammen');
   });
 
   it('the savings footnote states both sides, the VAT basis of each, the date and the sources', () => {

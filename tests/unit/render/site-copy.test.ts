@@ -58,6 +58,25 @@ describe('copy of the real site', () => {
     expect(french).toContain('\u00a0:');
   });
 
+  // "7 jours", "6 mois", "24 km", "article 28": a French line must not end on the figure or the abbreviation.
+  it('keeps a figure with its unit or counted noun on a French page, and an article number with its word', () => {
+    const loose = /\d[ \t\n]+(?:jours?|mois|semaines?|heures?|h|km|ans?|langues?|modes?|étapes?)(?!\p{L})|\b(?:art\.|article)[ \t\n]+\d/u;
+    expect(offending(loose, (p) => p.entry.locale === 'fr')).toEqual([]);
+    const french = pages
+      .filter((p) => p.entry.locale === 'fr')
+      .flatMap((p) => visibleTexts(p.html, p.islandProps))
+      .join(' ');
+    expect(french).toContain(`${model.site.constants.trial.days}\u00a0jours`);
+  });
+
+  // "12+" is a stats notation: a French sentence names the models instead ("ChatGPT, Claude … et bien d’autres").
+  it('shows the models figure on a French page only as a figure of its own, never inside a sentence', () => {
+    const figure = String(model.site.constants.claims.models);
+    const fragments = pages.filter((p) => p.entry.locale === 'fr').flatMap((p) => visibleTexts(p.html, p.islandProps).filter((t) => t.includes(figure)));
+    expect(fragments.length).toBeGreaterThan(0);
+    expect(fragments.filter((t) => t.trim() !== figure)).toEqual([]);
+  });
+
   it('prints the founding year without a thousands separator in every footer', () => {
     const year = String(model.site.company.foundedYear);
     for (const { entry, html, islandProps } of pages)

@@ -101,11 +101,11 @@ export const LEAD_NOTIFICATION_TEXTS: NotificationTexts = {
       "labelSeparator": ": ",
       "strings": {
         "heading": "New contact request",
-        "intro": "A new contact request came in through the website.",
+        "intro": "Someone has sent a contact request through the website.",
         "form": "Form",
         "language": "Language",
         "received": "Received",
-        "reply": "Replying to this email writes directly to the person who sent the request.",
+        "reply": "Reply to this email to answer the sender directly.",
         "none": "–",
         "forms": {
           "business": "Business contact form",

@@ -4,7 +4,7 @@
 /** The privacy policy in force, stored with every contact request as proof of what the visitor consented to. */
 export const PRIVACY_POLICY = {
   /** sha256 of the built /datenschutz content (null: the site has no privacy-policy page). */
-  version: '25e6075ff914729369f909c90172066959bc0bd997bc3379c592ed838a1b3b16',
+  version: '13994132f70773cec4a236c950695d2b3535c17944f6fbc366cc95e28e6ad154',
   /** Months after which a contact request that was not kept is deleted (constants.privacy.contactRetentionMonths). */
   contactRetentionMonths: 6,
 } as const;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { cacheKey, isCacheKey, noCache, readJsonEntry, stampsKey, type BuildCache } from '../cache/build-cache.ts';
 import { packageRoot } from '../package-root.ts';
 import { closeWhenDone } from '../process/shutdown.ts';
+import { withoutInjectedCss } from './injected-styles.ts';
 
 const LOADER_SOURCE = 'src/islands/client.ts';
 
@@ -27,7 +28,7 @@ export interface IslandBundle {
 }
 
 /** Bumped when the bundling below changes in a way the inputs do not show (options, output shape). */
-const BUNDLE_FORMAT = 1;
+const BUNDLE_FORMAT = 2;
 // The version from the package file: esbuild itself is imported only on a cache miss (~0.1 s of start-up).
 const esbuildVersion = (createRequire(import.meta.url)('esbuild/package.json') as { version: string }).version;
 const INPUTS_KEY = cacheKey('island inputs', esbuildVersion, String(BUNDLE_FORMAT));
@@ -110,6 +111,7 @@ async function bundleFresh(): Promise<{ bundle: IslandBundle; inputs: string[] }
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
+    plugins: [withoutInjectedCss],
     metafile: true,
     write: false,
     logLevel: 'silent',

@@ -21,8 +21,8 @@ export function Page({ ctx }: { ctx: RenderContext }) {
         {ctx.strings.skipToContent}
       </a>
       <Header variant={page.header} ctx={ctx} />
-      {/* The hero clears the fixed header itself; any other first section needs the room. */}
-      <main id="main" tabIndex={-1} className={`outline-none ${page.sections[0]?.type === 'hero' ? '' : 'pt-16'}`}>
+      {/* The header sticks to the top; a hero starts under it (its backdrop shows through the header) and clears it itself. */}
+      <main id="main" tabIndex={-1} className={`outline-none ${page.sections[0]?.type === 'hero' ? '-mt-16' : ''}`}>
         {page.sections.map((section, i) => {
           const why = preview?.sections[i];
           const view = <SectionView key={i} section={section} ctx={ctx} level={i === 0 ? 1 : 2} headingId={`${section.id ?? `${section.type}-${i}`}-title`} />;

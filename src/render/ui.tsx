@@ -85,14 +85,15 @@ export function SectionHeading({
 }) {
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
-    <div className={`mb-10 max-w-3xl sm:mb-12 ${center ? 'mx-auto text-center' : ''}`}>
+    // On phones every heading is left-aligned, as the hero's is: a column of text reads from its left edge.
+    <div className={`mb-10 max-w-3xl sm:mb-12 ${center ? 'mx-auto sm:text-center' : ''}`}>
       {eyebrow && <p className={`text-sm font-semibold uppercase tracking-wider ${dark ? 'text-brand-300' : 'text-brand-700'}`}>{eyebrow}</p>}
       <Heading id={id} className={`mt-2 font-bold ${level === 1 ? 'text-h1' : 'text-h2'} ${dark ? 'text-white' : 'text-slate-900'}`}>
         <KeepTogether text={title} />
       </Heading>
       {/* A centred lead is balanced: ragged centred lines with a two-word last line read as a mistake. */}
       {lead && (
-        <p className={`mt-4 text-lead ${center ? 'text-balance' : ''} ${dark ? 'text-slate-300' : 'text-slate-600'}`}>
+        <p className={`mt-4 text-lead ${center ? 'sm:text-balance' : ''} ${dark ? 'text-slate-300' : 'text-slate-600'}`}>
           <KeepTogether text={lead} />
         </p>
       )}

@@ -175,3 +175,30 @@ test('fixed-covers-content: a chat button on text at load, and on the last line 
     await findingsOn(page, `<div style="height: 900px"></div><p style="margin: 0 0 96px; text-align: right">The last line of the page</p>${button}`),
   ).toEqual([]);
 });
+
+test('fixed-covers-content: a cookie bar fixed over the first screen at load, and over the page a screen down; a chat button only where a visitor rests', async ({
+  page,
+}) => {
+  const bar =
+    '<section class="cookie-banner" style="position: fixed; inset: auto 0 0 0; height: 160px; background: #fff">Cookies? <button class="target">OK</button></section>';
+  const words = Array.from({ length: 400 }, (_, i) => `word${i}`).join(' ');
+  const atLoad = await findingsOn(page, `<p style="margin: 0; padding: 0 8px">${words}</p>${bar}`);
+  expect(atLoad.filter((f) => f.rule === 'fixed-covers-content').map((f) => f.detail.split(':')[0])).toEqual(['at load']);
+  // The first screen is clear of the bar, the page a screen further down is not.
+  const below = await findingsOn(page, `<div style="height: 1400px"></div><p style="margin: 0 0 1200px">Read on below the first screen</p>${bar}`);
+  expect(below.map((f) => [f.rule, f.element, f.detail.split(':')[0]])).toEqual([
+    ['fixed-covers-content', '<p> "Read on below the first screen"', 'scrolled a screen down'],
+  ]);
+  // The same page with the chat button in the bar's place: it floats by the page's side there by design.
+  const launcher = '<button class="chat-launcher target" style="position: fixed; right: 0; bottom: 0; width: 100%; height: 160px">?</button>';
+  expect(await findingsOn(page, `<div style="height: 1400px"></div><p style="margin: 0 0 1200px">Read on below the first screen</p>${launcher}`)).toEqual([]);
+});
+
+test('fixed-covers-content: a toast positioned from an empty fixed list (as sonner draws it) on text', async ({ page }) => {
+  const toaster =
+    '<ol style="position: fixed; left: 0; right: 0; bottom: 0; height: 0; margin: 0; padding: 0; list-style: none"><li style="position: absolute; left: 8px; right: 8px; bottom: 8px; height: 90px; background: #fff">Message sent</li></ol>';
+  const words = Array.from({ length: 400 }, (_, i) => `word${i}`).join(' ');
+  const found = await findingsOn(page, `<p style="margin: 0; padding: 0 8px">${words}</p>${toaster}`);
+  expect(found.filter((f) => f.rule === 'fixed-covers-content').map((f) => f.detail.split(':')[0])).toEqual(['at load']);
+  expect(found[0]?.detail).toContain('under <li> "Message sent"');
+});

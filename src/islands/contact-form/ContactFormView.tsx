@@ -55,6 +55,16 @@ function Spinner() {
   );
 }
 
+/**
+ * Focuses the form's outcome (the confirmation panel, the failure message) and brings it to the bottom of the
+ * window, above the lane the toast comes up in (its scroll-margin, styles.css): the toast then lies on the
+ * room the contact card leaves below itself while an outcome shows, not on the page's text or a control.
+ */
+function showOutcome(el: HTMLElement | null) {
+  el?.focus({ preventScroll: true });
+  el?.scrollIntoView({ block: 'end', behavior: 'instant' });
+}
+
 function emptyValues(preset: readonly ProductIdValue[]): FormValues {
   return { name: '', email: '', company: '', products: [...preset], subject: '', message: '', privacyConsent: false };
 }
@@ -204,12 +214,12 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
       setErrors({});
       typedIn.current.clear();
       flushSync(() => setSent(true));
-      outcome.current?.focus();
+      showOutcome(outcome.current);
       void notify('success', success ?? strings.notices.success, strings.toasterLabel);
     } catch (error) {
       if (strings.notices.logErrors) console.error('contact request failed', error);
       flushSync(() => setFailed(true));
-      outcome.current?.focus();
+      showOutcome(outcome.current);
       void notify('error', strings.notices.error, strings.toasterLabel);
     } finally {
       busy.current = false;
@@ -251,12 +261,12 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
   const [beforeEmail = '', afterEmail = ''] = strings.failure.text.split('{email}');
   return (
     <>
-      {/* The outcome takes focus (and so scrolls into view below the header and a toast); the toast's live region announces it. */}
+      {/* The outcome takes focus and is brought into view above the toast's lane (showOutcome); the toast's live region announces it. */}
       {sent && (
         <div
           ref={outcome}
           tabIndex={-1}
-          className="scroll-mt-52 rounded-xl bg-success-50 p-6 text-success-800 ring-1 ring-success-600/30 ring-inset outline-none"
+          className="rounded-xl bg-success-50 p-6 text-success-800 ring-1 ring-success-600/30 ring-inset outline-none"
           data-form-sent=""
         >
           <svg viewBox="0 0 20 20" aria-hidden="true" className="size-8 text-success-600" fill="currentColor">
@@ -281,30 +291,6 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
         </div>
       )}
       <form ref={form} hidden={sent} onSubmit={submit} className="@container space-y-5" aria-busy={submitting} data-contact-form={source.form}>
-        {failed && (
-          <div
-            ref={outcome}
-            tabIndex={-1}
-            className="flex scroll-mt-52 items-start gap-3 rounded-xl bg-danger-50 p-4 text-sm text-danger-800 ring-1 ring-danger-600/30 ring-inset outline-none"
-            data-form-failed=""
-          >
-            <svg viewBox="0 0 20 20" aria-hidden="true" className="mt-0.5 size-5 flex-none text-danger-600" fill="currentColor">
-              <path
-                fillRule="evenodd"
-                d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"
-                clipRule="evenodd"
-              />
-            </svg>
-            <p>
-              <strong className="block font-semibold">{strings.failure.title}</strong>
-              {beforeEmail}
-              <a href={mailto} className="font-semibold underline underline-offset-2 break-all">
-                {email}
-              </a>
-              {afterEmail}
-            </p>
-          </div>
-        )}
         <div className="grid gap-5 @xl:grid-cols-2">
           {field('name', true, { autoComplete: 'name' })}
           {field('email', true, { type: 'email', autoComplete: 'email' })}
@@ -371,6 +357,7 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
             <Inline text={strings.consent} language={(href) => consentLinks?.[href]} />
           </label>
         </div>
+        <p className="text-xs text-slate-600">{strings.footnote}</p>
         {/* Waiting for consent: the button is disabled on purpose (SPEC §4), drawn as waiting, not broken, and says why. */}
         <div>
           <button
@@ -393,7 +380,31 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
             </p>
           )}
         </div>
-        <p className="text-xs text-slate-600">{strings.footnote}</p>
+        {/* Last in the form, under the button that was pressed: below it the toast's lane (styles.css). */}
+        {failed && (
+          <div
+            ref={outcome}
+            tabIndex={-1}
+            className="flex items-start gap-3 rounded-xl bg-danger-50 p-4 text-sm text-danger-800 ring-1 ring-danger-600/30 ring-inset outline-none"
+            data-form-failed=""
+          >
+            <svg viewBox="0 0 20 20" aria-hidden="true" className="mt-0.5 size-5 flex-none text-danger-600" fill="currentColor">
+              <path
+                fillRule="evenodd"
+                d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"
+                clipRule="evenodd"
+              />
+            </svg>
+            <p>
+              <strong className="block font-semibold">{strings.failure.title}</strong>
+              {beforeEmail}
+              <a href={mailto} className="font-semibold underline underline-offset-2 break-all">
+                {email}
+              </a>
+              {afterEmail}
+            </p>
+          </div>
+        )}
       </form>
     </>
   );

@@ -3,13 +3,10 @@
  * before). Islands import this module, so esbuild puts it and sonner in one shared chunk: one module
  * instance, one toast queue, one Toaster (Alt+T, the locale's label).
  *
- * Where it sits keeps it off the header, the form and the chat button: from 1024 px bottom left (the contact
- * forms sit in the right-hand column or, in the chat demo, in a centred dialog; the chat button is bottom
- * right); below that at the top, just under the fixed header (sonner lays toasts across the screen below
- * 600 px), while the form's outcome (its confirmation or failure message) takes focus and scrolls in below
- * the toast (`scroll-mt-52` in ContactFormView), so the toast lies over the text above it, not a control.
- * Toasts are
- * styled here (sonner's `unstyled`), success and error each in their own colours with AA contrast
+ * Where it sits keeps it off the page: at the bottom (right, as SPEC's default; across the screen up to
+ * sonner's 600 px), in the lane a contact form leaves free under its outcome while one shows (styles.css,
+ * `--toast-lane`; ContactFormView brings the outcome to just above it). The chat button steps aside while a
+ * toast shows. Toasts are styled here (sonner's `unstyled`), success and error each in their own colours with AA contrast
  * (sonner's richColors success toast does not reach it).
  */
 import { useEffect } from 'react';
@@ -23,11 +20,8 @@ export interface Notice {
 
 let mounted: Promise<void> | undefined;
 
-const NARROW = '(max-width: 1023px)';
-const OFFSET = { bottom: '1.25rem', left: '1.25rem' };
-/** Below the 4 rem header, never over it. */
-const NARROW_OFFSET = { top: '4.5rem' };
-const PHONE_OFFSET = { top: '4.5rem', left: '0.5rem', right: '0.5rem' };
+const OFFSET = { bottom: '1.25rem', right: '1.25rem' };
+const PHONE_OFFSET = { bottom: '0.5rem', left: '0.5rem', right: '0.5rem' };
 
 const TOAST_CLASSES = {
   toast: 'flex w-full items-start gap-3 rounded-card p-4 text-sm shadow-raised ring-1 ring-inset sm:w-[356px]',
@@ -41,11 +35,10 @@ const TOAST_CLASSES = {
 function ToasterHost({ label, onReady }: { label: string; onReady: () => void }) {
   // A parent's effect runs after its children's, so sonner's Toaster is subscribed when this fires.
   useEffect(onReady, [onReady]);
-  const narrow = window.matchMedia(NARROW).matches;
   return (
     <Toaster
-      position={narrow ? 'top-center' : 'bottom-left'}
-      offset={narrow ? NARROW_OFFSET : OFFSET}
+      position="bottom-right"
+      offset={OFFSET}
       mobileOffset={PHONE_OFFSET}
       hotkey={['altKey', 'KeyT']}
       containerAriaLabel={label}

@@ -15,52 +15,54 @@ export function CookieBanner({ strings }: { strings: LocaleStrings['cookieBanner
   // One line per label in every language down to 360 px ("Nécessaires uniquement"): no wrapping inside a
   // button, each as wide as its label (flex-auto) and sharing what is left of the row.
   const button =
-    'inline-flex min-h-11 items-center justify-center whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:px-4';
-  // A compact bar across the bottom (flush on phones, a floating card from `sm`): the title runs into the
-  // text, the choices sit side by side; the details open on demand as a scrolling sheet inside the bar.
-  // Only the card takes clicks, so the margin around it never blocks what is underneath.
+    'inline-flex min-h-11 items-center justify-center whitespace-nowrap rounded-lg px-2.5 py-2 text-[0.8125rem] font-semibold min-[400px]:px-3 sm:text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:px-4';
+  // A strip across the top of the page, in the flow (styles.css puts it above the header while it shows): it
+  // pushes the page down instead of lying on it, so it covers nothing at any width or scroll position. The
+  // text and the choices share a row from `lg`; the details open on demand below them.
   return (
-    <section aria-labelledby={titleId} className="cookie-banner pointer-events-none fixed inset-x-0 bottom-0 z-50 sm:p-4">
-      <div className="pointer-events-auto mx-auto max-w-4xl rounded-t-2xl bg-white px-4 py-3 shadow-[0_-8px_30px_rgb(15_23_42/0.18)] ring-1 ring-slate-200 sm:rounded-2xl sm:p-5">
-        <div className="text-sm text-slate-700">
-          <h2 id={titleId} className="inline font-semibold text-slate-900">
-            {strings.title}
-          </h2>{' '}
-          <p className="inline">
-            <MarkedInline owner={strings} field="text" />
-          </p>
+    <section aria-labelledby={titleId} className="cookie-banner border-b border-slate-200 bg-slate-50">
+      <div className="mx-auto max-w-7xl px-gutter py-3 sm:py-4">
+        <div className="lg:flex lg:items-center lg:gap-8">
+          <div className="text-[0.8125rem] leading-5 text-pretty text-slate-700 sm:text-sm lg:flex-1">
+            <h2 id={titleId} className="inline font-semibold text-slate-900">
+              {strings.title}
+            </h2>{' '}
+            <p className="inline">
+              <MarkedInline owner={strings} field="text" />
+            </p>
+          </div>
+          <div className="mt-2.5 flex flex-wrap items-center gap-x-2 gap-y-1 sm:gap-3 lg:mt-0 lg:flex-none">
+            <button type="button" data-consent-choice="accepted" className={`${button} flex-auto bg-brand-600 text-white hover:bg-brand-700 sm:flex-none`}>
+              {strings.accept}
+            </button>
+            <button
+              type="button"
+              data-consent-choice={strings.declineSetsCookie ? 'rejected' : ''}
+              className={`${button} flex-auto bg-white text-slate-900 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 sm:flex-none`}
+            >
+              {strings.decline}
+            </button>
+            {details && (
+              <button
+                type="button"
+                aria-expanded="false"
+                aria-controls={detailsId}
+                data-details-show={details.show}
+                data-details-hide={details.hide}
+                className={`${button} px-2 font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900`}
+              >
+                {details.show}
+              </button>
+            )}
+          </div>
         </div>
         {details && (
-          <div id={detailsId} hidden className="mt-3 max-h-[50vh] overflow-y-auto overscroll-contain rounded-xl bg-slate-50 p-4 text-sm text-slate-700">
+          <div id={detailsId} hidden className="mt-3 max-w-4xl rounded-xl bg-white p-4 text-sm text-slate-700 ring-1 ring-slate-200">
             <RichText blocks={details.text} className="space-y-2" />
           </div>
         )}
-        <div className="mt-2.5 flex flex-wrap items-center gap-x-2 sm:mt-3 sm:gap-3">
-          <button type="button" data-consent-choice="accepted" className={`${button} flex-auto bg-brand-600 text-white hover:bg-brand-700 sm:flex-none`}>
-            {strings.accept}
-          </button>
-          <button
-            type="button"
-            data-consent-choice={strings.declineSetsCookie ? 'rejected' : ''}
-            className={`${button} flex-auto bg-white text-slate-900 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 sm:flex-none`}
-          >
-            {strings.decline}
-          </button>
-          {details && (
-            <button
-              type="button"
-              aria-expanded="false"
-              aria-controls={detailsId}
-              data-details-show={details.show}
-              data-details-hide={details.hide}
-              className={`${button} px-2 font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 sm:ml-auto`}
-            >
-              {details.show}
-            </button>
-          )}
-        </div>
       </div>
-      {/* The end of the bar: CSS shows the bar only once the parser got here (styles.css, .cookie-banner). */}
+      {/* The end of the bar: CSS shows the page only once the parser got here (styles.css, .cookie-banner). */}
       <span className="cookie-banner-end" hidden />
     </section>
   );

@@ -16,7 +16,7 @@ export function Header({ variant, ctx }: { variant: HeaderVariant; ctx: RenderCo
   const link =
     'inline-flex min-h-11 items-center whitespace-nowrap rounded-control px-1 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 min-[400px]:px-2.5';
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-gutter">
         <a href={localeHome(ctx.model, ctx.entry)} aria-label={ctx.strings.header.homeLabel} className="flex min-h-11 flex-none items-center rounded-control">
           <Logo name={ctx.model.site.brand.name} />

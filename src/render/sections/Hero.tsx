@@ -8,8 +8,12 @@ import type { SectionProps } from './props.ts';
 /**
  * The page's opening: with a product mock, text and mock side by side on wide screens (the product above the
  * fold) and stacked on phones, where the mock follows the buttons so its first part is on the first screen and
- * the small print and figures come after it; without one, centred text. Figures sit in one compact row, not in cards.
+ * the small print and figures come after it (spaced tighter on phones for that: tests/browser/layout-hero.spec.ts);
+ * without one, centred text. Figures sit in one compact row, not in cards.
  */
+/** A middle dot between phrases ends a line, never starts one ("… RGPD / · Hébergement" at 360 px). */
+const dotsStayBehind = (text: string) => text.replace(/ · /g, '\u00a0· ');
+
 // eslint-disable-next-line max-lines-per-function -- The hero's two layouts (with and without a drawing) in one tree, so the parts they share are written once.
 export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
   const { mock } = section;
@@ -21,22 +25,22 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
     <section
       id={section.id}
       aria-labelledby={headingId}
-      className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white pt-24 pb-8 sm:pt-32 sm:pb-12"
+      className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white pt-20 pb-8 sm:pt-32 sm:pb-12"
     >
       <div
         aria-hidden="true"
         className="pointer-events-none absolute -top-40 left-1/2 h-[36rem] w-[60rem] max-w-[200vw] -translate-x-1/2 rounded-full bg-brand-200/40 blur-3xl"
       />
       <div
-        className={`relative mx-auto px-gutter ${mock ? 'grid max-w-7xl items-center gap-10 lg:grid-cols-[minmax(0,11fr)_minmax(0,13fr)] lg:gap-x-12 lg:gap-y-0' : 'max-w-5xl'}`}
+        className={`relative mx-auto px-gutter ${mock ? 'grid max-w-7xl items-center gap-8 sm:gap-10 lg:grid-cols-[minmax(0,11fr)_minmax(0,13fr)] lg:gap-x-12 lg:gap-y-0' : 'max-w-5xl'}`}
       >
         <div className={`${align} ${mock ? 'lg:self-end' : ''}`}>
           {section.eyebrow && (
             <p className="inline-block rounded-full bg-white px-3 py-1 text-balance text-xs font-semibold text-brand-700 shadow-card ring-1 ring-brand-100 sm:px-4 sm:text-sm">
-              <KeepTogether text={section.eyebrow} />
+              <KeepTogether text={dotsStayBehind(section.eyebrow)} />
             </p>
           )}
-          <h1 id={headingId} className={`mt-5 text-display font-extrabold text-slate-900 ${mock ? 'lg:text-h1 xl:text-[3.5rem]' : ''}`}>
+          <h1 id={headingId} className={`mt-4 text-display font-extrabold sm:mt-5 text-slate-900 ${mock ? 'lg:text-h1 xl:text-[3.5rem]' : ''}`}>
             <KeepTogether text={section.title} />
             {section.highlight && (
               <>
@@ -53,7 +57,7 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
             <KeepTogether text={section.lead} />
           </p>
           {/* On phones the buttons share a row equally or, when they wrap, each fills it: two stacked buttons of different widths look unaligned. */}
-          <div className={`mx-auto mt-8 flex max-w-sm flex-wrap items-center gap-3 max-sm:[&>a]:flex-auto sm:max-w-none sm:gap-4 ${justify}`}>
+          <div className={`mx-auto mt-6 flex max-w-sm sm:mt-8 flex-wrap items-center gap-3 max-sm:[&>a]:flex-auto sm:max-w-none sm:gap-4 ${justify}`}>
             {section.actions.map((action, i) => (
               <ActionLink key={i} action={action} size="lg" />
             ))}

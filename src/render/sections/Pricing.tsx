@@ -60,12 +60,12 @@ export function Plans({ section, ctx, level, headingId }: SectionProps<'plans'>)
         })}
       </ul>
       {trial && (
-        <p data-trial="" className="mx-auto mt-8 max-w-3xl text-center text-sm text-balance text-slate-600">
+        <p data-trial="" className="mx-auto mt-8 max-w-3xl text-sm text-pretty sm:text-center sm:text-balance text-slate-600">
           <KeepTogether text={trial} />
         </p>
       )}
       {section.note && (
-        <p className={`mx-auto ${trial ? 'mt-2' : 'mt-8'} max-w-3xl text-center text-sm text-balance text-slate-600`}>
+        <p className={`mx-auto ${trial ? 'mt-2' : 'mt-8'} max-w-3xl text-sm text-pretty sm:text-center sm:text-balance text-slate-600`}>
           <KeepTogether text={section.note} />
         </p>
       )}

@@ -19,9 +19,10 @@
  *   lower half of the window then, where the chat button and the bar sit).
  * - `fixed-covers-content`: the chat button, a toast or the cookie bar (any fixed element but the header,
  *   which content scrolls under by design) lies on a line of text, a picture or a control, where a visitor
- *   rests: as loaded (the cookie bar excepted: it asks its question over the first screen), at the end of the page (the page must leave room below its last line), and with each
- *   form control and form message brought into view the way the browser does on focus (block `nearest`,
- *   honouring the page's scroll-padding).
+ *   rests: as loaded (a first visit's cookie bar included), a screen further down (the bar and toasts; a
+ *   floating button, the chat button, floats by the page's side there by design), at the end of the page (the page must leave room
+ *   below its last line), and with each form control and form message brought into view the way the browser
+ *   does on focus (block `nearest`, honouring the page's scroll-padding).
  * - `tap-target` (phones only): a link, button or form control smaller than 44 × 44 px; links shown as
  *   running text (`display: inline`) are excepted, a checkbox counts with its label.
  * - `lonely-card`: a grid row holding one item below a row of three or more, or one card (a box with a
@@ -55,12 +56,25 @@ export const PHONE_MAX_WIDTH = 480;
 /**
  * Runs every check on the page and gives back what failed (empty when the page passes). `resized`: the
  * window was resized since the page loaded, so the layout-shift rule, a rule about the load, is left out.
+ * `here`: the page is in a state a visitor brought it to and rests in (a form's outcome in view, with its
+ * toast): the rules are judged as it is, without scrolling, the fixed elements at this position only and
+ * the finding named by `here`; the layout-shift rule is left out (the visitor's input moved the page).
  */
-export async function layoutFindings(page: Page, { resized = false } = {}): Promise<GateFinding[]> {
-  return page.evaluate(inPageChecks, { phoneMaxWidth: PHONE_MAX_WIDTH, minTap: 44, resized });
+export async function layoutFindings(page: Page, { resized = false, here = '' } = {}): Promise<GateFinding[]> {
+  return page.evaluate(inPageChecks, { phoneMaxWidth: PHONE_MAX_WIDTH, minTap: 44, resized: resized || here !== '', here });
 }
 
-async function inPageChecks({ phoneMaxWidth, minTap, resized }: { phoneMaxWidth: number; minTap: number; resized: boolean }): Promise<GateFinding[]> {
+async function inPageChecks({
+  phoneMaxWidth,
+  minTap,
+  resized,
+  here,
+}: {
+  phoneMaxWidth: number;
+  minTap: number;
+  resized: boolean;
+  here: string;
+}): Promise<GateFinding[]> {
   const findings: GateFinding[] = [];
   const seen = new Set<string>();
   const report = (rule: GateRule, el: Element, detail: string) => {
@@ -285,8 +299,9 @@ async function inPageChecks({ phoneMaxWidth, minTap, resized }: { phoneMaxWidth:
         report('fixed-covers-control', el, `${where}: its centre (${px(x)}, ${px(y)}) is under ${describe(cover).slice(0, 70)}`);
     }
   };
-  coverCheck('at load', 0);
-  for (const form of document.querySelectorAll('form')) {
+  if (here) coverCheck(here, 0);
+  else coverCheck('at load', 0);
+  for (const form of here ? [] : document.querySelectorAll('form')) {
     const last = [...form.querySelectorAll<HTMLElement>('button, input, textarea, select')].filter((el) => !hiddenByDesign(el)).pop();
     if (!last) continue;
     // At the bottom edge, and a little higher, as a visitor who scrolled just far enough would have it.
@@ -307,8 +322,14 @@ async function inPageChecks({ phoneMaxWidth, minTap, resized }: { phoneMaxWidth:
       )
       // Faded out entirely (the chat button before the visitor scrolls) it covers nothing a visitor sees.
       .filter((el) => parseFloat(style(el).opacity) > 0)
-      // A bar that lets clicks through its margin (pointer-events: none) covers with its children only.
-      .flatMap((el) => (style(el).pointerEvents === 'none' ? [...el.children].filter((c) => !hiddenByDesign(c)) : [el]))
+      // A bar that lets clicks through its margin (pointer-events: none) covers with its children only, and so
+      // does a box of no size whose children lie outside it (sonner's toaster: an empty list, its toasts
+      // positioned from it).
+      .flatMap((el) => {
+        const box = el.getBoundingClientRect();
+        const byChildren = style(el).pointerEvents === 'none' || box.width === 0 || box.height === 0;
+        return byChildren ? [...el.children].filter((c) => !hiddenByDesign(c) && parseFloat(style(c).opacity) > 0) : [el];
+      })
       .map((el) => ({ el, box: el.getBoundingClientRect() }))
       .filter(({ box }) => box.width > 0 && box.height > 0);
   const contentBoxes = (within: Element) => {
@@ -337,8 +358,8 @@ async function inPageChecks({ phoneMaxWidth, minTap, resized }: { phoneMaxWidth:
   };
   const overlap = (a: DOMRect, b: DOMRect) =>
     Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
-  const coverContent = (where: string, within: Element = document.body, exceptBar = false) => {
-    const over = overlays().filter((o) => !(exceptBar && o.el.closest('.cookie-banner')));
+  const coverContent = (where: string, within: Element = document.body, exceptFloatingButtons = false) => {
+    const over = overlays().filter((o) => !(exceptFloatingButtons && o.el.matches('a, button')));
     if (over.length === 0) return;
     const height = window.innerHeight;
     for (const { el, box, what } of contentBoxes(within)) {
@@ -352,11 +373,19 @@ async function inPageChecks({ phoneMaxWidth, minTap, resized }: { phoneMaxWidth:
         );
     }
   };
+  if (here) {
+    coverContent(here);
+    return findings;
+  }
   window.scrollTo({ top: 0, behavior: 'instant' });
   await new Promise((resolve) => requestAnimationFrame(resolve));
-  // As loaded, the cookie bar is the first screen's question (SPEC §4) and lies over its lower part by design;
-  // the page's end and every control brought into view must be clear of it.
-  coverContent('at load', document.body, true);
+  coverContent('at load');
+  // A screen further down, where a first visitor who has not answered the cookie bar reads on: the bar (and a
+  // toast) must not lie on the page there either. A floating button (the chat button) is judged where a visitor
+  // rests (the page's end, a control in view), not at any scroll position: it floats by the page's side by design.
+  window.scrollTo({ top: Math.round(window.innerHeight * 0.8), behavior: 'instant' });
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  coverContent('scrolled a screen down', document.body, true);
   window.scrollTo({ top: root.scrollHeight, behavior: 'instant' });
   await new Promise((resolve) => requestAnimationFrame(resolve));
   coverContent('at the end of the page');

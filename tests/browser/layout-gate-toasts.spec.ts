@@ -1,0 +1,56 @@
+/**
+ * The layout gate for the contact forms' outcomes (issue #36 item 1): on every route with a form, at the five
+ * widths, a sent request and a failed one, each with its toast showing (held by the pointer, as a visitor
+ * reading it holds it). The page is judged where the form leaves the visitor: its outcome (the confirmation
+ * panel, the failure message) brought into view, with every rule of support/layout-gate.ts, the toast among
+ * the fixed elements that must lie on no text, picture or control. The backend's answer is given by the test
+ * (the gate is about the page, not the send path, which contact-forms.spec covers).
+ */
+import { expect, test, type Locator } from '@playwright/test';
+import { FORM_ROUTES, acceptCookies, contactForm, isBuilt } from './support/forms.ts';
+import { layoutFindings } from './support/layout-gate.ts';
+import { LAYOUT_VIEWPORTS } from './support/layout-routes.ts';
+
+async function fillValid(f: Locator) {
+  await f.locator('[name=name]').fill('Max Muster');
+  await f.locator('[name=email]').fill('max@example.com');
+  if ((await f.locator('[name=subject]').count()) > 0) await f.locator('[name=subject]').fill('Demo');
+  await f.locator('[name=message]').fill('Hallo');
+  await f.locator('[name=privacy_consent]').check();
+}
+
+for (const { route } of FORM_ROUTES.filter((f) => isBuilt(f.route))) {
+  test(`layout gate ${route}: the form sent and failed, each with its toast, at ${LAYOUT_VIEWPORTS.map((v) => v.width).join(', ')} px`, async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    await acceptCookies(page, baseURL!);
+    let failing = false;
+    await page.route('**/functions/v1/rapid-worker', (r) =>
+      r.fulfill(
+        failing ? { status: 500, contentType: 'application/json', body: '{"error":"boom"}' } : { status: 200, contentType: 'application/json', body: '{}' },
+      ),
+    );
+    const failures: string[] = [];
+    for (const viewport of LAYOUT_VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      for (const state of ['sent', 'failed'] as const) {
+        failing = state === 'failed';
+        await page.goto(route);
+        const f = await contactForm(page);
+        await fillValid(f);
+        await f.locator('button[type=submit]').click();
+        const island = page.locator('[data-island="contact-form"]').first();
+        await expect(island.locator(state === 'sent' ? '[data-form-sent]' : '[data-form-failed]')).toBeFocused();
+        const shown = page.locator(`[data-sonner-toast][data-type=${state === 'sent' ? 'success' : 'error'}]`);
+        await expect(shown).toHaveAttribute('data-mounted', 'true');
+        await shown.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+        await shown.hover();
+        for (const found of await layoutFindings(page, { here: `${state}, outcome in view with its toast` }))
+          failures.push(`${viewport.width}px ${found.rule}: ${found.element} — ${found.detail}`);
+      }
+    }
+    expect(failures, route).toEqual([]);
+  });
+}

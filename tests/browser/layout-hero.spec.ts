@@ -1,0 +1,96 @@
+/**
+ * Phone heroes (issue #36 item 6): the lead reads as a left-aligned column of at most about four lines and the
+ * product drawing starts on the first screen, on every hero with a drawing, in every language, at 360 × 780
+ * and 390 × 844. The layout's part is measured as what four lines of the lead hold (the type and the measure:
+ * at least LEAD_CHARS characters), so a lead whose copy fits that is at most four lines; a longer lead is the
+ * copy's to shorten, and is named in the test's annotations rather than failed here (the copy is rewritten
+ * in content/pages/**, not by the layout).
+ */
+import { expect, test } from '@playwright/test';
+import { acceptCookies } from './support/forms.ts';
+
+const HEROES = ['/', '/fr', '/en', '/es', '/education', '/fr/education', '/en/education', '/es/education', '/chatbot'];
+const PHONES = [
+  { width: 360, height: 780 },
+  { width: 390, height: 844 },
+];
+/** What four lines of a phone hero's lead hold at least, by width (16 px Inter across the column). */
+const LEAD_CHARS: Record<number, number> = { 360: 140, 390: 160 };
+/** The drawing's first part: its window bar and first row, on the first screen. */
+const DRAWING_SHOWN = 100;
+
+interface Hero {
+  align: string;
+  lines: number;
+  chars: number;
+  fourLinesHold: number;
+  drawingTop: number;
+}
+
+async function measure(page: import('@playwright/test').Page): Promise<Hero> {
+  await page.evaluate(() => document.fonts.ready);
+  return page.evaluate(() => {
+    const hero = document.querySelector('main section');
+    const lead = hero?.querySelector('h1 ~ p');
+    const drawing = hero?.querySelector('[data-mock]');
+    if (!lead || !drawing) throw new Error('no hero lead or drawing');
+    // Line by line: the tops of the characters' boxes; where the fifth line starts, four lines are full.
+    const tops: number[] = [];
+    let chars = 0;
+    let fourLinesHold = -1;
+    const range = document.createRange();
+    const walker = document.createTreeWalker(lead, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      for (let i = 0; i < node.data.length; i++) {
+        if (node.data[i] === '\u00ad') continue;
+        chars++;
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const box = [...range.getClientRects()].sort((a, b) => b.top - a.top)[0];
+        if (!box || tops.some((t) => Math.abs(t - box.top) < box.height / 2)) continue;
+        tops.push(box.top);
+        if (tops.length === 5) fourLinesHold = chars - 1;
+      }
+    }
+    return {
+      align: getComputedStyle(lead).textAlign,
+      lines: tops.length,
+      chars,
+      fourLinesHold: fourLinesHold < 0 ? chars : fourLinesHold,
+      drawingTop: drawing.getBoundingClientRect().top,
+    };
+  });
+}
+
+for (const viewport of PHONES) {
+  test(`${viewport.width} × ${viewport.height}: every hero's lead is a left-aligned column holding ${LEAD_CHARS[viewport.width]}+ characters in four lines, and its drawing starts on the first screen`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize(viewport);
+    await acceptCookies(page, baseURL!);
+    const failures: string[] = [];
+    for (const route of HEROES) {
+      await page.goto(route);
+      const hero = await measure(page);
+      if (!['left', 'start'].includes(hero.align)) failures.push(`${route}: lead is ${hero.align}-aligned`);
+      if (hero.fourLinesHold < (LEAD_CHARS[viewport.width] ?? 0) && hero.lines > 4)
+        failures.push(`${route}: four lines of the lead hold only ${hero.fourLinesHold} characters`);
+      if (hero.drawingTop > viewport.height - DRAWING_SHOWN)
+        failures.push(`${route}: the drawing starts at ${Math.round(hero.drawingTop)} px, below the first screen's ${viewport.height - DRAWING_SHOWN} px`);
+      if (hero.lines > 4)
+        test.info().annotations.push({
+          type: 'copy',
+          description: `${route}: the lead is ${hero.chars} characters, ${hero.lines} lines; four lines hold ${hero.fourLinesHold}`,
+        });
+    }
+    expect(failures).toEqual([]);
+  });
+}
+
+test("first visit on a 390 × 844 phone: home's drawing starts on the first screen below the cookie bar", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.locator('.cookie-banner')).toBeVisible();
+  expect((await measure(page)).drawingTop).toBeLessThanOrEqual(844 - DRAWING_SHOWN);
+});

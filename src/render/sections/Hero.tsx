@@ -5,15 +5,15 @@ import { ActionLink } from '../ui.tsx';
 import { trialSummary } from '../offer.tsx';
 import type { SectionProps } from './props.ts';
 
+/** A middle dot between phrases ends a line, never starts one ("… RGPD / · Hébergement" at 360 px). */
+const dotsStayBehind = (text: string) => text.replace(/ · /g, '\u00a0· ');
+
 /**
  * The page's opening: with a product mock, text and mock side by side on wide screens (the product above the
  * fold) and stacked on phones, where the mock follows the buttons so its first part is on the first screen and
  * the small print and figures come after it (spaced tighter on phones for that: tests/browser/layout-hero.spec.ts);
  * without one, centred text. Figures sit in one compact row, not in cards.
  */
-/** A middle dot between phrases ends a line, never starts one ("… RGPD / · Hébergement" at 360 px). */
-const dotsStayBehind = (text: string) => text.replace(/ · /g, '\u00a0· ');
-
 // eslint-disable-next-line max-lines-per-function -- The hero's two layouts (with and without a drawing) in one tree, so the parts they share are written once.
 export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
   const { mock } = section;

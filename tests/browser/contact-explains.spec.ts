@@ -134,7 +134,8 @@ for (const viewport of [
         const out: string[] = [];
         if (t.top < header.bottom && t.bottom > header.top) out.push(`header (toast top ${t.top}, header bottom ${header.bottom})`);
         for (const el of document.querySelectorAll<HTMLElement>('button, input, textarea, select')) {
-          if (toastEl.contains(el) || el.closest('header')) continue;
+          // A control hidden while the toast shows (the chat button steps aside) is not covered.
+          if (toastEl.contains(el) || el.closest('header') || !el.checkVisibility({ visibilityProperty: true })) continue;
           for (const r of el.getClientRects()) {
             if (r.width === 0 || r.height === 0) continue;
             if (r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top)

@@ -12,7 +12,7 @@ for (const form of FORM_ROUTES) {
 }
 
 // One page for what a successful German submit shows: each test opens a page (a renderer) and loads the home page.
-test('the German form loads supabase-js on the first submit, not with the page, then shows the exact SPEC §8 success toast in the shared Toaster, bottom left on wide screens (off the form and the chat button)', async ({
+test('the German form loads supabase-js on the first submit, not with the page, then shows the exact SPEC §8 success toast in the shared Toaster, bottom right (SPEC §9, "Other") (the chat button steps aside)', async ({
   page,
 }) => {
   const scripts: string[] = [];
@@ -34,7 +34,7 @@ test('the German form loads supabase-js on the first submit, not with the page, 
   await expect(shown).toContainText('Vielen Dank für Ihre Anfrage. Wir melden uns zeitnah bei Ihnen.');
   const toaster = page.locator('section[aria-label^="Benachrichtigungen"]');
   await expect(toaster).toHaveCount(1);
-  await expect(toaster.locator('ol')).toHaveAttribute('data-x-position', 'left');
+  await expect(toaster.locator('ol')).toHaveAttribute('data-x-position', 'right');
   await expect(toaster.locator('ol')).toHaveAttribute('data-y-position', 'bottom');
   expect((await storedFor(email))[0]?.company).toBe('Muster GmbH');
 });

@@ -29,6 +29,10 @@ export function spacingRules(settings: Typography): (text: string) => string {
     const wide = new RegExp(`${TYPED_SPACE}(?=${anyOf(settings.noBreakBefore)})`, 'g');
     steps.push((text) => text.replace(wide, NO_BREAK_SPACE));
   }
+  if (settings.noBreakAfter.length > 0) {
+    const after = new RegExp(`(?<![\\p{L}\\p{N}])(${anyOf(settings.noBreakAfter)})${TYPED_SPACE}(?=[\\p{L}\\p{N}])`, 'gu');
+    steps.push((text) => text.replace(after, `$1${NO_BREAK_SPACE}`));
+  }
   if (settings.guillemetSpacing) {
     steps.push((text) => text.replace(/«[ \t\n\u00a0]*/g, `«${NO_BREAK_SPACE}`).replace(/[ \t\n\u00a0]*»/g, `${NO_BREAK_SPACE}»`));
   }

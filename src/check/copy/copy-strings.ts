@@ -22,6 +22,11 @@ export const NOT_COPY: ReadonlySet<string> = new Set([
   'plan',
   'claim',
   'image',
+  // A language's typography settings are its own marks and abbreviations, never a translation of another's.
+  'noBreakBeforeUnits',
+  'narrowNoBreakBefore',
+  'noBreakBefore',
+  'noBreakAfter',
 ]);
 /** A value without spaces in lower-case ASCII is an identifier (`hero`, `pricing`, `sparkles`, `/chatbot`). */
 const IDENTIFIER = /^[a-z0-9_#/.:@?=&+-]*$/;

@@ -32,6 +32,13 @@ describe("spacing rules from a locale's typography settings", () => {
     expect(spacingRules(units)('100% compliant, Prozent %')).toBe('100% compliant, Prozent %');
   });
 
+  it('keeps a legal sign or abbreviation on the line of what follows it, only where a word starts', () => {
+    const german = spacingRules(Typography.parse({ noBreakAfter: ['§', '§§', 'Art.', 'Abs.'] }));
+    expect(german('nach § 38 BDSG, §§ 5 und 6 UWG, Art. 13 Abs. 1 DSGVO')).toBe('nach §\u00a038 BDSG, §§\u00a05 und 6 UWG, Art.\u00a013 Abs.\u00a01 DSGVO');
+    expect(german('Zum Start. Dann')).toBe('Zum Start. Dann');
+    expect(german('Art. – weiter')).toBe('Art. – weiter');
+  });
+
   it('treats the marks as text, not as patterns', () => {
     expect(spacingRules(Typography.parse({ noBreakBefore: ['.', '*'] }))('a . b * c')).toBe('a\u00a0. b\u00a0* c');
   });

@@ -93,10 +93,13 @@ function runUntilExit(cwd: string, args: string[], result: RegExp, signal?: Node
     let out = '';
     let resultAt: number | undefined;
     let grace: NodeJS.Timeout | undefined;
+    let exited: { code: number | null; killedBy: NodeJS.Signals | null; at: number; leftBehind: boolean } | undefined;
     const onOutput = (chunk: Buffer) => {
       out += chunk.toString();
       if (resultAt !== undefined || !result.test(out)) return;
       resultAt = performance.now();
+      // Output can still arrive after 'exit' (Node delivers the pipes' last chunks later): the command has exited.
+      if (exited) return;
       if (signal) child.kill(signal);
       grace = setTimeout(
         () => {
@@ -110,9 +113,15 @@ function runUntilExit(cwd: string, args: string[], result: RegExp, signal?: Node
     child.once('error', reject);
     child.once('exit', (code, killedBy) => {
       clearTimeout(grace);
-      const exitedAfter = resultAt === undefined || killedBy === 'SIGKILL' ? undefined : performance.now() - resultAt;
       const leftBehind = groupAlive(child.pid!);
       if (leftBehind) process.kill(-child.pid!, 'SIGKILL');
+      exited = { code, killedBy, at: performance.now(), leftBehind };
+    });
+    // 'close' comes once the pipes are drained too, so `out` holds everything the command printed.
+    child.once('close', () => {
+      if (!exited) return reject(new Error('the pipes closed before the process exited'));
+      const { code, killedBy, at, leftBehind } = exited;
+      const exitedAfter = resultAt === undefined || killedBy === 'SIGKILL' ? undefined : Math.max(0, at - resultAt);
       resolve({ code, out, exitedAfter, leftBehind });
     });
   });

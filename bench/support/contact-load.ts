@@ -14,6 +14,8 @@ export interface LoadReport {
   ok: number;
   /** 5xx answers and failed connections. */
   failed: number;
+  /** What the failed ones said, counted by message. */
+  failures: string[];
   otherStatuses: Record<string, number>;
   rows: number;
   /** Rows whose content differs from what was sent, or acknowledged requests without a row. */
@@ -65,6 +67,7 @@ export async function runContactLoad(options: { total: number; concurrency: numb
       sent: results.length,
       ok: ok.length,
       failed: results.filter((r) => r.status === 0 || r.status >= 500).length,
+      failures: countedMessages(results.flatMap((r) => (r.error ? [r.error] : []))),
       otherStatuses,
       rows: rows.length,
       mismatches,
@@ -76,4 +79,10 @@ export async function runContactLoad(options: { total: number; concurrency: numb
     await server.stop();
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+function countedMessages(messages: string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const message of messages) counts.set(message, (counts.get(message) ?? 0) + 1);
+  return [...counts].map(([message, count]) => `${count}× ${message}`);
 }

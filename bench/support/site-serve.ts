@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FUNCTION_PATH } from '../../supabase/functions/_shared/contact-fields.ts';
@@ -88,6 +89,8 @@ export interface SentRequest {
   /** HTTP status, or 0 when the connection failed. */
   status: number;
   id?: string;
+  /** Why a request failed: the connection error, or the answer's error text for a 5xx. */
+  error?: string;
   ms: number;
 }
 
@@ -110,7 +113,10 @@ export function newRunId(): string {
 
 /**
  * Sends `total` requests with at most `concurrency` in flight; stops starting new ones once `stop()`
- * says so. Every outcome is recorded, including connection failures.
+ * says so. Every outcome is recorded, including connection failures. The client keeps at most
+ * `concurrency` connections, as a load tool's virtual users do: fetch's pool opens more than it has
+ * requests in flight when answers arrive faster than it reads them, and `site serve` caps the
+ * connections one address may hold.
  */
 export async function sendContactRequests(options: {
   url: string;
@@ -125,26 +131,64 @@ export async function sendContactRequests(options: {
     results.push(result);
     options.onResult?.(result);
   };
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
   let next = 0;
   async function worker(): Promise<void> {
     while (next < options.total && !options.stop?.()) {
       const body = loadBody(options.run, next++);
       const started = performance.now();
       try {
-        const response = await fetch(`${options.url}${FUNCTION_PATH}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-site-form': 'business', 'x-site-locale': 'de' },
-          body: JSON.stringify(body),
-        });
-        const answer = (await response.json().catch(() => ({}))) as { id?: string };
-        record({ body, status: response.status, id: answer.id, ms: performance.now() - started });
-      } catch {
-        record({ body, status: 0, ms: performance.now() - started });
+        const response = await postJson(agent, `${options.url}${FUNCTION_PATH}`, body);
+        const answer = parsedAnswer(response.text);
+        const error = response.status >= 500 ? `${response.status}: ${answer.error ?? 'no error text'}` : undefined;
+        record({ body, status: response.status, id: answer.id, error, ms: performance.now() - started });
+      } catch (error) {
+        record({ body, status: 0, error: `connection: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, ms: performance.now() - started });
       }
     }
   }
-  await Promise.all(Array.from({ length: options.concurrency }, worker));
+  try {
+    await Promise.all(Array.from({ length: options.concurrency }, worker));
+  } finally {
+    agent.destroy();
+  }
   return results;
+}
+
+function postJson(agent: http.Agent, url: string, body: unknown): Promise<{ status: number; text: string }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          'x-site-form': 'business',
+          'x-site-locale': 'de',
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+function parsedAnswer(text: string): { id?: string; error?: string } {
+  try {
+    return JSON.parse(text) as { id?: string; error?: string };
+  } catch {
+    return {};
+  }
 }
 
 export function percentile(values: number[], p: number): number {

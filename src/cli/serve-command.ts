@@ -46,7 +46,7 @@ export function addServeCommand(program: Command, setExit: SetExit): void {
     .option('--backfill', 'also notify the sales team of requests stored before notifications were configured (SITE_NOTIFY_*)', false)
     .option(
       '--max-connections <n>',
-      'open connections at most; beyond it the oldest idle or stalled one is closed',
+      'open connections at most; beyond it the one idle or stalled longest is closed',
       wholeNumber(1),
       DEFAULT_LIMITS.maxConnections,
     )

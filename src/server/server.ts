@@ -48,12 +48,18 @@ interface Tracked {
   active: number;
   /** When the connection last made progress, as a counter: its request began or its write buffer drained. */
   progress: number;
+  /**
+   * When it last opened, began or ended a request, as a counter. Among idle connections the one quiet
+   * longest is closed first: a client about to send its next request on a kept-alive connection most
+   * likely uses the one it just had answered, and a POST reset on the way is not retried.
+   */
+  quietSince: number;
 }
 
 /**
  * Keeps at most `max` connections open, and at most `perClient` from one client address. A new
- * connection over either cap makes room by closing, among the connections it competes with, the oldest
- * one without a request in progress (stalled before its headers, or idle between requests), as nginx
+ * connection over either cap makes room by closing, among the connections it competes with, the one
+ * quiet longest without a request in progress (stalled before its headers, or idle between requests), as nginx
  * reuses idle connections; else the busy one whose answer the client has stopped taking (its write
  * buffer full) and which has gone longest without progress. A download the client reads drains its
  * buffer again and again, so the clients that never read are closed first. Only when every competitor
@@ -73,13 +79,14 @@ function connectionCap(max: number, perClient: number): ConnectionCap {
   const perAddress = new Map<string, number>();
   let tick = 0;
   const evictable = (client?: string): Socket | undefined => {
+    let idle: [Socket, Tracked] | undefined;
     let stalled: [Socket, Tracked] | undefined;
     for (const [socket, state] of open) {
       if (client !== undefined && state.client !== client) continue;
-      if (state.active === 0) return socket;
-      if (socket.writableNeedDrain && (!stalled || state.progress < stalled[1].progress)) stalled = [socket, state];
+      if (state.active === 0 && (!idle || state.quietSince < idle[1].quietSince)) idle = [socket, state];
+      if (state.active > 0 && socket.writableNeedDrain && (!stalled || state.progress < stalled[1].progress)) stalled = [socket, state];
     }
-    return stalled?.[0];
+    return (idle ?? stalled)?.[0];
   };
   const makeRoom = (client?: string): boolean => {
     const victim = evictable(client);
@@ -101,7 +108,7 @@ function connectionCap(max: number, perClient: number): ConnectionCap {
     const client = rateLimitKey(socket.remoteAddress ?? '');
     if ((perAddress.get(client) ?? 0) >= perClient && !makeRoom(client)) return void socket.destroy();
     if (open.size >= max && !makeRoom()) return void socket.destroy();
-    const state: Tracked = { client, active: 0, progress: ++tick };
+    const state: Tracked = { client, active: 0, progress: ++tick, quietSince: tick };
     open.set(socket, state);
     byPeer.set(`${socket.remoteAddress}|${socket.remotePort}`, socket);
     perAddress.set(client, (perAddress.get(client) ?? 0) + 1);
@@ -110,8 +117,12 @@ function connectionCap(max: number, perClient: number): ConnectionCap {
     socket.on('request-started', () => {
       state.active += 1;
       state.progress = ++tick;
+      state.quietSince = tick;
     });
-    socket.on('request-ended', () => (state.active = Math.max(0, state.active - 1)));
+    socket.on('request-ended', () => {
+      state.active = Math.max(0, state.active - 1);
+      state.quietSince = ++tick;
+    });
   };
   return {
     track,

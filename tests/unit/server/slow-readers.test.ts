@@ -98,3 +98,48 @@ describe('clients that stop reading a download', () => {
     scaled(60_000),
   );
 });
+
+/** A kept-alive connection from `from`, and a way to ask it for / and wait for the whole answer. */
+async function keptAlive(url: string, from: string): Promise<{ socket: net.Socket; home(): Promise<string> }> {
+  const { port } = new URL(url);
+  const socket = net.connect({ port: Number(port), host: '127.0.0.1', localAddress: from });
+  sockets.push(socket);
+  socket.on('error', () => {});
+  await new Promise((resolve) => socket.once('connect', resolve));
+  let received = '';
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+  return {
+    socket,
+    home() {
+      received = '';
+      socket.write(`GET / HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\n\r\n`);
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (received.includes('<p>home</p>')) resolve(received);
+          else if (socket.destroyed) reject(new Error(`the connection was closed: ${received || 'nothing received'}`));
+          else setImmediate(check);
+        };
+        check();
+      });
+    },
+  };
+}
+
+describe('making room among idle connections', () => {
+  it(
+    'closes the one quiet longest, not the one the client just used and may be sending on',
+    async () => {
+      const { url } = await serve({ maxConnectionsPerClient: 2, idleTimeoutMs: 600_000 });
+      const first = await keptAlive(url, '127.0.0.5');
+      const second = await keptAlive(url, '127.0.0.5');
+      // Opened first, answered last: the connection the client is likeliest to use next.
+      expect(await second.home()).toMatch(/^HTTP\/1\.1 200 /);
+      expect(await first.home()).toMatch(/^HTTP\/1\.1 200 /);
+      const newcomer = await keptAlive(url, '127.0.0.5');
+      expect(await newcomer.home()).toMatch(/^HTTP\/1\.1 200 /);
+      await until(async () => second.socket.destroyed, 10_000, 'the connection quiet longest was closed');
+      expect(await first.home()).toMatch(/^HTTP\/1\.1 200 /);
+    },
+    scaled(30_000),
+  );
+});

@@ -107,7 +107,7 @@ function memoryRoute(files: () => SiteFiles, build: string, errors: () => string
 }
 
 /** What the rebuilds, the check and the routes of one `site dev` session share. */
-interface DevState {
+export interface DevState {
   readonly build: string;
   readonly options: DevOptions;
   readonly live: LiveReload;
@@ -182,7 +182,7 @@ function devChecks(state: DevState) {
 }
 
 /** One rebuild of the in-memory site after an edit: new files and the changed routes for open pages, or the errors. */
-function devRebuild(state: DevState, builder: DevBuilder, check: () => void) {
+export function devRebuild(state: DevState, builder: Pick<DevBuilder, 'rebuild'>, check: () => void) {
   const { options, live } = state;
   return async () => {
     const started = performance.now();
@@ -198,7 +198,9 @@ function devRebuild(state: DevState, builder: DevBuilder, check: () => void) {
       await new Promise((resolve) => setTimeout(resolve, ERROR_GRACE_MS));
       if (state.edits !== editsBefore) return;
       result = await builder.rebuild();
-      if (state.edits !== editsBefore) return;
+      // A good build is shown even when another edit came meanwhile: the builder measures the next
+      // rebuild's changes against it, so open pages that missed it would miss this edit for good.
+      if (!result.ok && state.edits !== editsBefore) return;
     }
     state.rebuilds++;
     if (!result.ok) {

@@ -30,6 +30,17 @@ export function planTerm(ctx: RenderContext, strings: OfferStrings, plan: string
 const label = (strings: OfferStrings, id: string) => strings.features[id] ?? id;
 
 /**
+ * A feature's label inside a sentence, after "Incluye:" / "Includes:": in lower case where the language sets a
+ * run-on list so (`lowercaseInSentence`), unless its first word carries another capital (an acronym or a brand).
+ */
+function labelInSentence(strings: OfferStrings, id: string): string {
+  const text = label(strings, id);
+  const firstWord = /^[^\s(]+/.exec(text)?.[0] ?? '';
+  if (!strings.lowercaseInSentence || firstWord.slice(1) !== firstWord.slice(1).toLowerCase()) return text;
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/**
  * The points of a plan card: what the plan includes, from the offer data. A plan that extends one shown
  * beside it starts with "Alles aus <plan>" and lists only what it adds; otherwise every feature is listed.
  */
@@ -119,7 +130,7 @@ export function OfferBlock({ kind }: { kind: 'plans' | 'addons' | 'trial' | 'tri
           // A plan that extends another names that plan and what it adds, so a list of three plans reads without
           // the same features three times (when the language has the sentence for it).
           const base = plan.extends && strings.includesMoreLine ? plan.extends : undefined;
-          const features = (base ? plan.includes : planFeatures(offer, key)).map((id) => label(strings, id)).join(', ');
+          const features = (base ? plan.includes : planFeatures(offer, key)).map((id) => labelInSentence(strings, id)).join(', ');
           const includes = base
             ? fill(strings.includesMoreLine ?? '', { plan: offer.plans[base]?.name ?? base, features })
             : fill(strings.includesLine, { features });
@@ -185,7 +196,7 @@ export function structuredOffer(ctx: RenderContext): { featureList: string[]; of
         priceSpecification: spec(price),
         description: fill(strings.includesLine, {
           features: planFeatures(offer, key)
-            .map((id) => label(strings, id))
+            .map((id) => labelInSentence(strings, id))
             .join(', '),
         }),
         ...(addOn.length ? { addOn } : {}),

@@ -156,6 +156,15 @@ export function OfferBlock({ kind }: { kind: 'plans' | 'addons' | 'trial' | 'tri
   );
 }
 
+/** A price per user and month as schema.org data, its unit in the page's language (the locale's plans.perUserMonth). */
+export const perUserMonthPrice = (ctx: RenderContext, price: number) => ({
+  '@type': 'UnitPriceSpecification',
+  price,
+  priceCurrency: 'EUR',
+  unitText: ctx.strings.plans.perUserMonth,
+  billingDuration: 'P1M',
+});
+
 /**
  * The offer as schema.org data (the business pages' JSON-LD): one Offer per plan (sku = its key) with what
  * it includes and the add-ons it can take (addOn, sku = the add-on's key), and the features catalogue.
@@ -165,7 +174,7 @@ export function structuredOffer(ctx: RenderContext): { featureList: string[]; of
   if (!found) return undefined;
   const { offer, strings } = found;
   const { constants } = ctx.model.site;
-  const spec = (price: number) => ({ '@type': 'UnitPriceSpecification', price, priceCurrency: 'EUR', unitText: 'user/month', billingDuration: 'P1M' });
+  const spec = (price: number) => perUserMonthPrice(ctx, price);
   const offers = Object.entries(offer.plans).flatMap(([key, plan]) => {
     const price = constants.plans[key]?.price;
     if (price === undefined) return [];

@@ -125,6 +125,16 @@ describe('plan cards render from the offer data', () => {
     ]);
   });
 
+  it("gives every price unit in the JSON-LD in the page's language", () => {
+    const units = (route: string) => [...page(route).html.matchAll(/"unitText":"([^"]*)"/g)].map((m) => m[1]);
+    const expected = { '/': 'pro Nutzer und Monat', '/fr': 'par utilisateur et par mois', '/en': 'per user per month', '/es': 'por usuario y mes' };
+    for (const [route, unit] of Object.entries(expected)) {
+      // The lowest price, each plan and each plan's transcription add-on.
+      expect(units(route), route).toHaveLength(7);
+      expect(new Set(units(route)), route).toEqual(new Set([unit]));
+    }
+  });
+
   // French, Spanish and English run a list on in lower case after a colon; German feature labels start with nouns.
   it('states what each plan includes as a sentence set in its language: lower case after the colon in fr, en and es', () => {
     const descriptions = (route: string) =>

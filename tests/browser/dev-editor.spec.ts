@@ -275,7 +275,12 @@ test('an author creates a page from a template and it opens as a draft', async (
   await openEditor(page, 'pages/home/de.yaml');
   const form = page.locator('details.new-page');
   await form.locator('summary').click();
-  await form.getByLabel('Language').selectOption('de');
+  // Each language by its own name (from its UI strings), its code only the value sent.
+  const language = form.getByLabel('Language');
+  await expect(language.locator('option')).toHaveText(['Deutsch', 'English', 'Français']);
+  await expect(page.getByRole('navigation').getByRole('heading', { name: 'Français' })).toBeVisible();
+  await language.selectOption({ label: 'Deutsch' });
+  await expect(language).toHaveValue('de');
   await form.getByLabel('Copy of the page').selectOption('faq');
   await form.getByLabel('Address (slug)').fill('webinar');
   await form.getByRole('button', { name: 'Create page' }).click();

@@ -79,7 +79,7 @@ function Nav({
       <NewPage files={files} m={m} created={open} />
       {locales.map((locale) => (
         <section key={locale}>
-          <h2>{locale}</h2>
+          <h2 lang={locale}>{files.languageNames[locale] ?? locale}</h2>
           <ul>
             {Object.entries(files.pages)
               .filter(([, langs]) => langs.includes(locale))
@@ -109,7 +109,7 @@ function Nav({
         <h2>{m.shared}</h2>
         <ul>
           {locales.map((locale) => (
-            <li key={locale}>{link(`locales/${locale}.yaml`, m.uiStrings(locale))}</li>
+            <li key={locale}>{link(`locales/${locale}.yaml`, m.uiStrings(files.languageNames[locale] ?? locale))}</li>
           ))}
           {files.site ? <li>{link('site.yaml', m.settings)}</li> : null}
         </ul>
@@ -148,7 +148,9 @@ function NewPage({ files, m, created }: { files: FilesView; m: Messages; created
         {m.newPageLanguage}
         <select value={locale} onChange={(e) => setLocale(e.target.value)}>
           {files.locales.map((l) => (
-            <option key={l}>{l}</option>
+            <option key={l} value={l} lang={l}>
+              {files.languageNames[l] ?? l}
+            </option>
           ))}
         </select>
       </label>

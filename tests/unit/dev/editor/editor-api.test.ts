@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadContent } from '../../../../src/content/load.ts';
 import { CUSTOM_TAGS } from '../../../../src/content/yaml-source.ts';
-import { editablePath } from '../../../../src/dev/editor/content-files.ts';
+import { contentFiles, editablePath } from '../../../../src/dev/editor/content-files.ts';
 import { contentEditor, TOKEN_HEADER } from '../../../../src/dev/editor/editor-api.ts';
 import { startServer, type RunningServer } from '../../../../src/server/server.ts';
 
@@ -129,6 +129,22 @@ describe('origin and token', () => {
     }
     expect((await call('GET', '/__site/editor/api/files')).status).toBe(403);
     expect((await editorCall('GET', 'files')).body.pages).toEqual({ agb: ['de'], datenschutz: ['de'], faq: ['de'], home: ['de', 'en'], impressum: ['de'] });
+  });
+
+  it('names each language in itself, from its UI strings, and shows the code only where a file names none', async () => {
+    expect((await editorCall('GET', 'files')).body.languageNames).toEqual({ de: 'Deutsch', en: 'English' });
+    const dir = await mkdtemp(path.join(tmpdir(), 'site-editor-names-'));
+    try {
+      await cp(path.join(content, 'locales'), path.join(dir, 'locales'), { recursive: true });
+      await writeFile(path.join(dir, 'locales/fr.yaml'), 'name: Français\nintl: fr-FR\n');
+      await writeFile(path.join(dir, 'locales/es.yaml'), 'intl: es-ES\n');
+      await writeFile(path.join(dir, 'locales/it.yaml'), 'name: [broken\n');
+      const { locales, languageNames } = await contentFiles(dir);
+      expect(locales).toEqual(['de', 'en', 'es', 'fr', 'it']);
+      expect(languageNames).toEqual({ de: 'Deutsch', en: 'English', es: 'es', fr: 'Français', it: 'it' });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, readFile, rm } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
@@ -224,6 +224,27 @@ test('an invalid price is shown with the check’s message and never written', a
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status')).toContainText('nothing was saved', SLOW);
   expect(await readFile(file, 'utf8')).toBe(before);
+});
+
+test('a price typed with a decimal comma is saved as that number; a text that is no number is refused by name', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'de-DE' });
+  const page = await context.newPage();
+  const file = path.join(site.content, 'site.yaml');
+  const before = await readFile(file, 'utf8');
+  await openEditor(page, 'site.yaml');
+  const price = page.locator('#root_constants_plans_standard_price');
+  await expect(price).toHaveValue('17', SLOW);
+  await price.fill('17 €');
+  await expect(page.locator('#root_constants_plans_standard_price__error')).toHaveText('Bitte eine Zahl eingeben.', SLOW);
+  await price.fill('17,90');
+  await expect(page.locator('#root_constants_plans_standard_price__error')).toHaveCount(0, SLOW);
+  await expect(price).toHaveValue('17,90');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByRole('status')).toHaveText('site.yaml gespeichert.', SLOW);
+  const saved = await readFile(file, 'utf8');
+  expect(changedLines(before, saved)).toEqual([expect.stringContaining('standard: { price: 17,'), expect.stringContaining('standard: { price: 17.9,')]);
+  await writeFile(file, before);
+  await context.close();
 });
 
 test('a German author sees the fields in order, in German, and adds a valid FAQ section', async ({ browser }) => {

@@ -108,6 +108,17 @@ export function fieldHelp(key: string, schema: JsonSchema | undefined, m: Messag
   return english && typeof schema?.description === 'string' ? schema.description : undefined;
 }
 
+/**
+ * A number as an author types it: "17,90" and "17.90" are both 17.9 (a German, French or Spanish author writes the
+ * comma; a number box would drop it and store 1790). An integer takes digits only, so "1.000" is never read as 1.
+ * Spaces are ignored. Anything else is undefined: the form then keeps the text, which the check refuses by name.
+ */
+export function parseNumber(text: string, integer: boolean): number | undefined {
+  const plain = text.replace(/[\s\u00a0\u202f]/g, '').replace(/^[\u2212\u2013]/, '-');
+  const form = integer ? /^-?\d+$/ : /^-?(?:\d+(?:[.,]\d+)?|[.,]\d+)$/;
+  return form.test(plain) ? Number(plain.replace(',', '.')) : undefined;
+}
+
 /** Keys of texts that run over several lines: drawn as a growing text area whatever they hold now. */
 const LONG = new Set(['lead', 'text', 'description', 'answer', 'body', 'note', 'intro', 'details', 'tagline', 'task', 'hint', 'smartSelectNote', 'caption']);
 

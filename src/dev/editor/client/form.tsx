@@ -1,4 +1,4 @@
-import { createContext, memo, useContext, useState, type ReactNode } from 'react';
+import { createContext, memo, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { Messages } from '../messages/index.ts';
 import { IMAGE_LIMIT_BYTES } from '../image-upload.ts';
 import { api, type TranslationMark } from './api.ts';
@@ -14,6 +14,7 @@ import {
   membersOf,
   newValue,
   optionLabel,
+  parseNumber,
   takesReference,
   type DocPath,
   type JsonSchema,
@@ -165,21 +166,40 @@ function ScalarField({ schema, value, path, label, inList }: { schema: JsonSchem
     );
   else if (schema.type === 'boolean') control = <input type="checkbox" {...common} checked={value === true} onChange={(e) => change(path, e.target.checked)} />;
   else if (schema.type === 'number' || schema.type === 'integer')
-    control = (
-      <input
-        type="number"
-        {...common}
-        value={typeof value === 'number' ? value : ''}
-        step={schema.type === 'integer' ? 1 : 'any'}
-        onChange={(e) => change(path, e.target.value === '' ? undefined : Number(e.target.value))}
-      />
-    );
+    control = <NumberInput common={common} integer={schema.type === 'integer'} value={value} set={(next) => change(path, next)} />;
   else return <TextField schema={schema} value={value} path={path} label={label} inList={inList} />;
   return (
     <Leaf path={path} schema={schema} value={value} label={label}>
       {control}
     </Leaf>
   );
+}
+
+/**
+ * A number in a text box: the author's own text stays as typed ("17,90"), the data gets the number it means. A text
+ * that is no number goes to the data as it is, so the check names the field ("Enter a number.") and nothing is
+ * saved, instead of a number box silently dropping a comma (17,90 → 1790).
+ */
+function NumberInput({
+  common,
+  integer,
+  value,
+  set,
+}: {
+  common: { id: string; name: string; 'aria-describedby': string | undefined };
+  integer: boolean;
+  value: unknown;
+  set(next: unknown): void;
+}) {
+  const shown = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
+  const [text, setText] = useState(shown);
+  // A change from outside (discard, another tab's save) replaces the text; the author's own typing means the same value.
+  useEffect(() => setText((own) => (parseNumber(own, integer) === value || own === value ? own : shown)), [value, shown, integer]);
+  const typed = (next: string) => {
+    setText(next);
+    set(next.trim() === '' ? undefined : (parseNumber(next, integer) ?? next));
+  };
+  return <input type="text" inputMode={integer ? 'numeric' : 'decimal'} {...common} value={text} onChange={(e) => typed(e.target.value)} />;
 }
 
 /** A text: a line or a growing box (chosen once, so typing never swaps the control), and the constant picker where a text can hold one. */

@@ -12,6 +12,7 @@ import {
   itemTitle,
   membersOf,
   newValue,
+  parseNumber,
   takesReference,
   type JsonSchema,
 } from '../../../../src/dev/editor/client/form-model.ts';
@@ -131,6 +132,20 @@ describe('the form an author sees', () => {
     expect(friendlyError('Invalid option: expected one of "primary"|"secondary"', en)).toBe('Choose one of: primary, secondary.');
     expect(friendlyError("unknown constant 'plans.gold.price'", en)).toContain('{{plans.gold.price}} does not exist');
     expect(friendlyError('the claim is not in the register', en)).toBe('the claim is not in the register');
+  });
+
+  it('reads a number as an author types it, with a decimal comma or point, and nothing else', () => {
+    expect(parseNumber('17,90', false)).toBe(17.9);
+    expect(parseNumber('17.90', false)).toBe(17.9);
+    expect(parseNumber(' 1790 ', false)).toBe(1790);
+    expect(parseNumber('-5', false)).toBe(-5);
+    expect(parseNumber('−5', false)).toBe(-5);
+    expect(parseNumber(',5', false)).toBe(0.5);
+    expect(parseNumber('1 000', true)).toBe(1000);
+    // Ambiguous or not a number: left to the check, which names the field, never guessed.
+    for (const text of ['1.000,50', '17,', '17 €', 'abc', '', '1e3', '0x10']) expect(parseNumber(text, false), text).toBeUndefined();
+    expect(parseNumber('1.000', true)).toBeUndefined();
+    expect(parseNumber('1,5', true)).toBeUndefined();
   });
 
   it('picks the UI language from the browser’s languages', () => {

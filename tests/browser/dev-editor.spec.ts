@@ -269,6 +269,15 @@ test('a German author sees the fields in order, in German, and adds a valid FAQ 
   await expect(hero.getByRole('combobox', { name: 'Einen Wert in Titel einfügen' }).locator('option', { hasText: '(plans.standard.price)' })).toHaveCount(1);
   // No raw labels anywhere in the form.
   await expect(page.locator('main.form')).not.toContainText(/\w+-\d+\*|\bKey\b/);
+  // A reference inserted into the title reads as its value in the section's title and the navigation, not as code.
+  const title = page.locator('#root_sections_0_title');
+  await title.press('End');
+  await hero.getByRole('combobox', { name: 'Einen Wert in Titel einfügen' }).selectOption('brand.name');
+  await expect(title).toHaveValue('Alle führenden KI-Modelle an einem Ort{{brand.name}}');
+  await expect(hero.locator('summary').first()).toHaveText('Einstieg (Hero): Alle führenden KI-Modelle an einem OrtKI-Zentrale');
+  await expect(page.getByRole('navigation').getByRole('link', { name: /^1\. Einstieg/ })).toHaveText(
+    '1. Einstieg (Hero): Alle führenden KI-Modelle an einem OrtKI-Zentrale',
+  );
 
   await page.getByRole('combobox', { name: 'Art des Abschnitts' }).selectOption({ label: 'Fragen und Antworten' });
   await page.getByRole('button', { name: '+ Abschnitt hinzufügen' }).click();

@@ -66,7 +66,18 @@ export function fieldOrder(schema: JsonSchema): { first: string[]; more: string[
 /** Keys that name an item: the first one with text titles a list item ("Ist meine Datenbank sicher?", not "items 3"). */
 const TITLE_KEYS = ['title', 'question', 'name', 'label', 'heading', 'value', 'term', 'text', 'botName', 'code'];
 
-export function itemTitle(item: unknown, fallback: string, m: Messages): string {
+/** A constant the picker offers: its reference (`plans.standard.price`) and the value pages print for it. */
+export type Constant = { ref: string; value: string };
+
+/** `text` with each `{{ref}}` as pages print it ("Was ist KI-Zentrale?"); a reference not among `constants` stays as written. */
+export function withValues(text: string, constants: readonly Constant[]): string {
+  if (!constants.length || !text.includes('{{')) return text;
+  const values = new Map(constants.map((c) => [c.ref, c.value]));
+  return text.replace(/\{\{\s*([^{}\s]+)\s*\}\}/g, (whole, ref: string) => values.get(ref) ?? whole);
+}
+
+/** A list item's title by its content, references shown as their values (an author reads the page, not its code). */
+export function itemTitle(item: unknown, fallback: string, m: Messages, constants: readonly Constant[] = []): string {
   let title: string | undefined;
   if (typeof item === 'string') title = item;
   else if (item && typeof item === 'object' && !Array.isArray(item)) {
@@ -77,7 +88,7 @@ export function itemTitle(item: unknown, fallback: string, m: Messages): string 
     if (type) title = title ? `${type}: ${title}` : type;
   }
   if (!title) return fallback;
-  const line = title.replace(/\s+/g, ' ').trim();
+  const line = withValues(title, constants).replace(/\s+/g, ' ').trim();
   return line.length > 70 ? `${line.slice(0, 69)}…` : line;
 }
 

@@ -16,6 +16,7 @@ import {
   optionLabel,
   parseNumber,
   takesReference,
+  type Constant,
   type DocPath,
   type JsonSchema,
 } from './form-model.ts';
@@ -25,7 +26,7 @@ import { valueAt } from './paths.ts';
 export interface FormContext {
   m: Messages;
   english: boolean;
-  constants: { ref: string; value: string }[];
+  constants: Constant[];
   /** The same file in the default language (the translation view), or undefined. */
   source?: unknown;
   sourceLocale?: string;
@@ -330,7 +331,7 @@ const move = <T,>(list: T[], from: number, to: number): T[] => {
 
 /** A list: items titled by their content, each movable and removable within the schema's bounds; new items valid. */
 function ArrayField({ schema, value, path, label }: { schema: JsonSchema; value: unknown; path: DocPath; label: string }) {
-  const { m, change } = useForm();
+  const { m, change, constants } = useForm();
   const list = Array.isArray(value) ? value : [];
   const items = (schema.items ?? {}) as JsonSchema;
   const members = membersOf(items);
@@ -354,7 +355,7 @@ function ArrayField({ schema, value, path, label }: { schema: JsonSchema; value:
         const name = m.item(label, i + 1);
         const tools = (
           <ItemTools
-            name={itemTitle(item, name, m)}
+            name={itemTitle(item, name, m, constants)}
             up={i > 0 ? () => change(path, move(list, i, i - 1)) : undefined}
             down={i < list.length - 1 ? () => change(path, move(list, i, i + 1)) : undefined}
             remove={
@@ -377,7 +378,7 @@ function ArrayField({ schema, value, path, label }: { schema: JsonSchema; value:
             </div>
           );
         return (
-          <ListItem key={i} path={[...path, i]} title={itemTitle(item, name, m)} open={key === 'sections' || opened === i} tools={tools}>
+          <ListItem key={i} path={[...path, i]} title={itemTitle(item, name, m, constants)} open={key === 'sections' || opened === i} tools={tools}>
             <Field schema={items} value={item} path={[...path, i]} label={name} bare />
           </ListItem>
         );

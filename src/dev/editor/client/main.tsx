@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { MESSAGES, uiLanguageFor, type Messages, type UiLanguage } from '../messages/index.ts';
 import { api, type EditorError, type FileView, type FilesView, type TranslationMark, type TranslationView } from './api.ts';
 import { ContentForm, type FormContext } from './form.tsx';
-import { fieldId, friendlyError, itemTitle, setAt, type JsonSchema } from './form-model.ts';
+import { fieldId, friendlyError, itemTitle, setAt, type Constant, type JsonSchema } from './form-model.ts';
 import { parsePath } from './paths.ts';
 import { patchPreview } from './preview-patch.ts';
 import './editor.css';
@@ -181,10 +181,10 @@ function NewPage({ files, m, created }: { files: FilesView; m: Messages; created
   );
 }
 
-function sectionsOf(data: unknown, m: Messages): { id: string; label: string }[] {
+function sectionsOf(data: unknown, m: Messages, constants: readonly Constant[]): { id: string; label: string }[] {
   const sections = (data as { sections?: unknown[] } | null)?.sections;
   if (!Array.isArray(sections)) return [];
-  return sections.map((s, i) => ({ id: fieldId(['sections', i]), label: `${i + 1}. ${itemTitle(s, '?', m)}` }));
+  return sections.map((s, i) => ({ id: fieldId(['sections', i]), label: `${i + 1}. ${itemTitle(s, '?', m, constants)}` }));
 }
 
 /** How long typing must pause before the translation status is asked for again. */
@@ -432,7 +432,7 @@ function Editor() {
       <Nav
         files={files}
         current={file?.path}
-        sections={file?.kind === 'page' ? sectionsOf(data, m) : []}
+        sections={file?.kind === 'page' ? sectionsOf(data, m, file.constants) : []}
         open={(p) => void refreshFiles().then(() => open(p))}
         m={m}
       />

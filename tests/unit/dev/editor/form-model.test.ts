@@ -90,6 +90,14 @@ describe('the form an author sees', () => {
     expect(itemTitle({ label: 'Kostenlos testen', href: '/test' }, 'Knöpfe 1', de)).toBe('Kostenlos testen');
     expect(itemTitle({ href: '/x' }, 'Knöpfe 2', de)).toBe('Knöpfe 2');
     expect(itemTitle('x'.repeat(100), '', de)).toHaveLength(70);
+    // References read as the values pages print; one the site does not have stays visible as written.
+    const constants = [
+      { ref: 'brand.name', value: 'KI-Zentrale' },
+      { ref: 'savings.vsTwo.percent', value: '53' },
+    ];
+    expect(itemTitle({ question: 'Was ist {{brand.name}}?' }, '?', de, constants)).toBe('Was ist KI-Zentrale?');
+    expect(itemTitle({ type: 'savings', title: '{{ savings.vsTwo.percent }} % günstiger' }, '?', de, constants)).toBe('Ersparnis: 53 % günstiger');
+    expect(itemTitle({ title: '{{plans.gold.price}} €' }, '?', de, constants)).toBe('{{plans.gold.price}} €');
   });
 
   it('offers the constant picker on prose only, and long text as a text area', () => {

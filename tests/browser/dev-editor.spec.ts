@@ -311,7 +311,11 @@ test('an author creates a page from a template and it opens as a draft', async (
   await expect(page.getByRole('navigation').getByRole('heading', { name: 'Français' })).toBeVisible();
   await language.selectOption({ label: 'Deutsch' });
   await expect(language).toHaveValue('de');
+  // Pages by the heading visitors read, their folder beside it; the address is made from the words typed.
+  await expect(form.getByLabel('Copy of the page').locator('option[value="faq"]')).toHaveText('Fragen und Antworten (faq)');
   await form.getByLabel('Copy of the page').selectOption('faq');
+  await form.getByLabel('Address (slug)').fill('Webinar Herbst');
+  await expect(form.getByLabel('Address (slug)')).toHaveValue('webinar-herbst');
   await form.getByLabel('Address (slug)').fill('webinar');
   await form.getByRole('button', { name: 'Create page' }).click();
   await expect(page.locator('.bar .file')).toHaveText('pages/webinar/de.yaml', SLOW);
@@ -323,7 +327,7 @@ test('an author creates a page from a template and it opens as a draft', async (
   // The same address again is refused with a message, and nothing else is created.
   await form.getByLabel('Address (slug)').fill('webinar');
   await form.getByRole('button', { name: 'Create page' }).click();
-  await expect(form.getByRole('alert')).toContainText('exists already');
+  await expect(form.getByRole('alert')).toHaveText('There is already a page at the address "webinar": choose another one.');
   await rm(path.join(site.content, 'pages/webinar'), { recursive: true });
 });
 

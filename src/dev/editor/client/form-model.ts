@@ -130,6 +130,25 @@ export function parseNumber(text: string, integer: boolean): number | undefined 
   return form.test(plain) ? Number(plain.replace(',', '.')) : undefined;
 }
 
+/**
+ * An address (slug) from what an author types: "Webinar Herbst" → "webinar-herbst", "Über uns" → "ueber-uns",
+ * "Café" → "cafe". A trailing dash stays while typing, so "a-b" can be typed one key at a time.
+ */
+export function slugOf(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/ß/g, 'ss')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\s_/.]+/g, '-')
+    .replace(/[^a-z0-9-]/g, '')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-+/, '');
+}
+
 /** Keys of texts that run over several lines: drawn as a growing text area whatever they hold now. */
 const LONG = new Set(['lead', 'text', 'description', 'answer', 'body', 'note', 'intro', 'details', 'tagline', 'task', 'hint', 'smartSelectNote', 'caption']);
 

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { MESSAGES, uiLanguageFor, type Messages, type UiLanguage } from '../messages/index.ts';
 import { api, type EditorError, type FileView, type FilesView, type TranslationMark, type TranslationView } from './api.ts';
 import { ContentForm, type FormContext } from './form.tsx';
-import { fieldId, friendlyError, itemTitle, setAt, type Constant, type JsonSchema } from './form-model.ts';
+import { fieldId, friendlyError, itemTitle, setAt, slugOf, withValues, type Constant, type JsonSchema } from './form-model.ts';
 import { parsePath } from './paths.ts';
 import { patchPreview } from './preview-patch.ts';
 import './editor.css';
@@ -50,12 +50,14 @@ function Nav({
   sections,
   open,
   m,
+  constants,
 }: {
   files: FilesView;
   current?: string;
   sections: { id: string; label: string }[];
   open: (path: string) => void;
   m: Messages;
+  constants: readonly Constant[];
 }) {
   const locales = files.locales;
   const link = (path: string, label: ReactNode) => (
@@ -76,7 +78,7 @@ function Nav({
   };
   return (
     <nav aria-label={m.contentFiles} className="nav">
-      <NewPage files={files} m={m} created={open} />
+      <NewPage files={files} m={m} constants={constants} created={open} />
       {locales.map((locale) => (
         <section key={locale}>
           <h2 lang={locale}>{files.languageNames[locale] ?? locale}</h2>
@@ -119,7 +121,7 @@ function Nav({
 }
 
 /** "New page": a copy of a page of the chosen language under a new address, opened at once (a draft until published). */
-function NewPage({ files, m, created }: { files: FilesView; m: Messages; created(path: string): void }) {
+function NewPage({ files, m, constants, created }: { files: FilesView; m: Messages; constants: readonly Constant[]; created(path: string): void }) {
   const [locale, setLocale] = useState(files.locales[0] ?? 'de');
   const families = Object.entries(files.pages)
     .filter(([, langs]) => langs.includes(locale))
@@ -129,7 +131,7 @@ function NewPage({ files, m, created }: { files: FilesView; m: Messages; created
   const [error, setError] = useState('');
   const template = families.includes(family) ? family : (families[0] ?? '');
   const create = async () => {
-    const answer = await api<{ ok?: boolean; path?: string; error?: string; errors?: EditorError[] }>(
+    const answer = await api<{ ok?: boolean; path?: string; error?: string; reason?: string; errors?: EditorError[] }>(
       'POST',
       'create-page',
       { template: `pages/${template}/${locale}.yaml`, locale, slug },
@@ -139,7 +141,8 @@ function NewPage({ files, m, created }: { files: FilesView; m: Messages; created
       setSlug('');
       setError('');
       created(answer.path);
-    } else setError(answer.errors?.length ? answer.errors.map((e) => friendlyError(e.message, m)).join(' ') : (answer.error ?? m.refused));
+    } else if (answer.reason === 'exists') setError(m.newPageExists(slug));
+    else setError(answer.errors?.length ? answer.errors.map((e) => friendlyError(e.message, m)).join(' ') : (answer.error ?? m.refused));
   };
   return (
     <details className="new-page">
@@ -157,14 +160,19 @@ function NewPage({ files, m, created }: { files: FilesView; m: Messages; created
       <label>
         {m.newPageTemplate}
         <select value={template} onChange={(e) => setFamily(e.target.value)}>
-          {families.map((f) => (
-            <option key={f}>{f}</option>
-          ))}
+          {families.map((f) => {
+            const title = files.pageTitles[f]?.[locale];
+            return (
+              <option key={f} value={f}>
+                {title ? `${withValues(title, constants)} (${f})` : f}
+              </option>
+            );
+          })}
         </select>
       </label>
       <label>
         {m.newPageSlug}
-        <input type="text" value={slug} aria-describedby="new-page-help" onChange={(e) => setSlug(e.target.value.trim())} />
+        <input type="text" value={slug} aria-describedby="new-page-help" onChange={(e) => setSlug(slugOf(e.target.value))} />
       </label>
       <p className="field-description" id="new-page-help">
         {m.newPageSlugHelp}
@@ -435,6 +443,7 @@ function Editor() {
         sections={file?.kind === 'page' ? sectionsOf(data, m, file.constants) : []}
         open={(p) => void refreshFiles().then(() => open(p))}
         m={m}
+        constants={file?.constants ?? []}
       />
       <main className="form">
         {errors.length ? <ErrorList errors={errors} m={m} /> : null}

@@ -59,6 +59,7 @@ export const de: typeof en = {
   newPageSlug: 'Adresse (Slug)',
   newPageSlugHelp: 'Kleinbuchstaben, Ziffern und Bindestriche, z. B. „webinar“: Die Seite liegt dann unter /webinar. Sie beginnt als Entwurf.',
   newPageCreate: 'Seite anlegen',
+  newPageExists: (slug) => `Unter der Adresse „${slug}“ gibt es schon eine Seite: Bitte eine andere wählen.`,
   translationRegion: 'Stand der Übersetzung',
   translationParts: { missing: (n) => `${n} fehlen`, untranslated: (n) => `${n} unübersetzt`, stale: (n) => `${n} veraltet` },
   translationSummary: (parts) => `Übersetzung: ${parts}.`,

@@ -223,6 +223,7 @@ export const en = {
   newPageSlug: 'Address (slug)',
   newPageSlugHelp: 'Lower-case letters, digits and dashes, e.g. "webinar": the page is then at /webinar. It starts as a draft.',
   newPageCreate: 'Create page',
+  newPageExists: (slug: string) => `There is already a page at the address "${slug}": choose another one.`,
   // Translation view.
   translationRegion: 'Translation status',
   translationParts: { missing: (n: number) => `${n} missing`, untranslated: (n: number) => `${n} untranslated`, stale: (n: number) => `${n} stale` },

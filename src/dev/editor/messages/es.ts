@@ -59,6 +59,7 @@ export const es: typeof en = {
   newPageSlug: 'Dirección (slug)',
   newPageSlugHelp: 'Minúsculas, cifras y guiones, p. ej. «webinar»: la página estará en /webinar. Empieza como borrador.',
   newPageCreate: 'Crear página',
+  newPageExists: (slug) => `Ya hay una página en la dirección «${slug}»: elija otra.`,
   translationRegion: 'Estado de la traducción',
   translationParts: { missing: (n) => `${n} sin traducir aún`, untranslated: (n) => `${n} en alemán`, stale: (n) => `${n} por revisar` },
   translationSummary: (parts) => `Traducción: ${parts}.`,

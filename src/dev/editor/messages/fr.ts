@@ -59,6 +59,7 @@ export const fr: typeof en = {
   newPageSlug: 'Adresse (slug)',
   newPageSlugHelp: 'Lettres minuscules, chiffres et tirets, p. ex. « webinaire » : la page sera à /webinaire. Elle commence comme brouillon.',
   newPageCreate: 'Créer la page',
+  newPageExists: (slug) => `Une page existe déjà à l’adresse « ${slug} » : choisissez-en une autre.`,
   translationRegion: 'État de la traduction',
   translationParts: { missing: (n) => `${n} manquant(s)`, untranslated: (n) => `${n} non traduit(s)`, stale: (n) => `${n} à revoir` },
   translationSummary: (parts) => `Traduction : ${parts}.`,

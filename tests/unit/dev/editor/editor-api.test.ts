@@ -131,8 +131,12 @@ describe('origin and token', () => {
     expect((await editorCall('GET', 'files')).body.pages).toEqual({ agb: ['de'], datenschutz: ['de'], faq: ['de'], home: ['de', 'en'], impressum: ['de'] });
   });
 
-  it('names each language in itself, from its UI strings, and shows the code only where a file names none', async () => {
-    expect((await editorCall('GET', 'files')).body.languageNames).toEqual({ de: 'Deutsch', en: 'English' });
+  it('names each language in itself and each page by its heading; the code only where a file names none', async () => {
+    const files = (await editorCall('GET', 'files')).body;
+    expect(files.languageNames).toEqual({ de: 'Deutsch', en: 'English' });
+    // Pages by the heading visitors read (the first section's title), for the "New page" menu.
+    expect(files.pageTitles.faq).toEqual({ de: 'Fragen und Antworten' });
+    expect(files.pageTitles.home.de).toBe('Alle KI-Modelle an einem Ort');
     const dir = await mkdtemp(path.join(tmpdir(), 'site-editor-names-'));
     try {
       await cp(path.join(content, 'locales'), path.join(dir, 'locales'), { recursive: true });
@@ -268,7 +272,9 @@ describe('a new page from a template', () => {
     const view = await open('pages/webinar/de.yaml');
     expect(view.data.slug).toBe('webinar');
 
-    expect((await editorCall('POST', 'create-page', { template: 'pages/home/de.yaml', locale: 'de', slug: 'webinar' })).status).toBe(409);
+    const again = await editorCall('POST', 'create-page', { template: 'pages/home/de.yaml', locale: 'de', slug: 'webinar' });
+    // The editor words this refusal in the author's language by its reason.
+    expect([again.status, again.body.reason]).toEqual([409, 'exists']);
     expect((await editorCall('POST', 'create-page', { template: 'pages/home/de.yaml', locale: 'de', slug: '../x' })).status).toBe(400);
     expect((await editorCall('POST', 'create-page', { template: '../secret.yaml', locale: 'de', slug: 'y' })).status).toBe(403);
     await rm(path.join(content, 'pages/webinar'), { recursive: true });

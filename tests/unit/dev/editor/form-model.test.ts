@@ -13,6 +13,7 @@ import {
   membersOf,
   newValue,
   parseNumber,
+  slugOf,
   takesReference,
   type JsonSchema,
 } from '../../../../src/dev/editor/client/form-model.ts';
@@ -154,6 +155,14 @@ describe('the form an author sees', () => {
     for (const text of ['1.000,50', '17,', '17 €', 'abc', '', '1e3', '0x10']) expect(parseNumber(text, false), text).toBeUndefined();
     expect(parseNumber('1.000', true)).toBeUndefined();
     expect(parseNumber('1,5', true)).toBeUndefined();
+  });
+
+  it('makes an address from the words an author types', () => {
+    expect(slugOf('Webinar Herbst')).toBe('webinar-herbst');
+    expect(slugOf('Über uns & Team')).toBe('ueber-uns-team');
+    expect(slugOf('Café Crème 2026')).toBe('cafe-creme-2026');
+    expect(slugOf(' -Straße_Süd')).toBe('strasse-sued');
+    expect(slugOf('webinar-')).toBe('webinar-');
   });
 
   it('picks the UI language from the browser’s languages', () => {

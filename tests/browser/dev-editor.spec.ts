@@ -234,6 +234,8 @@ test('a price typed with a decimal comma is saved as that number; a text that is
   await openEditor(page, 'site.yaml');
   const price = page.locator('#root_constants_plans_standard_price');
   await expect(price).toHaveValue('17', SLOW);
+  // Named as the figure it is (by its place in the settings), not as a page's price line.
+  await expect(page.locator('label[for="root_constants_plans_standard_price"]')).toHaveText('Preis (€ pro Nutzer und Monat)');
   await price.fill('17 €');
   await expect(page.locator('#root_constants_plans_standard_price__error')).toHaveText('Bitte eine Zahl eingeben.', SLOW);
   await price.fill('17,90');

@@ -97,9 +97,26 @@ export function optionLabel(value: string, m: Messages): string {
   return (m.options as Record<string, string>)[value] ?? value;
 }
 
-/** A field's label: the messages' name for its key, the schema's title, or the key spelled out ("termMonths" → "Term months"). */
-export function fieldLabel(key: string, schema: JsonSchema | undefined, m: Messages): string {
-  const known = (m.fields as Record<string, string>)[key];
+/**
+ * The entry of `table` for a field by where it is: a key written as a path ("plans.*.price", `*` any one entry)
+ * that the field's path ends with, the longest first; else the entry for its key alone. A key that means one thing
+ * in pages and another in the settings ("price": a price line, or the figure itself) is told apart so.
+ */
+export function entryFor(table: Record<string, string | undefined>, key: string, path: DocPath = []): string | undefined {
+  let best: { length: number; text: string } | undefined;
+  for (const [pattern, text] of Object.entries(table)) {
+    if (!text || !pattern.includes('.')) continue;
+    const parts = pattern.split('.');
+    if (parts.length > path.length || parts.length <= (best?.length ?? 0)) continue;
+    const tail = path.slice(path.length - parts.length);
+    if (parts.every((part, i) => part === '*' || part === String(tail[i]))) best = { length: parts.length, text };
+  }
+  return best?.text ?? table[key];
+}
+
+/** A field's label: the messages' name for it (by path, else key), the schema's title, or the key spelled out ("termMonths" → "Term months"). */
+export function fieldLabel(key: string, schema: JsonSchema | undefined, m: Messages, path?: DocPath): string {
+  const known = entryFor(m.fields as Record<string, string>, key, path);
   if (known) return known;
   if (typeof schema?.title === 'string') return schema.title;
   const words = key
@@ -113,8 +130,8 @@ export function fieldLabel(key: string, schema: JsonSchema | undefined, m: Messa
  * A field's help: the messages' line for its key (every field a page can have has one in each language: the type of
  * `help` and form-model.test), else, in English, the schema's description (settings a page never holds).
  */
-export function fieldHelp(key: string, schema: JsonSchema | undefined, m: Messages, english: boolean): string | undefined {
-  const own = (m.help as Record<string, string | undefined>)[key];
+export function fieldHelp(key: string, schema: JsonSchema | undefined, m: Messages, english: boolean, path?: DocPath): string | undefined {
+  const own = entryFor(m.help as Record<string, string | undefined>, key, path);
   if (own) return own;
   return english && typeof schema?.description === 'string' ? schema.description : undefined;
 }

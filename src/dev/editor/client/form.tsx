@@ -94,7 +94,7 @@ function Leaf({ path, schema, value, label, children }: { path: DocPath; schema:
   const { m, english } = useForm();
   const id = fieldId(path);
   const key = lastKey(path);
-  const help = typeof key === 'string' ? fieldHelp(key, schema, m, english) : undefined;
+  const help = typeof key === 'string' ? fieldHelp(key, schema, m, english, path) : undefined;
   return (
     <div className={`field${useForm().errors.has(id) ? ' has-error' : ''}`}>
       <label htmlFor={id}>{label}</label>
@@ -243,7 +243,7 @@ function ObjectFields({ schema, value, path }: { schema: JsonSchema; value: unkn
   const fields = (keys: string[]) =>
     keys.map((key) => {
       const child = props(schema)[key] as JsonSchema;
-      return <Field key={key} schema={child} value={record[key]} path={[...path, key]} label={fieldLabel(key, child, m)} />;
+      return <Field key={key} schema={child} value={record[key]} path={[...path, key]} label={fieldLabel(key, child, m, [...path, key])} />;
     });
   return (
     <>
@@ -479,7 +479,7 @@ function RecordField({ schema, value, path, label }: { schema: JsonSchema; value
         const fixed = locked.has(JSON.stringify([...path, key]));
         return (
           <div className="entry" key={key}>
-            <Field schema={entry} value={item} path={[...path, key]} label={fieldLabel(key, undefined, m)} />
+            <Field schema={entry} value={item} path={[...path, key]} label={fieldLabel(key, undefined, m, [...path, key])} />
             {fixed ? (
               <p className="locked">{m.locked}</p>
             ) : (

@@ -158,6 +158,13 @@ const fields = {
   percent: 'Percent',
   locales: 'Languages',
   defaultLocale: 'Default language',
+  // By schema path (`*`: any entry): where a key means something else than elsewhere.
+  'meta.title': 'Title in search results',
+  'plans.*.price': 'Price (€ per user and month)',
+  'comparison.*.price': 'Their price (€ per month)',
+  'chatbot.*.months12': '12-month term (€)',
+  'chatbot.*.months6': '6-month term (€)',
+  'chatbot.*.months1': 'Monthly term (€)',
 };
 
 /**
@@ -472,5 +479,11 @@ export const en = {
     percent: 'A percentage, without the % sign.',
     locales: 'The site’s languages.',
     defaultLocale: 'The language of the site’s root address (/).',
+    'meta.title': 'The title search engines and the browser tab show, usually ending with the brand: “Prices – KI-Zentrale”.',
+    'plans.*.price': 'The plan’s price in euros, e.g. 17 or 17,90: every page that names it follows, and the build checks the savings against it.',
+    'comparison.*.price': 'The other provider’s monthly price in euros, as the savings comparison states it.',
+    'chatbot.*.months12': 'The price in euros with a 12-month contract.',
+    'chatbot.*.months6': 'The price in euros with a 6-month contract.',
+    'chatbot.*.months1': 'The price in euros when cancellable monthly.',
   } satisfies Record<keyof typeof fields, string>,
 };

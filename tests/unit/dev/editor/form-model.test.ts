@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CUSTOM_TAGS } from '../../../../src/content/yaml-source.ts';
 import {
+  entryFor,
   fieldHelp,
   fieldLabel,
   fieldOrder,
@@ -62,6 +63,49 @@ describe('the form an author sees', () => {
     expect(fieldLabel('title', undefined, de)).toBe('Titel');
     // A key without a name of its own is spelled out, not shown as code.
     expect(fieldLabel('consentMaxAgeSeconds', undefined, en)).toBe('Consent max age seconds');
+  });
+
+  it('tells a key apart by its path where it means something else: a plan’s price is the figure, not a price line', () => {
+    const planPrice = ['constants', 'plans', 'standard', 'price'];
+    expect(fieldLabel('price', undefined, de, planPrice)).toBe('Preis (€ pro Nutzer und Monat)');
+    expect(fieldHelp('price', undefined, de, false, planPrice)).toContain('17,90');
+    expect(fieldLabel('price', undefined, de, ['sections', 3, 'cards', 0, 'price'])).toBe('Preis');
+    expect(fieldHelp('price', undefined, en, true, ['sections', 3, 'cards', 0, 'price'])).toBe(en.help.price);
+    expect(fieldLabel('title', undefined, en, ['meta', 'title'])).toBe('Title in search results');
+    expect(fieldLabel('title', undefined, en, ['sections', 0, 'title'])).toBe('Title');
+    // The longest matching path wins; a path never matches a shorter field path.
+    expect(entryFor({ price: 'a', 'plans.*.price': 'b', 'constants.plans.*.price': 'c' }, 'price', planPrice)).toBe('c');
+    expect(entryFor({ price: 'a', 'plans.*.price': 'b' }, 'price', ['plans', 'price'])).toBe('a');
+  });
+
+  it('has every label and help line of en.ts in every message file, and every path-keyed one names a real field', () => {
+    for (const [language, m] of Object.entries(MESSAGES))
+      for (const key of Object.keys(en.fields)) {
+        expect((m.fields as Record<string, string>)[key], `${language} label of ${key}`).toBeTruthy();
+        expect((m.help as Record<string, string>)[key], `${language} help for ${key}`).toBeTruthy();
+      }
+    // Every field path of the page and settings forms, entries of a list or a map as `*`.
+    const paths: string[][] = [];
+    const walk = (node: unknown, at: string[]) => {
+      if (!node || typeof node !== 'object' || at.length > 12) return;
+      const record = node as JsonSchema;
+      for (const member of membersOf(record) ?? []) walk(member, at);
+      for (const [key, child] of Object.entries((record.properties ?? {}) as Record<string, JsonSchema>)) {
+        paths.push([...at, key]);
+        walk(child, [...at, key]);
+      }
+      if (record.items) walk(record.items, [...at, '*']);
+      if (record.additionalProperties && typeof record.additionalProperties === 'object') walk(record.additionalProperties, [...at, '*']);
+    };
+    walk(page, []);
+    walk(formSchema('site', ctx), []);
+    const pathKeyed = Object.keys(en.fields).filter((key) => key.includes('.'));
+    expect(pathKeyed).toContain('plans.*.price');
+    for (const pattern of pathKeyed) {
+      const parts = pattern.split('.');
+      const used = paths.some((p) => p.length >= parts.length && parts.every((part, i) => part === '*' || part === p[p.length - parts.length + i]));
+      expect(used, pattern).toBe(true);
+    }
   });
 
   it('names every section type and every choice in each UI language (not the names of data: icons, plans, claims, products)', () => {

@@ -221,8 +221,11 @@ test('an invalid price is shown with the check’s message and never written', a
   await expect(price).toHaveAttribute('aria-describedby', /root_constants_plans_standard_price__error/);
   const line = before.split('\n').findIndex((l) => l.includes('standard: { price: 17')) + 1;
   await expect(page.getByRole('alert')).toContainText(`site.yaml:${line}:24 invalid-value: Too small: expected number to be >=0`);
+  // The list names the field by its label; the status line says what did not happen, in the author's words.
+  await expect(page.getByRole('alert').getByRole('link')).toHaveText('Price (€ per user and month): Must be at least 0.');
+  await expect(page.getByRole('status')).toHaveText('The preview is not updated: correct the marked fields first.');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status')).toContainText('nothing was saved', SLOW);
+  await expect(page.getByRole('status')).toHaveText('Not saved: correct the marked fields first.', SLOW);
   expect(await readFile(file, 'utf8')).toBe(before);
 });
 

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { MESSAGES, uiLanguageFor, type Messages, type UiLanguage } from '../messages/index.ts';
 import { api, type EditorError, type FileView, type FilesView, type TranslationMark, type TranslationView } from './api.ts';
 import { ContentForm, type FormContext } from './form.tsx';
-import { fieldId, friendlyError, itemTitle, setAt, slugOf, withValues, type Constant, type JsonSchema } from './form-model.ts';
+import { fieldId, fieldLabel, friendlyError, itemTitle, setAt, slugOf, withValues, type Constant, type DocPath, type JsonSchema } from './form-model.ts';
 import { parsePath } from './paths.ts';
 import { patchPreview } from './preview-patch.ts';
 import './editor.css';
@@ -230,6 +230,14 @@ function useUiLanguage(): [UiLanguage, (language: UiLanguage) => void] {
 }
 
 /** The errors above the form: in the author's words, `site check`'s wording (file, line) folded away for developers. */
+/** An error as the list shows it: the field it is about, by its label, then the message in the author's words ("Frage: Bitte ausfüllen."). */
+function errorLine(path: DocPath, message: string, m: Messages): string {
+  const at = path.findLastIndex((part) => typeof part === 'string');
+  const key = path[at];
+  const text = friendlyError(message, m);
+  return typeof key === 'string' ? `${fieldLabel(key, undefined, m, path.slice(0, at + 1))}: ${text}` : text;
+}
+
 function ErrorList({ errors, m }: { errors: EditorError[]; m: Messages }) {
   return (
     <div className="errors" role="alert">
@@ -237,7 +245,7 @@ function ErrorList({ errors, m }: { errors: EditorError[]; m: Messages }) {
       <ul>
         {errors.map((e, i) => (
           <li key={i}>
-            {e.path ? <a href={`#${fieldId(parsePath(e.path))}`}>{friendlyError(e.message, m)}</a> : friendlyError(e.message, m)}
+            {e.path ? <a href={`#${fieldId(parsePath(e.path))}`}>{errorLine(parsePath(e.path), e.message, m)}</a> : friendlyError(e.message, m)}
             <details>
               <summary>{m.technical}</summary>
               <pre>{e.text}</pre>
@@ -346,7 +354,9 @@ function Editor() {
         // The page comes with the answer: patched into the frame before anything else of this answer is drawn.
         if (answer.route && answer.html) showInFrame(frame.current, { shown: shownPage, loading: loadingPage }, answer.route, answer.html);
         setErrors(unlessEqual(answer.errors ?? []));
-        setStatus(unlessEqual<Status>(answer.ok ? { kind: 'idle', text: 'previewing' } : { kind: 'error', text: answer.error ?? 'refused' }));
+        // Content errors are told by the list and under each field; the status line says what did not happen, in the author's words.
+        const refusal = answer.errors?.length ? 'errors-preview' : (answer.error ?? 'refused');
+        setStatus(unlessEqual<Status>(answer.ok ? { kind: 'idle', text: 'previewing' } : { kind: 'error', text: refusal }));
         const unsaved = answer.unsaved;
         if (unsaved) setFiles((current) => (current && unsaved.join('\n') !== current.unsaved.join('\n') ? { ...current, unsaved } : current));
         if (answer.ok) refreshTranslation(path);
@@ -375,7 +385,7 @@ function Editor() {
       setStatus({ kind: 'saved', text: answer.written ? 'saved' : 'nothing' });
       refreshTranslation(file.path);
       void refreshFiles();
-    } else setStatus({ kind: 'error', text: answer.error ?? 'not-saved' });
+    } else setStatus({ kind: 'error', text: answer.errors?.length ? 'errors-save' : (answer.error ?? 'not-saved') });
   };
 
   const discard = async () => {
@@ -491,6 +501,8 @@ function statusText(status: Status, m: Messages, path: string): string {
     nothing: m.nothingToSave,
     'not-saved': m.notSaved,
     refused: m.refused,
+    'errors-preview': m.notPreviewedErrors,
+    'errors-save': m.notSavedErrors,
   };
   return known[status.text] ?? status.text;
 }

@@ -15,6 +15,8 @@ export const de: typeof en = {
   unsavedBefore: 'Ungespeicherte Änderungen von vorhin (in der Vorschau zu sehen).',
   notSaved: 'nicht gespeichert',
   refused: 'abgelehnt',
+  notSavedErrors: 'Nicht gespeichert: Bitte zuerst die markierten Felder korrigieren.',
+  notPreviewedErrors: 'Die Vorschau ist nicht aktualisiert: Bitte zuerst die markierten Felder korrigieren.',
   unsavedMark: 'ungespeicherte Änderungen',
   contentFiles: 'Inhaltsdateien',
   shared: 'Gemeinsam',

@@ -186,6 +186,8 @@ export const en = {
   unsavedBefore: 'Unsaved edits from before (shown in the preview).',
   notSaved: 'not saved',
   refused: 'refused',
+  notSavedErrors: 'Not saved: correct the marked fields first.',
+  notPreviewedErrors: 'The preview is not updated: correct the marked fields first.',
   unsavedMark: 'unsaved edits',
   contentFiles: 'Content files',
   shared: 'Shared',

@@ -15,6 +15,8 @@ export const es: typeof en = {
   unsavedBefore: 'Cambios sin guardar de antes (visibles en la vista previa).',
   notSaved: 'no guardado',
   refused: 'rechazado',
+  notSavedErrors: 'No guardado: corrija primero los campos señalados.',
+  notPreviewedErrors: 'La vista previa no está actualizada: corrija primero los campos señalados.',
   unsavedMark: 'cambios sin guardar',
   contentFiles: 'Archivos de contenido',
   shared: 'Común',

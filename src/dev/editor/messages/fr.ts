@@ -15,6 +15,8 @@ export const fr: typeof en = {
   unsavedBefore: 'Modifications non enregistrées d’avant (visibles dans l’aperçu).',
   notSaved: 'non enregistré',
   refused: 'refusé',
+  notSavedErrors: 'Non enregistré : corrigez d’abord les champs signalés.',
+  notPreviewedErrors: 'L’aperçu n’est pas mis à jour : corrigez d’abord les champs signalés.',
   unsavedMark: 'modifications non enregistrées',
   contentFiles: 'Fichiers de contenu',
   shared: 'Commun',

@@ -239,6 +239,10 @@ test('a price typed with a decimal comma is saved as that number; a text that is
   await expect(price).toHaveValue('17', SLOW);
   // Named as the figure it is (by its place in the settings), not as a page's price line.
   await expect(page.locator('label[for="root_constants_plans_standard_price"]')).toHaveText('Preis (€ pro Nutzer und Monat)');
+  // The settings around it read in German too; an unset choice shows its default.
+  await expect(page.locator('label[for="root_timeZone"]')).toHaveText('Zeitzone');
+  await expect(page.locator('#root_socialCards option:checked')).toHaveText('Eines pro Seite');
+  await expect(page.locator('main.form')).not.toContainText(/Time zone|Social cards|Bitte wählen/);
   await price.fill('17 €');
   await expect(page.locator('#root_constants_plans_standard_price__error')).toHaveText('Bitte eine Zahl eingeben.', SLOW);
   await price.fill('17,90');

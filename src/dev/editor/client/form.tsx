@@ -154,10 +154,12 @@ function ScalarField({ schema, value, path, label, inList }: { schema: JsonSchem
   const id = fieldId(path);
   const common = { id, name: id, 'aria-describedby': describedBy(id) };
   let control: ReactNode;
-  if (Array.isArray(schema.enum))
+  if (Array.isArray(schema.enum)) {
+    // An unset choice with a default shows the default (what the site uses), not "Choose…"; picking it is no edit.
+    const shown = value ?? schema.default;
     control = (
-      <select {...common} value={value === undefined ? '' : String(value)} onChange={(e) => change(path, e.target.value === '' ? undefined : e.target.value)}>
-        {value === undefined ? <option value="">{m.choose}</option> : null}
+      <select {...common} value={shown === undefined ? '' : String(shown)} onChange={(e) => change(path, e.target.value === '' ? undefined : e.target.value)}>
+        {shown === undefined ? <option value="">{m.choose}</option> : null}
         {(schema.enum as string[]).map((option) => (
           <option key={option} value={option}>
             {optionLabel(String(option), m)}
@@ -165,7 +167,8 @@ function ScalarField({ schema, value, path, label, inList }: { schema: JsonSchem
         ))}
       </select>
     );
-  else if (schema.type === 'boolean') control = <input type="checkbox" {...common} checked={value === true} onChange={(e) => change(path, e.target.checked)} />;
+  } else if (schema.type === 'boolean')
+    control = <input type="checkbox" {...common} checked={value === true} onChange={(e) => change(path, e.target.checked)} />;
   else if (schema.type === 'number' || schema.type === 'integer')
     control = <NumberInput common={common} integer={schema.type === 'integer'} value={value} set={(next) => change(path, next)} />;
   else return <TextField schema={schema} value={value} path={path} label={label} inList={inList} />;

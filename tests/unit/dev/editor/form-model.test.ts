@@ -73,6 +73,9 @@ describe('the form an author sees', () => {
     expect(fieldHelp('price', undefined, en, true, ['sections', 3, 'cards', 0, 'price'])).toBe(en.help.price);
     expect(fieldLabel('title', undefined, en, ['meta', 'title'])).toBe('Title in search results');
     expect(fieldLabel('title', undefined, en, ['sections', 0, 'title'])).toBe('Title');
+    expect(fieldLabel('upTo', undefined, de, ['constants', 'savings', 'vsTwo', 'upTo'])).toBe('„Bis zu“-Aussage');
+    expect(fieldLabel('models', undefined, de, ['constants', 'claims', 'models'])).toBe('Anzahl der KI-Modelle');
+    expect(fieldLabel('models', undefined, de, ['sections', 0, 'mock', 'models'])).toBe(de.fields.models);
     // The longest matching path wins; a path never matches a shorter field path.
     expect(entryFor({ price: 'a', 'plans.*.price': 'b', 'constants.plans.*.price': 'c' }, 'price', planPrice)).toBe('c');
     expect(entryFor({ price: 'a', 'plans.*.price': 'b' }, 'price', ['plans', 'price'])).toBe('a');

@@ -298,6 +298,7 @@ test('a German author sees the fields in order, in German, and adds a valid FAQ 
   await expect(entry.locator('summary').first()).toHaveText('Neue Frage?');
   await entry.locator('summary').first().click();
   await expect(entry.locator('textarea')).toHaveCount(2);
+  await expect(added.getByRole('button', { name: '+ Neuer Eintrag in Einträge' })).toHaveText('+ Neuer Eintrag');
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByRole('status')).toHaveText('Die Vorschau zeigt ungespeicherte Änderungen.', SLOW);
 

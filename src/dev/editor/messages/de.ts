@@ -30,7 +30,7 @@ export const de: typeof en = {
   moreHint: 'Anker, Hintergrund, Bild, Veröffentlichung',
   add: (what) => `+ ${what} hinzufügen`,
   addItem: '+ Neuer Eintrag',
-  addTo: (list) => `Neuen Eintrag in ${list} hinzufügen`,
+  addTo: (list) => `+ Neuer Eintrag in ${list}`,
   remove: 'Entfernen',
   removeItem: (what) => `${what} entfernen`,
   moveUp: 'Nach oben',

@@ -215,7 +215,7 @@ export const en = {
   moreHint: 'anchor, background, image, publishing',
   add: (what: string) => `+ Add ${what}`,
   addItem: '+ Add entry',
-  addTo: (list: string) => `Add an entry to ${list}`,
+  addTo: (list: string) => `+ Add entry to ${list}`,
   remove: 'Remove',
   removeItem: (what: string) => `Remove ${what}`,
   moveUp: 'Move up',

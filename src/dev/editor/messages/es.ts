@@ -30,7 +30,7 @@ export const es: typeof en = {
   moreHint: 'ancla, fondo, imagen, publicación',
   add: (what) => `+ Añadir: ${what}`,
   addItem: '+ Nueva entrada',
-  addTo: (list) => `Añadir una entrada a ${list}`,
+  addTo: (list) => `+ Nueva entrada en ${list}`,
   remove: 'Quitar',
   removeItem: (what) => `Quitar ${what}`,
   moveUp: 'Subir',

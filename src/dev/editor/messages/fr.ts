@@ -30,7 +30,7 @@ export const fr: typeof en = {
   moreHint: 'ancre, fond, image, publication',
   add: (what) => `+ Ajouter : ${what}`,
   addItem: '+ Nouvelle entrée',
-  addTo: (list) => `Ajouter une entrée à ${list}`,
+  addTo: (list) => `+ Nouvelle entrée dans ${list}`,
   remove: 'Supprimer',
   removeItem: (what) => `Supprimer ${what}`,
   moveUp: 'Monter',

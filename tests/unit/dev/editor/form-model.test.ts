@@ -212,6 +212,10 @@ describe('the form an author sees', () => {
     expect(slugOf('webinar-')).toBe('webinar-');
   });
 
+  it('names an add button by the words it shows, then the list (WCAG 2.5.3 label in name)', () => {
+    for (const [language, m] of Object.entries(MESSAGES)) expect(m.addTo('X').startsWith(m.addItem), language).toBe(true);
+  });
+
   it('picks the UI language from the browser’s languages', () => {
     expect(uiLanguageFor(['de-DE', 'en'])).toBe('de');
     expect(uiLanguageFor(['fr-FR', 'en-GB'])).toBe('fr');

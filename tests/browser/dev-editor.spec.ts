@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, readFile, rm } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
@@ -221,9 +221,39 @@ test('an invalid price is shown with the check’s message and never written', a
   await expect(price).toHaveAttribute('aria-describedby', /root_constants_plans_standard_price__error/);
   const line = before.split('\n').findIndex((l) => l.includes('standard: { price: 17')) + 1;
   await expect(page.getByRole('alert')).toContainText(`site.yaml:${line}:24 invalid-value: Too small: expected number to be >=0`);
+  // The list names the field by its label; the status line says what did not happen, in the author's words.
+  await expect(page.getByRole('alert').getByRole('link')).toHaveText('Price (€ per user and month): Must be at least 0.');
+  await expect(page.getByRole('status')).toHaveText('The preview is not updated: correct the marked fields first.');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status')).toContainText('nothing was saved', SLOW);
+  await expect(page.getByRole('status')).toHaveText('Not saved: correct the marked fields first.', SLOW);
   expect(await readFile(file, 'utf8')).toBe(before);
+});
+
+test('a price typed with a decimal comma is saved as that number; a text that is no number is refused by name', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'de-DE' });
+  const page = await context.newPage();
+  const file = path.join(site.content, 'site.yaml');
+  const before = await readFile(file, 'utf8');
+  await openEditor(page, 'site.yaml');
+  const price = page.locator('#root_constants_plans_standard_price');
+  await expect(price).toHaveValue('17', SLOW);
+  // Named as the figure it is (by its place in the settings), not as a page's price line.
+  await expect(page.locator('label[for="root_constants_plans_standard_price"]')).toHaveText('Preis (€ pro Nutzer und Monat)');
+  // The settings around it read in German too; an unset choice shows its default.
+  await expect(page.locator('label[for="root_timeZone"]')).toHaveText('Zeitzone');
+  await expect(page.locator('#root_socialCards option:checked')).toHaveText('Eines pro Seite');
+  await expect(page.locator('main.form')).not.toContainText(/Time zone|Social cards|Bitte wählen/);
+  await price.fill('17 €');
+  await expect(page.locator('#root_constants_plans_standard_price__error')).toHaveText('Bitte eine Zahl eingeben.', SLOW);
+  await price.fill('17,90');
+  await expect(page.locator('#root_constants_plans_standard_price__error')).toHaveCount(0, SLOW);
+  await expect(price).toHaveValue('17,90');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByRole('status')).toHaveText('site.yaml gespeichert.', SLOW);
+  const saved = await readFile(file, 'utf8');
+  expect(changedLines(before, saved)).toEqual([expect.stringContaining('standard: { price: 17,'), expect.stringContaining('standard: { price: 17.9,')]);
+  await writeFile(file, before);
+  await context.close();
 });
 
 test('a German author sees the fields in order, in German, and adds a valid FAQ section', async ({ browser }) => {
@@ -248,6 +278,15 @@ test('a German author sees the fields in order, in German, and adds a valid FAQ 
   await expect(hero.getByRole('combobox', { name: 'Einen Wert in Titel einfügen' }).locator('option', { hasText: '(plans.standard.price)' })).toHaveCount(1);
   // No raw labels anywhere in the form.
   await expect(page.locator('main.form')).not.toContainText(/\w+-\d+\*|\bKey\b/);
+  // A reference inserted into the title reads as its value in the section's title and the navigation, not as code.
+  const title = page.locator('#root_sections_0_title');
+  await title.press('End');
+  await hero.getByRole('combobox', { name: 'Einen Wert in Titel einfügen' }).selectOption('brand.name');
+  await expect(title).toHaveValue('Alle führenden KI-Modelle an einem Ort{{brand.name}}');
+  await expect(hero.locator('summary').first()).toHaveText('Einstieg (Hero): Alle führenden KI-Modelle an einem OrtKI-Zentrale');
+  await expect(page.getByRole('navigation').getByRole('link', { name: /^1\. Einstieg/ })).toHaveText(
+    '1. Einstieg (Hero): Alle führenden KI-Modelle an einem OrtKI-Zentrale',
+  );
 
   await page.getByRole('combobox', { name: 'Art des Abschnitts' }).selectOption({ label: 'Fragen und Antworten' });
   await page.getByRole('button', { name: '+ Abschnitt hinzufügen' }).click();
@@ -259,6 +298,7 @@ test('a German author sees the fields in order, in German, and adds a valid FAQ 
   await expect(entry.locator('summary').first()).toHaveText('Neue Frage?');
   await entry.locator('summary').first().click();
   await expect(entry.locator('textarea')).toHaveCount(2);
+  await expect(added.getByRole('button', { name: '+ Neuer Eintrag in Einträge' })).toHaveText('+ Neuer Eintrag');
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByRole('status')).toHaveText('Die Vorschau zeigt ungespeicherte Änderungen.', SLOW);
 
@@ -275,8 +315,17 @@ test('an author creates a page from a template and it opens as a draft', async (
   await openEditor(page, 'pages/home/de.yaml');
   const form = page.locator('details.new-page');
   await form.locator('summary').click();
-  await form.getByLabel('Language').selectOption('de');
+  // Each language by its own name (from its UI strings), its code only the value sent.
+  const language = form.getByLabel('Language');
+  await expect(language.locator('option')).toHaveText(['Deutsch', 'English', 'Français']);
+  await expect(page.getByRole('navigation').getByRole('heading', { name: 'Français' })).toBeVisible();
+  await language.selectOption({ label: 'Deutsch' });
+  await expect(language).toHaveValue('de');
+  // Pages by the heading visitors read, their folder beside it; the address is made from the words typed.
+  await expect(form.getByLabel('Copy of the page').locator('option[value="faq"]')).toHaveText('Fragen und Antworten (faq)');
   await form.getByLabel('Copy of the page').selectOption('faq');
+  await form.getByLabel('Address (slug)').fill('Webinar Herbst');
+  await expect(form.getByLabel('Address (slug)')).toHaveValue('webinar-herbst');
   await form.getByLabel('Address (slug)').fill('webinar');
   await form.getByRole('button', { name: 'Create page' }).click();
   await expect(page.locator('.bar .file')).toHaveText('pages/webinar/de.yaml', SLOW);
@@ -288,7 +337,7 @@ test('an author creates a page from a template and it opens as a draft', async (
   // The same address again is refused with a message, and nothing else is created.
   await form.getByLabel('Address (slug)').fill('webinar');
   await form.getByRole('button', { name: 'Create page' }).click();
-  await expect(form.getByRole('alert')).toContainText('exists already');
+  await expect(form.getByRole('alert')).toHaveText('There is already a page at the address "webinar": choose another one.');
   await rm(path.join(site.content, 'pages/webinar'), { recursive: true });
 });
 

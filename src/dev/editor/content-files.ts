@@ -1,5 +1,7 @@
-import { readdir, realpath } from 'node:fs/promises';
+import { readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { parse } from 'yaml';
+import { CUSTOM_TAGS } from '../../content/yaml-source.ts';
 import type { EditableKind } from './form-schema.ts';
 
 /** What the editor may open and write: site.yaml, locales/<lang>.yaml, pages/<family>/<lang>.yaml. */
@@ -36,13 +38,59 @@ async function list(dir: string): Promise<string[]> {
   }
 }
 
-/** The editable files by kind: the navigation's locales → pages, shared strings and constants. */
-export async function contentFiles(contentDir: string): Promise<{ site: boolean; locales: string[]; pages: Record<string, string[]> }> {
+const readYamlFile = async (file: string): Promise<unknown> => parse(await readFile(file, 'utf8'), { customTags: CUSTOM_TAGS }) as unknown;
+
+/**
+ * A page's heading as visitors read it (its first section's title, else its meta title), or undefined: the "New
+ * page" menu offers "Häufig gestellte Fragen (faq)" rather than a folder name alone.
+ */
+async function pageTitle(file: string): Promise<string | undefined> {
+  try {
+    const page = (await readYamlFile(file)) as { sections?: { title?: unknown }[]; meta?: { title?: unknown } } | null;
+    const title = page?.sections?.[0]?.title ?? page?.meta?.title;
+    return typeof title === 'string' && title.trim() ? title.trim() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A language's name in itself as its UI strings give it (`name: Français`, the language switcher's text), or
+ * undefined while the file is unreadable or names none: the editor then shows the code.
+ */
+async function languageName(contentDir: string, locale: string): Promise<string | undefined> {
+  try {
+    const data = await readYamlFile(path.join(contentDir, 'locales', `${locale}.yaml`));
+    const name = data && typeof data === 'object' ? (data as Record<string, unknown>).name : undefined;
+    return typeof name === 'string' && name.trim() ? name.trim() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The editable files by kind: the navigation's locales (with their names) → pages, shared strings and constants. */
+export async function contentFiles(contentDir: string): Promise<{
+  site: boolean;
+  locales: string[];
+  languageNames: Record<string, string>;
+  pages: Record<string, string[]>;
+  pageTitles: Record<string, Record<string, string>>;
+}> {
   const locales = (await list(path.join(contentDir, 'locales'))).filter((f) => EDITABLE.test(`locales/${f}`)).map((f) => f.replace(/\.yaml$/, ''));
+  const names = await Promise.all(locales.map(async (locale) => [locale, (await languageName(contentDir, locale)) ?? locale] as const));
   const pages: Record<string, string[]> = {};
   for (const family of await list(path.join(contentDir, 'pages'))) {
     const files = (await list(path.join(contentDir, 'pages', family))).filter((f) => EDITABLE.test(`pages/${family}/${f}`));
     if (files.length) pages[family] = files.map((f) => f.replace(/\.yaml$/, ''));
   }
-  return { site: (await list(contentDir)).includes('site.yaml'), locales, pages };
+  const pageTitles: Record<string, Record<string, string>> = {};
+  await Promise.all(
+    Object.entries(pages).flatMap(([family, langs]) =>
+      langs.map(async (locale) => {
+        const title = await pageTitle(path.join(contentDir, 'pages', family, `${locale}.yaml`));
+        if (title) (pageTitles[family] ??= {})[locale] = title;
+      }),
+    ),
+  );
+  return { site: (await list(contentDir)).includes('site.yaml'), locales, languageNames: Object.fromEntries(names), pages, pageTitles };
 }

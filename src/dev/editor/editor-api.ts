@@ -315,7 +315,8 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
       return send(res, 400, { error: 'a slug (lower-case letters, digits, dashes) and one of the site’s languages are expected' });
     const relative = `pages/${slug}/${locale}.yaml`;
     const family = path.join(root, 'pages', slug);
-    if ((await contentFiles(root)).pages[slug]) return send(res, 409, { error: `a page family ${slug} exists already: pick another address` });
+    if ((await contentFiles(root)).pages[slug])
+      return send(res, 409, { error: `a page family ${slug} exists already: pick another address`, reason: 'exists' });
     const text = await readFile(templateFile, 'utf8');
     const result = editYaml(text, { ...(readYaml(text) as Json), slug, draft: true });
     if (!result.ok) return send(res, 422, { error: result.message });

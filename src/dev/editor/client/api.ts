@@ -4,7 +4,11 @@ import type { TranslationView } from '../translation-view.ts';
 export interface FilesView {
   site: boolean;
   locales: string[];
+  /** Each locale's name in itself (`fr` → "Français"), from its UI strings; the code where the file names none. */
+  languageNames: Record<string, string>;
   pages: Record<string, string[]>;
+  /** Each page's heading by family and locale (its first section's title, else its meta title), where it has one. */
+  pageTitles: Record<string, Record<string, string>>;
   /** Files with unsaved edits (shown in the preview, not written). */
   unsaved: string[];
 }

@@ -66,7 +66,18 @@ export function fieldOrder(schema: JsonSchema): { first: string[]; more: string[
 /** Keys that name an item: the first one with text titles a list item ("Ist meine Datenbank sicher?", not "items 3"). */
 const TITLE_KEYS = ['title', 'question', 'name', 'label', 'heading', 'value', 'term', 'text', 'botName', 'code'];
 
-export function itemTitle(item: unknown, fallback: string, m: Messages): string {
+/** A constant the picker offers: its reference (`plans.standard.price`) and the value pages print for it. */
+export type Constant = { ref: string; value: string };
+
+/** `text` with each `{{ref}}` as pages print it ("Was ist KI-Zentrale?"); a reference not among `constants` stays as written. */
+export function withValues(text: string, constants: readonly Constant[]): string {
+  if (!constants.length || !text.includes('{{')) return text;
+  const values = new Map(constants.map((c) => [c.ref, c.value]));
+  return text.replace(/\{\{\s*([^{}\s]+)\s*\}\}/g, (whole, ref: string) => values.get(ref) ?? whole);
+}
+
+/** A list item's title by its content, references shown as their values (an author reads the page, not its code). */
+export function itemTitle(item: unknown, fallback: string, m: Messages, constants: readonly Constant[] = []): string {
   let title: string | undefined;
   if (typeof item === 'string') title = item;
   else if (item && typeof item === 'object' && !Array.isArray(item)) {
@@ -77,7 +88,7 @@ export function itemTitle(item: unknown, fallback: string, m: Messages): string 
     if (type) title = title ? `${type}: ${title}` : type;
   }
   if (!title) return fallback;
-  const line = title.replace(/\s+/g, ' ').trim();
+  const line = withValues(title, constants).replace(/\s+/g, ' ').trim();
   return line.length > 70 ? `${line.slice(0, 69)}…` : line;
 }
 
@@ -86,9 +97,26 @@ export function optionLabel(value: string, m: Messages): string {
   return (m.options as Record<string, string>)[value] ?? value;
 }
 
-/** A field's label: the messages' name for its key, the schema's title, or the key spelled out ("termMonths" → "Term months"). */
-export function fieldLabel(key: string, schema: JsonSchema | undefined, m: Messages): string {
-  const known = (m.fields as Record<string, string>)[key];
+/**
+ * The entry of `table` for a field by where it is: a key written as a path ("plans.*.price", `*` any one entry)
+ * that the field's path ends with, the longest first; else the entry for its key alone. A key that means one thing
+ * in pages and another in the settings ("price": a price line, or the figure itself) is told apart so.
+ */
+export function entryFor(table: Record<string, string | undefined>, key: string, path: DocPath = []): string | undefined {
+  let best: { length: number; text: string } | undefined;
+  for (const [pattern, text] of Object.entries(table)) {
+    if (!text || !pattern.includes('.')) continue;
+    const parts = pattern.split('.');
+    if (parts.length > path.length || parts.length <= (best?.length ?? 0)) continue;
+    const tail = path.slice(path.length - parts.length);
+    if (parts.every((part, i) => part === '*' || part === String(tail[i]))) best = { length: parts.length, text };
+  }
+  return best?.text ?? table[key];
+}
+
+/** A field's label: the messages' name for it (by path, else key), the schema's title, or the key spelled out ("termMonths" → "Term months"). */
+export function fieldLabel(key: string, schema: JsonSchema | undefined, m: Messages, path?: DocPath): string {
+  const known = entryFor(m.fields as Record<string, string>, key, path);
   if (known) return known;
   if (typeof schema?.title === 'string') return schema.title;
   const words = key
@@ -102,10 +130,40 @@ export function fieldLabel(key: string, schema: JsonSchema | undefined, m: Messa
  * A field's help: the messages' line for its key (every field a page can have has one in each language: the type of
  * `help` and form-model.test), else, in English, the schema's description (settings a page never holds).
  */
-export function fieldHelp(key: string, schema: JsonSchema | undefined, m: Messages, english: boolean): string | undefined {
-  const own = (m.help as Record<string, string | undefined>)[key];
+export function fieldHelp(key: string, schema: JsonSchema | undefined, m: Messages, english: boolean, path?: DocPath): string | undefined {
+  const own = entryFor(m.help as Record<string, string | undefined>, key, path);
   if (own) return own;
   return english && typeof schema?.description === 'string' ? schema.description : undefined;
+}
+
+/**
+ * A number as an author types it: "17,90" and "17.90" are both 17.9 (a German, French or Spanish author writes the
+ * comma; a number box would drop it and store 1790). An integer takes digits only, so "1.000" is never read as 1.
+ * Spaces are ignored. Anything else is undefined: the form then keeps the text, which the check refuses by name.
+ */
+export function parseNumber(text: string, integer: boolean): number | undefined {
+  const plain = text.replace(/[\s\u00a0\u202f]/g, '').replace(/^[\u2212\u2013]/, '-');
+  const form = integer ? /^-?\d+$/ : /^-?(?:\d+(?:[.,]\d+)?|[.,]\d+)$/;
+  return form.test(plain) ? Number(plain.replace(',', '.')) : undefined;
+}
+
+/**
+ * An address (slug) from what an author types: "Webinar Herbst" → "webinar-herbst", "Über uns" → "ueber-uns",
+ * "Café" → "cafe". A trailing dash stays while typing, so "a-b" can be typed one key at a time.
+ */
+export function slugOf(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/ß/g, 'ss')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\s_/.]+/g, '-')
+    .replace(/[^a-z0-9-]/g, '')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-+/, '');
 }
 
 /** Keys of texts that run over several lines: drawn as a growing text area whatever they hold now. */

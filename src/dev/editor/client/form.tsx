@@ -1,4 +1,4 @@
-import { createContext, memo, useContext, useState, type ReactNode } from 'react';
+import { createContext, memo, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { Messages } from '../messages/index.ts';
 import { IMAGE_LIMIT_BYTES } from '../image-upload.ts';
 import { api, type TranslationMark } from './api.ts';
@@ -14,7 +14,9 @@ import {
   membersOf,
   newValue,
   optionLabel,
+  parseNumber,
   takesReference,
+  type Constant,
   type DocPath,
   type JsonSchema,
 } from './form-model.ts';
@@ -24,7 +26,7 @@ import { valueAt } from './paths.ts';
 export interface FormContext {
   m: Messages;
   english: boolean;
-  constants: { ref: string; value: string }[];
+  constants: Constant[];
   /** The same file in the default language (the translation view), or undefined. */
   source?: unknown;
   sourceLocale?: string;
@@ -92,7 +94,7 @@ function Leaf({ path, schema, value, label, children }: { path: DocPath; schema:
   const { m, english } = useForm();
   const id = fieldId(path);
   const key = lastKey(path);
-  const help = typeof key === 'string' ? fieldHelp(key, schema, m, english) : undefined;
+  const help = typeof key === 'string' ? fieldHelp(key, schema, m, english, path) : undefined;
   return (
     <div className={`field${useForm().errors.has(id) ? ' has-error' : ''}`}>
       <label htmlFor={id}>{label}</label>
@@ -152,10 +154,12 @@ function ScalarField({ schema, value, path, label, inList }: { schema: JsonSchem
   const id = fieldId(path);
   const common = { id, name: id, 'aria-describedby': describedBy(id) };
   let control: ReactNode;
-  if (Array.isArray(schema.enum))
+  if (Array.isArray(schema.enum)) {
+    // An unset choice with a default shows the default (what the site uses), not "Choose…"; picking it is no edit.
+    const shown = value ?? schema.default;
     control = (
-      <select {...common} value={value === undefined ? '' : String(value)} onChange={(e) => change(path, e.target.value === '' ? undefined : e.target.value)}>
-        {value === undefined ? <option value="">{m.choose}</option> : null}
+      <select {...common} value={shown === undefined ? '' : String(shown)} onChange={(e) => change(path, e.target.value === '' ? undefined : e.target.value)}>
+        {shown === undefined ? <option value="">{m.choose}</option> : null}
         {(schema.enum as string[]).map((option) => (
           <option key={option} value={option}>
             {optionLabel(String(option), m)}
@@ -163,23 +167,43 @@ function ScalarField({ schema, value, path, label, inList }: { schema: JsonSchem
         ))}
       </select>
     );
-  else if (schema.type === 'boolean') control = <input type="checkbox" {...common} checked={value === true} onChange={(e) => change(path, e.target.checked)} />;
+  } else if (schema.type === 'boolean')
+    control = <input type="checkbox" {...common} checked={value === true} onChange={(e) => change(path, e.target.checked)} />;
   else if (schema.type === 'number' || schema.type === 'integer')
-    control = (
-      <input
-        type="number"
-        {...common}
-        value={typeof value === 'number' ? value : ''}
-        step={schema.type === 'integer' ? 1 : 'any'}
-        onChange={(e) => change(path, e.target.value === '' ? undefined : Number(e.target.value))}
-      />
-    );
+    control = <NumberInput common={common} integer={schema.type === 'integer'} value={value} set={(next) => change(path, next)} />;
   else return <TextField schema={schema} value={value} path={path} label={label} inList={inList} />;
   return (
     <Leaf path={path} schema={schema} value={value} label={label}>
       {control}
     </Leaf>
   );
+}
+
+/**
+ * A number in a text box: the author's own text stays as typed ("17,90"), the data gets the number it means. A text
+ * that is no number goes to the data as it is, so the check names the field ("Enter a number.") and nothing is
+ * saved, instead of a number box silently dropping a comma (17,90 → 1790).
+ */
+function NumberInput({
+  common,
+  integer,
+  value,
+  set,
+}: {
+  common: { id: string; name: string; 'aria-describedby': string | undefined };
+  integer: boolean;
+  value: unknown;
+  set(next: unknown): void;
+}) {
+  const shown = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
+  const [text, setText] = useState(shown);
+  // A change from outside (discard, another tab's save) replaces the text; the author's own typing means the same value.
+  useEffect(() => setText((own) => (parseNumber(own, integer) === value || own === value ? own : shown)), [value, shown, integer]);
+  const typed = (next: string) => {
+    setText(next);
+    set(next.trim() === '' ? undefined : (parseNumber(next, integer) ?? next));
+  };
+  return <input type="text" inputMode={integer ? 'numeric' : 'decimal'} {...common} value={text} onChange={(e) => typed(e.target.value)} />;
 }
 
 /** A text: a line or a growing box (chosen once, so typing never swaps the control), and the constant picker where a text can hold one. */
@@ -222,7 +246,7 @@ function ObjectFields({ schema, value, path }: { schema: JsonSchema; value: unkn
   const fields = (keys: string[]) =>
     keys.map((key) => {
       const child = props(schema)[key] as JsonSchema;
-      return <Field key={key} schema={child} value={record[key]} path={[...path, key]} label={fieldLabel(key, child, m)} />;
+      return <Field key={key} schema={child} value={record[key]} path={[...path, key]} label={fieldLabel(key, child, m, [...path, key])} />;
     });
   return (
     <>
@@ -310,7 +334,7 @@ const move = <T,>(list: T[], from: number, to: number): T[] => {
 
 /** A list: items titled by their content, each movable and removable within the schema's bounds; new items valid. */
 function ArrayField({ schema, value, path, label }: { schema: JsonSchema; value: unknown; path: DocPath; label: string }) {
-  const { m, change } = useForm();
+  const { m, change, constants } = useForm();
   const list = Array.isArray(value) ? value : [];
   const items = (schema.items ?? {}) as JsonSchema;
   const members = membersOf(items);
@@ -334,7 +358,7 @@ function ArrayField({ schema, value, path, label }: { schema: JsonSchema; value:
         const name = m.item(label, i + 1);
         const tools = (
           <ItemTools
-            name={itemTitle(item, name, m)}
+            name={itemTitle(item, name, m, constants)}
             up={i > 0 ? () => change(path, move(list, i, i - 1)) : undefined}
             down={i < list.length - 1 ? () => change(path, move(list, i, i + 1)) : undefined}
             remove={
@@ -357,7 +381,7 @@ function ArrayField({ schema, value, path, label }: { schema: JsonSchema; value:
             </div>
           );
         return (
-          <ListItem key={i} path={[...path, i]} title={itemTitle(item, name, m)} open={key === 'sections' || opened === i} tools={tools}>
+          <ListItem key={i} path={[...path, i]} title={itemTitle(item, name, m, constants)} open={key === 'sections' || opened === i} tools={tools}>
             <Field schema={items} value={item} path={[...path, i]} label={name} bare />
           </ListItem>
         );
@@ -458,7 +482,7 @@ function RecordField({ schema, value, path, label }: { schema: JsonSchema; value
         const fixed = locked.has(JSON.stringify([...path, key]));
         return (
           <div className="entry" key={key}>
-            <Field schema={entry} value={item} path={[...path, key]} label={fieldLabel(key, undefined, m)} />
+            <Field schema={entry} value={item} path={[...path, key]} label={fieldLabel(key, undefined, m, [...path, key])} />
             {fixed ? (
               <p className="locked">{m.locked}</p>
             ) : (

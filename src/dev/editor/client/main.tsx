@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { MESSAGES, uiLanguageFor, type Messages, type UiLanguage } from '../messages/index.ts';
 import { api, type EditorError, type FileView, type FilesView, type TranslationMark, type TranslationView } from './api.ts';
 import { ContentForm, type FormContext } from './form.tsx';
-import { fieldId, friendlyError, itemTitle, setAt, type JsonSchema } from './form-model.ts';
+import { fieldId, fieldLabel, friendlyError, itemTitle, setAt, slugOf, withValues, type Constant, type DocPath, type JsonSchema } from './form-model.ts';
 import { parsePath } from './paths.ts';
 import { patchPreview } from './preview-patch.ts';
 import './editor.css';
@@ -50,12 +50,14 @@ function Nav({
   sections,
   open,
   m,
+  constants,
 }: {
   files: FilesView;
   current?: string;
   sections: { id: string; label: string }[];
   open: (path: string) => void;
   m: Messages;
+  constants: readonly Constant[];
 }) {
   const locales = files.locales;
   const link = (path: string, label: ReactNode) => (
@@ -76,10 +78,10 @@ function Nav({
   };
   return (
     <nav aria-label={m.contentFiles} className="nav">
-      <NewPage files={files} m={m} created={open} />
+      <NewPage files={files} m={m} constants={constants} created={open} />
       {locales.map((locale) => (
         <section key={locale}>
-          <h2>{locale}</h2>
+          <h2 lang={locale}>{files.languageNames[locale] ?? locale}</h2>
           <ul>
             {Object.entries(files.pages)
               .filter(([, langs]) => langs.includes(locale))
@@ -109,7 +111,7 @@ function Nav({
         <h2>{m.shared}</h2>
         <ul>
           {locales.map((locale) => (
-            <li key={locale}>{link(`locales/${locale}.yaml`, m.uiStrings(locale))}</li>
+            <li key={locale}>{link(`locales/${locale}.yaml`, m.uiStrings(files.languageNames[locale] ?? locale))}</li>
           ))}
           {files.site ? <li>{link('site.yaml', m.settings)}</li> : null}
         </ul>
@@ -119,7 +121,7 @@ function Nav({
 }
 
 /** "New page": a copy of a page of the chosen language under a new address, opened at once (a draft until published). */
-function NewPage({ files, m, created }: { files: FilesView; m: Messages; created(path: string): void }) {
+function NewPage({ files, m, constants, created }: { files: FilesView; m: Messages; constants: readonly Constant[]; created(path: string): void }) {
   const [locale, setLocale] = useState(files.locales[0] ?? 'de');
   const families = Object.entries(files.pages)
     .filter(([, langs]) => langs.includes(locale))
@@ -129,7 +131,7 @@ function NewPage({ files, m, created }: { files: FilesView; m: Messages; created
   const [error, setError] = useState('');
   const template = families.includes(family) ? family : (families[0] ?? '');
   const create = async () => {
-    const answer = await api<{ ok?: boolean; path?: string; error?: string; errors?: EditorError[] }>(
+    const answer = await api<{ ok?: boolean; path?: string; error?: string; reason?: string; errors?: EditorError[] }>(
       'POST',
       'create-page',
       { template: `pages/${template}/${locale}.yaml`, locale, slug },
@@ -139,7 +141,8 @@ function NewPage({ files, m, created }: { files: FilesView; m: Messages; created
       setSlug('');
       setError('');
       created(answer.path);
-    } else setError(answer.errors?.length ? answer.errors.map((e) => friendlyError(e.message, m)).join(' ') : (answer.error ?? m.refused));
+    } else if (answer.reason === 'exists') setError(m.newPageExists(slug));
+    else setError(answer.errors?.length ? answer.errors.map((e) => friendlyError(e.message, m)).join(' ') : (answer.error ?? m.refused));
   };
   return (
     <details className="new-page">
@@ -148,21 +151,28 @@ function NewPage({ files, m, created }: { files: FilesView; m: Messages; created
         {m.newPageLanguage}
         <select value={locale} onChange={(e) => setLocale(e.target.value)}>
           {files.locales.map((l) => (
-            <option key={l}>{l}</option>
+            <option key={l} value={l} lang={l}>
+              {files.languageNames[l] ?? l}
+            </option>
           ))}
         </select>
       </label>
       <label>
         {m.newPageTemplate}
         <select value={template} onChange={(e) => setFamily(e.target.value)}>
-          {families.map((f) => (
-            <option key={f}>{f}</option>
-          ))}
+          {families.map((f) => {
+            const title = files.pageTitles[f]?.[locale];
+            return (
+              <option key={f} value={f}>
+                {title ? `${withValues(title, constants)} (${f})` : f}
+              </option>
+            );
+          })}
         </select>
       </label>
       <label>
         {m.newPageSlug}
-        <input type="text" value={slug} aria-describedby="new-page-help" onChange={(e) => setSlug(e.target.value.trim())} />
+        <input type="text" value={slug} aria-describedby="new-page-help" onChange={(e) => setSlug(slugOf(e.target.value))} />
       </label>
       <p className="field-description" id="new-page-help">
         {m.newPageSlugHelp}
@@ -179,10 +189,10 @@ function NewPage({ files, m, created }: { files: FilesView; m: Messages; created
   );
 }
 
-function sectionsOf(data: unknown, m: Messages): { id: string; label: string }[] {
+function sectionsOf(data: unknown, m: Messages, constants: readonly Constant[]): { id: string; label: string }[] {
   const sections = (data as { sections?: unknown[] } | null)?.sections;
   if (!Array.isArray(sections)) return [];
-  return sections.map((s, i) => ({ id: fieldId(['sections', i]), label: `${i + 1}. ${itemTitle(s, '?', m)}` }));
+  return sections.map((s, i) => ({ id: fieldId(['sections', i]), label: `${i + 1}. ${itemTitle(s, '?', m, constants)}` }));
 }
 
 /** How long typing must pause before the translation status is asked for again. */
@@ -220,6 +230,14 @@ function useUiLanguage(): [UiLanguage, (language: UiLanguage) => void] {
 }
 
 /** The errors above the form: in the author's words, `site check`'s wording (file, line) folded away for developers. */
+/** An error as the list shows it: the field it is about, by its label, then the message in the author's words ("Frage: Bitte ausfüllen."). */
+function errorLine(path: DocPath, message: string, m: Messages): string {
+  const at = path.findLastIndex((part) => typeof part === 'string');
+  const key = path[at];
+  const text = friendlyError(message, m);
+  return typeof key === 'string' ? `${fieldLabel(key, undefined, m, path.slice(0, at + 1))}: ${text}` : text;
+}
+
 function ErrorList({ errors, m }: { errors: EditorError[]; m: Messages }) {
   return (
     <div className="errors" role="alert">
@@ -227,7 +245,7 @@ function ErrorList({ errors, m }: { errors: EditorError[]; m: Messages }) {
       <ul>
         {errors.map((e, i) => (
           <li key={i}>
-            {e.path ? <a href={`#${fieldId(parsePath(e.path))}`}>{friendlyError(e.message, m)}</a> : friendlyError(e.message, m)}
+            {e.path ? <a href={`#${fieldId(parsePath(e.path))}`}>{errorLine(parsePath(e.path), e.message, m)}</a> : friendlyError(e.message, m)}
             <details>
               <summary>{m.technical}</summary>
               <pre>{e.text}</pre>
@@ -336,7 +354,9 @@ function Editor() {
         // The page comes with the answer: patched into the frame before anything else of this answer is drawn.
         if (answer.route && answer.html) showInFrame(frame.current, { shown: shownPage, loading: loadingPage }, answer.route, answer.html);
         setErrors(unlessEqual(answer.errors ?? []));
-        setStatus(unlessEqual<Status>(answer.ok ? { kind: 'idle', text: 'previewing' } : { kind: 'error', text: answer.error ?? 'refused' }));
+        // Content errors are told by the list and under each field; the status line says what did not happen, in the author's words.
+        const refusal = answer.errors?.length ? 'errors-preview' : (answer.error ?? 'refused');
+        setStatus(unlessEqual<Status>(answer.ok ? { kind: 'idle', text: 'previewing' } : { kind: 'error', text: refusal }));
         const unsaved = answer.unsaved;
         if (unsaved) setFiles((current) => (current && unsaved.join('\n') !== current.unsaved.join('\n') ? { ...current, unsaved } : current));
         if (answer.ok) refreshTranslation(path);
@@ -365,7 +385,7 @@ function Editor() {
       setStatus({ kind: 'saved', text: answer.written ? 'saved' : 'nothing' });
       refreshTranslation(file.path);
       void refreshFiles();
-    } else setStatus({ kind: 'error', text: answer.error ?? 'not-saved' });
+    } else setStatus({ kind: 'error', text: answer.errors?.length ? 'errors-save' : (answer.error ?? 'not-saved') });
   };
 
   const discard = async () => {
@@ -430,9 +450,10 @@ function Editor() {
       <Nav
         files={files}
         current={file?.path}
-        sections={file?.kind === 'page' ? sectionsOf(data, m) : []}
+        sections={file?.kind === 'page' ? sectionsOf(data, m, file.constants) : []}
         open={(p) => void refreshFiles().then(() => open(p))}
         m={m}
+        constants={file?.constants ?? []}
       />
       <main className="form">
         {errors.length ? <ErrorList errors={errors} m={m} /> : null}
@@ -480,6 +501,8 @@ function statusText(status: Status, m: Messages, path: string): string {
     nothing: m.nothingToSave,
     'not-saved': m.notSaved,
     refused: m.refused,
+    'errors-preview': m.notPreviewedErrors,
+    'errors-save': m.notSavedErrors,
   };
   return known[status.text] ?? status.text;
 }

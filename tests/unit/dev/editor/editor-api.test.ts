@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadContent } from '../../../../src/content/load.ts';
 import { CUSTOM_TAGS } from '../../../../src/content/yaml-source.ts';
-import { editablePath } from '../../../../src/dev/editor/content-files.ts';
+import { contentFiles, editablePath } from '../../../../src/dev/editor/content-files.ts';
 import { contentEditor, TOKEN_HEADER } from '../../../../src/dev/editor/editor-api.ts';
 import { startServer, type RunningServer } from '../../../../src/server/server.ts';
 
@@ -129,6 +129,26 @@ describe('origin and token', () => {
     }
     expect((await call('GET', '/__site/editor/api/files')).status).toBe(403);
     expect((await editorCall('GET', 'files')).body.pages).toEqual({ agb: ['de'], datenschutz: ['de'], faq: ['de'], home: ['de', 'en'], impressum: ['de'] });
+  });
+
+  it('names each language in itself and each page by its heading; the code only where a file names none', async () => {
+    const files = (await editorCall('GET', 'files')).body;
+    expect(files.languageNames).toEqual({ de: 'Deutsch', en: 'English' });
+    // Pages by the heading visitors read (the first section's title), for the "New page" menu.
+    expect(files.pageTitles.faq).toEqual({ de: 'Fragen und Antworten' });
+    expect(files.pageTitles.home.de).toBe('Alle KI-Modelle an einem Ort');
+    const dir = await mkdtemp(path.join(tmpdir(), 'site-editor-names-'));
+    try {
+      await cp(path.join(content, 'locales'), path.join(dir, 'locales'), { recursive: true });
+      await writeFile(path.join(dir, 'locales/fr.yaml'), 'name: Français\nintl: fr-FR\n');
+      await writeFile(path.join(dir, 'locales/es.yaml'), 'intl: es-ES\n');
+      await writeFile(path.join(dir, 'locales/it.yaml'), 'name: [broken\n');
+      const { locales, languageNames } = await contentFiles(dir);
+      expect(locales).toEqual(['de', 'en', 'es', 'fr', 'it']);
+      expect(languageNames).toEqual({ de: 'Deutsch', en: 'English', es: 'es', fr: 'Français', it: 'it' });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -252,7 +272,9 @@ describe('a new page from a template', () => {
     const view = await open('pages/webinar/de.yaml');
     expect(view.data.slug).toBe('webinar');
 
-    expect((await editorCall('POST', 'create-page', { template: 'pages/home/de.yaml', locale: 'de', slug: 'webinar' })).status).toBe(409);
+    const again = await editorCall('POST', 'create-page', { template: 'pages/home/de.yaml', locale: 'de', slug: 'webinar' });
+    // The editor words this refusal in the author's language by its reason.
+    expect([again.status, again.body.reason]).toEqual([409, 'exists']);
     expect((await editorCall('POST', 'create-page', { template: 'pages/home/de.yaml', locale: 'de', slug: '../x' })).status).toBe(400);
     expect((await editorCall('POST', 'create-page', { template: '../secret.yaml', locale: 'de', slug: 'y' })).status).toBe(403);
     await rm(path.join(content, 'pages/webinar'), { recursive: true });

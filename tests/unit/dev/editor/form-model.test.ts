@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CUSTOM_TAGS } from '../../../../src/content/yaml-source.ts';
 import {
+  entryFor,
   fieldHelp,
   fieldLabel,
   fieldOrder,
@@ -12,6 +13,8 @@ import {
   itemTitle,
   membersOf,
   newValue,
+  parseNumber,
+  slugOf,
   takesReference,
   type JsonSchema,
 } from '../../../../src/dev/editor/client/form-model.ts';
@@ -62,6 +65,52 @@ describe('the form an author sees', () => {
     expect(fieldLabel('consentMaxAgeSeconds', undefined, en)).toBe('Consent max age seconds');
   });
 
+  it('tells a key apart by its path where it means something else: a plan’s price is the figure, not a price line', () => {
+    const planPrice = ['constants', 'plans', 'standard', 'price'];
+    expect(fieldLabel('price', undefined, de, planPrice)).toBe('Preis (€ pro Nutzer und Monat)');
+    expect(fieldHelp('price', undefined, de, false, planPrice)).toContain('17,90');
+    expect(fieldLabel('price', undefined, de, ['sections', 3, 'cards', 0, 'price'])).toBe('Preis');
+    expect(fieldHelp('price', undefined, en, true, ['sections', 3, 'cards', 0, 'price'])).toBe(en.help.price);
+    expect(fieldLabel('title', undefined, en, ['meta', 'title'])).toBe('Title in search results');
+    expect(fieldLabel('title', undefined, en, ['sections', 0, 'title'])).toBe('Title');
+    expect(fieldLabel('upTo', undefined, de, ['constants', 'savings', 'vsTwo', 'upTo'])).toBe('„Bis zu“-Aussage');
+    expect(fieldLabel('models', undefined, de, ['constants', 'claims', 'models'])).toBe('Anzahl der KI-Modelle');
+    expect(fieldLabel('models', undefined, de, ['sections', 0, 'mock', 'models'])).toBe(de.fields.models);
+    // The longest matching path wins; a path never matches a shorter field path.
+    expect(entryFor({ price: 'a', 'plans.*.price': 'b', 'constants.plans.*.price': 'c' }, 'price', planPrice)).toBe('c');
+    expect(entryFor({ price: 'a', 'plans.*.price': 'b' }, 'price', ['plans', 'price'])).toBe('a');
+  });
+
+  it('has every label and help line of en.ts in every message file, and every path-keyed one names a real field', () => {
+    for (const [language, m] of Object.entries(MESSAGES))
+      for (const key of Object.keys(en.fields)) {
+        expect((m.fields as Record<string, string>)[key], `${language} label of ${key}`).toBeTruthy();
+        expect((m.help as Record<string, string>)[key], `${language} help for ${key}`).toBeTruthy();
+      }
+    // Every field path of the page and settings forms, entries of a list or a map as `*`.
+    const paths: string[][] = [];
+    const walk = (node: unknown, at: string[]) => {
+      if (!node || typeof node !== 'object' || at.length > 12) return;
+      const record = node as JsonSchema;
+      for (const member of membersOf(record) ?? []) walk(member, at);
+      for (const [key, child] of Object.entries((record.properties ?? {}) as Record<string, JsonSchema>)) {
+        paths.push([...at, key]);
+        walk(child, [...at, key]);
+      }
+      if (record.items) walk(record.items, [...at, '*']);
+      if (record.additionalProperties && typeof record.additionalProperties === 'object') walk(record.additionalProperties, [...at, '*']);
+    };
+    walk(page, []);
+    walk(formSchema('site', ctx), []);
+    const pathKeyed = Object.keys(en.fields).filter((key) => key.includes('.'));
+    expect(pathKeyed).toContain('plans.*.price');
+    for (const pattern of pathKeyed) {
+      const parts = pattern.split('.');
+      const used = paths.some((p) => p.length >= parts.length && parts.every((part, i) => part === '*' || part === p[p.length - parts.length + i]));
+      expect(used, pattern).toBe(true);
+    }
+  });
+
   it('names every section type and every choice in each UI language (not the names of data: icons, plans, claims, products)', () => {
     const choices = new Set<string>(sectionsOf(page).map((m) => String((m.properties as Record<string, JsonSchema>).type?.const)));
     const names = new Set(['icon', 'plan', 'claim', 'presetProducts']);
@@ -89,6 +138,14 @@ describe('the form an author sees', () => {
     expect(itemTitle({ label: 'Kostenlos testen', href: '/test' }, 'Knöpfe 1', de)).toBe('Kostenlos testen');
     expect(itemTitle({ href: '/x' }, 'Knöpfe 2', de)).toBe('Knöpfe 2');
     expect(itemTitle('x'.repeat(100), '', de)).toHaveLength(70);
+    // References read as the values pages print; one the site does not have stays visible as written.
+    const constants = [
+      { ref: 'brand.name', value: 'KI-Zentrale' },
+      { ref: 'savings.vsTwo.percent', value: '53' },
+    ];
+    expect(itemTitle({ question: 'Was ist {{brand.name}}?' }, '?', de, constants)).toBe('Was ist KI-Zentrale?');
+    expect(itemTitle({ type: 'savings', title: '{{ savings.vsTwo.percent }} % günstiger' }, '?', de, constants)).toBe('Ersparnis: 53 % günstiger');
+    expect(itemTitle({ title: '{{plans.gold.price}} €' }, '?', de, constants)).toBe('{{plans.gold.price}} €');
   });
 
   it('offers the constant picker on prose only, and long text as a text area', () => {
@@ -131,6 +188,32 @@ describe('the form an author sees', () => {
     expect(friendlyError('Invalid option: expected one of "primary"|"secondary"', en)).toBe('Choose one of: primary, secondary.');
     expect(friendlyError("unknown constant 'plans.gold.price'", en)).toContain('{{plans.gold.price}} does not exist');
     expect(friendlyError('the claim is not in the register', en)).toBe('the claim is not in the register');
+  });
+
+  it('reads a number as an author types it, with a decimal comma or point, and nothing else', () => {
+    expect(parseNumber('17,90', false)).toBe(17.9);
+    expect(parseNumber('17.90', false)).toBe(17.9);
+    expect(parseNumber(' 1790 ', false)).toBe(1790);
+    expect(parseNumber('-5', false)).toBe(-5);
+    expect(parseNumber('−5', false)).toBe(-5);
+    expect(parseNumber(',5', false)).toBe(0.5);
+    expect(parseNumber('1 000', true)).toBe(1000);
+    // Ambiguous or not a number: left to the check, which names the field, never guessed.
+    for (const text of ['1.000,50', '17,', '17 €', 'abc', '', '1e3', '0x10']) expect(parseNumber(text, false), text).toBeUndefined();
+    expect(parseNumber('1.000', true)).toBeUndefined();
+    expect(parseNumber('1,5', true)).toBeUndefined();
+  });
+
+  it('makes an address from the words an author types', () => {
+    expect(slugOf('Webinar Herbst')).toBe('webinar-herbst');
+    expect(slugOf('Über uns & Team')).toBe('ueber-uns-team');
+    expect(slugOf('Café Crème 2026')).toBe('cafe-creme-2026');
+    expect(slugOf(' -Straße_Süd')).toBe('strasse-sued');
+    expect(slugOf('webinar-')).toBe('webinar-');
+  });
+
+  it('names an add button by the words it shows, then the list (WCAG 2.5.3 label in name)', () => {
+    for (const [language, m] of Object.entries(MESSAGES)) expect(m.addTo('X').startsWith(m.addItem), language).toBe(true);
   });
 
   it('picks the UI language from the browser’s languages', () => {

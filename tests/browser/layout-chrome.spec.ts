@@ -1,0 +1,37 @@
+/**
+ * Header and footer details from design review 3 (issue #36): the footer's language switcher stays on one line
+ * (at 768 px a long Spanish copyright pushed "Español" onto a line of its own), and the /chatbot header has one
+ * filled primary button, "Kontakt", as every other route has one.
+ */
+import { expect, test } from '@playwright/test';
+import { acceptCookies } from './support/forms.ts';
+
+test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL!));
+
+for (const width of [360, 768, 1280]) {
+  test(`the footer's languages share one line at ${width} px, on every language's home and education page`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const failures: string[] = [];
+    for (const route of ['/', '/fr', '/en', '/es', '/es/education', '/fr/education']) {
+      await page.goto(route);
+      const tops = await page.locator('footer ul[aria-label] a[hreflang]').evaluateAll((links) => links.map((a) => Math.round(a.getBoundingClientRect().top)));
+      expect(tops.length, route).toBe(4);
+      if (new Set(tops).size !== 1) failures.push(`${route}: languages on ${new Set(tops).size} lines`);
+    }
+    expect(failures).toEqual([]);
+  });
+}
+
+test('the /chatbot header has one filled primary button, Kontakt', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/chatbot');
+  const nav = page.locator('header nav');
+  const filled = await nav
+    .getByRole('link')
+    .evaluateAll((links) =>
+      links
+        .filter((a) => getComputedStyle(a).backgroundColor !== 'rgba(0, 0, 0, 0)' && getComputedStyle(a).color === 'rgb(255, 255, 255)')
+        .map((a) => a.textContent?.trim()),
+    );
+  expect(filled).toEqual(['Kontakt']);
+});

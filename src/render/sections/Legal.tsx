@@ -13,17 +13,17 @@ interface Entry {
   label: string;
 }
 
-/** The parts as links to their anchors; `compact` for the phone disclosure, else the index beside the text. */
+/** The parts as links to their anchors; `compact` for the disclosure (44 px tap targets), else the index beside the text. */
 function ContentsList({ entries, compact }: { entries: Entry[]; compact?: boolean }) {
   return (
-    <ol className={compact ? 'mt-3 space-y-1.5 border-t border-slate-200 pt-3 text-sm' : 'mt-3 space-y-1 border-l border-slate-200 text-sm'}>
+    <ol className={compact ? 'border-t border-slate-200 px-4 py-1 text-sm' : 'mt-3 space-y-1 border-l border-slate-200 text-sm'}>
       {entries.map((entry) => (
         <li key={entry.id}>
           <a
             href={`#${entry.id}`}
             className={
               compact
-                ? 'block rounded-sm py-0.5 text-slate-700 hover:text-brand-700 hover:underline'
+                ? 'flex min-h-11 items-center rounded-sm text-slate-700 hover:text-brand-700 hover:underline'
                 : '-ml-px block border-l border-transparent py-1 pl-3 leading-snug text-slate-600 hover:border-brand-600 hover:text-brand-700'
             }
           >
@@ -54,8 +54,8 @@ export function Legal({ section, level, headingId }: SectionProps<'legal'>) {
       </Heading>
       {section.updated && <p className="mt-3 text-sm text-slate-500">{section.updated}</p>}
       {contents && (
-        <details data-legal-contents="compact" className="group mt-6 rounded-card bg-white p-4 ring-1 ring-slate-200 xl:hidden">
-          <summary className="flex min-h-6 cursor-pointer list-none items-center justify-between font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
+        <details data-legal-contents="compact" className="group mt-6 rounded-card bg-white ring-1 ring-slate-200 xl:hidden">
+          <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between rounded-card px-4 font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
             {contents}
             <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5 text-slate-500 transition group-open:rotate-180">
               <path

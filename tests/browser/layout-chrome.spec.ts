@@ -35,3 +35,16 @@ test('the /chatbot header has one filled primary button, Kontakt', async ({ page
     );
   expect(filled).toEqual(['Kontakt']);
 });
+
+test('the footnotes before the footer read in two columns on wide screens and one on phones', async ({ page }) => {
+  const layout = async (width: number) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    const notes = page.locator('[data-claim-notes] ol');
+    const first = await notes.locator('li').first().boundingBox();
+    const last = await notes.locator('li').last().boundingBox();
+    return { columns: await notes.evaluate((ol) => getComputedStyle(ol).columnCount), sideBySide: last!.x > first!.x + first!.width };
+  };
+  expect(await layout(1440)).toEqual({ columns: '2', sideBySide: true });
+  expect(await layout(390)).toEqual({ columns: 'auto', sideBySide: false });
+});

@@ -48,3 +48,19 @@ test('the footnotes before the footer read in two columns on wide screens and on
   expect(await layout(1440)).toEqual({ columns: '2', sideBySide: true });
   expect(await layout(390)).toEqual({ columns: 'auto', sideBySide: false });
 });
+
+test('the not-found page shows the attempted path on one line when it fits, never broken at a hyphen', async ({ page }) => {
+  const path = '/diese-seite-gibt-es-nicht';
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(path);
+    const chip = page.locator('[data-attempted-path] code');
+    await expect(chip).toHaveText(path);
+    const lines = await chip.evaluate((code) => {
+      const range = document.createRange();
+      range.selectNodeContents(code);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines, `${width} px`).toBe(1);
+  }
+});

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { LATIN_RANGES } from '../assets/fonts.ts';
 import { cacheKey, type BuildCache } from '../cache/build-cache.ts';
+import { fitLines, fontMetrics } from './card-text-fit.ts';
 
 /**
  * Draws a social card: satori lays the text out (line breaking, Inter's metrics) into SVG, resvg rasterises it
@@ -78,8 +79,30 @@ const el = (type: string, style: Record<string, unknown>, children?: Node['props
 const MARK = `data:image/svg+xml;utf8,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="9" fill="#5146d8"/><circle cx="16" cy="16" r="4.5" fill="#fff"/><path d="M16 5v6M16 21v6M5 16h6M21 16h6" stroke="#fff" stroke-width="2.5" stroke-linecap="round"/></svg>')}`;
 
 /** The card as SVG (text as paths), laid out by satori. */
+/** The card's title and description boxes: font size, width and lines (satori's lineClamp stays as a backstop). */
+const boxes = (text: CardText) => ({
+  title: { size: text.title.length > 60 ? 56 : 66, width: 1040, lines: 3 },
+  description: { size: 30, width: 1000, lines: 2 },
+});
+
+/** The title and description as the card shows them: each cut at a word to fit its box, measured in Inter. */
+export async function fittedCardText(text: CardText, cache: BuildCache): Promise<{ title: string; description: string }> {
+  const [regular, bold] = await Promise.all([interAt(400, cache), interAt(700, cache)]);
+  const box = boxes(text);
+  return {
+    title: fitLines(text.title, fontMetrics(bold), box.title),
+    description: text.description && fitLines(text.description, fontMetrics(regular), box.description),
+  };
+}
+
 export async function cardSvg(text: CardText, cache: BuildCache): Promise<string> {
-  const [{ default: satori }, regular, bold] = await Promise.all([import('satori'), interAt(400, cache), interAt(700, cache)]);
+  const [{ default: satori }, regular, bold, { title, description }] = await Promise.all([
+    import('satori'),
+    interAt(400, cache),
+    interAt(700, cache),
+    fittedCardText(text, cache),
+  ]);
+  const { title: titleBox, description: descriptionBox } = boxes(text);
   const tree = el(
     'div',
     // Satori sizes boxes without their padding (content-box): the root's size is the card's less its padding.
@@ -102,9 +125,22 @@ export async function cardSvg(text: CardText, cache: BuildCache): Promise<string
         el('div', { marginLeft: 20, fontSize: 36, fontWeight: 700 }, text.brand),
       ]),
       el('div', { display: 'flex', flexDirection: 'column', justifyContent: 'center', flexGrow: 1 }, [
-        el('div', { fontSize: text.title.length > 60 ? 56 : 66, fontWeight: 700, lineHeight: 1.12, lineClamp: 3, maxWidth: 1040 }, text.title),
-        ...(text.description
-          ? [el('div', { marginTop: 28, fontSize: 30, lineHeight: 1.4, color: TOKENS.brand100, lineClamp: 2, maxWidth: 1000 }, text.description)]
+        el('div', { fontSize: titleBox.size, fontWeight: 700, lineHeight: 1.12, lineClamp: titleBox.lines, maxWidth: titleBox.width }, title),
+        ...(description
+          ? [
+              el(
+                'div',
+                {
+                  marginTop: 28,
+                  fontSize: descriptionBox.size,
+                  lineHeight: 1.4,
+                  color: TOKENS.brand100,
+                  lineClamp: descriptionBox.lines,
+                  maxWidth: descriptionBox.width,
+                },
+                description,
+              ),
+            ]
           : []),
       ]),
       el('div', { display: 'flex', alignItems: 'center', justifyContent: 'space-between', fontSize: 26, color: TOKENS.brand200 }, [

@@ -19,7 +19,7 @@ import type { CardText } from './social-card-render.ts';
  */
 
 /** Bumped when the drawing changes (layout, colours, fonts): every card is drawn again. */
-const CARD_DESIGN = '1';
+const CARD_DESIGN = '2';
 /** Where cards are written; their names carry a hash of what they show, so hosts may cache them for good. */
 export const CARD_DIR = '/social/';
 const PNG = 'image/png';

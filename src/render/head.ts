@@ -4,7 +4,7 @@ import { isIndexable, isNotFound } from '../content/routes.ts';
 import type { LoaderNeed } from '../islands/protocol.ts';
 import { localeEntry } from '../schema/site-locales.ts';
 import { absoluteUrl, alternates, type RenderContext } from './context.ts';
-import { structuredOffer } from './offer.tsx';
+import { perUserMonthPrice, structuredOffer } from './offer.tsx';
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -100,13 +100,6 @@ function structuredData(model: SiteView, entry: PageEntry, ctx: RenderContext): 
   };
   if (kind === 'business') {
     const price = Math.min(...Object.values(site.constants.plans).map((p) => p.price));
-    const perUser = (value: number) => ({
-      '@type': 'UnitPriceSpecification',
-      price: value,
-      priceCurrency: 'EUR',
-      unitText: 'user/month',
-      billingDuration: 'P1M',
-    });
     const offer = structuredOffer(ctx);
     return {
       '@context': 'https://schema.org',
@@ -123,7 +116,7 @@ function structuredData(model: SiteView, entry: PageEntry, ctx: RenderContext): 
         '@type': offer ? 'AggregateOffer' : 'Offer',
         price: String(price),
         priceCurrency: 'EUR',
-        priceSpecification: perUser(price),
+        priceSpecification: perUserMonthPrice(ctx, price),
         ...(offer
           ? {
               lowPrice: price,

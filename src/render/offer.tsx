@@ -30,6 +30,17 @@ export function planTerm(ctx: RenderContext, strings: OfferStrings, plan: string
 const label = (strings: OfferStrings, id: string) => strings.features[id] ?? id;
 
 /**
+ * A feature's label inside a sentence, after "Incluye:" / "Includes:": in lower case where the language sets a
+ * run-on list so (`lowercaseInSentence`), unless its first word carries another capital (an acronym or a brand).
+ */
+function labelInSentence(strings: OfferStrings, id: string): string {
+  const text = label(strings, id);
+  const firstWord = /^[^\s(]+/.exec(text)?.[0] ?? '';
+  if (!strings.lowercaseInSentence || firstWord.slice(1) !== firstWord.slice(1).toLowerCase()) return text;
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/**
  * The points of a plan card: what the plan includes, from the offer data. A plan that extends one shown
  * beside it starts with "Alles aus <plan>" and lists only what it adds; otherwise every feature is listed.
  */
@@ -119,7 +130,7 @@ export function OfferBlock({ kind }: { kind: 'plans' | 'addons' | 'trial' | 'tri
           // A plan that extends another names that plan and what it adds, so a list of three plans reads without
           // the same features three times (when the language has the sentence for it).
           const base = plan.extends && strings.includesMoreLine ? plan.extends : undefined;
-          const features = (base ? plan.includes : planFeatures(offer, key)).map((id) => label(strings, id)).join(', ');
+          const features = (base ? plan.includes : planFeatures(offer, key)).map((id) => labelInSentence(strings, id)).join(', ');
           const includes = base
             ? fill(strings.includesMoreLine ?? '', { plan: offer.plans[base]?.name ?? base, features })
             : fill(strings.includesLine, { features });
@@ -145,6 +156,15 @@ export function OfferBlock({ kind }: { kind: 'plans' | 'addons' | 'trial' | 'tri
   );
 }
 
+/** A price per user and month as schema.org data, its unit in the page's language (the locale's plans.perUserMonth). */
+export const perUserMonthPrice = (ctx: RenderContext, price: number) => ({
+  '@type': 'UnitPriceSpecification',
+  price,
+  priceCurrency: 'EUR',
+  unitText: ctx.strings.plans.perUserMonth,
+  billingDuration: 'P1M',
+});
+
 /**
  * The offer as schema.org data (the business pages' JSON-LD): one Offer per plan (sku = its key) with what
  * it includes and the add-ons it can take (addOn, sku = the add-on's key), and the features catalogue.
@@ -154,7 +174,7 @@ export function structuredOffer(ctx: RenderContext): { featureList: string[]; of
   if (!found) return undefined;
   const { offer, strings } = found;
   const { constants } = ctx.model.site;
-  const spec = (price: number) => ({ '@type': 'UnitPriceSpecification', price, priceCurrency: 'EUR', unitText: 'user/month', billingDuration: 'P1M' });
+  const spec = (price: number) => perUserMonthPrice(ctx, price);
   const offers = Object.entries(offer.plans).flatMap(([key, plan]) => {
     const price = constants.plans[key]?.price;
     if (price === undefined) return [];
@@ -185,7 +205,7 @@ export function structuredOffer(ctx: RenderContext): { featureList: string[]; of
         priceSpecification: spec(price),
         description: fill(strings.includesLine, {
           features: planFeatures(offer, key)
-            .map((id) => label(strings, id))
+            .map((id) => labelInSentence(strings, id))
             .join(', '),
         }),
         ...(addOn.length ? { addOn } : {}),

@@ -91,6 +91,12 @@ const OfferStrings = z
       .default({})
       .describe('Other words this language uses for a feature, by id, so site check finds it in marketing text, e.g. {transcription: [transkribier]}.'),
     chatbotFeatures: z.record(z.string(), Text).default({}).describe('Label of each chatbot feature by id.'),
+    lowercaseInSentence: z
+      .boolean()
+      .default(false)
+      .describe(
+        'true: a feature label that runs on after a colon ("Incluye: selección automática del modelo, …") starts in lower case, as French, Spanish and English set such a list; the label as written stays for list points and cards. A label whose first word has another capital (RGPD, ChatGPT) keeps it. German leaves it false: its labels start with nouns.',
+      ),
     badges: z
       .strictObject({
         recommended: d('Badge of the recommended plan, e.g. "Empfohlen".'),

@@ -124,6 +124,47 @@ describe('plan cards render from the offer data', () => {
       ['smart', '19', ['transcription 7']],
     ]);
   });
+
+  it("gives every price unit in the JSON-LD in the page's language", () => {
+    const units = (route: string) => [...page(route).html.matchAll(/"unitText":"([^"]*)"/g)].map((m) => m[1]);
+    const expected = { '/': 'pro Nutzer und Monat', '/fr': 'par utilisateur et par mois', '/en': 'per user per month', '/es': 'por usuario y mes' };
+    for (const [route, unit] of Object.entries(expected)) {
+      // The lowest price, each plan and each plan's transcription add-on.
+      expect(units(route), route).toHaveLength(7);
+      expect(new Set(units(route)), route).toEqual(new Set([unit]));
+    }
+  });
+
+  // French, Spanish and English run a list on in lower case after a colon; German feature labels start with nouns.
+  it('states what each plan includes as a sentence set in its language: lower case after the colon in fr, en and es', () => {
+    const descriptions = (route: string) =>
+      (
+        JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page(route).html)?.[1] ?? '{}') as {
+          offers: { offers: { description: string }[] };
+        }
+      ).offers.offers.map((o) => o.description.replace(/[\u00a0\u202f]/g, ' '));
+    expect(descriptions('/')[0]).toMatch(/^Enthalten: Smart Select \(automatische Modellwahl\), Branchenvorlagen und -agenten, /);
+    expect(descriptions('/fr')[0]).toMatch(/^Inclus : choix automatique du modèle \(Smart Select\), prompts et agents métiers, /);
+    expect(descriptions('/en')[0]).toMatch(/^Includes: automatic model selection \(Smart Select\), industry templates and agents, /);
+    expect(descriptions('/es')[0]).toMatch(/^Incluye: selección automática del modelo \(Smart Select\), plantillas y agentes por sector, /);
+    for (const route of ['/fr', '/en', '/es']) {
+      const all = descriptions(route);
+      expect(all).toHaveLength(3);
+      // Every feature after the colon, whatever the plan: none starts with a capital but an acronym (RGPD) would.
+      const features = all.flatMap((d) => d.slice(d.indexOf(':') + 1).split(', '));
+      expect(
+        features.filter((f) => /^\s*\p{Lu}\p{Ll}/u.test(f)),
+        route,
+      ).toEqual([]);
+      expect(features).toContain(
+        route === '/en'
+          ? 'GDPR-compliant hosting in Europe'
+          : route === '/fr'
+            ? 'hébergement en Europe conforme au RGPD'
+            : 'alojamiento en Europa conforme al RGPD',
+      );
+    }
+  });
 });
 
 describe('claims that contradicted other pages', () => {

@@ -85,6 +85,28 @@ describe('copy of the real site', () => {
         entry.route,
       ).toBe(true);
   });
+
+  // At 360 px a hero lead of 218–306 characters ran to six to eight lines before the first button; about 150
+  // characters is four lines. Measured after the constants are filled in (a brand name counts as the visitor sees it).
+  it('keeps every hero lead to at most 170 characters, so it stays about four lines on a phone', () => {
+    const leads = model.pages.flatMap(({ route, page }) => page.sections.flatMap((s) => (s.type === 'hero' ? [{ route, lead: s.lead.trim() }] : [])));
+    expect(leads.map((l) => l.route)).toEqual(
+      expect.arrayContaining(['/', '/fr', '/en', '/es', '/education', '/fr/education', '/en/education', '/es/education', '/chatbot']),
+    );
+    expect(leads.every((l) => !l.lead.includes('{{'))).toBe(true);
+    expect(leads.filter((l) => [...l.lead].length > 170).map((l) => `${l.route} (${[...l.lead].length}): ${l.lead}`)).toEqual([]);
+  });
+
+  // A hero figure's label sits in a quarter of the text column (116 px at 1280 px): 16 characters a line. A label
+  // that named a comparison in full ran to four or five lines; the detail belongs in the figure's footnote or the
+  // lead. 40 characters is the savings label with both plans named, three lines at 1280 px and two on a phone.
+  it('keeps every hero figure label to at most 40 characters', () => {
+    const labels = model.pages.flatMap(({ route, page }) =>
+      page.sections.flatMap((s) => (s.type === 'hero' ? s.stats.map((f) => `${route}: ${f.label}`) : [])),
+    );
+    expect(labels.length).toBeGreaterThan(20);
+    expect(labels.filter((l) => [...l.slice(l.indexOf(': ') + 2)].length > 40)).toEqual([]);
+  });
 });
 
 describe('cookie lifetimes', () => {

@@ -61,8 +61,12 @@ describe('page metadata', () => {
     expect(data['@type']).toBe('SoftwareApplication');
     expect(data.offers.price).toBe('17');
     expect(data.offers.priceCurrency).toBe('EUR');
-    expect(data.offers.priceSpecification).toMatchObject({ price: 17, unitText: 'user/month' });
-    expect(data.inLanguage).toBe(route === '/' ? 'de' : route.slice(1));
+    const lang = route === '/' ? 'de' : route.slice(1);
+    // The unit in the page's language, from the locale's plan strings (it was English "user/month" on every page).
+    const unit = model.locales[lang]?.plans.perUserMonth;
+    expect(unit).toBeTruthy();
+    expect(data.offers.priceSpecification).toMatchObject({ price: 17, unitText: unit });
+    expect(data.inLanguage).toBe(lang);
     expect(doc).not.toContain('http-equiv="Cache-Control"');
   });
 

@@ -8,7 +8,7 @@ export interface LinkLanguageMark {
 }
 
 /**
- * Renders `**bold**` and `[label](href)` as elements; everything else stays text (React escapes it).
+ * Renders `**bold**`, `[label](href)` and `` `code` `` as elements; everything else stays text (React escapes it).
  * A link whose target is not allowed (link-target.ts) renders as its text: the schema refuses it at
  * load time, and this keeps a page safe even if a value reaches the renderer another way. Shared by
  * pages (render/rich-text.tsx) and the contact form island, so it lives below both. `plain` renders the
@@ -35,6 +35,12 @@ export function Inline({
         <strong key={index} className="font-semibold text-slate-900">
           {plain(match[1])}
         </strong>,
+      );
+    else if (match[4] !== undefined)
+      parts.push(
+        <code key={index} className="rounded bg-white px-1 font-mono text-[0.8em] whitespace-nowrap text-slate-800 ring-1 ring-slate-200 ring-inset">
+          {match[4]}
+        </code>,
       );
     else if (isSafeLinkTarget(match[3]!)) {
       const other = language?.(match[3]!);

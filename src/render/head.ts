@@ -30,12 +30,14 @@ export interface ConsentCookie {
  * clicks on the banner's buttons: a choice stores `NAME=VALUE; Max-Age=N; Path=/; SameSite=Lax` (plus
  * `; Secure` on https: over plain http, as `site serve` answers locally, the browser would drop a Secure
  * cookie) unless its value is empty, then unmarks the document; the details toggle opens or closes its
- * panel. Inline and tiny, so a first visit downloads no script for the banner; written by hand in ES5, as
+ * panel. The banner comes last in the HTML (SPEC §2's order) but shows first, at the top: once the document is
+ * parsed the probe moves it to the start of the body, so the keyboard and screen readers meet it where the
+ * eye does, first. Inline and tiny, so a first visit downloads no script for the banner; written by hand in ES5, as
  * nothing compiles it, and without globals (its variables live inside the listener).
  */
 export function consentProbeScript(cookie: ConsentCookie): string {
   const name = cookie.name.replace(/[^A-Za-z0-9_-]/g, '');
-  return `if(!/(?:^|;\\s*)${name}=/.test(document.cookie)){document.documentElement.dataset.consent="ask";document.addEventListener("click",function(e){var d=document,t=e.target,b=t.closest&&t.closest("[data-consent-choice],[data-details-show]");if(!b)return;var v=b.getAttribute("data-consent-choice");if(v===null){var p=d.getElementById(b.getAttribute("aria-controls")),o=p.hidden;p.hidden=!o;b.setAttribute("aria-expanded",o);b.textContent=b.getAttribute(o?"data-details-hide":"data-details-show")}else{if(v)d.cookie="${name}="+v+"; Max-Age=${cookie.maxAgeSeconds}; Path=/; SameSite=Lax"+(location.protocol=="https:"?"; Secure":"");d.documentElement.removeAttribute("data-consent")}})}`;
+  return `if(!/(?:^|;\\s*)${name}=/.test(document.cookie)){document.documentElement.dataset.consent="ask";document.addEventListener("DOMContentLoaded",function(){var d=document,b=d.querySelector(".cookie-banner");if(b)d.body.insertBefore(b,d.body.firstChild)});document.addEventListener("click",function(e){var d=document,t=e.target,b=t.closest&&t.closest("[data-consent-choice],[data-details-show]");if(!b)return;var v=b.getAttribute("data-consent-choice");if(v===null){var p=d.getElementById(b.getAttribute("aria-controls")),o=p.hidden;p.hidden=!o;b.setAttribute("aria-expanded",o);b.textContent=b.getAttribute(o?"data-details-hide":"data-details-show")}else{if(v)d.cookie="${name}="+v+"; Max-Age=${cookie.maxAgeSeconds}; Path=/; SameSite=Lax"+(location.protocol=="https:"?"; Secure":"");d.documentElement.removeAttribute("data-consent")}})}`;
 }
 
 /**

@@ -34,14 +34,15 @@ export function isSafeLinkTarget(href: string): boolean {
 }
 
 /**
- * Inline markup, the one grammar the renderer and the checks share: `**bold**` (no link inside) or
- * `[label](href)`; the label cannot hold brackets, so links do not nest.
+ * Inline markup, the one grammar the renderer and the checks share: `**bold**` (no link inside),
+ * `[label](href)` (the label cannot hold brackets, so links do not nest) or `` `code` `` (a name such as a
+ * cookie's, set as a small chip).
  */
-export const INLINE_MARKUP = /\*\*([^*]+)\*\*|\[([^\][]+)\]\(([^)\s]+)\)/g;
+export const INLINE_MARKUP = /\*\*([^*]+)\*\*|\[([^\][]+)\]\(([^)\s]+)\)|`([^`]+)`/g;
 
 /** The links of a line of inline markup, as the renderer reads them. */
 export function inlineLinks(value: string): { label: string; href: string; index: number }[] {
   return [...value.matchAll(INLINE_MARKUP)].flatMap((match) =>
-    match[1] === undefined ? [{ label: match[2]!, href: match[3]!, index: match.index ?? 0 }] : [],
+    match[2] !== undefined && match[3] !== undefined ? [{ label: match[2], href: match[3], index: match.index ?? 0 }] : [],
   );
 }

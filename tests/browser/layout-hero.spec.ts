@@ -94,3 +94,28 @@ test("first visit on a 390 × 844 phone: home's drawing starts on the first scre
   await expect(page.locator('.cookie-banner')).toBeVisible();
   expect((await measure(page)).drawingTop).toBeLessThanOrEqual(844 - DRAWING_SHOWN);
 });
+
+test('hero buttons follow one rule in every language: stacked full width on phones, side by side from 640 px', async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL!);
+  const failures: string[] = [];
+  for (const width of [360, 390, 430, 768]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const route of HEROES) {
+      await page.goto(route);
+      const boxes = await page.locator('main section [data-hero-actions] > a').evaluateAll((links) =>
+        links.map((a) => ({
+          left: a.getBoundingClientRect().left,
+          top: a.getBoundingClientRect().top,
+          width: a.getBoundingClientRect().width,
+          row: a.parentElement!.getBoundingClientRect().width,
+        })),
+      );
+      if (boxes.length < 2) continue;
+      const stacked = boxes.every((b) => Math.abs(b.left - boxes[0]!.left) < 1 && Math.abs(b.width - b.row) < 1);
+      const sideBySide = boxes.every((b) => Math.abs(b.top - boxes[0]!.top) < 1);
+      if (width < 640 && !stacked) failures.push(`${route} at ${width}: not stacked full width`);
+      if (width >= 640 && !sideBySide) failures.push(`${route} at ${width}: not side by side`);
+    }
+  }
+  expect(failures).toEqual([]);
+});

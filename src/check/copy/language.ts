@@ -22,7 +22,7 @@ function translatable(value: string, names: readonly string[]): string {
   let text = value
     .replace(/\{\{[^}]*\}\}/g, ' ')
     .replace(/\]\([^)\s]*\)/g, ']')
-    .replace(/\*\*/g, '');
+    .replace(/\*\*|`/g, '');
   for (const name of names) if (text.includes(name)) text = text.split(name).join(' ');
   return text;
 }

@@ -18,20 +18,22 @@ export function CookieBanner({ strings }: { strings: LocaleStrings['cookieBanner
     'inline-flex min-h-11 items-center justify-center whitespace-nowrap rounded-lg px-2.5 py-2 text-[0.8125rem] font-semibold min-[400px]:px-3 sm:text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:px-4';
   // A strip across the top of the page, in the flow (styles.css puts it above the header while it shows): it
   // pushes the page down instead of lying on it, so it covers nothing at any width or scroll position. The
-  // text and the choices share a row from `lg`; the details open on demand below them.
+  // text and the choices share a row from `lg`; the details open on demand below them. On phones the strip
+  // is one sentence and one row of choices (under 120 px at 360 px): the heading still names the region for
+  // screen readers but shows from `sm`, where there is room for it.
   return (
     <section aria-labelledby={titleId} className="cookie-banner border-b border-slate-200 bg-slate-50">
-      <div className="mx-auto max-w-7xl px-gutter py-3 sm:py-4">
+      <div className="mx-auto max-w-7xl px-gutter py-2.5 sm:py-4">
         <div className="lg:flex lg:items-center lg:gap-8">
-          <div className="text-[0.8125rem] leading-5 text-pretty text-slate-700 sm:text-sm lg:flex-1">
-            <h2 id={titleId} className="inline font-semibold text-slate-900">
+          <div className="text-[0.8125rem] leading-5 text-slate-700 sm:text-pretty sm:text-sm lg:flex-1">
+            <h2 id={titleId} className="sr-only font-semibold text-slate-900 sm:not-sr-only sm:inline">
               {strings.title}
             </h2>{' '}
             <p className="inline">
               <MarkedInline owner={strings} field="text" />
             </p>
           </div>
-          <div className="mt-2.5 flex flex-wrap items-center gap-x-2 gap-y-1 sm:gap-3 lg:mt-0 lg:flex-none">
+          <div className="mt-2 flex items-center gap-x-1.5 sm:mt-2.5 sm:flex-wrap sm:gap-3 lg:mt-0 lg:flex-none">
             <button type="button" data-consent-choice="accepted" className={`${button} flex-auto bg-brand-600 text-white hover:bg-brand-700 sm:flex-none`}>
               {strings.accept}
             </button>
@@ -49,7 +51,7 @@ export function CookieBanner({ strings }: { strings: LocaleStrings['cookieBanner
                 aria-controls={detailsId}
                 data-details-show={details.show}
                 data-details-hide={details.hide}
-                className={`${button} px-2 font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900`}
+                className={`${button} px-1.5 font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900`}
               >
                 {details.show}
               </button>

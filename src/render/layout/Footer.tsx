@@ -92,9 +92,11 @@ export function Footer({ ctx }: { ctx: RenderContext }) {
         })}
       </div>
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-gutter py-4 text-xs sm:flex-row sm:items-center sm:justify-between">
+        {/* Copyright and languages share a row only from `lg`: at 768 px a long copyright (es) pushed "Español"
+            onto a line of its own. In the row the switcher keeps its width and the copyright wraps instead. */}
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-gutter py-4 text-xs lg:flex-row lg:items-center lg:justify-between lg:gap-8">
           <p>{f.copyright}</p>
-          <LanguageSwitcher ctx={ctx} />
+          <LanguageSwitcher ctx={ctx} className="lg:shrink-0" />
         </div>
       </div>
     </footer>

@@ -13,7 +13,8 @@ function NotesList({ ctx }: { ctx: RenderContext }) {
   const typeset = spacingRules(ctx.strings.typography);
   const back = ctx.strings.claimNoteBack;
   return (
-    <ol className="space-y-2 text-sm text-slate-600">
+    // Two columns on wide screens: one column of notes at full measure read as a grey wall before the footer.
+    <ol className="text-sm leading-normal text-slate-600 lg:columns-2 lg:gap-x-12 [&>li]:mb-2 [&>li]:break-inside-avoid">
       {notes.map(({ id, n }) => {
         const template = ctx.strings.claimNotes[id];
         return (
@@ -53,7 +54,7 @@ export function TrailingClaimNotes({ ctx }: { ctx: RenderContext }) {
   if (!ctx.claimNotes?.length || ctx.entry.page.sections.some((s) => s.type === 'claimNotes')) return null;
   return (
     <section aria-labelledby={ctx.strings.claimNotesTitle ? 'claim-notes-title' : undefined} className="bg-white pb-10 pt-2">
-      <div className="mx-auto max-w-3xl px-gutter" data-claim-notes="">
+      <div className="mx-auto max-w-3xl px-gutter lg:max-w-7xl" data-claim-notes="">
         {ctx.strings.claimNotesTitle && (
           <h2 id="claim-notes-title" className="mb-3 text-sm font-semibold text-slate-900">
             {ctx.strings.claimNotesTitle}

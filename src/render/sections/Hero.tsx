@@ -56,8 +56,13 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
           >
             <KeepTogether text={section.lead} />
           </p>
-          {/* On phones the buttons share a row equally or, when they wrap, each fills it: two stacked buttons of different widths look unaligned. */}
-          <div className={`mx-auto mt-6 flex max-w-sm sm:mt-8 flex-wrap items-center gap-3 max-sm:[&>a]:flex-auto sm:max-w-none sm:gap-4 ${justify}`}>
+          {/* One rule in every language: on phones (below `sm`) the buttons stack, each the full width; from `sm` they
+              sit side by side. Whether two labels share a phone's row depended on their length, so EN sat side by
+              side at 360 px while DE/FR/ES stacked. */}
+          <div
+            data-hero-actions=""
+            className={`mx-auto mt-6 flex max-w-sm flex-col gap-3 sm:mt-8 sm:max-w-none sm:flex-row sm:flex-wrap sm:items-center sm:gap-4 ${justify}`}
+          >
             {section.actions.map((action, i) => (
               <ActionLink key={i} action={action} size="lg" />
             ))}

@@ -8,34 +8,97 @@ const numberings = {
   none: () => '',
 } as const;
 
-/** A legal document: title, preamble and parts with generated numbers ("§ 1", "1." or none). */
+interface Entry {
+  id: string;
+  label: string;
+}
+
+/** The parts as links to their anchors; `compact` for the disclosure (44 px tap targets), else the index beside the text. */
+function ContentsList({ entries, compact }: { entries: Entry[]; compact?: boolean }) {
+  return (
+    <ol className={compact ? 'border-t border-slate-200 px-4 py-1 text-sm' : 'mt-3 space-y-1 border-l border-slate-200 text-sm'}>
+      {entries.map((entry) => (
+        <li key={entry.id}>
+          <a
+            href={`#${entry.id}`}
+            className={
+              compact
+                ? 'flex min-h-11 items-center rounded-sm text-slate-700 hover:text-brand-700 hover:underline'
+                : '-ml-px block border-l border-transparent py-1 pl-3 leading-snug text-slate-600 hover:border-brand-600 hover:text-brand-700'
+            }
+          >
+            {entry.label}
+          </a>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * A legal document: title, preamble and parts with generated numbers ("§ 1", "1." or none). With a `contents`
+ * label the parts get a table of contents without any script: a `<details>` disclosure under the title below
+ * `xl`, and from `xl` (1280 px) a sticky index in a column beside the text, where the page had half its width empty.
+ */
 export function Legal({ section, level, headingId }: SectionProps<'legal'>) {
   const Heading = level === 1 ? 'h1' : 'h2';
   const PartHeading = level === 1 ? 'h2' : 'h3';
   const number = numberings[section.numbering];
+  const parts = section.parts.map((part, i) => ({ part, id: part.id ?? `${section.id ?? 'teil'}-${i + 1}`, label: `${number(i + 1)}${part.title}` }));
+  const contents = section.contents;
+  const article = (
+    <article data-legal={section.numbering} className={contents ? 'min-w-0 max-w-3xl' : undefined}>
+      {section.eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{section.eyebrow}</p>}
+      <Heading id={headingId} className="mt-2 text-h1 font-bold text-slate-900">
+        {section.title}
+      </Heading>
+      {section.updated && <p className="mt-3 text-sm text-slate-500">{section.updated}</p>}
+      {contents && (
+        <details data-legal-contents="compact" className="group mt-6 rounded-card bg-white ring-1 ring-slate-200 xl:hidden">
+          <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between rounded-card px-4 font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
+            {contents}
+            <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5 text-slate-500 transition group-open:rotate-180">
+              <path
+                fillRule="evenodd"
+                d="M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4Z"
+                clipRule="evenodd"
+              />
+            </svg>
+          </summary>
+          <ContentsList entries={parts} compact />
+        </details>
+      )}
+      {section.intro && <RichText blocks={section.intro} className="mt-8 text-slate-700" />}
+      <div className="mt-10 space-y-10">
+        {parts.map(({ part, id, label }) => (
+          <section key={id} id={id} aria-labelledby={`${id}-title`} data-legal-part="">
+            <PartHeading id={`${id}-title`} className="text-h3 font-semibold text-slate-900">
+              {label}
+            </PartHeading>
+            <RichText blocks={part.body} className="mt-3 text-slate-700" />
+          </section>
+        ))}
+      </div>
+    </article>
+  );
+  if (!contents) {
+    return (
+      <SectionShell id={section.id} tone={section.tone} labelledBy={headingId} narrow>
+        {article}
+      </SectionShell>
+    );
+  }
   return (
-    <SectionShell id={section.id} tone={section.tone} labelledBy={headingId} narrow>
-      <article data-legal={section.numbering}>
-        {section.eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{section.eyebrow}</p>}
-        <Heading id={headingId} className="mt-2 text-h1 font-bold text-slate-900">
-          {section.title}
-        </Heading>
-        {section.updated && <p className="mt-3 text-sm text-slate-500">{section.updated}</p>}
-        {section.intro && <RichText blocks={section.intro} className="mt-8 text-slate-700" />}
-        <div className="mt-10 space-y-10">
-          {section.parts.map((part, i) => {
-            const id = part.id ?? `${section.id ?? 'teil'}-${i + 1}`;
-            return (
-              <section key={i} id={id} aria-labelledby={`${id}-title`} data-legal-part="">
-                <PartHeading id={`${id}-title`} className="text-h3 font-semibold text-slate-900">
-                  {`${number(i + 1)}${part.title}`}
-                </PartHeading>
-                <RichText blocks={part.body} className="mt-3 text-slate-700" />
-              </section>
-            );
-          })}
-        </div>
-      </article>
+    <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
+      <div className="mx-auto max-w-3xl xl:grid xl:max-w-none xl:grid-cols-[minmax(0,48rem)_15rem] xl:justify-center xl:gap-16">
+        {article}
+        <nav aria-label={contents} data-legal-contents="index" className="hidden xl:block">
+          <div className="sticky top-24 max-h-[calc(100vh-7rem)] overflow-y-auto pb-4">
+            <p className="text-sm font-semibold text-slate-900">{contents}</p>
+            <ContentsList entries={parts} />
+          </div>
+        </nav>
+      </div>
     </SectionShell>
   );
 }

@@ -39,7 +39,10 @@ export function NotFound({ section, level, headingId }: SectionProps<'notFound'>
         )}
         {section.pathLabel && (
           <p hidden className="mx-auto mt-4 max-w-xl text-sm text-slate-600" data-attempted-path="">
-            {section.pathLabel} <code className="rounded-md bg-white px-2 py-1 font-mono text-slate-900 ring-1 ring-slate-200 [overflow-wrap:anywhere]" />
+            {/* An inline block: a path that fits a line moves whole to the next one, rather than breaking at a
+                hyphen ("/diese-seite-gibt- / es-nicht" at 390 px); only a longer one breaks, anywhere. */}
+            {section.pathLabel}{' '}
+            <code className="inline-block max-w-full rounded-md bg-white px-2 py-1 font-mono text-slate-900 ring-1 ring-slate-200 [overflow-wrap:anywhere]" />
           </p>
         )}
         <a href={section.action.href} {...mark(section.action, 'href')} className={`${buttonClass('primary', 'lg')} mt-8`}>

@@ -14,6 +14,10 @@ export const LegalSection = z.strictObject({
   /** "Stand: …" line under the title. */
   updated: Text.optional().describe('The date line under the title, e.g. "Stand: November 2026".'),
   intro: RichText.optional().describe('A preamble before the first part (rich text).'),
+  /** The label of the table of contents; without it the document has none (a short legal notice needs none). */
+  contents: Text.optional().describe(
+    'Label of a table of contents of the parts, e.g. "Inhalt": a disclosure at the top on small screens, a sticky index beside the text on wide ones. Without it, no table of contents.',
+  ),
   numbering: z
     .enum(['paragraph', 'decimal', 'none'])
     .default('decimal')

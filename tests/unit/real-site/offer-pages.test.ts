@@ -201,7 +201,7 @@ describe('claims that contradicted other pages', () => {
     expect(text(page('/agb').html)).toContain(
       'Für individuelle Chatbots sagt der Anbieter eine Verfügbarkeit der Chatbot-Infrastruktur von 99,9 % im Monatsmittel zu',
     );
-    expect(text(withRefs(page('/chatbot').html))).toMatch(/99,9 %\[\d+\] zugesagte Verfügbarkeit/);
+    expect(text(withRefs(page('/chatbot').html))).toMatch(/99,9 % zugesagte\[\d+\] Verfügbarkeit/);
   });
 });
 
@@ -245,7 +245,7 @@ describe('registered claims carry their footnotes (site.yaml claimRegister)', ()
     const html = page('/').html;
     expect(notes(html).map((n) => `${n.n} ${n.id}`)).toEqual(['1 gdpr', '2 models', '3 availability', '4 savingsVsTwo']);
     expect(text(withRefs(html))).toContain('DSGVO-konform[1]');
-    expect(text(withRefs(html))).toContain('53 %[4] günstiger als ChatGPT Plus und Claude Pro zusammen');
+    expect(text(withRefs(html))).toContain('53 % günstiger[4] als ChatGPT Plus und Claude Pro zusammen');
   });
 
   it('the savings footnote states both sides, the VAT basis of each, the date and the sources', () => {
@@ -293,6 +293,14 @@ describe('registered claims carry their footnotes (site.yaml claimRegister)', ()
     // In German the links have names that say what they are.
     expect(page('/').html).toContain('<a href="#note-1" id="ref-1" aria-label="Fußnote 1"');
     expect(page('/').html).toContain('<a href="#ref-1" id="note-1" aria-label="Zurück zum Text (Fußnote 1)"');
+  });
+
+  it('no footnote mark follows a figure: a raised digit after "53 %" or "12+" reads as a power', () => {
+    const marks = pages.flatMap(({ entry, html }) =>
+      [...html.matchAll(/([^>]{0,12})(?:<\/span>)?<sup data-claim-ref="">/g)].map((m) => `${entry.route}: ${m[1]}`),
+    );
+    expect(marks.length).toBeGreaterThan(20);
+    expect(marks.filter((m) => /[\d%+][\s\u00a0\u202f]*$/.test(m))).toEqual([]);
   });
 
   it('the terms state figures without footnotes: they are the basis, not a claim', () => {

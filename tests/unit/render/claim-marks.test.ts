@@ -3,7 +3,7 @@
  * the note in text, a superscript digit where a link cannot go.
  */
 import { describe, expect, it } from 'vitest';
-import { claimMark, linkClaimMarks } from '../../../src/render/claim-notes.ts';
+import { claimMark, linkClaimMarks, markPlace } from '../../../src/render/claim-notes.ts';
 
 describe('linkClaimMarks', () => {
   it('links a mark in text to its note; the first reference gets ref-N, later ones ref-N-2, ref-N-3', () => {
@@ -38,5 +38,27 @@ describe('linkClaimMarks', () => {
     expect(linkClaimMarks(`<p>x${claimMark(1)}</p>`, 'Note "{n}" <a>')).toContain('aria-label="Note &quot;1&quot; &lt;a&gt;"');
     const plain = '<p>53 % günstiger</p>';
     expect(linkClaimMarks(plain, 'Fußnote {n}')).toBe(plain);
+  });
+});
+
+describe('markPlace', () => {
+  const at = (text: string, figure: string) => {
+    const end = markPlace(text, text.indexOf(figure) + figure.length);
+    return `${text.slice(0, end)}|${text.slice(end)}`;
+  };
+  it('puts the mark after the word that follows the figure, never on the figure', () => {
+    expect(at('Das sind 53 % weniger als Plus', '53 %')).toBe('Das sind 53 % weniger| als Plus');
+    expect(at('Antworten in unter 2 Sekunden', '2')).toBe('Antworten in unter 2 Sekunden|');
+    expect(at('12+\u00a0Modelle in einer Oberfläche', '12+')).toBe('12+\u00a0Modelle| in einer Oberfläche');
+    expect(at('24/7-Support für alle', '24/7')).toBe('24/7-Support| für alle');
+    expect(at('Daten\u00adschutz\u00adkonform zu 100 % DSGVO-konform.', '100 %')).toBe('Daten\u00adschutz\u00adkonform zu 100 % DSGVO-konform|.');
+  });
+  it('takes the next word too when the first is short, so the mark sits on the claim ("de moins", "más barato")', () => {
+    expect(at('soit 53 % de moins que', '53 %')).toBe('soit 53 % de moins| que');
+    expect(at('un 53 % más barato', '53 %')).toBe('un 53 % más barato|');
+  });
+  it('keeps the mark at the figure when no word follows it (a heading that is only the figure)', () => {
+    expect(at('99,9 %', '99,9 %')).toBe('99,9 %|');
+    expect(at('bis 53 % / 75 %', '53 %')).toBe('bis 53 %| / 75 %');
   });
 });

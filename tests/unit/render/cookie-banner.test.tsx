@@ -60,6 +60,18 @@ function page(strings: LocaleStrings['cookieBanner'], protocol: 'https:' | 'http
   const written: string[] = [];
   const listeners: [string, (event: { target: unknown }) => void][] = [];
   const root = { dataset: {} as Record<string, string>, removeAttribute: (name: string) => name === 'data-consent' && delete root.dataset.consent };
+  // The body as the server sends it: the banner last (SPEC §2's order).
+  const banner = { className: 'cookie-banner' };
+  const body = {
+    children: ['skip-link', 'header', 'main', 'footer', banner] as unknown[],
+    get firstChild() {
+      return this.children[0];
+    },
+    insertBefore(node: unknown, before: unknown) {
+      this.children = this.children.filter((child) => child !== node);
+      this.children.splice(this.children.indexOf(before), 0, node);
+    },
+  };
   vi.stubGlobal('location', { protocol });
   vi.stubGlobal('document', {
     get cookie() {
@@ -69,12 +81,14 @@ function page(strings: LocaleStrings['cookieBanner'], protocol: 'https:' | 'http
       written.push(line);
     },
     documentElement: root,
+    body,
+    querySelector: (selector: string) => (selector === '.cookie-banner' ? banner : null),
     addEventListener: (type: string, listener: (event: { target: unknown }) => void) => listeners.push([type, listener]),
     getElementById: (id: string) => (panel?.attributes.id === id ? panel : null),
   });
   new Function(consentProbeScript(cookie))();
   const click = (target: unknown) => listeners.filter(([type]) => type === 'click').forEach(([, listener]) => listener({ target }));
-  return { root, buttons, panel, written, listeners, click, button: (label: string) => buttons.get(label)! };
+  return { root, body, banner, buttons, panel, written, listeners, click, button: (label: string) => buttons.get(label)! };
 }
 
 describe('the cookie banner markup', () => {
@@ -125,7 +139,14 @@ describe('the consent probe', () => {
   it('marks the document when the cookie is missing, not fooled by a cookie whose name ends in it', () => {
     const { root, listeners } = page(german, 'https:', 'my-cookie-consent=accepted');
     expect(root.dataset).toEqual({ consent: 'ask' });
-    expect(listeners.map(([type]) => type)).toEqual(['click']);
+    expect(listeners.map(([type]) => type)).toEqual(['DOMContentLoaded', 'click']);
+  });
+
+  it('moves the banner to the start of the body once parsed, so it comes first in focus order as on screen', () => {
+    const { listeners, body, banner } = page(german, 'https:');
+    expect(body.children).toEqual(['skip-link', 'header', 'main', 'footer', banner]);
+    listeners.filter(([type]) => type === 'DOMContentLoaded').forEach(([, listener]) => listener({ target: null }));
+    expect(body.children).toEqual([banner, 'skip-link', 'header', 'main', 'footer']);
   });
 
   it('accept stores `accepted` for a year, SameSite=Lax, Path=/, Secure on https, and hides the banner', () => {

@@ -51,7 +51,7 @@ describe('renderRoute', () => {
     expect(html).not.toContain('data-islands');
     expect(html).not.toContain('/assets/islands.js');
     expect(html).toContain(
-      '<script>if(!/(?:^|;\\s*)cookie-consent=/.test(document.cookie)){document.documentElement.dataset.consent="ask";document.addEventListener("click",',
+      '<script>if(!/(?:^|;\\s*)cookie-consent=/.test(document.cookie)){document.documentElement.dataset.consent="ask";document.addEventListener("DOMContentLoaded",',
     );
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
   });

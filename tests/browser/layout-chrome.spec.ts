@@ -1,0 +1,66 @@
+/**
+ * Header and footer details from design review 3 (issue #36): the footer's language switcher stays on one line
+ * (at 768 px a long Spanish copyright pushed "Español" onto a line of its own), and the /chatbot header has one
+ * filled primary button, "Kontakt", as every other route has one.
+ */
+import { expect, test } from '@playwright/test';
+import { acceptCookies } from './support/forms.ts';
+
+test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL!));
+
+for (const width of [360, 768, 1280]) {
+  test(`the footer's languages share one line at ${width} px, on every language's home and education page`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const failures: string[] = [];
+    for (const route of ['/', '/fr', '/en', '/es', '/es/education', '/fr/education']) {
+      await page.goto(route);
+      const tops = await page.locator('footer ul[aria-label] a[hreflang]').evaluateAll((links) => links.map((a) => Math.round(a.getBoundingClientRect().top)));
+      expect(tops.length, route).toBe(4);
+      if (new Set(tops).size !== 1) failures.push(`${route}: languages on ${new Set(tops).size} lines`);
+    }
+    expect(failures).toEqual([]);
+  });
+}
+
+test('the /chatbot header has one filled primary button, Kontakt', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/chatbot');
+  const nav = page.locator('header nav');
+  const filled = await nav
+    .getByRole('link')
+    .evaluateAll((links) =>
+      links
+        .filter((a) => getComputedStyle(a).backgroundColor !== 'rgba(0, 0, 0, 0)' && getComputedStyle(a).color === 'rgb(255, 255, 255)')
+        .map((a) => a.textContent?.trim()),
+    );
+  expect(filled).toEqual(['Kontakt']);
+});
+
+test('the footnotes before the footer read in two columns on wide screens and one on phones', async ({ page }) => {
+  const layout = async (width: number) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    const notes = page.locator('[data-claim-notes] ol');
+    const first = await notes.locator('li').first().boundingBox();
+    const last = await notes.locator('li').last().boundingBox();
+    return { columns: await notes.evaluate((ol) => getComputedStyle(ol).columnCount), sideBySide: last!.x > first!.x + first!.width };
+  };
+  expect(await layout(1440)).toEqual({ columns: '2', sideBySide: true });
+  expect(await layout(390)).toEqual({ columns: 'auto', sideBySide: false });
+});
+
+test('the not-found page shows the attempted path on one line when it fits, never broken at a hyphen', async ({ page }) => {
+  const path = '/diese-seite-gibt-es-nicht';
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(path);
+    const chip = page.locator('[data-attempted-path] code');
+    await expect(chip).toHaveText(path);
+    const lines = await chip.evaluate((code) => {
+      const range = document.createRange();
+      range.selectNodeContents(code);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines, `${width} px`).toBe(1);
+  }
+});

@@ -1,0 +1,52 @@
+/**
+ * Wayfinding on the long legal pages (issue #36, design review 3): the terms and the privacy policy list their
+ * parts, without any script: a closed "Inhalt" disclosure under the title on phones and tablets, a sticky index
+ * beside the text from 1280 px. Each entry reads as its part's heading and leads to it.
+ */
+import { expect, test } from '@playwright/test';
+import { acceptCookies } from './support/forms.ts';
+
+const ROUTES = ['/agb', '/datenschutz'];
+
+test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL!));
+
+for (const route of ROUTES) {
+  test(`${route} at 360 px: a closed contents disclosure lists every part and leads to it`, async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto(route);
+    const headings = await page.locator('[data-legal-part] > :is(h2, h3)').allTextContents();
+    expect(headings.length).toBeGreaterThan(10);
+    const disclosure = page.locator('details[data-legal-contents="compact"]');
+    await expect(disclosure).toBeVisible();
+    await expect(page.locator('nav[data-legal-contents="index"]')).toBeHidden();
+    await expect(disclosure).not.toHaveAttribute('open', '');
+    await disclosure.locator('summary').click();
+    const links = disclosure.getByRole('link');
+    await expect(links).toHaveText(headings);
+    const last = links.last();
+    const target = (await last.getAttribute('href')) ?? '';
+    await last.click();
+    await expect(page).toHaveURL(new RegExp(`${target}$`));
+    await expect(page.locator(`${target} > :is(h2, h3)`)).toBeInViewport();
+  });
+
+  test(`${route} at 1280 px: a sticky index beside the text, still in view at the end of the page`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(route);
+    const headings = await page.locator('[data-legal-part] > :is(h2, h3)').allTextContents();
+    const index = page.getByRole('navigation', { name: 'Inhalt' });
+    await expect(index).toBeVisible();
+    await expect(page.locator('details[data-legal-contents="compact"]')).toBeHidden();
+    await expect(index.getByRole('link')).toHaveText(headings);
+    // Beside the text, not above or below it.
+    const [text, nav] = await Promise.all([page.locator('article[data-legal]').boundingBox(), index.boundingBox()]);
+    expect(nav!.x).toBeGreaterThan(text!.x + text!.width);
+    await page.locator('[data-legal-part]').last().scrollIntoViewIfNeeded();
+    await expect(index.getByRole('link').first()).toBeInViewport();
+  });
+}
+
+test('the legal notice, a short page, has no table of contents', async ({ page }) => {
+  await page.goto('/impressum');
+  await expect(page.locator('[data-legal-contents]')).toHaveCount(0);
+});

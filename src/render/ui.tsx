@@ -121,3 +121,16 @@ export function CheckList({ items, dark = false }: { items: string[]; dark?: boo
     </ul>
   );
 }
+
+/** The chevron of a disclosure's summary: it turns when the `group` <details> around it opens. */
+export function DisclosureChevron({ className }: { className: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className={`size-5 text-slate-500 group-open:rotate-180 ${className}`}>
+      <path
+        fillRule="evenodd"
+        d="M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4Z"
+        clipRule="evenodd"
+      />
+    </svg>
+  );
+}

@@ -1,5 +1,5 @@
 import { RichText } from '../rich-text.tsx';
-import { ActionLink, SectionHeading, SectionShell } from '../ui.tsx';
+import { ActionLink, DisclosureChevron, SectionHeading, SectionShell } from '../ui.tsx';
 import type { SectionProps } from './props.ts';
 
 /** Native <details>: each entry opens and closes on its own, keyboard-usable, no JavaScript. */
@@ -12,18 +12,7 @@ export function Faq({ section, level, headingId }: SectionProps<'faq'>) {
           <details key={i} className="group px-4 py-1 sm:px-6" open={section.openFirst && i === 0}>
             <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 rounded-control py-4 text-left font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
               {item.question}
-              <svg
-                viewBox="0 0 20 20"
-                aria-hidden="true"
-                fill="currentColor"
-                className="size-5 flex-none text-slate-500 transition-transform duration-300 ease-out-soft group-open:rotate-180"
-              >
-                <path
-                  fillRule="evenodd"
-                  d="M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4Z"
-                  clipRule="evenodd"
-                />
-              </svg>
+              <DisclosureChevron className="flex-none transition-transform duration-300 ease-out-soft" />
             </summary>
             <RichText blocks={item.answer} className="pb-5 text-slate-600" />
           </details>

@@ -1,5 +1,5 @@
 import { RichText } from '../rich-text.tsx';
-import { SectionShell } from '../ui.tsx';
+import { DisclosureChevron, SectionShell } from '../ui.tsx';
 import type { SectionProps } from './props.ts';
 
 const numberings = {
@@ -57,13 +57,7 @@ export function Legal({ section, level, headingId }: SectionProps<'legal'>) {
         <details data-legal-contents="compact" className="group mt-6 rounded-card bg-white ring-1 ring-slate-200 xl:hidden">
           <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between rounded-card px-4 font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
             {contents}
-            <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5 text-slate-500 transition group-open:rotate-180">
-              <path
-                fillRule="evenodd"
-                d="M5.2 7.2a1 1 0 0 1 1.4 0L10 10.6l3.4-3.4a1 1 0 1 1 1.4 1.4l-4.1 4.1a1 1 0 0 1-1.4 0L5.2 8.6a1 1 0 0 1 0-1.4Z"
-                clipRule="evenodd"
-              />
-            </svg>
+            <DisclosureChevron className="transition" />
           </summary>
           <ContentsList entries={parts} compact />
         </details>

@@ -38,19 +38,26 @@ function session() {
   return { state, changes, shownErrors };
 }
 
+/** Answers each rebuild with the next result; the watcher's event for the editor's write arrives during the second. */
+function builderOf(state: DevState, results: DevBuildResult[]) {
+  let calls = 0;
+  return {
+    rebuild: async () => {
+      calls += 1;
+      if (calls === 2) state.edits++;
+      const result = results[calls - 1];
+      if (!result) throw new Error(`no result for rebuild ${calls}`);
+      return result;
+    },
+  };
+}
+
 describe('a rebuild that fails on an emptied file', () => {
   it("shows the editor's next write when its event arrives while the file is read again: open pages hear of it", async () => {
     const { state, changes, shownErrors } = session();
     // The first read finds the file empty; the second, after the grace period, finds the editor's write,
     // and the watcher reports that write only now: the next rebuild finds nothing new to build.
-    const results = [broken, good(['/faq']), good([])];
-    const builder = {
-      rebuild: async () => {
-        const result = results.shift()!;
-        if (results.length === 1) state.edits++;
-        return result;
-      },
-    };
+    const builder = builderOf(state, [broken, good(['/faq']), good([])]);
     const rebuild = devRebuild(state, builder, () => {});
     await rebuild();
     await rebuild();
@@ -60,14 +67,7 @@ describe('a rebuild that fails on an emptied file', () => {
 
   it('shows nothing of the second read when it fails too and an edit came meanwhile: that edit rebuilds', async () => {
     const { state, changes, shownErrors } = session();
-    const results = [broken, broken, good(['/faq'])];
-    const builder = {
-      rebuild: async () => {
-        const result = results.shift()!;
-        if (results.length === 1) state.edits++;
-        return result;
-      },
-    };
+    const builder = builderOf(state, [broken, broken, good(['/faq'])]);
     const rebuild = devRebuild(state, builder, () => {});
     await rebuild();
     expect([changes, shownErrors]).toEqual([[], []]);

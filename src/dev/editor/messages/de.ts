@@ -268,6 +268,7 @@ export const de: typeof en = {
     priceNote: 'Hinweis zum Preis',
     panels: 'Bereiche des Dashboards',
     updated: 'Datumszeile',
+    contents: 'Inhaltsverzeichnis',
     intro: 'Vorbemerkung',
     numbering: 'Nummerierung',
     parts: 'Teile',
@@ -459,6 +460,8 @@ export const de: typeof en = {
     priceNote: 'Eine kleine Zeile nach dem Preis, z. B. „pro Monat zzgl. Einrichtung“.',
     panels: 'Ein bis sechs Namen der Bereiche des gezeichneten Dashboards.',
     updated: 'Die Datumszeile unter dem Titel, z. B. „Stand: November 2026“.',
+    contents:
+      'Die Überschrift einer Liste der Teile, z. B. „Inhalt“: auf dem Handy aufklappbar oben, auf breiten Bildschirmen neben dem Text. Ohne Angabe kein Inhaltsverzeichnis.',
     intro: 'Text vor dem ersten Teil.',
     numbering: 'Wie die Teile nummeriert werden: § 1, 1. oder gar nicht.',
     parts: 'Die Teile des Textes, der Reihe nach.',

@@ -280,6 +280,7 @@ export const es: typeof en = {
     priceNote: 'Nota del precio',
     panels: 'Áreas del panel',
     updated: 'Línea de fecha',
+    contents: 'Índice',
     intro: 'Preámbulo',
     numbering: 'Numeración',
     parts: 'Partes',
@@ -459,6 +460,8 @@ export const es: typeof en = {
     priceNote: 'Una línea pequeña tras el precio, p. ej. «al mes más alta».',
     panels: 'De uno a seis nombres de las áreas del panel dibujado.',
     updated: 'La línea de fecha bajo el título, p. ej. «Versión: noviembre de 2026».',
+    contents:
+      'El título de una lista de las partes, p. ej. «Índice»: plegada arriba en el móvil, junto al texto en pantallas anchas. Sin título, no hay índice.',
     intro: 'Texto antes de la primera parte.',
     numbering: 'Cómo se numeran las partes: § 1, 1. o sin número.',
     parts: 'Las partes del texto, en orden.',

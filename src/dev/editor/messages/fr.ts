@@ -280,6 +280,7 @@ export const fr: typeof en = {
     priceNote: 'Note de prix',
     panels: 'Zones du tableau de bord',
     updated: 'Ligne de date',
+    contents: 'Table des matières',
     intro: 'Préambule',
     numbering: 'Numérotation',
     parts: 'Parties',
@@ -459,6 +460,8 @@ export const fr: typeof en = {
     priceNote: 'Une petite ligne après le prix, p. ex. « par mois, hors mise en service ».',
     panels: 'Un à six noms des zones du tableau de bord dessiné.',
     updated: 'La ligne de date sous le titre, p. ex. « Version : novembre 2026 ».',
+    contents:
+      'Le titre d’une liste des parties, p. ex. « Sommaire » : repliée en haut sur mobile, à côté du texte sur grand écran. Sans titre, pas de sommaire.',
     intro: 'Le texte avant la première partie.',
     numbering: 'Comment les parties sont numérotées : § 1, 1. ou pas du tout.',
     parts: 'Les parties du texte, dans l’ordre.',

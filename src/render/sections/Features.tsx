@@ -21,6 +21,13 @@ export function Features(props: SectionProps<'features'>) {
   return props.section.layout === 'addons' ? <AddOns {...props} /> : <FeatureCards {...props} />;
 }
 
+/**
+ * An item of a compact list (the ten learning modes): on phones two columns of plain entries under a hairline,
+ * no box, so a column keeps its whole width for titles like "Geschichtenerzähler"; cards from 640 px.
+ */
+const COMPACT_ITEM =
+  'border-t border-slate-200 pt-3 sm:rounded-card sm:border-0 sm:bg-white sm:p-5 sm:shadow-card sm:ring-1 sm:ring-slate-200 transition duration-300 ease-out-soft sm:hover:-translate-y-0.5 sm:hover:shadow-raised';
+
 function FeatureCards({ section, level, headingId }: SectionProps<'features'>) {
   const dark = section.tone === 'dark' || section.tone === 'brand';
   const layout = cardLayout(section.items.length);
@@ -29,22 +36,26 @@ function FeatureCards({ section, level, headingId }: SectionProps<'features'>) {
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} dark={dark} />
-      <ul className={`grid ${compact ? 'gap-3 sm:gap-4 lg:gap-5' : 'gap-4 sm:gap-6'} ${layout.list} ${gridColumns(section.items.length, section.columns)}`}>
+      <ul
+        className={`grid ${compact ? 'gap-x-4 gap-y-5 sm:gap-4 lg:gap-5' : 'gap-4 sm:gap-6'} ${layout.list} ${gridColumns(section.items.length, section.columns)}`}
+      >
         {section.items.map((item, i) => (
-          <li key={i} className={`${compact ? 'p-4 sm:p-5' : 'p-5 sm:p-6'} ${cardClass(dark)}`}>
+          <li key={i} className={compact && !dark ? COMPACT_ITEM : `${compact ? 'p-4 sm:p-5' : 'p-5 sm:p-6'} ${cardClass(dark)}`}>
             {/* One column: icon beside the title (a row saved per card); side by side: icon above. */}
             <div className={layout.head}>
               {item.icon && (
                 <IconBadge
                   name={item.icon}
-                  className={`inline-flex size-10 flex-none items-center justify-center rounded-control sm:size-11 ${dark ? 'bg-brand-500/20 text-brand-200' : 'bg-brand-50 text-brand-700'}`}
+                  className={`inline-flex flex-none items-center justify-center rounded-control sm:size-11 ${compact ? 'size-8' : 'size-10'} ${dark ? 'bg-brand-500/20 text-brand-200' : 'bg-brand-50 text-brand-700'}`}
                 />
               )}
-              <h3 className={`${compact ? 'text-base sm:text-lg' : 'text-h3'} font-semibold ${layout.title} ${dark ? 'text-white' : 'text-slate-900'}`}>
+              <h3
+                className={`${compact ? 'text-[0.9375rem] leading-snug sm:text-lg' : 'text-h3'} font-semibold ${layout.title} ${dark ? 'text-white' : 'text-slate-900'}`}
+              >
                 <KeepTogether text={item.title} />
               </h3>
             </div>
-            <p className={`mt-2 ${compact ? 'text-sm' : ''} ${dark ? 'text-slate-300' : 'text-slate-600'}`}>
+            <p className={`${compact ? 'mt-1 text-[0.8125rem] leading-5 sm:mt-2 sm:text-sm' : 'mt-2'} ${dark ? 'text-slate-300' : 'text-slate-600'}`}>
               <MarkedInline owner={item} field="text" />
             </p>
             {item.points.length > 0 && (

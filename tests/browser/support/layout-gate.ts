@@ -60,8 +60,12 @@ export const PHONE_MAX_WIDTH = 480;
  * toast): the rules are judged as it is, without scrolling, the fixed elements at this position only and
  * the finding named by `here`; the layout-shift rule is left out (the visitor's input moved the page).
  */
-export async function layoutFindings(page: Page, { resized = false, here = '' } = {}): Promise<GateFinding[]> {
-  return page.evaluate(inPageChecks, { phoneMaxWidth: PHONE_MAX_WIDTH, minTap: 44, resized: resized || here !== '', here });
+export async function layoutFindings(
+  page: Page,
+  { resized = false, here = '', rules }: { resized?: boolean; here?: string; rules?: readonly GateRule[] } = {},
+): Promise<GateFinding[]> {
+  const findings = await page.evaluate(inPageChecks, { phoneMaxWidth: PHONE_MAX_WIDTH, minTap: 44, resized: resized || here !== '', here, rules });
+  return rules ? findings.filter((f) => rules.includes(f.rule)) : findings;
 }
 
 async function inPageChecks({
@@ -69,13 +73,17 @@ async function inPageChecks({
   minTap,
   resized,
   here,
+  rules,
 }: {
   phoneMaxWidth: number;
   minTap: number;
   resized: boolean;
   here: string;
+  rules?: readonly GateRule[];
 }): Promise<GateFinding[]> {
   const findings: GateFinding[] = [];
+  /** Only the rules asked for are run (all by default): a sweep over many widths looks at one rule. */
+  const want = (...asked: GateRule[]) => !rules || asked.some((r) => rules.includes(r));
   const seen = new Set<string>();
   const report = (rule: GateRule, el: Element, detail: string) => {
     const element = describe(el);
@@ -127,7 +135,7 @@ async function inPageChecks({
   // new width), the layout shifts recorded since navigation.
   await document.fonts.ready;
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  if (!resized) {
+  if (!resized && want('layout-shift')) {
     const shifts = await new Promise<PerformanceEntry[]>((resolve) => {
       const entries: PerformanceEntry[] = [];
       const observer = new PerformanceObserver((list) => entries.push(...list.getEntries()));
@@ -196,7 +204,8 @@ async function inPageChecks({
   // Text: the boxes of its lines, against the window and against every clipping ancestor.
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const range = document.createRange();
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  const textRules = want('text-overflow', 'text-clipped', 'word-split');
+  for (let node = textRules ? walker.nextNode() : null; node; node = walker.nextNode()) {
     const parent = node.parentElement;
     if (!parent || !node.textContent?.trim() || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE'].includes(parent.tagName)) continue;
     if (hiddenByDesign(parent)) continue;
@@ -236,7 +245,7 @@ async function inPageChecks({
   const interactive = [...document.querySelectorAll<HTMLElement>('a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]')].filter(
     (el) => !hiddenByDesign(el) && el.getClientRects().length > 0,
   );
-  if (width <= phoneMaxWidth) {
+  if (width <= phoneMaxWidth && want('tap-target')) {
     for (const el of interactive) {
       if (el.tagName === 'A' && style(el).display === 'inline') continue;
       let r = el.getBoundingClientRect();
@@ -258,7 +267,7 @@ async function inPageChecks({
     const s = style(el);
     return !/^(transparent|rgba\(0, 0, 0, 0\))$/.test(s.backgroundColor) || parseFloat(s.borderTopWidth) > 0 || s.boxShadow !== 'none';
   };
-  for (const grid of document.querySelectorAll('body *')) {
+  for (const grid of want('lonely-card') ? document.querySelectorAll('body *') : []) {
     const display = style(grid).display;
     if ((display !== 'grid' && display !== 'inline-grid') || hiddenByDesign(grid)) continue;
     const rows = new Map<number, { el: Element; width: number }[]>();
@@ -285,6 +294,7 @@ async function inPageChecks({
   // last control scrolled into view the way the browser brings it there (block end, honouring the page's
   // scroll-padding), looking at the lower half of the window, where the chat button, toasts and the cookie
   // bar sit (the upper half is the header's, which content scrolls under by design).
+  if (!want('fixed-covers-control', 'fixed-covers-content')) return findings;
   const controls = interactive.filter((el) => el.matches('button, input, select, textarea, [role=button]'));
   const coverCheck = (where: string, fromY: number) => {
     for (const el of controls) {

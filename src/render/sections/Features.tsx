@@ -5,6 +5,7 @@ import { MarkedInline } from '../rich-text.tsx';
 import { cardClass, CheckList, SectionHeading, SectionShell } from '../ui.tsx';
 import { addonLine } from '../offer.tsx';
 import type { RenderContext } from '../context.ts';
+import { FeatureList, FeatureSpotlight } from './FeatureLayouts.tsx';
 import type { SectionProps } from './props.ts';
 
 /** An add-on's prices from the offer data, so the panel and every other page quote the same figures. */
@@ -18,7 +19,16 @@ function AddonPrice({ ctx, addon }: { ctx: RenderContext; addon: string }) {
 }
 
 export function Features(props: SectionProps<'features'>) {
-  return props.section.layout === 'addons' ? <AddOns {...props} /> : <FeatureCards {...props} />;
+  switch (props.section.layout) {
+    case 'addons':
+      return <AddOns {...props} />;
+    case 'plain':
+      return <FeatureList {...props} />;
+    case 'spotlight':
+      return <FeatureSpotlight {...props} />;
+    default:
+      return <FeatureCards {...props} />;
+  }
 }
 
 /**

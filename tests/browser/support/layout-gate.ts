@@ -26,7 +26,8 @@
  * - `tap-target` (phones only): a link, button or form control smaller than 44 × 44 px; links shown as
  *   running text (`display: inline`) are excepted, a checkbox counts with its label.
  * - `lonely-card`: a grid row holding one item below a row of three or more, or one card (a box with a
- *   background, border or shadow) below a row of two, at every width; a last item spanning the grid is fine.
+ *   background, border or shadow) below a row of two, at every width; a last item spanning the grid is fine,
+ *   and so is a row beside an item spanning several rows (a spotlight tile).
  * Elements hidden on purpose (display none, visibility hidden, `hidden`, inside a 1 px clipping box such
  * as `.sr-only` or the form's honeypot) are not looked at; text inside a scrolling box (a wide table in
  * its scroller) is reachable by scrolling and not held to the window's edges.
@@ -271,14 +272,21 @@ async function inPageChecks({
     const display = style(grid).display;
     if ((display !== 'grid' && display !== 'inline-grid') || hiddenByDesign(grid)) continue;
     const rows = new Map<number, { el: Element; width: number }[]>();
+    const boxes: DOMRect[] = [];
     for (const child of grid.children) {
       if (hiddenByDesign(child) || ['absolute', 'fixed'].includes(style(child).position)) continue;
       const r = child.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
+      boxes.push(r);
       const top = [...rows.keys()].find((t) => Math.abs(t - r.top) <= 2) ?? r.top;
       rows.set(top, [...(rows.get(top) ?? []), { el: child, width: r.width }]);
     }
-    const ordered = [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, items]) => items);
+    // A row beside an item that spans it from above (a tile over several rows) is not alone there.
+    const spanned = (top: number) => boxes.some((b) => b.top < top - 2 && b.bottom > top + 2);
+    const ordered = [...rows.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .filter(([top]) => !spanned(top))
+      .map(([, items]) => items);
     const counts = ordered.map((items) => items.length);
     const gridWidth = grid.getBoundingClientRect().width;
     for (let i = 1; i < ordered.length; i++) {

@@ -130,6 +130,8 @@ export const de: typeof en = {
     optional: 'Freiwillig',
     cards: 'Karten',
     addons: 'Zusatzoptionen',
+    plain: 'Ohne Rahmen',
+    spotlight: 'Hervorgehoben',
     trial: 'Kostenloser Test',
     trialTerms: 'Testbedingungen',
     company: 'Firma',

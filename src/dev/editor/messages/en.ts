@@ -319,6 +319,8 @@ export const en = {
     optional: 'Optional',
     cards: 'Cards',
     addons: 'Add-ons',
+    plain: 'Plain',
+    spotlight: 'Spotlight',
     trial: 'Free trial',
     trialTerms: 'Trial terms',
     company: 'Company',

@@ -130,6 +130,8 @@ export const es: typeof en = {
     optional: 'Opcional',
     cards: 'Tarjetas',
     addons: 'Complementos',
+    plain: 'Sin recuadro',
+    spotlight: 'Destacado',
     trial: 'Prueba gratuita',
     trialTerms: 'Condiciones de la prueba',
     company: 'Empresa',

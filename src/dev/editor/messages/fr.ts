@@ -130,6 +130,8 @@ export const fr: typeof en = {
     optional: 'Facultative',
     cards: 'Cartes',
     addons: 'Options',
+    plain: 'Sans cadre',
+    spotlight: 'Mise en avant',
     trial: 'Essai gratuit',
     trialTerms: 'Conditions de l’essai',
     company: 'Entreprise',

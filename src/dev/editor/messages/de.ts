@@ -132,6 +132,7 @@ export const de: typeof en = {
     addons: 'Zusatzoptionen',
     plain: 'Ohne Rahmen',
     spotlight: 'Hervorgehoben',
+    folded: 'Karten, auf Telefonen eingeklappt',
     trial: 'Kostenloser Test',
     trialTerms: 'Testbedingungen',
     company: 'Firma',

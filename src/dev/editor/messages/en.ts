@@ -321,6 +321,7 @@ export const en = {
     addons: 'Add-ons',
     plain: 'Plain',
     spotlight: 'Spotlight',
+    folded: 'Cards, folded on phones',
     trial: 'Free trial',
     trialTerms: 'Trial terms',
     company: 'Company',

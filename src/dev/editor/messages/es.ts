@@ -132,6 +132,7 @@ export const es: typeof en = {
     addons: 'Complementos',
     plain: 'Sin recuadro',
     spotlight: 'Destacado',
+    folded: 'Tarjetas, plegadas en el móvil',
     trial: 'Prueba gratuita',
     trialTerms: 'Condiciones de la prueba',
     company: 'Empresa',

@@ -132,6 +132,7 @@ export const fr: typeof en = {
     addons: 'Options',
     plain: 'Sans cadre',
     spotlight: 'Mise en avant',
+    folded: 'Cartes, repliées sur mobile',
     trial: 'Essai gratuit',
     trialTerms: 'Conditions de l’essai',
     company: 'Entreprise',

@@ -178,6 +178,21 @@ describe('claims that contradicted other pages', () => {
     expect(everywhere(/daten bleiben in europa|stays in europe|restent en europe|no salen de europa/i)).toEqual([]);
   });
 
+  it('every data-protection card that says "hosted in Europe" also says which requests go to the US, and on what basis', () => {
+    const CARD_TEXT = /<p class="mt-2 [^"]*">([\s\S]*?)<\/p>/g;
+    for (const route of [...HOMES, '/education', '/fr/education', '/en/education', '/es/education']) {
+      const cards = [...page(route).html.matchAll(CARD_TEXT)]
+        .map((m) => text(m[1] ?? '').replace(/\u00ad/g, ''))
+        .filter((t) => /(Hosting|Hébergement|hébergée?|Hosted|Gehostet|alojad[oa]|Alojamiento) (in|en) Europ/i.test(t));
+      expect(cards.length, route).toBeGreaterThan(0);
+      for (const card of cards) {
+        expect(card, route).toMatch(/(?:^|\s)(USA|US|États-Unis|EE\. UU\.)/);
+        expect(card, route).toMatch(/Data Privacy Framework|Marco de Privacidad de Datos/);
+        expect(card, route).toMatch(/Standardvertragsklauseln|standard contractual clauses|clauses contractuelles types|cláusulas contractuales tipo/);
+      }
+    }
+  });
+
   it('the German trial says what the terms say: cancel by the end of the month, else Smart with its term', () => {
     const trial = text(/<p data-trial=""[^>]*>([\s\S]*?)<\/p>/.exec(page('/').html)?.[1] ?? '');
     expect(trial).toBe(

@@ -193,6 +193,12 @@ describe('claims that contradicted other pages', () => {
     }
   });
 
+  it('fr, en and es claim no fit with an official curriculum and no region-wide rollout "within weeks"', () => {
+    const unbacked =
+      /programmes officiels|align(?:é|e)e?s? sur les programmes|fits the curriculum|curriculum-aligned|se ajusta al currículo|adaptadas al currículo|within weeks|en pocas semanas|en quelques semaines|asequible/i;
+    expect(everywhere(unbacked).filter((line) => /^\/(fr|en|es)\b/.test(line))).toEqual([]);
+  });
+
   it('the German trial says what the terms say: cancel by the end of the month, else Smart with its term', () => {
     const trial = text(/<p data-trial=""[^>]*>([\s\S]*?)<\/p>/.exec(page('/').html)?.[1] ?? '');
     expect(trial).toBe(

@@ -162,7 +162,7 @@ describe('plan cards render from the offer data', () => {
         route === '/en'
           ? 'GDPR-compliant hosting in Europe'
           : route === '/fr'
-            ? 'hébergement en Europe conforme au RGPD'
+            ? 'hébergement européen conforme au RGPD'
             : 'alojamiento en Europa conforme al RGPD',
       );
     }

@@ -218,7 +218,7 @@ describe('claims that contradicted other pages', () => {
   it('the other languages offer the free week, as SPEC §9 gives it', () => {
     expect(['/fr', '/en', '/es'].map((route) => text(/<p data-trial=""[^>]*>([\s\S]*?)<\/p>/.exec(page(route).html)?.[1] ?? ''))).toEqual([
       'Essai gratuit de 7 jours avec toutes les fonctionnalités de la formule Smart, sans carte bancaire : demandez-le via le formulaire de contact et nous ouvrons votre accès. L’essai prend fin automatiquement, sans engagement.',
-      'Try it free for 7 days with every Smart feature and no credit card: ask for it through the contact form and we’ll set up your access. The trial ends by itself, so there’s nothing to cancel.',
+      'Try it free for 7 days with every Smart feature and no credit card: request your trial through the contact form and we’ll set up your access. The trial ends by itself, so there’s nothing to cancel.',
       'Prueba gratuita de 7 días con todas las funciones del plan Smart, sin tarjeta de crédito: solicítela en el formulario de contacto y le activamos el acceso. La prueba termina automáticamente y sin compromiso.',
     ]);
   });

@@ -97,26 +97,36 @@ export function optionLabel(value: string, m: Messages): string {
   return (m.options as Record<string, string>)[value] ?? value;
 }
 
+/** Which form a field is in: a key at the top of a locale file means something else than the same key in a page. */
+export type FormKind = 'site' | 'locale' | 'page';
+
 /**
- * The entry of `table` for a field by where it is: a key written as a path ("plans.*.price", `*` any one entry)
- * that the field's path ends with, the longest first; else the entry for its key alone. A key that means one thing
- * in pages and another in the settings ("price": a price line, or the figure itself) is told apart so.
+ * The entry of `table` for a field by where it is: a key written as `kind:path` ("locale:header", `*` any one
+ * entry) that is the field's whole path in that kind of file; else one written as a path ("plans.*.price") that the
+ * field's path ends with, the longest first; else the entry for its key alone. A key that means one thing in pages
+ * and another in the settings ("price": a price line, or the figure itself) is told apart so.
  */
-export function entryFor(table: Record<string, string | undefined>, key: string, path: DocPath = []): string | undefined {
+export function entryFor(table: Record<string, string | undefined>, key: string, path: DocPath = [], kind?: FormKind): string | undefined {
   let best: { length: number; text: string } | undefined;
   for (const [pattern, text] of Object.entries(table)) {
-    if (!text || !pattern.includes('.')) continue;
-    const parts = pattern.split('.');
-    if (parts.length > path.length || parts.length <= (best?.length ?? 0)) continue;
+    if (!text) continue;
+    const colon = pattern.indexOf(':');
+    const anchored = colon > 0;
+    if (!anchored && !pattern.includes('.')) continue;
+    if (anchored && pattern.slice(0, colon) !== kind) continue;
+    const parts = (anchored ? pattern.slice(colon + 1) : pattern).split('.');
+    // A whole path in its kind of file beats any tail of it.
+    const length = anchored ? parts.length + 1000 : parts.length;
+    if (parts.length > path.length || (anchored && parts.length !== path.length) || length <= (best?.length ?? 0)) continue;
     const tail = path.slice(path.length - parts.length);
-    if (parts.every((part, i) => part === '*' || part === String(tail[i]))) best = { length: parts.length, text };
+    if (parts.every((part, i) => part === '*' || part === String(tail[i]))) best = { length, text };
   }
   return best?.text ?? table[key];
 }
 
 /** A field's label: the messages' name for it (by path, else key), the schema's title, or the key spelled out ("termMonths" → "Term months"). */
-export function fieldLabel(key: string, schema: JsonSchema | undefined, m: Messages, path?: DocPath): string {
-  const known = entryFor(m.fields as Record<string, string>, key, path);
+export function fieldLabel(key: string, schema: JsonSchema | undefined, m: Messages, path?: DocPath, kind?: FormKind): string {
+  const known = entryFor(m.fields as Record<string, string>, key, path, kind);
   if (known) return known;
   if (typeof schema?.title === 'string') return schema.title;
   const words = key
@@ -127,11 +137,11 @@ export function fieldLabel(key: string, schema: JsonSchema | undefined, m: Messa
 }
 
 /**
- * A field's help: the messages' line for its key (every field a page can have has one in each language: the type of
- * `help` and form-model.test), else, in English, the schema's description (settings a page never holds).
+ * A field's help: the messages' line for it (every field of a page, site.yaml and a locale file has one in each
+ * language: the type of `help` and form-model.test), else, in English, the schema's description.
  */
-export function fieldHelp(key: string, schema: JsonSchema | undefined, m: Messages, english: boolean, path?: DocPath): string | undefined {
-  const own = entryFor(m.help as Record<string, string | undefined>, key, path);
+export function fieldHelp(key: string, schema: JsonSchema | undefined, m: Messages, english: boolean, path?: DocPath, kind?: FormKind): string | undefined {
+  const own = entryFor(m.help as Record<string, string | undefined>, key, path, kind);
   if (own) return own;
   return english && typeof schema?.description === 'string' ? schema.description : undefined;
 }

@@ -18,6 +18,7 @@ import {
   takesReference,
   type Constant,
   type DocPath,
+  type FormKind,
   type JsonSchema,
 } from './form-model.ts';
 import { valueAt } from './paths.ts';
@@ -26,6 +27,8 @@ import { valueAt } from './paths.ts';
 export interface FormContext {
   m: Messages;
   english: boolean;
+  /** The kind of file the form edits: a key can mean something else at the top of a locale file than in a page. */
+  kind: FormKind;
   constants: Constant[];
   /** The same file in the default language (the translation view), or undefined. */
   source?: unknown;
@@ -91,10 +94,10 @@ const describedBy = (id: string) => `${id}__error ${id}__description ${id}__tran
 
 /** A labelled control: label, help, the control, its notes. */
 function Leaf({ path, schema, value, label, children }: { path: DocPath; schema: JsonSchema; value: unknown; label: string; children: ReactNode }) {
-  const { m, english } = useForm();
+  const { m, english, kind } = useForm();
   const id = fieldId(path);
   const key = lastKey(path);
-  const help = typeof key === 'string' ? fieldHelp(key, schema, m, english, path) : undefined;
+  const help = typeof key === 'string' ? fieldHelp(key, schema, m, english, path, kind) : undefined;
   return (
     <div className={`field${useForm().errors.has(id) ? ' has-error' : ''}`}>
       <label htmlFor={id}>{label}</label>
@@ -240,13 +243,13 @@ function TextField({ schema, value, path, label, inList }: { schema: JsonSchema;
 
 /** An object's fields: what authors change first, the rest under a closed "more settings". */
 function ObjectFields({ schema, value, path }: { schema: JsonSchema; value: unknown; path: DocPath }) {
-  const { m } = useForm();
+  const { m, kind } = useForm();
   const record = (value ?? {}) as Record<string, unknown>;
   const { first, more } = fieldOrder(schema);
   const fields = (keys: string[]) =>
     keys.map((key) => {
       const child = props(schema)[key] as JsonSchema;
-      return <Field key={key} schema={child} value={record[key]} path={[...path, key]} label={fieldLabel(key, child, m, [...path, key])} />;
+      return <Field key={key} schema={child} value={record[key]} path={[...path, key]} label={fieldLabel(key, child, m, [...path, key], kind)} />;
     });
   return (
     <>
@@ -469,7 +472,7 @@ function AddItem({
 
 /** A map of named entries (plans, constants): names are fixed; an entry other content uses cannot be removed. */
 function RecordField({ schema, value, path, label }: { schema: JsonSchema; value: unknown; path: DocPath; label: string }) {
-  const { m, change, locked } = useForm();
+  const { m, change, locked, kind } = useForm();
   const record = (value ?? {}) as Record<string, unknown>;
   const entry = (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : {}) as JsonSchema;
   const [name, setName] = useState('');
@@ -482,7 +485,7 @@ function RecordField({ schema, value, path, label }: { schema: JsonSchema; value
         const fixed = locked.has(JSON.stringify([...path, key]));
         return (
           <div className="entry" key={key}>
-            <Field schema={entry} value={item} path={[...path, key]} label={fieldLabel(key, undefined, m, [...path, key])} />
+            <Field schema={entry} value={item} path={[...path, key]} label={fieldLabel(key, undefined, m, [...path, key], kind)} />
             {fixed ? (
               <p className="locked">{m.locked}</p>
             ) : (

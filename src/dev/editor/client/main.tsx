@@ -3,7 +3,19 @@ import { createRoot } from 'react-dom/client';
 import { MESSAGES, uiLanguageFor, type Messages, type UiLanguage } from '../messages/index.ts';
 import { api, type EditorError, type FileView, type FilesView, type TranslationMark, type TranslationView } from './api.ts';
 import { ContentForm, type FormContext } from './form.tsx';
-import { fieldId, fieldLabel, friendlyError, itemTitle, setAt, slugOf, withValues, type Constant, type DocPath, type JsonSchema } from './form-model.ts';
+import {
+  fieldId,
+  fieldLabel,
+  friendlyError,
+  itemTitle,
+  setAt,
+  slugOf,
+  withValues,
+  type Constant,
+  type DocPath,
+  type FormKind,
+  type JsonSchema,
+} from './form-model.ts';
 import { parsePath } from './paths.ts';
 import { patchPreview } from './preview-patch.ts';
 import './editor.css';
@@ -231,21 +243,21 @@ function useUiLanguage(): [UiLanguage, (language: UiLanguage) => void] {
 
 /** The errors above the form: in the author's words, `site check`'s wording (file, line) folded away for developers. */
 /** An error as the list shows it: the field it is about, by its label, then the message in the author's words ("Frage: Bitte ausfüllen."). */
-function errorLine(path: DocPath, message: string, m: Messages): string {
+function errorLine(path: DocPath, message: string, m: Messages, kind?: FormKind): string {
   const at = path.findLastIndex((part) => typeof part === 'string');
   const key = path[at];
   const text = friendlyError(message, m);
-  return typeof key === 'string' ? `${fieldLabel(key, undefined, m, path.slice(0, at + 1))}: ${text}` : text;
+  return typeof key === 'string' ? `${fieldLabel(key, undefined, m, path.slice(0, at + 1), kind)}: ${text}` : text;
 }
 
-function ErrorList({ errors, m }: { errors: EditorError[]; m: Messages }) {
+function ErrorList({ errors, m, kind }: { errors: EditorError[]; m: Messages; kind?: FormKind }) {
   return (
     <div className="errors" role="alert">
       <h2>{m.errorsHeading(errors.length)}</h2>
       <ul>
         {errors.map((e, i) => (
           <li key={i}>
-            {e.path ? <a href={`#${fieldId(parsePath(e.path))}`}>{errorLine(parsePath(e.path), e.message, m)}</a> : friendlyError(e.message, m)}
+            {e.path ? <a href={`#${fieldId(parsePath(e.path))}`}>{errorLine(parsePath(e.path), e.message, m, kind)}</a> : friendlyError(e.message, m)}
             <details>
               <summary>{m.technical}</summary>
               <pre>{e.text}</pre>
@@ -405,6 +417,7 @@ function Editor() {
     return {
       m,
       english: language === 'en',
+      kind: file.kind,
       constants: file.constants,
       source: file.source,
       sourceLocale: file.defaultLocale,
@@ -456,7 +469,7 @@ function Editor() {
         constants={file?.constants ?? []}
       />
       <main className="form">
-        {errors.length ? <ErrorList errors={errors} m={m} /> : null}
+        {errors.length ? <ErrorList errors={errors} m={m} kind={file?.kind} /> : null}
         {translation ? <TranslationSummary view={translation} m={m} /> : null}
         {file && context ? <ContentForm key={`${file.path}:${file.version}`} schema={file.schema as JsonSchema} data={data} context={context} /> : null}
       </main>

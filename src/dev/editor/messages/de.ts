@@ -1,4 +1,5 @@
 import type { en } from './en.ts';
+import { settingsDe } from './settings-de.ts';
 
 /** Every string the /admin editor shows its author, in German (the keys of en.ts). */
 export const de: typeof en = {
@@ -148,6 +149,17 @@ export const de: typeof en = {
     dashboard: 'Dashboard',
     pages: 'Eines pro Seite',
     shared: 'Eines für alle Seiten',
+    recommended: 'Empfohlen',
+    bestValue: 'Bestes Preis-Leistungs-Verhältnis',
+    endsByItself: 'Endet von selbst',
+    continuesUnlessCancelled: 'Läuft ohne Kündigung weiter',
+    percent: 'Prozent (%)',
+    included: 'inkl. USt.',
+    excluded: 'zzgl. USt.',
+    link: 'Einfacher Link',
+    always: 'Immer',
+    desktop: 'Nur breite Bildschirme',
+    mobile: 'Nur Telefone',
   },
   fields: {
     slug: 'Adresse (Slug)',
@@ -328,6 +340,7 @@ export const de: typeof en = {
     'claims.availability': 'Verfügbarkeit',
     'trial.days': 'Testzeitraum (Tage)',
     'trial.months': 'Testangebot (Monate)',
+    ...settingsDe.fields,
   },
   help: {
     slug: 'Die Adresse der Seite unterhalb der Sprache: „preise“ ergibt /preise. Kleinbuchstaben, Ziffern, Bindestriche.',
@@ -509,5 +522,6 @@ export const de: typeof en = {
     'claims.availability': 'Die Verfügbarkeit, wie die Seiten sie nennen, z. B. 24/7.',
     'trial.days': 'Wie viele Tage der kostenlose Test dauert.',
     'trial.months': 'Wie viele Monate das Testangebot dauert.',
+    ...settingsDe.help,
   },
 };

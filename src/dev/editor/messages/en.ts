@@ -1,3 +1,5 @@
+import { settingsEn } from './settings-en.ts';
+
 /** Field labels by key: every key a page's schema has (form-model.test walks the zod schemas for them). */
 const fields = {
   slug: 'Address (slug)',
@@ -180,6 +182,7 @@ const fields = {
   'claims.availability': 'Availability',
   'trial.days': 'Trial length (days)',
   'trial.months': 'Trial offer (months)',
+  ...settingsEn.fields,
 };
 
 /**
@@ -337,6 +340,17 @@ export const en = {
     dashboard: 'Dashboard',
     pages: 'One per page',
     shared: 'One for all pages',
+    recommended: 'Recommended',
+    bestValue: 'Best value',
+    endsByItself: 'Ends by itself',
+    continuesUnlessCancelled: 'Continues unless cancelled',
+    percent: 'Percent (%)',
+    included: 'VAT included',
+    excluded: 'VAT excluded',
+    link: 'Plain link',
+    always: 'Always',
+    desktop: 'Wide screens only',
+    mobile: 'Phones only',
   },
   fields,
   /** One line of help under every field (the schema's descriptions are written for developers and in English). */
@@ -519,5 +533,6 @@ export const en = {
     'claims.availability': 'The availability as the pages state it, e.g. 24/7.',
     'trial.days': 'How many days the free trial lasts.',
     'trial.months': 'How many months the trial offer lasts.',
+    ...settingsEn.help,
   } satisfies Record<keyof typeof fields, string>,
 };

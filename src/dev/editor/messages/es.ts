@@ -1,4 +1,5 @@
 import type { en } from './en.ts';
+import { settingsEs } from './settings-es.ts';
 
 /** Every string the /admin editor shows its author, in Spanish (the keys of en.ts). */
 export const es: typeof en = {
@@ -148,6 +149,17 @@ export const es: typeof en = {
     dashboard: 'Panel',
     pages: 'Una por página',
     shared: 'Una para todas las páginas',
+    recommended: 'Recomendado',
+    bestValue: 'Mejor relación calidad-precio',
+    endsByItself: 'Termina sola',
+    continuesUnlessCancelled: 'Continúa si no se cancela',
+    percent: 'Porcentaje (%)',
+    included: 'IVA incluido',
+    excluded: 'IVA no incluido',
+    link: 'Enlace simple',
+    always: 'Siempre',
+    desktop: 'Solo pantallas anchas',
+    mobile: 'Solo móviles',
   },
   fields: {
     slug: 'Dirección (slug)',
@@ -328,6 +340,7 @@ export const es: typeof en = {
     'claims.availability': 'Disponibilidad',
     'trial.days': 'Duración de la prueba (días)',
     'trial.months': 'Oferta de prueba (meses)',
+    ...settingsEs.fields,
   },
   help: {
     slug: 'La dirección de la página bajo su idioma: «precios» da /es/precios. Minúsculas, cifras y guiones.',
@@ -509,5 +522,6 @@ export const es: typeof en = {
     'claims.availability': 'La disponibilidad tal como la citan las páginas, p. ej. 24/7.',
     'trial.days': 'Cuántos días dura la prueba gratuita.',
     'trial.months': 'Cuántos meses dura la oferta de prueba.',
+    ...settingsEs.help,
   },
 };

@@ -1,4 +1,5 @@
 import type { en } from './en.ts';
+import { settingsFr } from './settings-fr.ts';
 
 /** Every string the /admin editor shows its author, in French (the keys of en.ts). */
 export const fr: typeof en = {
@@ -148,6 +149,17 @@ export const fr: typeof en = {
     dashboard: 'Tableau de bord',
     pages: 'Une par page',
     shared: 'Une pour toutes les pages',
+    recommended: 'Recommandé',
+    bestValue: 'Meilleur rapport qualité-prix',
+    endsByItself: 'Se termine de lui-même',
+    continuesUnlessCancelled: 'Se poursuit sauf résiliation',
+    percent: 'Pourcentage (%)',
+    included: 'TVA comprise',
+    excluded: 'Hors TVA',
+    link: 'Lien simple',
+    always: 'Toujours',
+    desktop: 'Grands écrans seulement',
+    mobile: 'Téléphones seulement',
   },
   fields: {
     slug: 'Adresse (slug)',
@@ -328,6 +340,7 @@ export const fr: typeof en = {
     'claims.availability': 'Disponibilité',
     'trial.days': 'Durée de l’essai (jours)',
     'trial.months': 'Offre d’essai (mois)',
+    ...settingsFr.fields,
   },
   help: {
     slug: 'L’adresse de la page sous sa langue : « tarifs » donne /fr/tarifs. Minuscules, chiffres et tirets.',
@@ -509,5 +522,6 @@ export const fr: typeof en = {
     'claims.availability': 'La disponibilité telle que la citent les pages, p. ex. 24/7.',
     'trial.days': 'Combien de jours dure l’essai gratuit.',
     'trial.months': 'Combien de mois dure l’offre d’essai.',
+    ...settingsFr.help,
   },
 };

@@ -39,6 +39,24 @@ function keysOf(node: unknown, out = new Set<string>()): Set<string> {
   return out;
 }
 
+/** Every field path of a form (entries of a list or a map as `*`), each once. */
+function fieldPaths(schema: JsonSchema): (string | number)[][] {
+  const out = new Map<string, string[]>();
+  const walk = (node: unknown, at: string[]) => {
+    if (!node || typeof node !== 'object' || at.length > 14) return;
+    const record = node as JsonSchema;
+    for (const member of membersOf(record) ?? []) walk(member, at);
+    for (const [key, child] of Object.entries((record.properties ?? {}) as Record<string, JsonSchema>)) {
+      out.set([...at, key].join('.'), [...at, key]);
+      walk(child, [...at, key]);
+    }
+    if (record.items) walk(record.items, [...at, '*']);
+    if (record.additionalProperties && typeof record.additionalProperties === 'object') walk(record.additionalProperties, [...at, '*']);
+  };
+  walk(schema, []);
+  return [...out.values()];
+}
+
 describe('the form an author sees', () => {
   it('lists a hero title, text and buttons first; id, tone, image and publishing under "more"; never the type', () => {
     const { first, more } = fieldOrder(section('hero'));
@@ -62,7 +80,32 @@ describe('the form an author sees', () => {
       }
     expect(fieldLabel('title', undefined, de)).toBe('Titel');
     // A key without a name of its own is spelled out, not shown as code.
-    expect(fieldLabel('consentMaxAgeSeconds', undefined, en)).toBe('Consent max age seconds');
+    expect(fieldLabel('retryAfterSeconds', undefined, en)).toBe('Retry after seconds');
+  });
+
+  it('labels every field of site.yaml and of a locale file, with a line of help, in each UI language', () => {
+    const walked: Record<string, number> = {};
+    for (const kind of ['site', 'locale'] as const) {
+      const paths = fieldPaths(formSchema(kind, ctx));
+      walked[kind] = paths.length;
+      for (const [language, m] of Object.entries(MESSAGES))
+        for (const at of paths) {
+          const key = at[at.length - 1] as string;
+          const where = `${language} ${kind}:${at.join('.')}`;
+          expect(entryFor(m.fields as Record<string, string>, key, at, kind), `label of ${where}`).toBeTruthy();
+          expect(fieldHelp(key, undefined, m, false, at, kind), `help for ${where}`).toBeTruthy();
+        }
+    }
+    // The walk reaches the company details, the backend, the terms' figures, the forms' variants and the offer's lines.
+    expect(walked.site).toBeGreaterThan(140);
+    expect(walked.locale).toBeGreaterThan(200);
+    // A key means what its place says: the site's company name, a locale's navigation bar, a form's e-mail label.
+    expect(fieldLabel('legalName', undefined, de, ['company', 'legalName'], 'site')).toBe('Firmenname (laut Register)');
+    expect(fieldHelp('header', undefined, de, false, ['header'], 'locale')).not.toBe(fieldHelp('header', undefined, de, false, ['header'], 'page'));
+    expect(fieldHelp('header', undefined, en, true, ['header'], 'page')).toBe(en.help.header);
+    expect(fieldLabel('email', undefined, de, ['forms', 'labels', 'email'], 'locale')).not.toBe(fieldLabel('email', undefined, de, ['email'], 'site'));
+    expect(fieldLabel('code', undefined, en, ['locales', 0, 'code'], 'site')).toBe('Language code');
+    expect(fieldLabel('code', undefined, en, ['sections', 0, 'code'], 'page')).toBe('Status code');
   });
 
   it('tells a key apart by its path where it means something else: a plan’s price is the figure, not a price line', () => {
@@ -87,31 +130,25 @@ describe('the form an author sees', () => {
         expect((m.fields as Record<string, string>)[key], `${language} label of ${key}`).toBeTruthy();
         expect((m.help as Record<string, string>)[key], `${language} help for ${key}`).toBeTruthy();
       }
-    // Every field path of the page and settings forms, entries of a list or a map as `*`.
-    const paths: string[][] = [];
-    const walk = (node: unknown, at: string[]) => {
-      if (!node || typeof node !== 'object' || at.length > 12) return;
-      const record = node as JsonSchema;
-      for (const member of membersOf(record) ?? []) walk(member, at);
-      for (const [key, child] of Object.entries((record.properties ?? {}) as Record<string, JsonSchema>)) {
-        paths.push([...at, key]);
-        walk(child, [...at, key]);
-      }
-      if (record.items) walk(record.items, [...at, '*']);
-      if (record.additionalProperties && typeof record.additionalProperties === 'object') walk(record.additionalProperties, [...at, '*']);
-    };
-    walk(page, []);
-    walk(formSchema('site', ctx), []);
-    const pathKeyed = Object.keys(en.fields).filter((key) => key.includes('.'));
+    // Every field path of the page, settings and UI-strings forms, entries of a list or a map as `*`.
+    const paths = { page: fieldPaths(page), site: fieldPaths(formSchema('site', ctx)), locale: fieldPaths(formSchema('locale', ctx)) };
+    const pathKeyed = Object.keys(en.fields).filter((key) => key.includes('.') || key.includes(':'));
     expect(pathKeyed).toContain('plans.*.price');
+    expect(pathKeyed).toContain('locale:header');
+    const matches = (parts: string[], p: (string | number)[]) => parts.every((part, i) => part === '*' || part === String(p[i]));
     for (const pattern of pathKeyed) {
-      const parts = pattern.split('.');
-      const used = paths.some((p) => p.length >= parts.length && parts.every((part, i) => part === '*' || part === p[p.length - parts.length + i]));
+      const [kind, rest] = pattern.includes(':') ? (pattern.split(':') as [keyof typeof paths, string]) : [undefined, pattern];
+      const parts = rest.split('.');
+      const used = kind
+        ? paths[kind].some((p) => p.length === parts.length && matches(parts, p))
+        : Object.values(paths)
+            .flat()
+            .some((p) => p.length >= parts.length && matches(parts, p.slice(p.length - parts.length)));
       expect(used, pattern).toBe(true);
     }
   });
 
-  it('names every section type and every choice in each UI language (not the names of data: icons, plans, claims, products)', () => {
+  it('names every section type and every choice of a page, site.yaml and a locale file in each UI language (not the names of data: icons, plans, claims, products)', () => {
     const choices = new Set<string>(sectionsOf(page).map((m) => String((m.properties as Record<string, JsonSchema>).type?.const)));
     const names = new Set(['icon', 'plan', 'claim', 'presetProducts']);
     const walk = (node: unknown, key: string) => {
@@ -126,7 +163,10 @@ describe('the form an author sees', () => {
       for (const [k, child] of Object.entries(record)) if (k !== 'properties') walk(child, key);
     };
     walk(page, '');
+    walk(formSchema('site', ctx), '');
+    walk(formSchema('locale', ctx), '');
     expect(choices).toContain('chatbotPricing');
+    expect(choices).toContain('continuesUnlessCancelled');
     expect(choices).toContain('dashboard');
     for (const [language, m] of Object.entries(MESSAGES))
       for (const choice of choices) expect((m.options as Record<string, string>)[choice], `${language} name of ${choice}`).toBeTruthy();

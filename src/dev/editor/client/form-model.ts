@@ -92,6 +92,23 @@ export function itemTitle(item: unknown, fallback: string, m: Messages, constant
   return line.length > 70 ? `${line.slice(0, 69)}…` : line;
 }
 
+/**
+ * A page as the page list names it: its heading (references as their values) and its address, "Vertriebsleitfaden
+ * KI-Zentrale — /leitfaden"; the folder name only where the page has no heading yet. The heading is the one in
+ * the editor's language where the page has that translation, so an author reads each page in their own language.
+ */
+export function pageLabel(
+  titles: Readonly<Record<string, string>> | undefined,
+  languages: readonly string[],
+  route: string | undefined,
+  family: string,
+  constants: readonly Constant[] = [],
+): string {
+  const title = languages.map((language) => titles?.[language]).find((t) => t !== undefined);
+  const name = title ? withValues(title, constants).replace(/\s+/g, ' ').trim() : family;
+  return route ? `${name} — ${route}` : name;
+}
+
 /** An enum value or kind as the author reads it (en.ts `options`), else as written. */
 export function optionLabel(value: string, m: Messages): string {
   return (m.options as Record<string, string>)[value] ?? value;

@@ -8,6 +8,7 @@ import {
   fieldLabel,
   friendlyError,
   itemTitle,
+  pageLabel,
   setAt,
   slugOf,
   withValues,
@@ -61,14 +62,18 @@ function Nav({
   current,
   sections,
   open,
+  created,
   m,
+  language,
   constants,
 }: {
   files: FilesView;
   current?: string;
   sections: { id: string; label: string }[];
   open: (path: string) => void;
+  created: (path: string, page: NewPageNamed) => void;
   m: Messages;
+  language: UiLanguage;
   constants: readonly Constant[];
 }) {
   const locales = files.locales;
@@ -90,7 +95,7 @@ function Nav({
   };
   return (
     <nav aria-label={m.contentFiles} className="nav">
-      <NewPage files={files} m={m} constants={constants} created={open} />
+      <NewPage files={files} m={m} constants={constants} created={created} />
       {locales.map((locale) => (
         <section key={locale}>
           <h2 lang={locale}>{files.languageNames[locale] ?? locale}</h2>
@@ -101,7 +106,7 @@ function Nav({
                 const path = `pages/${family}/${locale}.yaml`;
                 return (
                   <li key={family}>
-                    {link(path, family)}
+                    {link(path, pageLabel(files.pageTitles[family], [language, locale], files.pageRoutes[family]?.[locale], family, constants))}
                     {path === current && sections.length ? (
                       <ol className="sections">
                         {sections.map((s) => (
@@ -133,7 +138,20 @@ function Nav({
 }
 
 /** "New page": a copy of a page of the chosen language under a new address, opened at once (a draft until published). */
-function NewPage({ files, m, constants, created }: { files: FilesView; m: Messages; constants: readonly Constant[]; created(path: string): void }) {
+/** A page just created: its heading and address, for the confirmation the status line reads out. */
+type NewPageNamed = { title: string; route: string };
+
+function NewPage({
+  files,
+  m,
+  constants,
+  created,
+}: {
+  files: FilesView;
+  m: Messages;
+  constants: readonly Constant[];
+  created(path: string, page: NewPageNamed): void;
+}) {
   const [locale, setLocale] = useState(files.locales[0] ?? 'de');
   const families = Object.entries(files.pages)
     .filter(([, langs]) => langs.includes(locale))
@@ -143,7 +161,7 @@ function NewPage({ files, m, constants, created }: { files: FilesView; m: Messag
   const [error, setError] = useState('');
   const template = families.includes(family) ? family : (families[0] ?? '');
   const create = async () => {
-    const answer = await api<{ ok?: boolean; path?: string; error?: string; reason?: string; errors?: EditorError[] }>(
+    const answer = await api<{ ok?: boolean; path?: string; route?: string; error?: string; reason?: string; errors?: EditorError[] }>(
       'POST',
       'create-page',
       { template: `pages/${template}/${locale}.yaml`, locale, slug },
@@ -152,7 +170,8 @@ function NewPage({ files, m, constants, created }: { files: FilesView; m: Messag
     if (answer.ok && answer.path) {
       setSlug('');
       setError('');
-      created(answer.path);
+      const title = files.pageTitles[template]?.[locale];
+      created(answer.path, { title: title ? withValues(title, constants) : slug, route: answer.route ?? `/${slug}` });
     } else if (answer.reason === 'exists') setError(m.newPageExists(slug));
     else setError(answer.errors?.length ? answer.errors.map((e) => friendlyError(e.message, m)).join(' ') : (answer.error ?? m.refused));
   };
@@ -173,10 +192,9 @@ function NewPage({ files, m, constants, created }: { files: FilesView; m: Messag
         {m.newPageTemplate}
         <select value={template} onChange={(e) => setFamily(e.target.value)}>
           {families.map((f) => {
-            const title = files.pageTitles[f]?.[locale];
             return (
               <option key={f} value={f}>
-                {title ? `${withValues(title, constants)} (${f})` : f}
+                {pageLabel(files.pageTitles[f], [locale], files.pageRoutes[f]?.[locale], f, constants)}
               </option>
             );
           })}
@@ -211,7 +229,7 @@ function sectionsOf(data: unknown, m: Messages, constants: readonly Constant[]):
 const TRANSLATION_REFRESH_MS = 400;
 const LANGUAGE_KEY = 'site-editor-language';
 
-type Status = { kind: 'idle' | 'working' | 'saved' | 'error'; text: string };
+type Status = { kind: 'idle' | 'working' | 'saved' | 'error'; text: string; page?: NewPageNamed };
 
 /**
  * A state update that keeps the current value when the new one is equal: every keystroke's answer would
@@ -465,7 +483,13 @@ function Editor() {
         current={file?.path}
         sections={file?.kind === 'page' ? sectionsOf(data, m, file.constants) : []}
         open={(p) => void refreshFiles().then(() => open(p))}
+        created={(p, named) =>
+          void refreshFiles()
+            .then(() => open(p))
+            .then(() => setStatus({ kind: 'saved', text: 'created', page: named }))
+        }
         m={m}
+        language={language}
         constants={file?.constants ?? []}
       />
       <main className="form">
@@ -516,6 +540,7 @@ function statusText(status: Status, m: Messages, path: string): string {
     refused: m.refused,
     'errors-preview': m.notPreviewedErrors,
     'errors-save': m.notSavedErrors,
+    created: status.page ? m.newPageCreated(status.page.title, status.page.route) : '',
   };
   return known[status.text] ?? status.text;
 }

@@ -63,6 +63,7 @@ export const de: typeof en = {
   newPageSlugHelp: 'Kleinbuchstaben, Ziffern und Bindestriche, z. B. „webinar“: Die Seite liegt dann unter /webinar. Sie beginnt als Entwurf.',
   newPageCreate: 'Seite anlegen',
   newPageExists: (slug) => `Unter der Adresse „${slug}“ gibt es schon eine Seite: Bitte eine andere wählen.`,
+  newPageCreated: (title, route) => `Seite „${title}“ unter ${route} angelegt, als Entwurf: Sie ist unten geöffnet.`,
   translationRegion: 'Stand der Übersetzung',
   translationParts: { missing: (n) => `${n} fehlen`, untranslated: (n) => `${n} unübersetzt`, stale: (n) => `${n} veraltet` },
   translationSummary: (parts) => `Übersetzung: ${parts}.`,

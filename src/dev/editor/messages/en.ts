@@ -251,6 +251,7 @@ export const en = {
   newPageSlugHelp: 'Lower-case letters, digits and dashes, e.g. "webinar": the page is then at /webinar. It starts as a draft.',
   newPageCreate: 'Create page',
   newPageExists: (slug: string) => `There is already a page at the address "${slug}": choose another one.`,
+  newPageCreated: (title: string, route: string) => `Page “${title}” created at ${route}, as a draft: it is open below.`,
   // Translation view.
   translationRegion: 'Translation status',
   translationParts: { missing: (n: number) => `${n} missing`, untranslated: (n: number) => `${n} untranslated`, stale: (n: number) => `${n} stale` },

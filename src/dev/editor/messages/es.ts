@@ -63,6 +63,7 @@ export const es: typeof en = {
   newPageSlugHelp: 'Minúsculas, cifras y guiones, p. ej. «webinar»: la página estará en /webinar. Empieza como borrador.',
   newPageCreate: 'Crear página',
   newPageExists: (slug) => `Ya hay una página en la dirección «${slug}»: elija otra.`,
+  newPageCreated: (title, route) => `Página «${title}» creada en ${route}, como borrador: está abierta abajo.`,
   translationRegion: 'Estado de la traducción',
   translationParts: { missing: (n) => `${n} sin traducir aún`, untranslated: (n) => `${n} en alemán`, stale: (n) => `${n} por revisar` },
   translationSummary: (parts) => `Traducción: ${parts}.`,

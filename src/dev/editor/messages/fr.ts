@@ -63,6 +63,7 @@ export const fr: typeof en = {
   newPageSlugHelp: 'Lettres minuscules, chiffres et tirets, p. ex. « webinaire » : la page sera à /webinaire. Elle commence comme brouillon.',
   newPageCreate: 'Créer la page',
   newPageExists: (slug) => `Une page existe déjà à l’adresse « ${slug} » : choisissez-en une autre.`,
+  newPageCreated: (title, route) => `Page « ${title} » créée à l’adresse ${route}, en brouillon : elle est ouverte ci-dessous.`,
   translationRegion: 'État de la traduction',
   translationParts: { missing: (n) => `${n} manquant(s)`, untranslated: (n) => `${n} non traduit(s)`, stale: (n) => `${n} à revoir` },
   translationSummary: (parts) => `Traduction : ${parts}.`,

@@ -13,6 +13,7 @@ import {
   itemTitle,
   membersOf,
   newValue,
+  pageLabel,
   parseNumber,
   slugOf,
   takesReference,
@@ -186,6 +187,17 @@ describe('the form an author sees', () => {
     expect(itemTitle({ question: 'Was ist {{brand.name}}?' }, '?', de, constants)).toBe('Was ist KI-Zentrale?');
     expect(itemTitle({ type: 'savings', title: '{{ savings.vsTwo.percent }} % günstiger' }, '?', de, constants)).toBe('Ersparnis: 53 % günstiger');
     expect(itemTitle({ title: '{{plans.gold.price}} €' }, '?', de, constants)).toBe('{{plans.gold.price}} €');
+  });
+
+  it('names a page in the page list by its heading in the editor’s language where it has one, with its address', () => {
+    const constants = [{ ref: 'brand.name', value: 'KI-Zentrale' }];
+    const titles = { de: 'Vertriebsleitfaden {{brand.name}}', en: 'Sales guide' };
+    expect(pageLabel(titles, ['de', 'de'], '/leitfaden', 'leitfaden', constants)).toBe('Vertriebsleitfaden KI-Zentrale — /leitfaden');
+    // An English editor reads the English heading of the German file; a page without one in that language, its own.
+    expect(pageLabel(titles, ['en', 'de'], '/leitfaden', 'leitfaden', constants)).toBe('Sales guide — /leitfaden');
+    expect(pageLabel({ de: 'Impressum' }, ['fr', 'de'], '/impressum', 'impressum')).toBe('Impressum — /impressum');
+    // No heading yet: the folder name, never an empty link.
+    expect(pageLabel(undefined, ['de'], '/404', 'not-found')).toBe('not-found — /404');
   });
 
   it('offers the constant picker on prose only, and long text as a text area', () => {

@@ -290,6 +290,16 @@ test('a German author sees the fields in order, in German, and adds a valid FAQ 
   await title.press('End');
   await hero.getByRole('combobox', { name: 'Einen Wert in Titel einfügen' }).selectOption('brand.name');
   await expect(title).toHaveValue('Alle führenden KI-Modelle an einem Ort{{brand.name}}');
+  // Under the field the sentence reads as the page prints it, the value marked as coming from the settings (its
+  // reference on hover) and read with the field; the field keeps the reference as written.
+  const reads = page.locator('#root_sections_0_title__reads');
+  await expect(reads).toHaveText('Auf der Seite: Alle führenden KI-Modelle an einem OrtKI-Zentrale');
+  await expect(reads.locator('.ref-chip')).toHaveText('KI-Zentrale');
+  await expect(reads.locator('.ref-chip')).toHaveAttribute('title', 'Aus den Einstellungen: {{brand.name}}');
+  await expect(title).toHaveAccessibleDescription(/Auf der Seite: Alle führenden KI-Modelle an einem OrtKI-Zentrale/);
+  // A price reads as the page prints it, in the page's language; a text without references has no such line.
+  await expect(page.locator('#root_sections_0_lead__reads')).toHaveText('Auf der Seite: Ab 17\u00a0€ pro Nutzer und Monat.');
+  await expect(page.locator('#root_sections_1_title__reads')).toHaveCount(0);
   await expect(hero.locator('summary').first()).toHaveText('Einstieg (Hero): Alle führenden KI-Modelle an einem OrtKI-Zentrale');
   await expect(page.getByRole('navigation').getByRole('link', { name: /^1\. Einstieg/ })).toHaveText(
     '1. Einstieg (Hero): Alle führenden KI-Modelle an einem OrtKI-Zentrale',

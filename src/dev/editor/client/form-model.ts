@@ -69,15 +69,74 @@ const TITLE_KEYS = ['title', 'question', 'name', 'label', 'heading', 'value', 't
 /** A constant the picker offers: its reference (`plans.standard.price`) and the value pages print for it. */
 export type Constant = { ref: string; value: string };
 
-/** `text` with each `{{ref}}` as pages print it ("Was ist KI-Zentrale?"); a reference not among `constants` stays as written. */
-export function withValues(text: string, constants: readonly Constant[]): string {
-  if (!constants.length || !text.includes('{{')) return text;
+/** `{{ plans.standard.price }}` or `{{ plans.standard.price | eur }}`: the loader's reference syntax (content/references.ts). */
+const REFERENCE = /\{\{\s*([A-Za-z][\w.]*)\s*(?:\|\s*([a-z]+)\s*)?\}\}/g;
+
+/** A piece of a text as an author reads it: plain text, or a reference with the value pages print (none: unknown). */
+export type ReadPart = { text: string; ref?: undefined } | { ref: string; source: string; value?: string };
+
+const DURATION_UNITS = [
+  ['year', 31_536_000],
+  ['day', 86_400],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+] as const;
+
+/** A constant's value as pages print it in `intl`'s language: numbers, euros and durations formatted as the loader does. */
+function printed(value: string, ref: string, format: string | undefined, intl: string): string {
+  if (!/^-?\d+(?:\.\d+)?$/.test(value)) return value;
+  const number = Number(value);
+  try {
+    if (format === 'eur') {
+      const cents = !Number.isInteger(number);
+      return new Intl.NumberFormat(intl, { style: 'currency', currency: 'EUR', minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 }).format(number);
+    }
+    const unit = format === 'duration' ? /(Seconds|Days)$/i.exec(ref)?.[1]?.toLowerCase() : undefined;
+    if (unit) {
+      const seconds = number * (unit === 'days' ? 86_400 : 1);
+      const [name, size] = DURATION_UNITS.find(([, size]) => seconds % size === 0) ?? DURATION_UNITS[4];
+      return new Intl.NumberFormat(intl, { style: 'unit', unit: name, unitDisplay: 'long', maximumFractionDigits: 2 }).format(seconds / size);
+    }
+    return new Intl.NumberFormat(intl, { maximumFractionDigits: 2, useGrouping: 'min2' }).format(number);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * `text` in pieces as pages print it: plain text, and each `{{ref}}` with its value in `intl`'s language (a
+ * reference not among `constants` without one). The form shows these under a field, so an author reads the
+ * sentence and sees which words come from the settings, while the field keeps the reference as written.
+ */
+export function readAs(text: string, constants: readonly Constant[], intl = 'en'): ReadPart[] {
   const values = new Map(constants.map((c) => [c.ref, c.value]));
-  return text.replace(/\{\{\s*([^{}\s]+)\s*\}\}/g, (whole, ref: string) => values.get(ref) ?? whole);
+  const parts: ReadPart[] = [];
+  let at = 0;
+  for (const match of text.matchAll(REFERENCE)) {
+    const [source, ref, format] = match as unknown as [string, string, string | undefined];
+    if (match.index > at) parts.push({ text: text.slice(at, match.index) });
+    const value = values.get(ref);
+    parts.push({ ref, source, ...(value === undefined ? {} : { value: printed(value, ref, format, intl) }) });
+    at = match.index + source.length;
+  }
+  if (at < text.length) parts.push({ text: text.slice(at) });
+  return parts;
+}
+
+/** Whether `text` holds a `{{…}}` reference. */
+export const hasReference = (text: string) => text.includes('{{') && new RegExp(REFERENCE.source).test(text);
+
+/** `text` with each `{{ref}}` as pages print it ("Was ist KI-Zentrale?"); a reference not among `constants` stays as written. */
+export function withValues(text: string, constants: readonly Constant[], intl = 'en'): string {
+  if (!constants.length || !text.includes('{{')) return text;
+  return readAs(text, constants, intl)
+    .map((part) => (part.ref === undefined ? part.text : (part.value ?? part.source)))
+    .join('');
 }
 
 /** A list item's title by its content, references shown as their values (an author reads the page, not its code). */
-export function itemTitle(item: unknown, fallback: string, m: Messages, constants: readonly Constant[] = []): string {
+export function itemTitle(item: unknown, fallback: string, m: Messages, constants: readonly Constant[] = [], intl = 'en'): string {
   let title: string | undefined;
   if (typeof item === 'string') title = item;
   else if (item && typeof item === 'object' && !Array.isArray(item)) {
@@ -88,7 +147,7 @@ export function itemTitle(item: unknown, fallback: string, m: Messages, constant
     if (type) title = title ? `${type}: ${title}` : type;
   }
   if (!title) return fallback;
-  const line = withValues(title, constants).replace(/\s+/g, ' ').trim();
+  const line = withValues(title, constants, intl).replace(/\s+/g, ' ').trim();
   return line.length > 70 ? `${line.slice(0, 69)}…` : line;
 }
 

@@ -219,10 +219,10 @@ function NewPage({
   );
 }
 
-function sectionsOf(data: unknown, m: Messages, constants: readonly Constant[]): { id: string; label: string }[] {
+function sectionsOf(data: unknown, m: Messages, constants: readonly Constant[], intl: string): { id: string; label: string }[] {
   const sections = (data as { sections?: unknown[] } | null)?.sections;
   if (!Array.isArray(sections)) return [];
-  return sections.map((s, i) => ({ id: fieldId(['sections', i]), label: `${i + 1}. ${itemTitle(s, '?', m, constants)}` }));
+  return sections.map((s, i) => ({ id: fieldId(['sections', i]), label: `${i + 1}. ${itemTitle(s, '?', m, constants, intl)}` }));
 }
 
 /** How long typing must pause before the translation status is asked for again. */
@@ -436,6 +436,7 @@ function Editor() {
       m,
       english: language === 'en',
       kind: file.kind,
+      intl: file.locale ?? file.defaultLocale,
       constants: file.constants,
       source: file.source,
       sourceLocale: file.defaultLocale,
@@ -481,7 +482,7 @@ function Editor() {
       <Nav
         files={files}
         current={file?.path}
-        sections={file?.kind === 'page' ? sectionsOf(data, m, file.constants) : []}
+        sections={file?.kind === 'page' ? sectionsOf(data, m, file.constants, file.locale ?? file.defaultLocale) : []}
         open={(p) => void refreshFiles().then(() => open(p))}
         created={(p, named) =>
           void refreshFiles()

@@ -9,14 +9,17 @@ import {
   fieldLabel,
   fieldOrder,
   friendlyError,
+  hasReference,
   isLongText,
   itemTitle,
   membersOf,
   newValue,
   pageLabel,
   parseNumber,
+  readAs,
   slugOf,
   takesReference,
+  withValues,
   type JsonSchema,
 } from '../../../../src/dev/editor/client/form-model.ts';
 import { formSchema } from '../../../../src/dev/editor/form-schema.ts';
@@ -198,6 +201,36 @@ describe('the form an author sees', () => {
     expect(pageLabel({ de: 'Impressum' }, ['fr', 'de'], '/impressum', 'impressum')).toBe('Impressum — /impressum');
     // No heading yet: the folder name, never an empty link.
     expect(pageLabel(undefined, ['de'], '/404', 'not-found')).toBe('not-found — /404');
+  });
+
+  it('reads a text with references as the page prints it, each value marked by its reference, the text kept as written', () => {
+    const constants = [
+      { ref: 'brand.name', value: 'KI-Zentrale' },
+      { ref: 'plans.standard.price', value: '17.9' },
+      { ref: 'cookies.consentMaxAgeSeconds', value: '31536000' },
+    ];
+    const text = 'Ab {{ plans.standard.price | eur }} bei {{brand.name}}, gültig {{cookies.consentMaxAgeSeconds | duration}}; {{plans.gold.price}}';
+    expect(readAs(text, constants, 'de')).toEqual([
+      { text: 'Ab ' },
+      { ref: 'plans.standard.price', source: '{{ plans.standard.price | eur }}', value: '17,90\u00a0€' },
+      { text: ' bei ' },
+      { ref: 'brand.name', source: '{{brand.name}}', value: 'KI-Zentrale' },
+      { text: ', gültig ' },
+      { ref: 'cookies.consentMaxAgeSeconds', source: '{{cookies.consentMaxAgeSeconds | duration}}', value: '1 Jahr' },
+      { text: '; ' },
+      // Not among the settings: no value, shown as written and flagged.
+      { ref: 'plans.gold.price', source: '{{plans.gold.price}}' },
+    ]);
+    // Joined, the pieces are the text itself: nothing is lost between what the field holds and what is shown.
+    expect(
+      readAs(text, constants, 'de')
+        .map((p) => (p.ref === undefined ? p.text : p.source))
+        .join(''),
+    ).toBe(text);
+    expect(withValues('{{plans.standard.price}} pro Monat', constants, 'de')).toBe('17,9 pro Monat');
+    expect(withValues('{{plans.standard.price | eur}}', constants, 'en')).toBe('€17.90');
+    expect(hasReference('Ohne Bezug {{ nicht }')).toBe(false);
+    expect(hasReference('Mit {{brand.name}}')).toBe(true);
   });
 
   it('offers the constant picker on prose only, and long text as a text area', () => {

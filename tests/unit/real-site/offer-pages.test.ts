@@ -201,7 +201,7 @@ describe('claims that contradicted other pages', () => {
     expect(text(page('/agb').html)).toContain(
       'Für individuelle Chatbots sagt der Anbieter eine Verfügbarkeit der Chatbot-Infrastruktur von 99,9 % im Monatsmittel zu',
     );
-    expect(text(withRefs(page('/chatbot').html))).toMatch(/99,9 % zugesagte\[\d+\] Verfügbarkeit/);
+    expect(text(withRefs(page('/chatbot').html))).toMatch(/99,9 % Verfügbarkeit\[\d+\], vertraglich zugesagt/);
   });
 });
 
@@ -267,7 +267,7 @@ describe('registered claims carry their footnotes (site.yaml claimRegister)', ()
       'chatbotUptime',
       'chatbotResponse',
     ]);
-    expect(notes(html).find((n) => n.id === 'chatbotUptime')!.text).toContain('zugesagt in unseren AGB');
+    expect(notes(html).find((n) => n.id === 'chatbotUptime')!.text).toContain('zugesagt in § 5 Abs. 3 unserer AGB');
   });
 
   it('every footnote mark links to its note, and every note links back to its first mark', () => {

@@ -179,7 +179,8 @@ describe('claims that contradicted other pages', () => {
   });
 
   it('every data-protection card that says "hosted in Europe" also says which requests go to the US, and on what basis', () => {
-    const CARD_TEXT = /<p class="mt-2 [^"]*">([\s\S]*?)<\/p>/g;
+    // A card's text is the paragraph that ends its list item, whatever the card's classes.
+    const CARD_TEXT = /<p\b[^>]*>((?:(?!<\/?p\b)[\s\S])*?)<\/p><\/li>/g;
     for (const route of [...HOMES, '/education', '/fr/education', '/en/education', '/es/education']) {
       const cards = [...page(route).html.matchAll(CARD_TEXT)]
         .map((m) => text(m[1] ?? '').replace(/\u00ad/g, ''))

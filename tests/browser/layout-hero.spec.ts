@@ -119,3 +119,38 @@ test('hero buttons follow one rule in every language: stacked full width on phon
   }
   expect(failures).toEqual([]);
 });
+
+test('hero figures from 768 px: every value on one line and every label on at most two, on every hero with figures', async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL!);
+  const failures: string[] = [];
+  for (const viewport of [
+    { width: 768, height: 1024 },
+    { width: 1280, height: 800 },
+    { width: 1440, height: 900 },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const route of HEROES) {
+      await page.goto(route);
+      await page.evaluate(() => document.fonts.ready);
+      const figures = await page
+        .locator('main section')
+        .first()
+        .locator('dl > div')
+        .evaluateAll((items) =>
+          items.map((item) => {
+            const lines = (el: Element | null) => (el ? Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)) : 0);
+            return {
+              label: (item.querySelector('dt')?.textContent ?? '').replace(/\u00ad/g, ''),
+              value: lines(item.querySelector('dd')),
+              lines: lines(item.querySelector('dt')),
+            };
+          }),
+        );
+      for (const f of figures) {
+        if (f.value > 1) failures.push(`${route} at ${viewport.width}px: the value of "${f.label}" takes ${f.value} lines`);
+        if (f.lines > 2) failures.push(`${route} at ${viewport.width}px: "${f.label}" takes ${f.lines} lines`);
+      }
+    }
+  }
+  expect(failures).toEqual([]);
+});

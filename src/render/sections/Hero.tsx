@@ -37,7 +37,8 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
       >
         <div className={`${align} ${mock ? 'lg:self-end' : ''}`}>
           {section.eyebrow && (
-            <p className="inline-block rounded-full bg-white px-3 py-1 text-balance text-xs font-semibold text-brand-700 shadow-card ring-1 ring-brand-100 sm:px-4 sm:text-sm">
+            // On phones plain eyebrow text, a pill from 640 px: a long badge (fr, es) wrapped into a two-line pill that read as broken.
+            <p className="inline-block text-balance text-xs font-semibold text-brand-700 sm:rounded-full sm:bg-white sm:px-4 sm:py-1 sm:text-sm sm:shadow-card sm:ring-1 sm:ring-brand-100">
               <KeepTogether text={dotsStayBehind(section.eyebrow)} />
             </p>
           )}

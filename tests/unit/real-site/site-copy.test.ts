@@ -69,6 +69,14 @@ describe('copy of the real site', () => {
     expect(french).toContain(`${model.site.constants.trial.days}\u00a0jours`);
   });
 
+  // "6 Monate Laufzeit" in the plan lines of /faq and the terms: the figure is filled into the locale's template
+  // after the spacing rules ran, so the template carries the no-break space itself (locales/de.yaml offer.term).
+  it('keeps a figure with "Monat(e)" on a German page, including the plan lines filled in from the offer', () => {
+    expect(offending(/\d[ \t\n]+Monate?n?(?!\p{L})/u, (p) => p.entry.locale === 'de')).toEqual([]);
+    const faq = pages.find((p) => p.entry.route === '/faq')!;
+    expect(visibleTexts(faq.html, faq.islandProps).join(' ')).toContain(`${model.site.constants.plans.plus?.termMonths}\u00a0Monate Laufzeit`);
+  });
+
   // "12+" is a stats notation: a French sentence names the models instead ("ChatGPT, Claude … et bien d’autres").
   it('shows the models figure on a French page only as a figure of its own, never inside a sentence', () => {
     const figure = String(model.site.constants.claims.models);

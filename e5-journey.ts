@@ -77,5 +77,17 @@ if (step === 'error') {
   await page.getByRole('button', { name: 'Änderungen verwerfen' }).click();
   await page.waitForTimeout(1500);
 }
+if (step === 'locale') {
+  await page.locator('nav.nav').getByRole('link', { name: 'Texte der Oberfläche (Deutsch)' }).click();
+  await page.waitForTimeout(3000);
+  await page.screenshot({ path: shot('7-locale') });
+  const labels = await page.locator('main.form label, main.form legend').allInnerTexts();
+  console.log('labels:', labels.length, 'spelled-out english-looking:', labels.filter((l) => /^[A-Z][a-z]+( [a-z]+)+$/.test(l)).slice(0, 30));
+  await page.locator('nav.nav').getByRole('link', { name: 'Zahlen und Einstellungen' }).click();
+  await page.waitForTimeout(3000);
+  const labels2 = await page.locator('main.form label, main.form legend').allInnerTexts();
+  console.log('site labels:', labels2.length, labels2.filter((l) => /^[A-Z][a-z]+( [a-z]+)+$/.test(l)).slice(0, 30));
+  await page.screenshot({ path: shot('7-site') });
+}
 console.log('console errors:', errors);
 await browser.close();

@@ -3,6 +3,7 @@ import type { Messages } from '../messages/index.ts';
 import { IMAGE_LIMIT_BYTES } from '../image-upload.ts';
 import { api, type TranslationMark } from './api.ts';
 import {
+  entryLabel,
   fieldHelp,
   fieldId,
   fieldLabel,
@@ -531,7 +532,7 @@ function RecordField({ schema, value, path, label }: { schema: JsonSchema; value
         const fixed = locked.has(JSON.stringify([...path, key]));
         return (
           <div className="entry" key={key}>
-            <Field schema={entry} value={item} path={[...path, key]} label={fieldLabel(key, undefined, m, [...path, key], kind)} />
+            <Field schema={entry} value={item} path={[...path, key]} label={entryLabel(key, item, m, [...path, key], kind)} />
             {fixed ? (
               <p className="locked">{m.locked}</p>
             ) : (

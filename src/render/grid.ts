@@ -36,7 +36,8 @@ export const isCompactList = (count: number) => count >= 10 && count % 5 === 0;
  * than a comfortable line (a 720 px card with its icon on top read as an empty box).
  */
 export function cardLayout(count: number): { list: string; head: string; title: string } {
-  if (isCompactList(count)) return { list: '', head: 'flex flex-col items-start gap-2 sm:block', title: 'sm:mt-4' };
+  // A compact list: the icon above the title in a phone's narrow column, beside it in two wide columns.
+  if (isCompactList(count)) return { list: '', head: 'flex flex-col items-start gap-2 sm:flex-row sm:items-center sm:gap-3 lg:block', title: 'lg:mt-4' };
   return count === 3
     ? { list: 'mx-auto max-w-2xl lg:max-w-none', head: 'flex items-center gap-3 lg:block', title: 'lg:mt-4' }
     : { list: '', head: 'flex items-center gap-3 sm:block', title: 'sm:mt-4' };

@@ -79,7 +79,7 @@ function trialValues(ctx: RenderContext, found: { offer: Offer; strings: OfferSt
     const value = ref ? figureAt(constants, ref) : undefined;
     return value === undefined ? '' : formatNumber(value, intl);
   };
-  const plan = trial.pricePlan ?? trial.continuesAs;
+  const plan = trial.plan ?? trial.pricePlan ?? trial.continuesAs;
   const price = trial.pricePlan ? constants.plans[trial.pricePlan]?.price : undefined;
   return {
     days: number(trial.days),
@@ -87,7 +87,19 @@ function trialValues(ctx: RenderContext, found: { offer: Offer; strings: OfferSt
     price: price === undefined ? '' : formatEuro(price, intl),
     plan: plan ? (found.offer.plans[plan]?.name ?? plan) : '',
     term: trial.continuesAs ? planTerm(ctx, found.strings, trial.continuesAs) : '',
+    start: trial.start === 'contactForm' ? contactFormHref(ctx) : '',
   };
+}
+
+/**
+ * Where a trial is requested: the contact form on this page, else the one on the home page of its language
+ * (SPEC §2: /#contact), so the FAQ and the sales guide link to a form that exists.
+ */
+function contactFormHref(ctx: RenderContext): string {
+  const own = ctx.entry.page.sections.find((section) => section.type === 'contact');
+  if (own?.id) return `#${own.id}`;
+  const home = ctx.model.pages.find((page) => page.family === 'home' && page.locale === ctx.entry.locale);
+  return `${home?.route ?? '/'}#contact`;
 }
 
 /** The prices of an add-on in the page's language: "7 € pro Nutzer und Monat … Einzeln ohne Tarif 14 € im Monat." */

@@ -105,7 +105,7 @@ export function checkOfferData(offer: Offer, constants: { plans: Record<string, 
     figure(['trials', key, 'months'], trial.months);
     if ((trial.days === undefined) === (trial.months === undefined))
       out.push({ path: ['trials', key], message: 'a trial lasts either days or months: give exactly one' });
-    for (const field of ['pricePlan', 'continuesAs'] as const) {
+    for (const field of ['plan', 'pricePlan', 'continuesAs'] as const) {
       const plan = trial[field];
       if (plan !== undefined && !(plan in offer.plans)) out.push({ path: ['trials', key, field], message: `unknown plan '${plan}'` });
     }

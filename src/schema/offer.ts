@@ -44,6 +44,14 @@ const Trial = z.strictObject({
   days: FigureRef.optional().describe('Its length in days, e.g. trial.days.'),
   months: FigureRef.optional().describe('Its length in months, e.g. trial.months.'),
   pricePlan: Id.optional().describe("Charged at this plan's price (absent: free), e.g. smart."),
+  plan: Id.optional().describe('The plan the trial runs on, with every feature it includes, e.g. smart: {plan} in its lines.'),
+  /** How a visitor starts it; the trial line links there ({start}). */
+  start: z
+    .enum(['contactForm'])
+    .optional()
+    .describe(
+      "How a visitor starts it: contactForm, a request through the contact form (the page's, else the home page's #contact), after which the company opens the access. {start} in its lines is that link's target.",
+    ),
   creditCard: z.boolean().describe('Whether a credit card is needed to start it.'),
   /** What happens when the trial ends: it ends by itself, or it continues as `continuesAs` unless cancelled within it. */
   ending: z

@@ -9,6 +9,8 @@ import { asRead, localeFile, pageAt, readAs, readWithin, site, siteModel, textsO
 
 /** SPEC §9: the trial the French page and the English and Spanish FAQs offer. */
 const TRIAL_DAYS = 7;
+/** The plan both trials run on, with every feature (site.yaml offer.trials). */
+const TRIAL_PLAN = 'Smart';
 
 /** The first visit's banner shows, and its buttons work: the consent probe marked the page and listens. */
 async function bannerReady(page: Page) {
@@ -28,7 +30,8 @@ test('business pages in fr, en, es follow the SPEC §2 order and the hero action
     await page.goto(route);
     const ids = await page.locator('main > section[id]').evaluateAll((els) => els.map((el) => el.id));
     expect(ids).toEqual(['ki-zentrale-plattform', 'pricing', 'about', 'contact', 'products']);
-    const hero = page.locator('main > section').first().locator('a:not(sup[data-claim-ref] a)');
+    // The hero's buttons: not the footnote marks, nor the link to the form in the trial line under them.
+    const hero = page.locator('main > section').first().locator('a:not(sup[data-claim-ref] a):not([data-trial] a)');
     await expect(hero).toHaveCount(2);
     expect(await hero.evaluateAll((els) => els.map((el) => el.getAttribute('href')))).toEqual(['#ki-zentrale-plattform', '#contact']);
     await expect(page.locator('#pricing li h3')).toHaveCount(3);
@@ -43,7 +46,11 @@ test('business pages in fr, en, es follow the SPEC §2 order and the hero action
  */
 test('trial wording: seven days without a credit card in fr and in the en/es FAQ, one month at the annual price in German', async ({ page }) => {
   // The trial lines render from site.yaml offer.trials (SPEC §9's two readings), worded by each locale.
-  const summary = (code: string, reading: string) => localeFile(code).offer!.trials[reading]!.summary;
+  // As read: the figures and the plan filled in, the link to the contact form as its label.
+  const summary = (code: string, reading: string) =>
+    localeFile(code)
+      .offer!.trials[reading]!.summary.replace('{plan}', TRIAL_PLAN)
+      .replace(/\[([^\]]+)\]\(\{start\}\)/, '$1');
   await page.goto('/fr');
   const french = summary('fr', 'freeWeek').replace('{days}', String(TRIAL_DAYS));
   await expect(page.locator('main [data-trial]').first()).toHaveText(readAs(french));

@@ -108,7 +108,9 @@ test('tap-target: small buttons and block links on phones, not inline links, not
   expect(await findingsOn(page, body, LAPTOP)).toEqual([]);
 });
 
-test('lonely-card: one item under a row of three, one card under two, not two under three, a list, a wide last card or one column', async ({ page }) => {
+test('lonely-card: one item under a row of three, one card under two, not two under three, a list, a wide last card, one column or a spanning tile', async ({
+  page,
+}) => {
   const grid = (columns: number, items: number, item = '<li style="background: #eee">Card</li>') =>
     `<ul style="display: grid; grid-template-columns: repeat(${columns}, 1fr); list-style: none; padding: 0; margin: 0">${item.repeat(items)}</ul>`;
   const found = await findingsOn(page, grid(3, 4), LAPTOP);
@@ -120,6 +122,11 @@ test('lonely-card: one item under a row of three, one card under two, not two un
   const wideLast = grid(2, 2).replace('</ul>', '<li style="background: #eee; grid-column: span 2">Card</li></ul>');
   expect(await findingsOn(page, wideLast, LAPTOP)).toEqual([]);
   expect(await findingsOn(page, grid(1, 3), LAPTOP)).toEqual([]);
+  // A tile spanning three rows beside three cards (a spotlight) leaves none of them alone; without the span it does.
+  const spotlight = (span: string) =>
+    `<ul style="display: grid; grid-template-columns: 1fr 1fr; list-style: none; padding: 0; margin: 0"><li style="background: #ddd; ${span}">Tile</li>${'<li style="background: #eee; grid-column: 2">Card</li>'.repeat(3)}</ul>`;
+  expect(await findingsOn(page, spotlight('grid-row: span 3'), LAPTOP)).toEqual([]);
+  expect((await findingsOn(page, spotlight(''), LAPTOP)).map((f) => f.rule)).toEqual(['lonely-card']);
 });
 
 test('layout-shift: content pushed down after the first paint', async ({ page }) => {

@@ -14,7 +14,7 @@ function NotesList({ ctx }: { ctx: RenderContext }) {
   const back = ctx.strings.claimNoteBack;
   return (
     // Two columns on wide screens: one column of notes at full measure read as a grey wall before the footer.
-    <ol className="text-sm leading-normal text-slate-600 lg:columns-2 lg:gap-x-12 [&>li]:mb-2 [&>li]:break-inside-avoid">
+    <ol className="text-[0.8125rem] leading-normal text-slate-600 sm:text-sm lg:columns-2 lg:gap-x-12 [&>li]:mb-2 [&>li]:break-inside-avoid">
       {notes.map(({ id, n }) => {
         const template = ctx.strings.claimNotes[id];
         return (

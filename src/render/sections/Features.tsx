@@ -2,9 +2,11 @@ import { cardLayout, gridColumns, isCompactList } from '../grid.ts';
 import { IconBadge } from '../icons.tsx';
 import { KeepTogether } from '../keep-together.tsx';
 import { MarkedInline } from '../rich-text.tsx';
-import { cardClass, CheckList, SectionHeading, SectionShell } from '../ui.tsx';
+import type { ReactNode } from 'react';
+import { cardClass, CheckList, DisclosureChevron, SectionHeading, SectionShell } from '../ui.tsx';
 import { addonLine } from '../offer.tsx';
 import type { RenderContext } from '../context.ts';
+import { FeatureList, FeatureSpotlight } from './FeatureLayouts.tsx';
 import type { SectionProps } from './props.ts';
 
 /** An add-on's prices from the offer data, so the panel and every other page quote the same figures. */
@@ -18,33 +20,112 @@ function AddonPrice({ ctx, addon }: { ctx: RenderContext; addon: string }) {
 }
 
 export function Features(props: SectionProps<'features'>) {
-  return props.section.layout === 'addons' ? <AddOns {...props} /> : <FeatureCards {...props} />;
+  switch (props.section.layout) {
+    case 'addons':
+      return <AddOns {...props} />;
+    case 'plain':
+      return <FeatureList {...props} />;
+    case 'spotlight':
+      return <FeatureSpotlight {...props} />;
+    case 'folded':
+      return (
+        <FeatureCards {...props}>
+          <FoldedOnPhones {...props} />
+        </FeatureCards>
+      );
+    default:
+      return <FeatureCards {...props} />;
+  }
 }
 
-function FeatureCards({ section, level, headingId }: SectionProps<'features'>) {
+/** A card from 640 px only: below it the item is an entry of a list (the two variants below). */
+const CARD_FROM_SM =
+  'sm:rounded-card sm:bg-white sm:shadow-card sm:ring-1 sm:ring-slate-200 transition duration-300 ease-out-soft sm:hover:-translate-y-0.5 sm:hover:shadow-raised';
+
+/**
+ * An item of a compact list (the ten learning modes): on phones two columns of plain entries under a hairline,
+ * no box, so a column keeps its whole width for titles like "Geschichtenerzähler".
+ */
+const COMPACT_ITEM = `border-t border-slate-200 pt-3 sm:border-0 sm:p-5 ${CARD_FROM_SM}`;
+
+/**
+ * Six or more cards (what a chatbot includes, its technical features) are on phones the rows of one panel,
+ * not a stack of boxes: the same words in about half the height (/chatbot was 19 screens at 390 px).
+ */
+const LONG_LIST = 'max-sm:gap-0 max-sm:rounded-card max-sm:bg-white max-sm:px-4 max-sm:shadow-card max-sm:ring-1 max-sm:ring-slate-200';
+const LONG_ITEM = `border-t border-slate-200 py-4 first:border-t-0 sm:border-t-0 sm:p-6 ${CARD_FROM_SM}`;
+const isLongList = (count: number) => count >= 6;
+
+/**
+ * `layout: folded` on phones: the items as one panel of titles that open to their text (native <details>, no
+ * JavaScript), where the text is detail the title already announces; the cards from 640 px. The cards come
+ * first in the document, so a footnote's back link (`#ref-N`) lands on them.
+ */
+function FoldedOnPhones({ section }: SectionProps<'features'>) {
+  return (
+    <ul className="divide-y divide-slate-200 rounded-card bg-white shadow-card ring-1 ring-slate-200 sm:hidden" data-folded="">
+      {section.items.map((item, i) => (
+        <li key={i}>
+          <details className="group px-4">
+            <summary className="flex min-h-11 cursor-pointer list-none items-center gap-3 py-3 font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
+              {item.icon && (
+                <IconBadge name={item.icon} className="inline-flex size-8 flex-none items-center justify-center rounded-control bg-brand-50 text-brand-700" />
+              )}
+              <span className="flex-1">
+                <KeepTogether text={item.title} />
+              </span>
+              <DisclosureChevron className="flex-none transition-transform duration-300 ease-out-soft" />
+            </summary>
+            <div className="pb-4 pl-11 text-[0.9375rem] text-slate-600">
+              <p>
+                <MarkedInline owner={item} field="text" />
+              </p>
+              {item.points.length > 0 && (
+                <div className="mt-3 text-sm text-slate-700">
+                  <CheckList items={item.points} />
+                </div>
+              )}
+            </div>
+          </details>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function FeatureCards({ section, level, headingId, children }: SectionProps<'features'> & { children?: ReactNode }) {
   const dark = section.tone === 'dark' || section.tone === 'brand';
   const layout = cardLayout(section.items.length);
   // A compact list (the ten learning modes) keeps its cards small while two share a phone's row.
   const compact = isCompactList(section.items.length);
+  const long = !compact && !dark && isLongList(section.items.length);
+  const folded = section.layout === 'folded';
+  const itemClass = compact && !dark ? COMPACT_ITEM : long ? LONG_ITEM : `${compact ? 'p-4 sm:p-5' : 'p-5 sm:p-6'} ${cardClass(dark)}`;
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} dark={dark} />
-      <ul className={`grid ${compact ? 'gap-3 sm:gap-4 lg:gap-5' : 'gap-4 sm:gap-6'} ${layout.list} ${gridColumns(section.items.length, section.columns)}`}>
+      <ul
+        className={`grid ${compact ? 'gap-x-4 gap-y-5 sm:gap-4 lg:gap-5' : 'gap-4 sm:gap-6'} ${long ? LONG_LIST : ''} ${folded ? 'max-sm:hidden' : ''} ${layout.list} ${gridColumns(section.items.length, section.columns)}`}
+      >
         {section.items.map((item, i) => (
-          <li key={i} className={`${compact ? 'p-4 sm:p-5' : 'p-5 sm:p-6'} ${cardClass(dark)}`}>
+          <li key={i} className={itemClass}>
             {/* One column: icon beside the title (a row saved per card); side by side: icon above. */}
             <div className={layout.head}>
               {item.icon && (
                 <IconBadge
                   name={item.icon}
-                  className={`inline-flex size-10 flex-none items-center justify-center rounded-control sm:size-11 ${dark ? 'bg-brand-500/20 text-brand-200' : 'bg-brand-50 text-brand-700'}`}
+                  className={`inline-flex flex-none items-center justify-center rounded-control sm:size-11 ${compact || long ? 'size-8' : 'size-10'} ${dark ? 'bg-brand-500/20 text-brand-200' : 'bg-brand-50 text-brand-700'}`}
                 />
               )}
-              <h3 className={`${compact ? 'text-base sm:text-lg' : 'text-h3'} font-semibold ${layout.title} ${dark ? 'text-white' : 'text-slate-900'}`}>
+              <h3
+                className={`${compact ? 'text-[0.9375rem] leading-snug sm:text-lg' : 'text-h3'} font-semibold ${layout.title} ${dark ? 'text-white' : 'text-slate-900'}`}
+              >
                 <KeepTogether text={item.title} />
               </h3>
             </div>
-            <p className={`mt-2 ${compact ? 'text-sm' : ''} ${dark ? 'text-slate-300' : 'text-slate-600'}`}>
+            <p
+              className={`${compact ? 'mt-1 text-[0.8125rem] leading-5 sm:mt-2 sm:text-sm' : long ? 'mt-1 max-sm:text-[0.9375rem] sm:mt-2' : 'mt-2'} ${dark ? 'text-slate-300' : 'text-slate-600'}`}
+            >
               <MarkedInline owner={item} field="text" />
             </p>
             {item.points.length > 0 && (
@@ -55,6 +136,7 @@ function FeatureCards({ section, level, headingId }: SectionProps<'features'>) {
           </li>
         ))}
       </ul>
+      {children}
     </SectionShell>
   );
 }

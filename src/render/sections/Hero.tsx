@@ -1,3 +1,4 @@
+import { Inline } from '../../islands/inline-markup.tsx';
 import { KeepTogether } from '../keep-together.tsx';
 import { ProductMock } from '../mocks/ProductMock.tsx';
 import { SectionFigure } from '../picture.tsx';
@@ -74,7 +75,7 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
         <div className={`${align} ${mock ? 'max-lg:-mt-6 lg:self-start' : ''}`}>
           {note && (
             <p data-trial={section.trialNote ? '' : undefined} className={`mt-4 text-sm text-balance text-slate-500 ${mock ? 'lg:text-pretty' : ''}`}>
-              <KeepTogether text={note} />
+              <Inline text={note} plain={(part) => <KeepTogether text={part} />} />
             </p>
           )}
           {section.stats.length > 0 && (

@@ -1,3 +1,4 @@
+import { Inline } from '../../islands/inline-markup.tsx';
 import { KeepTogether } from '../keep-together.tsx';
 import { formatEuro, formatPercent } from '../../content/references.ts';
 import { gridColumns } from '../grid.ts';
@@ -61,7 +62,7 @@ export function Plans({ section, ctx, level, headingId }: SectionProps<'plans'>)
       </ul>
       {trial && (
         <p data-trial="" className="mx-auto mt-8 max-w-3xl text-sm text-pretty sm:text-center sm:text-balance text-slate-600">
-          <KeepTogether text={trial} />
+          <Inline text={trial} plain={(part) => <KeepTogether text={part} />} />
         </p>
       )}
       {section.note && (

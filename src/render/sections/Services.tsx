@@ -31,7 +31,7 @@ export function Services({ section, ctx, level, headingId }: SectionProps<'servi
               <p className="mt-2 text-slate-600">
                 <KeepTogether text={card.description} />
               </p>
-              <p className="mt-3 text-sm text-slate-500">
+              <p className="mt-2 text-sm text-slate-500 sm:mt-3">
                 <KeepTogether text={card.details} />
               </p>
               {card.price && (
@@ -42,14 +42,16 @@ export function Services({ section, ctx, level, headingId }: SectionProps<'servi
               <div className="mt-4 flex-1 text-sm text-slate-700">
                 <CheckList items={card.features} />
               </div>
-              <div className="mt-6">
+              <div className="mt-5 sm:mt-6">
                 <a
                   href={card.link ?? section.contactHref}
                   hrefLang={other?.hreflang}
                   {...(card.link ? mark(card, 'link') : mark(section, 'contactHref'))}
-                  className={buttonClass(card.link ? 'primary' : 'secondary')}
+                  className={buttonClass('secondary')}
                 >
                   {card.link ? ctx.strings.services.details : ctx.strings.services.more}
+                  {/* One weight for every card's button (a single filled one read as a selected card); the link onward gets an arrow. */}
+                  {card.link && <span aria-hidden="true">→</span>}
                   <span className="sr-only">
                     {ctx.strings.labelSeparator}
                     {card.title}

@@ -48,12 +48,16 @@ export const FeaturesSection = z.strictObject({
     .describe('Cards per row on wide screens: 2, 3 or 4 (default 3). The grid never leaves one card alone on a row.'),
   /**
    * `cards`: a card grid. `addons`: a compact list of optional add-ons inside a larger section (the home
-   * overview's optional services), so it does not read as a second copy of the services section.
+   * overview's optional services), so it does not read as a second copy of the services section. `plain` and
+   * `spotlight`: other treatments, so a page of several feature sections does not repeat one card grid.
+   * `folded`: cards, on phones a list of titles that open to their text (a long list of secondary detail).
    */
   layout: z
-    .enum(['cards', 'addons'])
+    .enum(['cards', 'addons', 'plain', 'spotlight', 'folded'])
     .default('cards')
-    .describe('cards (default): a card grid. addons: a compact list of optional extras, so it does not read as a second services section.'),
+    .describe(
+      'cards (default): a card grid. addons: a compact list of optional extras, so it does not read as a second services section. plain: entries without boxes, each under a rule. spotlight: the first item as a large tile, the others as rows beside it. folded: cards, and on phones titles that open to their text.',
+    ),
   items: z
     .array(
       z.strictObject({

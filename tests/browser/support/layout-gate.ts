@@ -26,7 +26,8 @@
  * - `tap-target` (phones only): a link, button or form control smaller than 44 × 44 px; links shown as
  *   running text (`display: inline`) are excepted, a checkbox counts with its label.
  * - `lonely-card`: a grid row holding one item below a row of three or more, or one card (a box with a
- *   background, border or shadow) below a row of two, at every width; a last item spanning the grid is fine.
+ *   background, border or shadow) below a row of two, at every width; a last item spanning the grid is fine,
+ *   and so is a row beside an item spanning several rows (a spotlight tile).
  * Elements hidden on purpose (display none, visibility hidden, `hidden`, inside a 1 px clipping box such
  * as `.sr-only` or the form's honeypot) are not looked at; text inside a scrolling box (a wide table in
  * its scroller) is reachable by scrolling and not held to the window's edges.
@@ -60,8 +61,12 @@ export const PHONE_MAX_WIDTH = 480;
  * toast): the rules are judged as it is, without scrolling, the fixed elements at this position only and
  * the finding named by `here`; the layout-shift rule is left out (the visitor's input moved the page).
  */
-export async function layoutFindings(page: Page, { resized = false, here = '' } = {}): Promise<GateFinding[]> {
-  return page.evaluate(inPageChecks, { phoneMaxWidth: PHONE_MAX_WIDTH, minTap: 44, resized: resized || here !== '', here });
+export async function layoutFindings(
+  page: Page,
+  { resized = false, here = '', rules }: { resized?: boolean; here?: string; rules?: readonly GateRule[] } = {},
+): Promise<GateFinding[]> {
+  const findings = await page.evaluate(inPageChecks, { phoneMaxWidth: PHONE_MAX_WIDTH, minTap: 44, resized: resized || here !== '', here, rules });
+  return rules ? findings.filter((f) => rules.includes(f.rule)) : findings;
 }
 
 async function inPageChecks({
@@ -69,13 +74,17 @@ async function inPageChecks({
   minTap,
   resized,
   here,
+  rules,
 }: {
   phoneMaxWidth: number;
   minTap: number;
   resized: boolean;
   here: string;
+  rules?: readonly GateRule[];
 }): Promise<GateFinding[]> {
   const findings: GateFinding[] = [];
+  /** Only the rules asked for are run (all by default): a sweep over many widths looks at one rule. */
+  const want = (...asked: GateRule[]) => !rules || asked.some((r) => rules.includes(r));
   const seen = new Set<string>();
   const report = (rule: GateRule, el: Element, detail: string) => {
     const element = describe(el);
@@ -127,7 +136,7 @@ async function inPageChecks({
   // new width), the layout shifts recorded since navigation.
   await document.fonts.ready;
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  if (!resized) {
+  if (!resized && want('layout-shift')) {
     const shifts = await new Promise<PerformanceEntry[]>((resolve) => {
       const entries: PerformanceEntry[] = [];
       const observer = new PerformanceObserver((list) => entries.push(...list.getEntries()));
@@ -196,7 +205,8 @@ async function inPageChecks({
   // Text: the boxes of its lines, against the window and against every clipping ancestor.
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const range = document.createRange();
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  const textRules = want('text-overflow', 'text-clipped', 'word-split');
+  for (let node = textRules ? walker.nextNode() : null; node; node = walker.nextNode()) {
     const parent = node.parentElement;
     if (!parent || !node.textContent?.trim() || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE'].includes(parent.tagName)) continue;
     if (hiddenByDesign(parent)) continue;
@@ -236,7 +246,7 @@ async function inPageChecks({
   const interactive = [...document.querySelectorAll<HTMLElement>('a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]')].filter(
     (el) => !hiddenByDesign(el) && el.getClientRects().length > 0,
   );
-  if (width <= phoneMaxWidth) {
+  if (width <= phoneMaxWidth && want('tap-target')) {
     for (const el of interactive) {
       if (el.tagName === 'A' && style(el).display === 'inline') continue;
       let r = el.getBoundingClientRect();
@@ -258,18 +268,25 @@ async function inPageChecks({
     const s = style(el);
     return !/^(transparent|rgba\(0, 0, 0, 0\))$/.test(s.backgroundColor) || parseFloat(s.borderTopWidth) > 0 || s.boxShadow !== 'none';
   };
-  for (const grid of document.querySelectorAll('body *')) {
+  for (const grid of want('lonely-card') ? document.querySelectorAll('body *') : []) {
     const display = style(grid).display;
     if ((display !== 'grid' && display !== 'inline-grid') || hiddenByDesign(grid)) continue;
     const rows = new Map<number, { el: Element; width: number }[]>();
+    const boxes: DOMRect[] = [];
     for (const child of grid.children) {
       if (hiddenByDesign(child) || ['absolute', 'fixed'].includes(style(child).position)) continue;
       const r = child.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
+      boxes.push(r);
       const top = [...rows.keys()].find((t) => Math.abs(t - r.top) <= 2) ?? r.top;
       rows.set(top, [...(rows.get(top) ?? []), { el: child, width: r.width }]);
     }
-    const ordered = [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, items]) => items);
+    // A row beside an item that spans it from above (a tile over several rows) is not alone there.
+    const spanned = (top: number) => boxes.some((b) => b.top < top - 2 && b.bottom > top + 2);
+    const ordered = [...rows.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .filter(([top]) => !spanned(top))
+      .map(([, items]) => items);
     const counts = ordered.map((items) => items.length);
     const gridWidth = grid.getBoundingClientRect().width;
     for (let i = 1; i < ordered.length; i++) {
@@ -285,6 +302,7 @@ async function inPageChecks({
   // last control scrolled into view the way the browser brings it there (block end, honouring the page's
   // scroll-padding), looking at the lower half of the window, where the chat button, toasts and the cookie
   // bar sit (the upper half is the header's, which content scrolls under by design).
+  if (!want('fixed-covers-control', 'fixed-covers-content')) return findings;
   const controls = interactive.filter((el) => el.matches('button, input, select, textarea, [role=button]'));
   const coverCheck = (where: string, fromY: number) => {
     for (const el of controls) {

@@ -4,9 +4,11 @@
  * and links into German-only pages say so.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { SiteModel } from '../../../src/content/model.ts';
 import { renderRealSite, visibleTexts, type RenderedPage } from '../render/page-text.ts';
 
 let pages: RenderedPage[];
+let model: SiteModel;
 const page = (route: string) => {
   const found = pages.find((p) => p.entry.route === route);
   if (!found) throw new Error(`no page at ${route}`);
@@ -47,7 +49,7 @@ const everywhere = (pattern: RegExp) =>
   );
 
 beforeAll(async () => {
-  ({ pages } = await renderRealSite());
+  ({ pages, model } = await renderRealSite());
 });
 
 const HOMES = ['/', '/fr', '/en', '/es'] as const;
@@ -160,7 +162,7 @@ describe('plan cards render from the offer data', () => {
         route === '/en'
           ? 'GDPR-compliant hosting in Europe'
           : route === '/fr'
-            ? 'hébergement en Europe conforme au RGPD'
+            ? 'hébergement européen conforme au RGPD'
             : 'alojamiento en Europa conforme al RGPD',
       );
     }
@@ -176,10 +178,32 @@ describe('claims that contradicted other pages', () => {
     expect(everywhere(/daten bleiben in europa|stays in europe|restent en europe|no salen de europa/i)).toEqual([]);
   });
 
+  it('every data-protection card that says "hosted in Europe" also says which requests go to the US, and on what basis', () => {
+    // A card's text is the paragraph that ends its list item, whatever the card's classes.
+    const CARD_TEXT = /<p\b[^>]*>((?:(?!<\/?p\b)[\s\S])*?)<\/p><\/li>/g;
+    for (const route of [...HOMES, '/education', '/fr/education', '/en/education', '/es/education']) {
+      const cards = [...page(route).html.matchAll(CARD_TEXT)]
+        .map((m) => text(m[1] ?? '').replace(/\u00ad/g, ''))
+        .filter((t) => /(Hosting|Hébergement|hébergée?|Hosted|Gehostet|alojad[oa]|Alojamiento) (in|en) Europ/i.test(t));
+      expect(cards.length, route).toBeGreaterThan(0);
+      for (const card of cards) {
+        expect(card, route).toMatch(/(?:^|\s)(USA|US|États-Unis|EE\. UU\.)/);
+        expect(card, route).toMatch(/Data Privacy Framework|Marco de Privacidad de Datos/);
+        expect(card, route).toMatch(/Standardvertragsklauseln|standard contractual clauses|clauses contractuelles types|cláusulas contractuales tipo/);
+      }
+    }
+  });
+
+  it('fr, en and es claim no fit with an official curriculum and no region-wide rollout "within weeks"', () => {
+    const unbacked =
+      /programmes officiels|align(?:é|e)e?s? sur les programmes|fits the curriculum|curriculum-aligned|se ajusta al currículo|adaptadas al currículo|within weeks|en pocas semanas|en quelques semaines|asequible/i;
+    expect(everywhere(unbacked).filter((line) => /^\/(fr|en|es)\b/.test(line))).toEqual([]);
+  });
+
   it('the German trial says what the terms say: cancel by the end of the month, else Smart with its term', () => {
     const trial = text(/<p data-trial=""[^>]*>([\s\S]*?)<\/p>/.exec(page('/').html)?.[1] ?? '');
     expect(trial).toBe(
-      'Testen Sie einen Monat zum Preis des Jahrestarifs Smart: 19 € pro Nutzer zzgl. MwSt., ohne Kreditkarte. Wenn Sie bis zum Ende des Testmonats kündigen, zahlen Sie nur diesen einen Monat. Sonst läuft Ihr Zugang im Tarif Smart weiter (12 Monate Laufzeit).',
+      'Testen Sie Smart einen Monat lang mit allen Funktionen, zum Preis des Jahrestarifs: 19 € pro Nutzer zzgl. MwSt., ohne Kreditkarte. Sie fordern den Testmonat über das Kontaktformular an, wir schalten Ihren Zugang frei. Wenn Sie bis zum Ende des Testmonats kündigen, zahlen Sie nur diesen einen Monat. Sonst läuft Ihr Zugang im Tarif Smart weiter (12 Monate Laufzeit).',
     );
     expect(everywhere(/nach dem ersten monat kündbar|kündigen sie nach dem ersten monat/i)).toEqual([]);
     const terms = text(/data-offer="trialTerms">([\s\S]*?)<\/ul>/.exec(page('/agb').html)?.[1] ?? '');
@@ -187,14 +211,34 @@ describe('claims that contradicted other pages', () => {
       'Kündigt der Kunde bis zum letzten Tag des Testmonats in Textform, endet der Vertrag mit dessen Ablauf. Andernfalls setzt er sich nach dem Testmonat im Tarif Smart fort (12 Monate Laufzeit); die Mindestlaufzeit beginnt mit dem Ende des Testmonats.',
     );
     expect(terms).toContain('7 Tage kostenlos testen');
+    // The terms name the plan each trial runs on and how it starts, from the same offer data as the trial lines.
+    expect(terms).toContain('mit allen Funktionen des Tarifs Smart 7 Tage kostenlos testen');
+    expect(terms).toContain('Der Kunde fordert den Testmonat über das Kontaktformular der Website an');
   });
 
   it('the other languages offer the free week, as SPEC §9 gives it', () => {
     expect(['/fr', '/en', '/es'].map((route) => text(/<p data-trial=""[^>]*>([\s\S]*?)<\/p>/.exec(page(route).html)?.[1] ?? ''))).toEqual([
-      'Essai gratuit de 7 jours, sans carte bancaire. Il prend fin automatiquement, sans engagement.',
-      'Try it free for 7 days, with no credit card. The trial ends by itself, so there’s nothing to cancel.',
-      'Pruebe la plataforma gratis durante 7 días, sin tarjeta de crédito. La prueba termina automáticamente y sin compromiso.',
+      'Essai gratuit de 7 jours avec toutes les fonctionnalités de la formule Smart, sans carte bancaire : demandez-le via le formulaire de contact et nous ouvrons votre accès. L’essai prend fin automatiquement, sans engagement.',
+      'Try it free for 7 days with every Smart feature and no credit card: request your trial through the contact form and we’ll set up your access. The trial ends by itself, so there’s nothing to cancel.',
+      'Prueba gratuita de 7 días con todas las funciones del plan Smart, sin tarjeta de crédito: solicítela en el formulario de contacto y le activamos el acceso. La prueba termina automáticamente y sin compromiso.',
     ]);
+  });
+
+  it('every trial line names the plan it runs on and links to the contact form where it is requested', () => {
+    const TRIAL_LINES = /<p data-(?:trial=""|offer="trial")[^>]*>([\s\S]*?)<\/p>/g;
+    const lines = ['/', '/fr', '/en', '/es', '/faq', '/leitfaden'].flatMap((route) =>
+      [...page(route).html.matchAll(TRIAL_LINES)].map((m) => ({ route, html: m[1] ?? '' })),
+    );
+    // The hero note, the line under the plan cards and the FAQ answer of each home page; the FAQ and the sales guide.
+    expect(lines.map((l) => l.route)).toEqual(['/', '/', '/', '/fr', '/fr', '/fr', '/en', '/en', '/en', '/es', '/es', '/es', '/faq', '/leitfaden']);
+    const plan = model.site.offer?.plans.smart?.name ?? '';
+    for (const { route, html } of lines) {
+      expect(text(html), route).toMatch(new RegExp(`\\b${plan}\\b`));
+      // A home page links to its own form; a page without one to its language's home page's form (SPEC §2: /#contact).
+      const href = [...html.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]);
+      expect(href, route).toEqual([['/faq', '/leitfaden'].includes(route) ? '/#contact' : '#contact']);
+    }
+    for (const route of HOMES) expect(page(route).html, route).toMatch(/<section id="contact"/);
   });
 
   it('the 99.9 % chatbot uptime the chatbot page guarantees is promised in the terms', () => {

@@ -131,7 +131,7 @@ export const LEAD_NOTIFICATION_TEXTS: NotificationTexts = {
         "platform": "AI platform",
         "website": "Website development",
         "chatbot": "Custom chatbot",
-        "telefonbot": "Phone bot",
+        "telefonbot": "AI phone assistant",
         "mandantenbot": "Client-intake bot"
       },
       "languages": {
@@ -155,7 +155,7 @@ export const LEAD_NOTIFICATION_TEXTS: NotificationTexts = {
         "forms": {
           "business": "Formulario de contacto para empresas",
           "education": "Formulario de contacto para educación",
-          "chat-demo": "Demo del chatbot"
+          "chat-demo": "Demostración del chatbot"
         }
       },
       "labels": {

@@ -1,0 +1,122 @@
+/**
+ * Card grids (issue #36 item 6). The ten learning modes: five across in two rows on wide screens, two columns
+ * on tablets and phones, where they are a compact list (at most one and a half screens at 360 px, against
+ * almost two as cards) whose titles never break inside a word. And no grid on any route leaves one card alone
+ * at any width from 360 to 1440 px: between two of the stylesheet's width breakpoints a grid keeps its
+ * columns, so both ends of every such interval stand for all the widths in it (the layout gate looks at the
+ * five widths visitors bring, with every rule).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { layoutFindings } from './support/layout-gate.ts';
+import { LAYOUT_ROUTES, LAYOUT_VIEWPORTS } from './support/layout-routes.ts';
+
+const EDUCATION = ['/education', '/fr/education', '/en/education', '/es/education'];
+/** Items per row of the modes list, by width. */
+const MODES_PER_ROW: Record<number, number> = { 360: 2, 390: 2, 768: 2, 1280: 5, 1440: 5 };
+/** On phones the list is at most this many screens tall. */
+const PHONE_SCREENS = 1.5;
+
+interface ModesLayout {
+  rows: number[];
+  height: number;
+  brokenTitles: string[];
+}
+
+async function modesLayout(page: Page): Promise<ModesLayout> {
+  await page.evaluate(() => document.fonts.ready);
+  return page.evaluate(() => {
+    const list = document.querySelector('#learning-modes ul');
+    if (!list) throw new Error('no #learning-modes list');
+    const tops: number[] = [];
+    const rows: number[] = [];
+    for (const item of list.children) {
+      const top = item.getBoundingClientRect().top;
+      const row = tops.findIndex((t) => Math.abs(t - top) <= 2);
+      if (row < 0) {
+        tops.push(top);
+        rows.push(1);
+      } else rows[row] = (rows[row] ?? 0) + 1;
+    }
+    // A title may break between words and after a hyphen it shows ("Fremdsprachen-Chat"), never inside a word.
+    const brokenTitles: string[] = [];
+    const range = document.createRange();
+    for (const title of list.querySelectorAll('h3')) {
+      const walker = document.createTreeWalker(title, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        for (const m of node.data.matchAll(/[^\s-]+-?/g)) {
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top / 4)));
+          if (lines.size > 1) brokenTitles.push(`${m[0].replace(/\u00ad/g, '')} in "${title.textContent?.replace(/\u00ad/g, '')}"`);
+        }
+      }
+    }
+    return { rows, height: list.getBoundingClientRect().height, brokenTitles };
+  });
+}
+
+for (const route of EDUCATION) {
+  test(`${route}: the ten learning modes, 5 × 2 on wide screens, a compact two-column list on phones, titles whole, at ${LAYOUT_VIEWPORTS.map((v) => v.width).join(', ')} px`, async ({
+    page,
+  }) => {
+    await page.goto(route);
+    const failures: string[] = [];
+    for (const viewport of LAYOUT_VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      const { rows, height, brokenTitles } = await modesLayout(page);
+      const perRow = MODES_PER_ROW[viewport.width] ?? 0;
+      if (rows.some((n) => n !== perRow)) failures.push(`${viewport.width}px: rows of ${rows.join(', ')}, expected rows of ${perRow}`);
+      if (viewport.width < 480 && height > viewport.height * PHONE_SCREENS)
+        failures.push(`${viewport.width}px: the list is ${Math.round(height)}px tall, over ${PHONE_SCREENS} screens (${viewport.height * PHONE_SCREENS}px)`);
+      for (const title of brokenTitles) failures.push(`${viewport.width}px: title word broken across lines: ${title}`);
+    }
+    expect(failures, route).toEqual([]);
+  });
+}
+
+/** Both ends of every interval between the stylesheet's width breakpoints, from 360 to 1440 px. */
+async function widthsOfEveryLayout(page: Page): Promise<number[]> {
+  const edges = await page.evaluate(() => {
+    const found = new Set<number>();
+    const px = (value: string, unit: string) => parseFloat(value) * (unit === 'rem' || unit === 'em' ? 16 : 1);
+    const visit = (rules: CSSRuleList) => {
+      for (const rule of rules) {
+        if (rule instanceof CSSMediaRule) {
+          for (const m of rule.conditionText.matchAll(/(min-width:|max-width:|width\s*(?:>=|<=|<|>))\s*([\d.]+)(px|rem|em)/g)) {
+            const [, kind = '', value = '', unit = ''] = m;
+            // The first width of the wider layout: `min-width`/`>=`/`<` at the value, `max-width`/`<=`/`>` just above it.
+            found.add(Math.ceil(/max-width|<=|^width\s*>$/.test(kind.replace(/\s+/g, ' ')) ? px(value, unit) + 1 : px(value, unit)));
+          }
+        }
+        if ('cssRules' in rule) visit((rule as CSSGroupingRule).cssRules);
+      }
+    };
+    for (const sheet of document.styleSheets) visit(sheet.cssRules);
+    return [...found];
+  });
+  const inside = edges.filter((e) => e > 360 && e <= 1440).sort((a, b) => a - b);
+  const widths = new Set([360, 1440]);
+  for (const edge of inside) {
+    widths.add(edge - 1);
+    widths.add(edge);
+  }
+  return [...widths].sort((a, b) => a - b);
+}
+
+test('every route: no grid leaves one card alone at any width from 360 to 1440 px (both ends of every breakpoint interval)', async ({ page }) => {
+  test.setTimeout(test.info().timeout * 3);
+  await page.goto('/');
+  const widths = await widthsOfEveryLayout(page);
+  // Tailwind's sm, md, lg and xl at least: a stylesheet read wrongly would leave the sweep at its two ends.
+  expect(widths).toEqual(expect.arrayContaining([639, 640, 767, 768, 1023, 1024, 1279, 1280]));
+  const failures: string[] = [];
+  for (const route of LAYOUT_ROUTES) {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto(route);
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const f of await layoutFindings(page, { resized: true, rules: ['lonely-card'] })) failures.push(`${route} ${width}px: ${f.element} — ${f.detail}`);
+    }
+  }
+  expect(failures).toEqual([]);
+});

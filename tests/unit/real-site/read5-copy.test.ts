@@ -1,0 +1,75 @@
+/**
+ * What the fifth native reads (fr, en, es) found in the copy, checked on the rendered pages of the real site:
+ * the like-for-like net saving beside the headline one, the hero's short trial line, the education rollout.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SiteModel } from '../../../src/content/model.ts';
+import { savingFigures, vatGap } from '../../../src/content/savings.ts';
+import { renderRealSite, type RenderedPage } from '../render/page-text.ts';
+
+let model: SiteModel;
+let pages: RenderedPage[];
+
+beforeAll(async () => {
+  ({ model, pages } = await renderRealSite());
+});
+
+const home = (locale: string) => (locale === 'de' ? '/' : `/${locale}`);
+/** Visible text of a page: tags out, entities and no-break spaces plain, whitespace collapsed. */
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/\s+/g, ' ');
+function pageText(route: string): string {
+  const found = pages.find((p) => p.entry.route === route);
+  if (!found) throw new Error(`no page at ${route}`);
+  return text(found.html);
+}
+
+/** The body sentence beside the headline saving, and the footnote's, with the net figure at `n`. */
+const NET_SENTENCE: Record<string, { body: (n: number) => string; note: (n: number) => string }> = {
+  de: { body: (n) => `Beidseitig ohne Umsatzsteuer gerechnet, zahlen Sie immer noch ${n} % weniger.`, note: (n) => `beträgt der Unterschied ${n} %` },
+  fr: { body: (n) => `Calculée hors TVA des deux côtés, l’économie est encore de ${n} %.`, note: (n) => `l’économie est de ${n} %` },
+  en: { body: (n) => `Compared without VAT on either side, it’s still ${n}% less.`, note: (n) => `the difference is ${n}%` },
+  es: { body: (n) => `Si se comparan ambos sin IVA, el ahorro sigue siendo del ${n} %.`, note: (n) => `la diferencia es del ${n} %` },
+};
+
+function netPercent(site: SiteModel['site']): number {
+  const saving = site.constants.savings.vsTwo!;
+  const claim = Object.values(site.claimRegister).find((c) => c.figure === 'savings.vsTwo.percent');
+  return savingFigures(
+    saving.against.map((k) => site.constants.comparison[k]!.price),
+    site.constants.plans[saving.plan]!.price,
+    vatGap(claim?.basis.vat),
+  ).netPercent;
+}
+
+describe('the net saving beside the headline saving', () => {
+  it('takes the VAT out of the competitors’ consumer prices only', () => {
+    // 22,99 € + 21,99 € incl. 19 % VAT = 37,80 € net against 21 € net: 44,4 %, printed rounded down.
+    expect(netPercent(model.site)).toBe(Math.floor(((44.98 / 1.19 - 21) / (44.98 / 1.19)) * 100));
+    expect(savingFigures([10], 5, 0).netPercent).toBe(50);
+  });
+
+  for (const locale of ['de', 'fr', 'en', 'es']) {
+    it(`states the footnote's net figure in the body copy of ${home(locale)}`, () => {
+      const n = netPercent(model.site);
+      const page = pageText(home(locale));
+      expect(page).toContain(NET_SENTENCE[locale]!.body(n));
+      expect(page).toContain(NET_SENTENCE[locale]!.note(n));
+    });
+  }
+
+  it('follows the comparison prices in site.yaml, in the copy and the footnote alike', async () => {
+    const edited = await renderRealSite([['chatgptPlus: { name: ChatGPT Plus, price: 22.99 }', 'chatgptPlus: { name: ChatGPT Plus, price: 32.99 }']]);
+    const n = netPercent(edited.model.site);
+    expect(n).toBe(54);
+    const en = text(edited.pages.find((p) => p.entry.route === '/en')!.html);
+    expect(en).toContain(NET_SENTENCE.en!.body(n));
+    expect(en).toContain(NET_SENTENCE.en!.note(n));
+  });
+});

@@ -21,7 +21,7 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
   // On phones left-aligned, as a column of text reads (centred, the lead ran to seven ragged lines at 360 px).
   const align = mock ? 'text-left sm:text-center lg:text-left' : 'text-left sm:text-center';
   const justify = mock ? 'justify-start sm:justify-center lg:justify-start' : 'justify-start sm:justify-center';
-  const note = (section.trialNote ? trialSummary(ctx) : undefined) ?? section.note;
+  const note = (section.trialNote ? trialSummary(ctx, 'short') : undefined) ?? section.note;
   return (
     <section
       id={section.id}

@@ -73,3 +73,32 @@ describe('the net saving beside the headline saving', () => {
     expect(en).toContain(NET_SENTENCE.en!.note(n));
   });
 });
+
+/** A trial template as a visitor reads it: links as their text, {plan} and {days} filled (no other placeholders). */
+const readAs = (template: string, values: Record<string, string>) =>
+  template.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+const occurrences = (haystack: string, needle: string) => haystack.split(needle).length - 1;
+
+describe('the trial line', () => {
+  for (const locale of ['de', 'fr', 'en', 'es']) {
+    it(`is short in the hero of ${home(locale)} and in full only under the plans and in the FAQ`, () => {
+      const { offer } = model.site;
+      const [key, trial] = Object.entries(offer?.trials ?? {}).find(([, t]) => t.locales.includes(locale)) ?? [];
+      const strings = key ? model.locales[locale]?.offer?.trials[key] : undefined;
+      expect(trial && strings?.short).toBeTruthy();
+      const values = { plan: offer?.plans[trial?.plan ?? '']?.name ?? '', days: String(model.site.constants.trial.days) };
+      const short = readAs(strings?.short ?? '', values);
+      expect(short).not.toContain('{');
+      // The full sentence up to its first figure that is not {plan} or {days}: enough to tell it from the short one.
+      const full = readAs(strings?.summary ?? '', values)
+        .split(/[{:]/)[0]!
+        .replace(/\s+/g, ' ');
+      const found = pages.find((p) => p.entry.route === home(locale));
+      const html = found?.html ?? '';
+      const hero = text(html.slice(html.indexOf('<section'), html.indexOf('</section>')));
+      expect(hero).toContain(short);
+      expect(hero).not.toContain(full);
+      expect(occurrences(text(html), full)).toBe(2);
+    });
+  }
+});

@@ -102,3 +102,22 @@ describe('the trial line', () => {
     });
   }
 });
+
+describe('the education rollout', () => {
+  // Days hold for one school; a group or region gets a timetable agreed with it (the FAQ says so in each language).
+  const single: Record<string, string> = {
+    de: 'Eine einzelne Schule in wenigen Tagen startklar',
+    fr: 'Un établissement prêt en quelques jours',
+    en: 'A single school up and running within days',
+    es: 'Un centro, listo en pocos días',
+  };
+  const promise =
+    /Tagen statt Monaten|eingerichtet in wenigen Tagen|Bundesland in wenigen Wochen|déploiement en quelques jours|rollout in days|set up within days|plataforma en marcha en pocos días/i;
+  for (const locale of ['de', 'fr', 'en', 'es']) {
+    it(`promises days for a single school only on ${locale === 'de' ? '' : `/${locale}`}/education`, () => {
+      const page = pageText(locale === 'de' ? '/education' : `/${locale}/education`);
+      expect(page).toContain(single[locale]);
+      expect(page).not.toMatch(promise);
+    });
+  }
+});

@@ -160,6 +160,7 @@ export const de: typeof en = {
     bestValue: 'Bestes Preis-Leistungs-Verhältnis',
     endsByItself: 'Endet von selbst',
     continuesUnlessCancelled: 'Läuft ohne Kündigung weiter',
+    contactForm: 'Anfrage über das Kontaktformular',
     percent: 'Prozent (%)',
     included: 'inkl. USt.',
     excluded: 'zzgl. USt.',

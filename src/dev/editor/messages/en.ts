@@ -351,6 +351,7 @@ export const en = {
     bestValue: 'Best value',
     endsByItself: 'Ends by itself',
     continuesUnlessCancelled: 'Continues unless cancelled',
+    contactForm: 'Request through the contact form',
     percent: 'Percent (%)',
     included: 'VAT included',
     excluded: 'VAT excluded',

@@ -160,6 +160,7 @@ export const es: typeof en = {
     bestValue: 'Mejor relación calidad-precio',
     endsByItself: 'Termina sola',
     continuesUnlessCancelled: 'Continúa si no se cancela',
+    contactForm: 'Solicitud por el formulario de contacto',
     percent: 'Porcentaje (%)',
     included: 'IVA incluido',
     excluded: 'IVA no incluido',

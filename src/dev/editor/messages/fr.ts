@@ -160,6 +160,7 @@ export const fr: typeof en = {
     bestValue: 'Meilleur rapport qualité-prix',
     endsByItself: 'Se termine de lui-même',
     continuesUnlessCancelled: 'Se poursuit sauf résiliation',
+    contactForm: 'Demande par le formulaire de contact',
     percent: 'Pourcentage (%)',
     included: 'TVA comprise',
     excluded: 'Hors TVA',

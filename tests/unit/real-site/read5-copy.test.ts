@@ -76,7 +76,10 @@ describe('the net saving beside the headline saving', () => {
 
 /** A trial template as a visitor reads it: links as their text, {plan} and {days} filled (no other placeholders). */
 const readAs = (template: string, values: Record<string, string>) =>
-  template.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+  template
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole)
+    .replace(/[\u00a0\u202f]/g, ' ');
 const occurrences = (haystack: string, needle: string) => haystack.split(needle).length - 1;
 
 describe('the trial line', () => {
@@ -120,4 +123,38 @@ describe('the education rollout', () => {
       expect(page).not.toMatch(promise);
     });
   }
+});
+
+describe('the remaining read 5 findings', () => {
+  it('shows the chatbot setup fee with its figure wherever the monthly price is shown (es F4)', () => {
+    const setup = model.site.constants.chatbot?.setup?.months6;
+    expect(setup).toBeTypeOf('number');
+    const fee: Record<string, string> = {
+      de: `einmalig ${setup} € für die Einrichtung`,
+      fr: `plus ${setup} € HT de frais de mise en place`,
+      en: `one-off setup fee of €${setup}`,
+      es: `más ${setup} € de puesta en marcha (pago único)`,
+    };
+    for (const locale of ['de', 'fr', 'en', 'es']) expect(pageText(home(locale)), locale).toContain(fee[locale]);
+  });
+
+  it('asks the education contact form not to carry pupils’ data, in every language (es F6)', () => {
+    const hint: Record<string, string> = {
+      de: 'keine Namen oder anderen Angaben zu Schülerinnen und Schülern',
+      fr: 'ni le nom ni aucune autre donnée de vos élèves',
+      en: 'don’t include pupils’ names or any other details about pupils',
+      es: 'no incluya en el mensaje nombres ni otros datos de sus alumnos',
+    };
+    for (const locale of ['de', 'fr', 'en', 'es']) expect(pageText(locale === 'de' ? '/education' : `/${locale}/education`), locale).toContain(hint[locale]);
+  });
+
+  it('labels the English service-card buttons "Contact us", like every other button to the contact form (en 5)', () => {
+    expect(model.locales.en?.services.more).toBe('Contact us');
+    const labels = pages
+      .filter((page) => page.entry.locale === 'en')
+      .flatMap((p) => [...p.html.matchAll(/<a [^>]*href="[^"]*#contact"[^>]*>([\s\S]*?)<\/a>/g)])
+      .map((m) => text((m[1] ?? '').replace(/<span class="sr-only">[\s\S]*?<\/span>/g, '')).trim());
+    expect(labels.filter((l) => l === 'Contact us').length).toBeGreaterThan(5);
+    expect(labels).not.toContain('Find out more');
+  });
 });

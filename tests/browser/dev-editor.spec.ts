@@ -243,6 +243,9 @@ test('a price typed with a decimal comma is saved as that number; a text that is
   await expect(page.locator('label[for="root_timeZone"]')).toHaveText('Zeitzone');
   await expect(page.locator('#root_socialCards option:checked')).toHaveText('Eines pro Seite');
   await expect(page.locator('main.form')).not.toContainText(/Time zone|Social cards|Bitte wählen/);
+  // site.yaml prints its texts as written: no constant picker there (the time zone is no place for a price).
+  await expect(page.locator('label[for="root_company_legalName"]')).toHaveText('Firmenname (laut Register)');
+  await expect(page.locator('.constant-picker')).toHaveCount(0);
   await price.fill('17 €');
   await expect(page.locator('#root_constants_plans_standard_price__error')).toHaveText('Bitte eine Zahl eingeben.', SLOW);
   await price.fill('17,90');
@@ -310,6 +313,11 @@ test('a German author sees the fields in order, in German, and adds a valid FAQ 
   const sections = page.locator('#root_sections > details.item');
   const added = sections.last();
   await expect(added.locator('summary').first()).toHaveText('Fragen und Antworten: Neuer Text');
+  // Its first text has the focus, the placeholder selected: typing replaces it.
+  const first = added.locator('input[type="text"], textarea').first();
+  await expect(first).toBeFocused();
+  await expect(first).toHaveValue('Neuer Text');
+  expect(await first.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).toEqual([0, 'Neuer Text'.length]);
   // The new entry is valid as it is: titled by its question, a two-paragraph answer in growing text areas.
   const entry = added.locator('details.item').first();
   await expect(entry.locator('summary').first()).toHaveText('Neue Frage?');

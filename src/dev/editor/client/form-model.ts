@@ -223,6 +223,15 @@ export function fieldHelp(key: string, schema: JsonSchema | undefined, m: Messag
 }
 
 /**
+ * A named entry of a map (a plan, a compared subscription, a data recipient): by the name it carries where it has one
+ * ("ChatGPT Plus", not "Chatgpt plus" made from its key `chatgptPlus`), else by its key as fieldLabel spells it.
+ */
+export function entryLabel(key: string, item: unknown, m: Messages, path: DocPath, kind?: FormKind): string {
+  const name = item && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>).name : undefined;
+  return typeof name === 'string' && name.trim() && !name.includes('{{') ? name.trim() : fieldLabel(key, undefined, m, path, kind);
+}
+
+/**
  * A number as an author types it: "17,90" and "17.90" are both 17.9 (a German, French or Spanish author writes the
  * comma; a number box would drop it and store 1790). An integer takes digits only, so "1.000" is never read as 1.
  * Spaces are ignored. Anything else is undefined: the form then keeps the text, which the check refuses by name.

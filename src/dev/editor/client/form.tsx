@@ -1,8 +1,9 @@
-import { createContext, memo, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, memo, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Messages } from '../messages/index.ts';
 import { IMAGE_LIMIT_BYTES } from '../image-upload.ts';
 import { api, type TranslationMark } from './api.ts';
 import {
+  entryLabel,
   fieldHelp,
   fieldId,
   fieldLabel,
@@ -215,9 +216,11 @@ function NumberInput({
 
 /** A text: a line or a growing box (chosen once, so typing never swaps the control), and the constant picker where a text can hold one. */
 function TextField({ schema, value, path, label, inList }: { schema: JsonSchema; value: unknown; path: DocPath; label: string; inList?: string }) {
-  const { m, change, constants, intl } = useForm();
+  const { m, change, constants, intl, kind } = useForm();
   const id = fieldId(path);
   const text = typeof value === 'string' ? value : value === undefined ? '' : String(value);
+  // site.yaml's own texts are printed as written (references are resolved in pages and UI strings only).
+  const refers = kind !== 'site';
   const [long] = useState(() => isLongText(inList ?? lastKey(path), text));
   const set = (next: string) => change(path, next === '' ? undefined : next);
   const common = { id, name: id, value: text, 'aria-describedby': describedBy(id), onChange: (e: { target: { value: string } }) => set(e.target.value) };
@@ -230,7 +233,7 @@ function TextField({ schema, value, path, label, inList }: { schema: JsonSchema;
     <Leaf path={path} schema={schema} value={value} label={label}>
       <div className="text-widget">
         {long ? <textarea {...common} rows={2} /> : <input type="text" {...common} />}
-        {constants.length && takesReference(schema, lastKey(path), inList) ? (
+        {refers && constants.length && takesReference(schema, lastKey(path), inList) ? (
           <select className="constant-picker" aria-label={m.insertConstant(label)} value="" onChange={(e) => e.target.value && insert(e.target.value)}>
             <option value="">{m.insertPlaceholder}</option>
             {constants.map((c) => (
@@ -241,7 +244,7 @@ function TextField({ schema, value, path, label, inList }: { schema: JsonSchema;
           </select>
         ) : null}
       </div>
-      {hasReference(text) ? <ReadsAs id={`${id}__reads`} text={text} constants={constants} intl={intl} m={m} /> : null}
+      {refers && hasReference(text) ? <ReadsAs id={`${id}__reads`} text={text} constants={constants} intl={intl} m={m} /> : null}
     </Leaf>
   );
 }
@@ -377,9 +380,22 @@ function ArrayField({ schema, value, path, label }: { schema: JsonSchema; value:
   const addable = schema.maxItems === undefined || list.length < Number(schema.maxItems);
   const id = fieldId(path);
   const [opened, setOpened] = useState<number>();
+  // A new item's first text gets the focus, its placeholder selected: the author types over "Neue Frage?" at once.
+  const focusNew = useRef<number>(undefined);
+  useEffect(() => {
+    const at = focusNew.current;
+    focusNew.current = undefined;
+    const item = at === undefined ? null : document.getElementById(fieldId([...path, at]));
+    const control = item?.matches('input, textarea') ? item : item?.querySelector('input[type="text"], textarea');
+    if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) {
+      control.focus();
+      control.select();
+    }
+  }, [list.length, path]);
   const add = (item: unknown) => {
     change(path, [...list, item]);
     setOpened(list.length);
+    focusNew.current = list.length;
   };
   const scalarItems = !members && items.type !== 'object' && items.type !== 'array';
   // Blocks of a text (paragraphs, lists, sub-headings) read in place, one after the other, not as closed cards.
@@ -516,7 +532,7 @@ function RecordField({ schema, value, path, label }: { schema: JsonSchema; value
         const fixed = locked.has(JSON.stringify([...path, key]));
         return (
           <div className="entry" key={key}>
-            <Field schema={entry} value={item} path={[...path, key]} label={fieldLabel(key, undefined, m, [...path, key], kind)} />
+            <Field schema={entry} value={item} path={[...path, key]} label={entryLabel(key, item, m, [...path, key], kind)} />
             {fixed ? (
               <p className="locked">{m.locked}</p>
             ) : (

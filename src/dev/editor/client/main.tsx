@@ -159,14 +159,16 @@ function NewPage({
   const [family, setFamily] = useState('');
   const [slug, setSlug] = useState('');
   const [error, setError] = useState('');
+  const [creating, setCreating] = useState(false);
   const template = families.includes(family) ? family : (families[0] ?? '');
   const create = async () => {
+    setCreating(true);
     const answer = await api<{ ok?: boolean; path?: string; route?: string; error?: string; reason?: string; errors?: EditorError[] }>(
       'POST',
       'create-page',
       { template: `pages/${template}/${locale}.yaml`, locale, slug },
       true,
-    );
+    ).finally(() => setCreating(false));
     if (answer.ok && answer.path) {
       setSlug('');
       setError('');
@@ -207,7 +209,7 @@ function NewPage({
       <p className="field-description" id="new-page-help">
         {m.newPageSlugHelp}
       </p>
-      <button type="button" disabled={!/^[a-z0-9][a-z0-9-]*$/.test(slug) || !template} onClick={() => void create()}>
+      <button type="button" disabled={creating || !/^[a-z0-9][a-z0-9-]*$/.test(slug) || !template} onClick={() => void create()}>
         {m.newPageCreate}
       </button>
       {error ? (

@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import { CUSTOM_TAGS } from '../../../../src/content/yaml-source.ts';
 import {
   entryFor,
+  entryLabel,
   fieldHelp,
   fieldLabel,
   fieldOrder,
@@ -231,6 +232,12 @@ describe('the form an author sees', () => {
     expect(withValues('{{plans.standard.price | eur}}', constants, 'en')).toBe('€17.90');
     expect(hasReference('Ohne Bezug {{ nicht }')).toBe(false);
     expect(hasReference('Mit {{brand.name}}')).toBe(true);
+  });
+
+  it('names a map entry by the name it carries, else by its key', () => {
+    expect(entryLabel('chatgptPlus', { name: 'ChatGPT Plus', price: 22.99 }, de, ['constants', 'comparison', 'chatgptPlus'], 'site')).toBe('ChatGPT Plus');
+    expect(entryLabel('vsTwo', { percent: 53, plan: 'plus' }, de, ['constants', 'savings', 'vsTwo'], 'site')).toBe('Vs two');
+    expect(entryLabel('standard', { price: 17 }, de, ['constants', 'plans', 'standard'], 'site')).toBe('Standard');
   });
 
   it('offers the constant picker on prose only, and long text as a text area', () => {

@@ -398,6 +398,8 @@ export function friendlyError(message: string, m: Messages): string {
   if (/expected string/i.test(message)) return e.text;
   if ((match = /Unrecognized key:? "?([^"\s]+)"?/.exec(message))) return e.unknownKey(match[1] as string);
   if ((match = /unknown constant '([^']+)'/.exec(message))) return e.unknownReference(match[1] as string);
+  if ((match = /^savings claim '[^']+' says (up to )?([\d.]+) % but the constants give ([\d.]+) %/.exec(message)))
+    return e.savingsClaim(match[2] as string, match[3] as string, !!match[1]);
   if (/Invalid string: must match pattern/.test(message)) return e.format;
   return message;
 }

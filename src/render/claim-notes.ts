@@ -109,14 +109,20 @@ function contextAfter(text: string, end: number, context: RegExp): number | unde
   return end + gap[0].length + match[0].length + word.length;
 }
 
+const COMPARATIVES = new Set(['moins', 'plus', 'menos']);
+
 function wordsAfterFigure(text: string, figureEnd: number): number {
   let end = figureEnd;
-  // A short word ("de", "más", "of") does not carry a claim alone: "53 % de moins", "un 53 % más barato".
-  for (let words = 0; words < 2; words++) {
+  // A short word ("de", "más", "of") or a comparative before its adjective ("moins cher") does not carry a claim
+  // alone: "53 % de moins", "53 % moins cher", "un 53 % más barato".
+  for (let words = 0; words < 3; words++) {
     const word = WORD_AFTER_FIGURE.exec(text.slice(end));
     if (!word) break;
+    const letters = word[0].trim().replace(/[\u00ad\u2060]/g, '');
+    const next = WORD_AFTER_FIGURE.exec(text.slice(end + word[0].length))?.[0].trim() ?? '';
+    const followed = next.replace(/[\u00ad\u2060]/g, '').length > 3;
     end += word[0].length;
-    if (word[0].trim().replace(/[\u00ad\u2060]/g, '').length > 3) break;
+    if (letters.length > 3 && !(words === 0 && COMPARATIVES.has(letters.toLowerCase()) && followed)) break;
   }
   return end;
 }

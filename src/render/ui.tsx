@@ -13,8 +13,9 @@ const buttonStyles = {
 
 /** Buttons are at least 44 px tall (a thumb's tap target) at every size. */
 export function buttonClass(style: keyof typeof buttonStyles = 'primary', size: 'md' | 'lg' = 'md'): string {
-  const sizing = size === 'lg' ? 'min-h-12 px-6 py-3 text-base' : 'min-h-11 px-4 py-2 text-sm';
-  return `inline-flex items-center justify-center gap-2 rounded-control font-semibold transition duration-200 ease-out-soft hover:-translate-y-px active:translate-y-0 ${sizing} ${buttonStyles[style]}`;
+  const sizing = size === 'lg' ? 'min-h-12 px-5 py-3 text-base sm:px-6' : 'min-h-11 px-4 py-2 text-sm';
+  // A label that needs two lines breaks between words, centred and balanced, never inside one ("apprentis- / sage").
+  return `inline-flex items-center justify-center gap-2 rounded-control text-center text-balance font-semibold hyphens-none transition duration-200 ease-out-soft hover:-translate-y-px active:translate-y-0 ${sizing} ${buttonStyles[style]}`;
 }
 
 /** A content action as a button link; `style` overrides the action's own (the featured plan's is primary). */
@@ -74,6 +75,7 @@ export function SectionHeading({
   level,
   dark = false,
   center = true,
+  leftFromLg = false,
 }: {
   id: string;
   eyebrow?: string;
@@ -82,11 +84,13 @@ export function SectionHeading({
   level: 1 | 2;
   dark?: boolean;
   center?: boolean;
+  /** Centred below 1024 px, left-aligned above (a heading in a side column). */
+  leftFromLg?: boolean;
 }) {
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
     // On phones every heading is left-aligned, as the hero's is: a column of text reads from its left edge.
-    <div className={`mb-10 max-w-3xl sm:mb-12 ${center ? 'mx-auto sm:text-center' : ''}`}>
+    <div className={`mb-10 max-w-3xl sm:mb-12 ${center ? 'mx-auto sm:text-center' : ''} ${leftFromLg ? 'lg:mx-0 lg:mb-0 lg:text-left' : ''}`}>
       {eyebrow && <p className={`text-sm font-semibold uppercase tracking-wider ${dark ? 'text-brand-300' : 'text-brand-700'}`}>{eyebrow}</p>}
       <Heading id={id} className={`mt-2 font-bold ${level === 1 ? 'text-h1' : 'text-h2'} ${dark ? 'text-white' : 'text-slate-900'}`}>
         <KeepTogether text={title} />

@@ -119,3 +119,69 @@ test('hero buttons follow one rule in every language: stacked full width on phon
   }
   expect(failures).toEqual([]);
 });
+
+test('hero figures from 768 px: every value on one line and every label on at most two, on every hero with figures', async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL!);
+  const failures: string[] = [];
+  // One load per route, then resizes: the figures' layout is CSS alone.
+  for (const route of HEROES) {
+    await page.goto(route);
+    for (const viewport of [
+      { width: 768, height: 1024 },
+      { width: 1280, height: 800 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.evaluate(() => document.fonts.ready);
+      const figures = await page
+        .locator('main section')
+        .first()
+        .locator('dl > div')
+        .evaluateAll((items) =>
+          items.map((item) => {
+            const lines = (el: Element | null) => (el ? Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)) : 0);
+            return {
+              label: (item.querySelector('dt')?.textContent ?? '').replace(/\u00ad/g, ''),
+              value: lines(item.querySelector('dd')),
+              lines: lines(item.querySelector('dt')),
+            };
+          }),
+        );
+      for (const f of figures) {
+        if (f.value > 1) failures.push(`${route} at ${viewport.width}px: the value of "${f.label}" takes ${f.value} lines`);
+        if (f.lines > 2) failures.push(`${route} at ${viewport.width}px: "${f.label}" takes ${f.lines} lines`);
+      }
+    }
+  }
+  expect(failures).toEqual([]);
+});
+
+test('hero buttons on phones: a label that needs two lines breaks between words, never inside one, in every language', async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL!);
+  const failures: string[] = [];
+  for (const route of HEROES) {
+    await page.goto(route);
+    for (const viewport of PHONES) {
+      await page.setViewportSize(viewport);
+      await page.evaluate(() => document.fonts.ready);
+      const broken = await page.locator('main section [data-hero-actions] > a').evaluateAll((links) => {
+        const found: string[] = [];
+        const range = document.createRange();
+        for (const link of links) {
+          const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+            for (const m of node.data.matchAll(/\S+/g)) {
+              range.setStart(node, m.index);
+              range.setEnd(node, m.index + m[0].length);
+              const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top / 4)));
+              if (tops.size > 1) found.push(m[0].replace(/\u00ad/g, ''));
+            }
+          }
+        }
+        return found;
+      });
+      for (const word of broken) failures.push(`${route} at ${viewport.width}px: "${word}" breaks inside a button`);
+    }
+  }
+  expect(failures).toEqual([]);
+});

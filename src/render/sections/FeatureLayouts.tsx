@@ -54,8 +54,8 @@ export function FeatureList({ section, level, headingId }: SectionProps<'feature
   );
 }
 
-/** Rows the spotlight's first tile spans beside the others (written out, so Tailwind finds them). */
-const ROW_SPAN: Record<number, string> = { 1: '', 2: 'lg:row-span-2', 3: 'lg:row-span-3', 4: 'lg:row-span-4', 5: 'lg:row-span-5', 6: 'lg:row-span-6' };
+/** Rows the spotlight's tile spans beside the others from 1024 px (written out, so Tailwind finds them). */
+const ROW_SPAN: Record<number, string> = { 2: 'lg:row-span-2', 3: 'lg:row-span-3', 4: 'lg:row-span-4', 5: 'lg:row-span-5', 6: 'lg:row-span-6' };
 
 /**
  * The first item as a large tile in the brand colour, the others as the rows of one panel beside it (below
@@ -71,7 +71,7 @@ export function FeatureSpotlight({ section, level, headingId }: SectionProps<'fe
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} dark={dark} />
       <ul className="grid lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-x-6" data-features="spotlight">
         <li
-          className={`mb-4 flex flex-col rounded-panel bg-gradient-to-br from-brand-700 to-brand-900 p-6 text-white shadow-mock sm:mb-6 sm:p-8 lg:mb-0 lg:p-10 ${ROW_SPAN[Math.min(rest.length, 6)] ?? ''}`}
+          className={`mb-4 flex flex-col rounded-panel bg-gradient-to-br from-brand-700 to-brand-900 p-6 text-white shadow-mock sm:mb-6 sm:p-8 lg:mb-0 lg:p-10 ${ROW_SPAN[rest.length] ?? ''}`}
         >
           {first.icon && (
             <IconBadge

@@ -44,7 +44,8 @@ const CARD_FROM_SM =
 
 /**
  * An item of a compact list (the ten learning modes): on phones two columns of plain entries under a hairline,
- * no box, so a column keeps its whole width for titles like "Geschichtenerzähler".
+ * no box, so a column keeps its whole width for titles like "Geschichtenerzähler". Titles wrap greedily: balancing
+ * broke words that fit ("Conver-sation practice") to even out the lines.
  */
 const COMPACT_ITEM = `border-t border-slate-200 pt-3 sm:border-0 sm:p-5 ${CARD_FROM_SM}`;
 
@@ -118,7 +119,7 @@ function FeatureCards({ section, level, headingId, children }: SectionProps<'fea
                 />
               )}
               <h3
-                className={`${compact ? 'text-[0.9375rem] leading-snug sm:text-lg' : 'text-h3'} font-semibold ${layout.title} ${dark ? 'text-white' : 'text-slate-900'}`}
+                className={`${compact ? 'text-[0.9375rem] leading-snug text-wrap sm:text-lg' : 'text-h3'} font-semibold ${layout.title} ${dark ? 'text-white' : 'text-slate-900'}`}
               >
                 <KeepTogether text={item.title} />
               </h3>

@@ -37,7 +37,8 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
       >
         <div className={`${align} ${mock ? 'lg:self-end' : ''}`}>
           {section.eyebrow && (
-            <p className="inline-block rounded-full bg-white px-3 py-1 text-balance text-xs font-semibold text-brand-700 shadow-card ring-1 ring-brand-100 sm:px-4 sm:text-sm">
+            // On phones plain eyebrow text, a pill from 640 px: a long badge (fr, es) wrapped into a two-line pill that read as broken.
+            <p className="inline-block text-balance text-xs font-semibold text-brand-700 sm:rounded-full sm:bg-white sm:px-4 sm:py-1 sm:text-sm sm:shadow-card sm:ring-1 sm:ring-brand-100">
               <KeepTogether text={dotsStayBehind(section.eyebrow)} />
             </p>
           )}
@@ -72,30 +73,33 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
         {mock && (
           <ProductMock mock={mock} intl={ctx.strings.intl} separator={ctx.strings.labelSeparator} className="lg:col-start-2 lg:row-span-2 lg:row-start-1" />
         )}
-        <div className={`${align} ${mock ? 'max-lg:-mt-6 lg:self-start' : ''}`}>
-          {note && (
+        {note && (
+          <div className={`${align} ${mock ? 'max-lg:-mt-6 lg:self-start' : ''}`}>
             <p data-trial={section.trialNote ? '' : undefined} className={`mt-4 text-sm text-balance text-slate-500 ${mock ? 'lg:text-pretty' : ''}`}>
               <Inline text={note} plain={(part) => <KeepTogether text={part} />} />
             </p>
-          )}
-          {section.stats.length > 0 && (
-            <dl
-              className={`mt-8 grid grid-cols-2 gap-x-6 gap-y-4 border-t border-slate-200 pt-6 sm:grid-cols-4 ${mock ? 'mx-auto max-w-2xl lg:mx-0' : 'mx-auto max-w-3xl'}`}
-            >
-              {section.stats.map((stat, i) => (
-                // A column flex box, so the figure (`order-first`) shows above its label; the DOM keeps dt before dd.
-                <div key={i} className="flex flex-col">
-                  <dt className="text-sm leading-snug text-slate-600">
-                    <KeepTogether text={stat.label} />
-                  </dt>
-                  <dd className="order-first text-2xl font-bold tracking-tight text-brand-700">
-                    <KeepTogether text={stat.value} />
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          )}
-        </div>
+          </div>
+        )}
+        {section.stats.length > 0 && (
+          // Beside a drawing the figures run under text and drawing both, so each has room for its label on a line or
+          // two (in the text column's quarters "günstiger als ChatGPT Plus + Claude Pro" took three). From 640 px one row
+          // of columns as wide as their words: a short label gives its room to a long one.
+          <dl
+            className={`grid grid-cols-2 gap-x-6 gap-y-4 border-t border-slate-200 pt-6 sm:auto-cols-auto sm:grid-flow-col sm:grid-cols-none sm:justify-between ${mock ? `mx-auto w-full max-w-2xl lg:col-span-2 lg:mt-10 lg:max-w-none ${note ? '' : 'max-lg:-mt-4'}` : 'mx-auto mt-8 max-w-3xl'}`}
+          >
+            {section.stats.map((stat, i) => (
+              // A column flex box, so the figure (`order-first`) shows above its label; the DOM keeps dt before dd.
+              <div key={i} className={`flex flex-col ${align}`}>
+                <dt className="text-sm leading-snug text-slate-600">
+                  <KeepTogether text={stat.label} />
+                </dt>
+                <dd className="order-first text-2xl font-bold tracking-tight text-brand-700 sm:whitespace-nowrap">
+                  <KeepTogether text={stat.value} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
       </div>
       {section.image && (
         <div className="relative mx-auto max-w-7xl px-gutter">

@@ -56,6 +56,9 @@ describe('markPlace', () => {
   it('takes the next word too when the first is short, so the mark sits on the claim ("de moins", "más barato")', () => {
     expect(at('soit 53 % de moins que', '53 %')).toBe('soit 53 % de moins| que');
     expect(at('un 53 % más barato', '53 %')).toBe('un 53 % más barato|');
+    expect(at('53 % moins cher que ChatGPT', '53 %')).toBe('53 % moins cher| que ChatGPT');
+    expect(at('soit 53 % de moins. Et', '53 %')).toBe('soit 53 % de moins|. Et');
+    expect(at('un 53 % menos que', '53 %')).toBe('un 53 % menos| que');
   });
   it('puts the mark after the claim\'s context when it closes the phrase a short word later ("conforme au RGPD")', () => {
     const after = (text: string, figure: string, context: RegExp) => {

@@ -1,0 +1,37 @@
+/**
+ * /faq as a page (issue #36, design review 5 #11): from 1024 px the heading and lead stand beside the questions,
+ * so a wide screen is not one narrow column in white; below it they stack, heading first. SPEC §2's bottom button
+ * to /#contact stays under the questions at every width.
+ */
+import { expect, test } from '@playwright/test';
+import { acceptCookies } from './support/forms.ts';
+import { LAYOUT_VIEWPORTS } from './support/layout-routes.ts';
+
+test(`/faq: heading beside the questions from 1024 px, above them below; the button under the questions at ${LAYOUT_VIEWPORTS.map((v) => v.width).join(', ')} px`, async ({
+  page,
+  baseURL,
+}) => {
+  await acceptCookies(page, baseURL!);
+  await page.goto('/faq');
+  const failures: string[] = [];
+  for (const viewport of LAYOUT_VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    const box = async (selector: string) => {
+      const b = await page.locator(selector).first().boundingBox();
+      if (!b) throw new Error(`${selector} is not shown at ${viewport.width}px`);
+      return b;
+    };
+    const heading = await box('main h1');
+    const questions = await box('main details');
+    // The section's own button: the last link to /#contact (an answer may link there too).
+    const button = await page.locator('main a[href="/#contact"]').last().boundingBox();
+    if (!button) throw new Error(`no button to /#contact at ${viewport.width}px`);
+    const beside = heading.x + heading.width <= questions.x && Math.abs(heading.y - questions.y) < 120;
+    const above = heading.y + heading.height <= questions.y;
+    if (viewport.width >= 1024 && !beside) failures.push(`${viewport.width}px: the heading is not beside the questions`);
+    if (viewport.width < 1024 && !above) failures.push(`${viewport.width}px: the heading is not above the questions`);
+    const lastQuestion = await page.locator('main details').last().boundingBox();
+    if (!lastQuestion || button.y < lastQuestion.y + lastQuestion.height) failures.push(`${viewport.width}px: the button is not under the questions`);
+  }
+  expect(failures).toEqual([]);
+});

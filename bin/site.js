@@ -5,12 +5,17 @@
 // loading some 300 modules one by one (measured: `npm run bench`). SITE_FROM_SOURCE=1 runs the
 // sources through tsx instead, as the unit tests do.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // Pages are rendered for production: React's development build checks every element and renders
 // several times slower. Tests that import the stages directly keep their own NODE_ENV.
 process.env.NODE_ENV ??= 'production';
+// Node 22.1+ keeps V8's compiled code of the bundle and the packages it loads (the hyphenation patterns, React) in
+// the system's temporary folder, so the next command does not parse and compile them again (Node 20 has no compile
+// cache and starts as before).
+module.enableCompileCache?.();
 // `site leads | head` closes the pipe early: that ends the output, it is not an error.
 process.stdout.on('error', (error) => {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);

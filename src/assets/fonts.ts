@@ -42,10 +42,12 @@ export const LATIN_RANGES: readonly (readonly [number, number])[] = [
 ];
 
 /**
- * The two subsets, each announced with its unicode-range so a browser downloads a file only when the page
- * holds one of its characters: `latin` (Basic Latin, Latin-1, the punctuation, euro and arrows the copy
- * uses) loads on every page; `latin-ext` (Œ aside, the rest of Latin Extended-A/B) only for a name such as
- * "Łódź" in a text.
+ * The subsets, each announced with its unicode-range so a browser downloads a file only when the page holds one of
+ * its characters: `latin` (Basic Latin, Latin-1, the punctuation, euro and arrows the copy uses) loads on every page;
+ * `latin-ext` (Latin Extended-A, Œ aside, and Romanian's Ș Ț) for a name such as "Łódź" or "Yılmaz" in a text, 10.8 KB,
+ * so such a page stays within the 40 KB of fonts a first visit may take (one file for all of Inter's Latin
+ * Extended was 35.4 KB: 58 KB on /chatbot for one "ı"); `latin-ext-b` (the rest of Latin Extended-B and Additional,
+ * the other currency signs) only for the rarer letters it holds.
  */
 const SUBSETS = [
   { name: 'latin', file: 'inter-latin-wght-normal.woff2', ranges: LATIN_RANGES },
@@ -54,7 +56,16 @@ const SUBSETS = [
     file: 'inter-latin-ext-wght-normal.woff2',
     ranges: [
       [0x100, 0x151],
-      [0x154, 0x24f],
+      [0x154, 0x17f],
+      [0x218, 0x21b],
+    ],
+  },
+  {
+    name: 'latin-ext-b',
+    file: 'inter-latin-ext-wght-normal.woff2',
+    ranges: [
+      [0x180, 0x217],
+      [0x21c, 0x24f],
       [0x1e00, 0x1eff],
       [0x20a0, 0x20ab],
       [0x20ad, 0x20c0],
@@ -99,7 +110,7 @@ const FALLBACK_FACE =
  * files a miss needs are subset one after the other in one child process: the woff2 encoding (brotli in
  * WebAssembly) is about 1.5 s of CPU that would otherwise block the main thread, which loads the content
  * meanwhile. Not on worker threads: the build process then kept 40-90 MB of their native memory to its last
- * page, over the 500 MB that 10,000 pages may take; one process compiles the WebAssembly once for both files
+ * page, over the 500 MB that 10,000 pages may take; one process compiles the WebAssembly once for all of them
  * (a process per file compiled it twice: 1.2 CPU-s more at 1,000 pages).
  */
 export async function buildFonts(cache: BuildCache = noCache, shipped = SHIPPED_FONTS): Promise<SiteFonts> {

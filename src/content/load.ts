@@ -178,9 +178,13 @@ export async function loadContent(root: string, env: ContentEnv = {}, memo?: Con
  * and the files that did not parse, so cross-file checks can run and point at lines even when the model
  * does not validate.
  */
-export async function loadContentWithSources(root: string, env: ContentEnv = {}): Promise<{ result: Result<SiteModel> } & ContentFiles> {
+export async function loadContentWithSources(
+  root: string,
+  env: ContentEnv = {},
+  unsaved?: UnsavedEdits,
+): Promise<{ result: Result<SiteModel> } & ContentFiles> {
   const files: ContentFiles = { sources: [], unparsed: [] };
-  const result = await load(root, env, files);
+  const result = await load(root, env, files, undefined, unsaved);
   return { result, ...files };
 }
 

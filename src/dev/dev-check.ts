@@ -1,4 +1,4 @@
-import type { ContentEnv } from '../content/load.ts';
+import type { ContentEnv, UnsavedEdits } from '../content/load.ts';
 import { publishedModel } from '../content/publishing.ts';
 import { findingSource } from '../check/element-source.ts';
 import { BoundedFindings, finding, sortFindings, type Finding } from '../check/finding.ts';
@@ -28,6 +28,8 @@ export class DevChecker {
   constructor(
     private readonly contentDir: string,
     private readonly env: ContentEnv,
+    /** The editor's unsaved edits, which the build on screen was made with (the content read as they say). */
+    private readonly unsaved?: UnsavedEdits,
   ) {}
 
   /**
@@ -36,7 +38,7 @@ export class DevChecker {
    * and checks again).
    */
   async check(files?: SiteFiles, stale: () => boolean = () => false): Promise<CheckRun | undefined> {
-    const { findings, model, sources, config } = await checkSources({ contentDir: this.contentDir, env: this.env });
+    const { findings, model, sources, config } = await checkSources({ contentDir: this.contentDir, env: this.env, unsaved: this.unsaved });
     if (stale()) return undefined;
     const bounded = new BoundedFindings(FINDINGS_PER_CODE);
     bounded.add(findings);

@@ -5,6 +5,7 @@ import { CookieBanner } from './layout/CookieBanner.tsx';
 import { Footer } from './layout/Footer.tsx';
 import { Header } from './layout/Header.tsx';
 import { PreviewLabel } from './PreviewLabel.tsx';
+import { Shared } from './shared-parts.tsx';
 import { SectionView } from './sections/index.tsx';
 import { TrailingClaimNotes } from './sections/ClaimNotes.tsx';
 
@@ -35,7 +36,9 @@ export function Page({ ctx }: { ctx: RenderContext }) {
         <Island name="chat-demo" instance="chat-demo" hydrate="interaction" props={{ strings: ctx.strings.chatDemo, form: chatDemoFormSettings(ctx) }} />
       )}
       {preview?.page && <PreviewLabel why={preview.page} {...label} page />}
-      <CookieBanner strings={ctx.strings.cookieBanner} />
+      <Shared owner={ctx.strings.cookieBanner} part="cookie-banner">
+        <CookieBanner strings={ctx.strings.cookieBanner} />
+      </Shared>
     </>
   );
 }

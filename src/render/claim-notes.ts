@@ -80,14 +80,49 @@ const WORD_AFTER_FIGURE = /^(?:[\s\u00a0\u202f]+|-)\p{L}(?:[\p{L}\p{M}\u00ad\u20
  * numeral ("53 %⁴" reads as a power). A figure with no word after it (a heading that is just "99,9 %") keeps the
  * mark, which styles.css sets apart by a hair's width and in a muted colour.
  */
-export function markPlace(text: string, figureEnd: number): number {
+export function markPlace(text: string, figureEnd: number, context?: RegExp): number {
+  const end = wordsAfterFigure(text, figureEnd);
+  return context ? contextEnd(text, { figureEnd, end }, context) : end;
+}
+
+/**
+ * A claim whose words close on its context ("100 % conforme au RGPD", "conforme al RGPD") carries its mark after
+ * the context, a short word or two later, so the mark never splits the phrase.
+ */
+function contextEnd(text: string, { figureEnd, end }: { figureEnd: number; end: number }, context: RegExp): number {
+  const once = new RegExp(context.source, context.flags.replace('g', ''));
+  const closed = once.test(text.slice(figureEnd, end)) ? end : contextAfter(text, end, once);
+  if (closed === undefined) return end;
+  // "GDPR compliant": a last lower-case word before the phrase ends belongs to it.
+  const last = /^[\s\u00a0]+\p{Ll}[\p{L}\p{M}\u00ad\u2060-]*(?=[\s\u00a0]*(?:[·.,;:!?)]|$))/u.exec(text.slice(closed));
+  return closed + (last?.[0].length ?? 0);
+}
+
+/** The end of the word holding `context` when it follows `end` after at most two short words, else undefined. */
+function contextAfter(text: string, end: number, context: RegExp): number | undefined {
+  const gap = /^(?:[\s\u00a0]+\p{L}{1,3}){0,2}[\s\u00a0]+/u.exec(text.slice(end));
+  if (!gap) return undefined;
+  const rest = text.slice(end + gap[0].length);
+  const match = context.exec(rest);
+  if (!match || match.index !== 0) return undefined;
+  const word = /^[\p{L}\p{M}\u00ad\u2060-]*\p{L}|^/u.exec(rest.slice(match[0].length))?.[0] ?? '';
+  return end + gap[0].length + match[0].length + word.length;
+}
+
+const COMPARATIVES = new Set(['moins', 'plus', 'menos']);
+
+function wordsAfterFigure(text: string, figureEnd: number): number {
   let end = figureEnd;
-  // A short word ("de", "más", "of") does not carry a claim alone: "53 % de moins", "un 53 % más barato".
-  for (let words = 0; words < 2; words++) {
+  // A short word ("de", "más", "of") or a comparative before its adjective ("moins cher") does not carry a claim
+  // alone: "53 % de moins", "53 % moins cher", "un 53 % más barato".
+  for (let words = 0; words < 3; words++) {
     const word = WORD_AFTER_FIGURE.exec(text.slice(end));
     if (!word) break;
+    const letters = word[0].trim().replace(/[\u00ad\u2060]/g, '');
+    const next = WORD_AFTER_FIGURE.exec(text.slice(end + word[0].length))?.[0].trim() ?? '';
+    const followed = next.replace(/[\u00ad\u2060]/g, '').length > 3;
     end += word[0].length;
-    if (word[0].trim().replace(/[\u00ad\u2060]/g, '').length > 3) break;
+    if (letters.length > 3 && !(words === 0 && COMPARATIVES.has(letters.toLowerCase()) && followed)) break;
   }
   return end;
 }
@@ -214,8 +249,8 @@ export function markClaims(page: Page, site: Pick<SiteConfig, 'constants' | 'cla
   // In running text the number goes on the word after the figure ("53 % günstiger¹"), numbered as it reads.
   const markText = (text: string, ids: string[]) => {
     const at = ids.flatMap((id) => {
-      const figure = patterns.get(id)?.figure;
-      return figure ? [{ id, end: markPlace(text, endOf(text, figure)) }] : [];
+      const pattern = patterns.get(id);
+      return pattern ? [{ id, end: markPlace(text, endOf(text, pattern.figure), pattern.context) }] : [];
     });
     at.sort((a, b) => a.end - b.end);
     const numbered = at.map((m) => ({ ...m, mark: number(m.id) }));

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { PageEntry, SiteView } from '../content/model.ts';
 import { islandUses, loaderNeed } from '../islands/protocol.ts';
@@ -10,6 +11,7 @@ import { Page } from './Page.tsx';
 import { markClaims } from './claim-notes.ts';
 import { finishBody } from './body-text.ts';
 import { PageContextProvider } from './page-context.tsx';
+import { SharedParts, SharedPartsProvider } from './shared-parts.tsx';
 import { SourceMarks, SourceMarksProvider, type MarkedElement } from './source-marks.tsx';
 import { localeTypography, withTypography } from './typography.ts';
 
@@ -23,6 +25,26 @@ function pageStrings(localeStrings: LocaleStrings, keep?: ReadonlySet<string>): 
   let strings = typeset.get(localeStrings);
   if (!strings) typeset.set(localeStrings, (strings = localeTypography(localeStrings, keep)));
   return strings;
+}
+
+/** `element` with what a page's components read from context around it. */
+function inPage(ctx: RenderContext, marks: SourceMarks, islandProps: IslandPropsFiles, element: ReactElement) {
+  return (
+    <SourceMarksProvider value={marks}>
+      <IslandPropsContext value={islandProps}>
+        <PageContextProvider value={ctx}>{element}</PageContextProvider>
+      </IslandPropsContext>
+    </SourceMarksProvider>
+  );
+}
+
+/** A shared part rendered apart, in the providers of the page that first shows it, with marks of its own. */
+function renderPart(ctx: RenderContext, element: ReactElement): { html: string; marks: SourceMarks } {
+  const marks = new SourceMarks();
+  const islandProps: IslandPropsFiles = new Map();
+  const html = renderToString(inPage(ctx, marks, islandProps, element));
+  // A part that names a props file would leave it out of the other pages' lists: rendered in place instead.
+  return { html: islandProps.size ? '' : html, marks };
 }
 
 /** Renders one route to a complete HTML document. Pure: same model, entry and assets give the same bytes. */
@@ -41,6 +63,7 @@ export function renderRouteWithSources(
   entry: PageEntry,
   assets: PageAssets,
   template: DocumentTemplate,
+  options: { shareParts?: boolean } = {},
 ): { html: string; elements: MarkedElement[]; islandProps: IslandPropsFiles } {
   const localeStrings = model.locales[entry.locale];
   if (!localeStrings) throw new Error(`no UI strings for locale '${entry.locale}'`);
@@ -48,19 +71,22 @@ export function renderRouteWithSources(
   // Registered claims get their footnote numbers in the text (render/claim-notes.ts) once the typography is set.
   const claims = markClaims(withTypography(entry.page, localeStrings.typography, model.verbatim), model.site, localeStrings.intl);
   const ctx: RenderContext = { model, entry: { ...entry, page: claims.page }, strings, assets, claimNotes: claims.notes };
-  const marks = new SourceMarks().add(ctx.entry.page, entry.source).add(strings, `locales/${entry.locale}.yaml`);
-  const islandProps: IslandPropsFiles = new Map();
-  const rendered = renderToString(
-    <SourceMarksProvider value={marks}>
-      <IslandPropsContext value={islandProps}>
-        <PageContextProvider value={ctx}>
-          <Page ctx={ctx} />
-        </PageContextProvider>
-      </IslandPropsContext>
-    </SourceMarksProvider>,
-  );
   const { lang } = localeEntry(model.site, entry.locale);
-  const body = finishBody(rendered, strings.claimNoteRef, lang);
+  const finish = (html: string) => finishBody(html, strings.claimNoteRef, lang);
+  const page = (parts: SharedParts) => {
+    const marks = new SourceMarks().add(ctx.entry.page, entry.source).add(strings, `locales/${entry.locale}.yaml`);
+    const islandProps: IslandPropsFiles = new Map();
+    const rendered = renderToString(<SharedPartsProvider value={parts}>{inPage(ctx, marks, islandProps, <Page ctx={ctx} />)}</SharedPartsProvider>);
+    return { rendered, marks, islandProps };
+  };
+  // A part rendered for the first time is rendered in this page's place; one that cannot be shared, in place.
+  // `shareParts: false` renders every part in place (the tests' reference).
+  const share = options.shareParts !== false;
+  let parts = new SharedParts(model, lang, share);
+  let done = page(parts);
+  if (!parts.prepare((element) => renderPart(ctx, element), finish)) done = page((parts = new SharedParts(model, lang, share)));
+  const { marks, islandProps } = done;
+  const body = parts.splice(finish(done.rendered), marks);
   const extracted = marks.extract(
     template
       .replace('%lang%', lang)

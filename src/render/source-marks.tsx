@@ -74,6 +74,18 @@ export class SourceMarks {
     return { [SOURCE_ATTRIBUTE]: String(this.recorded.length - 1) };
   }
 
+  /** What the marks recorded so far name, by mark number (a shared part's, render/shared-parts.tsx). */
+  sources(): ElementSource[] {
+    return [...this.recorded];
+  }
+
+  /** Takes on the marks of a part rendered apart (render/shared-parts.tsx): its mark `i` becomes this one's `first + i`. */
+  adopt(sources: readonly ElementSource[]): number {
+    const first = this.recorded.length;
+    this.recorded.push(...sources);
+    return first;
+  }
+
   /**
    * The HTML without the marks, and where each marked element starts in it. React escapes `"` in text and
    * attribute values, so ` data-site-src="` with a real quote is always one of ours.

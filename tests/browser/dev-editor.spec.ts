@@ -243,6 +243,9 @@ test('a price typed with a decimal comma is saved as that number; a text that is
   await expect(page.locator('label[for="root_timeZone"]')).toHaveText('Zeitzone');
   await expect(page.locator('#root_socialCards option:checked')).toHaveText('Eines pro Seite');
   await expect(page.locator('main.form')).not.toContainText(/Time zone|Social cards|Bitte wählen/);
+  // site.yaml prints its texts as written: no constant picker there (the time zone is no place for a price).
+  await expect(page.locator('label[for="root_company_legalName"]')).toHaveText('Firmenname (laut Register)');
+  await expect(page.locator('.constant-picker')).toHaveCount(0);
   await price.fill('17 €');
   await expect(page.locator('#root_constants_plans_standard_price__error')).toHaveText('Bitte eine Zahl eingeben.', SLOW);
   await price.fill('17,90');
@@ -264,6 +267,13 @@ test('a German author sees the fields in order, in German, and adds a valid FAQ 
   await openEditor(page, 'pages/home/de.yaml');
   const hero = page.locator('#root_sections_0');
   await expect(hero.locator('summary').first()).toHaveText(/^Einstieg \(Hero\): /, SLOW);
+  // The page list names pages by their heading and address, not by folder.
+  const nav = page.locator('nav.nav');
+  await expect(nav.getByRole('link', { name: 'Fragen und Antworten — /faq' })).toBeVisible();
+  // Each in the editor's language where the page has it: the English home page too reads by its German heading.
+  await expect(nav.locator('a[href="#pages/home/de.yaml"]')).toHaveText('Alle führenden KI-Modelle an einem Ort — /');
+  await expect(nav.locator('a[href="#pages/home/en.yaml"]')).toHaveText('Alle führenden KI-Modelle an einem Ort — /en');
+  await expect(nav.getByRole('link', { name: /^(faq|home|agb|impressum|datenschutz)$/ })).toHaveCount(0);
   // Title first, no type box; id, background and image under a closed "Weitere Einstellungen".
   await expect(hero.locator('label').first()).toHaveText('Titel');
   await expect(page.locator('#root_sections_0_type')).toHaveCount(0);
@@ -283,6 +293,16 @@ test('a German author sees the fields in order, in German, and adds a valid FAQ 
   await title.press('End');
   await hero.getByRole('combobox', { name: 'Einen Wert in Titel einfügen' }).selectOption('brand.name');
   await expect(title).toHaveValue('Alle führenden KI-Modelle an einem Ort{{brand.name}}');
+  // Under the field the sentence reads as the page prints it, the value marked as coming from the settings (its
+  // reference on hover) and read with the field; the field keeps the reference as written.
+  const reads = page.locator('#root_sections_0_title__reads');
+  await expect(reads).toHaveText('Auf der Seite: Alle führenden KI-Modelle an einem OrtKI-Zentrale');
+  await expect(reads.locator('.ref-chip')).toHaveText('KI-Zentrale');
+  await expect(reads.locator('.ref-chip')).toHaveAttribute('title', 'Aus den Einstellungen: {{brand.name}}');
+  await expect(title).toHaveAccessibleDescription(/Auf der Seite: Alle führenden KI-Modelle an einem OrtKI-Zentrale/);
+  // A price reads as the page prints it, in the page's language; a text without references has no such line.
+  await expect(page.locator('#root_sections_0_lead__reads')).toHaveText('Auf der Seite: Ab 17\u00a0€ pro Nutzer und Monat.');
+  await expect(page.locator('#root_sections_1_title__reads')).toHaveCount(0);
   await expect(hero.locator('summary').first()).toHaveText('Einstieg (Hero): Alle führenden KI-Modelle an einem OrtKI-Zentrale');
   await expect(page.getByRole('navigation').getByRole('link', { name: /^1\. Einstieg/ })).toHaveText(
     '1. Einstieg (Hero): Alle führenden KI-Modelle an einem OrtKI-Zentrale',
@@ -293,6 +313,11 @@ test('a German author sees the fields in order, in German, and adds a valid FAQ 
   const sections = page.locator('#root_sections > details.item');
   const added = sections.last();
   await expect(added.locator('summary').first()).toHaveText('Fragen und Antworten: Neuer Text');
+  // Its first text has the focus, the placeholder selected: typing replaces it.
+  const first = added.locator('input[type="text"], textarea').first();
+  await expect(first).toBeFocused();
+  await expect(first).toHaveValue('Neuer Text');
+  expect(await first.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).toEqual([0, 'Neuer Text'.length]);
   // The new entry is valid as it is: titled by its question, a two-paragraph answer in growing text areas.
   const entry = added.locator('details.item').first();
   await expect(entry.locator('summary').first()).toHaveText('Neue Frage?');
@@ -305,6 +330,7 @@ test('a German author sees the fields in order, in German, and adds a valid FAQ 
   // The author switches the editor to English: labels follow.
   await page.getByRole('combobox', { name: 'Sprache des Editors' }).selectOption('en');
   await expect(page.locator('label[for="root_sections_0_title"]')).toHaveText('Title');
+  await expect(nav.locator('a[href="#pages/home/de.yaml"]')).toContainText('Every AI model in one place — /');
   await page.getByRole('button', { name: 'Discard edits' }).click();
   await expect(sections.last().locator('summary').first()).not.toHaveText(/Questions and answers/, SLOW);
   expect(await readFile(file, 'utf8')).toBe(before);
@@ -321,15 +347,17 @@ test('an author creates a page from a template and it opens as a draft', async (
   await expect(page.getByRole('navigation').getByRole('heading', { name: 'Français' })).toBeVisible();
   await language.selectOption({ label: 'Deutsch' });
   await expect(language).toHaveValue('de');
-  // Pages by the heading visitors read, their folder beside it; the address is made from the words typed.
-  await expect(form.getByLabel('Copy of the page').locator('option[value="faq"]')).toHaveText('Fragen und Antworten (faq)');
+  // Pages by the heading visitors read, their address beside it; the new address is made from the words typed.
+  await expect(form.getByLabel('Copy of the page').locator('option[value="faq"]')).toHaveText('Fragen und Antworten — /faq');
   await form.getByLabel('Copy of the page').selectOption('faq');
   await form.getByLabel('Address (slug)').fill('Webinar Herbst');
   await expect(form.getByLabel('Address (slug)')).toHaveValue('webinar-herbst');
   await form.getByLabel('Address (slug)').fill('webinar');
   await form.getByRole('button', { name: 'Create page' }).click();
   await expect(page.locator('.bar .file')).toHaveText('pages/webinar/de.yaml', SLOW);
-  await expect(page.locator('nav a[aria-current="page"]')).toHaveText('webinar');
+  // Said in the status line (a live region): which page, at which address; the page is open and current in the list.
+  await expect(page.getByRole('status')).toHaveText('Page “Fragen und Antworten” created at /webinar, as a draft: it is open below.');
+  await expect(page.locator('nav a[aria-current="page"]')).toHaveText('Fragen und Antworten — /webinar');
   await expect(page.locator('#root_sections_0_title')).toHaveValue('Fragen und Antworten');
   const text = await readFile(path.join(site.content, 'pages/webinar/de.yaml'), 'utf8');
   expect(text).toContain('slug: webinar');

@@ -1,7 +1,9 @@
 import { readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { routeFor } from '../../content/routes.ts';
 import { CUSTOM_TAGS } from '../../content/yaml-source.ts';
+import type { LocaleCode } from '../../schema/site.ts';
 import type { EditableKind } from './form-schema.ts';
 
 /** What the editor may open and write: site.yaml, locales/<lang>.yaml, pages/<family>/<lang>.yaml. */
@@ -41,16 +43,29 @@ async function list(dir: string): Promise<string[]> {
 const readYamlFile = async (file: string): Promise<unknown> => parse(await readFile(file, 'utf8'), { customTags: CUSTOM_TAGS }) as unknown;
 
 /**
- * A page's heading as visitors read it (its first section's title, else its meta title), or undefined: the "New
- * page" menu offers "Häufig gestellte Fragen (faq)" rather than a folder name alone.
+ * A page's heading as visitors read it (its first section's title, else its meta title) and its slug, each where
+ * the file has one: the page list reads "Häufig gestellte Fragen — /faq" rather than a folder name.
  */
-async function pageTitle(file: string): Promise<string | undefined> {
+async function pageInfo(file: string): Promise<{ title?: string; slug?: string }> {
   try {
-    const page = (await readYamlFile(file)) as { sections?: { title?: unknown }[]; meta?: { title?: unknown } } | null;
+    const page = (await readYamlFile(file)) as { sections?: { title?: unknown }[]; meta?: { title?: unknown }; slug?: unknown } | null;
     const title = page?.sections?.[0]?.title ?? page?.meta?.title;
-    return typeof title === 'string' && title.trim() ? title.trim() : undefined;
+    return {
+      ...(typeof title === 'string' && title.trim() ? { title: title.trim() } : {}),
+      ...(typeof page?.slug === 'string' || typeof page?.slug === 'number' ? { slug: String(page.slug) } : {}),
+    };
   } catch {
-    return undefined;
+    return {};
+  }
+}
+
+/** The site's default language (served at /), or `de` while site.yaml is unreadable or names none. */
+async function defaultLocaleOf(contentDir: string): Promise<string> {
+  try {
+    const site = (await readYamlFile(path.join(contentDir, 'site.yaml'))) as { defaultLocale?: unknown } | null;
+    return typeof site?.defaultLocale === 'string' ? site.defaultLocale : 'de';
+  } catch {
+    return 'de';
   }
 }
 
@@ -68,13 +83,14 @@ async function languageName(contentDir: string, locale: string): Promise<string 
   }
 }
 
-/** The editable files by kind: the navigation's locales (with their names) → pages, shared strings and constants. */
+/** The editable files by kind: the navigation's locales (with their names) → pages (with headings and addresses), shared strings and constants. */
 export async function contentFiles(contentDir: string): Promise<{
   site: boolean;
   locales: string[];
   languageNames: Record<string, string>;
   pages: Record<string, string[]>;
   pageTitles: Record<string, Record<string, string>>;
+  pageRoutes: Record<string, Record<string, string>>;
 }> {
   const locales = (await list(path.join(contentDir, 'locales'))).filter((f) => EDITABLE.test(`locales/${f}`)).map((f) => f.replace(/\.yaml$/, ''));
   const names = await Promise.all(locales.map(async (locale) => [locale, (await languageName(contentDir, locale)) ?? locale] as const));
@@ -83,14 +99,17 @@ export async function contentFiles(contentDir: string): Promise<{
     const files = (await list(path.join(contentDir, 'pages', family))).filter((f) => EDITABLE.test(`pages/${family}/${f}`));
     if (files.length) pages[family] = files.map((f) => f.replace(/\.yaml$/, ''));
   }
+  const defaultLocale = await defaultLocaleOf(contentDir);
   const pageTitles: Record<string, Record<string, string>> = {};
+  const pageRoutes: Record<string, Record<string, string>> = {};
   await Promise.all(
     Object.entries(pages).flatMap(([family, langs]) =>
       langs.map(async (locale) => {
-        const title = await pageTitle(path.join(contentDir, 'pages', family, `${locale}.yaml`));
+        const { title, slug } = await pageInfo(path.join(contentDir, 'pages', family, `${locale}.yaml`));
         if (title) (pageTitles[family] ??= {})[locale] = title;
+        (pageRoutes[family] ??= {})[locale] = routeFor(locale as LocaleCode, slug ?? family, defaultLocale as LocaleCode);
       }),
     ),
   );
-  return { site: (await list(contentDir)).includes('site.yaml'), locales, languageNames: Object.fromEntries(names), pages, pageTitles };
+  return { site: (await list(contentDir)).includes('site.yaml'), locales, languageNames: Object.fromEntries(names), pages, pageTitles, pageRoutes };
 }

@@ -329,7 +329,8 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
       return send(res, 422, { error: `the new page would not load: nothing was created`, errors });
     }
     options.changed();
-    return send(res, 200, { ok: true, path: relative });
+    const { defaultLocale } = await siteSettings();
+    return send(res, 200, { ok: true, path: relative, route: routeFor(locale as LocaleCode, slug, defaultLocale as LocaleCode) });
   }
 
   /**

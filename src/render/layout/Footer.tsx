@@ -2,6 +2,7 @@ import { isWithheld } from '../../content/publishing.ts';
 import type { RenderContext } from '../context.ts';
 import { useSourceMark } from '../source-marks.tsx';
 import { useLinkLanguage } from '../page-context.tsx';
+import { Shared } from '../shared-parts.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { Logo } from './Logo.tsx';
 
@@ -28,7 +29,8 @@ function PlainEntries({ items }: { items: string[] }) {
   );
 }
 
-export function Footer({ ctx }: { ctx: RenderContext }) {
+/** The brand, the address and the link columns: the same on every page of a locale. */
+function FooterColumns({ ctx }: { ctx: RenderContext }) {
   const { site } = ctx.model;
   const f = ctx.strings.footer;
   const mark = useSourceMark();
@@ -47,50 +49,60 @@ export function Footer({ ctx }: { ctx: RenderContext }) {
   const heading = 'text-sm font-semibold tracking-wide text-white';
   const link = 'inline-flex min-h-11 min-w-11 items-center text-sm text-slate-400 transition-colors hover:text-white sm:min-h-0 sm:min-w-0';
   return (
-    <footer className="bg-slate-950 text-slate-400">
-      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-8 px-gutter py-12 sm:gap-10 sm:py-14 lg:grid-cols-4">
-        <div className="col-span-2 sm:col-span-1">
-          <Logo name={site.brand.name} onDark />
-          <p className="mt-4 text-sm">{f.brandText}</p>
-          <p className="mt-4 text-sm">
-            {beforeEmail}
-            <a className="text-brand-300 underline underline-offset-2 hover:text-white" href={`mailto:${site.email}`}>
-              {site.email}
-            </a>
-            {afterEmail}
-          </p>
-        </div>
-        {f.columns.map((column, i) => {
-          const items = column.items.filter((item) => typeof item === 'string' || !isWithheld(ctx.model, routeOf(item.href)));
-          // A column of plain entries (industries) takes the full width on phones; link columns share a row.
-          if (items.every((item) => typeof item === 'string')) {
-            return (
-              <div key={i} className="col-span-2 sm:col-span-1">
-                <h2 className={heading}>{column.title}</h2>
-                <PlainEntries items={items.map(String)} />
-              </div>
-            );
-          }
+    <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-8 px-gutter py-12 sm:gap-10 sm:py-14 lg:grid-cols-4">
+      <div className="col-span-2 sm:col-span-1">
+        <Logo name={site.brand.name} onDark />
+        <p className="mt-4 text-sm">{f.brandText}</p>
+        <p className="mt-4 text-sm">
+          {beforeEmail}
+          <a className="text-brand-300 underline underline-offset-2 hover:text-white" href={`mailto:${site.email}`}>
+            {site.email}
+          </a>
+          {afterEmail}
+        </p>
+      </div>
+      {f.columns.map((column, i) => {
+        const items = column.items.filter((item) => typeof item === 'string' || !isWithheld(ctx.model, routeOf(item.href)));
+        // A column of plain entries (industries) takes the full width on phones; link columns share a row.
+        if (items.every((item) => typeof item === 'string')) {
           return (
-            <div key={i}>
+            <div key={i} className="col-span-2 sm:col-span-1">
               <h2 className={heading}>{column.title}</h2>
-              <ul className="mt-3 sm:mt-4 sm:space-y-2">
-                {items.map((item) =>
-                  typeof item === 'string' ? (
-                    <li key={item} className="text-sm">
-                      {item}
-                    </li>
-                  ) : (
-                    <li key={item.href + item.label}>
-                      <FooterLink href={item.href} text={item.label} owner={item} />
-                    </li>
-                  ),
-                )}
-              </ul>
+              <PlainEntries items={items.map(String)} />
             </div>
           );
-        })}
-      </div>
+        }
+        return (
+          <div key={i}>
+            <h2 className={heading}>{column.title}</h2>
+            <ul className="mt-3 sm:mt-4 sm:space-y-2">
+              {items.map((item) =>
+                typeof item === 'string' ? (
+                  <li key={item} className="text-sm">
+                    {item}
+                  </li>
+                ) : (
+                  <li key={item.href + item.label}>
+                    <FooterLink href={item.href} text={item.label} owner={item} />
+                  </li>
+                ),
+              )}
+            </ul>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+export function Footer({ ctx }: { ctx: RenderContext }) {
+  const f = ctx.strings.footer;
+  return (
+    <footer className="bg-slate-950 text-slate-400">
+      {/* Rendered once a build for each locale and spliced into its pages (render/shared-parts.tsx). */}
+      <Shared owner={f} part={`footer:${ctx.entry.locale}`}>
+        <FooterColumns ctx={ctx} />
+      </Shared>
       <div className="border-t border-white/10">
         {/* Copyright and languages share a row only from `lg`: at 768 px a long copyright (es) pushed "Español"
             onto a line of its own. In the row the switcher keeps its width and the copyright wraps instead. */}

@@ -2,6 +2,7 @@ import type { HeaderItem, HeaderVariant } from '../../schema/navigation.ts';
 import { localeHome, type RenderContext } from '../context.ts';
 import { useSourceMark } from '../source-marks.tsx';
 import { buttonClass } from '../ui.tsx';
+import { Shared } from '../shared-parts.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { Logo } from './Logo.tsx';
 
@@ -10,41 +11,53 @@ const SHOW: Record<HeaderItem['show'], string> = { always: '', desktop: 'hidden 
 
 export function Header({ variant, ctx }: { variant: HeaderVariant; ctx: RenderContext }) {
   const items = ctx.strings.header.menus[variant] ?? [];
-  const mark = useSourceMark();
-  // 44 px tall tap targets; narrow side padding on phones, where the brand and three links share 328 px. A label
-  // never wraps ("Modos de aprendizaje" and "Modes d'apprentissage" took two lines at 360 px).
-  const link =
-    'inline-flex min-h-11 items-center whitespace-nowrap rounded-control px-1 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 min-[400px]:px-2.5';
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-gutter">
-        <a href={localeHome(ctx.model, ctx.entry)} aria-label={ctx.strings.header.homeLabel} className="flex min-h-11 flex-none items-center rounded-control">
-          <Logo name={ctx.model.site.brand.name} />
-        </a>
+        {/* The home link and the menu are rendered once a build and spliced into every page that shows them (render/shared-parts.tsx). */}
+        <Shared owner={ctx.strings.header} part={`home:${ctx.entry.locale}`}>
+          <a href={localeHome(ctx.model, ctx.entry)} aria-label={ctx.strings.header.homeLabel} className="flex min-h-11 flex-none items-center rounded-control">
+            <Logo name={ctx.model.site.brand.name} />
+          </a>
+        </Shared>
         <div className="flex min-w-0 items-center gap-3">
           {items.length > 0 && (
-            <nav aria-label={ctx.strings.header.navLabel}>
-              <ul className="flex items-center gap-0.5 sm:gap-2">
-                {items.map((item) => (
-                  <li key={item.href + item.label} className={SHOW[item.show]}>
-                    <a
-                      href={item.href}
-                      className={item.style === 'link' ? link : buttonClass(item.style === 'primary' ? 'primary' : 'secondary')}
-                      data-back={item.style === 'back' ? '' : undefined}
-                      {...mark(item, 'href')}
-                    >
-                      {item.style === 'back' && <span aria-hidden="true">←</span>}
-                      {item.label}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            <Shared owner={ctx.strings.header} part={`menu:${variant}`}>
+              <HeaderMenu items={items} label={ctx.strings.header.navLabel} />
+            </Shared>
           )}
           {/* With no links beside it (the not-found pages), the switcher has the room at every width. */}
           <LanguageSwitcher ctx={ctx} compact className={items.length > 0 ? 'hidden border-l border-slate-200 pl-3 lg:flex' : ''} />
         </div>
       </div>
     </header>
+  );
+}
+
+/** A header's links: the same on every page of a locale that has this header. */
+function HeaderMenu({ items, label }: { items: HeaderItem[]; label: string }) {
+  const mark = useSourceMark();
+  // 44 px tall tap targets; narrow side padding on phones, where the brand and three links share 328 px. A label
+  // never wraps ("Modos de aprendizaje" and "Modes d'apprentissage" took two lines at 360 px).
+  const link =
+    'inline-flex min-h-11 items-center whitespace-nowrap rounded-control px-1 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 min-[400px]:px-2.5';
+  return (
+    <nav aria-label={label}>
+      <ul className="flex items-center gap-0.5 sm:gap-2">
+        {items.map((item) => (
+          <li key={item.href + item.label} className={SHOW[item.show]}>
+            <a
+              href={item.href}
+              className={item.style === 'link' ? link : buttonClass(item.style === 'primary' ? 'primary' : 'secondary')}
+              data-back={item.style === 'back' ? '' : undefined}
+              {...mark(item, 'href')}
+            >
+              {item.style === 'back' && <span aria-hidden="true">←</span>}
+              {item.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -24,6 +24,7 @@ describe('buildFonts', () => {
     expect(subset.files.map((f) => f.url)).toEqual([
       expect.stringMatching(/^\/assets\/inter-latin-[0-9a-f]{10}\.woff2$/),
       expect.stringMatching(/^\/assets\/inter-latin-ext-[0-9a-f]{10}\.woff2$/),
+      expect.stringMatching(/^\/assets\/inter-latin-ext-b-[0-9a-f]{10}\.woff2$/),
     ]);
     for (const file of subset.files) {
       expect(Buffer.from(file.bytes.subarray(0, 4)).toString('latin1')).toBe('wOF2');
@@ -32,6 +33,29 @@ describe('buildFonts', () => {
     }
     expect(subset.preload).toBe(subset.files[0]!.url);
     expect(plain(await buildFonts(directoryCache(path.join(dir, 'cache')), path.join(dir, 'nothing-shipped')))).toEqual(plain(subset));
+  });
+
+  it('keeps a page with a Latin Extended-A name within the 40 KB of fonts of a first visit, and still covers all of Latin Extended', () => {
+    const faces = [...subset.css.matchAll(/src:url\(([^)]+)\) format\("woff2"\);unicode-range:([^;}]+)/g)].map(([, url, ranges]) => ({
+      bytes: subset.files.find((file) => file.url === url)?.bytes.byteLength ?? NaN,
+      ranges: (ranges ?? '').split(',').map((range) =>
+        range
+          .slice(2)
+          .split('-')
+          .map((hex) => parseInt(hex, 16)),
+      ),
+    }));
+    const faceOf = (codePoint: number) => faces.find((face) => face.ranges.some(([a = NaN, b = a]) => codePoint >= a && codePoint <= b));
+    const latin = faceOf(0x61)?.bytes ?? NaN;
+    // Turkish, Polish, Czech and Romanian names: the latin file and one more, ≤ 40 KB together (#15's font budget).
+    for (const letter of 'ıİğşŁłśżČřžȘț') expect(latin + (faceOf(letter.codePointAt(0) ?? 0)?.bytes ?? NaN), letter).toBeLessThanOrEqual(40 * 1024);
+    for (const [a, b] of [
+      [0x100, 0x24f],
+      [0x1e00, 0x1eff],
+      [0x20a0, 0x20c0],
+    ] as const) {
+      for (let codePoint = a; codePoint <= b; codePoint++) expect(faceOf(codePoint), codePoint.toString(16)).toBeDefined();
+    }
   });
 
   it('ships the subsets that the current Inter and settings make (when this fails, run `npm run fonts`)', async () => {

@@ -178,8 +178,21 @@ describe('claims that contradicted other pages', () => {
     expect(everywhere(/daten bleiben in europa|stays in europe|restent en europe|no salen de europa/i)).toEqual([]);
   });
 
+  it('every FAQ answer on data protection that says where the platform is hosted also names the US processing', () => {
+    const ANSWER = /<details\b[\s\S]*?<\/details>/g;
+    for (const route of [...HOMES, '/education', '/fr/education', '/en/education', '/es/education', '/faq']) {
+      const answers = [...page(route).html.matchAll(ANSWER)]
+        .filter((m) => /DSGVO|RGPD|GDPR|datenschutz|données|data protection|datos/i.test(text(/<summary\b[\s\S]*?<\/summary>/.exec(m[0])?.[0] ?? '')))
+        .map((m) => text(m[0]).replace(/\u00ad/g, ''))
+        .filter((t) => /Europ/.test(t));
+      expect(answers.length, route).toBeGreaterThan(0);
+      for (const answer of answers) expect(answer, route).toMatch(/(?:^|\s)(USA|US|États-Unis|EE\. UU\.)/);
+    }
+  });
+
   it('every data-protection card that says "hosted in Europe" also says which requests go to the US, and on what basis', () => {
-    const CARD_TEXT = /<p class="mt-2 [^"]*">([\s\S]*?)<\/p>/g;
+    // A card's text is the paragraph that ends its list item, whatever the card's classes.
+    const CARD_TEXT = /<p\b[^>]*>((?:(?!<\/?p\b)[\s\S])*?)<\/p><\/li>/g;
     for (const route of [...HOMES, '/education', '/fr/education', '/en/education', '/es/education']) {
       const cards = [...page(route).html.matchAll(CARD_TEXT)]
         .map((m) => text(m[1] ?? '').replace(/\u00ad/g, ''))

@@ -56,6 +56,22 @@ describe('markPlace', () => {
   it('takes the next word too when the first is short, so the mark sits on the claim ("de moins", "más barato")', () => {
     expect(at('soit 53 % de moins que', '53 %')).toBe('soit 53 % de moins| que');
     expect(at('un 53 % más barato', '53 %')).toBe('un 53 % más barato|');
+    expect(at('53 % moins cher que ChatGPT', '53 %')).toBe('53 % moins cher| que ChatGPT');
+    expect(at('soit 53 % de moins. Et', '53 %')).toBe('soit 53 % de moins|. Et');
+    expect(at('un 53 % menos que', '53 %')).toBe('un 53 % menos| que');
+  });
+  it('puts the mark after the claim\'s context when it closes the phrase a short word later ("conforme au RGPD")', () => {
+    const after = (text: string, figure: string, context: RegExp) => {
+      const end = markPlace(text, text.indexOf(figure) + figure.length, context);
+      return `${text.slice(0, end)}|${text.slice(end)}`;
+    };
+    const gdpr = /DSGVO|GDPR|RGPD/iu;
+    expect(after('100 % conforme au RGPD · Hébergement', '100 %', gdpr)).toBe('100 % conforme au RGPD| · Hébergement');
+    expect(after('100 % conforme al RGPD', '100 %', gdpr)).toBe('100 % conforme al RGPD|');
+    expect(after('100 % DSGVO-konform · Hosting', '100 %', gdpr)).toBe('100 % DSGVO-konform| · Hosting');
+    expect(after('100% GDPR compliant · Hosted in Europe', '100%', gdpr)).toBe('100% GDPR compliant| · Hosted in Europe');
+    expect(after('100% GDPR compliant platforms for teams', '100%', gdpr)).toBe('100% GDPR| compliant platforms for teams');
+    expect(after('100 % conforme, et le RGPD plus loin', '100 %', gdpr)).toBe('100 % conforme|, et le RGPD plus loin');
   });
   it('keeps the mark at the figure when no word follows it (a heading that is only the figure)', () => {
     expect(at('99,9 %', '99,9 %')).toBe('99,9 %|');

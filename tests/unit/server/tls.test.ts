@@ -5,6 +5,7 @@
  */
 import http2 from 'node:http2';
 import https from 'node:https';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_PATH } from '../../../supabase/functions/_shared/contact-fields.ts';
 import type { RunningServer } from '../../../src/server/server.ts';
@@ -16,9 +17,18 @@ let server: RunningServer;
 let cert: Buffer | undefined;
 let saved: string[];
 
+/** A page large enough that its brotli encoding is smaller than it, which is when the server sends one. */
+const PRICES = `<!DOCTYPE html><html lang="de"><title>Preise</title>${'<p>Ab 17 € pro Nutzer und Monat.</p>'.repeat(40)}</html>`;
+
 beforeAll(async () => {
   running = await contactTestServer({
-    files: { 'index.html': '<!DOCTYPE html><title>Start</title><p>home</p>', _headers: "/*\n  Content-Security-Policy: default-src 'self'\n" },
+    files: {
+      'index.html': '<!DOCTYPE html><title>Start</title><p>home</p>',
+      'preise/index.html': PRICES,
+      '404.html': '<!DOCTYPE html><html lang="de"><title>404</title><p>Seite nicht gefunden</p></html>',
+      'fr/404.html': '<!DOCTYPE html><html lang="fr"><title>404</title><p>Page introuvable</p></html>',
+      _headers: "/*\n  Content-Security-Policy: default-src 'self'\n",
+    },
     tls: true,
   });
   ({ server, cert, saved } = running);
@@ -26,20 +36,24 @@ beforeAll(async () => {
 
 afterAll(() => running?.close());
 
-/** One HTTP/2 request; the answer's headers and body. */
-function h2(target: string, headers: http2.OutgoingHttpHeaders = {}, body?: string): Promise<{ headers: http2.IncomingHttpHeaders; body: string }> {
+/** One HTTP/2 request; the answer's headers and body (as text, and as the bytes that came). */
+function h2(
+  target: string,
+  headers: http2.OutgoingHttpHeaders = {},
+  body?: string,
+): Promise<{ headers: http2.IncomingHttpHeaders; body: string; raw: Buffer }> {
   return new Promise((resolve, reject) => {
     const client = http2.connect(server.url, { ca: cert });
     client.on('error', reject);
     const stream = client.request({ ':path': target, ...headers });
-    let text = '';
+    const chunks: Buffer[] = [];
     let answer: http2.IncomingHttpHeaders = {};
     stream.on('response', (h) => (answer = h));
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => (text += chunk));
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
     stream.on('end', () => {
       client.close();
-      resolve({ headers: answer, body: text });
+      const raw = Buffer.concat(chunks);
+      resolve({ headers: answer, body: raw.toString('utf8'), raw });
     });
     stream.on('error', reject);
     stream.end(body);
@@ -71,6 +85,25 @@ describe('site serve with a certificate', () => {
     // An answer that would close an HTTP/1.1 connection (413: the body is not read) is a plain answer on its stream.
     const large = await post(new URL(server.url).origin, JSON.stringify({ message: 'x'.repeat(64 * 1024) }));
     expect(large.headers[':status']).toBe(413);
+  });
+
+  it('sends a page brotli-encoded over HTTP/2 when the client accepts it', async () => {
+    const { headers, raw } = await h2('/preise', { 'accept-encoding': 'gzip, br' });
+    expect(headers[':status']).toBe(200);
+    expect(headers['content-encoding']).toBe('br');
+    expect(headers.vary).toBe('Accept-Encoding');
+    expect(Number(headers['content-length'])).toBe(raw.byteLength);
+    expect(brotliDecompressSync(raw).toString('utf8')).toBe(PRICES);
+  });
+
+  it("answers an unknown path over HTTP/2 with its language's not-found page, with the site's headers", async () => {
+    const french = await h2('/fr/inconnue');
+    expect(french.headers[':status']).toBe(404);
+    expect(french.body).toContain('<html lang="fr">');
+    expect(french.headers['content-security-policy']).toBe("default-src 'self'");
+    const german = await h2('/unbekannt');
+    expect(german.headers[':status']).toBe(404);
+    expect(german.body).toContain('<html lang="de">');
   });
 
   it('a hostile target over HTTP/2 is a 400, and a static POST a 405, never a 5xx', async () => {

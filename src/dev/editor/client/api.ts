@@ -9,6 +9,8 @@ export interface FilesView {
   pages: Record<string, string[]>;
   /** Each page's heading by family and locale (its first section's title, else its meta title), where it has one. */
   pageTitles: Record<string, Record<string, string>>;
+  /** Each page's address by family and locale ("/leitfaden", "/en/faq"), from its slug. */
+  pageRoutes: Record<string, Record<string, string>>;
   /** Files with unsaved edits (shown in the preview, not written). */
   unsaved: string[];
 }

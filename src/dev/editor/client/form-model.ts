@@ -69,15 +69,74 @@ const TITLE_KEYS = ['title', 'question', 'name', 'label', 'heading', 'value', 't
 /** A constant the picker offers: its reference (`plans.standard.price`) and the value pages print for it. */
 export type Constant = { ref: string; value: string };
 
-/** `text` with each `{{ref}}` as pages print it ("Was ist KI-Zentrale?"); a reference not among `constants` stays as written. */
-export function withValues(text: string, constants: readonly Constant[]): string {
-  if (!constants.length || !text.includes('{{')) return text;
+/** `{{ plans.standard.price }}` or `{{ plans.standard.price | eur }}`: the loader's reference syntax (content/references.ts). */
+const REFERENCE = /\{\{\s*([A-Za-z][\w.]*)\s*(?:\|\s*([a-z]+)\s*)?\}\}/g;
+
+/** A piece of a text as an author reads it: plain text, or a reference with the value pages print (none: unknown). */
+export type ReadPart = { text: string; ref?: undefined } | { ref: string; source: string; value?: string };
+
+const DURATION_UNITS = [
+  ['year', 31_536_000],
+  ['day', 86_400],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+] as const;
+
+/** A constant's value as pages print it in `intl`'s language: numbers, euros and durations formatted as the loader does. */
+function printed(value: string, ref: string, format: string | undefined, intl: string): string {
+  if (!/^-?\d+(?:\.\d+)?$/.test(value)) return value;
+  const number = Number(value);
+  try {
+    if (format === 'eur') {
+      const cents = !Number.isInteger(number);
+      return new Intl.NumberFormat(intl, { style: 'currency', currency: 'EUR', minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 }).format(number);
+    }
+    const unit = format === 'duration' ? /(Seconds|Days)$/i.exec(ref)?.[1]?.toLowerCase() : undefined;
+    if (unit) {
+      const seconds = number * (unit === 'days' ? 86_400 : 1);
+      const [name, size] = DURATION_UNITS.find(([, size]) => seconds % size === 0) ?? DURATION_UNITS[4];
+      return new Intl.NumberFormat(intl, { style: 'unit', unit: name, unitDisplay: 'long', maximumFractionDigits: 2 }).format(seconds / size);
+    }
+    return new Intl.NumberFormat(intl, { maximumFractionDigits: 2, useGrouping: 'min2' }).format(number);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * `text` in pieces as pages print it: plain text, and each `{{ref}}` with its value in `intl`'s language (a
+ * reference not among `constants` without one). The form shows these under a field, so an author reads the
+ * sentence and sees which words come from the settings, while the field keeps the reference as written.
+ */
+export function readAs(text: string, constants: readonly Constant[], intl = 'en'): ReadPart[] {
   const values = new Map(constants.map((c) => [c.ref, c.value]));
-  return text.replace(/\{\{\s*([^{}\s]+)\s*\}\}/g, (whole, ref: string) => values.get(ref) ?? whole);
+  const parts: ReadPart[] = [];
+  let at = 0;
+  for (const match of text.matchAll(REFERENCE)) {
+    const [source, ref, format] = match as unknown as [string, string, string | undefined];
+    if (match.index > at) parts.push({ text: text.slice(at, match.index) });
+    const value = values.get(ref);
+    parts.push({ ref, source, ...(value === undefined ? {} : { value: printed(value, ref, format, intl) }) });
+    at = match.index + source.length;
+  }
+  if (at < text.length) parts.push({ text: text.slice(at) });
+  return parts;
+}
+
+/** Whether `text` holds a `{{…}}` reference. */
+export const hasReference = (text: string) => text.includes('{{') && new RegExp(REFERENCE.source).test(text);
+
+/** `text` with each `{{ref}}` as pages print it ("Was ist KI-Zentrale?"); a reference not among `constants` stays as written. */
+export function withValues(text: string, constants: readonly Constant[], intl = 'en'): string {
+  if (!constants.length || !text.includes('{{')) return text;
+  return readAs(text, constants, intl)
+    .map((part) => (part.ref === undefined ? part.text : (part.value ?? part.source)))
+    .join('');
 }
 
 /** A list item's title by its content, references shown as their values (an author reads the page, not its code). */
-export function itemTitle(item: unknown, fallback: string, m: Messages, constants: readonly Constant[] = []): string {
+export function itemTitle(item: unknown, fallback: string, m: Messages, constants: readonly Constant[] = [], intl = 'en'): string {
   let title: string | undefined;
   if (typeof item === 'string') title = item;
   else if (item && typeof item === 'object' && !Array.isArray(item)) {
@@ -88,8 +147,25 @@ export function itemTitle(item: unknown, fallback: string, m: Messages, constant
     if (type) title = title ? `${type}: ${title}` : type;
   }
   if (!title) return fallback;
-  const line = withValues(title, constants).replace(/\s+/g, ' ').trim();
+  const line = withValues(title, constants, intl).replace(/\s+/g, ' ').trim();
   return line.length > 70 ? `${line.slice(0, 69)}…` : line;
+}
+
+/**
+ * A page as the page list names it: its heading (references as their values) and its address, "Vertriebsleitfaden
+ * KI-Zentrale — /leitfaden"; the folder name only where the page has no heading yet. The heading is the one in
+ * the editor's language where the page has that translation, so an author reads each page in their own language.
+ */
+export function pageLabel(
+  titles: Readonly<Record<string, string>> | undefined,
+  languages: readonly string[],
+  route: string | undefined,
+  family: string,
+  constants: readonly Constant[] = [],
+): string {
+  const title = languages.map((language) => titles?.[language]).find((t) => t !== undefined);
+  const name = title ? withValues(title, constants).replace(/\s+/g, ' ').trim() : family;
+  return route ? `${name} — ${route}` : name;
 }
 
 /** An enum value or kind as the author reads it (en.ts `options`), else as written. */
@@ -97,26 +173,36 @@ export function optionLabel(value: string, m: Messages): string {
   return (m.options as Record<string, string>)[value] ?? value;
 }
 
+/** Which form a field is in: a key at the top of a locale file means something else than the same key in a page. */
+export type FormKind = 'site' | 'locale' | 'page';
+
 /**
- * The entry of `table` for a field by where it is: a key written as a path ("plans.*.price", `*` any one entry)
- * that the field's path ends with, the longest first; else the entry for its key alone. A key that means one thing
- * in pages and another in the settings ("price": a price line, or the figure itself) is told apart so.
+ * The entry of `table` for a field by where it is: a key written as `kind:path` ("locale:header", `*` any one
+ * entry) that is the field's whole path in that kind of file; else one written as a path ("plans.*.price") that the
+ * field's path ends with, the longest first; else the entry for its key alone. A key that means one thing in pages
+ * and another in the settings ("price": a price line, or the figure itself) is told apart so.
  */
-export function entryFor(table: Record<string, string | undefined>, key: string, path: DocPath = []): string | undefined {
+export function entryFor(table: Record<string, string | undefined>, key: string, path: DocPath = [], kind?: FormKind): string | undefined {
   let best: { length: number; text: string } | undefined;
   for (const [pattern, text] of Object.entries(table)) {
-    if (!text || !pattern.includes('.')) continue;
-    const parts = pattern.split('.');
-    if (parts.length > path.length || parts.length <= (best?.length ?? 0)) continue;
+    if (!text) continue;
+    const colon = pattern.indexOf(':');
+    const anchored = colon > 0;
+    if (!anchored && !pattern.includes('.')) continue;
+    if (anchored && pattern.slice(0, colon) !== kind) continue;
+    const parts = (anchored ? pattern.slice(colon + 1) : pattern).split('.');
+    // A whole path in its kind of file beats any tail of it.
+    const length = anchored ? parts.length + 1000 : parts.length;
+    if (parts.length > path.length || (anchored && parts.length !== path.length) || length <= (best?.length ?? 0)) continue;
     const tail = path.slice(path.length - parts.length);
-    if (parts.every((part, i) => part === '*' || part === String(tail[i]))) best = { length: parts.length, text };
+    if (parts.every((part, i) => part === '*' || part === String(tail[i]))) best = { length, text };
   }
   return best?.text ?? table[key];
 }
 
 /** A field's label: the messages' name for it (by path, else key), the schema's title, or the key spelled out ("termMonths" → "Term months"). */
-export function fieldLabel(key: string, schema: JsonSchema | undefined, m: Messages, path?: DocPath): string {
-  const known = entryFor(m.fields as Record<string, string>, key, path);
+export function fieldLabel(key: string, schema: JsonSchema | undefined, m: Messages, path?: DocPath, kind?: FormKind): string {
+  const known = entryFor(m.fields as Record<string, string>, key, path, kind);
   if (known) return known;
   if (typeof schema?.title === 'string') return schema.title;
   const words = key
@@ -127,13 +213,22 @@ export function fieldLabel(key: string, schema: JsonSchema | undefined, m: Messa
 }
 
 /**
- * A field's help: the messages' line for its key (every field a page can have has one in each language: the type of
- * `help` and form-model.test), else, in English, the schema's description (settings a page never holds).
+ * A field's help: the messages' line for it (every field of a page, site.yaml and a locale file has one in each
+ * language: the type of `help` and form-model.test), else, in English, the schema's description.
  */
-export function fieldHelp(key: string, schema: JsonSchema | undefined, m: Messages, english: boolean, path?: DocPath): string | undefined {
-  const own = entryFor(m.help as Record<string, string | undefined>, key, path);
+export function fieldHelp(key: string, schema: JsonSchema | undefined, m: Messages, english: boolean, path?: DocPath, kind?: FormKind): string | undefined {
+  const own = entryFor(m.help as Record<string, string | undefined>, key, path, kind);
   if (own) return own;
   return english && typeof schema?.description === 'string' ? schema.description : undefined;
+}
+
+/**
+ * A named entry of a map (a plan, a compared subscription, a data recipient): by the name it carries where it has one
+ * ("ChatGPT Plus", not "Chatgpt plus" made from its key `chatgptPlus`), else by its key as fieldLabel spells it.
+ */
+export function entryLabel(key: string, item: unknown, m: Messages, path: DocPath, kind?: FormKind): string {
+  const name = item && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>).name : undefined;
+  return typeof name === 'string' && name.trim() && !name.includes('{{') ? name.trim() : fieldLabel(key, undefined, m, path, kind);
 }
 
 /**

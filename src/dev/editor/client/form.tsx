@@ -1,13 +1,15 @@
-import { createContext, memo, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, memo, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Messages } from '../messages/index.ts';
 import { IMAGE_LIMIT_BYTES } from '../image-upload.ts';
 import { api, type TranslationMark } from './api.ts';
 import {
+  entryLabel,
   fieldHelp,
   fieldId,
   fieldLabel,
   fieldOrder,
   friendlyError,
+  hasReference,
   isLongText,
   itemTitle,
   memberOf,
@@ -15,9 +17,11 @@ import {
   newValue,
   optionLabel,
   parseNumber,
+  readAs,
   takesReference,
   type Constant,
   type DocPath,
+  type FormKind,
   type JsonSchema,
 } from './form-model.ts';
 import { valueAt } from './paths.ts';
@@ -26,6 +30,10 @@ import { valueAt } from './paths.ts';
 export interface FormContext {
   m: Messages;
   english: boolean;
+  /** The kind of file the form edits: a key can mean something else at the top of a locale file than in a page. */
+  kind: FormKind;
+  /** The file's language, for numbers and prices as its pages print them. */
+  intl: string;
   constants: Constant[];
   /** The same file in the default language (the translation view), or undefined. */
   source?: unknown;
@@ -87,14 +95,14 @@ function FieldNotes({ path, value }: { path: DocPath; value: unknown }) {
   );
 }
 
-const describedBy = (id: string) => `${id}__error ${id}__description ${id}__translation`;
+const describedBy = (id: string) => `${id}__error ${id}__description ${id}__reads ${id}__translation`;
 
 /** A labelled control: label, help, the control, its notes. */
 function Leaf({ path, schema, value, label, children }: { path: DocPath; schema: JsonSchema; value: unknown; label: string; children: ReactNode }) {
-  const { m, english } = useForm();
+  const { m, english, kind } = useForm();
   const id = fieldId(path);
   const key = lastKey(path);
-  const help = typeof key === 'string' ? fieldHelp(key, schema, m, english, path) : undefined;
+  const help = typeof key === 'string' ? fieldHelp(key, schema, m, english, path, kind) : undefined;
   return (
     <div className={`field${useForm().errors.has(id) ? ' has-error' : ''}`}>
       <label htmlFor={id}>{label}</label>
@@ -208,9 +216,11 @@ function NumberInput({
 
 /** A text: a line or a growing box (chosen once, so typing never swaps the control), and the constant picker where a text can hold one. */
 function TextField({ schema, value, path, label, inList }: { schema: JsonSchema; value: unknown; path: DocPath; label: string; inList?: string }) {
-  const { m, change, constants } = useForm();
+  const { m, change, constants, intl, kind } = useForm();
   const id = fieldId(path);
   const text = typeof value === 'string' ? value : value === undefined ? '' : String(value);
+  // site.yaml's own texts are printed as written (references are resolved in pages and UI strings only).
+  const refers = kind !== 'site';
   const [long] = useState(() => isLongText(inList ?? lastKey(path), text));
   const set = (next: string) => change(path, next === '' ? undefined : next);
   const common = { id, name: id, value: text, 'aria-describedby': describedBy(id), onChange: (e: { target: { value: string } }) => set(e.target.value) };
@@ -223,7 +233,7 @@ function TextField({ schema, value, path, label, inList }: { schema: JsonSchema;
     <Leaf path={path} schema={schema} value={value} label={label}>
       <div className="text-widget">
         {long ? <textarea {...common} rows={2} /> : <input type="text" {...common} />}
-        {constants.length && takesReference(schema, lastKey(path), inList) ? (
+        {refers && constants.length && takesReference(schema, lastKey(path), inList) ? (
           <select className="constant-picker" aria-label={m.insertConstant(label)} value="" onChange={(e) => e.target.value && insert(e.target.value)}>
             <option value="">{m.insertPlaceholder}</option>
             {constants.map((c) => (
@@ -234,19 +244,46 @@ function TextField({ schema, value, path, label, inList }: { schema: JsonSchema;
           </select>
         ) : null}
       </div>
+      {refers && hasReference(text) ? <ReadsAs id={`${id}__reads`} text={text} constants={constants} intl={intl} m={m} /> : null}
     </Leaf>
+  );
+}
+
+/**
+ * Under a text with `{{…}}` references: the sentence as the page prints it, each value from the settings as a
+ * marked chip naming its reference (hover, and read with the field as its description), an unknown one flagged.
+ * The field itself keeps the references as written, so a save changes nothing the author did not type.
+ */
+function ReadsAs({ id, text, constants, intl, m }: { id: string; text: string; constants: Constant[]; intl: string; m: Messages }) {
+  return (
+    <p className="reads-as" id={id}>
+      <span className="reads-as-label">{m.readsAs}</span>{' '}
+      {readAs(text, constants, intl).map((part, i) =>
+        part.ref === undefined ? (
+          <span key={i}>{part.text}</span>
+        ) : part.value === undefined ? (
+          <span key={i} className="ref-chip ref-unknown" title={m.referenceUnknown(part.ref)}>
+            {part.source}
+          </span>
+        ) : (
+          <span key={i} className="ref-chip" title={m.referenceTitle(part.ref)}>
+            {part.value}
+          </span>
+        ),
+      )}
+    </p>
   );
 }
 
 /** An object's fields: what authors change first, the rest under a closed "more settings". */
 function ObjectFields({ schema, value, path }: { schema: JsonSchema; value: unknown; path: DocPath }) {
-  const { m } = useForm();
+  const { m, kind } = useForm();
   const record = (value ?? {}) as Record<string, unknown>;
   const { first, more } = fieldOrder(schema);
   const fields = (keys: string[]) =>
     keys.map((key) => {
       const child = props(schema)[key] as JsonSchema;
-      return <Field key={key} schema={child} value={record[key]} path={[...path, key]} label={fieldLabel(key, child, m, [...path, key])} />;
+      return <Field key={key} schema={child} value={record[key]} path={[...path, key]} label={fieldLabel(key, child, m, [...path, key], kind)} />;
     });
   return (
     <>
@@ -334,7 +371,7 @@ const move = <T,>(list: T[], from: number, to: number): T[] => {
 
 /** A list: items titled by their content, each movable and removable within the schema's bounds; new items valid. */
 function ArrayField({ schema, value, path, label }: { schema: JsonSchema; value: unknown; path: DocPath; label: string }) {
-  const { m, change, constants } = useForm();
+  const { m, change, constants, intl } = useForm();
   const list = Array.isArray(value) ? value : [];
   const items = (schema.items ?? {}) as JsonSchema;
   const members = membersOf(items);
@@ -343,9 +380,22 @@ function ArrayField({ schema, value, path, label }: { schema: JsonSchema; value:
   const addable = schema.maxItems === undefined || list.length < Number(schema.maxItems);
   const id = fieldId(path);
   const [opened, setOpened] = useState<number>();
+  // A new item's first text gets the focus, its placeholder selected: the author types over "Neue Frage?" at once.
+  const focusNew = useRef<number>(undefined);
+  useEffect(() => {
+    const at = focusNew.current;
+    focusNew.current = undefined;
+    const item = at === undefined ? null : document.getElementById(fieldId([...path, at]));
+    const control = item?.matches('input, textarea') ? item : item?.querySelector('input[type="text"], textarea');
+    if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) {
+      control.focus();
+      control.select();
+    }
+  }, [list.length, path]);
   const add = (item: unknown) => {
     change(path, [...list, item]);
     setOpened(list.length);
+    focusNew.current = list.length;
   };
   const scalarItems = !members && items.type !== 'object' && items.type !== 'array';
   // Blocks of a text (paragraphs, lists, sub-headings) read in place, one after the other, not as closed cards.
@@ -358,7 +408,7 @@ function ArrayField({ schema, value, path, label }: { schema: JsonSchema; value:
         const name = m.item(label, i + 1);
         const tools = (
           <ItemTools
-            name={itemTitle(item, name, m, constants)}
+            name={itemTitle(item, name, m, constants, intl)}
             up={i > 0 ? () => change(path, move(list, i, i - 1)) : undefined}
             down={i < list.length - 1 ? () => change(path, move(list, i, i + 1)) : undefined}
             remove={
@@ -381,7 +431,7 @@ function ArrayField({ schema, value, path, label }: { schema: JsonSchema; value:
             </div>
           );
         return (
-          <ListItem key={i} path={[...path, i]} title={itemTitle(item, name, m, constants)} open={key === 'sections' || opened === i} tools={tools}>
+          <ListItem key={i} path={[...path, i]} title={itemTitle(item, name, m, constants, intl)} open={key === 'sections' || opened === i} tools={tools}>
             <Field schema={items} value={item} path={[...path, i]} label={name} bare />
           </ListItem>
         );
@@ -469,7 +519,7 @@ function AddItem({
 
 /** A map of named entries (plans, constants): names are fixed; an entry other content uses cannot be removed. */
 function RecordField({ schema, value, path, label }: { schema: JsonSchema; value: unknown; path: DocPath; label: string }) {
-  const { m, change, locked } = useForm();
+  const { m, change, locked, kind } = useForm();
   const record = (value ?? {}) as Record<string, unknown>;
   const entry = (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : {}) as JsonSchema;
   const [name, setName] = useState('');
@@ -482,7 +532,7 @@ function RecordField({ schema, value, path, label }: { schema: JsonSchema; value
         const fixed = locked.has(JSON.stringify([...path, key]));
         return (
           <div className="entry" key={key}>
-            <Field schema={entry} value={item} path={[...path, key]} label={fieldLabel(key, undefined, m, [...path, key])} />
+            <Field schema={entry} value={item} path={[...path, key]} label={entryLabel(key, item, m, [...path, key], kind)} />
             {fixed ? (
               <p className="locked">{m.locked}</p>
             ) : (

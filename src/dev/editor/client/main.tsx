@@ -3,7 +3,20 @@ import { createRoot } from 'react-dom/client';
 import { MESSAGES, uiLanguageFor, type Messages, type UiLanguage } from '../messages/index.ts';
 import { api, type EditorError, type FileView, type FilesView, type TranslationMark, type TranslationView } from './api.ts';
 import { ContentForm, type FormContext } from './form.tsx';
-import { fieldId, fieldLabel, friendlyError, itemTitle, setAt, slugOf, withValues, type Constant, type DocPath, type JsonSchema } from './form-model.ts';
+import {
+  fieldId,
+  fieldLabel,
+  friendlyError,
+  itemTitle,
+  pageLabel,
+  setAt,
+  slugOf,
+  withValues,
+  type Constant,
+  type DocPath,
+  type FormKind,
+  type JsonSchema,
+} from './form-model.ts';
 import { parsePath } from './paths.ts';
 import { patchPreview } from './preview-patch.ts';
 import './editor.css';
@@ -49,14 +62,18 @@ function Nav({
   current,
   sections,
   open,
+  created,
   m,
+  language,
   constants,
 }: {
   files: FilesView;
   current?: string;
   sections: { id: string; label: string }[];
   open: (path: string) => void;
+  created: (path: string, page: NewPageNamed) => void;
   m: Messages;
+  language: UiLanguage;
   constants: readonly Constant[];
 }) {
   const locales = files.locales;
@@ -78,7 +95,7 @@ function Nav({
   };
   return (
     <nav aria-label={m.contentFiles} className="nav">
-      <NewPage files={files} m={m} constants={constants} created={open} />
+      <NewPage files={files} m={m} constants={constants} created={created} />
       {locales.map((locale) => (
         <section key={locale}>
           <h2 lang={locale}>{files.languageNames[locale] ?? locale}</h2>
@@ -89,7 +106,7 @@ function Nav({
                 const path = `pages/${family}/${locale}.yaml`;
                 return (
                   <li key={family}>
-                    {link(path, family)}
+                    {link(path, pageLabel(files.pageTitles[family], [language, locale], files.pageRoutes[family]?.[locale], family, constants))}
                     {path === current && sections.length ? (
                       <ol className="sections">
                         {sections.map((s) => (
@@ -121,7 +138,20 @@ function Nav({
 }
 
 /** "New page": a copy of a page of the chosen language under a new address, opened at once (a draft until published). */
-function NewPage({ files, m, constants, created }: { files: FilesView; m: Messages; constants: readonly Constant[]; created(path: string): void }) {
+/** A page just created: its heading and address, for the confirmation the status line reads out. */
+type NewPageNamed = { title: string; route: string };
+
+function NewPage({
+  files,
+  m,
+  constants,
+  created,
+}: {
+  files: FilesView;
+  m: Messages;
+  constants: readonly Constant[];
+  created(path: string, page: NewPageNamed): void;
+}) {
   const [locale, setLocale] = useState(files.locales[0] ?? 'de');
   const families = Object.entries(files.pages)
     .filter(([, langs]) => langs.includes(locale))
@@ -129,18 +159,21 @@ function NewPage({ files, m, constants, created }: { files: FilesView; m: Messag
   const [family, setFamily] = useState('');
   const [slug, setSlug] = useState('');
   const [error, setError] = useState('');
+  const [creating, setCreating] = useState(false);
   const template = families.includes(family) ? family : (families[0] ?? '');
   const create = async () => {
-    const answer = await api<{ ok?: boolean; path?: string; error?: string; reason?: string; errors?: EditorError[] }>(
+    setCreating(true);
+    const answer = await api<{ ok?: boolean; path?: string; route?: string; error?: string; reason?: string; errors?: EditorError[] }>(
       'POST',
       'create-page',
       { template: `pages/${template}/${locale}.yaml`, locale, slug },
       true,
-    );
+    ).finally(() => setCreating(false));
     if (answer.ok && answer.path) {
       setSlug('');
       setError('');
-      created(answer.path);
+      const title = files.pageTitles[template]?.[locale];
+      created(answer.path, { title: title ? withValues(title, constants) : slug, route: answer.route ?? `/${slug}` });
     } else if (answer.reason === 'exists') setError(m.newPageExists(slug));
     else setError(answer.errors?.length ? answer.errors.map((e) => friendlyError(e.message, m)).join(' ') : (answer.error ?? m.refused));
   };
@@ -161,10 +194,9 @@ function NewPage({ files, m, constants, created }: { files: FilesView; m: Messag
         {m.newPageTemplate}
         <select value={template} onChange={(e) => setFamily(e.target.value)}>
           {families.map((f) => {
-            const title = files.pageTitles[f]?.[locale];
             return (
               <option key={f} value={f}>
-                {title ? `${withValues(title, constants)} (${f})` : f}
+                {pageLabel(files.pageTitles[f], [locale], files.pageRoutes[f]?.[locale], f, constants)}
               </option>
             );
           })}
@@ -177,7 +209,7 @@ function NewPage({ files, m, constants, created }: { files: FilesView; m: Messag
       <p className="field-description" id="new-page-help">
         {m.newPageSlugHelp}
       </p>
-      <button type="button" disabled={!/^[a-z0-9][a-z0-9-]*$/.test(slug) || !template} onClick={() => void create()}>
+      <button type="button" disabled={creating || !/^[a-z0-9][a-z0-9-]*$/.test(slug) || !template} onClick={() => void create()}>
         {m.newPageCreate}
       </button>
       {error ? (
@@ -189,17 +221,17 @@ function NewPage({ files, m, constants, created }: { files: FilesView; m: Messag
   );
 }
 
-function sectionsOf(data: unknown, m: Messages, constants: readonly Constant[]): { id: string; label: string }[] {
+function sectionsOf(data: unknown, m: Messages, constants: readonly Constant[], intl: string): { id: string; label: string }[] {
   const sections = (data as { sections?: unknown[] } | null)?.sections;
   if (!Array.isArray(sections)) return [];
-  return sections.map((s, i) => ({ id: fieldId(['sections', i]), label: `${i + 1}. ${itemTitle(s, '?', m, constants)}` }));
+  return sections.map((s, i) => ({ id: fieldId(['sections', i]), label: `${i + 1}. ${itemTitle(s, '?', m, constants, intl)}` }));
 }
 
 /** How long typing must pause before the translation status is asked for again. */
 const TRANSLATION_REFRESH_MS = 400;
 const LANGUAGE_KEY = 'site-editor-language';
 
-type Status = { kind: 'idle' | 'working' | 'saved' | 'error'; text: string };
+type Status = { kind: 'idle' | 'working' | 'saved' | 'error'; text: string; page?: NewPageNamed };
 
 /**
  * A state update that keeps the current value when the new one is equal: every keystroke's answer would
@@ -231,21 +263,21 @@ function useUiLanguage(): [UiLanguage, (language: UiLanguage) => void] {
 
 /** The errors above the form: in the author's words, `site check`'s wording (file, line) folded away for developers. */
 /** An error as the list shows it: the field it is about, by its label, then the message in the author's words ("Frage: Bitte ausfüllen."). */
-function errorLine(path: DocPath, message: string, m: Messages): string {
+function errorLine(path: DocPath, message: string, m: Messages, kind?: FormKind): string {
   const at = path.findLastIndex((part) => typeof part === 'string');
   const key = path[at];
   const text = friendlyError(message, m);
-  return typeof key === 'string' ? `${fieldLabel(key, undefined, m, path.slice(0, at + 1))}: ${text}` : text;
+  return typeof key === 'string' ? `${fieldLabel(key, undefined, m, path.slice(0, at + 1), kind)}: ${text}` : text;
 }
 
-function ErrorList({ errors, m }: { errors: EditorError[]; m: Messages }) {
+function ErrorList({ errors, m, kind }: { errors: EditorError[]; m: Messages; kind?: FormKind }) {
   return (
     <div className="errors" role="alert">
       <h2>{m.errorsHeading(errors.length)}</h2>
       <ul>
         {errors.map((e, i) => (
           <li key={i}>
-            {e.path ? <a href={`#${fieldId(parsePath(e.path))}`}>{errorLine(parsePath(e.path), e.message, m)}</a> : friendlyError(e.message, m)}
+            {e.path ? <a href={`#${fieldId(parsePath(e.path))}`}>{errorLine(parsePath(e.path), e.message, m, kind)}</a> : friendlyError(e.message, m)}
             <details>
               <summary>{m.technical}</summary>
               <pre>{e.text}</pre>
@@ -405,6 +437,8 @@ function Editor() {
     return {
       m,
       english: language === 'en',
+      kind: file.kind,
+      intl: file.locale ?? file.defaultLocale,
       constants: file.constants,
       source: file.source,
       sourceLocale: file.defaultLocale,
@@ -450,13 +484,19 @@ function Editor() {
       <Nav
         files={files}
         current={file?.path}
-        sections={file?.kind === 'page' ? sectionsOf(data, m, file.constants) : []}
+        sections={file?.kind === 'page' ? sectionsOf(data, m, file.constants, file.locale ?? file.defaultLocale) : []}
         open={(p) => void refreshFiles().then(() => open(p))}
+        created={(p, named) =>
+          void refreshFiles()
+            .then(() => open(p))
+            .then(() => setStatus({ kind: 'saved', text: 'created', page: named }))
+        }
         m={m}
+        language={language}
         constants={file?.constants ?? []}
       />
       <main className="form">
-        {errors.length ? <ErrorList errors={errors} m={m} /> : null}
+        {errors.length ? <ErrorList errors={errors} m={m} kind={file?.kind} /> : null}
         {translation ? <TranslationSummary view={translation} m={m} /> : null}
         {file && context ? <ContentForm key={`${file.path}:${file.version}`} schema={file.schema as JsonSchema} data={data} context={context} /> : null}
       </main>
@@ -503,6 +543,7 @@ function statusText(status: Status, m: Messages, path: string): string {
     refused: m.refused,
     'errors-preview': m.notPreviewedErrors,
     'errors-save': m.notSavedErrors,
+    created: status.page ? m.newPageCreated(status.page.title, status.page.route) : '',
   };
   return known[status.text] ?? status.text;
 }

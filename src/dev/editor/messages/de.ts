@@ -1,4 +1,5 @@
 import type { en } from './en.ts';
+import { settingsDe } from './settings-de.ts';
 
 /** Every string the /admin editor shows its author, in German (the keys of en.ts). */
 export const de: typeof en = {
@@ -41,6 +42,9 @@ export const de: typeof en = {
   insertConstant: (label) => `Einen Wert in ${label} einfügen`,
   insertPlaceholder: 'Wert einfügen…',
   constantOption: (value, ref) => `${value}  (${ref})`,
+  readsAs: 'Auf der Seite:',
+  referenceTitle: (ref) => `Aus den Einstellungen: {{${ref}}}`,
+  referenceUnknown: (ref) => `Diesen Wert gibt es in den Einstellungen nicht: {{${ref}}}`,
   locked: 'Andere Inhalte verwenden diesen Eintrag: Er kann hier nicht entfernt oder umbenannt werden.',
   newEntryName: 'Name des neuen Eintrags',
   addEntry: '+ Eintrag hinzufügen',
@@ -62,6 +66,7 @@ export const de: typeof en = {
   newPageSlugHelp: 'Kleinbuchstaben, Ziffern und Bindestriche, z. B. „webinar“: Die Seite liegt dann unter /webinar. Sie beginnt als Entwurf.',
   newPageCreate: 'Seite anlegen',
   newPageExists: (slug) => `Unter der Adresse „${slug}“ gibt es schon eine Seite: Bitte eine andere wählen.`,
+  newPageCreated: (title, route) => `Seite „${title}“ unter ${route} angelegt, als Entwurf: Sie ist unten geöffnet.`,
   translationRegion: 'Stand der Übersetzung',
   translationParts: { missing: (n) => `${n} fehlen`, untranslated: (n) => `${n} unübersetzt`, stale: (n) => `${n} veraltet` },
   translationSummary: (parts) => `Übersetzung: ${parts}.`,
@@ -151,6 +156,18 @@ export const de: typeof en = {
     dashboard: 'Dashboard',
     pages: 'Eines pro Seite',
     shared: 'Eines für alle Seiten',
+    recommended: 'Empfohlen',
+    bestValue: 'Bestes Preis-Leistungs-Verhältnis',
+    endsByItself: 'Endet von selbst',
+    continuesUnlessCancelled: 'Läuft ohne Kündigung weiter',
+    contactForm: 'Anfrage über das Kontaktformular',
+    percent: 'Prozent (%)',
+    included: 'inkl. USt.',
+    excluded: 'zzgl. USt.',
+    link: 'Einfacher Link',
+    always: 'Immer',
+    desktop: 'Nur breite Bildschirme',
+    mobile: 'Nur Telefone',
   },
   fields: {
     slug: 'Adresse (Slug)',
@@ -331,6 +348,7 @@ export const de: typeof en = {
     'claims.availability': 'Verfügbarkeit',
     'trial.days': 'Testzeitraum (Tage)',
     'trial.months': 'Testangebot (Monate)',
+    ...settingsDe.fields,
   },
   help: {
     slug: 'Die Adresse der Seite unterhalb der Sprache: „preise“ ergibt /preise. Kleinbuchstaben, Ziffern, Bindestriche.',
@@ -512,5 +530,6 @@ export const de: typeof en = {
     'claims.availability': 'Die Verfügbarkeit, wie die Seiten sie nennen, z. B. 24/7.',
     'trial.days': 'Wie viele Tage der kostenlose Test dauert.',
     'trial.months': 'Wie viele Monate das Testangebot dauert.',
+    ...settingsDe.help,
   },
 };

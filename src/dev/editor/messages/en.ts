@@ -1,3 +1,5 @@
+import { settingsEn } from './settings-en.ts';
+
 /** Field labels by key: every key a page's schema has (form-model.test walks the zod schemas for them). */
 const fields = {
   slug: 'Address (slug)',
@@ -180,6 +182,7 @@ const fields = {
   'claims.availability': 'Availability',
   'trial.days': 'Trial length (days)',
   'trial.months': 'Trial offer (months)',
+  ...settingsEn.fields,
 };
 
 /**
@@ -227,6 +230,9 @@ export const en = {
   insertConstant: (label: string) => `Insert a value into ${label}`,
   insertPlaceholder: 'Insert value…',
   constantOption: (value: string, ref: string) => `${value}  (${ref})`,
+  readsAs: 'On the page:',
+  referenceTitle: (ref: string) => `From the settings: {{${ref}}}`,
+  referenceUnknown: (ref: string) => `No such value in the settings: {{${ref}}}`,
   locked: 'Other content uses this entry: it cannot be removed or renamed here.',
   newEntryName: 'Name of the new entry',
   addEntry: '+ Add entry',
@@ -248,6 +254,7 @@ export const en = {
   newPageSlugHelp: 'Lower-case letters, digits and dashes, e.g. "webinar": the page is then at /webinar. It starts as a draft.',
   newPageCreate: 'Create page',
   newPageExists: (slug: string) => `There is already a page at the address "${slug}": choose another one.`,
+  newPageCreated: (title: string, route: string) => `Page “${title}” created at ${route}, as a draft: it is open below.`,
   // Translation view.
   translationRegion: 'Translation status',
   translationParts: { missing: (n: number) => `${n} missing`, untranslated: (n: number) => `${n} untranslated`, stale: (n: number) => `${n} stale` },
@@ -340,6 +347,18 @@ export const en = {
     dashboard: 'Dashboard',
     pages: 'One per page',
     shared: 'One for all pages',
+    recommended: 'Recommended',
+    bestValue: 'Best value',
+    endsByItself: 'Ends by itself',
+    continuesUnlessCancelled: 'Continues unless cancelled',
+    contactForm: 'Request through the contact form',
+    percent: 'Percent (%)',
+    included: 'VAT included',
+    excluded: 'VAT excluded',
+    link: 'Plain link',
+    always: 'Always',
+    desktop: 'Wide screens only',
+    mobile: 'Phones only',
   },
   fields,
   /** One line of help under every field (the schema's descriptions are written for developers and in English). */
@@ -522,5 +541,6 @@ export const en = {
     'claims.availability': 'The availability as the pages state it, e.g. 24/7.',
     'trial.days': 'How many days the free trial lasts.',
     'trial.months': 'How many months the trial offer lasts.',
+    ...settingsEn.help,
   } satisfies Record<keyof typeof fields, string>,
 };

@@ -1,4 +1,5 @@
 import type { en } from './en.ts';
+import { settingsEs } from './settings-es.ts';
 
 /** Every string the /admin editor shows its author, in Spanish (the keys of en.ts). */
 export const es: typeof en = {
@@ -41,6 +42,9 @@ export const es: typeof en = {
   insertConstant: (label) => `Insertar un valor en ${label}`,
   insertPlaceholder: 'Insertar valor…',
   constantOption: (value, ref) => `${value}  (${ref})`,
+  readsAs: 'En la página:',
+  referenceTitle: (ref) => `De los ajustes: {{${ref}}}`,
+  referenceUnknown: (ref) => `Este valor no existe en los ajustes: {{${ref}}}`,
   locked: 'Otros contenidos usan esta entrada: aquí no se puede quitar ni renombrar.',
   newEntryName: 'Nombre de la nueva entrada',
   addEntry: '+ Añadir entrada',
@@ -62,6 +66,7 @@ export const es: typeof en = {
   newPageSlugHelp: 'Minúsculas, cifras y guiones, p. ej. «webinar»: la página estará en /webinar. Empieza como borrador.',
   newPageCreate: 'Crear página',
   newPageExists: (slug) => `Ya hay una página en la dirección «${slug}»: elija otra.`,
+  newPageCreated: (title, route) => `Página «${title}» creada en ${route}, como borrador: está abierta abajo.`,
   translationRegion: 'Estado de la traducción',
   translationParts: { missing: (n) => `${n} sin traducir aún`, untranslated: (n) => `${n} en alemán`, stale: (n) => `${n} por revisar` },
   translationSummary: (parts) => `Traducción: ${parts}.`,
@@ -151,6 +156,18 @@ export const es: typeof en = {
     dashboard: 'Panel',
     pages: 'Una por página',
     shared: 'Una para todas las páginas',
+    recommended: 'Recomendado',
+    bestValue: 'Mejor relación calidad-precio',
+    endsByItself: 'Termina sola',
+    continuesUnlessCancelled: 'Continúa si no se cancela',
+    contactForm: 'Solicitud por el formulario de contacto',
+    percent: 'Porcentaje (%)',
+    included: 'IVA incluido',
+    excluded: 'IVA no incluido',
+    link: 'Enlace simple',
+    always: 'Siempre',
+    desktop: 'Solo pantallas anchas',
+    mobile: 'Solo móviles',
   },
   fields: {
     slug: 'Dirección (slug)',
@@ -331,6 +348,7 @@ export const es: typeof en = {
     'claims.availability': 'Disponibilidad',
     'trial.days': 'Duración de la prueba (días)',
     'trial.months': 'Oferta de prueba (meses)',
+    ...settingsEs.fields,
   },
   help: {
     slug: 'La dirección de la página bajo su idioma: «precios» da /es/precios. Minúsculas, cifras y guiones.',
@@ -512,5 +530,6 @@ export const es: typeof en = {
     'claims.availability': 'La disponibilidad tal como la citan las páginas, p. ej. 24/7.',
     'trial.days': 'Cuántos días dura la prueba gratuita.',
     'trial.months': 'Cuántos meses dura la oferta de prueba.',
+    ...settingsEs.help,
   },
 };

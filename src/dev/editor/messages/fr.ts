@@ -1,4 +1,5 @@
 import type { en } from './en.ts';
+import { settingsFr } from './settings-fr.ts';
 
 /** Every string the /admin editor shows its author, in French (the keys of en.ts). */
 export const fr: typeof en = {
@@ -41,6 +42,9 @@ export const fr: typeof en = {
   insertConstant: (label) => `Insérer une valeur dans ${label}`,
   insertPlaceholder: 'Insérer une valeur…',
   constantOption: (value, ref) => `${value}  (${ref})`,
+  readsAs: 'Sur la page :',
+  referenceTitle: (ref) => `Issu des réglages : {{${ref}}}`,
+  referenceUnknown: (ref) => `Cette valeur n’existe pas dans les réglages : {{${ref}}}`,
   locked: 'D’autres contenus utilisent cette entrée : elle ne peut pas être supprimée ni renommée ici.',
   newEntryName: 'Nom de la nouvelle entrée',
   addEntry: '+ Ajouter l’entrée',
@@ -62,6 +66,7 @@ export const fr: typeof en = {
   newPageSlugHelp: 'Lettres minuscules, chiffres et tirets, p. ex. « webinaire » : la page sera à /webinaire. Elle commence comme brouillon.',
   newPageCreate: 'Créer la page',
   newPageExists: (slug) => `Une page existe déjà à l’adresse « ${slug} » : choisissez-en une autre.`,
+  newPageCreated: (title, route) => `Page « ${title} » créée à l’adresse ${route}, en brouillon : elle est ouverte ci-dessous.`,
   translationRegion: 'État de la traduction',
   translationParts: { missing: (n) => `${n} manquant(s)`, untranslated: (n) => `${n} non traduit(s)`, stale: (n) => `${n} à revoir` },
   translationSummary: (parts) => `Traduction : ${parts}.`,
@@ -151,6 +156,18 @@ export const fr: typeof en = {
     dashboard: 'Tableau de bord',
     pages: 'Une par page',
     shared: 'Une pour toutes les pages',
+    recommended: 'Recommandé',
+    bestValue: 'Meilleur rapport qualité-prix',
+    endsByItself: 'Se termine de lui-même',
+    continuesUnlessCancelled: 'Se poursuit sauf résiliation',
+    contactForm: 'Demande par le formulaire de contact',
+    percent: 'Pourcentage (%)',
+    included: 'TVA comprise',
+    excluded: 'Hors TVA',
+    link: 'Lien simple',
+    always: 'Toujours',
+    desktop: 'Grands écrans seulement',
+    mobile: 'Téléphones seulement',
   },
   fields: {
     slug: 'Adresse (slug)',
@@ -331,6 +348,7 @@ export const fr: typeof en = {
     'claims.availability': 'Disponibilité',
     'trial.days': 'Durée de l’essai (jours)',
     'trial.months': 'Offre d’essai (mois)',
+    ...settingsFr.fields,
   },
   help: {
     slug: 'L’adresse de la page sous sa langue : « tarifs » donne /fr/tarifs. Minuscules, chiffres et tirets.',
@@ -512,5 +530,6 @@ export const fr: typeof en = {
     'claims.availability': 'La disponibilité telle que la citent les pages, p. ex. 24/7.',
     'trial.days': 'Combien de jours dure l’essai gratuit.',
     'trial.months': 'Combien de mois dure l’offre d’essai.',
+    ...settingsFr.help,
   },
 };

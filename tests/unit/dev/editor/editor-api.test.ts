@@ -137,6 +137,9 @@ describe('origin and token', () => {
     // Pages by the heading visitors read (the first section's title), for the "New page" menu.
     expect(files.pageTitles.faq).toEqual({ de: 'Fragen und Antworten' });
     expect(files.pageTitles.home.de).toBe('Alle KI-Modelle an einem Ort');
+    // And each by its address, from its slug: the default language at the root, the others under their code.
+    expect(files.pageRoutes.faq).toEqual({ de: '/faq' });
+    expect(files.pageRoutes.home).toEqual({ de: '/', en: '/en' });
     const dir = await mkdtemp(path.join(tmpdir(), 'site-editor-names-'));
     try {
       await cp(path.join(content, 'locales'), path.join(dir, 'locales'), { recursive: true });

@@ -5,17 +5,22 @@ import { parse } from 'yaml';
 import { CUSTOM_TAGS } from '../../../../src/content/yaml-source.ts';
 import {
   entryFor,
+  entryLabel,
   fieldHelp,
   fieldLabel,
   fieldOrder,
   friendlyError,
+  hasReference,
   isLongText,
   itemTitle,
   membersOf,
   newValue,
+  pageLabel,
   parseNumber,
+  readAs,
   slugOf,
   takesReference,
+  withValues,
   type JsonSchema,
 } from '../../../../src/dev/editor/client/form-model.ts';
 import { formSchema } from '../../../../src/dev/editor/form-schema.ts';
@@ -37,6 +42,24 @@ function keysOf(node: unknown, out = new Set<string>()): Set<string> {
     Object.values(record).forEach((item) => keysOf(item, out));
   }
   return out;
+}
+
+/** Every field path of a form (entries of a list or a map as `*`), each once. */
+function fieldPaths(schema: JsonSchema): (string | number)[][] {
+  const out = new Map<string, string[]>();
+  const walk = (node: unknown, at: string[]) => {
+    if (!node || typeof node !== 'object' || at.length > 14) return;
+    const record = node as JsonSchema;
+    for (const member of membersOf(record) ?? []) walk(member, at);
+    for (const [key, child] of Object.entries((record.properties ?? {}) as Record<string, JsonSchema>)) {
+      out.set([...at, key].join('.'), [...at, key]);
+      walk(child, [...at, key]);
+    }
+    if (record.items) walk(record.items, [...at, '*']);
+    if (record.additionalProperties && typeof record.additionalProperties === 'object') walk(record.additionalProperties, [...at, '*']);
+  };
+  walk(schema, []);
+  return [...out.values()];
 }
 
 describe('the form an author sees', () => {
@@ -62,7 +85,32 @@ describe('the form an author sees', () => {
       }
     expect(fieldLabel('title', undefined, de)).toBe('Titel');
     // A key without a name of its own is spelled out, not shown as code.
-    expect(fieldLabel('consentMaxAgeSeconds', undefined, en)).toBe('Consent max age seconds');
+    expect(fieldLabel('retryAfterSeconds', undefined, en)).toBe('Retry after seconds');
+  });
+
+  it('labels every field of site.yaml and of a locale file, with a line of help, in each UI language', () => {
+    const walked: Record<string, number> = {};
+    for (const kind of ['site', 'locale'] as const) {
+      const paths = fieldPaths(formSchema(kind, ctx));
+      walked[kind] = paths.length;
+      for (const [language, m] of Object.entries(MESSAGES))
+        for (const at of paths) {
+          const key = at[at.length - 1] as string;
+          const where = `${language} ${kind}:${at.join('.')}`;
+          expect(entryFor(m.fields as Record<string, string>, key, at, kind), `label of ${where}`).toBeTruthy();
+          expect(fieldHelp(key, undefined, m, false, at, kind), `help for ${where}`).toBeTruthy();
+        }
+    }
+    // The walk reaches the company details, the backend, the terms' figures, the forms' variants and the offer's lines.
+    expect(walked.site).toBeGreaterThan(140);
+    expect(walked.locale).toBeGreaterThan(200);
+    // A key means what its place says: the site's company name, a locale's navigation bar, a form's e-mail label.
+    expect(fieldLabel('legalName', undefined, de, ['company', 'legalName'], 'site')).toBe('Firmenname (laut Register)');
+    expect(fieldHelp('header', undefined, de, false, ['header'], 'locale')).not.toBe(fieldHelp('header', undefined, de, false, ['header'], 'page'));
+    expect(fieldHelp('header', undefined, en, true, ['header'], 'page')).toBe(en.help.header);
+    expect(fieldLabel('email', undefined, de, ['forms', 'labels', 'email'], 'locale')).not.toBe(fieldLabel('email', undefined, de, ['email'], 'site'));
+    expect(fieldLabel('code', undefined, en, ['locales', 0, 'code'], 'site')).toBe('Language code');
+    expect(fieldLabel('code', undefined, en, ['sections', 0, 'code'], 'page')).toBe('Status code');
   });
 
   it('tells a key apart by its path where it means something else: a plan’s price is the figure, not a price line', () => {
@@ -87,31 +135,25 @@ describe('the form an author sees', () => {
         expect((m.fields as Record<string, string>)[key], `${language} label of ${key}`).toBeTruthy();
         expect((m.help as Record<string, string>)[key], `${language} help for ${key}`).toBeTruthy();
       }
-    // Every field path of the page and settings forms, entries of a list or a map as `*`.
-    const paths: string[][] = [];
-    const walk = (node: unknown, at: string[]) => {
-      if (!node || typeof node !== 'object' || at.length > 12) return;
-      const record = node as JsonSchema;
-      for (const member of membersOf(record) ?? []) walk(member, at);
-      for (const [key, child] of Object.entries((record.properties ?? {}) as Record<string, JsonSchema>)) {
-        paths.push([...at, key]);
-        walk(child, [...at, key]);
-      }
-      if (record.items) walk(record.items, [...at, '*']);
-      if (record.additionalProperties && typeof record.additionalProperties === 'object') walk(record.additionalProperties, [...at, '*']);
-    };
-    walk(page, []);
-    walk(formSchema('site', ctx), []);
-    const pathKeyed = Object.keys(en.fields).filter((key) => key.includes('.'));
+    // Every field path of the page, settings and UI-strings forms, entries of a list or a map as `*`.
+    const paths = { page: fieldPaths(page), site: fieldPaths(formSchema('site', ctx)), locale: fieldPaths(formSchema('locale', ctx)) };
+    const pathKeyed = Object.keys(en.fields).filter((key) => key.includes('.') || key.includes(':'));
     expect(pathKeyed).toContain('plans.*.price');
+    expect(pathKeyed).toContain('locale:header');
+    const matches = (parts: string[], p: (string | number)[]) => parts.every((part, i) => part === '*' || part === String(p[i]));
     for (const pattern of pathKeyed) {
-      const parts = pattern.split('.');
-      const used = paths.some((p) => p.length >= parts.length && parts.every((part, i) => part === '*' || part === p[p.length - parts.length + i]));
+      const [kind, rest] = pattern.includes(':') ? (pattern.split(':') as [keyof typeof paths, string]) : [undefined, pattern];
+      const parts = rest.split('.');
+      const used = kind
+        ? paths[kind].some((p) => p.length === parts.length && matches(parts, p))
+        : Object.values(paths)
+            .flat()
+            .some((p) => p.length >= parts.length && matches(parts, p.slice(p.length - parts.length)));
       expect(used, pattern).toBe(true);
     }
   });
 
-  it('names every section type and every choice in each UI language (not the names of data: icons, plans, claims, products)', () => {
+  it('names every section type and every choice of a page, site.yaml and a locale file in each UI language (not the names of data: icons, plans, claims, products)', () => {
     const choices = new Set<string>(sectionsOf(page).map((m) => String((m.properties as Record<string, JsonSchema>).type?.const)));
     const names = new Set(['icon', 'plan', 'claim', 'presetProducts']);
     const walk = (node: unknown, key: string) => {
@@ -126,7 +168,10 @@ describe('the form an author sees', () => {
       for (const [k, child] of Object.entries(record)) if (k !== 'properties') walk(child, key);
     };
     walk(page, '');
+    walk(formSchema('site', ctx), '');
+    walk(formSchema('locale', ctx), '');
     expect(choices).toContain('chatbotPricing');
+    expect(choices).toContain('continuesUnlessCancelled');
     expect(choices).toContain('dashboard');
     for (const [language, m] of Object.entries(MESSAGES))
       for (const choice of choices) expect((m.options as Record<string, string>)[choice], `${language} name of ${choice}`).toBeTruthy();
@@ -146,6 +191,53 @@ describe('the form an author sees', () => {
     expect(itemTitle({ question: 'Was ist {{brand.name}}?' }, '?', de, constants)).toBe('Was ist KI-Zentrale?');
     expect(itemTitle({ type: 'savings', title: '{{ savings.vsTwo.percent }} % günstiger' }, '?', de, constants)).toBe('Ersparnis: 53 % günstiger');
     expect(itemTitle({ title: '{{plans.gold.price}} €' }, '?', de, constants)).toBe('{{plans.gold.price}} €');
+  });
+
+  it('names a page in the page list by its heading in the editor’s language where it has one, with its address', () => {
+    const constants = [{ ref: 'brand.name', value: 'KI-Zentrale' }];
+    const titles = { de: 'Vertriebsleitfaden {{brand.name}}', en: 'Sales guide' };
+    expect(pageLabel(titles, ['de', 'de'], '/leitfaden', 'leitfaden', constants)).toBe('Vertriebsleitfaden KI-Zentrale — /leitfaden');
+    // An English editor reads the English heading of the German file; a page without one in that language, its own.
+    expect(pageLabel(titles, ['en', 'de'], '/leitfaden', 'leitfaden', constants)).toBe('Sales guide — /leitfaden');
+    expect(pageLabel({ de: 'Impressum' }, ['fr', 'de'], '/impressum', 'impressum')).toBe('Impressum — /impressum');
+    // No heading yet: the folder name, never an empty link.
+    expect(pageLabel(undefined, ['de'], '/404', 'not-found')).toBe('not-found — /404');
+  });
+
+  it('reads a text with references as the page prints it, each value marked by its reference, the text kept as written', () => {
+    const constants = [
+      { ref: 'brand.name', value: 'KI-Zentrale' },
+      { ref: 'plans.standard.price', value: '17.9' },
+      { ref: 'cookies.consentMaxAgeSeconds', value: '31536000' },
+    ];
+    const text = 'Ab {{ plans.standard.price | eur }} bei {{brand.name}}, gültig {{cookies.consentMaxAgeSeconds | duration}}; {{plans.gold.price}}';
+    expect(readAs(text, constants, 'de')).toEqual([
+      { text: 'Ab ' },
+      { ref: 'plans.standard.price', source: '{{ plans.standard.price | eur }}', value: '17,90\u00a0€' },
+      { text: ' bei ' },
+      { ref: 'brand.name', source: '{{brand.name}}', value: 'KI-Zentrale' },
+      { text: ', gültig ' },
+      { ref: 'cookies.consentMaxAgeSeconds', source: '{{cookies.consentMaxAgeSeconds | duration}}', value: '1 Jahr' },
+      { text: '; ' },
+      // Not among the settings: no value, shown as written and flagged.
+      { ref: 'plans.gold.price', source: '{{plans.gold.price}}' },
+    ]);
+    // Joined, the pieces are the text itself: nothing is lost between what the field holds and what is shown.
+    expect(
+      readAs(text, constants, 'de')
+        .map((p) => (p.ref === undefined ? p.text : p.source))
+        .join(''),
+    ).toBe(text);
+    expect(withValues('{{plans.standard.price}} pro Monat', constants, 'de')).toBe('17,9 pro Monat');
+    expect(withValues('{{plans.standard.price | eur}}', constants, 'en')).toBe('€17.90');
+    expect(hasReference('Ohne Bezug {{ nicht }')).toBe(false);
+    expect(hasReference('Mit {{brand.name}}')).toBe(true);
+  });
+
+  it('names a map entry by the name it carries, else by its key', () => {
+    expect(entryLabel('chatgptPlus', { name: 'ChatGPT Plus', price: 22.99 }, de, ['constants', 'comparison', 'chatgptPlus'], 'site')).toBe('ChatGPT Plus');
+    expect(entryLabel('vsTwo', { percent: 53, plan: 'plus' }, de, ['constants', 'savings', 'vsTwo'], 'site')).toBe('Vs two');
+    expect(entryLabel('standard', { price: 17 }, de, ['constants', 'plans', 'standard'], 'site')).toBe('Standard');
   });
 
   it('offers the constant picker on prose only, and long text as a text area', () => {

@@ -18,7 +18,7 @@ export interface ContactTestServer {
 }
 
 /**
- * The set-up of the server's protocol tests: `files` (path → text) served by `startServer` on an ephemeral loopback
+ * The set-up of the server's protocol tests: `files` (path → text, folders made as needed) served by `startServer` on an ephemeral loopback
  * port with the contact route in front, over a store that records each stored address instead of a database;
  * with `tls`, over HTTPS and HTTP/2 with a throw-away certificate.
  */
@@ -26,7 +26,10 @@ export async function contactTestServer(options: { files: Record<string, string>
   const dir = await mkdtemp(path.join(tmpdir(), 'site-contact-server-'));
   const root = path.join(dir, 'dist');
   await mkdir(root);
-  for (const [file, text] of Object.entries(options.files)) await writeFile(path.join(root, file), text);
+  for (const [file, text] of Object.entries(options.files)) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), text);
+  }
   const saved: string[] = [];
   const store: ContactStore = {
     save: async (request) => {

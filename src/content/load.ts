@@ -10,6 +10,7 @@ import { brandFor } from './brand.ts';
 import { closest } from './describe.ts';
 import type { PageEntry, Placeholder, SiteModel } from './model.ts';
 import { resolveReferences, type ReferenceScope } from './references.ts';
+import { savingsWithNet } from './savings.ts';
 import { outputFileFor, routeFor } from './routes.ts';
 import { type ContentMemo, type Remembered } from './memo.ts';
 import { textDigest } from '../cache/digest.ts';
@@ -118,10 +119,13 @@ function applyEnv(data: unknown, env: ContentEnv): void {
 function contextFrom(raw: unknown): { ctx: SchemaContext; scope: (locale: string) => ReferenceScope } {
   const site = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const constants = (site.constants && typeof site.constants === 'object' ? site.constants : {}) as Record<string, unknown>;
+  // Derived once per load: `{{savings.vsTwo.netPercent}}`, the footnote's like-for-like figure.
+  const savings = savingsWithNet(constants, site.claimRegister);
   return {
     ctx: schemaContextFrom(site),
     scope: (locale) => ({
       ...constants,
+      savings,
       brand: brandFor(site.brand, locale),
       company: site.company,
       email: site.email,

@@ -1,4 +1,5 @@
 import { formatEuro, formatNumber } from '../content/references.ts';
+import { savingFigures, vatGap } from '../content/savings.ts';
 import type { Page } from '../schema/page.ts';
 import type { RegisteredClaim } from '../schema/offer.ts';
 import type { SiteConfig } from '../schema/site.ts';
@@ -292,16 +293,17 @@ export function claimNoteText(site: Pick<SiteConfig, 'constants' | 'claimRegiste
   const saving = match ? site.constants.savings[match[1]!] : undefined;
   if (saving) {
     const against = saving.against.map((k) => site.constants.comparison[k]!).filter(Boolean);
-    const total = Math.round(against.reduce((sum, a) => sum + a.price, 0) * 100) / 100;
-    const ours = site.constants.plans[saving.plan]?.price ?? 0;
+    const figures = savingFigures(
+      against.map((a) => a.price),
+      site.constants.plans[saving.plan]?.price ?? 0,
+      vatGap(claim.basis.vat),
+    );
     values.items = against.map((a) => `${a.name} ${formatEuro(a.price, intl)}`).join(' + ');
-    values.total = formatEuro(total, intl);
-    values.ours = formatEuro(ours, intl);
+    values.total = formatEuro(figures.total, intl);
+    values.ours = formatEuro(figures.ours, intl);
     values.plan = site.offer?.plans[saving.plan]?.name ?? saving.plan;
     values.vat = formatNumber(claim.basis.vat?.ratePercent ?? 0, intl);
-    const rate = claim.basis.vat && claim.basis.vat.theirs !== claim.basis.vat.ours ? claim.basis.vat.ratePercent : 0;
-    const net = total / (1 + rate / 100);
-    values.net = formatNumber(Math.floor(((net - ours) / net) * 100), intl);
+    values.net = formatNumber(figures.netPercent, intl);
   }
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 }

@@ -62,12 +62,17 @@ export function planBadge(ctx: RenderContext, plan: string): string | undefined 
   return found && badge ? found.strings.badges[badge] : undefined;
 }
 
-/** The trial reading this page's language offers (SPEC §9 gives two), in one sentence. */
-export function trialSummary(ctx: RenderContext): string | undefined {
+/**
+ * The trial reading this page's language offers (SPEC §9 gives two), in one sentence; `short` gives the hero's
+ * one-line variant (the full sentence when the language has none), so a page does not print the same sentence
+ * in its hero, under its plans and in its FAQ.
+ */
+export function trialSummary(ctx: RenderContext, variant: 'summary' | 'short' = 'summary'): string | undefined {
   const found = offerOf(ctx);
   if (!found) return undefined;
   const [key, trial] = Object.entries(found.offer.trials).find(([, t]) => t.locales.includes(ctx.entry.locale)) ?? [];
-  const text = key ? found.strings.trials[key]?.summary : undefined;
+  const strings = key ? found.strings.trials[key] : undefined;
+  const text = variant === 'short' ? (strings?.short ?? strings?.summary) : strings?.summary;
   return key && trial && text ? fill(text, trialValues(ctx, found, key)) : undefined;
 }
 

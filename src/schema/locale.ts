@@ -127,6 +127,9 @@ const OfferStrings = z
         z.string(),
         z.strictObject({
           summary: d('The trial in one sentence for marketing pages, e.g. "{days} Tage kostenlos testen, ohne Kreditkarte."'),
+          short: d(
+            'The trial in one short line for the hero, with a link to where it is requested, e.g. "{days} Tage kostenlos testen, ohne Kreditkarte: [Test anfragen]({start})." The full sentence stays under the plans and in the FAQ.',
+          ).optional(),
           terms: d('The trial as the terms state it: length, price, what happens at its end.').optional(),
         }),
       )

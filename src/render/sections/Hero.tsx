@@ -24,7 +24,7 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
   // On phones left-aligned, as a column of text reads (centred, the lead ran to seven ragged lines at 360 px).
   const align = mock ? 'text-left sm:text-center lg:text-left' : 'text-left sm:text-center';
   const justify = mock ? 'justify-start sm:justify-center lg:justify-start' : 'justify-start sm:justify-center';
-  const note = (section.trialNote ? trialSummary(ctx) : undefined) ?? section.note;
+  const note = (section.trialNote ? trialSummary(ctx, 'short') : undefined) ?? section.note;
   // A headline of more than about 55 characters beside a drawing is set a step smaller from 1024 px: at full size it
   // took four lines in the text column (/chatbot, /fr/education) and pushed the figures below the first screen.
   const longTitle = `${section.title} ${section.highlight ?? ''}`.replace(/\u00ad/g, '').trim().length > LONG_TITLE_CHARS;

@@ -213,7 +213,8 @@ describe('claims that contradicted other pages', () => {
   });
 
   it('the German trial says what the terms say: cancel by the end of the month, else Smart with its term', () => {
-    const trial = text(/<p data-trial=""[^>]*>([\s\S]*?)<\/p>/.exec(page('/').html)?.[1] ?? '');
+    // The full sentence under the plans (the hero has the short line: tests/unit/real-site/read5-copy.test.ts).
+    const trial = text(/<p data-offer="trial"[^>]*>([\s\S]*?)<\/p>/.exec(page('/').html)?.[1] ?? '');
     expect(trial).toBe(
       'Testen Sie Smart einen Monat lang mit allen Funktionen, zum Preis des Jahrestarifs: 19 € pro Nutzer zzgl. MwSt., ohne Kreditkarte. Sie fordern den Testmonat über das Kontaktformular an, wir schalten Ihren Zugang frei. Wenn Sie bis zum Ende des Testmonats kündigen, zahlen Sie nur diesen einen Monat. Sonst läuft Ihr Zugang im Tarif Smart weiter (12 Monate Laufzeit).',
     );
@@ -229,7 +230,7 @@ describe('claims that contradicted other pages', () => {
   });
 
   it('the other languages offer the free week, as SPEC §9 gives it', () => {
-    expect(['/fr', '/en', '/es'].map((route) => text(/<p data-trial=""[^>]*>([\s\S]*?)<\/p>/.exec(page(route).html)?.[1] ?? ''))).toEqual([
+    expect(['/fr', '/en', '/es'].map((route) => text(/<p data-offer="trial"[^>]*>([\s\S]*?)<\/p>/.exec(page(route).html)?.[1] ?? ''))).toEqual([
       'Essai gratuit de 7 jours avec toutes les fonctionnalités de la formule Smart, sans carte bancaire : demandez-le via le formulaire de contact et nous ouvrons votre accès. L’essai prend fin automatiquement, sans engagement.',
       'Try it free for 7 days with every Smart feature and no credit card: request your trial through the contact form and we’ll set up your access. The trial ends by itself, so there’s nothing to cancel.',
       'Prueba gratuita de 7 días con todas las funciones del plan Smart, sin tarjeta de crédito: solicítela en el formulario de contacto y le activamos el acceso. La prueba termina automáticamente y sin compromiso.',

@@ -3,17 +3,17 @@ import { defaultBuildCache, noCache } from '../../cache/build-cache.ts';
 import type { Result } from '../../errors/site-error.ts';
 import { unchangedPlan } from '../incremental/explain.ts';
 import { generatorId } from '../generator-id.ts';
-import { guardOutDir } from '../out-dir.ts';
+import { claimOutDir, guardOutDir } from '../out-dir.ts';
 import { lastBuild, unchangedSince, type BuildInputs, type UnchangedReport } from '../unchanged-build.ts';
 import type { BuildOptions, BuildReport, BuildStart, RouteReport } from './types.ts';
 
 /**
  * The build's settings resolved and the last build's record read. Done already: the output folder is refused
- * (guardOutDir), or nothing the last build read or wrote changed, so that build is this one (unchanged-build.ts) and
+ * (guardOutDir, claimOutDir), or nothing the last build read or wrote changed, so that build is this one (unchanged-build.ts) and
  * nothing is loaded.
  */
 export async function startBuild(options: BuildOptions): Promise<{ start: BuildStart } | { done: Result<BuildReport> }> {
-  const guard = guardOutDir(options.outDir, options.contentDir);
+  const guard = guardOutDir(options.outDir, options.contentDir) ?? (await claimOutDir(options.outDir, options.emptyOutDir === true));
   if (guard) return { done: { ok: false, errors: [guard] } };
   const cache = options.cache ?? defaultBuildCache();
   const outDir = path.resolve(options.outDir);

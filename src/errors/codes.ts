@@ -104,7 +104,7 @@ export const ERROR_CODES = {
     kind: 'build',
     title: 'The output folder holds files no build wrote',
     explanation:
-      'A build empties its output folder first. A folder that is not empty and has no `.<name>.sources.json` beside it (which every build leaves) was not written by `site build`, so emptying it could delete your files.',
+      'A build empties its output folder first. A folder that is not empty and has no `.<name>.sources.json` beside it (which every build leaves) and no record in the page cache was not written by `site build`, so emptying it could delete your files.',
     hint: 'Choose a new or empty folder, or pass `--empty-out` to `site build` to delete what the folder holds.',
   },
   'out-not-a-folder': {

@@ -21,7 +21,8 @@ export function guardOutDir(outDir: string, contentDir: string): SiteError | und
 /**
  * Refuses an output path the build would destroy without being asked: an existing file, or a folder that holds
  * files and has no `.<name>.sources.json` beside it, the file every build leaves there (page-sources.ts), so no
- * build wrote it. `emptyAnyway` is `site build --empty-out`: the user says the folder's files may go.
+ * build wrote it. `emptyAnyway` is `site build --empty-out` (the user says the folder's files may go) or the page
+ * cache's record of a build into the folder.
  */
 export async function claimOutDir(outDir: string, emptyAnyway: boolean): Promise<SiteError | undefined> {
   const out = path.resolve(outDir);

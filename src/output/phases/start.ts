@@ -13,7 +13,7 @@ import type { BuildOptions, BuildReport, BuildStart, RouteReport } from './types
  * nothing is loaded.
  */
 export async function startBuild(options: BuildOptions): Promise<{ start: BuildStart } | { done: Result<BuildReport> }> {
-  const guard = guardOutDir(options.outDir, options.contentDir) ?? (await claimOutDir(options.outDir, options.emptyOutDir === true));
+  const guard = guardOutDir(options.outDir, options.contentDir);
   if (guard) return { done: { ok: false, errors: [guard] } };
   const cache = options.cache ?? defaultBuildCache();
   const outDir = path.resolve(options.outDir);
@@ -23,6 +23,9 @@ export async function startBuild(options: BuildOptions): Promise<{ start: BuildS
   const publication = options.publication ?? { at: new Date(), drafts: false };
   const inputs: BuildInputs = { contentDir: options.contentDir, outDir, generator, env: options.env ?? {}, drafts: publication.drafts };
   const recorded = cached && !options.fresh ? await lastBuild(cache, inputs) : undefined;
+  // The page cache's record of the last build into this folder also marks it as a build's (its sources file may be gone).
+  const claim = await claimOutDir(options.outDir, options.emptyOutDir === true || recorded !== undefined);
+  if (claim) return { done: { ok: false, errors: [claim] } };
   const unchanged = recorded && unchangedSince(recorded, inputs, publication.at);
   if (unchanged) return { done: { ok: true, value: unchangedReport(options.outDir, unchanged) } };
   return { start: { options, cache, outDir, cached, generator, publication, inputs, recorded } };

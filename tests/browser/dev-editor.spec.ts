@@ -248,13 +248,21 @@ test('a price typed with a decimal comma is saved as that number; a text that is
   await expect(page.locator('.constant-picker')).toHaveCount(0);
   await price.fill('17 €');
   await expect(page.locator('#root_constants_plans_standard_price__error')).toHaveText('Bitte eine Zahl eingeben.', SLOW);
+  // A price the savings claims do not bear is refused at once, the claim's percent marked in the author's words.
   await price.fill('17,90');
+  await expect(page.locator('#root_constants_savings_vsThree_percent__error')).toHaveText(
+    'Die Preise ergeben eine Ersparnis von 73,3 %, diese Aussage nennt bis zu 75 %: Prozentzahl (oder Preis) anpassen.',
+    SLOW,
+  );
+  await expect(page.getByRole('status')).toHaveText('Die Vorschau ist nicht aktualisiert: Bitte zuerst die markierten Felder korrigieren.');
+  await price.fill('16,90');
   await expect(page.locator('#root_constants_plans_standard_price__error')).toHaveCount(0, SLOW);
-  await expect(price).toHaveValue('17,90');
+  await expect(page.locator('#root_constants_savings_vsThree_percent__error')).toHaveCount(0, SLOW);
+  await expect(price).toHaveValue('16,90');
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByRole('status')).toHaveText('site.yaml gespeichert.', SLOW);
   const saved = await readFile(file, 'utf8');
-  expect(changedLines(before, saved)).toEqual([expect.stringContaining('standard: { price: 17,'), expect.stringContaining('standard: { price: 17.9,')]);
+  expect(changedLines(before, saved)).toEqual([expect.stringContaining('standard: { price: 17,'), expect.stringContaining('standard: { price: 16.9,')]);
   await writeFile(file, before);
   await context.close();
 });

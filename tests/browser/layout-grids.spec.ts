@@ -120,3 +120,46 @@ test('every route: no grid leaves one card alone at any width from 360 to 1440 p
   }
   expect(failures).toEqual([]);
 });
+
+test('contact forms from 768 px: no field alone in half a row, no product interest alone on its row', async ({ page }) => {
+  const failures: string[] = [];
+  for (const route of ['/', '/fr', '/en', '/es', '/education', '/fr/education', '/chatbot']) {
+    await page.goto(route);
+    await page.locator('form[data-contact-form]').first().waitFor();
+    for (const width of [768, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      const found = await page
+        .locator('form[data-contact-form]')
+        .first()
+        .evaluate((form) => {
+          const rowsOf = (items: Element[]) => {
+            const rows: { top: number; items: DOMRect[] }[] = [];
+            for (const item of items) {
+              const r = item.getBoundingClientRect();
+              const row = rows.find((x) => Math.abs(x.top - r.top) <= 2);
+              if (row) row.items.push(r);
+              else rows.push({ top: r.top, items: [r] });
+            }
+            return rows.sort((a, b) => a.top - b.top);
+          };
+          const out: string[] = [];
+          const fields = form.querySelector(':scope > div');
+          if (fields) {
+            const width = fields.getBoundingClientRect().width;
+            for (const row of rowsOf([...fields.children]))
+              if (row.items.length === 1 && (row.items[0]?.width ?? 0) < width * 0.9)
+                out.push(`a field alone in ${Math.round(row.items[0]?.width ?? 0)} of ${Math.round(width)}px`);
+          }
+          const interests = [...form.querySelectorAll('fieldset label')];
+          const rows = rowsOf(interests);
+          rows.forEach((row, i) => {
+            if (i > 0 && row.items.length === 1 && (rows[i - 1]?.items.length ?? 0) >= 2)
+              out.push(`an interest alone on row ${i + 1} (rows: ${rows.map((r) => r.items.length).join(', ')})`);
+          });
+          return out;
+        });
+      for (const f of found) failures.push(`${route} ${width}px: ${f}`);
+    }
+  }
+  expect(failures).toEqual([]);
+});

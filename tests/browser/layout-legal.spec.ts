@@ -50,3 +50,31 @@ test('the legal notice, a short page, has no table of contents', async ({ page }
   await page.goto('/impressum');
   await expect(page.locator('[data-legal-contents]')).toHaveCount(0);
 });
+
+test('the legal index beside the text at 1280 and 1440 px breaks its entries between words only', async ({ page }) => {
+  const failures: string[] = [];
+  for (const route of ['/agb', '/datenschutz']) {
+    await page.goto(route);
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.evaluate(() => document.fonts.ready);
+      const broken = await page.locator('nav[data-legal-contents="index"] a').evaluateAll((links) => {
+        const found: string[] = [];
+        const range = document.createRange();
+        for (const link of links) {
+          const text = link.firstChild;
+          if (!(text instanceof Text)) continue;
+          for (const m of text.data.matchAll(/\S+/g)) {
+            range.setStart(text, m.index);
+            range.setEnd(text, m.index + m[0].length);
+            if (new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top / 4))).size > 1)
+              found.push(m[0].replace(/\u00ad/g, ''));
+          }
+        }
+        return found;
+      });
+      for (const word of broken) failures.push(`${route} at ${width}px: "${word}" breaks inside the index`);
+    }
+  }
+  expect(failures).toEqual([]);
+});

@@ -7,11 +7,12 @@ import { brandFor } from '../../content/brand.ts';
 import { loadContent, type ContentEnv } from '../../content/load.ts';
 import type { SiteModel } from '../../content/model.ts';
 import { ContentMemo } from '../../content/memo.ts';
+import { computeSavings, SAVINGS_RULE, savingHolds } from '../../check/claims.ts';
 import { routeFor } from '../../content/routes.ts';
 import { CUSTOM_TAGS } from '../../content/yaml-source.ts';
 import { formatError, type SiteError } from '../../errors/site-error.ts';
 import { schemaContextOf } from '../../output/write-schemas.ts';
-import type { LocaleCode } from '../../schema/site.ts';
+import type { LocaleCode, SiteConfig } from '../../schema/site.ts';
 import { BASE_SECURITY_HEADERS, NON_PAGE_CSP } from '../../server/security-headers.ts';
 import type { RouteHandler } from '../../server/server.ts';
 import { contentFiles, editablePath, kindOf } from './content-files.ts';
@@ -92,6 +93,19 @@ async function readJson(req: IncomingMessage): Promise<Json | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The savings claims a figure edit in site.yaml breaks (a price raised under "up to 75 %"): `site check` fails the
+ * build on them, so the editor refuses the edit at once and marks the claim's percent, where the author fixes it.
+ */
+function brokenSavings(site: SiteConfig): EditorError[] {
+  return computeSavings(site)
+    .filter((saving) => !savingHolds(saving))
+    .map((saving) => {
+      const message = `savings claim '${saving.key}' says ${saving.upTo ? 'up to ' : ''}${saving.claimed} % but the constants give ${saving.computed.toFixed(1)} %`;
+      return { file: 'site.yaml', path: `constants.savings.${saving.key}.percent`, message, text: `site.yaml savings-claim: ${message} (${SAVINGS_RULE})` };
+    });
 }
 
 const versionOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
@@ -270,6 +284,7 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     const edit = await edited(body);
     if ('error' in edit) return send(res, edit.status, { error: edit.error });
     const { model, errors } = await loadWith(edit.relative, edit.text);
+    if (model && !errors.length && kindOf(edit.relative) === 'site') errors.push(...brokenSavings(model.site));
     // Invalid input is shown, never previewed as if it were fine, and never written.
     if (errors.length)
       return send(res, 422, {

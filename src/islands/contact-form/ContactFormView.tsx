@@ -291,7 +291,8 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
         </div>
       )}
       <form ref={form} hidden={sent} onSubmit={submit} className="@container space-y-5" aria-busy={submitting} data-contact-form={source.form}>
-        <div className="grid gap-5 @xl:grid-cols-2">
+        {/* An odd last field (the school's) takes the whole row: half a row beside nothing read as a field missing. */}
+        <div className="grid gap-5 @xl:grid-cols-2 @xl:[&>:last-child:nth-child(odd)]:col-span-2">
           {field('name', true, { autoComplete: 'name' })}
           {field('email', true, { type: 'email', autoComplete: 'email' })}
           {has('company') && field('company', false, { autoComplete: 'organization' })}
@@ -300,7 +301,8 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
         {has('products') && (
           <fieldset>
             <legend className={label}>{strings.labels.products}</legend>
-            <div className="mt-1 grid gap-x-4 @xl:grid-cols-2">
+            {/* The five interests three to a row (3 + 2): in two columns the fifth stood alone on its row. */}
+            <div className="mt-1 grid gap-x-4 @xl:grid-cols-3">
               {PRODUCT_IDS.map((product) => (
                 <label key={product} className="flex min-h-11 items-center gap-3 text-sm text-slate-700">
                   <input

@@ -34,7 +34,7 @@ export function Faq({ section, level, headingId }: SectionProps<'faq'>) {
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId} narrow={!page}>
       {page ? (
         <div className="mx-auto max-w-3xl lg:grid lg:max-w-6xl lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16" data-faq-page="">
-          <div className="lg:sticky lg:top-28 lg:self-start">{heading}</div>
+          <div>{heading}</div>
           <div>{questions}</div>
         </div>
       ) : (

@@ -40,7 +40,7 @@ export function Features(props: SectionProps<'features'>) {
 
 /** A card from 640 px only: below it the item is an entry of a list (the two variants below). */
 const CARD_FROM_SM =
-  'sm:rounded-card sm:bg-white sm:shadow-card sm:ring-1 sm:ring-slate-200 transition duration-300 ease-out-soft sm:hover:-translate-y-0.5 sm:hover:shadow-raised';
+  'sm:rounded-card sm:bg-white sm:shadow-card sm:ring-1 sm:ring-slate-200 transition duration-300 ease-out-soft hover:-translate-y-0.5 hover:shadow-raised';
 
 /**
  * An item of a compact list (the ten learning modes): on phones two columns of plain entries under a hairline,
@@ -125,7 +125,7 @@ function FeatureCards({ section, level, headingId, children }: SectionProps<'fea
               </h3>
             </div>
             <p
-              className={`${compact ? 'mt-1 text-[0.8125rem] leading-5 sm:mt-2 sm:text-sm' : long ? 'mt-1 max-sm:text-[0.9375rem] sm:mt-2' : 'mt-2'} ${dark ? 'text-slate-300' : 'text-slate-600'}`}
+              className={`${compact ? 'mt-1 text-[0.8125rem] leading-5 sm:mt-2 sm:text-sm' : long ? 'mt-1 text-[0.9375rem] sm:mt-2 sm:text-base' : 'mt-2'} ${dark ? 'text-slate-300' : 'text-slate-600'}`}
             >
               <MarkedInline owner={item} field="text" />
             </p>

@@ -6,6 +6,9 @@ import { ActionLink } from '../ui.tsx';
 import { trialSummary } from '../offer.tsx';
 import type { SectionProps } from './props.ts';
 
+/** Characters of title and highlight above which a hero headline beside a drawing is set a step smaller. */
+const LONG_TITLE_CHARS = 55;
+
 /** A middle dot between phrases ends a line, never starts one ("… RGPD / · Hébergement" at 360 px). */
 const dotsStayBehind = (text: string) => text.replace(/ · /g, '\u00a0· ');
 
@@ -22,6 +25,9 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
   const align = mock ? 'text-left sm:text-center lg:text-left' : 'text-left sm:text-center';
   const justify = mock ? 'justify-start sm:justify-center lg:justify-start' : 'justify-start sm:justify-center';
   const note = (section.trialNote ? trialSummary(ctx) : undefined) ?? section.note;
+  // A headline of more than about 55 characters beside a drawing is set a step smaller from 1024 px: at full size it
+  // took four lines in the text column (/chatbot, /fr/education) and pushed the figures below the first screen.
+  const longTitle = `${section.title} ${section.highlight ?? ''}`.replace(/\u00ad/g, '').trim().length > LONG_TITLE_CHARS;
   return (
     <section
       id={section.id}
@@ -42,7 +48,7 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
               <KeepTogether text={dotsStayBehind(section.eyebrow)} />
             </p>
           )}
-          <h1 id={headingId} className={`mt-4 text-display font-extrabold sm:mt-5 text-slate-900 ${mock ? 'lg:text-h1 xl:text-[3.5rem]' : ''}`}>
+          <h1 id={headingId} className={`mt-4 text-display font-extrabold sm:mt-5 text-slate-900 ${mock ? (longTitle ? 'lg:text-4xl xl:text-5xl' : 'lg:text-h1 xl:text-[3.5rem]') : ''}`}>
             <KeepTogether text={section.title} />
             {section.highlight && (
               <>
@@ -85,7 +91,7 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
           // two (in the text column's quarters "günstiger als ChatGPT Plus + Claude Pro" took three). From 640 px one row
           // of columns as wide as their words: a short label gives its room to a long one.
           <dl
-            className={`grid grid-cols-2 gap-x-6 gap-y-4 border-t border-slate-200 pt-6 sm:auto-cols-auto sm:grid-flow-col sm:grid-cols-none sm:justify-between ${mock ? `mx-auto w-full max-w-2xl lg:col-span-2 lg:mt-10 lg:max-w-none ${note ? '' : 'max-lg:-mt-4'}` : 'mx-auto mt-8 max-w-3xl'}`}
+            className={`grid grid-cols-2 gap-x-6 gap-y-4 border-t border-slate-200 pt-6 sm:flex sm:justify-between ${mock ? `mx-auto w-full max-w-2xl lg:col-span-2 lg:mt-10 lg:max-w-none ${note ? '' : 'max-lg:-mt-4'}` : 'mx-auto mt-8 max-w-3xl'}`}
           >
             {section.stats.map((stat, i) => (
               // A column flex box, so the figure (`order-first`) shows above its label; the DOM keeps dt before dd.

@@ -13,7 +13,10 @@ interface Entry {
   label: string;
 }
 
-/** The parts as links to their anchors; `compact` for the disclosure (44 px tap targets), else the index beside the text. */
+/**
+ * The parts as links to their anchors; `compact` for the disclosure (44 px tap targets), else the index beside the
+ * text, whose entries break between words only ("Zahlungsbedin-gungen" in a 15rem rail read badly).
+ */
 function ContentsList({ entries, compact }: { entries: Entry[]; compact?: boolean }) {
   return (
     <ol className={compact ? 'border-t border-slate-200 px-4 py-1 text-sm' : 'mt-3 space-y-1 border-l border-slate-200 text-sm'}>
@@ -24,7 +27,7 @@ function ContentsList({ entries, compact }: { entries: Entry[]; compact?: boolea
             className={
               compact
                 ? 'flex min-h-11 items-center rounded-sm text-slate-700 hover:text-brand-700 hover:underline'
-                : '-ml-px block border-l border-transparent py-1 pl-3 leading-snug text-slate-600 hover:border-brand-600 hover:text-brand-700'
+                : '-ml-px block border-l border-transparent py-1 pl-3 leading-snug text-slate-600 hyphens-none hover:border-brand-600 hover:text-brand-700'
             }
           >
             {entry.label}
@@ -84,7 +87,7 @@ export function Legal({ section, level, headingId }: SectionProps<'legal'>) {
   }
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
-      <div className="mx-auto max-w-3xl xl:grid xl:max-w-none xl:grid-cols-[minmax(0,48rem)_15rem] xl:justify-center xl:gap-16">
+      <div className="mx-auto max-w-3xl xl:grid xl:max-w-none xl:grid-cols-[minmax(0,48rem)_16rem] xl:justify-center xl:gap-16">
         {article}
         <nav aria-label={contents} data-legal-contents="index" className="hidden xl:block">
           <div className="sticky top-24 max-h-[calc(100vh-7rem)] overflow-y-auto pb-4">

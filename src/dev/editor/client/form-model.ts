@@ -83,6 +83,16 @@ const DURATION_UNITS = [
   ['second', 1],
 ] as const;
 
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** One formatter per language and kind: the page list and section titles read their references on every keystroke. */
+function numberFormat(intl: string, kind: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${intl} ${kind}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.NumberFormat(intl, options)));
+  return format;
+}
+
 /** A constant's value as pages print it in `intl`'s language: numbers, euros and durations formatted as the loader does. */
 function printed(value: string, ref: string, format: string | undefined, intl: string): string {
   if (!/^-?\d+(?:\.\d+)?$/.test(value)) return value;
@@ -90,15 +100,20 @@ function printed(value: string, ref: string, format: string | undefined, intl: s
   try {
     if (format === 'eur') {
       const cents = !Number.isInteger(number);
-      return new Intl.NumberFormat(intl, { style: 'currency', currency: 'EUR', minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 }).format(number);
+      return numberFormat(intl, cents ? 'eur-cents' : 'eur', {
+        style: 'currency',
+        currency: 'EUR',
+        minimumFractionDigits: cents ? 2 : 0,
+        maximumFractionDigits: 2,
+      }).format(number);
     }
     const unit = format === 'duration' ? /(Seconds|Days)$/i.exec(ref)?.[1]?.toLowerCase() : undefined;
     if (unit) {
       const seconds = number * (unit === 'days' ? 86_400 : 1);
       const [name, size] = DURATION_UNITS.find(([, size]) => seconds % size === 0) ?? DURATION_UNITS[4];
-      return new Intl.NumberFormat(intl, { style: 'unit', unit: name, unitDisplay: 'long', maximumFractionDigits: 2 }).format(seconds / size);
+      return numberFormat(intl, `unit ${name}`, { style: 'unit', unit: name, unitDisplay: 'long', maximumFractionDigits: 2 }).format(seconds / size);
     }
-    return new Intl.NumberFormat(intl, { maximumFractionDigits: 2, useGrouping: 'min2' }).format(number);
+    return numberFormat(intl, 'number', { maximumFractionDigits: 2, useGrouping: 'min2' }).format(number);
   } catch {
     return value;
   }
@@ -385,6 +400,8 @@ export function friendlyError(message: string, m: Messages): string {
   if (/expected string/i.test(message)) return e.text;
   if ((match = /Unrecognized key:? "?([^"\s]+)"?/.exec(message))) return e.unknownKey(match[1] as string);
   if ((match = /unknown constant '([^']+)'/.exec(message))) return e.unknownReference(match[1] as string);
+  if ((match = /^savings claim '[^']+' says (up to )?([\d.]+) % but the constants give ([\d.]+) %/.exec(message)))
+    return e.savingsClaim(match[2] as string, match[3] as string, !!match[1]);
   if (/Invalid string: must match pattern/.test(message)) return e.format;
   return message;
 }

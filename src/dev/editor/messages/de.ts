@@ -93,6 +93,8 @@ export const de: typeof en = {
     unknownReference: (ref) => `Den Wert {{${ref}}} gibt es nicht: Wählen Sie einen unter „Wert einfügen…“.`,
     format: 'Das hat nicht die erwartete Form.',
     mustEqual: (value) => `Muss ${value} sein.`,
+    savingsClaim: (claimed, computed, upTo) =>
+      `Die Preise ergeben eine Ersparnis von ${computed.replace('.', ',')} %, diese Aussage nennt ${upTo ? 'bis zu ' : ''}${claimed.replace('.', ',')} %: Prozentzahl (oder Preis) anpassen.`,
   },
   options: {
     text: 'Absatz',

@@ -283,6 +283,8 @@ export const en = {
     unknownReference: (ref: string) => `The value {{${ref}}} does not exist: pick one from “Insert value…”.`,
     format: 'This does not have the expected form.',
     mustEqual: (value: string) => `Must be ${value}.`,
+    savingsClaim: (claimed: string, computed: string, upTo: boolean) =>
+      `The prices give a saving of ${computed} %, but this claim says ${upTo ? 'up to ' : ''}${claimed} %: change the percentage (or the price).`,
   },
   // Names of choices (enum values, kinds of text blocks, section types); a value without an entry shows as written.
   options: {

@@ -93,6 +93,8 @@ export const es: typeof en = {
     unknownReference: (ref) => `El valor {{${ref}}} no existe: elija uno en «Insertar valor…».`,
     format: 'No tiene la forma esperada.',
     mustEqual: (value) => `Debe ser ${value}.`,
+    savingsClaim: (claimed, computed, upTo) =>
+      `Los precios dan un ahorro del ${computed.replace('.', ',')} %, esta afirmación dice ${upTo ? 'hasta el ' : ''}${claimed.replace('.', ',')} %: cambie el porcentaje (o el precio).`,
   },
   options: {
     text: 'Párrafo',

@@ -93,6 +93,8 @@ export const fr: typeof en = {
     unknownReference: (ref) => `La valeur {{${ref}}} n’existe pas : choisissez-en une dans « Insérer une valeur… ».`,
     format: 'Ce n’est pas au format attendu.',
     mustEqual: (value) => `Doit valoir ${value}.`,
+    savingsClaim: (claimed, computed, upTo) =>
+      `Les prix donnent une économie de ${computed.replace('.', ',')} %, cette affirmation dit ${upTo ? 'jusqu’à ' : ''}${claimed.replace('.', ',')} % : corrigez le pourcentage (ou le prix).`,
   },
   options: {
     text: 'Paragraphe',

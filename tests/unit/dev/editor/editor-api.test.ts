@@ -178,6 +178,30 @@ describe('forms, unsaved edits and saving', () => {
     }
   });
 
+  it('refuses a price that breaks a savings claim, marking the claim’s percent, and writes nothing', async () => {
+    const before = await readFile(path.join(content, 'site.yaml'), 'utf8');
+    const file = await open('site.yaml');
+    file.data.constants.plans.standard.price = 19.9;
+    for (const action of ['preview', 'save']) {
+      const answer = await editorCall('POST', action, { path: 'site.yaml', version: file.version, data: file.data });
+      expect(answer.status).toBe(422);
+      expect(answer.body.errors).toEqual([
+        expect.objectContaining({
+          file: 'site.yaml',
+          path: 'constants.savings.vsThree.percent',
+          message: "savings claim 'vsThree' says up to 75 % but the constants give 70.3 %",
+        }),
+      ]);
+    }
+    expect(unsavedEdits.size).toBe(0);
+    expect(await readFile(path.join(content, 'site.yaml'), 'utf8')).toBe(before);
+    // With the claim corrected in the same edit, the price is taken.
+    file.data.constants.savings.vsThree.percent = 70;
+    const fixed = await editorCall('POST', 'preview', { path: 'site.yaml', version: file.version, data: file.data });
+    expect(fixed.status).toBe(200);
+    await editorCall('POST', 'discard', { path: 'site.yaml' });
+  });
+
   it('refuses an invalid value with the loader’s message and writes nothing', async () => {
     const before = await readFile(path.join(content, 'site.yaml'), 'utf8');
     const file = await open('site.yaml');

@@ -282,6 +282,9 @@ describe('the form an author sees', () => {
     expect(friendlyError('Invalid option: expected one of "primary"|"secondary"', en)).toBe('Choose one of: primary, secondary.');
     expect(friendlyError("unknown constant 'plans.gold.price'", en)).toContain('{{plans.gold.price}} does not exist');
     expect(friendlyError('the claim is not in the register', en)).toBe('the claim is not in the register');
+    expect(friendlyError("savings claim 'vsThree' says up to 75 % but the constants give 70.3 %", de)).toBe(
+      'Die Preise ergeben eine Ersparnis von 70,3 %, diese Aussage nennt bis zu 75 %: Prozentzahl (oder Preis) anpassen.',
+    );
   });
 
   it('reads a number as an author types it, with a decimal comma or point, and nothing else', () => {

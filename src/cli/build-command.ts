@@ -14,6 +14,7 @@ interface BuildFlags {
   drafts?: boolean;
   at?: string;
   explain?: boolean;
+  emptyOut?: boolean;
 }
 
 export function addBuildCommand(program: Command, setExit: SetExit): void {
@@ -21,6 +22,10 @@ export function addBuildCommand(program: Command, setExit: SetExit): void {
     .command('build')
     .description('validate the content and write every route as static HTML, with CSS and island bundles')
     .option('--out <dir>', 'output directory', 'dist')
+    .option(
+      '--empty-out',
+      'delete what the --out folder holds even if no site build wrote it (without it, a non-empty folder with no .<name>.sources.json beside it is refused)',
+    )
     .option('--base-url <url>', 'public base URL for canonical links and the sitemap (default: SITE_URL or site.yaml)')
     .addOption(contentOption())
     .option('--no-cache', 'render every page: ignore what earlier builds left in the page cache (the result is still stored for the next build)')
@@ -47,6 +52,7 @@ async function build(opts: BuildFlags): Promise<number> {
     fresh: !opts.cache,
     publication,
     projectFiles: 'write',
+    emptyOutDir: opts.emptyOut === true,
   });
   if (!result.ok) {
     printErrors(result.errors, opts.content);

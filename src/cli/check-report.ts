@@ -91,59 +91,72 @@ function annotationPlace(f: Finding): SourceLocation | undefined {
 
 /** How many findings one annotation lists before "and N more": GitHub shows an annotation's first lines. */
 const ANNOTATION_ITEMS = 20;
+/** Error annotations GitHub shows of one step; the rest are only in the log. */
+const GITHUB_SHOWN_ERRORS = 10;
+
+/** One finding as one annotation at its own place, in full. */
+function findingAnnotation(run: CheckRun, f: Finding): string {
+  const at = annotationPlace(f);
+  const props = placeProps(run, at?.file ?? '', at);
+  props.push(`title=${escapeProperty(`${f.code}${f.route ? ` ${f.route}` : ''}`)}`);
+  const details = [
+    at?.path && `at ${at.path}`,
+    f.element && `element: ${f.element}`,
+    f.expected !== undefined && `expected: ${f.expected}`,
+    f.found !== undefined && `found: ${f.found}`,
+    f.hint && `hint: ${f.hint}`,
+  ].filter(Boolean);
+  return `::${f.severity} ${props.join(',')}::${escapeData([f.message, ...details].join('\n'))}`;
+}
+
+function placeProps(run: CheckRun, file: string, at: SourceLocation | undefined): string[] {
+  const props: string[] = [];
+  if (file) props.push(`file=${escapeProperty(contentPath(run.contentDir, file))}`);
+  if (at?.line !== undefined) props.push(`line=${at.line}`);
+  if (at?.column !== undefined) props.push(`col=${at.column}`);
+  return props;
+}
+
+/** A file's warnings as one annotation at the first that lists them all (a new language's hundred strings). */
+function warningsAnnotation(run: CheckRun, file: string, findings: readonly Finding[]): string {
+  const props = placeProps(run, file, annotationPlace(findings[0] as Finding));
+  props.push(`title=${escapeProperty(`${plural(findings.length, 'warning')} in ${file ? contentPath(run.contentDir, file) : 'the site'}`)}`);
+  const items = findings.slice(0, ANNOTATION_ITEMS).map((f) => {
+    const place = annotationPlace(f);
+    const where = place?.line !== undefined ? `${place.line}${place.column !== undefined ? `:${place.column}` : ''} ` : '';
+    return `${where}${f.severity} ${f.code}${f.route ? ` ${f.route}` : ''}: ${f.message}${f.hint ? ` (${f.hint})` : ''}`;
+  });
+  if (findings.length > ANNOTATION_ITEMS) items.push(`… and ${findings.length - ANNOTATION_ITEMS} more: run \`site check\` for every one`);
+  return `::warning ${props.join(',')}::${escapeData(items.join('\n'))}`;
+}
 
 /**
  * GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=…::message`, shown inline on pull
- * requests. One annotation per file (GitHub shows only the first ten errors and ten warnings of a step, so a
- * new language's hundred strings would bury the rest): a file with one finding gets it in full, a file with
- * several one annotation at the first that lists them all. Output findings are placed at the content that
- * produced them (`source`); when that is only the page file, at its first line, since an annotation without a
- * line is not shown in the diff. A closing notice sums up the run.
+ * requests. Each error is an annotation at its own line, so the diff shows it where it is. Warnings are one
+ * annotation per file (GitHub shows only the first ten errors and ten warnings of a step, so a new language's
+ * hundred strings would bury the rest): a file with one warning gets it in full, a file with several one
+ * annotation at the first that lists them all. Output findings are placed at the content that produced them
+ * (`source`); when that is only the page file, at its first line, since an annotation without a line is not
+ * shown in the diff. A closing notice sums up the run.
  */
 export function formatGithub(run: CheckRun): string {
-  const groups = new Map<string, Finding[]>();
+  const warnings = new Map<string, Finding[]>();
+  const files = new Set<string>();
+  const lines: string[] = [];
   for (const f of run.findings) {
     const key = annotationPlace(f)?.file ?? '';
-    groups.set(key, [...(groups.get(key) ?? []), f]);
+    if (key) files.add(key);
+    if (f.severity === 'error') lines.push(findingAnnotation(run, f));
+    else warnings.set(key, [...(warnings.get(key) ?? []), f]);
   }
-  const lines: string[] = [];
-  for (const [file, findings] of groups) {
-    const first = findings[0]!;
-    const at = annotationPlace(first);
-    const props: string[] = [];
-    if (file) props.push(`file=${escapeProperty(contentPath(run.contentDir, file))}`);
-    if (at?.line !== undefined) props.push(`line=${at.line}`);
-    if (at?.column !== undefined) props.push(`col=${at.column}`);
-    const severity = findings.some((f) => f.severity === 'error') ? 'error' : 'warning';
-    if (findings.length === 1) {
-      props.push(`title=${escapeProperty(`${first.code}${first.route ? ` ${first.route}` : ''}`)}`);
-      const details = [
-        at?.path && `at ${at.path}`,
-        first.element && `element: ${first.element}`,
-        first.expected !== undefined && `expected: ${first.expected}`,
-        first.found !== undefined && `found: ${first.found}`,
-        first.hint && `hint: ${first.hint}`,
-      ].filter(Boolean);
-      lines.push(`::${severity} ${props.join(',')}::${escapeData([first.message, ...details].join('\n'))}`);
-      continue;
-    }
-    const { error, warning } = countBySeverity(findings);
-    props.push(
-      `title=${escapeProperty(`${plural(findings.length, 'finding')} in ${file ? contentPath(run.contentDir, file) : 'the site'} (${plural(error, 'error')}, ${plural(warning, 'warning')})`)}`,
-    );
-    const items = findings.slice(0, ANNOTATION_ITEMS).map((f) => {
-      const place = annotationPlace(f);
-      const where = place?.line !== undefined ? `${place.line}${place.column !== undefined ? `:${place.column}` : ''} ` : '';
-      return `${where}${f.severity} ${f.code}${f.route ? ` ${f.route}` : ''}: ${f.message}${f.hint ? ` (${f.hint})` : ''}`;
-    });
-    if (findings.length > ANNOTATION_ITEMS) items.push(`… and ${findings.length - ANNOTATION_ITEMS} more: run \`site check\` for every one`);
-    lines.push(`::${severity} ${props.join(',')}::${escapeData(items.join('\n'))}`);
+  for (const [file, findings] of warnings) {
+    lines.push(findings.length === 1 ? findingAnnotation(run, findings[0] as Finding) : warningsAnnotation(run, file, findings));
   }
   const { error, warning } = countBySeverity(run.findings);
-  const files = [...groups.keys()].filter(Boolean).length;
   const scope = run.output ? `content and ${plural(run.routes, 'route')}` : 'content only';
+  const hidden = error > GITHUB_SHOWN_ERRORS ? ` (GitHub shows the first ${GITHUB_SHOWN_ERRORS} errors inline; the log lists all)` : '';
   lines.push(
-    `::notice title=site check::${escapeData(`${plural(error, 'error')}, ${plural(warning, 'warning')} in ${plural(files, 'file')}; checked ${scope}`)}`,
+    `::notice title=site check::${escapeData(`${plural(error, 'error')}, ${plural(warning, 'warning')} in ${plural(files.size, 'file')}; checked ${scope}${hidden}`)}`,
   );
   return lines.join('\n');
 }

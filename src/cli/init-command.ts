@@ -32,13 +32,13 @@ function packageName(dir: string): string {
   );
 }
 
-function packageJson(dir: string, generator: string): string {
+function packageJson(dir: string, generator: string, node: string): string {
   const pkg = {
     name: packageName(dir),
     version: '0.1.0',
     private: true,
     type: 'module',
-    engines: { node: '>=20' },
+    engines: { node },
     scripts: {
       start: 'site build && site serve',
       build: 'site build',
@@ -92,14 +92,17 @@ export async function initProject(dir: string, options: InitOptions): Promise<{ 
   if (languages === 'de') {
     await rm(path.join(content, 'locales/en.yaml'));
     await rm(path.join(content, 'pages/home/en.yaml'));
+    await rm(path.join(content, 'pages/not-found/en.yaml'));
     const siteFile = path.join(content, 'site.yaml');
     const site = await readFile(siteFile, 'utf8');
     await writeFile(siteFile, site.replace('  - { code: en, lang: en, hreflang: en }\n', '').replace('German at /, English at /en', 'German at /'));
   }
   const generator = options.generator ?? `file:${packageRoot}`;
+  // The starter runs on the Node versions this generator supports: its own package.json says which.
+  const { engines } = JSON.parse(await readFile(path.join(packageRoot, 'package.json'), 'utf8')) as { engines: { node: string } };
   await writeFile(
     path.join(target, 'package.json'),
-    packageJson(dir, /^(file:|git\+|https?:|[\^~]?\d|github:)/.test(generator) ? generator : `file:${path.resolve(generator)}`),
+    packageJson(dir, /^(file:|git\+|https?:|[\^~]?\d|github:)/.test(generator) ? generator : `file:${path.resolve(generator)}`, engines.node),
   );
   await writeFile(path.join(target, '.gitignore'), GITIGNORE);
   await writeFile(path.join(target, 'README.md'), README(languages));

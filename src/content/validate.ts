@@ -73,6 +73,20 @@ function expectedOf(issue: Issue): string | undefined {
   }
 }
 
+/**
+ * zod's own words for a list of the wrong length ("Too small: expected array to have >=1 items") said in the
+ * content's: the key and the count it needs, and what the list is for (the schema's description) as the hint.
+ */
+function listCount(schema: z.ZodType, data: unknown, path: readonly PropertyKey[], issue: Issue): { message: string; hint?: string } | undefined {
+  if ((issue.code !== 'too_small' && issue.code !== 'too_big') || issue.origin !== 'array' || !/^Too (small|big)\b/.test(issue.message)) return undefined;
+  const key = path[path.length - 1];
+  if (typeof key !== 'string') return undefined;
+  const items = (n: number | bigint) => `${n} ${Number(n) === 1 ? 'item' : 'items'}`;
+  const message = issue.code === 'too_small' ? `'${key}' needs at least ${items(issue.minimum)}` : `'${key}' takes at most ${items(issue.maximum)}`;
+  const field = objectSchemaAt(schema, data, path.slice(0, -1))?.shape[key] as z.ZodType | undefined;
+  return { message, hint: field?.description };
+}
+
 /** Turns zod's issues into SiteErrors that point at the YAML node, with expected/found and hints. */
 export function issuesToErrors(schema: z.ZodType, source: YamlSource, issues: readonly Issue[], base: PropertyKey[] = []): SiteError[] {
   const errors: SiteError[] = [];
@@ -119,15 +133,16 @@ export function issuesToErrors(schema: z.ZodType, source: YamlSource, issues: re
       continue;
     }
     const suggestion = issue.code === 'invalid_value' && typeof found === 'string' ? closest(found, issue.values.map(String)) : undefined;
+    const count = found !== undefined ? listCount(schema, source.data, path, issue) : undefined;
     errors.push(
       new SiteError({
         code: found === undefined ? 'missing-key' : 'invalid-value',
         // A custom rule that names a missing key (an image's alt) says why it is needed.
-        message: found === undefined && issue.code !== 'custom' ? `missing required key '${String(path[path.length - 1])}'` : issue.message,
+        message: found === undefined && issue.code !== 'custom' ? `missing required key '${String(path[path.length - 1])}'` : (count?.message ?? issue.message),
         location: found === undefined ? locateMissing(source, path) : locate(source, path),
         expected: expectedOf(issue) ?? (issue.code === 'custom' ? undefined : issue.message),
         found: describeValue(found),
-        hint: suggestion ? `did you mean '${suggestion}'?` : undefined,
+        hint: suggestion ? `did you mean '${suggestion}'?` : count?.hint,
       }),
     );
   }

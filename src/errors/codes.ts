@@ -100,6 +100,25 @@ export const ERROR_CODES = {
     explanation: 'A build empties its output folder first; this one contains the project or its content, which would be deleted.',
     hint: 'Choose an output folder of its own, e.g. dist.',
   },
+  'out-dir-not-ours': {
+    kind: 'build',
+    title: 'The output folder holds files no build wrote',
+    explanation:
+      'A build empties its output folder first. A folder that is not empty and has no `.<name>.sources.json` beside it (which every build leaves) and no record in the page cache was not written by `site build`, so emptying it could delete your files.',
+    hint: 'Choose a new or empty folder, or pass `--empty-out` to `site build` to delete what the folder holds.',
+  },
+  'out-not-a-folder': {
+    kind: 'build',
+    title: 'The output path is a file',
+    explanation: 'The build writes a folder of pages; the path given as `--out` is an existing file, which the build does not replace.',
+    hint: 'Pass a folder path (it is created if missing), e.g. `--out dist`.',
+  },
+  'out-dir-unwritable': {
+    kind: 'build',
+    title: 'The output folder cannot be written',
+    explanation: 'Creating, emptying or writing the output folder failed for lack of permission (EACCES, EPERM) or a read-only file system (EROFS).',
+    hint: 'Choose a folder you can write to, or give your user write permission on it (e.g. `chown` or `chmod u+w`).',
+  },
 
   // Content rules of `site check` (and `site dev`).
   'locale-keys': {

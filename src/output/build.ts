@@ -1,4 +1,5 @@
 import type { Result } from '../errors/site-error.ts';
+import { unwritableOutDir } from './out-dir.ts';
 import { buildAssets, startCodeAssets } from './phases/assets.ts';
 import { finishOutput } from './phases/finish.ts';
 import { failBuild, loadSite, openContent } from './phases/load.ts';
@@ -18,6 +19,17 @@ export { SUBMIT_ENTRIES } from './phases/pages.ts';
  * phases/ with its input and output typed in phases/types.ts; src/output/README.md says what each decides.
  */
 export async function buildSite(options: BuildOptions): Promise<Result<BuildReport>> {
+  try {
+    return await buildPhases(options);
+  } catch (error) {
+    // A folder that cannot be written is the user's to fix: said in a line, not a stack.
+    const unwritable = unwritableOutDir(error, options.outDir);
+    if (unwritable) return { ok: false, errors: [unwritable] };
+    throw error;
+  }
+}
+
+async function buildPhases(options: BuildOptions): Promise<Result<BuildReport>> {
   const started = await startBuild(options);
   if ('done' in started) return started.done;
   const { start } = started;

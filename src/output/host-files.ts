@@ -1,6 +1,7 @@
+import path from 'node:path';
 import { addressOf, type Redirect } from '../content/redirects.ts';
 import type { SiteView } from '../content/model.ts';
-import { activeRedirects } from './redirects.ts';
+import { activeRedirects, nestedNotFoundPages } from './redirects.ts';
 
 /**
  * What each static host needs beside the pages, from one source: the header rules `_headers` holds (security headers
@@ -47,7 +48,7 @@ export function hostFiles(model: SiteView, headersText: string, redirects: reado
   const active = activeRedirects(model, redirects);
   return new Map([
     ['/vercel.json', vercelJson(rules, active)],
-    ['/_nginx.conf', nginxInclude(rules, active)],
+    ['/_nginx.conf', nginxInclude(rules, active, nestedNotFoundPages(model))],
   ]);
 }
 
@@ -102,13 +103,28 @@ function withQuery(to: string): string {
 /**
  * `_nginx.conf`: what nginx needs to serve this build, for `include` inside the `server` block whose `root` is the
  * built folder. nginx drops every `add_header` of the server block in a location that adds its own, so each location
- * repeats the security headers.
+ * repeats the security headers. `notFoundPages` (`en/404.html`, see redirects.ts) each get a location for their
+ * language's root whose `error_page` answers its unknown paths, as Netlify's `_redirects` rules do.
  */
-export function nginxInclude(rules: readonly HeaderRule[], redirects: readonly Redirect[]): string {
+export function nginxInclude(rules: readonly HeaderRule[], redirects: readonly Redirect[], notFoundPages: readonly string[] = []): string {
   const everywhere = rules.find((rule) => rule.path === '/*')?.headers ?? [];
   // Security headers on every answer (`always`: errors too); a cache policy only on successful ones, never a 404's.
   const addHeaders = (headers: readonly [string, string][], indent: string) =>
     headers.map(([name, value]) => `${indent}add_header ${name} ${quoted(value)}${name === 'Cache-Control' ? '' : ' always'};`);
+  /** A language root's not-found page by its location (`^~ "/en/"`); a header rule for that root takes it in. */
+  const notFound = new Map(notFoundPages.map((file) => [`^~ ${quoted(`/${path.posix.dirname(file)}/`)}`, `/${file}`]));
+  const location = (where: string, headers: readonly [string, string][]) => {
+    const page = notFound.get(where);
+    notFound.delete(where);
+    return [
+      '',
+      `location ${where} {`,
+      ...addHeaders(headers, '    '),
+      '    try_files $uri $uri/index.html =404;',
+      ...(page ? [`    error_page 404 ${page};`] : []),
+      '}',
+    ];
+  };
   const out = [
     '# Written by `site build` from the same rules as _headers and _redirects: include it in the server block whose',
     '# root is the built folder, e.g.',
@@ -137,9 +153,10 @@ export function nginxInclude(rules: readonly HeaderRule[], redirects: readonly R
   ];
   for (const rule of rules) {
     if (rule.path === '/*') continue;
-    const location = rule.path.endsWith('*') ? `^~ ${quoted(rule.path.slice(0, -1))}` : `= ${quoted(rule.path)}`;
-    out.push('', `location ${location} {`, ...addHeaders([...everywhere, ...rule.headers], '    '), '    try_files $uri $uri/index.html =404;', '}');
+    out.push(...location(rule.path.endsWith('*') ? `^~ ${quoted(rule.path.slice(0, -1))}` : `= ${quoted(rule.path)}`, [...everywhere, ...rule.headers]));
   }
+  if (notFound.size) out.push('', "# Each language's not-found page for unknown paths below its root.");
+  for (const where of [...notFound.keys()]) out.push(...location(where, everywhere));
   for (const redirect of redirects) {
     for (const from of fromForms(redirect))
       out.push('', `location = ${quoted(from)} {`, `    return ${redirect.status} ${quoted(withQuery(redirect.to))};`, '}');

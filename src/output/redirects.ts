@@ -38,7 +38,7 @@ export function redirectsFile(redirects: readonly Redirect[], notFoundPages: rea
 }
 
 /** The not-found pages that live below a language root, by output file (`fr/404.html`). */
-function nestedNotFoundPages(model: SiteView): string[] {
+export function nestedNotFoundPages(model: SiteView): string[] {
   return model.pages
     .filter((p) => isNotFound(p.route) && p.file.includes('/'))
     .map((p) => p.file)

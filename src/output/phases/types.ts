@@ -45,6 +45,11 @@ export interface BuildOptions {
    * language list): `site build` does; `site check`, a CI gate, must leave the tree as it found it (default).
    */
   projectFiles?: 'write' | 'leave';
+  /**
+   * Empty an output folder even when it holds files no build wrote (`site build --empty-out`); without it such a
+   * folder is refused (out-dir.ts claimOutDir), so a mistyped `--out` deletes nothing.
+   */
+  emptyOutDir?: boolean;
 }
 
 /** How the pages came about: rendered, reused (from the output folder or restored from the build cache), removed (routes gone since the last build). */

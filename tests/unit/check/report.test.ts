@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Finding } from '../../../src/check/finding.ts';
 import type { CheckRun } from '../../../src/check/run.ts';
 import { formatGithub, formatJson, formatText } from '../../../src/cli/check-report.ts';
 
@@ -37,16 +38,32 @@ const run: CheckRun = {
 };
 
 describe('check reports', () => {
-  it('github: one annotation per file at its first finding, relative to the repo, escaped; a closing summary', () => {
+  it('github: one annotation per error at its own line, warnings per file, relative to the repo, escaped; a closing summary', () => {
     expect(formatGithub(run).split('\n')).toEqual([
-      // Two findings in site.yaml: one annotation that lists both, with their lines and fixes.
-      "::error file=content/site.yaml,line=44,col=23,title=2 findings in content/site.yaml (1 error%2C 1 warning)::44:23 error claim-savings: savings claim 'vsTwo' says 53 %25, not 48.9 %25 (rule: p ≤ s)%0A10:21 warning placeholder: placeholder company data",
+      // Each error at its own line, in full (site.yaml's warning does not join it).
+      "::error file=content/site.yaml,line=44,col=23,title=claim-savings::savings claim 'vsTwo' says 53 %25, not 48.9 %25%0Aat constants.savings.vsTwo.percent%0Aexpected: 48%0Ahint: rule: p ≤ s",
       // An output finding at the YAML scalar it comes from (here the footer link in the locale file), in full …
       '::error file=content/locales/de.yaml,line=34,col=45,title=link-broken /::link to /chatbot points at no output file%0Aat footer.products[2].href%0Aelement: <a href="/chatbot">Chatbots</a>',
       // … or at the first line of the route's page file when no scalar holds it.
       '::error file=content/pages/home/de.yaml,line=1,title=img-alt /::<img> has no text alternative%0Aelement: <img src="/logo.svg">',
+      '::warning file=content/site.yaml,line=10,col=21,title=placeholder::placeholder company data',
       '::notice title=site check::3 errors, 1 warning in 3 files; checked content and 2 routes',
     ]);
+  });
+
+  it('github: two errors of one file are two annotations, each at its line; beyond ten the notice says GitHub shows only ten', () => {
+    const at = (line: number): Finding => ({
+      code: 'unknown-reference',
+      severity: 'error' as const,
+      message: `at ${line}`,
+      location: { file: 'pages/faq/de.yaml', line, column: 11 },
+    });
+    const lines = formatGithub({ routes: 1, contentDir: 'content', findings: [at(13), at(21)] }).split('\n');
+    expect(lines.filter((l) => l.startsWith('::error ')).map((l) => /line=(\d+)/.exec(l)?.[1])).toEqual(['13', '21']);
+    expect(lines.at(-1)).toBe('::notice title=site check::2 errors, 0 warnings in 1 file; checked content only');
+    const twelve = formatGithub({ routes: 1, contentDir: 'content', findings: Array.from({ length: 12 }, (_, i) => at(i + 1)) }).split('\n');
+    expect(twelve.filter((l) => l.startsWith('::error '))).toHaveLength(12);
+    expect(twelve.at(-1)).toContain('(GitHub shows the first 10 errors inline; the log lists all)');
   });
 
   it('github: a file with many findings (a new language) is one annotation that names how many it leaves out', () => {
@@ -63,7 +80,7 @@ describe('check reports', () => {
     const lines = formatGithub(many).split('\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(
-      /^::warning file=content\/pages\/home\/it\.yaml,line=1,col=3,title=246 findings in content\/pages\/home\/it\.yaml \(0 errors%2C 246 warnings\)::1:3 warning translation-stale: never recorded%0A/,
+      /^::warning file=content\/pages\/home\/it\.yaml,line=1,col=3,title=246 warnings in content\/pages\/home\/it\.yaml::1:3 warning translation-stale: never recorded%0A/,
     );
     expect(lines[0]!.split('%0A')).toHaveLength(21);
     expect(lines[0]).toContain('… and 226 more: run `site check` for every one');

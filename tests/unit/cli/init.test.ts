@@ -3,7 +3,7 @@
  * errors; the only findings are the two deploy warnings that say what to fill in before going live (example
  * company data tagged !placeholder, no production backend yet).
  */
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +58,12 @@ describe('site init', () => {
       expect(english).toContain('<html lang="en"');
       expect(english).toContain('Talk to us');
       expect(await readFile(path.join(project, 'dist/impressum/index.html'), 'utf8')).toContain('Impressum');
+      // A not-found page per language, which the host files point unknown addresses at.
+      expect(await readFile(path.join(project, 'dist/404.html'), 'utf8')).toContain('Seite nicht gefunden');
+      expect(await readFile(path.join(project, 'dist/en/404.html'), 'utf8')).toContain('Page not found');
+      // The Node versions the generator itself declares.
+      const own = JSON.parse(await readFile(path.join(import.meta.dirname, '../../../package.json'), 'utf8')) as { engines: { node: string } };
+      expect(JSON.parse(await readFile(path.join(project, 'package.json'), 'utf8'))).toMatchObject({ engines: { node: own.engines.node } });
     },
     scaled(120_000),
   );
@@ -74,6 +80,43 @@ describe('site init', () => {
       expect((await readdir(path.join(project, 'dist'))).filter((f) => f === 'en')).toEqual([]);
     },
     scaled(120_000),
+  );
+
+  it(
+    "follows docs/starter.md's recipe for a new page with the business header to a check without errors",
+    async () => {
+      const project = path.join(root, 'mit-seite');
+      expect((await runCli('init', project)).code).toBe(0);
+      const guide = await readFile(path.join(import.meta.dirname, '../../../docs/starter.md'), 'utf8');
+      const recipe = /## Adding a page[\s\S]*?```yaml\n([\s\S]*?)```/.exec(guide)?.[1]?.replace(/^ {3}/gm, '');
+      expect(recipe).toContain('header: business');
+      const content = path.join(project, 'content');
+      await mkdir(path.join(content, 'pages/angebot'));
+      await writeFile(path.join(content, 'pages/angebot/de.yaml'), recipe ?? '');
+      await writeFile(path.join(content, 'pages/angebot/en.yaml'), (recipe ?? '').replace('href: "/#contact"', 'href: "/en#contact"'));
+      for (const [lang, href] of [
+        ['de', '/angebot'],
+        ['en', '/en/angebot'],
+      ] as const) {
+        const file = path.join(content, `locales/${lang}.yaml`);
+        const text = await readFile(file, 'utf8');
+        const anchor = /( +)- \{ label: [^,]+, href: \/impressum \}\n/.exec(text);
+        expect(anchor).not.toBeNull();
+        await writeFile(file, text.replace(anchor?.[0] ?? '', `${anchor?.[1] ?? ''}- { label: Angebot, href: ${href} }\n${anchor?.[0] ?? ''}`));
+      }
+      const { built, checked, findings } = await buildAndCheck(project);
+      expect(findings.filter((f) => f.severity === 'error')).toEqual([]);
+      expect([built, checked]).toEqual([0, 0]);
+      expect(await readFile(path.join(project, 'dist/angebot/index.html'), 'utf8')).toContain('href="/#faq"');
+
+      // A hero without buttons is refused in the content's words, not zod's.
+      await writeFile(path.join(content, 'pages/angebot/de.yaml'), (recipe ?? '').replace(/actions:\n.*\n/, 'actions: []\n'));
+      const empty = await runCli('check', '--content', content, '--format', 'json');
+      const finding = (JSON.parse(empty.out) as { findings: Finding[] }).findings.find((f) => f.location?.path?.endsWith('actions'));
+      expect(finding?.message).toBe("'actions' needs at least 1 item");
+      expect(finding?.hint).toMatch(/^One to three buttons/);
+    },
+    scaled(180_000),
   );
 
   it('refuses a folder that is not empty and a language set it has no starter for (exit 2), writing nothing', async () => {

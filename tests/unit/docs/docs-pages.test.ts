@@ -120,4 +120,35 @@ describe('the docs', () => {
     expect(seen).toBeGreaterThan(20);
     expect(wrong).toEqual([]);
   });
+
+  it('name only Node versions that package.json engines allow', async () => {
+    const { engines } = JSON.parse(await readFile(path.join(repo, 'package.json'), 'utf8')) as { engines: { node: string } };
+    // `^22.12.0 || >=24.0.0`: a major a host installs the latest release of (NODE_VERSION=22) fits a caret range of its
+    // own major or a lower bound at or below it.
+    const allows = (major: number) =>
+      engines.node.split('||').some((range) => {
+        const caret = /^\s*\^(\d+)\./.exec(range);
+        const atLeast = /^\s*>=\s*(\d+)\./.exec(range);
+        return caret ? Number(caret[1]) === major : atLeast ? major >= Number(atLeast[1]) : false;
+      });
+    expect([20, 22, 24].map(allows)).toEqual([false, true, true]);
+    const patterns = [/\bNode(?:\.js)? (\d+)/g, /NODE_VERSION\s*=\s*"?(\d+)/g, /node-version:\s*(\d+)/g, /\| Node version \| (\d+)/g];
+    const named: string[] = [];
+    const wrong: string[] = [];
+    // What a user reads as a requirement: the README and docs/. docs/performance.md and the code folders' notes report
+    // what ran where (a bench on this machine's Node 20, a workaround for Node 20), records, not requirements.
+    const userDocs = (await markdownFiles()).filter((f) => !f.startsWith(path.join(repo, 'src')) && !f.endsWith(path.join('docs', 'performance.md')));
+    for (const file of userDocs) {
+      const text = await readFile(file, 'utf8');
+      for (const pattern of patterns) {
+        for (const match of text.matchAll(pattern)) {
+          const where = `${path.relative(repo, file)}: ${match[0]}`;
+          named.push(where);
+          if (!allows(Number(match[1]))) wrong.push(where);
+        }
+      }
+    }
+    expect(named.length).toBeGreaterThanOrEqual(5);
+    expect(wrong).toEqual([]);
+  });
 });

@@ -88,6 +88,8 @@ describe('output directory', () => {
       const out = path.join(work, 'replaced');
       await mkdir(path.join(out, 'gone'), { recursive: true });
       await writeFile(path.join(out, 'gone/index.html'), 'old');
+      // What marks the folder as an earlier build's (out-dir.ts claimOutDir).
+      await writeFile(path.join(work, '.replaced.sources.json'), '{"version":1,"pages":{}}');
       const leftover = path.join(work, '.replaced.old-1-2');
       await mkdir(leftover);
       const built = await buildSite({ contentDir: site.content, outDir: out, cache: directoryCache(path.join(work, 'cache')) });

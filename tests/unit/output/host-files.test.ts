@@ -20,8 +20,18 @@ import { scaled } from '../../support/time-scale.ts';
 let site: FixtureSite;
 const built = (file: string) => readFile(path.join(site.out, file), 'utf8');
 
+/** An English not-found page (`en/404.html`), which the hosts serve for unknown paths below /en. */
+const ENGLISH_NOT_FOUND = [
+  'slug: "404"',
+  'meta: { title: Page not found, description: The page you asked for does not exist. }',
+  'header: back',
+  'sections:',
+  '  - { type: notFound, code: "404", title: Page not found, action: { label: Home, href: /en }, logMessage: "404:" }',
+  '',
+].join('\n');
+
 beforeAll(async () => {
-  site = await loadFixture(PAGE_TYPES_SITE);
+  site = await loadFixture(PAGE_TYPES_SITE, { files: { 'pages/not-found/en.yaml': ENGLISH_NOT_FOUND } });
   const result = await site.build();
   if (!result.ok) throw new Error(result.errors.map((e) => e.message).join('\n'));
 }, scaled(120_000));
@@ -147,6 +157,13 @@ describe.skipIf(!nginx)('the nginx include (nginx installed: .ci/run installs it
     const missing = await fetch(`${base}/gibt-es-nicht`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toBe(await built('404.html'));
+    // Below a language root with a not-found page of its own, that page; below one without, the default's.
+    const english = await fetch(`${base}/en/nope`);
+    expect(english.status).toBe(404);
+    expect(english.headers.get('content-security-policy')).toBeTruthy();
+    expect(await english.text()).toBe(await built('en/404.html'));
+    expect(await (await fetch(`${base}/fr/nope`)).text()).toBe(await built('404.html'));
+    expect((await fetch(`${base}/en/education`)).status).toBe(200);
     for (const file of ['/vercel.json', '/_nginx.conf', '/_headers', '/_redirects']) expect((await fetch(`${base}${file}`)).status, file).toBe(404);
 
     const education = await fetch(`${base}/education`);

@@ -381,8 +381,10 @@ export function friendlyError(message: string, m: Messages): string {
   const e = m.errors;
   let match: RegExpExecArray | null;
   if (/expected string to have >=1 characters|received undefined|Required/i.test(message)) return e.required;
-  if ((match = /Too small: expected array to have >=?(\d+) items?/.exec(message))) return e.tooFewItems(Number(match[1]));
-  if ((match = /Too big: expected array to have <=?(\d+) items?/.exec(message))) return e.tooManyItems(Number(match[1]));
+  if ((match = /Too small: expected array to have >=?(\d+) items?|needs at least (\d+) items?$/.exec(message)))
+    return e.tooFewItems(Number(match[1] ?? match[2]));
+  if ((match = /Too big: expected array to have <=?(\d+) items?|takes at most (\d+) items?$/.exec(message)))
+    return e.tooManyItems(Number(match[1] ?? match[2]));
   if ((match = /Too small: expected number to be >=?(-?[\d.]+)/.exec(message))) return e.atLeast(match[1] as string);
   if ((match = /Too big: expected number to be <=?(-?[\d.]+)/.exec(message))) return e.atMost(match[1] as string);
   if ((match = /Invalid option: expected one of (.+)$/.exec(message))) return e.oneOf(match[1]?.replace(/"/g, '').split('|').join(', ') ?? '');

@@ -274,6 +274,8 @@ describe('the form an author sees', () => {
 
   it('tells errors in the author’s words', () => {
     expect(friendlyError('Too small: expected array to have >=1 items', de)).toBe('Mindestens ein Eintrag.');
+    // The loader's own words for a list's length (content/validate.ts).
+    expect(friendlyError("'actions' needs at least 1 item", de)).toBe('Mindestens ein Eintrag.');
     expect(friendlyError('Too small: expected string to have >=1 characters', en)).toBe('Please fill this in.');
     expect(friendlyError('Too small: expected number to be >=0', en)).toBe('Must be at least 0.');
     expect(friendlyError('Invalid input: expected 73 or 73', de)).toBe('Muss 73 sein.');

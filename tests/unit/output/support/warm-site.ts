@@ -107,6 +107,9 @@ export async function warm(site: Site, read?: (kind: string) => void, env?: Cont
     outDir: site.warmOut,
     cache,
     pageCache: true,
+    // The folder is this site's output throughout, even when an edit deleted both marks of that (the element sources
+    // beside it and the page cache's record): out-dir.ts would otherwise refuse to empty it.
+    emptyOutDir: true,
     env,
     generator: site.generator,
     publication: { at: site.at, drafts: site.drafts },

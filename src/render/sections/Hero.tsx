@@ -48,7 +48,10 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
               <KeepTogether text={dotsStayBehind(section.eyebrow)} />
             </p>
           )}
-          <h1 id={headingId} className={`mt-4 text-display font-extrabold sm:mt-5 text-slate-900 ${mock ? (longTitle ? 'lg:text-4xl xl:text-5xl' : 'lg:text-h1 xl:text-[3.5rem]') : ''}`}>
+          <h1
+            id={headingId}
+            className={`mt-4 text-display font-extrabold sm:mt-5 text-slate-900 ${mock ? (longTitle ? 'lg:text-4xl xl:text-5xl' : 'lg:text-h1 xl:text-[3.5rem]') : ''}`}
+          >
             <KeepTogether text={section.title} />
             {section.highlight && (
               <>

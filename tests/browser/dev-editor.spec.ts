@@ -318,13 +318,18 @@ test('a German author sees the fields in order, in German, and adds a valid FAQ 
   await expect(first).toBeFocused();
   await expect(first).toHaveValue('Neuer Text');
   expect(await first.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).toEqual([0, 'Neuer Text'.length]);
-  // The new entry is valid as it is: titled by its question, a two-paragraph answer in growing text areas.
+  // The new entry is titled by its question; its answer is one empty paragraph whose hint is a placeholder, not
+  // text that could be published: the form asks for it until the author writes it.
   const entry = added.locator('details.item').first();
   await expect(entry.locator('summary').first()).toHaveText('Neue Frage?');
-  await entry.locator('summary').first().click();
-  await expect(entry.locator('textarea')).toHaveCount(2);
+  const answer = entry.locator('textarea');
+  await expect(answer).toHaveCount(1);
+  await expect(answer).toHaveValue('');
+  await expect(answer).toHaveAttribute('placeholder', 'Die Antwort (weitere Absätze darunter hinzufügen)');
+  await expect(entry.locator('.error-detail')).toHaveText('Bitte ausfüllen.', SLOW);
+  await answer.fill('Ja, in Rechenzentren in der EU.');
   await expect(added.getByRole('button', { name: '+ Neuer Eintrag in Einträge' })).toHaveText('+ Neuer Eintrag');
-  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0, SLOW);
   await expect(page.getByRole('status')).toHaveText('Die Vorschau zeigt ungespeicherte Änderungen.', SLOW);
 
   // The author switches the editor to English: labels follow.

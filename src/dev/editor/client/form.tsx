@@ -17,6 +17,7 @@ import {
   newValue,
   optionLabel,
   parseNumber,
+  placeholderFor,
   readAs,
   takesReference,
   type Constant,
@@ -223,7 +224,14 @@ function TextField({ schema, value, path, label, inList }: { schema: JsonSchema;
   const refers = kind !== 'site';
   const [long] = useState(() => isLongText(inList ?? lastKey(path), text));
   const set = (next: string) => change(path, next === '' ? undefined : next);
-  const common = { id, name: id, value: text, 'aria-describedby': describedBy(id), onChange: (e: { target: { value: string } }) => set(e.target.value) };
+  const common = {
+    id,
+    name: id,
+    value: text,
+    placeholder: placeholderFor(inList, m),
+    'aria-describedby': describedBy(id),
+    onChange: (e: { target: { value: string } }) => set(e.target.value),
+  };
   const insert = (ref: string) => {
     const control = document.getElementById(id) as HTMLInputElement | HTMLTextAreaElement | null;
     const at = control?.selectionStart ?? text.length;

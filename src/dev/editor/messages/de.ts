@@ -53,7 +53,7 @@ export const de: typeof en = {
   kindOf: 'Art',
   newText: 'Neuer Text',
   newQuestion: 'Neue Frage?',
-  newAnswer: 'Die Antwort.\nEine zweite Zeile der Antwort.',
+  newAnswer: 'Die Antwort (weitere Absätze darunter hinzufügen)',
   imageUpload: 'Bild hochladen',
   imageReplace: 'Bild ersetzen',
   imageAltRequired: 'Beschreiben Sie zuerst das Bild (Alternativtext): Was zeigt es?',
@@ -93,6 +93,12 @@ export const de: typeof en = {
     unknownReference: (ref) => `Den Wert {{${ref}}} gibt es nicht: Wählen Sie einen unter „Wert einfügen…“.`,
     format: 'Das hat nicht die erwartete Form.',
     mustEqual: (value) => `Muss ${value} sein.`,
+    claimBroken: (c, uses) =>
+      `Mit dieser Zahl stimmt die Ersparnis „${c.key}“ nicht mehr: Die Preise ergeben ${c.computed} %, die Angabe lautet ${c.upTo ? 'bis zu ' : ''}${c.claimed} %.` +
+      (uses.length ? ` ${uses.join('; ')}.` : '') +
+      ` Setzen Sie die Ersparnis auf ${c.expected} % oder nehmen Sie die Änderung zurück.`,
+    claimUse: (where, text) => `${where} stünde weiter „${text}“`,
+    or: 'oder',
   },
   options: {
     text: 'Absatz',

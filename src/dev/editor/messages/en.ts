@@ -241,7 +241,7 @@ export const en = {
   kindOf: 'Kind',
   newText: 'New text',
   newQuestion: 'New question?',
-  newAnswer: 'The answer.\nA second line of the answer.',
+  newAnswer: 'The answer (add more paragraphs below)',
   imageUpload: 'Upload image',
   imageReplace: 'Replace image',
   imageAltRequired: 'Describe the image first (alt text): what does it show?',
@@ -283,6 +283,12 @@ export const en = {
     unknownReference: (ref: string) => `The value {{${ref}}} does not exist: pick one from “Insert value…”.`,
     format: 'This does not have the expected form.',
     mustEqual: (value: string) => `Must be ${value}.`,
+    claimBroken: (c: { key: string; claimed: string; computed: string; upTo: boolean; expected: string }, uses: string[]) =>
+      `With this figure the savings claim “${c.key}” is no longer true: the prices give ${c.computed} %, the claim says ${c.upTo ? 'up to ' : ''}${c.claimed} %.` +
+      (uses.length ? ` ${uses.join('; ')}.` : '') +
+      ` Set the claim to ${c.expected} % or change the figure back.`,
+    claimUse: (where: string, text: string) => `${where} would still read “${text}”`,
+    or: 'or',
   },
   // Names of choices (enum values, kinds of text blocks, section types); a value without an entry shows as written.
   options: {

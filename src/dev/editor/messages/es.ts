@@ -53,7 +53,7 @@ export const es: typeof en = {
   kindOf: 'Tipo',
   newText: 'Texto nuevo',
   newQuestion: '¿Pregunta nueva?',
-  newAnswer: 'La respuesta.\nUna segunda línea de la respuesta.',
+  newAnswer: 'La respuesta (añada más párrafos debajo)',
   imageUpload: 'Subir imagen',
   imageReplace: 'Sustituir imagen',
   imageAltRequired: 'Describa primero la imagen (texto alternativo): ¿qué muestra?',
@@ -93,6 +93,12 @@ export const es: typeof en = {
     unknownReference: (ref) => `El valor {{${ref}}} no existe: elija uno en «Insertar valor…».`,
     format: 'No tiene la forma esperada.',
     mustEqual: (value) => `Debe ser ${value}.`,
+    claimBroken: (c, uses) =>
+      `Con esta cifra, el ahorro «${c.key}» deja de ser cierto: los precios dan ${c.computed} %, la afirmación dice ${c.upTo ? 'hasta ' : ''}${c.claimed} %.` +
+      (uses.length ? ` ${uses.join('; ')}.` : '') +
+      ` Ponga el ahorro en ${c.expected} % o deshaga el cambio.`,
+    claimUse: (where, text) => `${where} seguiría diciendo «${text}»`,
+    or: 'o',
   },
   options: {
     text: 'Párrafo',

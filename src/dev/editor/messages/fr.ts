@@ -53,7 +53,7 @@ export const fr: typeof en = {
   kindOf: 'Type',
   newText: 'Nouveau texte',
   newQuestion: 'Nouvelle question ?',
-  newAnswer: 'La réponse.\nUne deuxième ligne de la réponse.',
+  newAnswer: 'La réponse (ajoutez d’autres paragraphes en dessous)',
   imageUpload: 'Téléverser une image',
   imageReplace: 'Remplacer l’image',
   imageAltRequired: 'Décrivez d’abord l’image (texte alternatif) : que montre-t-elle ?',
@@ -93,6 +93,12 @@ export const fr: typeof en = {
     unknownReference: (ref) => `La valeur {{${ref}}} n’existe pas : choisissez-en une dans « Insérer une valeur… ».`,
     format: 'Ce n’est pas au format attendu.',
     mustEqual: (value) => `Doit valoir ${value}.`,
+    claimBroken: (c, uses) =>
+      `Avec ce chiffre, l’économie « ${c.key} » n’est plus exacte : les prix donnent ${c.computed} %, l’annonce dit ${c.upTo ? 'jusqu’à ' : ''}${c.claimed} %.` +
+      (uses.length ? ` ${uses.join(' ; ')}.` : '') +
+      ` Mettez l’économie à ${c.expected} % ou annulez la modification.`,
+    claimUse: (where, text) => `${where} afficherait toujours « ${text} »`,
+    or: 'ou',
   },
   options: {
     text: 'Paragraphe',

@@ -56,12 +56,29 @@ const MORE = new Set([
 /** Keys a section item's kind is told by: shown as the item's heading, never as a text box. */
 export const TAG_KEYS = new Set(['type']);
 
-/** An object's keys as the form lists them: `first` in the author's order, `more` under "more settings". */
-export function fieldOrder(schema: JsonSchema): { first: string[]; more: string[] } {
-  const keys = Object.keys(props(schema)).filter((key) => !TAG_KEYS.has(key) || props(schema)[key]?.const === undefined);
+/**
+ * A locale file's navigation, drawn first as its own group ("Navigation") and not again inside the header and footer:
+ * the header's menus per kind of page and the footer's columns. An author looks for links there, not under "more".
+ */
+export const NAVIGATION: readonly (readonly [string, string])[] = [
+  ['header', 'menus'],
+  ['footer', 'columns'],
+];
+
+const inNavigation = (path: DocPath, kind?: FormKind) => kind === 'locale' && path.length === 2 && NAVIGATION.some(([a, b]) => a === path[0] && b === path[1]);
+
+/**
+ * An object's keys as the form lists them: `first` in the author's order, `more` under "more settings". In a locale
+ * file (`kind`) the navigation's keys are left out (drawn in their own group) and its header is no page's header choice.
+ */
+export function fieldOrder(schema: JsonSchema, path: DocPath = [], kind?: FormKind): { first: string[]; more: string[] } {
+  const keys = Object.keys(props(schema)).filter(
+    (key) => (!TAG_KEYS.has(key) || props(schema)[key]?.const === undefined) && !inNavigation([...path, key], kind),
+  );
   const rank = (key: string) => (FIRST.includes(key) ? FIRST.indexOf(key) : FIRST.length);
   const sorted = [...keys].sort((a, b) => rank(a) - rank(b));
-  return { first: sorted.filter((key) => !MORE.has(key)), more: sorted.filter((key) => MORE.has(key)) };
+  const more = (key: string) => MORE.has(key) && !(kind === 'locale' && path.length === 0 && key === 'header');
+  return { first: sorted.filter((key) => !more(key)), more: sorted.filter(more) };
 }
 
 /** Keys that name an item: the first one with text titles a list item ("Ist meine Datenbank sicher?", not "items 3"). */

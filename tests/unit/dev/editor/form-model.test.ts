@@ -9,6 +9,8 @@ import {
   fieldHelp,
   fieldLabel,
   fieldOrder,
+  NAVIGATION,
+  optionLabel,
   friendlyError,
   hasReference,
   isLongText,
@@ -73,6 +75,34 @@ describe('the form an author sees', () => {
     expect([...first, ...more]).not.toContain('type');
     expect(fieldOrder(page).first.slice(0, 2)).toEqual(['sections', 'meta']);
     expect(fieldOrder(page).more).toContain('slug');
+  });
+
+  it('draws a locale file’s navigation as its own group, never under "more", its link entries named "Link"', () => {
+    const locale = formSchema('locale', ctx);
+    const properties = locale.properties as Record<string, JsonSchema>;
+    const root = fieldOrder(locale, [], 'locale');
+    expect(root.first).toContain('header');
+    expect(root.more).not.toContain('header');
+    const header = fieldOrder(properties.header as JsonSchema, ['header'], 'locale');
+    expect([...header.first, ...header.more]).toEqual(expect.arrayContaining(['navLabel', 'homeLabel']));
+    expect([...header.first, ...header.more]).not.toContain('menus');
+    const footer = fieldOrder(properties.footer as JsonSchema, ['footer'], 'locale');
+    expect([...footer.first, ...footer.more]).not.toContain('columns');
+    expect(footer.more).toEqual([]);
+    expect(NAVIGATION).toEqual([
+      ['header', 'menus'],
+      ['footer', 'columns'],
+    ]);
+    // A page's header (which bar it shows) stays under "more".
+    expect(fieldOrder(page, [], 'page').more).toContain('header');
+    // A footer entry is "Text (ohne Link)" or "Link", not "Absatz / label, href".
+    const columns = (properties.footer as JsonSchema).properties as Record<string, JsonSchema>;
+    const entry = (((columns.columns as JsonSchema).items as JsonSchema).properties as Record<string, JsonSchema>).items as JsonSchema;
+    const kinds = membersOf(entry.items as JsonSchema)?.map((member) => optionLabel(String(member.title), de));
+    expect(kinds).toEqual(['Text (ohne Link)', 'Link']);
+    expect(membersOf(entry.items as JsonSchema)?.map((member) => optionLabel(String(member.title), en))).toEqual(['Text (no link)', 'Link']);
+    expect(itemTitle({ label: 'Webinare', href: '/webinare' }, 'Einträge 2', de)).toBe('Webinare');
+    expect(itemTitle({ title: 'Rechtliches', items: ['x'] }, 'Spalten 1', de)).toBe('Rechtliches');
   });
 
   it('labels every field of every section type, with a line of help, in each UI language', () => {

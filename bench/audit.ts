@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import { loadContent } from '../src/content/load.ts';
 import { isIndexable } from '../src/content/routes.ts';
 import { buildSite } from '../src/output/build.ts';
+import { closeOpened } from '../src/process/shutdown.ts';
 import { repo } from './support/measure.ts';
 import { selfSignedCertificate } from './support/certificate.ts';
 import { startSiteServe } from './support/site-serve.ts';
@@ -97,7 +98,7 @@ async function lighthouse(url: string, output: string): Promise<Measured> {
   return { scores, fcp, lcp, protocols, problems };
 }
 
-const built = await buildSite({ contentDir: path.join(repo, 'content'), outDir: path.join(repo, 'dist') });
+const built = await buildSite({ contentDir: path.join(repo, 'content'), outDir: path.join(repo, 'dist') }).finally(closeOpened);
 if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
 // The build reports routes only (a build that found nothing changed loads no content): noindex comes from the content.
 const loaded = await loadContent(path.join(repo, 'content'));

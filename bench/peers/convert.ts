@@ -103,10 +103,13 @@ function sections(main: string): Section[] {
 }
 
 export function readPage(html: string, lang: Locale, slug: string): PeerPage {
-  const main = between(html, '<main id="main" tabindex="-1" class="outline-none ">', '</main>');
+  // A page that opens with a hero pulls its main up under the sticky header (`-mt-16`).
+  const opening = /<main id="main" tabindex="-1" class="outline-none[^"]*">/.exec(html)?.[0] ?? '<main id="main"';
+  const main = between(html, opening, '</main>');
+  // A note's number links back to the text (render/sections/ClaimNotes.tsx); the peers show the number alone.
   const notes = all(
     main,
-    /<li id="([^"]+)" value="\d+" data-claim-note="([^"]+)" class="flex gap-2"><span aria-hidden="true" class="flex-none tabular-nums">([^<]*)<\/span><span>([\s\S]*?)<\/span><\/li>/g,
+    /<li id="([^"]+)" value="\d+" data-claim-note="([^"]+)" class="flex gap-2"><span class="flex-none tabular-nums"><a [^>]*>([^<]*)<\/a><\/span><span>([\s\S]*?)<\/span><\/li>/g,
   );
   return {
     lang,

@@ -7,7 +7,7 @@ import type { ElementSource, SourceMarks } from './source-marks.tsx';
  * are rendered once per build and spliced into each page: React renders a placeholder in their place, and the part's
  * finished HTML (hyphenated, its element marks renumbered into the page's) replaces it. A part is named by an object
  * it renders from and a key that holds everything else it reads; the output is the same bytes as rendering it in
- * every page (tests/unit/render/shared-parts.test.ts renders every page both ways).
+ * every page (tests/unit/render/shared-parts.test.tsx renders every page both ways).
  */
 
 /** A part as rendered once: its HTML cut at its element marks, and the sources those marks name. */

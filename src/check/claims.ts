@@ -45,6 +45,13 @@ export function savingHolds(s: Pick<ComputedSaving, 'claimed' | 'computed' | 'up
   return s.claimed > s.computed - 1 && s.claimed <= upper + EPS;
 }
 
+/** The whole percentages a claim may say: "73", or for an "up to" claim that may round up, "73 or 74" (never "73 or 73"). */
+export function expectedPercent(s: Pick<ComputedSaving, 'computed' | 'upTo'>): string {
+  const down = Math.floor(s.computed);
+  const near = Math.round(s.computed);
+  return s.upTo && near !== down ? `${down} or ${near}` : `${down}`;
+}
+
 function describeArithmetic(s: ComputedSaving): string {
   const sum = s.against.map((a) => `${a.name} ${a.price}`).join(' + ');
   return `(${sum} = ${s.total} − ${s.plan} ${s.planPrice}) / ${s.total} × 100 = ${s.computed.toFixed(2)} %`;
@@ -62,7 +69,7 @@ export function checkSavingsClaims(site: SiteConfig, siteSource: YamlSource | un
         location: siteSource
           ? locate(siteSource, ['constants', 'savings', s.key, 'percent'])
           : { file: 'site.yaml', path: `constants.savings.${s.key}.percent` },
-        expected: s.upTo ? `${Math.floor(s.computed)} or ${Math.round(s.computed)}` : `${Math.floor(s.computed)}`,
+        expected: expectedPercent(s),
         found: `${s.claimed} — ${describeArithmetic(s)}`,
         hint: `update the percentage or the prices; rule: ${SAVINGS_RULE}`,
       }),

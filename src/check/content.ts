@@ -11,6 +11,7 @@ import { checkClaimTexts, checkFigureLiterals, checkSavingsClaims, checkUnregist
 import type { CheckConfig } from '../content/check-config.ts';
 import { dummyKind } from './dummy-data.ts';
 import { checkOffer } from './offer.ts';
+import { checkEditorFiller } from './editor-filler.ts';
 import { checkHeaderMenus } from './navigation.ts';
 import { checkPrivacyRecipients, checkRetentionClaim } from './privacy.ts';
 import { finding, type Finding, type Severity } from './finding.ts';
@@ -36,6 +37,7 @@ export function checkContent(model: SiteModel | undefined, sources: readonly Yam
   out.push(...checkDuplicateAnchors(sources));
   out.push(...checkSchemaModelines(options.configSource ? [...sources, options.configSource] : sources));
   out.push(...checkRetentionClaim(sources));
+  out.push(...checkEditorFiller(sources));
   if (model) out.push(...checkHeaderMenus(model, sources));
   if (site) {
     out.push(...checkFamilies(site, sources, options));

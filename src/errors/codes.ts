@@ -202,6 +202,12 @@ export const ERROR_CODES = {
     explanation: 'Each feature, plan, add-on and trial id the offer data uses needs a label under `offer` in every locale file that shows it.',
     hint: 'Add the missing label to the locale file named in the finding.',
   },
+  'editor-filler': {
+    kind: 'check',
+    title: 'A text is still the editor’s stock text for a new entry',
+    explanation: '/admin starts a new entry with a text to type over ("Neue Frage?", "Neuer Text"); left as it is, visitors read it.',
+    hint: 'Write the real text, or remove the entry.',
+  },
   'figure-literal': {
     kind: 'check',
     title: 'A euro amount typed into text',

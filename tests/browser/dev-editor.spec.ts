@@ -107,7 +107,11 @@ test('the editor works under a strict policy: no eval, no inline code, not one v
   await page.locator('#root_sections_0 details.more > summary').first().click();
   await page.getByRole('combobox', { name: 'Section type' }).selectOption({ label: 'Questions and answers' });
   await page.getByRole('button', { name: '+ Add section' }).click();
-  await expect(page.locator('#root_sections > details.item').last().locator('summary').first()).toHaveText(/^Questions and answers/);
+  const faq = page.locator('#root_sections > details.item').last();
+  await expect(faq.locator('summary').first()).toHaveText(/^Questions and answers/);
+  // Its answer is asked for, not filled with stock text: no preview until the author writes it.
+  await expect(page.getByRole('status')).toHaveText('The preview is not updated: correct the marked fields first.', SLOW);
+  await faq.getByPlaceholder('The answer (add more paragraphs below)').fill('Yes, in data centres in the EU.');
   await expect(page.getByRole('status')).toHaveText('Previewing unsaved edits.', SLOW);
   await page.getByRole('combobox', { name: 'Editor language' }).selectOption('de');
   await expect(page.locator('label[for="root_sections_0_title"]')).toHaveText('Titel');
@@ -115,7 +119,8 @@ test('the editor works under a strict policy: no eval, no inline code, not one v
   await page.getByRole('button', { name: 'Discard edits' }).click();
   await expect(preview.locator('h1')).not.toContainText('Every leading AI model', SLOW);
   expect(violations).toEqual([]);
-  expect(problems).toEqual([]);
+  // The new FAQ answer, empty until written, is refused by the preview (422): the browser logs that answer; nothing else.
+  expect(problems.filter((p) => !p.includes('status of 422 (Unprocessable Entity)'))).toEqual([]);
 });
 
 test('a keystroke patches the preview in place, rendering only the edited page', async ({ page }) => {
@@ -248,13 +253,21 @@ test('a price typed with a decimal comma is saved as that number; a text that is
   await expect(page.locator('.constant-picker')).toHaveCount(0);
   await price.fill('17 €');
   await expect(page.locator('#root_constants_plans_standard_price__error')).toHaveText('Bitte eine Zahl eingeben.', SLOW);
-  // A price the savings claims do not bear is refused at once, the claim's percent marked in the author's words.
+  // A price that makes a savings claim untrue is refused before saving, in the author's language: at the price,
+  // with what the pages would still say, and at the claim's percent.
   await price.fill('17,90');
+  await expect(page.locator('#root_constants_plans_standard_price__error')).toHaveText(
+    'Mit dieser Zahl stimmt die Ersparnis „vsThree“ nicht mehr: Die Preise ergeben 73,3 %, die Angabe lautet bis zu 75 %. Setzen Sie die Ersparnis auf 73 % oder nehmen Sie die Änderung zurück.',
+    SLOW,
+  );
   await expect(page.locator('#root_constants_savings_vsThree_percent__error')).toHaveText(
     'Die Preise ergeben eine Ersparnis von 73,3 %, diese Aussage nennt bis zu 75 %: Prozentzahl (oder Preis) anpassen.',
     SLOW,
   );
   await expect(page.getByRole('status')).toHaveText('Die Vorschau ist nicht aktualisiert: Bitte zuerst die markierten Felder korrigieren.');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByRole('status')).toHaveText(/Nicht gespeichert/, SLOW);
+  expect(await readFile(file, 'utf8')).toBe(before);
   await price.fill('16,90');
   await expect(page.locator('#root_constants_plans_standard_price__error')).toHaveCount(0, SLOW);
   await expect(page.locator('#root_constants_savings_vsThree_percent__error')).toHaveCount(0, SLOW);
@@ -326,13 +339,18 @@ test('a German author sees the fields in order, in German, and adds a valid FAQ 
   await expect(first).toBeFocused();
   await expect(first).toHaveValue('Neuer Text');
   expect(await first.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).toEqual([0, 'Neuer Text'.length]);
-  // The new entry is valid as it is: titled by its question, a two-paragraph answer in growing text areas.
+  // The new entry is titled by its question; its answer is one empty paragraph whose hint is a placeholder, not
+  // text that could be published: the form asks for it until the author writes it.
   const entry = added.locator('details.item').first();
   await expect(entry.locator('summary').first()).toHaveText('Neue Frage?');
-  await entry.locator('summary').first().click();
-  await expect(entry.locator('textarea')).toHaveCount(2);
+  const answer = entry.locator('textarea');
+  await expect(answer).toHaveCount(1);
+  await expect(answer).toHaveValue('');
+  await expect(answer).toHaveAttribute('placeholder', 'Die Antwort (weitere Absätze darunter hinzufügen)');
+  await expect(entry.locator('.error-detail')).toHaveText('Bitte ausfüllen.', SLOW);
+  await answer.fill('Ja, in Rechenzentren in der EU.');
   await expect(added.getByRole('button', { name: '+ Neuer Eintrag in Einträge' })).toHaveText('+ Neuer Eintrag');
-  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0, SLOW);
   await expect(page.getByRole('status')).toHaveText('Die Vorschau zeigt ungespeicherte Änderungen.', SLOW);
 
   // The author switches the editor to English: labels follow.
@@ -431,4 +449,38 @@ test('site serve has no editor: /admin and its script are unknown paths there', 
     const answer = await request.get(`${baseURL}${route}`);
     expect(answer.status(), route).toBe(404);
   }
+});
+
+test('a German author finds the navigation as its own group: menus and footer columns, entries titled, links named', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'de-DE' });
+  const page = await context.newPage();
+  await openEditor(page, 'locales/de.yaml');
+  const navigation = page.locator('#root_navigation');
+  await expect(navigation).toBeVisible(SLOW);
+  await expect(navigation.locator('> legend')).toHaveText('Navigation');
+  // Not behind "more", and each list drawn once.
+  await expect(page.locator('details.more #root_navigation, details.more #root_header_menus, details.more #root_footer_columns')).toHaveCount(0);
+  await expect(page.locator('#root_header_menus')).toHaveCount(1);
+  await expect(page.locator('#root_footer_columns')).toHaveCount(1);
+  await expect(navigation.locator('#root_header_menus > legend')).toHaveText('Kopfzeile: Menüs je Art von Seite');
+  await expect(navigation.locator('#root_footer_columns > legend')).toHaveText('Fußzeile: Spalten');
+  await expect(navigation.locator('#root_header_menus_business > details.item > summary')).toHaveText([
+    'Produkte',
+    'Preise',
+    'Über uns',
+    'Kontakt',
+    'Jetzt starten',
+  ]);
+  const columns = navigation.locator('#root_footer_columns > details.item');
+  await expect(columns.locator('> summary')).toHaveText(['Branchen', 'Produkte', 'Rechtliches']);
+  // A column's entries are titled by their text, a link's kind reads "Link".
+  await columns.nth(2).locator('> summary').click();
+  const entries = page.locator('#root_footer_columns_2_items > details.item');
+  await expect(entries.locator('> summary')).toHaveText(['Impressum', 'AGB', 'Datenschutz', 'Q&A']);
+  await entries.first().locator('> summary').click();
+  await expect(entries.first().getByRole('combobox', { name: 'Art' })).toHaveText(/Text \(ohne Link\)\s*Link/);
+  await expect(entries.first().getByRole('combobox', { name: 'Art' }).locator('option:checked')).toHaveText('Link');
+  await expect(page.getByText('Absatz / label, href')).toHaveCount(0);
+  await expect(page.getByText('Karten pro Zeile')).toHaveCount(0);
+  await context.close();
 });

@@ -24,6 +24,7 @@ import { formSchema, inSchemaOrder, type EditableKind } from './form-schema.ts';
 import { translationView, type TranslationView } from './translation-view.ts';
 import { IMAGE_LIMIT_BYTES, imageBaseName, imageTypeOf } from './image-upload.ts';
 import { lockedKeys } from './locked-keys.ts';
+import { brokenClaims, type BrokenClaim } from './claim-guard.ts';
 import { editYaml } from './yaml-edit.ts';
 
 export const ADMIN_PATH = '/admin';
@@ -61,6 +62,8 @@ export interface EditorError {
   column?: number;
   message: string;
   text: string;
+  /** A savings claim the edit would make untrue (site.yaml): the form words it in the author's language. */
+  claim?: BrokenClaim;
 }
 
 type Json = Record<string, unknown>;
@@ -173,6 +176,23 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     return { errors: result.errors.filter((e) => !known.has(formatError(e))).map(errorView) };
   }
 
+  /**
+   * The savings claims an edit of site.yaml makes untrue (`site check`'s claim-savings), as errors at the figure
+   * changed: refused like a content error, before the preview and the save, not found by the check afterwards.
+   */
+  async function claimErrors(relative: string, model: SiteModel): Promise<EditorError[]> {
+    if (kindOf(relative) !== 'site' || computeSavings(model.site).every(savingHolds)) return [];
+    const without = new Map(options.unsavedEdits);
+    without.delete(relative);
+    const saved = await loadContent(root, options.env, memo, without);
+    if (!saved.ok) return [];
+    return (await brokenClaims(root, saved.value.site, model, options.unsavedEdits)).map(({ path: at, claim }) => {
+      const message = `savings claim '${claim.key}' says ${claim.upTo ? 'up to ' : ''}${claim.claimed} % but the constants would give ${claim.computed} % (expected ${claim.expected})`;
+      const where = claim.uses.map((use) => use.route ?? use.file).join(', ');
+      return { file: relative, path: at, message, text: `${relative} (${at}): ${message}${where ? `; printed on ${where}` : ''}`, claim };
+    });
+  }
+
   /** The file's text with the form's value written into it, or why not. */
   async function edited(
     body: Json,
@@ -283,8 +303,12 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
   async function change(res: ServerResponse, body: Json, action: 'preview' | 'save'): Promise<true> {
     const edit = await edited(body);
     if ('error' in edit) return send(res, edit.status, { error: edit.error });
-    const { model, errors } = await loadWith(edit.relative, edit.text);
-    if (model && !errors.length && kindOf(edit.relative) === 'site') errors.push(...brokenSavings(model.site));
+    const loaded = await loadWith(edit.relative, edit.text);
+    const { model } = loaded;
+    // A figure that makes a savings claim untrue is marked twice: where the author changed it (with the pages that
+    // print the claim) and at the claim's percent, the other half of the fix.
+    const errors = loaded.errors.length || !model ? loaded.errors : await claimErrors(edit.relative, model);
+    if (model && !loaded.errors.length && kindOf(edit.relative) === 'site') errors.push(...brokenSavings(model.site));
     // Invalid input is shown, never previewed as if it were fine, and never written.
     if (errors.length)
       return send(res, 422, {

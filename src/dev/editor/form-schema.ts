@@ -31,8 +31,16 @@ function tagKey(members: JsonSchema[]): string | undefined {
   });
 }
 
-function memberTitle(member: JsonSchema): string {
-  if (member.type === 'string') return 'text';
+/** An object with a link text and a target: a link ("Impressum → /impressum"), whatever else it holds. */
+const isLink = (member: JsonSchema) => {
+  const properties = (member.properties ?? {}) as Record<string, unknown>;
+  return member.type === 'object' && 'label' in properties && 'href' in properties;
+};
+
+function memberTitle(member: JsonSchema, siblings: JsonSchema[]): string {
+  // Beside a link, a string is an entry that links nowhere ("Text / Link"), not a paragraph of prose.
+  if (member.type === 'string') return siblings.some(isLink) ? 'plainEntry' : 'text';
+  if (isLink(member)) return 'linkItem';
   if (member.type === 'array') return 'list of items';
   const keys = Object.keys((member.properties as object | undefined) ?? {});
   return keys.length ? keys.join(', ') : String(member.type ?? 'value');
@@ -52,7 +60,7 @@ function titledUnions(node: unknown): unknown {
   for (const union of ['anyOf', 'oneOf'] as const) {
     const list = out[union] as JsonSchema[] | undefined;
     if (Array.isArray(list) && !(union === 'oneOf' && key))
-      out[union] = list.map((member) => (member.title ? member : { ...member, title: memberTitle(member) }));
+      out[union] = list.map((member) => (member.title ? member : { ...member, title: memberTitle(member, list) }));
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../../../src/check/finding.ts';
+import { expectedPercent } from '../../../src/check/claims.ts';
 import { cleanup, errorsOf, only, runFixture } from './fixture.ts';
 
 /** What a test asserts about a finding: severity, message and where (file:line:col or route + element). */
@@ -146,6 +147,12 @@ describe('claims against constants', () => {
     expect(claims[0]!.found).toBe('53 — (ChatGPT Plus 22.99 + Claude Pro 21.99 = 44.98 − plus 23) / 44.98 × 100 = 48.87 %');
     expect(claims[0]!.expected).toBe('48');
     expect(claims[0]!.hint).toContain('s − 1 < p ≤ s');
+  });
+
+  it('claim-savings names each percentage a claim may say once: never "73 or 73"', () => {
+    expect(expectedPercent({ computed: 73.12, upTo: true })).toBe('73');
+    expect(expectedPercent({ computed: 73.6, upTo: true })).toBe('73 or 74');
+    expect(expectedPercent({ computed: 73.6, upTo: false })).toBe('73');
   });
 
   it('claim-text: a typed savings figure that matches no claim is an error; one that matches is a warning', async () => {

@@ -1,4 +1,5 @@
 import type { Messages } from '../messages/index.ts';
+import type { EditorError } from '../editor-api.ts';
 
 /** A node of the JSON Schema the form is drawn from (form-schema.ts). */
 export type JsonSchema = { [key: string]: unknown };
@@ -55,12 +56,29 @@ const MORE = new Set([
 /** Keys a section item's kind is told by: shown as the item's heading, never as a text box. */
 export const TAG_KEYS = new Set(['type']);
 
-/** An object's keys as the form lists them: `first` in the author's order, `more` under "more settings". */
-export function fieldOrder(schema: JsonSchema): { first: string[]; more: string[] } {
-  const keys = Object.keys(props(schema)).filter((key) => !TAG_KEYS.has(key) || props(schema)[key]?.const === undefined);
+/**
+ * A locale file's navigation, drawn first as its own group ("Navigation") and not again inside the header and footer:
+ * the header's menus per kind of page and the footer's columns. An author looks for links there, not under "more".
+ */
+export const NAVIGATION: readonly (readonly [string, string])[] = [
+  ['header', 'menus'],
+  ['footer', 'columns'],
+];
+
+const inNavigation = (path: DocPath, kind?: FormKind) => kind === 'locale' && path.length === 2 && NAVIGATION.some(([a, b]) => a === path[0] && b === path[1]);
+
+/**
+ * An object's keys as the form lists them: `first` in the author's order, `more` under "more settings". In a locale
+ * file (`kind`) the navigation's keys are left out (drawn in their own group) and its header is no page's header choice.
+ */
+export function fieldOrder(schema: JsonSchema, path: DocPath = [], kind?: FormKind): { first: string[]; more: string[] } {
+  const keys = Object.keys(props(schema)).filter(
+    (key) => (!TAG_KEYS.has(key) || props(schema)[key]?.const === undefined) && !inNavigation([...path, key], kind),
+  );
   const rank = (key: string) => (FIRST.includes(key) ? FIRST.indexOf(key) : FIRST.length);
   const sorted = [...keys].sort((a, b) => rank(a) - rank(b));
-  return { first: sorted.filter((key) => !MORE.has(key)), more: sorted.filter((key) => MORE.has(key)) };
+  const more = (key: string) => MORE.has(key) && !(kind === 'locale' && path.length === 0 && key === 'header');
+  return { first: sorted.filter((key) => !more(key)), more: sorted.filter(more) };
 }
 
 /** Keys that name an item: the first one with text titles a list item ("Ist meine Datenbank sicher?", not "items 3"). */
@@ -334,9 +352,10 @@ export function memberOf(value: unknown, members: JsonSchema[]): JsonSchema | un
 export const membersOf = (schema: JsonSchema) => (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
 
 /**
- * A new value of `schema` that the content schema accepts as it is: every required key filled, lists at their
- * least length, texts with a placeholder the author overwrites ("Neue Frage?", a two-line answer), so adding
- * an item never shows an error before the author has typed anything.
+ * A new value of `schema`: every required key filled, lists at their least length, a title or question with a
+ * text the author types over at once ("Neue Frage?", selected). An answer or body starts as one empty paragraph
+ * (its hint is the field's placeholder, `placeholderFor`), so nothing the author did not write can be published:
+ * the form asks for it until it is filled.
  */
 export function newValue(schema: JsonSchema, m: Messages, key?: string | number): unknown {
   if (schema.default !== undefined) return structuredClone(schema.default);
@@ -353,7 +372,7 @@ export function newValue(schema: JsonSchema, m: Messages, key?: string | number)
     }
     case 'array': {
       const items = (schema.items ?? {}) as JsonSchema;
-      if (key === 'answer' || key === 'body') return m.newAnswer.split('\n');
+      if (key === 'answer' || key === 'body') return [''];
       return Array.from({ length: Number(schema.minItems ?? 0) }, () => newValue(items, m));
     }
     case 'number':
@@ -364,6 +383,11 @@ export function newValue(schema: JsonSchema, m: Messages, key?: string | number)
     default:
       return newText(schema, m, key);
   }
+}
+
+/** The hint an empty text shows as its placeholder (never as its value): a paragraph of an answer or body. */
+export function placeholderFor(listKey: string | undefined, m: Messages): string | undefined {
+  return listKey === 'answer' || listKey === 'body' ? m.newAnswer : undefined;
 }
 
 function newText(schema: JsonSchema, m: Messages, key?: string | number): string {
@@ -404,6 +428,23 @@ export function friendlyError(message: string, m: Messages): string {
     return e.savingsClaim(match[2] as string, match[3] as string, !!match[1]);
   if (/Invalid string: must match pattern/.test(message)) return e.format;
   return message;
+}
+
+/**
+ * An error of the editor's API in the author's words: a savings claim the edit makes untrue names the claim, the
+ * percentages in the author's language and each page that prints it with the text it would read; anything else is
+ * the loader's message (friendlyError words it where it shows).
+ */
+export function errorMessage(error: EditorError, m: Messages, constants: readonly Constant[] = [], intl = 'en'): string {
+  const claim = error.claim;
+  if (!claim) return error.message;
+  const number = (n: number) => new Intl.NumberFormat(intl, { maximumFractionDigits: 1 }).format(n);
+  const uses = claim.uses.map((use) => m.errors.claimUse(use.route ?? use.file, withValues(use.text, constants, intl)));
+  const expected = claim.expected
+    .split(' or ')
+    .map((n) => number(Number(n)))
+    .join(` ${m.errors.or} `);
+  return m.errors.claimBroken({ key: claim.key, claimed: number(claim.claimed), computed: number(claim.computed), upTo: claim.upTo, expected }, uses);
 }
 
 /** The value at `path` set to `next` (`undefined` removes the key), copying only the objects on the way. */

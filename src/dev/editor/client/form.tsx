@@ -14,9 +14,11 @@ import {
   itemTitle,
   memberOf,
   membersOf,
+  NAVIGATION,
   newValue,
   optionLabel,
   parseNumber,
+  placeholderFor,
   readAs,
   takesReference,
   type Constant,
@@ -223,7 +225,14 @@ function TextField({ schema, value, path, label, inList }: { schema: JsonSchema;
   const refers = kind !== 'site';
   const [long] = useState(() => isLongText(inList ?? lastKey(path), text));
   const set = (next: string) => change(path, next === '' ? undefined : next);
-  const common = { id, name: id, value: text, 'aria-describedby': describedBy(id), onChange: (e: { target: { value: string } }) => set(e.target.value) };
+  const common = {
+    id,
+    name: id,
+    value: text,
+    placeholder: placeholderFor(inList, m),
+    'aria-describedby': describedBy(id),
+    onChange: (e: { target: { value: string } }) => set(e.target.value),
+  };
   const insert = (ref: string) => {
     const control = document.getElementById(id) as HTMLInputElement | HTMLTextAreaElement | null;
     const at = control?.selectionStart ?? text.length;
@@ -279,7 +288,7 @@ function ReadsAs({ id, text, constants, intl, m }: { id: string; text: string; c
 function ObjectFields({ schema, value, path }: { schema: JsonSchema; value: unknown; path: DocPath }) {
   const { m, kind } = useForm();
   const record = (value ?? {}) as Record<string, unknown>;
-  const { first, more } = fieldOrder(schema);
+  const { first, more } = fieldOrder(schema, path, kind);
   const fields = (keys: string[]) =>
     keys.map((key) => {
       const child = props(schema)[key] as JsonSchema;
@@ -287,6 +296,7 @@ function ObjectFields({ schema, value, path }: { schema: JsonSchema; value: unkn
     });
   return (
     <>
+      {kind === 'locale' && !path.length ? <NavigationGroup schema={schema} value={record} /> : null}
       {fields(first)}
       {more.length ? (
         <details className="more">
@@ -297,6 +307,23 @@ function ObjectFields({ schema, value, path }: { schema: JsonSchema; value: unkn
         </details>
       ) : null}
     </>
+  );
+}
+
+/** A locale file's navigation as one group, first: the header's menus and the footer's columns (NAVIGATION). */
+function NavigationGroup({ schema, value }: { schema: JsonSchema; value: Record<string, unknown> }) {
+  const { m } = useForm();
+  const labels = [m.navigationHeader, m.navigationFooter];
+  return (
+    <fieldset className="object navigation" id="root_navigation">
+      <legend>{m.navigation}</legend>
+      {NAVIGATION.map(([parent, key], i) => {
+        const child = props(props(schema)[parent] ?? {})[key];
+        if (!child) return null;
+        const own = value[parent] as Record<string, unknown> | undefined;
+        return <Field key={key} schema={child} value={own?.[key]} path={[parent, key]} label={labels[i] ?? key} />;
+      })}
+    </fieldset>
   );
 }
 
@@ -399,7 +426,8 @@ function ArrayField({ schema, value, path, label }: { schema: JsonSchema; value:
   };
   const scalarItems = !members && items.type !== 'object' && items.type !== 'array';
   // Blocks of a text (paragraphs, lists, sub-headings) read in place, one after the other, not as closed cards.
-  const blocks = !!members && !items.discriminator;
+  // Entries that may be links (a footer column's) are cards titled by their text, like any other list's items.
+  const blocks = !!members && !items.discriminator && !members.some((x) => x.title === 'linkItem');
   return (
     <fieldset className={`list${scalarItems ? ' list-scalar' : ''}`} id={id}>
       <legend>{label}</legend>

@@ -6,6 +6,7 @@ import { ContentForm, type FormContext } from './form.tsx';
 import {
   fieldId,
   fieldLabel,
+  errorMessage,
   friendlyError,
   itemTitle,
   pageLabel,
@@ -270,14 +271,18 @@ function errorLine(path: DocPath, message: string, m: Messages, kind?: FormKind)
   return typeof key === 'string' ? `${fieldLabel(key, undefined, m, path.slice(0, at + 1), kind)}: ${text}` : text;
 }
 
-function ErrorList({ errors, m, kind }: { errors: EditorError[]; m: Messages; kind?: FormKind }) {
+function ErrorList({ errors, m, kind, constants, intl }: { errors: EditorError[]; m: Messages; kind?: FormKind; constants?: Constant[]; intl?: string }) {
   return (
     <div className="errors" role="alert">
       <h2>{m.errorsHeading(errors.length)}</h2>
       <ul>
         {errors.map((e, i) => (
           <li key={i}>
-            {e.path ? <a href={`#${fieldId(parsePath(e.path))}`}>{errorLine(parsePath(e.path), e.message, m, kind)}</a> : friendlyError(e.message, m)}
+            {e.path ? (
+              <a href={`#${fieldId(parsePath(e.path))}`}>{errorLine(parsePath(e.path), errorMessage(e, m, constants, intl), m, kind)}</a>
+            ) : (
+              friendlyError(errorMessage(e, m, constants, intl), m)
+            )}
             <details>
               <summary>{m.technical}</summary>
               <pre>{e.text}</pre>
@@ -432,7 +437,7 @@ function Editor() {
     const byField = new Map<string, string[]>();
     for (const e of errors.filter((x) => x.file === file.path)) {
       const id = fieldId(e.path ? parsePath(e.path) : []);
-      byField.set(id, [...(byField.get(id) ?? []), e.message]);
+      byField.set(id, [...(byField.get(id) ?? []), errorMessage(e, m, file.constants, file.locale ?? file.defaultLocale)]);
     }
     return {
       m,
@@ -496,7 +501,9 @@ function Editor() {
         constants={file?.constants ?? []}
       />
       <main className="form">
-        {errors.length ? <ErrorList errors={errors} m={m} kind={file?.kind} /> : null}
+        {errors.length ? (
+          <ErrorList errors={errors} m={m} kind={file?.kind} constants={file?.constants} intl={file ? (file.locale ?? file.defaultLocale) : undefined} />
+        ) : null}
         {translation ? <TranslationSummary view={translation} m={m} /> : null}
         {file && context ? <ContentForm key={`${file.path}:${file.version}`} schema={file.schema as JsonSchema} data={data} context={context} /> : null}
       </main>

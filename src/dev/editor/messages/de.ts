@@ -29,6 +29,9 @@ export const de: typeof en = {
   technical: 'Details für Entwickler',
   more: 'Weitere Einstellungen',
   moreHint: 'Anker, Hintergrund, Bild, Veröffentlichung',
+  navigation: 'Navigation',
+  navigationHeader: 'Kopfzeile: Menüs je Art von Seite',
+  navigationFooter: 'Fußzeile: Spalten',
   add: (what) => `+ ${what} hinzufügen`,
   addItem: '+ Neuer Eintrag',
   addTo: (list) => `+ Neuer Eintrag in ${list}`,
@@ -53,7 +56,7 @@ export const de: typeof en = {
   kindOf: 'Art',
   newText: 'Neuer Text',
   newQuestion: 'Neue Frage?',
-  newAnswer: 'Die Antwort.\nEine zweite Zeile der Antwort.',
+  newAnswer: 'Die Antwort (weitere Absätze darunter hinzufügen)',
   imageUpload: 'Bild hochladen',
   imageReplace: 'Bild ersetzen',
   imageAltRequired: 'Beschreiben Sie zuerst das Bild (Alternativtext): Was zeigt es?',
@@ -95,6 +98,12 @@ export const de: typeof en = {
     mustEqual: (value) => `Muss ${value} sein.`,
     savingsClaim: (claimed, computed, upTo) =>
       `Die Preise ergeben eine Ersparnis von ${computed.replace('.', ',')} %, diese Aussage nennt ${upTo ? 'bis zu ' : ''}${claimed.replace('.', ',')} %: Prozentzahl (oder Preis) anpassen.`,
+    claimBroken: (c, uses) =>
+      `Mit dieser Zahl stimmt die Ersparnis „${c.key}“ nicht mehr: Die Preise ergeben ${c.computed} %, die Angabe lautet ${c.upTo ? 'bis zu ' : ''}${c.claimed} %.` +
+      (uses.length ? ` ${uses.join('; ')}.` : '') +
+      ` Setzen Sie die Ersparnis auf ${c.expected} % oder nehmen Sie die Änderung zurück.`,
+    claimUse: (where, text) => `${where} stünde weiter „${text}“`,
+    or: 'oder',
   },
   options: {
     text: 'Absatz',
@@ -167,6 +176,8 @@ export const de: typeof en = {
     included: 'inkl. USt.',
     excluded: 'zzgl. USt.',
     link: 'Einfacher Link',
+    linkItem: 'Link',
+    plainEntry: 'Text (ohne Link)',
     always: 'Immer',
     desktop: 'Nur breite Bildschirme',
     mobile: 'Nur Telefone',

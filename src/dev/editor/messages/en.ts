@@ -217,6 +217,9 @@ export const en = {
   technical: 'Details for developers',
   more: 'More settings',
   moreHint: 'anchor, background, image, publishing',
+  navigation: 'Navigation',
+  navigationHeader: 'Header: menus per kind of page',
+  navigationFooter: 'Footer: columns',
   add: (what: string) => `+ Add ${what}`,
   addItem: '+ Add entry',
   addTo: (list: string) => `+ Add entry to ${list}`,
@@ -241,7 +244,7 @@ export const en = {
   kindOf: 'Kind',
   newText: 'New text',
   newQuestion: 'New question?',
-  newAnswer: 'The answer.\nA second line of the answer.',
+  newAnswer: 'The answer (add more paragraphs below)',
   imageUpload: 'Upload image',
   imageReplace: 'Replace image',
   imageAltRequired: 'Describe the image first (alt text): what does it show?',
@@ -285,6 +288,12 @@ export const en = {
     mustEqual: (value: string) => `Must be ${value}.`,
     savingsClaim: (claimed: string, computed: string, upTo: boolean) =>
       `The prices give a saving of ${computed} %, but this claim says ${upTo ? 'up to ' : ''}${claimed} %: change the percentage (or the price).`,
+    claimBroken: (c: { key: string; claimed: string; computed: string; upTo: boolean; expected: string }, uses: string[]) =>
+      `With this figure the savings claim “${c.key}” is no longer true: the prices give ${c.computed} %, the claim says ${c.upTo ? 'up to ' : ''}${c.claimed} %.` +
+      (uses.length ? ` ${uses.join('; ')}.` : '') +
+      ` Set the claim to ${c.expected} % or change the figure back.`,
+    claimUse: (where: string, text: string) => `${where} would still read “${text}”`,
+    or: 'or',
   },
   // Names of choices (enum values, kinds of text blocks, section types); a value without an entry shows as written.
   options: {
@@ -358,6 +367,8 @@ export const en = {
     included: 'VAT included',
     excluded: 'VAT excluded',
     link: 'Plain link',
+    linkItem: 'Link',
+    plainEntry: 'Text (no link)',
     always: 'Always',
     desktop: 'Wide screens only',
     mobile: 'Phones only',

@@ -29,6 +29,9 @@ export const es: typeof en = {
   technical: 'Detalles para desarrolladores',
   more: 'Más ajustes',
   moreHint: 'ancla, fondo, imagen, publicación',
+  navigation: 'Navegación',
+  navigationHeader: 'Cabecera: menús por tipo de página',
+  navigationFooter: 'Pie de página: columnas',
   add: (what) => `+ Añadir: ${what}`,
   addItem: '+ Nueva entrada',
   addTo: (list) => `+ Nueva entrada en ${list}`,
@@ -53,7 +56,7 @@ export const es: typeof en = {
   kindOf: 'Tipo',
   newText: 'Texto nuevo',
   newQuestion: '¿Pregunta nueva?',
-  newAnswer: 'La respuesta.\nUna segunda línea de la respuesta.',
+  newAnswer: 'La respuesta (añada más párrafos debajo)',
   imageUpload: 'Subir imagen',
   imageReplace: 'Sustituir imagen',
   imageAltRequired: 'Describa primero la imagen (texto alternativo): ¿qué muestra?',
@@ -95,6 +98,12 @@ export const es: typeof en = {
     mustEqual: (value) => `Debe ser ${value}.`,
     savingsClaim: (claimed, computed, upTo) =>
       `Los precios dan un ahorro del ${computed.replace('.', ',')} %, esta afirmación dice ${upTo ? 'hasta el ' : ''}${claimed.replace('.', ',')} %: cambie el porcentaje (o el precio).`,
+    claimBroken: (c, uses) =>
+      `Con esta cifra, el ahorro «${c.key}» deja de ser cierto: los precios dan ${c.computed} %, la afirmación dice ${c.upTo ? 'hasta ' : ''}${c.claimed} %.` +
+      (uses.length ? ` ${uses.join('; ')}.` : '') +
+      ` Ponga el ahorro en ${c.expected} % o deshaga el cambio.`,
+    claimUse: (where, text) => `${where} seguiría diciendo «${text}»`,
+    or: 'o',
   },
   options: {
     text: 'Párrafo',
@@ -167,6 +176,8 @@ export const es: typeof en = {
     included: 'IVA incluido',
     excluded: 'IVA no incluido',
     link: 'Enlace simple',
+    linkItem: 'Enlace',
+    plainEntry: 'Texto (sin enlace)',
     always: 'Siempre',
     desktop: 'Solo pantallas anchas',
     mobile: 'Solo móviles',

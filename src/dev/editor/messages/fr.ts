@@ -29,6 +29,9 @@ export const fr: typeof en = {
   technical: 'Détails pour les développeurs',
   more: 'Autres réglages',
   moreHint: 'ancre, fond, image, publication',
+  navigation: 'Navigation',
+  navigationHeader: 'En-tête : menus par type de page',
+  navigationFooter: 'Pied de page : colonnes',
   add: (what) => `+ Ajouter : ${what}`,
   addItem: '+ Nouvelle entrée',
   addTo: (list) => `+ Nouvelle entrée dans ${list}`,
@@ -53,7 +56,7 @@ export const fr: typeof en = {
   kindOf: 'Type',
   newText: 'Nouveau texte',
   newQuestion: 'Nouvelle question ?',
-  newAnswer: 'La réponse.\nUne deuxième ligne de la réponse.',
+  newAnswer: 'La réponse (ajoutez d’autres paragraphes en dessous)',
   imageUpload: 'Téléverser une image',
   imageReplace: 'Remplacer l’image',
   imageAltRequired: 'Décrivez d’abord l’image (texte alternatif) : que montre-t-elle ?',
@@ -95,6 +98,12 @@ export const fr: typeof en = {
     mustEqual: (value) => `Doit valoir ${value}.`,
     savingsClaim: (claimed, computed, upTo) =>
       `Les prix donnent une économie de ${computed.replace('.', ',')} %, cette affirmation dit ${upTo ? 'jusqu’à ' : ''}${claimed.replace('.', ',')} % : corrigez le pourcentage (ou le prix).`,
+    claimBroken: (c, uses) =>
+      `Avec ce chiffre, l’économie « ${c.key} » n’est plus exacte : les prix donnent ${c.computed} %, l’annonce dit ${c.upTo ? 'jusqu’à ' : ''}${c.claimed} %.` +
+      (uses.length ? ` ${uses.join(' ; ')}.` : '') +
+      ` Mettez l’économie à ${c.expected} % ou annulez la modification.`,
+    claimUse: (where, text) => `${where} afficherait toujours « ${text} »`,
+    or: 'ou',
   },
   options: {
     text: 'Paragraphe',
@@ -167,6 +176,8 @@ export const fr: typeof en = {
     included: 'TVA comprise',
     excluded: 'Hors TVA',
     link: 'Lien simple',
+    linkItem: 'Lien',
+    plainEntry: 'Texte (sans lien)',
     always: 'Toujours',
     desktop: 'Grands écrans seulement',
     mobile: 'Téléphones seulement',

@@ -331,3 +331,41 @@ describe('images', () => {
     expect((await readdir(path.join(content, 'images'))).filter((f) => !f.startsWith('team-im-buro'))).toEqual([]);
   });
 });
+
+describe('claims the figures carry', () => {
+  it('refuses a price change that makes a savings claim untrue, at the price, naming the claim and the pages that print it', async () => {
+    const before = await readFile(path.join(content, 'site.yaml'), 'utf8');
+    const file = await open('site.yaml');
+    file.data.constants.plans.plus.price = 22;
+    for (const action of ['preview', 'save']) {
+      const answer = await editorCall('POST', action, { path: 'site.yaml', version: file.version, data: file.data });
+      expect(answer.status).toBe(422);
+      expect(answer.body.errors.map((e: any) => [e.path, e.message])).toEqual([
+        ['constants.plans.plus.price', "savings claim 'vsTwo' says 53 % but the constants would give 51.1 % (expected 51)"],
+        ['constants.plans.plus.price', "savings claim 'plusVsThree' says 68 % but the constants would give 67.1 % (expected 67)"],
+      ]);
+      const text = '{{savings.vsTwo.percent}} % günstiger als zwei Einzel-Abos.';
+      expect(answer.body.errors[0].claim).toEqual({
+        key: 'vsTwo',
+        claimed: 53,
+        computed: 51.1,
+        upTo: false,
+        expected: '51',
+        uses: expect.arrayContaining([
+          { file: 'pages/home/de.yaml', route: '/', text },
+          { file: 'pages/home/en.yaml', route: '/en', text },
+        ]),
+      });
+    }
+    expect(unsavedEdits.size).toBe(0);
+    expect(await readFile(path.join(content, 'site.yaml'), 'utf8')).toBe(before);
+
+    // With the claims brought in line with the new price, the same edit previews.
+    file.data.constants.savings.vsTwo.percent = 51;
+    file.data.constants.savings.plusVsThree.percent = 67;
+    const fixed = await editorCall('POST', 'preview', { path: 'site.yaml', version: file.version, data: file.data });
+    expect(fixed.status).toBe(200);
+    expect((await editorCall('POST', 'discard', { path: 'site.yaml' })).status).toBe(200);
+    expect(unsavedEdits.size).toBe(0);
+  });
+});

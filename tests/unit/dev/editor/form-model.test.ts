@@ -9,12 +9,16 @@ import {
   fieldHelp,
   fieldLabel,
   fieldOrder,
+  NAVIGATION,
+  optionLabel,
   friendlyError,
   hasReference,
   isLongText,
   itemTitle,
   membersOf,
+  errorMessage,
   newValue,
+  placeholderFor,
   pageLabel,
   parseNumber,
   readAs,
@@ -71,6 +75,34 @@ describe('the form an author sees', () => {
     expect([...first, ...more]).not.toContain('type');
     expect(fieldOrder(page).first.slice(0, 2)).toEqual(['sections', 'meta']);
     expect(fieldOrder(page).more).toContain('slug');
+  });
+
+  it('draws a locale file’s navigation as its own group, never under "more", its link entries named "Link"', () => {
+    const locale = formSchema('locale', ctx);
+    const properties = locale.properties as Record<string, JsonSchema>;
+    const root = fieldOrder(locale, [], 'locale');
+    expect(root.first).toContain('header');
+    expect(root.more).not.toContain('header');
+    const header = fieldOrder(properties.header as JsonSchema, ['header'], 'locale');
+    expect([...header.first, ...header.more]).toEqual(expect.arrayContaining(['navLabel', 'homeLabel']));
+    expect([...header.first, ...header.more]).not.toContain('menus');
+    const footer = fieldOrder(properties.footer as JsonSchema, ['footer'], 'locale');
+    expect([...footer.first, ...footer.more]).not.toContain('columns');
+    expect(footer.more).toEqual([]);
+    expect(NAVIGATION).toEqual([
+      ['header', 'menus'],
+      ['footer', 'columns'],
+    ]);
+    // A page's header (which bar it shows) stays under "more".
+    expect(fieldOrder(page, [], 'page').more).toContain('header');
+    // A footer entry is "Text (ohne Link)" or "Link", not "Absatz / label, href".
+    const columns = (properties.footer as JsonSchema).properties as Record<string, JsonSchema>;
+    const entry = (((columns.columns as JsonSchema).items as JsonSchema).properties as Record<string, JsonSchema>).items as JsonSchema;
+    const kinds = membersOf(entry.items as JsonSchema)?.map((member) => optionLabel(String(member.title), de));
+    expect(kinds).toEqual(['Text (ohne Link)', 'Link']);
+    expect(membersOf(entry.items as JsonSchema)?.map((member) => optionLabel(String(member.title), en))).toEqual(['Text (no link)', 'Link']);
+    expect(itemTitle({ label: 'Webinare', href: '/webinare' }, 'Einträge 2', de)).toBe('Webinare');
+    expect(itemTitle({ title: 'Rechtliches', items: ['x'] }, 'Spalten 1', de)).toBe('Rechtliches');
   });
 
   it('labels every field of every section type, with a line of help, in each UI language', () => {
@@ -253,23 +285,61 @@ describe('the form an author sees', () => {
     expect(isLongText(0, 'eine Zeile\nund noch eine')).toBe(true);
   });
 
-  it('creates a new FAQ entry and a new section that the content schema accepts as they are', () => {
+  it('creates a new FAQ entry with one empty answer paragraph: its hint is a placeholder, never published text', () => {
+    const faq = section('faq');
+    const items = (faq.properties as Record<string, JsonSchema>).items as JsonSchema;
+    for (const m of [de, en]) {
+      const entry = newValue(items.items as JsonSchema, m) as { question: string; answer: string[] };
+      expect(entry.answer).toEqual(['']);
+      expect(placeholderFor('answer', m)).toBe(m.newAnswer);
+    }
+    expect(placeholderFor('answer', de)).toMatch(/^Die Antwort/);
+    expect(placeholderFor('title', de)).toBeUndefined();
+    // Until the author writes the answer, the schema asks for it at that paragraph (the form's "Bitte ausfüllen.").
+    const file = path.resolve('tests/fixtures/check/base/pages/home/de.yaml');
+    const data = parse(readFileSync(file, 'utf8'), { customTags: CUSTOM_TAGS }) as { sections: unknown[] };
+    const fresh = { ...data, sections: [...data.sections, newValue(faq, de)] };
+    const issues = createPageSchema(ctx).safeParse(fresh).error?.issues ?? [];
+    expect(issues.map((issue) => [issue.path.slice(2).join('.'), friendlyError(issue.message, de)])).toEqual([['items.0.answer.0', 'Bitte ausfüllen.']]);
+  });
+
+  it('creates a new FAQ entry and a new section that the content schema accepts once the answer is written', () => {
     const faq = section('faq');
     const items = (faq.properties as Record<string, JsonSchema>).items as JsonSchema;
     const entry = newValue(items.items as JsonSchema, de) as { question: string; answer: string[] };
     expect(entry.question).toBe('Neue Frage?');
-    expect(entry.answer.length).toBeGreaterThan(1);
+    entry.answer = ['Ja.'];
     const file = path.resolve('tests/fixtures/check/base/pages/home/de.yaml');
     const data = parse(readFileSync(file, 'utf8'), { customTags: CUSTOM_TAGS }) as { sections: unknown[] };
     const schema = createPageSchema(ctx);
     expect(schema.safeParse(data).success).toBe(true);
-    for (const type of ['faq', 'hero', 'cta', 'features']) {
+    for (const type of ['hero', 'cta', 'features']) {
       const added = { ...data, sections: [...data.sections, newValue(section(type), en)] };
       const result = schema.safeParse(added);
       expect(result.error?.issues ?? [], type).toEqual([]);
     }
     const withEntry = { ...data, sections: [...data.sections, { type: 'faq', title: 'Fragen', items: [entry] }] };
     expect(schema.safeParse(withEntry).success).toBe(true);
+  });
+
+  it('tells a savings claim an edit breaks in the author’s words: the claim, the pages that print it, what they would read', () => {
+    const claim = {
+      key: 'vsThree',
+      claimed: 75,
+      computed: 73.6,
+      upTo: true,
+      expected: '73 or 74',
+      uses: [{ file: 'pages/home/de.yaml', route: '/', text: 'Bis zu {{savings.vsThree.percent}} % günstiger.' }],
+    };
+    const error = { file: 'site.yaml', path: 'constants.plans.standard.price', message: 'savings claim', text: '', claim };
+    const constants = [{ ref: 'savings.vsThree.percent', value: '75' }];
+    expect(errorMessage(error, de, constants, 'de')).toBe(
+      'Mit dieser Zahl stimmt die Ersparnis „vsThree“ nicht mehr: Die Preise ergeben 73,6 %, die Angabe lautet bis zu 75 %.' +
+        ' / stünde weiter „Bis zu 75 % günstiger.“. Setzen Sie die Ersparnis auf 73 oder 74 % oder nehmen Sie die Änderung zurück.',
+    );
+    expect(errorMessage(error, en, constants, 'en')).toContain('/ would still read “Bis zu 75 % günstiger.”');
+    expect(friendlyError(errorMessage(error, en, constants, 'en'), en)).toBe(errorMessage(error, en, constants, 'en'));
+    expect(errorMessage({ ...error, claim: undefined }, de)).toBe('savings claim');
   });
 
   it('tells errors in the author’s words', () => {

@@ -185,13 +185,15 @@ describe('forms, unsaved edits and saving', () => {
     for (const action of ['preview', 'save']) {
       const answer = await editorCall('POST', action, { path: 'site.yaml', version: file.version, data: file.data });
       expect(answer.status).toBe(422);
-      expect(answer.body.errors).toEqual([
-        expect.objectContaining({
-          file: 'site.yaml',
-          path: 'constants.savings.vsThree.percent',
-          message: "savings claim 'vsThree' says up to 75 % but the constants give 70.3 %",
-        }),
-      ]);
+      expect(answer.body.errors).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            file: 'site.yaml',
+            path: 'constants.savings.vsThree.percent',
+            message: "savings claim 'vsThree' says up to 75 % but the constants give 70.3 %",
+          }),
+        ]),
+      );
     }
     expect(unsavedEdits.size).toBe(0);
     expect(await readFile(path.join(content, 'site.yaml'), 'utf8')).toBe(before);
@@ -340,12 +342,14 @@ describe('claims the figures carry', () => {
     for (const action of ['preview', 'save']) {
       const answer = await editorCall('POST', action, { path: 'site.yaml', version: file.version, data: file.data });
       expect(answer.status).toBe(422);
-      expect(answer.body.errors.map((e: any) => [e.path, e.message])).toEqual([
+      // The claim's percent is marked too (the other half of the fix); here, the errors at the changed price.
+      const atPrice = answer.body.errors.filter((e: any) => e.path === 'constants.plans.plus.price');
+      expect(atPrice.map((e: any) => [e.path, e.message])).toEqual([
         ['constants.plans.plus.price', "savings claim 'vsTwo' says 53 % but the constants would give 51.1 % (expected 51)"],
         ['constants.plans.plus.price', "savings claim 'plusVsThree' says 68 % but the constants would give 67.1 % (expected 67)"],
       ]);
       const text = '{{savings.vsTwo.percent}} % günstiger als zwei Einzel-Abos.';
-      expect(answer.body.errors[0].claim).toEqual({
+      expect(atPrice[0].claim).toEqual({
         key: 'vsTwo',
         claimed: 53,
         computed: 51.1,

@@ -1,22 +1,9 @@
 import { scalarStrings, type YamlSource } from '../content/yaml-source.ts';
-import { MESSAGES } from '../dev/editor/messages/index.ts';
+import { EARLIER_STOCK_ANSWERS, STOCK_TEXT } from '../content/stock-text.ts';
 import { finding, type Finding } from './finding.ts';
 
-/**
- * The texts /admin puts into a new item for the author to type over ("Neue Frage?", "Neuer Text"), in each of its
- * languages, and the answer lines earlier versions filled in: left on a page, a visitor reads them.
- */
-const FILLER = new Set([
-  ...Object.values(MESSAGES).flatMap((m) => [m.newText, m.newQuestion]),
-  'Die Antwort.',
-  'Eine zweite Zeile der Antwort.',
-  'The answer.',
-  'A second line of the answer.',
-  'La réponse.',
-  'Une deuxième ligne de la réponse.',
-  'La respuesta.',
-  'Una segunda línea de la respuesta.',
-]);
+/** What /admin fills into a new item, in each of its languages, and what earlier versions filled in. */
+const FILLER = new Set<string>([...Object.values(STOCK_TEXT).flatMap((t) => [t.newText, t.newQuestion]), ...EARLIER_STOCK_ANSWERS]);
 
 /** editor-filler: a page or UI text that is still the editor's stock text for a new item. */
 export function checkEditorFiller(sources: readonly YamlSource[]): Finding[] {

@@ -1,26 +1,13 @@
 import { SiteError } from '../errors/site-error.ts';
 import { closest } from './describe.ts';
 import { locateToken, scalarStrings, type YamlSource } from './yaml-source.ts';
+import { durationUnit, REFERENCE } from './reference-syntax.ts';
 
-/** `{{ plans.standard.price }}` or `{{ plans.standard.price | eur }}` inside any content string. */
-const REFERENCE = /\{\{\s*([A-Za-z][\w.]*)\s*(?:\|\s*([a-z]+)\s*)?\}\}/g;
 const FORMATS = ['eur', 'number', 'duration'] as const;
 
 /** A duration constant states its unit in its name (`consentMaxAgeSeconds`, `sidebarStateDays`). */
 const DURATION_KEY = /(Seconds|Days)$/i;
 const SECONDS_PER = { seconds: 1, days: 86_400 } as const;
-/**
- * Units a duration is printed in: the largest that divides it, so 31536000 s reads "1 Jahr" and 7 days
- * "7 Tage". A year is 365 days, as in a cookie's Max-Age; weeks and months are left out because the
- * spec states periods in days and years.
- */
-const DURATION_UNITS = [
-  ['year', 31_536_000],
-  ['day', 86_400],
-  ['hour', 3600],
-  ['minute', 60],
-  ['second', 1],
-] as const;
 
 export type ReferenceScope = Record<string, unknown>;
 
@@ -63,7 +50,7 @@ export function formatEuro(value: number, intl: string): string {
 
 /** A number of seconds in words of the page's language: "1 Jahr", "7 days", "1 an", "7 días". */
 export function formatDuration(seconds: number, intl: string): string {
-  const [unit, size] = DURATION_UNITS.find(([, size]) => seconds % size === 0) ?? DURATION_UNITS[DURATION_UNITS.length - 1]!;
+  const [unit, size] = durationUnit(seconds);
   // Intl puts an ordinary space between figure and unit; a no-break one keeps "1 año" on one line on a phone.
   return numberFormat(intl, `unit ${unit}`, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 2 })
     .format(seconds / size)

@@ -1,5 +1,6 @@
 import type { Messages } from '../messages/index.ts';
 import type { EditorError } from '../editor-api.ts';
+import { durationUnit, REFERENCE } from '../../../content/reference-syntax.ts';
 
 /** A node of the JSON Schema the form is drawn from (form-schema.ts). */
 export type JsonSchema = { [key: string]: unknown };
@@ -87,19 +88,8 @@ const TITLE_KEYS = ['title', 'question', 'name', 'label', 'heading', 'value', 't
 /** A constant the picker offers: its reference (`plans.standard.price`) and the value pages print for it. */
 export type Constant = { ref: string; value: string };
 
-/** `{{ plans.standard.price }}` or `{{ plans.standard.price | eur }}`: the loader's reference syntax (content/references.ts). */
-const REFERENCE = /\{\{\s*([A-Za-z][\w.]*)\s*(?:\|\s*([a-z]+)\s*)?\}\}/g;
-
 /** A piece of a text as an author reads it: plain text, or a reference with the value pages print (none: unknown). */
 export type ReadPart = { text: string; ref?: undefined } | { ref: string; source: string; value?: string };
-
-const DURATION_UNITS = [
-  ['year', 31_536_000],
-  ['day', 86_400],
-  ['hour', 3600],
-  ['minute', 60],
-  ['second', 1],
-] as const;
 
 const formats = new Map<string, Intl.NumberFormat>();
 
@@ -128,7 +118,7 @@ function printed(value: string, ref: string, format: string | undefined, intl: s
     const unit = format === 'duration' ? /(Seconds|Days)$/i.exec(ref)?.[1]?.toLowerCase() : undefined;
     if (unit) {
       const seconds = number * (unit === 'days' ? 86_400 : 1);
-      const [name, size] = DURATION_UNITS.find(([, size]) => seconds % size === 0) ?? DURATION_UNITS[4];
+      const [name, size] = durationUnit(seconds);
       return numberFormat(intl, `unit ${name}`, { style: 'unit', unit: name, unitDisplay: 'long', maximumFractionDigits: 2 }).format(seconds / size);
     }
     return numberFormat(intl, 'number', { maximumFractionDigits: 2, useGrouping: 'min2' }).format(number);

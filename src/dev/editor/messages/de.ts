@@ -1,5 +1,6 @@
 import type { en } from './en.ts';
 import { settingsDe } from './settings-de.ts';
+import { STOCK_TEXT } from '../../../content/stock-text.ts';
 
 /** Every string the /admin editor shows its author, in German (the keys of en.ts). */
 export const de: typeof en = {
@@ -54,8 +55,8 @@ export const de: typeof en = {
   entryNameInvalid: 'Buchstaben, Ziffern und Bindestriche, beginnend mit einem Buchstaben; kein schon vergebener Name.',
   choose: 'Bitte wählen…',
   kindOf: 'Art',
-  newText: 'Neuer Text',
-  newQuestion: 'Neue Frage?',
+  newText: STOCK_TEXT.de.newText,
+  newQuestion: STOCK_TEXT.de.newQuestion,
   newAnswer: 'Die Antwort (weitere Absätze darunter hinzufügen)',
   imageUpload: 'Bild hochladen',
   imageReplace: 'Bild ersetzen',

@@ -1,4 +1,5 @@
 import { settingsEn } from './settings-en.ts';
+import { STOCK_TEXT } from '../../../content/stock-text.ts';
 
 /** Field labels by key: every key a page's schema has (form-model.test walks the zod schemas for them). */
 const fields = {
@@ -242,8 +243,8 @@ export const en = {
   entryNameInvalid: 'Letters, digits and dashes, starting with a letter; not a name already used.',
   choose: 'Choose…',
   kindOf: 'Kind',
-  newText: 'New text',
-  newQuestion: 'New question?',
+  newText: STOCK_TEXT.en.newText,
+  newQuestion: STOCK_TEXT.en.newQuestion,
   newAnswer: 'The answer (add more paragraphs below)',
   imageUpload: 'Upload image',
   imageReplace: 'Replace image',

@@ -1,5 +1,6 @@
 import type { en } from './en.ts';
 import { settingsEs } from './settings-es.ts';
+import { STOCK_TEXT } from '../../../content/stock-text.ts';
 
 /** Every string the /admin editor shows its author, in Spanish (the keys of en.ts). */
 export const es: typeof en = {
@@ -54,8 +55,8 @@ export const es: typeof en = {
   entryNameInvalid: 'Letras, cifras y guiones, empezando por una letra; un nombre que no esté en uso.',
   choose: 'Elegir…',
   kindOf: 'Tipo',
-  newText: 'Texto nuevo',
-  newQuestion: '¿Pregunta nueva?',
+  newText: STOCK_TEXT.es.newText,
+  newQuestion: STOCK_TEXT.es.newQuestion,
   newAnswer: 'La respuesta (añada más párrafos debajo)',
   imageUpload: 'Subir imagen',
   imageReplace: 'Sustituir imagen',

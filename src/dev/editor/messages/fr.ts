@@ -1,5 +1,6 @@
 import type { en } from './en.ts';
 import { settingsFr } from './settings-fr.ts';
+import { STOCK_TEXT } from '../../../content/stock-text.ts';
 
 /** Every string the /admin editor shows its author, in French (the keys of en.ts). */
 export const fr: typeof en = {
@@ -54,8 +55,8 @@ export const fr: typeof en = {
   entryNameInvalid: 'Lettres, chiffres et tirets, en commençant par une lettre ; un nom pas encore utilisé.',
   choose: 'Choisir…',
   kindOf: 'Type',
-  newText: 'Nouveau texte',
-  newQuestion: 'Nouvelle question ?',
+  newText: STOCK_TEXT.fr.newText,
+  newQuestion: STOCK_TEXT.fr.newQuestion,
   newAnswer: 'La réponse (ajoutez d’autres paragraphes en dessous)',
   imageUpload: 'Téléverser une image',
   imageReplace: 'Remplacer l’image',

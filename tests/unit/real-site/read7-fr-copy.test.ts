@@ -51,6 +51,11 @@ describe('read7-fr', () => {
     for (const list of lists) expect(list.toLowerCase()).toBe('français, allemand, anglais, espagnol, ukrainien');
   });
 
+  it('does not hyphenate the German legal form in the copyright line with French patterns (7)', () => {
+    for (const route of ['/fr', '/fr/education', '/fr/404'])
+      expect(html(route), route).toMatch(/<p class="hyphens-none">© \d{4} /);
+  });
+
   it('shows the whole Standard price within the first 155 characters of the search snippet (4)', () => {
     const description = decode(/<meta name="description" content="([^"]*)"/.exec(html('/fr'))?.[1] ?? '');
     const price = description.indexOf('HT par utilisateur et par mois');

@@ -94,7 +94,7 @@ describe('German copy after the seventh read', () => {
     expect(cards.filter((card) => !card.includes('in den USA'))).toEqual([]);
   });
 
-  it('books appointments only with the website bot in the chat demo', () => {
+  it('ties qualifying requests and booking appointments to the website in the chat demo', () => {
     const answer = model.locales.de!.chatDemo.answer;
     const booking = answer.split(/(?<=[.:]) /).filter((s) => s.includes('Termine'));
     expect(booking.length).toBeGreaterThan(0);

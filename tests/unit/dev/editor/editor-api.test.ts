@@ -372,4 +372,16 @@ describe('claims the figures carry', () => {
     expect((await editorCall('POST', 'discard', { path: 'site.yaml' })).status).toBe(200);
     expect(unsavedEdits.size).toBe(0);
   });
+
+  it('marks a percent the author sets beyond what the prices give once, at the percent, with the pages that print it', async () => {
+    const file = await open('site.yaml');
+    file.data.constants.savings.vsTwo.percent = 60;
+    const answer = await editorCall('POST', 'preview', { path: 'site.yaml', version: file.version, data: file.data });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors.map((e: any) => [e.path, e.message])).toEqual([
+      ['constants.savings.vsTwo.percent', "savings claim 'vsTwo' says 60 % but the constants would give 53.3 % (expected 53)"],
+    ]);
+    expect(answer.body.errors[0].claim.uses.length).toBeGreaterThan(0);
+    expect(unsavedEdits.size).toBe(0);
+  });
 });

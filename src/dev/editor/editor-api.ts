@@ -26,6 +26,7 @@ import { IMAGE_LIMIT_BYTES, imageBaseName, imageTypeOf } from './image-upload.ts
 import { lockedKeys } from './locked-keys.ts';
 import { savingsMarks, type BrokenClaim } from './claim-guard.ts';
 import { editYaml } from './yaml-edit.ts';
+import { STOCK_TEXT } from '../../content/stock-text.ts';
 
 export const ADMIN_PATH = '/admin';
 export const EDITOR_PREFIX = '/__site/editor/';
@@ -96,6 +97,32 @@ async function readJson(req: IncomingMessage): Promise<Json | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The template's text without the comment at its top, which describes the template page ("# FAQ page (route /faq …"),
+ * not the new one; the schema line editors read (`# yaml-language-server: …`) stays.
+ */
+function withoutHeaderComment(text: string): string {
+  const lines = text.split('\n');
+  const body = lines.findIndex((line) => !line.startsWith('#'));
+  const head = lines.slice(0, Math.max(0, body)).filter((line) => line.startsWith('# yaml-language-server:'));
+  return [...head, ...lines.slice(Math.max(0, body))].join('\n');
+}
+
+/**
+ * A new page's data from its template's: the sections kept to be rewritten, the search title and description the
+ * stock text for them (`site check`'s editor-filler fails it, so two pages never ship one title and description), no
+ * keywords, no translation rule of the template's, and `draft` until the author publishes it.
+ */
+function newPageData(template: Json, slug: string, locale: string): Json {
+  const stock = STOCK_TEXT[locale as keyof typeof STOCK_TEXT] ?? STOCK_TEXT.en;
+  const data: Json = { ...template, slug, draft: true };
+  delete data.translation;
+  const meta: Json = { ...(template.meta as Json | undefined), title: stock.newPageTitle, description: stock.newPageDescription };
+  delete meta.keywords;
+  data.meta = meta;
+  return data;
 }
 
 const versionOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
@@ -331,7 +358,8 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
   /**
    * POST create-page {template, locale, slug}: a new page family `slug` in `locale`, a copy of the template page
    * (any page file) with its slug set, as a draft (shown by `site dev`, left out of `site build` until the author
-   * removes `draft`). Refused when the family exists, the names are not slugs, or the new content does not load.
+   * removes `draft`), its search title and description the stock text `site check` refuses until they are written.
+   * Refused when the family exists, the names are not slugs, or the new content does not load.
    */
   async function createPage(res: ServerResponse, body: Json): Promise<true> {
     const { template, locale, slug } = body;
@@ -343,8 +371,8 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     const family = path.join(root, 'pages', slug);
     if ((await contentFiles(root)).pages[slug])
       return send(res, 409, { error: `a page family ${slug} exists already: pick another address`, reason: 'exists' });
-    const text = await readFile(templateFile, 'utf8');
-    const result = editYaml(text, { ...(readYaml(text) as Json), slug, draft: true });
+    const text = withoutHeaderComment(await readFile(templateFile, 'utf8'));
+    const result = editYaml(text, newPageData(readYaml(text) as Json, slug, locale));
     if (!result.ok) return send(res, 422, { error: result.message });
     await mkdir(family, { recursive: true });
     await writeFile(path.join(family, `${locale}.yaml`), result.text, { flag: 'wx' });

@@ -72,7 +72,7 @@ function FoldedOnPhones({ section }: SectionProps<'features'>) {
               {item.icon && (
                 <IconBadge name={item.icon} className="inline-flex size-8 flex-none items-center justify-center rounded-control bg-brand-50 text-brand-700" />
               )}
-              <span className="flex-1">
+              <span className="flex-1" data-fold-title="">
                 <KeepTogether text={item.title} />
               </span>
               <DisclosureChevron className="flex-none transition-transform duration-300 ease-out-soft" />

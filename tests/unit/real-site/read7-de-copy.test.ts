@@ -69,7 +69,7 @@ describe('German copy after the seventh read', () => {
 
   it('offers the API as a service of its own, not as part of a plan', () => {
     const faq = bodyText('/faq');
-    expect(faq).toContain('Sie ist in keinem Tarif enthalten');
+    expect(faq).toContain('Die API-Integration ist in keinem Tarif enthalten');
     expect(GERMAN.filter((route) => /die (KI-)?Modelle per API/.test(bodyText(route)))).toEqual([]);
     // On /chatbot the API is what Enterprise adds (its card says "API-Zugang"), so the technical card says so too.
     expect(bodyText('/chatbot')).toMatch(/REST-API und Webhooks an – in Enterprise enthalten, für die anderen Pakete auf Anfrage/);

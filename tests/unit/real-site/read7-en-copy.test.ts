@@ -53,6 +53,18 @@ describe('English copy after the seventh read', () => {
     expect(api.filter((s) => /through our API\b/.test(s))).toEqual([]);
   });
 
+  it("names the chat demo's bots as the contact form does", () => {
+    const en = model.locales.en;
+    expect(en?.chatDemo.answer.toLowerCase()).toContain(en?.forms.productNames.mandantenbot.toLowerCase());
+  });
+
+  it('counts the start time in the FAQ from the activation of the access, as the trial and the terms do', () => {
+    const page = text(html('/en'));
+    const answer = /How quickly can my team get started\?(.*?)(?=Ready to bring)/.exec(page)?.[1] ?? '';
+    expect(answer).toMatch(/activate your access/);
+    expect(answer).not.toMatch(/of your request/);
+  });
+
   it('has none of the absolutes the German source took back', () => {
     const absolutes = /of any topic|without waiting for anyone|for every task/i;
     expect(['/en', '/en/education', '/en/404'].filter((route) => absolutes.test(text(html(route))))).toEqual([]);

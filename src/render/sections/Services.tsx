@@ -22,13 +22,14 @@ function CardButton({ section, ctx, card }: Pick<ServicesProps, 'section' | 'ctx
       className={buttonClass('secondary')}
     >
       {card.link ? ctx.strings.services.details : ctx.strings.services.more}
-      {/* One weight for every card's button (a single filled one read as a selected card); the link onward gets an arrow. */}
-      {card.link && <span aria-hidden="true">→</span>}
       <span className="sr-only">
         {ctx.strings.labelSeparator}
         {card.title}
       </span>
       {other && ` ${other.marker}`}
+      {/* One weight for every card's button (a single filled one read as a selected card); the link onward gets an
+          arrow, last, after the language marker, so it still ends the button. */}
+      {card.link && <span aria-hidden="true">→</span>}
     </a>
   );
 }

@@ -6,7 +6,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadContent } from '../../../../src/content/load.ts';
-import { CUSTOM_TAGS } from '../../../../src/content/yaml-source.ts';
+import { CUSTOM_TAGS, parseYaml } from '../../../../src/content/yaml-source.ts';
+import { STOCK_TEXT } from '../../../../src/content/stock-text.ts';
+import { checkEditorFiller } from '../../../../src/check/editor-filler.ts';
 import { contentFiles, editablePath } from '../../../../src/dev/editor/content-files.ts';
 import { contentEditor, TOKEN_HEADER } from '../../../../src/dev/editor/editor-api.ts';
 import { startServer, type RunningServer } from '../../../../src/server/server.ts';
@@ -296,8 +298,23 @@ describe('a new page from a template', () => {
     expect(data.draft).toBe(true);
     const home = parse(await readFile(path.join(content, 'pages/home/de.yaml'), 'utf8'), { customTags: CUSTOM_TAGS }) as Record<string, any>;
     expect(data.sections).toEqual(home.sections);
+    // Not the template's own words: its header comment, search title, description, keywords and translation rule.
+    expect(text.startsWith('# yaml-language-server: $schema=../../.schema/page.json\n')).toBe(true);
+    expect(text.split('\n').filter((line) => line.startsWith('#'))).toHaveLength(1);
+    expect(data.translation).toBeUndefined();
+    expect(data.meta).toMatchObject({ title: STOCK_TEXT.de.newPageTitle, description: STOCK_TEXT.de.newPageDescription });
+    expect(data.meta.keywords).toBeUndefined();
     const loaded = await loadContent(content, {});
     expect(loaded.ok).toBe(true);
+    // Until the author writes them, `site check` refuses the stock title and description, at their lines.
+    const parsed = parseYaml('pages/webinar/de.yaml', text).source;
+    const filler = parsed ? checkEditorFiller([parsed]) : [];
+    expect(filler.map((f) => f.location?.path)).toEqual(['meta.title', 'meta.description']);
+    const english = await editorCall('POST', 'create-page', { template: 'pages/home/de.yaml', locale: 'en', slug: 'webinar-en' });
+    expect(english.status).toBe(200);
+    const englishData = parse(await readFile(path.join(content, 'pages/webinar-en/en.yaml'), 'utf8'), { customTags: CUSTOM_TAGS }) as Record<string, any>;
+    expect(englishData.meta.title).toBe(STOCK_TEXT.en.newPageTitle);
+    await rm(path.join(content, 'pages/webinar-en'), { recursive: true });
     const view = await open('pages/webinar/de.yaml');
     expect(view.data.slug).toBe('webinar');
 
@@ -370,6 +387,18 @@ describe('claims the figures carry', () => {
     const fixed = await editorCall('POST', 'preview', { path: 'site.yaml', version: file.version, data: file.data });
     expect(fixed.status).toBe(200);
     expect((await editorCall('POST', 'discard', { path: 'site.yaml' })).status).toBe(200);
+    expect(unsavedEdits.size).toBe(0);
+  });
+
+  it('marks a percent the author sets beyond what the prices give once, at the percent, with the pages that print it', async () => {
+    const file = await open('site.yaml');
+    file.data.constants.savings.vsTwo.percent = 60;
+    const answer = await editorCall('POST', 'preview', { path: 'site.yaml', version: file.version, data: file.data });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors.map((e: any) => [e.path, e.message])).toEqual([
+      ['constants.savings.vsTwo.percent', "savings claim 'vsTwo' says 60 % but the constants would give 53.3 % (expected 53)"],
+    ]);
+    expect(answer.body.errors[0].claim.uses.length).toBeGreaterThan(0);
     expect(unsavedEdits.size).toBe(0);
   });
 });

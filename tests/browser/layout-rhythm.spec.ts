@@ -56,3 +56,29 @@ for (const route of ROUTES) {
     expect(failures, route).toEqual([]);
   });
 }
+
+const EDUCATION = ['/education', '/fr/education', '/en/education', '/es/education'];
+
+for (const route of EDUCATION) {
+  test(`${route}: the short statement between centred sections ("Zukunft der Bildung") is centred from 640 px, left-aligned on phones`, async ({ page }) => {
+    await page.goto(route);
+    const failures = await findingsAtEveryWidth(page, async (viewport) =>
+      page.evaluate((width) => {
+        const band = document.querySelector('[data-statement]');
+        if (!band) return ['no statement band'];
+        const section = band.closest('section')?.getBoundingClientRect();
+        const found: string[] = [];
+        for (const el of band.querySelectorAll('h2, p')) {
+          const align = getComputedStyle(el).textAlign;
+          const want = width >= 640 ? 'center' : 'start';
+          if (align !== want && !(want === 'start' && align === 'left')) found.push(`"${el.textContent?.slice(0, 30)}" is ${align}, expected ${want}`);
+          const r = el.getBoundingClientRect();
+          if (width >= 640 && section && Math.abs(r.left - section.left - (section.right - r.right)) > 2)
+            found.push(`"${el.textContent?.slice(0, 30)}" sits off centre (${Math.round(r.left - section.left)} | ${Math.round(section.right - r.right)} px)`);
+        }
+        return found;
+      }, viewport.width),
+    );
+    expect(failures, route).toEqual([]);
+  });
+}

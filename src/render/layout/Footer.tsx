@@ -11,21 +11,22 @@ function routeOf(href: string): string {
   return href.replace(/[?#].*$/, '');
 }
 
-/** Plain entries as one line of text separated by dots, without the link rows' spacing: a list of links would invite a click. */
+/**
+ * Plain entries as one run of text separated by dots, without the link rows' spacing: a list of links would
+ * invite a click. Each dot sits before its entry in the gap, and the gap at a line's start lies outside the
+ * clipped box, so no line begins or ends with a dot wherever the run wraps.
+ */
 function PlainEntries({ items }: { items: string[] }) {
   return (
-    <ul className="mt-4 flex flex-wrap gap-x-2 gap-y-1 text-sm leading-relaxed text-slate-400">
-      {items.map((item, j) => (
-        <li key={item}>
-          {item}
-          {j < items.length - 1 && (
-            <span aria-hidden="true" className="ml-2">
-              ·
-            </span>
-          )}
-        </li>
-      ))}
-    </ul>
+    <div className="mt-4 overflow-hidden">
+      <ul className="-ml-4 flex flex-wrap gap-y-1 text-sm leading-relaxed text-slate-400">
+        {items.map((item) => (
+          <li key={item} className="relative pl-4 before:absolute before:left-1.5 before:content-['·'_/_'']">
+            {item}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -26,9 +26,9 @@ function CardButton({ section, ctx, card }: Pick<ServicesProps, 'section' | 'ctx
         {ctx.strings.labelSeparator}
         {card.title}
       </span>
-      {other && ` ${other.marker}`}
-      {/* One weight for every card's button (a single filled one read as a selected card); the link onward gets an
-          arrow, last, after the language marker, so it still ends the button. */}
+      {/* The page's language, lighter and before the arrow: after it, "→ (en alemán)" read as where the arrow led. */}
+      {other && <span className="font-normal text-slate-500">{` ${other.marker}`}</span>}
+      {/* One weight for every card's button (a single filled one read as a selected card); the link onward gets an arrow. */}
       {card.link && <span aria-hidden="true">→</span>}
     </a>
   );
@@ -36,8 +36,8 @@ function CardButton({ section, ctx, card }: Pick<ServicesProps, 'section' | 'ctx
 
 /**
  * `layout: folded` on phones: one panel of the cards' titles, each with its price, that open to the rest of the
- * card (native <details>, no JavaScript). Four tall cards were two phone screens on /chatbot; the cards stay
- * from 640 px, and first in the document.
+ * card (native <details>, no JavaScript). Four tall cards were two phone screens on /chatbot, six were three on
+ * home; the cards stay from 640 px, and first in the document.
  */
 function FoldedOnPhones({ section, ctx }: Pick<ServicesProps, 'section' | 'ctx'>) {
   return (
@@ -69,11 +69,19 @@ function FoldedOnPhones({ section, ctx }: Pick<ServicesProps, 'section' | 'ctx'>
               <div className="mt-3 text-sm text-slate-700">
                 <CheckList items={card.features} />
               </div>
-              <div className="mt-4">
-                <CardButton section={section} ctx={ctx} card={card} />
-              </div>
+              {!card.link && (
+                <div className="mt-4">
+                  <CardButton section={section} ctx={ctx} card={card} />
+                </div>
+              )}
             </div>
           </details>
+          {/* A card with a page of its own keeps its way there in sight ("Details ansehen →"), not inside the fold. */}
+          {card.link && (
+            <div className="-mt-1 pb-4 pl-15 pr-4">
+              <CardButton section={section} ctx={ctx} card={card} />
+            </div>
+          )}
         </li>
       ))}
     </ul>

@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { LAYOUT_VIEWPORTS } from './support/layout-routes.ts';
+import { findingsAtEveryWidth } from './support/layout-widths.ts';
 
 const ROUTES = ['/', '/fr', '/en', '/es', '/education', '/fr/education', '/en/education', '/es/education'];
 const MAX_CARD_GRIDS = 2;
@@ -41,18 +42,17 @@ for (const route of ROUTES) {
     page,
   }) => {
     await page.goto(route);
-    const failures: string[] = [];
-    for (const viewport of LAYOUT_VIEWPORTS) {
-      await page.setViewportSize(viewport);
+    const failures = await findingsAtEveryWidth(page, async () => {
       const list = await sections(page);
       const grids = list.filter((s) => s.cardGrid);
-      if (grids.length > MAX_CARD_GRIDS)
-        failures.push(`${viewport.width}px: ${grids.length} icon-card grids: ${grids.map((s) => `"${s.heading}"`).join(', ')}`);
+      const found: string[] = [];
+      if (grids.length > MAX_CARD_GRIDS) found.push(`${grids.length} icon-card grids: ${grids.map((s) => `"${s.heading}"`).join(', ')}`);
       list.forEach((s, i) => {
         const next = list[i + 1];
-        if (s.cardGrid && next?.cardGrid) failures.push(`${viewport.width}px: "${s.heading}" and "${next.heading}" are icon-card grids in a row`);
+        if (s.cardGrid && next?.cardGrid) found.push(`"${s.heading}" and "${next.heading}" are icon-card grids in a row`);
       });
-    }
+      return found;
+    });
     expect(failures, route).toEqual([]);
   });
 }

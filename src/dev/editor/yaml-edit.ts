@@ -165,7 +165,10 @@ function refolded(token: CST.BlockScalar, value: string): string | undefined {
   return `${out.join('\n')}\n`;
 }
 
-/** `text` as lines: the old lines it begins and ends with kept, the rest folded at 80 characters or the widest old line. */
+/**
+ * `text` as lines: the old lines it begins and ends with kept, the rest folded at 80 characters or the widest old line,
+ * taking in the following old lines where the change would otherwise spill a few words onto a short line of their own.
+ */
 function folded(text: string, old: string[]): string[] {
   let rest = text;
   const head: string[] = [];
@@ -180,13 +183,27 @@ function folded(text: string, old: string[]): string[] {
   }
   head.push(...old.slice(0, from));
   const width = Math.max(80, ...old.map((line) => line.length));
-  const middle: string[] = [];
-  for (const word of rest ? rest.split(' ') : []) {
-    const last = middle.length - 1;
-    if (last >= 0 && (middle[last] as string).length + 1 + word.length <= width) middle[last] += ` ${word}`;
-    else middle.push(word);
+  let middle = foldWords(rest, width);
+  // A change that spills a few words over its lines flows into the next ones, as an editor reflows a paragraph, rather
+  // than leave them on a short line of their own ("zentraler"); a long insertion keeps the lines after it.
+  while (tail.length && middle.length > to - from && (middle[middle.length - 1] as string).length < width / 4) {
+    const next = tail.shift() as string;
+    rest = rest ? `${rest} ${next}` : next;
+    to++;
+    middle = foldWords(rest, width);
   }
   return [...head, ...middle, ...tail];
+}
+
+/** `text`'s words in lines of at most `width` characters (a longer word alone on its line). */
+function foldWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of text ? text.split(' ') : []) {
+    const last = lines.length - 1;
+    if (last >= 0 && (lines[last] as string).length + 1 + word.length <= width) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

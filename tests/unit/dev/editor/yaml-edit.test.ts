@@ -102,6 +102,9 @@ describe('editYaml', () => {
     expect(lines.slice(0, 3)).toEqual(text.split('\n').slice(0, 3));
     expect(lines).toContain('    Team ohne Schulung bedienen kann.');
     expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(4 + 80);
+    // A change that spills a word over its line's width flows into the next line, never onto a line of its own.
+    const spilled = edited(text, (d) => (d.hero.lead = d.hero.lead.replace('die jeder im', 'die jeder im zentralen')));
+    expect(changedLines(text, spilled)).toEqual(['-    Team ohne Schulung bedienen kann.', '+    zentralen Team ohne Schulung bedienen kann.']);
     // A second paragraph becomes an empty line and new lines; `>` keeps its one final newline.
     const clip = text.replace('>-', '>');
     const added = edited(clip, (d) => (d.hero.lead = d.hero.lead.replace(/\n$/, '\nZweiter Absatz.\n')));

@@ -243,11 +243,12 @@ describe('forms, unsaved edits and saving', () => {
     const old = (parse(before, { customTags: CUSTOM_TAGS }) as { sections: { title: string }[] }).sections[0]!.title;
     expect(changed).toEqual([`    title: ${old} →     title: All AI models in one place`]);
 
-    // A new list item's keys follow the schema's order, whatever order the form filled them in.
+    // A new list item's keys follow the schema's order, whatever order the form filled them in; it is written on one
+    // line like its siblings (flow style).
     const again = await open(relative);
     again.data.sections[1].items.push({ text: 'Ein Zugang für alle.', title: 'Einfach' });
     expect((await editorCall('POST', 'save', { path: relative, version: again.version, data: again.data })).status).toBe(200);
-    expect(await readFile(path.join(content, relative), 'utf8')).toContain('      - title: Einfach\n        text: Ein Zugang für alle.\n');
+    expect(await readFile(path.join(content, relative), 'utf8')).toContain('      - { title: Einfach, text: Ein Zugang für alle. }\n');
 
     // The file changed since it was opened (here: by this save): an edit against the old version is refused.
     const stale = await editorCall('POST', 'save', { path: relative, version: file.version, data: file.data });

@@ -112,6 +112,34 @@ describe('editYaml', () => {
     expect(changedLines(clip, added).slice(0, 2)).toEqual(['-  title: Start', '+']);
   });
 
+  it('writes a new entry in the flow style of its siblings: a footer link on one line beside the others', () => {
+    const text = [
+      'footer:',
+      '  columns:',
+      '    - title: Produkt',
+      '      items:',
+      '        - { label: Preise, href: /#preise }',
+      '        - { label: FAQ, href: /faq }',
+      'plans:',
+      '  standard: { price: 17 }',
+      '',
+    ].join('\n');
+    const after = edited(text, (d) => {
+      d.footer.columns[0].items.push({ label: 'Webinare', href: '/webinare' });
+      d.plans.plus = { price: 21 };
+    });
+    expect(after).toBe(
+      text
+        .replace('/faq }\n', '/faq }\n        - { label: Webinare, href: /webinare }\n')
+        .replace('  standard: { price: 17 }\n', '  standard: { price: 17 }\n  plus: { price: 21 }\n'),
+    );
+    const tight = edited('items:\n  - {label: A, href: /a}\n', (d) => d.items.push({ label: 'B', href: '/b' }));
+    expect(tight).toBe('items:\n  - {label: A, href: /a}\n  - {label: B, href: /b}\n');
+    // Block siblings keep a new entry in block style.
+    const block = edited('items:\n  - label: A\n    href: /a\n', (d) => d.items.push({ label: 'B', href: '/b' }));
+    expect(block).toBe('items:\n  - label: A\n    href: /a\n  - label: B\n    href: /b\n');
+  });
+
   it('reorders, removes and adds list items, keeping each item’s text and comments', () => {
     const swapped = edited(SAMPLE, (d) => ([d.sections[0], d.sections[1]] = [d.sections[1], d.sections[0]]));
     expect(swapped).toContain('sections:\n  # the hero comes first\n  - type: cta # second\n');

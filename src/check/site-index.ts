@@ -48,14 +48,16 @@ export function pageFacts(dom: HtmlElement): PageFacts {
   for (const el of dom.querySelectorAll(LOADING)) add(el, 'src', false);
   for (const el of dom.querySelectorAll('script[data-islands]')) add(el, 'data-islands', false);
   for (const rel of LOADING_RELS) for (const el of linksWithRel(dom, rel)) add(el, 'href', false);
-  return {
+  // A copy: the parser's attribute values are slices of the page's HTML string, which would keep every page's whole
+  // HTML (about 47 KB as a string) alive as long as its facts are (`site dev` keeps them between checks).
+  return structuredClone({
     ids: new Set(dom.querySelectorAll('[id]').map((el) => el.getAttributeValue('id') ?? '')),
     lang: dom.querySelector('html')?.getAttributeValue('lang') ?? '',
     links,
     alternates: dom
       .querySelectorAll('link[rel="alternate"][hreflang]')
       .map((el) => ({ lang: el.getAttributeValue('hreflang') ?? '', href: el.getAttributeValue('href') ?? '', element: describeElement(el) })),
-  };
+  });
 }
 
 /** Lookups over the whole build: which paths exist, which ids each page has. */

@@ -79,7 +79,8 @@ export class DevChecker {
         const html = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
         const dom = parseHtml(html);
         if (!facts) this.facts.set(bytes, (facts = pageFacts(dom)));
-        if (!alone) this.alone.set(bytes, (alone = await checkPageAlone({ entry, html, dom }, site)));
+        // Copied, as the facts are: the findings' strings may be slices of the page's HTML.
+        if (!alone) this.alone.set(bytes, (alone = structuredClone(await checkPageAlone({ entry, html, dom }, site))));
       }
       const page = { entry, facts };
       site.add(page);

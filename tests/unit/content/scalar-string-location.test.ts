@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { parseYaml } from '../../../src/content/yaml-source.ts';
+
+describe("a parsed file's scalar strings (content/yaml-source.ts)", () => {
+  const text = 'title: Hallo\nsections:\n  - type: hero\n    lead: !verbatim "Schneller – sicher"\n';
+
+  it('share one location getter (the dev build keeps every page file’s strings: no closure each)', () => {
+    const { source } = parseYaml('pages/home/de.yaml', text);
+    const getters = new Set((source?.strings ?? []).map((s) => Object.getOwnPropertyDescriptor(s, 'location')?.get));
+    expect(source?.strings.length).toBe(3);
+    expect(getters.size).toBe(1);
+    expect([...getters][0]).toBeTypeOf('function');
+  });
+
+  it('locate each string where it is written, and a spread copy carries its location', () => {
+    const { source } = parseYaml('pages/home/de.yaml', text);
+    const lead = source?.strings.find((s) => s.value === 'Schneller – sicher');
+    expect(lead?.tag).toBe('!verbatim');
+    expect(lead?.location).toMatchObject({ file: 'pages/home/de.yaml', line: 4 });
+    const copy = { ...lead };
+    expect(copy.location).toEqual(lead?.location);
+    expect(source?.strings.map((s) => s.location.line)).toEqual([1, 3, 4]);
+  });
+});

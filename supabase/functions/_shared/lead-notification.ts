@@ -107,14 +107,22 @@ export function leadView(request: StoredContactRequest, wording: NotificationWor
   return { name, email, formName, languageName, productNames, received, fields, message: messageLines(request.message) };
 }
 
-/** The plain-text body: one "label: value" line per field, then the message with every line quoted ("> "). */
-function plainLines(view: LeadView, wording: NotificationWording): string[] {
+/**
+ * The command that shows, keeps or erases this request by its id (`site leads keep <id>` needs it): a line in every
+ * notification, in no language, so sales can act on the lead without searching the table for it.
+ */
+export const leadCommand = (id: string): string => `site leads show ${oneLine(id)}`;
+
+/** The plain-text body: one "label: value" line per field, then the message with every line quoted ("> "), then the command. */
+function plainLines(view: LeadView, wording: NotificationWording, id: string): string[] {
   const { labelSeparator: sep } = wording.texts;
   return [
     ...view.fields.map((f) => `${f.label}${sep}${f.value}`),
     '',
     `${wording.texts.labels.message}${sep.trimEnd()}`,
     ...view.message.map((line) => `> ${line}`),
+    '',
+    leadCommand(id),
   ];
 }
 
@@ -143,7 +151,7 @@ export interface LeadNotification {
 export function leadNotification(request: StoredContactRequest, wording: NotificationWording): LeadNotification {
   const view = leadView(request, wording);
   // The quote marks are the notification's own markup; everything else is escaped for Slack.
-  const lines = [`${wording.texts.strings.heading}: ${view.name} <${view.email}>`, '', ...plainLines(view, wording)];
+  const lines = [`${wording.texts.strings.heading}: ${view.name} <${view.email}>`, '', ...plainLines(view, wording, request.id)];
   const text = lines.map((line) => (line.startsWith('> ') ? `> ${slackEscape(line.slice(2))}` : slackEscape(line))).join('\n');
   return {
     id: request.id,
@@ -177,7 +185,7 @@ export function leadEmail(request: StoredContactRequest, wording: NotificationWo
   const view = leadView(request, wording);
   const { strings, labels, intl } = wording.texts;
   const subject = `${strings.heading}: ${[...view.name].slice(0, 120).join('')} (${view.formName}, ${view.languageName})`;
-  const text = [strings.intro, strings.reply, '', ...plainLines(view, wording), ''].join('\n');
+  const text = [strings.intro, strings.reply, '', ...plainLines(view, wording, request.id), ''].join('\n');
   const row = (f: LeadView['fields'][number]) =>
     `<tr><th scope="row" align="left" valign="top">${htmlEscape(f.label)}</th><td>${f.href ? `<a href="${htmlEscape(f.href)}">${htmlEscape(f.value)}</a>` : htmlEscape(f.value)}</td></tr>`;
   const html = [
@@ -188,6 +196,7 @@ export function leadEmail(request: StoredContactRequest, wording: NotificationWo
     `<table cellpadding="4">${view.fields.map(row).join('')}</table>`,
     `<h2>${htmlEscape(labels.message)}</h2>`,
     `<blockquote style="white-space:pre-wrap">${view.message.map(htmlEscape).join('<br>')}</blockquote>`,
+    `<p><code>${htmlEscape(leadCommand(request.id))}</code></p>`,
     '</body></html>',
     '',
   ].join('\n');

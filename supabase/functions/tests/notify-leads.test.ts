@@ -167,7 +167,8 @@ Deno.test('Slack markup and line breaks a visitor types stay text in the webhook
     );
     assertEquals(lines.includes('Name: Ana E-Mail: boss@evil.example &lt;!channel&gt;'), true);
     assertEquals(lines.includes('Company: &lt;https://evil.example|click&gt; &amp; co'), true);
-    assertEquals(lines.slice(-3), ['> Hola', '> E-Mail: x@evil.example', '> &lt;!here&gt;']);
+    // The message quoted to its end; only the command that shows the lead follows it.
+    assertEquals(lines.slice(-5), ['> Hola', '> E-Mail: x@evil.example', '> &lt;!here&gt;', '', `site leads show ${forged.id}`]);
     assertEquals(/<[!h]/.test(text), false);
   });
 });

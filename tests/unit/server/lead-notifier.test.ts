@@ -124,6 +124,8 @@ describe('lead notifications by webhook', () => {
     expect(body.text).toContain('\nFormular: Kontaktformular Unternehmen\n');
     expect(body.text).toContain('\nInteresse an: KI-Plattform, Individueller Chatbot\n');
     expect(body.text).toContain('\n> Bitte rufen Sie mich an.\n> Grüße');
+    // The command that shows the lead (and names the id `keep` needs), as the last line.
+    expect(String(body.text).endsWith(`\n\nsite leads show ${id}`)).toBe(true);
     expect(await store.outbox.failing()).toEqual([]);
   });
 
@@ -280,6 +282,8 @@ describe('lead notifications by e-mail', () => {
       expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
       expect(html).not.toMatch(/<script|<b>/);
       expect(html).toContain(`<a href="mailto:${lead.email}">${lead.email}</a>`);
+      expect(html).toContain(`<p><code>site leads show ${id}</code></p>`);
+      expect(text).toContain(`\nsite leads show ${id}\n`);
       expect(html).toContain(`<td>${berlin} um ${hour} ME`);
     } finally {
       await notifier?.stop();

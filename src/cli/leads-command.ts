@@ -107,23 +107,38 @@ function addShow(leads: Command, cli: LeadsCli): void {
     .description('print one request in full: every value, the message with its line breaks, whether it is kept, its notification')
     .argument('<id>', 'the request id (first column of `site leads`), or its first 8 or more characters')
     .action(async (id: string, _opts: unknown) => {
+      const row = await requestById(cli, id);
+      if (!row) return;
       const { leadDetail } = await import('./leads-table.ts');
-      const wanted = id.trim().toLowerCase();
-      if (!/^[0-9a-f][0-9a-f-]{7,35}$/.test(wanted)) {
-        process.stderr.write(red(`'${id}' is not a request id (the id column of \`site leads\`, or its first 8 characters)\n`));
-        return cli.setExit(EXIT_USAGE);
-      }
-      const rows = await cli.readRows(cli.data());
-      if (!rows) return;
-      const found = rows.filter((r) => r.id.toLowerCase().startsWith(wanted));
-      const [row] = found;
-      if (!row || found.length > 1) {
-        const why = found.length ? `${found.length} requests have ids starting ${wanted}: give more characters` : `no contact request has the id ${wanted}`;
-        process.stderr.write(red(`${why} (\`site leads\` lists them)\n`));
-        return cli.setExit(found.length ? EXIT_USAGE : EXIT_ERRORS);
-      }
       process.stdout.write(`${leadDetail(row, await leadStatus(cli, row.id, row.email))}\n`);
     });
+}
+
+/**
+ * The stored request an id given on the command line names: the whole id or its first 8 or more characters, as
+ * `show`, `keep` and `unkeep` take it. Undefined (with the reason on stderr and the exit code set) when none or
+ * several match.
+ */
+async function requestById(cli: LeadsCli, id: string, missing: { exit: number; note: string } = { exit: EXIT_ERRORS, note: '' }) {
+  const wanted = id.trim().toLowerCase();
+  if (!/^[0-9a-f][0-9a-f-]{7,35}$/.test(wanted)) {
+    process.stderr.write(red(`'${id}' is not a request id (the id column of \`site leads\`, or its first 8 characters)\n`));
+    cli.setExit(EXIT_USAGE);
+    return undefined;
+  }
+  const rows = await cli.readRows(cli.data());
+  if (!rows) return undefined;
+  const found = rows.filter((r) => r.id.toLowerCase().startsWith(wanted));
+  const [row] = found;
+  if (!row || found.length > 1) {
+    const why = found.length
+      ? `${found.length} requests have ids starting ${wanted}: give more characters`
+      : `no contact request has the id ${wanted}${missing.note}`;
+    process.stderr.write(red(`${why} (\`site leads\` lists them)\n`));
+    cli.setExit(found.length ? EXIT_USAGE : missing.exit);
+    return undefined;
+  }
+  return row;
 }
 
 /** Whether a request is kept and its notification's state, read as `site leads export` reads them (none when that fails). */
@@ -183,23 +198,28 @@ function addErase(leads: Command, cli: LeadsCli): void {
     });
 }
 
+/** keep and unkeep change a request: an id that names none is refused as bad input, as their server operations refuse it. */
+const UNCHANGED = { exit: EXIT_USAGE, note: '; nothing was changed' };
+
 /** `site leads keep|unkeep|purge`: the retention rule and its exemptions. */
 function addRetention(leads: Command, cli: LeadsCli): void {
   leads
     .command('keep')
     .description('exempt a request from the retention purge (it led to a contract), with the reason')
-    .argument('<id>', 'the request id (first column of `site leads`)')
+    .argument('<id>', 'the request id (first column of `site leads`), or its first 8 or more characters')
     .requiredOption('--reason <text>', 'why it is kept, e.g. "contract 2026-114"')
     .action(async (id: string, opts: { reason: string }) => {
-      await cli.operation(({ parseId, parseReason }) => ({ op: 'keep', id: parseId(id), reason: parseReason(opts.reason) }));
+      const row = await requestById(cli, id, UNCHANGED);
+      if (row) await cli.operation(({ parseId, parseReason }) => ({ op: 'keep', id: parseId(row.id), reason: parseReason(opts.reason) }));
     });
 
   leads
     .command('unkeep')
     .description('return a kept request to the retention rule')
-    .argument('<id>', 'the request id')
+    .argument('<id>', 'the request id (first column of `site leads`), or its first 8 or more characters')
     .action(async (id: string, _opts: unknown) => {
-      await cli.operation(({ parseId }) => ({ op: 'unkeep', id: parseId(id) }));
+      const row = await requestById(cli, id, UNCHANGED);
+      if (row) await cli.operation(({ parseId }) => ({ op: 'unkeep', id: parseId(row.id) }));
     });
 
   leads

@@ -108,7 +108,9 @@ export function Footer({ ctx }: { ctx: RenderContext }) {
         {/* Copyright and languages share a row only from `lg`: at 768 px a long copyright (es) pushed "Español"
             onto a line of its own. In the row the switcher keeps its width and the copyright wraps instead. */}
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-gutter py-4 text-xs lg:flex-row lg:items-center lg:justify-between lg:gap-8">
-          <p>{f.copyright}</p>
+          {/* The copyright names the company by its German legal form: the page's own patterns (fr, en, es) break
+              it at wrong syllables ("haftungsbes-chränkt"), so the line wraps at spaces only. */}
+          <p className="hyphens-none">{f.copyright}</p>
           <LanguageSwitcher ctx={ctx} className="lg:shrink-0" />
         </div>
       </div>

@@ -22,14 +22,14 @@ function CardButton({ section, ctx, card }: Pick<ServicesProps, 'section' | 'ctx
       className={buttonClass('secondary')}
     >
       {card.link ? ctx.strings.services.details : ctx.strings.services.more}
-      {/* The page's language, lighter and before the arrow: after it, "→ (en alemán)" read as where the arrow led. */}
-      {other && <span className="font-normal text-slate-500">{` ${other.marker}`}</span>}
-      {/* One weight for every card's button (a single filled one read as a selected card); the link onward gets an arrow. */}
-      {card.link && <span aria-hidden="true">→</span>}
       <span className="sr-only">
         {ctx.strings.labelSeparator}
         {card.title}
       </span>
+      {/* The page's language, lighter and before the arrow: after it, "→ (en alemán)" read as where the arrow led. */}
+      {other && <span className="font-normal text-slate-500">{` ${other.marker}`}</span>}
+      {/* One weight for every card's button (a single filled one read as a selected card); the link onward gets an arrow. */}
+      {card.link && <span aria-hidden="true">→</span>}
     </a>
   );
 }

@@ -294,6 +294,13 @@ const NOT_PROSE = new Set([
   'from',
   'publishAt',
   'unpublishAt',
+  // A locale file's settings: its Intl tag, the separator after a label and the typography's unit and word lists.
+  'intl',
+  'labelSeparator',
+  'noBreakBeforeUnits',
+  'narrowNoBreakBefore',
+  'noBreakBefore',
+  'noBreakAfter',
 ]);
 
 /**

@@ -243,11 +243,12 @@ describe('forms, unsaved edits and saving', () => {
     const old = (parse(before, { customTags: CUSTOM_TAGS }) as { sections: { title: string }[] }).sections[0]!.title;
     expect(changed).toEqual([`    title: ${old} →     title: All AI models in one place`]);
 
-    // A new list item's keys follow the schema's order, whatever order the form filled them in.
+    // A new list item's keys follow the schema's order, whatever order the form filled them in; it is written on one
+    // line like its siblings (flow style).
     const again = await open(relative);
     again.data.sections[1].items.push({ text: 'Ein Zugang für alle.', title: 'Einfach' });
     expect((await editorCall('POST', 'save', { path: relative, version: again.version, data: again.data })).status).toBe(200);
-    expect(await readFile(path.join(content, relative), 'utf8')).toContain('      - title: Einfach\n        text: Ein Zugang für alle.\n');
+    expect(await readFile(path.join(content, relative), 'utf8')).toContain('      - { title: Einfach, text: Ein Zugang für alle. }\n');
 
     // The file changed since it was opened (here: by this save): an edit against the old version is refused.
     const stale = await editorCall('POST', 'save', { path: relative, version: file.version, data: file.data });
@@ -332,10 +333,10 @@ describe('images', () => {
   it('stores an image with its alt text under a free name in content/images/, by its bytes’ type', async () => {
     const first = await editorCall('POST', 'upload-image', { name: 'Team im Büro.PNG', alt: 'Das Team', data: png.toString('base64') });
     expect(first.status).toBe(200);
-    expect(first.body.src).toBe('images/team-im-buro.png');
+    expect(first.body.src).toBe('images/team-im-buero.png');
     expect(await readFile(path.join(content, first.body.src))).toEqual(png);
     const second = await editorCall('POST', 'upload-image', { name: 'Team im Büro.png', alt: 'Das Team', data: png.toString('base64') });
-    expect(second.body.src).toBe('images/team-im-buro-2.png');
+    expect(second.body.src).toBe('images/team-im-buero-2.png');
   });
 
   it('refuses an image without alt text, of another type, or too large, and stores nothing', async () => {
@@ -347,7 +348,7 @@ describe('images', () => {
     expect((await editorCall('POST', 'upload-image', { name: 'big.png', alt: 'x', data: big })).status).toBe(413);
     const noToken = await call('POST', '/__site/editor/api/upload-image', { body: { name: 'a.png', alt: 'x', data }, headers: { origin: origin() } });
     expect(noToken.status).toBe(403);
-    expect((await readdir(path.join(content, 'images'))).filter((f) => !f.startsWith('team-im-buro'))).toEqual([]);
+    expect((await readdir(path.join(content, 'images'))).filter((f) => !f.startsWith('team-im-buero'))).toEqual([]);
   });
 });
 

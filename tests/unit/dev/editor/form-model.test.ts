@@ -303,6 +303,14 @@ describe('the form an author sees', () => {
     expect(takesReference({ type: 'string' }, 'type')).toBe(false);
     expect(takesReference({ type: 'string' }, 0, 'keywords')).toBe(false);
     expect(takesReference({ type: 'string', enum: ['a'] }, 'style')).toBe(false);
+    // A locale file's settings are no place for a price: the language tags and the typography's unit lists.
+    const locale = formSchema('locale', ctx).properties as Record<string, JsonSchema>;
+    const typography = (locale.typography as JsonSchema).properties as Record<string, JsonSchema>;
+    for (const list of ['noBreakBeforeUnits', 'narrowNoBreakBefore', 'noBreakBefore', 'noBreakAfter']) {
+      expect(list in typography, list).toBe(true);
+      expect(takesReference((typography[list] as JsonSchema).items as JsonSchema, 0, list), list).toBe(false);
+    }
+    for (const key of ['intl', 'ogLocale', 'labelSeparator']) expect(takesReference(locale[key] as JsonSchema, key), key).toBe(false);
     expect(isLongText('lead', 'kurz')).toBe(true);
     expect(isLongText('title', 'kurz')).toBe(false);
     expect(isLongText(0, 'eine Zeile\nund noch eine')).toBe(true);

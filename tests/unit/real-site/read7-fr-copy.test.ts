@@ -52,8 +52,7 @@ describe('read7-fr', () => {
   });
 
   it('does not hyphenate the German legal form in the copyright line with French patterns (7)', () => {
-    for (const route of ['/fr', '/fr/education', '/fr/404'])
-      expect(html(route), route).toMatch(/<p class="hyphens-none">© \d{4} /);
+    for (const route of ['/fr', '/fr/education', '/fr/404']) expect(html(route), route).toMatch(/<p class="hyphens-none">© \d{4} /);
   });
 
   it('shows the whole Standard price within the first 155 characters of the search snippet (4)', () => {

@@ -153,5 +153,23 @@ export function explainSyntaxError(code: string, parserMessage: string, line: st
       expected: 'a quoted text, e.g. "{{brand.name}} – …"',
     };
   }
-  return EXPLAINERS[code]?.({ parserMessage, line, column, parts, value, valueColumn });
+  return explainReferenceInFlowMap(line) ?? EXPLAINERS[code]?.({ parserMessage, line, column, parts, value, valueColumn });
+}
+
+/**
+ * `- { type: hero, lead: Ab {{plans.standard.price}} pro Nutzer. }`: inside a `{ … }` mapping every unquoted { opens
+ * another mapping, so a reference anywhere in a value (not only at its start) breaks the line. Names the value and
+ * shows it quoted.
+ */
+function explainReferenceInFlowMap(line: string): SyntaxExplanation | undefined {
+  const entry = /[{,]\s*([^\s:{},"'][^:{},]*?):\s+([^,{}"']*\{\{[^}]*\}\}[^,{}]*)/.exec(line);
+  if (!entry) return undefined;
+  const [, key, raw] = entry;
+  const value = raw!.trim();
+  return {
+    message: `a {{…}} reference inside a { … } mapping must be in quotes: unquoted, YAML reads its { as another mapping`,
+    hint: `put the value of '${key}' in quotes: ${key}: "${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`,
+    column: line.indexOf(raw!, entry.index) + 1,
+    expected: `${key}: "…{{…}}…" (quoted)`,
+  };
 }

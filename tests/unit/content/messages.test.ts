@@ -41,6 +41,14 @@ describe('YAML syntax errors in plain words, with the fix', () => {
     expect(error.hint).toBe('put the whole value in quotes: title: "{{brand.name}} – alle Modelle"');
   });
 
+  it('a {{reference}} inside a { … } mapping (as locale links are written) is named, with the value quoted', async () => {
+    const { error, dir } = await onlyError('message-reference-in-flow-map');
+    const line = '      - { label: Ab {{plans.standard.price}} im Monat';
+    expect(error.location).toEqual({ file: PAGE, line: await lineOf(dir, PAGE, line), column: 18 });
+    expect(error.message).toBe('a {{…}} reference inside a { … } mapping must be in quotes: unquoted, YAML reads its { as another mapping');
+    expect(error.hint).toMatch(/^put the value of 'label' in quotes: label: "Ab \{\{plans\.standard\.price\}\} im Monat"/);
+  });
+
   it('a tab in the indentation', async () => {
     const { error, dir } = await onlyError('message-tab-indent');
     expect(error.location).toEqual({ file: PAGE, line: await lineOf(dir, PAGE, '\tstructuredData'), column: 1 });

@@ -69,4 +69,12 @@ describe('English copy after the seventh read', () => {
     const absolutes = /of any topic|without waiting for anyone|for every task/i;
     expect(['/en', '/en/education', '/en/404'].filter((route) => absolutes.test(text(html(route))))).toEqual([]);
   });
+
+  it('promises home-language learning only for the six languages and names no essay-writing mode (verify7-en 1, 2)', () => {
+    const page = text(html('/en/education'));
+    expect(page).not.toMatch(/additional language can also learn in their home language/);
+    expect(page).toMatch(/whose home language is one of these/);
+    // "essay writing" is no mode on the page and reads as an AI that writes essays, against "Understanding, not copying".
+    expect(page).not.toMatch(/essay/i);
+  });
 });

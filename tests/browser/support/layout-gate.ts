@@ -413,9 +413,85 @@ async function inPageChecks({
     )) {
       el.scrollIntoView({ block: 'nearest', behavior: 'instant' });
       await new Promise((resolve) => requestAnimationFrame(resolve));
-      coverContent(`form scrolled to ${describe(el).slice(0, 40)}`, el.closest('label') ?? el);
+      coverContent(`form scrolled to ${describe(el).slice(0, 40)}`);
     }
   }
+  await sweep();
   window.scrollTo({ top: 0, behavior: 'instant' });
   return findings;
+
+  /**
+   * Every scroll position where a fixed element would lie on something: from the page's text lines (their
+   * Range boxes), pictures and controls, laid out once, the scroll positions where each one passes under a
+   * fixed element's box (faded out or not: it may show there); each such stretch is visited at both ends, its
+   * middle and every screen between, and judged as drawn there (a button that steps aside passes). Content in a sticky
+   * box moves with the scroll and is measured at each position. Stops after a few positions with findings:
+   * they are enough to name the fault.
+   */
+  async function sweep() {
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const fixedEls = [...document.querySelectorAll('body *')].filter(
+      (el) => style(el).position === 'fixed' && !el.closest('header') && style(el).display !== 'none' && !fixedAncestor(el.parentElement),
+    );
+    const fixed = fixedEls.map((el) => el.getBoundingClientRect()).filter((box) => box.width > 0 && box.height > 0);
+    if (fixed.length === 0) return;
+    const sticky = [...document.querySelectorAll('body *')].filter((el) => style(el).position === 'sticky' && !el.closest('header'));
+    const boxes = contentBoxes(document.body)
+      .filter(({ el }) => !el.closest('header') && !sticky.some((s) => s.contains(el)))
+      .map(({ el, box, what }) => ({ el, what, box: new DOMRect(box.left, box.top + window.scrollY, box.width, box.height) }));
+    const end = root.scrollHeight - window.innerHeight;
+    const spans: [number, number][] = [];
+    for (const f of fixed)
+      for (const { box } of boxes)
+        if (Math.min(f.right, box.right) - Math.max(f.left, box.left) > 1)
+          // Overlapping by more than 2 px (the `overlap` test asks for 1).
+          spans.push([Math.max(0, box.top - f.bottom + 2), Math.min(end, box.bottom - f.top - 2)]);
+    spans.sort((a, b) => a[0] - b[0]);
+    const stretches: [number, number][] = [];
+    for (const [from, to] of spans.filter(([from, to]) => to >= from)) {
+      const last = stretches[stretches.length - 1];
+      if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+      else stretches.push([from, to]);
+    }
+    const positions = new Set<number>();
+    for (const [from, to] of stretches) {
+      for (let y = from; y < to; y += window.innerHeight) positions.add(Math.ceil(y));
+      positions.add(Math.floor(to));
+      positions.add(Math.round((from + to) / 2));
+    }
+    let faulty = 0;
+    for (const y of [...positions].sort((a, b) => a - b)) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      // The frame that runs the scroll's listeners and scroll-driven animations, then any fade they started.
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      await Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a instanceof CSSTransition)
+          .map((a) => a.finished.catch(() => undefined)),
+      );
+      const shown = fixedEls
+        .filter((el) => {
+          const s = getComputedStyle(el);
+          return s.visibility === 'visible' && parseFloat(s.opacity) > 0;
+        })
+        .map((el) => ({ el, box: el.getBoundingClientRect() }));
+      const live = sticky.flatMap((s) => contentBoxes(s));
+      const here = [...boxes.map((b) => ({ ...b, box: new DOMRect(b.box.left, b.box.top - window.scrollY, b.box.width, b.box.height) })), ...live];
+      let found = false;
+      for (const { el, box, what } of here) {
+        if (box.bottom <= 0 || box.top >= window.innerHeight) continue;
+        const cover = shown.find((o) => !o.el.contains(el) && overlap(o.box, box));
+        if (!cover) continue;
+        found = true;
+        report(
+          'fixed-covers-content',
+          el,
+          `scrolled to ${y}px: ${what} at ${px(box.left)}–${px(box.right)} × ${px(box.top)}–${px(box.bottom)} under ${describe(cover.el).slice(0, 70)}`,
+        );
+      }
+      if (found && ++faulty >= 3) return;
+    }
+  }
 }

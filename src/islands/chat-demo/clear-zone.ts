@@ -40,7 +40,7 @@ export function keepLauncherClear(): void {
     const range = document.createRange();
     for (let node = texts.nextNode(); node; node = texts.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || !node.textContent?.trim() || skip(parent) || !parent.checkVisibility({ visibilityProperty: true })) continue;
+      if (!parent || !node.textContent?.trim() || skip(parent) || !parent.checkVisibility()) continue;
       range.selectNodeContents(node);
       for (const r of range.getClientRects()) add(r);
     }

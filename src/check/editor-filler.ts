@@ -3,7 +3,7 @@ import { EARLIER_STOCK_ANSWERS, STOCK_TEXT } from '../content/stock-text.ts';
 import { finding, type Finding } from './finding.ts';
 
 /** What /admin fills into a new item, in each of its languages, and what earlier versions filled in. */
-const FILLER = new Set<string>([...Object.values(STOCK_TEXT).flatMap((t) => [t.newText, t.newQuestion]), ...EARLIER_STOCK_ANSWERS]);
+const FILLER = new Set<string>([...Object.values(STOCK_TEXT).flatMap((t) => Object.values(t)), ...EARLIER_STOCK_ANSWERS]);
 
 /** editor-filler: a page or UI text that is still the editor's stock text for a new item. */
 export function checkEditorFiller(sources: readonly YamlSource[]): Finding[] {

@@ -17,8 +17,26 @@ const LANGUAGE_SETS = ['de', 'de,en'] as const;
 export interface InitOptions {
   /** `de` or `de,en` (the default). */
   languages: string;
-  /** What package.json depends on for `site`: a path, `file:…`, a git URL or a version; default this generator's folder. */
+  /** What package.json depends on for `site`: a path, `file:…` or a git URL; default this generator's folder. */
   generator?: string;
+}
+
+/**
+ * The `site` dependency of the new package.json, or why not: a folder as a `file:` path relative to the new site (npm
+ * reads it from the package.json's folder), so the project can be committed and installed wherever the two folders
+ * sit side by side, never a path of this machine; a git URL or `file:` spec as given. A bare version is refused: this
+ * generator is not on the npm registry, and the package called `site` there is another one.
+ */
+export function generatorSpec(generator: string | undefined, target: string): { spec: string } | { error: string } {
+  if (generator && /^(git\+|git:|https?:|github:|file:)/.test(generator)) return { spec: generator };
+  if (generator && /^[\^~<>=]*\d/.test(generator))
+    return {
+      error: `--generator ${generator}: this generator is not on the npm registry (the package "site" there is another one); give its folder or a git URL`,
+    };
+  const folder = path.resolve(generator ?? packageRoot);
+  const relative = path.relative(target, folder);
+  // A folder on another drive has no relative path (Windows): then its absolute one.
+  return { spec: `file:${path.isAbsolute(relative) ? folder : relative.split(path.sep).join('/')}` };
 }
 
 /** The package name npm accepts for a folder name: lower case, no spaces. */
@@ -69,7 +87,10 @@ npm test                   # site check: links, anchors, head tags, HTML, budget
 const GITIGNORE = ['node_modules/', 'dist/', '.dist.sources.json', '.data/', ''].join('\n');
 
 /** Creates the project; returns errors to print (a usage problem is `usage: true`). */
-export async function initProject(dir: string, options: InitOptions): Promise<{ ok: true; files: string[] } | { ok: false; usage: boolean; message: string }> {
+export async function initProject(
+  dir: string,
+  options: InitOptions,
+): Promise<{ ok: true; files: string[]; generator: string } | { ok: false; usage: boolean; message: string }> {
   const languages = options.languages.replace(/\s+/g, '');
   if (!(LANGUAGE_SETS as readonly string[]).includes(languages)) {
     return {
@@ -79,6 +100,8 @@ export async function initProject(dir: string, options: InitOptions): Promise<{ 
     };
   }
   const target = path.resolve(dir);
+  const generator = generatorSpec(options.generator, target);
+  if ('error' in generator) return { ok: false, usage: true, message: generator.error };
   const present = await readdir(target).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
   if (present.length)
     return {
@@ -97,13 +120,9 @@ export async function initProject(dir: string, options: InitOptions): Promise<{ 
     const site = await readFile(siteFile, 'utf8');
     await writeFile(siteFile, site.replace('  - { code: en, lang: en, hreflang: en }\n', '').replace('German at /, English at /en', 'German at /'));
   }
-  const generator = options.generator ?? `file:${packageRoot}`;
   // The starter runs on the Node versions this generator supports: its own package.json says which.
   const { engines } = JSON.parse(await readFile(path.join(packageRoot, 'package.json'), 'utf8')) as { engines: { node: string } };
-  await writeFile(
-    path.join(target, 'package.json'),
-    packageJson(dir, /^(file:|git\+|https?:|[\^~]?\d|github:)/.test(generator) ? generator : `file:${path.resolve(generator)}`, engines.node),
-  );
+  await writeFile(path.join(target, 'package.json'), packageJson(dir, generator.spec, engines.node));
   await writeFile(path.join(target, '.gitignore'), GITIGNORE);
   await writeFile(path.join(target, 'README.md'), README(languages));
   const { writeContentSchemas } = await import('../output/write-schemas.ts');
@@ -112,7 +131,7 @@ export async function initProject(dir: string, options: InitOptions): Promise<{ 
     printErrors(schemas.errors, content);
     return { ok: false, usage: false, message: 'the starter content does not validate against this generator (a bug: please report it)' };
   }
-  return { ok: true, files: ['package.json', 'README.md', '.gitignore', 'content/'] };
+  return { ok: true, files: ['package.json', 'README.md', '.gitignore', 'content/'], generator: generator.spec };
 }
 
 export function addInitCommand(program: Command, setExit: (code: number) => void): void {
@@ -123,7 +142,7 @@ export function addInitCommand(program: Command, setExit: (code: number) => void
     )
     .argument('<dir>', 'a new or empty folder')
     .option('--languages <codes>', `the languages: ${LANGUAGE_SETS.join(' or ')}`, 'de,en')
-    .option('--generator <spec>', "what the new package.json depends on for site (a path, git URL or version); default: this generator's folder")
+    .option('--generator <spec>', "what the new package.json depends on for site (a folder or a git URL); default: this generator's folder, as a relative path")
     .action(async (dir: string, opts: InitOptions) => {
       const made = await initProject(dir, opts);
       if (!made.ok) {
@@ -132,7 +151,8 @@ export function addInitCommand(program: Command, setExit: (code: number) => void
         return;
       }
       process.stdout.write(
-        `${green(`created a site in ${dir}`)}\n\n  cd ${dir}\n  ${bold('npm install && npm start')}   build and serve it\n  ${bold('npm test')}                   check it\n`,
+        `${green(`created a site in ${dir}`)}\n\n  cd ${dir}\n  ${bold('npm install && npm start')}   build and serve it\n  ${bold('npm test')}                   check it\n\n` +
+          `package.json takes the generator from ${made.generator}: keep the two folders side by side, or give --generator <git URL>.\n`,
       );
     });
 }

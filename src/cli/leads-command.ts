@@ -100,31 +100,46 @@ function addExport(leads: Command, cli: LeadsCli): void {
     });
 }
 
-/** `site leads show <id>`: one request in full. */
+/** `site leads show <id>`: one request in full, with whether it is kept and its notification's state. */
 function addShow(leads: Command, cli: LeadsCli): void {
   leads
     .command('show')
-    .description('print one request in full: every value, the message with its line breaks')
-    .argument('<id>', 'the request id (first column of `site leads`)')
+    .description('print one request in full: every value, the message with its line breaks, whether it is kept, its notification')
+    .argument('<id>', 'the request id (first column of `site leads`), or its first 8 or more characters')
     .action(async (id: string, _opts: unknown) => {
-      const [{ parseId, LeadsInputError }, { leadDetail }] = await Promise.all([import('../server/leads-operations.ts'), import('./leads-table.ts')]);
-      let wanted: string;
-      try {
-        wanted = parseId(id);
-      } catch (error) {
-        if (!(error instanceof LeadsInputError)) throw error;
-        process.stderr.write(red(`${error.message}\n`));
+      const { leadDetail } = await import('./leads-table.ts');
+      const wanted = id.trim().toLowerCase();
+      if (!/^[0-9a-f][0-9a-f-]{7,35}$/.test(wanted)) {
+        process.stderr.write(red(`'${id}' is not a request id (the id column of \`site leads\`, or its first 8 characters)\n`));
         return cli.setExit(EXIT_USAGE);
       }
       const rows = await cli.readRows(cli.data());
       if (!rows) return;
-      const row = rows.find((r) => r.id.toLowerCase() === wanted.toLowerCase());
-      if (!row) {
-        process.stderr.write(red(`no contact request has the id ${wanted} (\`site leads\` lists them)\n`));
-        return cli.setExit(EXIT_ERRORS);
+      const found = rows.filter((r) => r.id.toLowerCase().startsWith(wanted));
+      const [row] = found;
+      if (!row || found.length > 1) {
+        const why = found.length ? `${found.length} requests have ids starting ${wanted}: give more characters` : `no contact request has the id ${wanted}`;
+        process.stderr.write(red(`${why} (\`site leads\` lists them)\n`));
+        return cli.setExit(found.length ? EXIT_USAGE : EXIT_ERRORS);
       }
-      process.stdout.write(`${leadDetail(row)}\n`);
+      process.stdout.write(`${leadDetail(row, await leadStatus(cli, row.id, row.email))}\n`);
     });
+}
+
+/** Whether a request is kept and its notification's state, read as `site leads export` reads them (none when that fails). */
+async function leadStatus(cli: LeadsCli, id: string, email: string): Promise<import('./leads-table.ts').LeadStatus> {
+  const [{ storeTarget }, { runLeadsOperation }] = await Promise.all([import('../server/contact-store.ts'), import('../server/leads.ts')]);
+  const data = cli.data();
+  try {
+    const result = await runLeadsOperation(data, storeTarget(data), { op: 'export', email });
+    if (result.op !== 'export') return {};
+    const record = result.data.contact_requests.find((r) => r.id === id);
+    const notification = result.data.lead_notifications.find((n) => n.request_id === id);
+    return { kept_at: record?.kept_at ?? null, keep_reason: record?.keep_reason ?? null, ...(notification ? { notification } : {}) };
+  } catch (error) {
+    process.stderr.write(red(`cannot read whether ${id} is kept or notified: ${messageOf(error)}\n`));
+    return {};
+  }
 }
 
 /** `site leads erase <email>`: shows what is stored, asks, then erases it in one transaction (Art. 17 DSGVO). */

@@ -1,5 +1,31 @@
 import type { StoredContactRequest } from '../../supabase/functions/_shared/contact-request.ts';
+import { leadView, notificationWording, receivedAt, type NotificationWording } from '../../supabase/functions/_shared/lead-notification.ts';
 import { bold, dim } from './report.ts';
+
+/**
+ * The words new-lead notifications use (SITE_NOTIFY_LANGUAGE, else the site's default language; the site's time zone):
+ * `site leads` names forms, languages and products and gives times as the mail does, so sales reads one thing in both.
+ */
+export function leadsWording(env: NodeJS.ProcessEnv = process.env): NotificationWording {
+  try {
+    return notificationWording(env.SITE_NOTIFY_LANGUAGE);
+  } catch {
+    // A SITE_NOTIFY_LANGUAGE without texts is `site serve`'s error to report; the list still reads in the default language.
+    return notificationWording(undefined);
+  }
+}
+
+/** `2026-11-29 13:12` in the site's time zone: sortable, and the hour the mail says. */
+function localMinute(iso: string, timeZone: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
 
 /**
  * Characters a terminal acts on rather than prints, or that change what a row reads as without being
@@ -37,25 +63,28 @@ function clip(value: string, width: number): string {
 const length = (value: string) => [...value].length;
 
 /**
- * `site leads` on a terminal: one line per request, newest last, with the id `keep` and `show` take. The
- * message is clipped to the width unless `wide` (then no value is clipped and long lines wrap).
+ * `site leads` on a terminal: one line per request, newest last, with the id `keep` and `show` take, the time in the
+ * site's time zone and forms, languages and products by name (`wording`, as the notification says them). The message
+ * is clipped to the width unless `wide` (then no value is clipped and long lines wrap).
  */
-export function leadsTable(rows: readonly StoredContactRequest[], columns: number, wide = false): string {
+export function leadsTable(rows: readonly StoredContactRequest[], columns: number, wide = false, wording = leadsWording()): string {
   if (rows.length === 0) return dim('no contact requests stored yet');
-  const cells = rows.map((r) =>
-    [
+  const cells = rows.map((r) => {
+    const view = leadView(r, wording);
+    return [
       r.id,
-      r.created_at.slice(0, 16).replace('T', ' '),
-      r.form_variant ? `${r.form_variant}/${r.locale}` : '(no form)',
+      localMinute(r.created_at, wording.timeZone),
+      r.form_variant ? view.formName : '(no form)',
+      r.locale ? view.languageName : '',
       r.name,
       r.email,
       r.company ?? '',
-      r.products ?? '',
+      view.productNames.join(', '),
       r.subject ?? '',
       r.message,
-    ].map(visible),
-  );
-  const header = ['id', 'received (UTC)', 'form', 'name', 'email', 'company', 'products', 'subject', 'message'];
+    ].map(visible);
+  });
+  const header = ['id', `received (${wording.timeZone})`, 'form', 'language', 'name', 'email', 'company', 'products', 'subject', 'message'];
   const last = header.length - 1;
   const widths = header.map((h, i) => Math.min(i === last || i === 0 || wide ? Infinity : 32, Math.max(h.length, ...cells.map((c) => length(c[i]!)))));
   const fixed = widths.slice(0, last).reduce((sum, w) => sum + w + 2, 0);
@@ -71,18 +100,51 @@ export function leadsTable(rows: readonly StoredContactRequest[], columns: numbe
   );
 }
 
-/** `site leads show <id>`: every stored value of one request, one per line, the message whole with its line breaks. */
-export function leadDetail(row: StoredContactRequest): string {
+/** What `site leads show` adds to a request: whether it is kept from the retention purge, and its notification's state. */
+export interface LeadStatus {
+  kept_at?: string | null;
+  keep_reason?: string | null;
+  /** The lead_notifications row (none: stored with no notification queued, or before notifications existed). */
+  notification?: Record<string, unknown>;
+}
+
+const instant = (value: unknown, wording: NotificationWording) => (typeof value === 'string' ? receivedAt(value, wording) : '');
+
+/** A notification's state in a line: delivered when, given up with the last error, retried, or waiting. */
+function notificationLine(notification: Record<string, unknown> | undefined, wording: NotificationWording): string {
+  if (!notification) return 'none queued';
+  const attempts = Number(notification.attempts ?? 0);
+  const error = typeof notification.last_error === 'string' ? ` (last error: ${notification.last_error})` : '';
+  if (notification.delivered_at) return `delivered ${instant(notification.delivered_at, wording)}`;
+  if (notification.failed_at) return `given up ${instant(notification.failed_at, wording)} after ${attempts} attempts${error}`;
+  if (attempts > 0) return `failing, ${attempts} attempt${attempts === 1 ? '' : 's'} so far; next ${instant(notification.next_attempt_at, wording)}${error}`;
+  return `queued ${instant(notification.queued_at, wording)}, not sent yet (sent while \`site serve\` runs with a notification channel)`;
+}
+
+/**
+ * `site leads show <id>`: every stored value of one request, one per line, names and times as the notification words
+ * them, whether it is kept and why, its notification's state, and the message whole with its line breaks.
+ */
+export function leadDetail(row: StoredContactRequest, status: LeadStatus = {}, wording = leadsWording()): string {
+  const view = leadView(row, wording);
   const fields: [string, string][] = [
     ['id', row.id],
-    ['received', `${row.created_at} (UTC)`],
-    ['form', row.form_variant ? `${row.form_variant}/${row.locale}` : '(no form)'],
+    ['received', `${view.received} (${row.created_at})`],
+    ['form', row.form_variant ? view.formName : '(no form)'],
+    ['language', row.locale ? view.languageName : ''],
     ['name', row.name],
     ['email', row.email],
     ['company', row.company ?? ''],
-    ['products', row.products ?? ''],
+    ['products', view.productNames.join(', ')],
     ['subject', row.subject ?? ''],
     ['consent', row.privacy_consent ? 'yes' : 'no'],
+    [
+      'kept',
+      status.kept_at
+        ? `yes, since ${instant(status.kept_at, wording)}: ${status.keep_reason ?? ''} (\`site leads unkeep ${row.id}\` returns it to the retention rule)`
+        : `no (deleted by the retention rule when due; \`site leads keep ${row.id} --reason …\` exempts it)`,
+    ],
+    ['notification', notificationLine(status.notification, wording)],
   ];
   const width = Math.max(...fields.map(([label]) => label.length));
   return [

@@ -1,5 +1,5 @@
 /** `site serve`: serve the built site and answer its contact form, storing requests in PGlite or PostgreSQL. */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { LocalBackend, LocalBackendOptions } from '../server/local-backend.ts';
@@ -116,6 +116,10 @@ async function serve(opts: ServeFlags): Promise<number> {
     return EXIT_ERRORS;
   }
   await backend.publish(server.url);
+  // Still served (the contact backend works without pages), but a fresh clone or a new starter has no build yet and
+  // every page would answer 404 without a word.
+  if (!(await stat(path.join(opts.out, 'index.html')).catch(() => undefined)))
+    process.stdout.write(red(`no build in ${opts.out}/ (no index.html): every page answers 404 until \`site build\` writes it\n`));
   process.stdout.write(`${bold('serving')} ${opts.out}/ at ${green(server.url)} ${dim('(Ctrl+C to stop)')}\n`);
   process.stdout.write(dim(`contact requests go to ${backend.location} (list them with \`site leads\`)\n`));
   if (backend.notifies.length) process.stdout.write(dim(`new leads are notified by ${backend.notifies.join(' and ')}\n`));

@@ -1,61 +1,14 @@
 import { SiteError } from '../errors/site-error.ts';
 import { closest } from './describe.ts';
 import { locateToken, scalarStrings, type YamlSource } from './yaml-source.ts';
-import { durationUnit, REFERENCE } from './reference-syntax.ts';
+import { durationSeconds, formatDuration, formatEuro, formatNumber, REFERENCE } from './reference-syntax.ts';
+
+// The number formats live with the reference syntax, so the editor's browser code prints references as pages do.
+export { formatDuration, formatEuro, formatNumber };
 
 const FORMATS = ['eur', 'number', 'duration'] as const;
 
-/** A duration constant states its unit in its name (`consentMaxAgeSeconds`, `sidebarStateDays`). */
-const DURATION_KEY = /(Seconds|Days)$/i;
-const SECONDS_PER = { seconds: 1, days: 86_400 } as const;
-
 export type ReferenceScope = Record<string, unknown>;
-
-/**
- * Digit grouping from five digits on: a year or a four-digit count reads "2025" in every language
- * ("2.025" would be a German decimal), while 31536000 still reads "31.536.000" / "31,536,000".
- */
-const GROUPING = { useGrouping: 'min2' } as const;
-
-const formatters = new Map<string, Intl.NumberFormat>();
-
-/**
- * One formatter per language and kind of number (`kind` names the options): creating one costs ~0.1 ms,
- * and every price reference asks.
- */
-function numberFormat(intl: string, kind: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${intl} ${kind}`;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(intl, { ...GROUPING, ...options });
-    formatters.set(key, format);
-  }
-  return format;
-}
-
-/** Plain numbers keep the digits they have (99.9 → "99,9"); only euro amounts are padded to cents. */
-export function formatNumber(value: number, intl: string): string {
-  return numberFormat(intl, 'number', { maximumFractionDigits: 2 }).format(value);
-}
-
-export function formatEuro(value: number, intl: string): string {
-  const cents = !Number.isInteger(value);
-  return numberFormat(intl, cents ? 'eur-cents' : 'eur', {
-    style: 'currency',
-    currency: 'EUR',
-    minimumFractionDigits: cents ? 2 : 0,
-    maximumFractionDigits: 2,
-  }).format(value);
-}
-
-/** A number of seconds in words of the page's language: "1 Jahr", "7 days", "1 an", "7 días". */
-export function formatDuration(seconds: number, intl: string): string {
-  const [unit, size] = durationUnit(seconds);
-  // Intl puts an ordinary space between figure and unit; a no-break one keeps "1 año" on one line on a phone.
-  return numberFormat(intl, `unit ${unit}`, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 2 })
-    .format(seconds / size)
-    .replace(/(\d) /g, '$1\u00a0');
-}
 
 function lookup(scope: ReferenceScope, key: string): { value?: unknown; missingAt?: string; known: string[]; suggestion?: string } {
   let value: unknown = scope;
@@ -115,8 +68,8 @@ export function resolveReferences(source: YamlSource, scope: ReferenceScope, int
       }
       if (typeof found.value === 'number') {
         if (format !== 'duration') return format === 'eur' ? formatEuro(found.value, intl) : formatNumber(found.value, intl);
-        const unit = DURATION_KEY.exec(key)?.[1]?.toLowerCase() as keyof typeof SECONDS_PER | undefined;
-        if (unit) return formatDuration(found.value * SECONDS_PER[unit], intl);
+        const seconds = durationSeconds(key, found.value);
+        if (seconds !== undefined) return formatDuration(seconds, intl);
         errors.push(
           new SiteError({
             code: 'invalid-reference',

@@ -173,11 +173,15 @@ export function OfferBlock({ kind }: { kind: 'plans' | 'addons' | 'trial' | 'tri
   );
 }
 
-/** A price per user and month as schema.org data, its unit in the page's language (the locale's plans.perUserMonth). */
+/**
+ * A price per user and month as schema.org data, its unit in the page's language (the locale's plans.perUserMonth).
+ * Every price on the site is net (it sells to businesses only), which search results should not drop.
+ */
 export const perUserMonthPrice = (ctx: RenderContext, price: number) => ({
   '@type': 'UnitPriceSpecification',
   price,
   priceCurrency: 'EUR',
+  valueAddedTaxIncluded: false,
   unitText: ctx.strings.plans.perUserMonth,
   billingDuration: 'P1M',
 });

@@ -90,7 +90,7 @@ export function SectionHeading({
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
     // On phones every heading is left-aligned, as the hero's is: a column of text reads from its left edge.
-    <div className={`mb-10 max-w-3xl sm:mb-12 ${center ? 'mx-auto sm:text-center' : ''} ${leftFromLg ? 'lg:mx-0 lg:mb-0 lg:text-left' : ''}`}>
+    <div className={`mb-8 max-w-3xl sm:mb-12 ${center ? 'mx-auto sm:text-center' : ''} ${leftFromLg ? 'lg:mx-0 lg:mb-0 lg:text-left' : ''}`}>
       {eyebrow && <p className={`text-sm font-semibold uppercase tracking-wider ${dark ? 'text-brand-300' : 'text-brand-700'}`}>{eyebrow}</p>}
       <Heading id={id} className={`mt-2 font-bold ${level === 1 ? 'text-h1' : 'text-h2'} ${dark ? 'text-white' : 'text-slate-900'}`}>
         <KeepTogether text={title} />

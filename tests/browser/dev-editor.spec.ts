@@ -400,6 +400,13 @@ test('an author adds an image: alt text first, then the upload lands in content/
   const hero = page.locator('#root_sections_0');
   await hero.locator('details.more > summary').first().click();
   await hero.getByRole('button', { name: '+ Add Image' }).click();
+  // Adding an image opens its description and upload; the content gets no image without a file (which would show two
+  // errors at once), so an edit elsewhere still previews.
+  const title = page.locator('#root_sections_0_title');
+  const preview = page.waitForResponse((answer) => answer.url().endsWith('/__site/editor/api/preview'));
+  await title.fill(`${await title.inputValue()}!`);
+  expect((await preview).status()).toBe(200);
+  await expect(page.locator('.errors')).toHaveCount(0);
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
   const file = { name: 'Team Foto.png', mimeType: 'image/png', buffer: png };
   // Without a description the upload is refused in the author's words.

@@ -64,3 +64,39 @@ test('the not-found page shows the attempted path on one line when it fits, neve
     expect(lines, `${width} px`).toBe(1);
   }
 });
+
+for (const width of [360, 390, 768, 1280, 1440]) {
+  test(`the footer's plain entries at ${width} px: a dot between two entries on a line, none at a line's start or end`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const failures: string[] = [];
+    for (const route of ['/', '/fr', '/en', '/es']) {
+      await page.goto(route);
+      const found = await page.evaluate(() => {
+        const out: string[] = [];
+        const lists = [...document.querySelectorAll('footer ul')].filter((ul) => ul.children.length > 1 && !ul.querySelector('a'));
+        if (lists.length === 0) return ['no list of plain entries in the footer'];
+        for (const ul of lists) {
+          // The dot is shown where it lies inside the box that clips the run (overflow hidden), else cut off.
+          let clip: Element | null = ul;
+          while (clip && getComputedStyle(clip).overflowX !== 'hidden') clip = clip.parentElement;
+          const clipLeft = clip?.getBoundingClientRect().left ?? 0;
+          const items = [...ul.children];
+          items.forEach((li, i) => {
+            const text = (li.textContent ?? '').trim();
+            if (/^·|·$/.test(text)) out.push(`"${text}" carries a dot in its text`);
+            const r = li.getBoundingClientRect();
+            const before = getComputedStyle(li, '::before');
+            const dot = before.content !== 'none' && before.content !== 'normal' ? r.left + parseFloat(before.left) : undefined;
+            const previous = items[i - 1]?.getBoundingClientRect();
+            const startsLine = !previous || Math.abs(previous.top - r.top) > 2;
+            if (startsLine && dot !== undefined && dot >= clipLeft) out.push(`"${text}" begins a line with a dot`);
+            if (!startsLine && (dot === undefined || dot < clipLeft)) out.push(`"${text}" has no dot before it on its line`);
+          });
+        }
+        return out;
+      });
+      for (const f of found) failures.push(`${route}: ${f}`);
+    }
+    expect(failures).toEqual([]);
+  });
+}

@@ -9,6 +9,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { layoutFindings } from './support/layout-gate.ts';
 import { LAYOUT_ROUTES, LAYOUT_VIEWPORTS } from './support/layout-routes.ts';
+import { findingsAtEveryWidth } from './support/layout-widths.ts';
 
 const EDUCATION = ['/education', '/fr/education', '/en/education', '/es/education'];
 /** Items per row of the modes list, by width. */
@@ -23,7 +24,6 @@ interface ModesLayout {
 }
 
 async function modesLayout(page: Page): Promise<ModesLayout> {
-  await page.evaluate(() => document.fonts.ready);
   return page.evaluate(() => {
     const list = document.querySelector('#learning-modes ul');
     if (!list) throw new Error('no #learning-modes list');
@@ -60,16 +60,16 @@ for (const route of EDUCATION) {
     page,
   }) => {
     await page.goto(route);
-    const failures: string[] = [];
-    for (const viewport of LAYOUT_VIEWPORTS) {
-      await page.setViewportSize(viewport);
+    const failures = await findingsAtEveryWidth(page, async (viewport) => {
       const { rows, height, brokenTitles } = await modesLayout(page);
       const perRow = MODES_PER_ROW[viewport.width] ?? 0;
-      if (rows.some((n) => n !== perRow)) failures.push(`${viewport.width}px: rows of ${rows.join(', ')}, expected rows of ${perRow}`);
+      const found: string[] = [];
+      if (rows.some((n) => n !== perRow)) found.push(`rows of ${rows.join(', ')}, expected rows of ${perRow}`);
       if (viewport.width < 480 && height > viewport.height * PHONE_SCREENS)
-        failures.push(`${viewport.width}px: the list is ${Math.round(height)}px tall, over ${PHONE_SCREENS} screens (${viewport.height * PHONE_SCREENS}px)`);
-      for (const title of brokenTitles) failures.push(`${viewport.width}px: title word broken across lines: ${title}`);
-    }
+        found.push(`the list is ${Math.round(height)}px tall, over ${PHONE_SCREENS} screens (${viewport.height * PHONE_SCREENS}px)`);
+      for (const title of brokenTitles) found.push(`title word broken across lines: ${title}`);
+      return found;
+    });
     expect(failures, route).toEqual([]);
   });
 }

@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { LAYOUT_VIEWPORTS } from './support/layout-routes.ts';
+import { findingsAtEveryWidth } from './support/layout-widths.ts';
 
 const ROUTES = ['/', '/fr', '/en', '/es', '/education', '/fr/education', '/en/education', '/es/education'];
 const MAX_CARD_GRIDS = 2;
@@ -41,18 +42,43 @@ for (const route of ROUTES) {
     page,
   }) => {
     await page.goto(route);
-    const failures: string[] = [];
-    for (const viewport of LAYOUT_VIEWPORTS) {
-      await page.setViewportSize(viewport);
+    const failures = await findingsAtEveryWidth(page, async () => {
       const list = await sections(page);
       const grids = list.filter((s) => s.cardGrid);
-      if (grids.length > MAX_CARD_GRIDS)
-        failures.push(`${viewport.width}px: ${grids.length} icon-card grids: ${grids.map((s) => `"${s.heading}"`).join(', ')}`);
+      const found: string[] = [];
+      if (grids.length > MAX_CARD_GRIDS) found.push(`${grids.length} icon-card grids: ${grids.map((s) => `"${s.heading}"`).join(', ')}`);
       list.forEach((s, i) => {
         const next = list[i + 1];
-        if (s.cardGrid && next?.cardGrid) failures.push(`${viewport.width}px: "${s.heading}" and "${next.heading}" are icon-card grids in a row`);
+        if (s.cardGrid && next?.cardGrid) found.push(`"${s.heading}" and "${next.heading}" are icon-card grids in a row`);
       });
-    }
+      return found;
+    });
+    expect(failures, route).toEqual([]);
+  });
+}
+
+const EDUCATION = ['/education', '/fr/education', '/en/education', '/es/education'];
+
+for (const route of EDUCATION) {
+  test(`${route}: the short statement between centred sections ("Zukunft der Bildung") is centred from 640 px, left-aligned on phones`, async ({ page }) => {
+    await page.goto(route);
+    const failures = await findingsAtEveryWidth(page, async (viewport) =>
+      page.evaluate((width) => {
+        const band = document.querySelector('[data-statement]');
+        if (!band) return ['no statement band'];
+        const section = band.closest('section')?.getBoundingClientRect();
+        const found: string[] = [];
+        for (const el of band.querySelectorAll('h2, p')) {
+          const align = getComputedStyle(el).textAlign;
+          const want = width >= 640 ? 'center' : 'start';
+          if (align !== want && !(want === 'start' && align === 'left')) found.push(`"${el.textContent?.slice(0, 30)}" is ${align}, expected ${want}`);
+          const r = el.getBoundingClientRect();
+          if (width >= 640 && section && Math.abs(r.left - section.left - (section.right - r.right)) > 2)
+            found.push(`"${el.textContent?.slice(0, 30)}" sits off centre (${Math.round(r.left - section.left)} | ${Math.round(section.right - r.right)} px)`);
+        }
+        return found;
+      }, viewport.width),
+    );
     expect(failures, route).toEqual([]);
   });
 }

@@ -58,33 +58,54 @@ function changedFigure(saving: ComputedSaving, before: ComputedSaving | undefine
   return other ? `constants.comparison.${other.key}.price` : percent;
 }
 
+/** One mark of the savings guard: the field the form marks, the message in `site check`'s words, and the claim in full at the figure changed. */
+export interface ClaimMark {
+  path: string;
+  message: string;
+  /** Set at the figure the author changed (price or percent): the form words it with the pages that print the claim. */
+  claim?: BrokenClaim;
+}
+
 /**
- * The savings claims the edited site.yaml (`after`) makes untrue that held in `before` (the file as saved), each at
- * the figure the author changed, with the texts that print it: the form shows them at that field before anything is
- * saved, so a price change never breaks a claim unnoticed. A claim already untrue before the edit is `site check`'s.
+ * The editor's savings guard (`site check`'s claim-savings, run on an unsaved edit of site.yaml): every claim the
+ * edited file (`after`) makes untrue is marked at its percent, where the author fixes it; one that held in the file as
+ * saved (`saved`, read only when a claim fails) is marked also at the figure the author changed, with the texts that
+ * print it, so a price change never breaks a claim unnoticed. A claim untrue before the edit is marked at its percent
+ * only: the build fails on it either way.
  */
-export async function brokenClaims(
+export async function savingsMarks(
   root: string,
-  before: SiteModel['site'],
   after: SiteModel,
   unsaved: ReadonlyMap<string, string>,
-): Promise<{ path: string; claim: BrokenClaim }[]> {
-  const held = new Map(computeSavings(before).map((s) => [s.key, s]));
-  const out: { path: string; claim: BrokenClaim }[] = [];
-  for (const saving of computeSavings(after.site)) {
+  saved: () => Promise<SiteModel['site'] | undefined>,
+): Promise<ClaimMark[]> {
+  const broken = computeSavings(after.site).filter((saving) => !savingHolds(saving));
+  if (!broken.length) return [];
+  const before = await saved();
+  const held = new Map(before ? computeSavings(before).map((s) => [s.key, s]) : []);
+  const out: ClaimMark[] = [];
+  for (const saving of broken) {
+    const percent = `constants.savings.${saving.key}.percent`;
     const old = held.get(saving.key);
-    if (savingHolds(saving) || (old && !savingHolds(old))) continue;
-    out.push({
-      path: changedFigure(saving, old),
-      claim: {
+    const at = before && !(old && !savingHolds(old)) ? changedFigure(saving, old) : undefined;
+    if (at) {
+      const claim: BrokenClaim = {
         key: saving.key,
         claimed: saving.claimed,
         computed: Math.round(saving.computed * 10) / 10,
         upTo: saving.upTo,
         expected: expectedPercent(saving),
         uses: await usesOf(saving.key, root, after, unsaved),
-      },
-    });
+      };
+      const message = `savings claim '${claim.key}' says ${claim.upTo ? 'up to ' : ''}${claim.claimed} % but the constants would give ${claim.computed} % (expected ${claim.expected})`;
+      out.push({ path: at, message, claim });
+    }
+    // The percent, the other half of the fix, unless the author changed the percent itself (marked above).
+    if (at !== percent)
+      out.push({
+        path: percent,
+        message: `savings claim '${saving.key}' says ${saving.upTo ? 'up to ' : ''}${saving.claimed} % but the constants give ${saving.computed.toFixed(1)} %`,
+      });
   }
   return out;
 }

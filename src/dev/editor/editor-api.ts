@@ -7,12 +7,12 @@ import { brandFor } from '../../content/brand.ts';
 import { loadContent, type ContentEnv } from '../../content/load.ts';
 import type { SiteModel } from '../../content/model.ts';
 import { ContentMemo } from '../../content/memo.ts';
-import { computeSavings, SAVINGS_RULE, savingHolds } from '../../check/claims.ts';
+import { SAVINGS_RULE } from '../../check/claims.ts';
 import { routeFor } from '../../content/routes.ts';
 import { CUSTOM_TAGS } from '../../content/yaml-source.ts';
 import { formatError, type SiteError } from '../../errors/site-error.ts';
 import { schemaContextOf } from '../../output/write-schemas.ts';
-import type { LocaleCode, SiteConfig } from '../../schema/site.ts';
+import type { LocaleCode } from '../../schema/site.ts';
 import { BASE_SECURITY_HEADERS, NON_PAGE_CSP } from '../../server/security-headers.ts';
 import type { RouteHandler } from '../../server/server.ts';
 import { contentFiles, editablePath, kindOf } from './content-files.ts';
@@ -24,8 +24,9 @@ import { formSchema, inSchemaOrder, type EditableKind } from './form-schema.ts';
 import { translationView, type TranslationView } from './translation-view.ts';
 import { IMAGE_LIMIT_BYTES, imageBaseName, imageTypeOf } from './image-upload.ts';
 import { lockedKeys } from './locked-keys.ts';
-import { brokenClaims, type BrokenClaim } from './claim-guard.ts';
+import { savingsMarks, type BrokenClaim } from './claim-guard.ts';
 import { editYaml } from './yaml-edit.ts';
+import { STOCK_TEXT } from '../../content/stock-text.ts';
 
 export const ADMIN_PATH = '/admin';
 export const EDITOR_PREFIX = '/__site/editor/';
@@ -99,16 +100,29 @@ async function readJson(req: IncomingMessage): Promise<Json | undefined> {
 }
 
 /**
- * The savings claims a figure edit in site.yaml breaks (a price raised under "up to 75 %"): `site check` fails the
- * build on them, so the editor refuses the edit at once and marks the claim's percent, where the author fixes it.
+ * The template's text without the comment at its top, which describes the template page ("# FAQ page (route /faq …"),
+ * not the new one; the schema line editors read (`# yaml-language-server: …`) stays.
  */
-function brokenSavings(site: SiteConfig): EditorError[] {
-  return computeSavings(site)
-    .filter((saving) => !savingHolds(saving))
-    .map((saving) => {
-      const message = `savings claim '${saving.key}' says ${saving.upTo ? 'up to ' : ''}${saving.claimed} % but the constants give ${saving.computed.toFixed(1)} %`;
-      return { file: 'site.yaml', path: `constants.savings.${saving.key}.percent`, message, text: `site.yaml savings-claim: ${message} (${SAVINGS_RULE})` };
-    });
+function withoutHeaderComment(text: string): string {
+  const lines = text.split('\n');
+  const body = lines.findIndex((line) => !line.startsWith('#'));
+  const head = lines.slice(0, Math.max(0, body)).filter((line) => line.startsWith('# yaml-language-server:'));
+  return [...head, ...lines.slice(Math.max(0, body))].join('\n');
+}
+
+/**
+ * A new page's data from its template's: the sections kept to be rewritten, the search title and description the
+ * stock text for them (`site check`'s editor-filler fails it, so two pages never ship one title and description), no
+ * keywords, no translation rule of the template's, and `draft` until the author publishes it.
+ */
+function newPageData(template: Json, slug: string, locale: string): Json {
+  const stock = STOCK_TEXT[locale as keyof typeof STOCK_TEXT] ?? STOCK_TEXT.en;
+  const data: Json = { ...template, slug, draft: true };
+  delete data.translation;
+  const meta: Json = { ...(template.meta as Json | undefined), title: stock.newPageTitle, description: stock.newPageDescription };
+  delete meta.keywords;
+  data.meta = meta;
+  return data;
 }
 
 const versionOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
@@ -177,19 +191,22 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
   }
 
   /**
-   * The savings claims an edit of site.yaml makes untrue (`site check`'s claim-savings), as errors at the figure
-   * changed: refused like a content error, before the preview and the save, not found by the check afterwards.
+   * The savings claims an edit of site.yaml makes untrue (`site check`'s claim-savings), as errors at the claim's
+   * percent and at the figure changed: refused like a content error, before the preview and the save, not found by
+   * the check afterwards.
    */
   async function claimErrors(relative: string, model: SiteModel): Promise<EditorError[]> {
-    if (kindOf(relative) !== 'site' || computeSavings(model.site).every(savingHolds)) return [];
-    const without = new Map(options.unsavedEdits);
-    without.delete(relative);
-    const saved = await loadContent(root, options.env, memo, without);
-    if (!saved.ok) return [];
-    return (await brokenClaims(root, saved.value.site, model, options.unsavedEdits)).map(({ path: at, claim }) => {
-      const message = `savings claim '${claim.key}' says ${claim.upTo ? 'up to ' : ''}${claim.claimed} % but the constants would give ${claim.computed} % (expected ${claim.expected})`;
-      const where = claim.uses.map((use) => use.route ?? use.file).join(', ');
-      return { file: relative, path: at, message, text: `${relative} (${at}): ${message}${where ? `; printed on ${where}` : ''}`, claim };
+    if (kindOf(relative) !== 'site') return [];
+    const saved = async () => {
+      const without = new Map(options.unsavedEdits);
+      without.delete(relative);
+      const loaded = await loadContent(root, options.env, memo, without);
+      return loaded.ok ? loaded.value.site : undefined;
+    };
+    return (await savingsMarks(root, model, options.unsavedEdits, saved)).map(({ path: at, message, claim }) => {
+      const where = claim?.uses.map((use) => use.route ?? use.file).join(', ');
+      const text = claim ? `${relative} (${at}): ${message}${where ? `; printed on ${where}` : ''}` : `${relative} savings-claim: ${message} (${SAVINGS_RULE})`;
+      return { file: relative, path: at, message, text, ...(claim ? { claim } : {}) };
     });
   }
 
@@ -305,10 +322,7 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     if ('error' in edit) return send(res, edit.status, { error: edit.error });
     const loaded = await loadWith(edit.relative, edit.text);
     const { model } = loaded;
-    // A figure that makes a savings claim untrue is marked twice: where the author changed it (with the pages that
-    // print the claim) and at the claim's percent, the other half of the fix.
     const errors = loaded.errors.length || !model ? loaded.errors : await claimErrors(edit.relative, model);
-    if (model && !loaded.errors.length && kindOf(edit.relative) === 'site') errors.push(...brokenSavings(model.site));
     // Invalid input is shown, never previewed as if it were fine, and never written.
     if (errors.length)
       return send(res, 422, {
@@ -344,7 +358,8 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
   /**
    * POST create-page {template, locale, slug}: a new page family `slug` in `locale`, a copy of the template page
    * (any page file) with its slug set, as a draft (shown by `site dev`, left out of `site build` until the author
-   * removes `draft`). Refused when the family exists, the names are not slugs, or the new content does not load.
+   * removes `draft`), its search title and description the stock text `site check` refuses until they are written.
+   * Refused when the family exists, the names are not slugs, or the new content does not load.
    */
   async function createPage(res: ServerResponse, body: Json): Promise<true> {
     const { template, locale, slug } = body;
@@ -356,8 +371,8 @@ export function contentEditor(options: ContentEditorOptions): { handler: RouteHa
     const family = path.join(root, 'pages', slug);
     if ((await contentFiles(root)).pages[slug])
       return send(res, 409, { error: `a page family ${slug} exists already: pick another address`, reason: 'exists' });
-    const text = await readFile(templateFile, 'utf8');
-    const result = editYaml(text, { ...(readYaml(text) as Json), slug, draft: true });
+    const text = withoutHeaderComment(await readFile(templateFile, 'utf8'));
+    const result = editYaml(text, newPageData(readYaml(text) as Json, slug, locale));
     if (!result.ok) return send(res, 422, { error: result.message });
     await mkdir(family, { recursive: true });
     await writeFile(path.join(family, `${locale}.yaml`), result.text, { flag: 'wx' });

@@ -15,6 +15,12 @@ export function imageTypeOf(bytes: Uint8Array): 'png' | 'jpg' | 'webp' | 'avif' 
 export function imageBaseName(name: unknown): string {
   const base = String(name ?? '')
     .replace(/\.[^.]*$/, '')
+    .toLowerCase()
+    // German umlauts as German spells them without the dots ("Büro" → "buero"), as page addresses do.
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/ß/g, 'ss')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

@@ -92,12 +92,12 @@ function patch(doc: Document, node: Node, next: unknown, afterKey: boolean, inFl
       const at = pairs.findIndex((_, i) => keyOf(i) === key);
       const item = token.items[at];
       if (at < 0 || !item) {
-        items.push(snippetItem({ [key]: value }, token.indent, 'map'));
+        items.push(snippetItem({ [key]: value }, token.indent, 'map', siblingsFlow(token)));
         continue;
       }
       const valueNode = pairs[at]!.value as Node | null;
       if (!valueNode || !patch(doc, valueNode, value, true, false)) {
-        const fresh = snippetItem({ [key]: value }, token.indent, 'map', flowStyle(item.value));
+        const fresh = snippetItem({ [key]: value }, token.indent, 'map', flowOf(item.value));
         items.push({ ...item, sep: fresh.sep, value: fresh.value } as Item);
       } else items.push(item);
     }
@@ -117,12 +117,12 @@ function patch(doc: Document, node: Node, next: unknown, afterKey: boolean, inFl
     const items = next.map((value, i): Item => {
       if (same[i]! >= 0) return token.items[same[i]!]!;
       const at = olds.findIndex((_, j) => !used.has(j));
-      if (at < 0) return snippetItem([value], token.indent, 'seq');
+      if (at < 0) return snippetItem([value], token.indent, 'seq', siblingsFlow(token));
       used.add(at);
       const item = token.items[at]!;
       const valueNode = olds[at];
       if (valueNode && patch(doc, valueNode, value, false, false)) return item;
-      const fresh = snippetItem([value], token.indent, 'seq', flowStyle(item.value));
+      const fresh = snippetItem([value], token.indent, 'seq', flowOf(item.value));
       return { ...item, value: fresh.value } as Item;
     });
     token.items = indented(items, token.indent) as CST.BlockSequence['items'];
@@ -165,7 +165,10 @@ function refolded(token: CST.BlockScalar, value: string): string | undefined {
   return `${out.join('\n')}\n`;
 }
 
-/** `text` as lines: the old lines it begins and ends with kept, the rest folded at 80 characters or the widest old line. */
+/**
+ * `text` as lines: the old lines it begins and ends with kept, the rest folded at 80 characters or the widest old line,
+ * taking in the following old lines where the change would otherwise spill a few words onto a short line of their own.
+ */
 function folded(text: string, old: string[]): string[] {
   let rest = text;
   const head: string[] = [];
@@ -180,13 +183,27 @@ function folded(text: string, old: string[]): string[] {
   }
   head.push(...old.slice(0, from));
   const width = Math.max(80, ...old.map((line) => line.length));
-  const middle: string[] = [];
-  for (const word of rest ? rest.split(' ') : []) {
-    const last = middle.length - 1;
-    if (last >= 0 && (middle[last] as string).length + 1 + word.length <= width) middle[last] += ` ${word}`;
-    else middle.push(word);
+  let middle = foldWords(rest, width);
+  // A change that spills a few words over its lines flows into the next ones, as an editor reflows a paragraph, rather
+  // than leave them on a short line of their own ("zentraler"); a long insertion keeps the lines after it.
+  while (tail.length && middle.length > to - from && (middle[middle.length - 1] as string).length < width / 4) {
+    const next = tail.shift() as string;
+    rest = rest ? `${rest} ${next}` : next;
+    to++;
+    middle = foldWords(rest, width);
   }
   return [...head, ...middle, ...tail];
+}
+
+/** `text`'s words in lines of at most `width` characters (a longer word alone on its line). */
+function foldWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of text ? text.split(' ') : []) {
+    const last = lines.length - 1;
+    if (last >= 0 && (lines[last] as string).length + 1 + word.length <= width) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -196,6 +213,24 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function flowStyle(token: CST.Token | undefined): boolean {
   return token?.type === 'flow-collection';
 }
+
+/**
+ * Whether every entry of a block collection is a flow collection (`- { label: Preise, href: /#preise }`): a new
+ * entry then takes the same form, one line beside its siblings, not a block of its own among them.
+ */
+function siblingsFlow(token: CST.BlockMap | CST.BlockSequence): Flow {
+  if (!token.items.length || !token.items.every((item) => flowStyle(item.value))) return false;
+  return flowOf(token.items[0]?.value);
+}
+
+/** A flow collection's form, to print a changed one as it was written: `{ a: 1 }` (padded) or `{a: 1}`; else block. */
+function flowOf(token: CST.Token | undefined): Flow {
+  if (!token || !flowStyle(token)) return false;
+  return /^[{[]\s/.test(CST.stringify(token)) ? 'padded' : 'tight';
+}
+
+/** How a new collection is printed: block (false), or flow with or without spaces inside its brackets. */
+type Flow = false | 'padded' | 'tight';
 
 /**
  * The first item of a block collection is indented by the token before it (the parent's `key:` line); every
@@ -212,7 +247,7 @@ function indented(items: Item[], indent: number): Item[] {
 }
 
 /** The one item of `value` (a one-key map or one-item list) printed by yaml and parsed at `indent`. */
-function snippetItem(value: unknown, indent: number, kind: 'map' | 'seq', flow = false): Item {
+function snippetItem(value: unknown, indent: number, kind: 'map' | 'seq', flow: Flow = false): Item {
   const doc = new Document(value, { customTags: CUSTOM_TAGS });
   if (flow) {
     const inner =
@@ -222,7 +257,7 @@ function snippetItem(value: unknown, indent: number, kind: 'map' | 'seq', flow =
     if (inner && typeof inner === 'object') inner.flow = true;
   }
   const text = doc
-    .toString({ lineWidth: 0, flowCollectionPadding: false })
+    .toString({ lineWidth: 0, flowCollectionPadding: flow === 'padded' })
     .split('\n')
     .map((line) => (line ? ' '.repeat(indent) + line : line))
     .join('\n');

@@ -11,21 +11,22 @@ function routeOf(href: string): string {
   return href.replace(/[?#].*$/, '');
 }
 
-/** Plain entries as one line of text separated by dots, without the link rows' spacing: a list of links would invite a click. */
+/**
+ * Plain entries as one run of text separated by dots, without the link rows' spacing: a list of links would
+ * invite a click. Each dot sits before its entry in the gap, and the gap at a line's start lies outside the
+ * clipped box, so no line begins or ends with a dot wherever the run wraps.
+ */
 function PlainEntries({ items }: { items: string[] }) {
   return (
-    <ul className="mt-4 flex flex-wrap gap-x-2 gap-y-1 text-sm leading-relaxed text-slate-400">
-      {items.map((item, j) => (
-        <li key={item}>
-          {item}
-          {j < items.length - 1 && (
-            <span aria-hidden="true" className="ml-2">
-              ·
-            </span>
-          )}
-        </li>
-      ))}
-    </ul>
+    <div className="mt-4 overflow-hidden">
+      <ul className="-ml-4 flex flex-wrap gap-y-1 text-sm leading-relaxed text-slate-400">
+        {items.map((item) => (
+          <li key={item} className="relative pl-4 before:absolute before:left-1.5 before:content-['·'_/_'']">
+            {item}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -107,7 +108,9 @@ export function Footer({ ctx }: { ctx: RenderContext }) {
         {/* Copyright and languages share a row only from `lg`: at 768 px a long copyright (es) pushed "Español"
             onto a line of its own. In the row the switcher keeps its width and the copyright wraps instead. */}
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-gutter py-4 text-xs lg:flex-row lg:items-center lg:justify-between lg:gap-8">
-          <p>{f.copyright}</p>
+          {/* The copyright names the company by its German legal form: the page's own patterns (fr, en, es) break
+              it at wrong syllables ("haftungsbes-chränkt"), so the line wraps at spaces only. */}
+          <p className="hyphens-none">{f.copyright}</p>
           <LanguageSwitcher ctx={ctx} className="lg:shrink-0" />
         </div>
       </div>

@@ -76,7 +76,7 @@ const Spark = () => (
 function Platform({ mock }: { mock: Extract<Mock, { kind: 'platform' }> }) {
   return (
     // The agent list is wide enough for one German compound per line ("Angebotsentwurf" broke inside the word at 11rem).
-    <div className="grid sm:grid-cols-[12.5rem_minmax(0,1fr)] lg:grid-cols-[13rem_minmax(0,1fr)]">
+    <div className="grid sm:grid-cols-[14rem_minmax(0,1fr)]">
       <div className="hidden border-r border-slate-200 bg-slate-50/70 p-4 sm:block">
         <p className="text-xs font-semibold uppercase tracking-wider text-slate-500">{mock.agentsTitle}</p>
         <ul className="mt-3 space-y-1">

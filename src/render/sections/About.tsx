@@ -29,7 +29,30 @@ export function About({ section, level, headingId }: SectionProps<'about'>) {
   );
 }
 
+/**
+ * A short statement on a tinted band (one or two plain paragraphs, such as education's "Zukunft der Bildung"): centred
+ * under its heading from 640 px, the first paragraph set as a lead, so it reads as a pause between the centred card
+ * sections around it rather than a left-aligned block of text among them (design review 6 #16). Long text with lists
+ * or sub-headings stays a left-aligned reading column.
+ */
+function isStatement(section: SectionProps<'richText'>['section'], level: 1 | 2): boolean {
+  return level === 2 && section.tone !== 'default' && section.body.length <= 2 && section.body.every((block) => typeof block === 'string');
+}
+
 export function RichTextBlock({ section, level, headingId }: SectionProps<'richText'>) {
+  if (isStatement(section, level)) {
+    return (
+      <SectionShell id={section.id} tone={section.tone} labelledBy={headingId} narrow>
+        <div data-statement="">
+          <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} />
+          <RichText
+            blocks={section.body}
+            className="-mt-2 text-slate-600 sm:mx-auto sm:max-w-2xl sm:text-center sm:text-balance [&>p:first-child]:text-lead [&>p:first-child]:text-slate-800"
+          />
+        </div>
+      </SectionShell>
+    );
+  }
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId} narrow>
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} center={false} />

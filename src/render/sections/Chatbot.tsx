@@ -100,14 +100,14 @@ function PriceTable({ section, headingId, rows, euro, highlighted }: PriceView) 
  */
 function PriceCards({ section, headingId, rows, euro, highlighted }: PriceView) {
   return (
-    <ul className="space-y-4 sm:hidden" aria-labelledby={`${headingId}-caption`}>
+    <ul className="divide-y divide-slate-200 rounded-card bg-white shadow-card ring-1 ring-slate-200 sm:hidden" aria-labelledby={`${headingId}-caption`}>
       {rows.map((row) => (
-        <li key={row.key} className="rounded-card bg-white p-5 shadow-card ring-1 ring-slate-200">
+        <li key={row.key} className="p-4">
           <h3 className="font-semibold text-slate-900">{row.name}</h3>
           <p className="mt-1 text-sm text-slate-600">
             <KeepTogether text={row.description} />
           </p>
-          <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
+          <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
             {COMMITMENTS.map((c) => (
               <div key={c} className={`rounded-control px-1 py-2 ${highlighted(c) ? 'bg-brand-50' : 'bg-slate-50'}`}>
                 <dt className="text-xs text-slate-600">{section.commitments[c]}</dt>
@@ -125,17 +125,17 @@ function PriceCards({ section, headingId, rows, euro, highlighted }: PriceView) 
 function PackageCards({ packages }: { packages: ChatbotProps['section']['packages'] }) {
   if (packages.length === 0) return null;
   return (
-    <ul className="mx-auto mt-12 grid max-w-5xl gap-6 md:grid-cols-2">
+    <ul className="mx-auto mt-10 grid max-w-5xl gap-4 sm:mt-12 sm:gap-6 md:grid-cols-2">
       {packages.map((p) => (
-        <li key={p.name} className="flex flex-col rounded-panel bg-white p-6 shadow-card ring-1 ring-slate-200 sm:p-8">
+        <li key={p.name} className="flex flex-col rounded-panel bg-white p-5 shadow-card ring-1 ring-slate-200 sm:p-8">
           <h3 className="text-xl font-semibold text-slate-900">{p.name}</h3>
-          <p className="mt-2 text-sm text-slate-600">{p.description}</p>
-          <p className="mt-5 text-3xl font-bold tracking-tight text-slate-900">{p.price}</p>
+          <p className="mt-1 text-sm text-slate-600 sm:mt-2">{p.description}</p>
+          <p className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:mt-5 sm:text-3xl">{p.price}</p>
           {p.priceNote && <p className="mt-1 text-sm font-medium text-brand-700">{p.priceNote}</p>}
-          <div className="mt-6 flex-1 text-sm text-slate-700">
+          <div className="mt-4 flex-1 text-sm text-slate-700 sm:mt-6">
             <CheckList items={p.features} />
           </div>
-          <div className="mt-8">
+          <div className="mt-5 sm:mt-8">
             <ActionLink action={p.action} />
           </div>
         </li>

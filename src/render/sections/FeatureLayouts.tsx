@@ -13,7 +13,8 @@ import type { SectionProps } from './props.ts';
 
 type Item = SectionProps<'features'>['section']['items'][number];
 
-function ItemText({ item, dark, className }: { item: Item; dark: boolean; className: string }) {
+/** An item's text and its check-marked points: the part every treatment of a feature item shares. */
+export function ItemText({ item, dark, className }: { item: Item; dark: boolean; className: string }) {
   return (
     <>
       <p className={className}>

@@ -3,10 +3,10 @@ import { IconBadge } from '../icons.tsx';
 import { KeepTogether } from '../keep-together.tsx';
 import { MarkedInline } from '../rich-text.tsx';
 import type { ReactNode } from 'react';
-import { cardClass, CheckList, DisclosureChevron, SectionHeading, SectionShell } from '../ui.tsx';
+import { cardClass, DisclosureChevron, SectionHeading, SectionShell } from '../ui.tsx';
 import { addonLine } from '../offer.tsx';
 import type { RenderContext } from '../context.ts';
-import { FeatureList, FeatureSpotlight } from './FeatureLayouts.tsx';
+import { FeatureList, FeatureSpotlight, ItemText } from './FeatureLayouts.tsx';
 import type { SectionProps } from './props.ts';
 
 /** An add-on's prices from the offer data, so the panel and every other page quote the same figures. */
@@ -72,20 +72,13 @@ function FoldedOnPhones({ section }: SectionProps<'features'>) {
               {item.icon && (
                 <IconBadge name={item.icon} className="inline-flex size-8 flex-none items-center justify-center rounded-control bg-brand-50 text-brand-700" />
               )}
-              <span className="flex-1">
+              <span className="flex-1" data-fold-title="">
                 <KeepTogether text={item.title} />
               </span>
               <DisclosureChevron className="flex-none transition-transform duration-300 ease-out-soft" />
             </summary>
             <div className="pb-4 pl-11 text-[0.9375rem] text-slate-600">
-              <p>
-                <MarkedInline owner={item} field="text" />
-              </p>
-              {item.points.length > 0 && (
-                <div className="mt-3 text-sm text-slate-700">
-                  <CheckList items={item.points} />
-                </div>
-              )}
+              <ItemText item={item} dark={false} className="" />
             </div>
           </details>
         </li>
@@ -124,16 +117,11 @@ function FeatureCards({ section, level, headingId, children }: SectionProps<'fea
                 <KeepTogether text={item.title} />
               </h3>
             </div>
-            <p
+            <ItemText
+              item={item}
+              dark={dark}
               className={`${compact ? 'mt-1 text-[0.8125rem] leading-5 sm:mt-2 sm:text-sm' : long ? 'mt-1 text-[0.9375rem] sm:mt-2 sm:text-base' : 'mt-2'} ${dark ? 'text-slate-300' : 'text-slate-600'}`}
-            >
-              <MarkedInline owner={item} field="text" />
-            </p>
-            {item.points.length > 0 && (
-              <div className={`mt-4 text-sm ${dark ? 'text-slate-300' : 'text-slate-700'}`}>
-                <CheckList items={item.points} dark={dark} />
-              </div>
-            )}
+            />
           </li>
         ))}
       </ul>

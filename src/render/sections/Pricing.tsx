@@ -14,8 +14,9 @@ export function Plans({ section, ctx, level, headingId }: SectionProps<'plans'>)
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} />
       {/* Each card spans six rows of the list's grid (subgrid), so names, prices, terms and buttons line up across cards.
-          Three across from 768 px, with less padding until 1024 px so a button label stays on one line. */}
-      <ul className={`mx-auto grid max-w-5xl gap-x-6 gap-y-8 ${gridColumns(section.plans.length, 3, 'md')}`}>
+          Three across from 1024 px. From 640 px until then a card is one wide row, its points in a column beside
+          the price: three 230 px columns at 768 px wrapped every point and the badges (design review 5, #13). */}
+      <ul className={`mx-auto grid max-w-5xl gap-x-6 gap-y-8 ${gridColumns(section.plans.length, 3, 'lg')}`}>
         {section.plans.map((item) => {
           const plan = constants.plans[item.plan]!;
           const featured = item.featured;
@@ -27,14 +28,16 @@ export function Plans({ section, ctx, level, headingId }: SectionProps<'plans'>)
               key={item.plan}
               data-plan={item.plan}
               data-featured={featured ? '' : undefined}
-              className={`relative row-span-6 grid grid-rows-subgrid gap-y-0 rounded-panel bg-white p-6 sm:p-8 md:p-5 lg:p-8 ${featured ? 'shadow-mock ring-2 ring-brand-600' : 'shadow-card ring-1 ring-slate-200'}`}
+              className={`relative row-span-6 grid grid-rows-subgrid gap-y-0 rounded-panel bg-white p-6 sm:grid-cols-2 sm:gap-x-8 sm:p-8 lg:grid-cols-1 ${featured ? 'shadow-mock ring-2 ring-brand-600' : 'shadow-card ring-1 ring-slate-200'}`}
             >
-              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              {/* The badge is a tab on the card's top edge, so every card's header row is its name alone and the rows line up
+                  (a long badge wrapped under "Smart" and lowered its header against its siblings'). */}
+              <div>
                 <h3 className="text-h3 font-semibold text-slate-900">{item.name}</h3>
                 {badge && (
                   <p
                     data-badge={item.plan}
-                    className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${featured ? 'bg-brand-600 text-white' : 'bg-accent-100 text-accent-800'}`}
+                    className={`absolute -top-3 left-6 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap sm:left-8 ${featured ? 'bg-brand-600 text-white' : 'bg-accent-100 text-accent-800 ring-1 ring-accent-400/50'}`}
                   >
                     {badge}
                   </p>
@@ -50,10 +53,10 @@ export function Plans({ section, ctx, level, headingId }: SectionProps<'plans'>)
                 <span className="text-sm text-slate-600">{ctx.strings.plans.perUserMonth}</span>
               </p>
               <p className="mt-1 text-sm font-medium text-brand-700">{item.term}</p>
-              <div className="mt-6 border-t border-slate-200 pt-6 text-sm text-slate-700">
+              <div className="mt-6 border-t border-slate-200 pt-6 text-sm text-slate-700 sm:col-start-2 sm:row-span-6 sm:row-start-1 sm:mt-0 sm:border-t-0 sm:border-l sm:pt-0 sm:pl-8 lg:col-start-1 lg:row-span-1 lg:row-start-auto lg:mt-6 lg:border-t lg:border-l-0 lg:pt-6 lg:pl-0">
                 <CheckList items={points} />
               </div>
-              <div className="mt-8 self-end [&>a]:w-full">
+              <div className="mt-8 self-end sm:col-start-1 sm:row-start-6 lg:col-start-auto lg:row-start-auto [&>a]:w-full">
                 <ActionLink action={item.action} style={featured ? 'primary' : item.action.style} />
               </div>
             </li>

@@ -114,6 +114,11 @@ export const ServicesSection = z.strictObject({
     .regex(/^#[a-z][a-z0-9-]*$/)
     .default('#contact')
     .describe('Anchor the buttons of cards without a `link` scroll to (labelled with the locale\'s services.more). Default "#contact".'),
+  /** `folded`: on phones the cards are one panel of titles (with their price) that open to the rest of the card. */
+  layout: z
+    .enum(['cards', 'folded'])
+    .default('cards')
+    .describe('cards (default): a card grid. folded: cards, and on phones titles with their price that open to the rest of the card.'),
   cards: z
     .array(
       z.strictObject({

@@ -73,7 +73,7 @@ export function receivedAt(iso: string, wording: NotificationWording): string {
 }
 
 /** One request as the notification shows it: labelled one-line fields (codes turned into names), and the message. */
-interface LeadView {
+export interface LeadView {
   name: string;
   email: string;
   formName: string;
@@ -84,7 +84,8 @@ interface LeadView {
   message: string[];
 }
 
-function leadView(request: StoredContactRequest, wording: NotificationWording): LeadView {
+/** Also `site leads`' wording of a request, so the terminal and the notification name the same things alike. */
+export function leadView(request: StoredContactRequest, wording: NotificationWording): LeadView {
   const { strings, labels, variantLabels, products, languages } = wording.texts;
   const form = request.form_variant ?? null;
   const name = oneLine(request.name);

@@ -43,7 +43,14 @@ describe('site init', () => {
       };
       expect(pkg.name).toBe('mein-projekt');
       expect(pkg.scripts).toMatchObject({ start: 'site build && site serve', test: 'site check' });
-      expect(pkg.dependencies.site).toBe(`file:${path.resolve(import.meta.dirname, '../../..')}`);
+      // The generator by a path relative to the project, never this machine's absolute one.
+      expect(pkg.dependencies.site).toBe(
+        `file:${path
+          .relative(project, path.resolve(import.meta.dirname, '../../..'))
+          .split(path.sep)
+          .join('/')}`,
+      );
+      expect(pkg.dependencies.site).not.toMatch(/^file:\//);
       expect(await readdir(path.join(project, 'content/.schema'))).toContain('page.json');
 
       const { built, checked, findings } = await buildAndCheck(project);
@@ -118,6 +125,23 @@ describe('site init', () => {
     },
     scaled(180_000),
   );
+
+  it('depends on the generator by a relative path or the git URL given, and refuses a bare version (npm has another "site")', async () => {
+    const beside = path.join(root, 'nebenan');
+    const made = await runCli('init', beside, '--generator', path.join(root, 'generator'));
+    expect(made.code).toBe(0);
+    expect(made.out).toContain('file:../generator');
+    expect(JSON.parse(await readFile(path.join(beside, 'package.json'), 'utf8'))).toMatchObject({ dependencies: { site: 'file:../generator' } });
+    const git = path.join(root, 'per-git');
+    expect((await runCli('init', git, '--generator', 'git+https://example.org/site.git#v1')).code).toBe(0);
+    expect(JSON.parse(await readFile(path.join(git, 'package.json'), 'utf8'))).toMatchObject({ dependencies: { site: 'git+https://example.org/site.git#v1' } });
+    for (const version of ['0.1.0', '^0.1.0']) {
+      const refused = await runCli('init', path.join(root, `version-${version}`), '--generator', version);
+      expect(refused.code).toBe(2);
+      expect(refused.err).toContain('not on the npm registry');
+      await expect(readdir(path.join(root, `version-${version}`))).rejects.toThrow();
+    }
+  });
 
   it('refuses a folder that is not empty and a language set it has no starter for (exit 2), writing nothing', async () => {
     const used = path.join(root, 'used');

@@ -84,4 +84,15 @@ describe('the real site’s social cards', () => {
     expect(cuts.some((c) => c.startsWith('/fr/education: '))).toBe(true);
     expect(cuts.filter((c) => /soutie…|\bAb…/.test(c))).toEqual([]);
   }, 60_000);
+
+  it('the English cards end with a whole sentence, not mid-list ("For schools, trusts…")', async () => {
+    const { model } = await renderRealSite();
+    for (const route of ['/en', '/en/education']) {
+      const entry = model.pages.find((p) => p.route === route);
+      expect(entry, route).toBeDefined();
+      if (!entry) continue;
+      const shown = await fittedCardText(cardText(model, entry), cache);
+      expect(shown.description, route).toMatch(/\.$/);
+    }
+  }, 60_000);
 });

@@ -127,6 +127,16 @@ describe('plan cards render from the offer data', () => {
     ]);
   });
 
+  it('marks every JSON-LD price as excluding VAT, as the pages say it is', () => {
+    for (const route of ['/', '/fr', '/en', '/es']) {
+      const html = page(route).html;
+      const specs = [...html.matchAll(/"@type":"UnitPriceSpecification"[^}]*/g)].map((m) => m[0]);
+      // The lowest price, each plan and each plan's transcription add-on.
+      expect(specs, route).toHaveLength(7);
+      for (const spec of specs) expect(spec, route).toContain('"valueAddedTaxIncluded":false');
+    }
+  });
+
   it("gives every price unit in the JSON-LD in the page's language", () => {
     const units = (route: string) => [...page(route).html.matchAll(/"unitText":"([^"]*)"/g)].map((m) => m[1]);
     const expected = { '/': 'pro Nutzer und Monat', '/fr': 'par utilisateur et par mois', '/en': 'per user per month', '/es': 'por usuario y mes' };
@@ -272,8 +282,20 @@ describe('links into pages in another language', () => {
       expect(links.length, route).toBeGreaterThanOrEqual(5);
       for (const [, attributes, inner] of links) {
         expect(attributes, `${route} ${attributes}`).toContain('hrefLang="de"');
-        expect(text(inner!), route).toMatch(new RegExp(`${marker.replace(/[()]/g, '\\$&')}$`));
+        // The marker ends the words; a button's decorative arrow may follow it, and then ends the button.
+        const words = inner!.replace(/<span aria-hidden="true">→<\/span>$/, '');
+        expect(text(words), route).toMatch(new RegExp(`${marker.replace(/[()]/g, '\\$&')}$`));
       }
+    }
+  });
+
+  it('a button with an arrow keeps the arrow last, after the marker ("View details (in German) →")', () => {
+    for (const [route, marker] of Object.entries(MARKERS)) {
+      const buttons = [...page(route).html.matchAll(/<a [^>]*href="\/chatbot"[^>]*>([\s\S]*?)<\/a>/g)]
+        .map((m) => m[1] ?? '')
+        .filter((inner) => inner.includes('→'));
+      expect(buttons.length, route).toBeGreaterThanOrEqual(1);
+      for (const inner of buttons) expect(text(inner), route).toMatch(new RegExp(`${marker.replace(/[()]/g, '\\$&')}→$`));
     }
   });
 

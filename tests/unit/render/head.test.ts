@@ -65,7 +65,8 @@ describe('page metadata', () => {
     // The unit in the page's language, from the locale's plan strings (it was English "user/month" on every page).
     const unit = model.locales[lang]?.plans.perUserMonth;
     expect(unit).toBeTruthy();
-    expect(data.offers.priceSpecification).toMatchObject({ price: 17, unitText: unit });
+    // Every price is net (B2B): a search result must not show the 17 EUR as a price including VAT.
+    expect(data.offers.priceSpecification).toMatchObject({ price: 17, unitText: unit, valueAddedTaxIncluded: false });
     expect(data.inLanguage).toBe(lang);
     expect(doc).not.toContain('http-equiv="Cache-Control"');
   });

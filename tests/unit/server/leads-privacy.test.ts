@@ -195,6 +195,18 @@ describe.each(engines)('site leads and the retention purge while site serve hold
     expect(shown.out).toMatch(new RegExp(`^id +${id}\\n`, 'm'));
     expect(shown.out).toMatch(/^email +whole@example\.com$/m);
     expect(shown.out).toContain(`message\n  Zeile eins\n  ${'Eine sehr lange Nachricht, '.repeat(12)}Ende.\n  \\u{1b}[2JZeile drei\n`);
+    // Names and the site's time as the notification words them, whether it is kept, and its notification's state.
+    expect(row).toContain('Kontaktformular Unternehmen  Deutsch');
+    expect(table.out).toMatch(/^id +received \(Europe\/Berlin\) +form +language/);
+    expect(shown.out).toMatch(/^form +Kontaktformular Unternehmen$/m);
+    expect(shown.out).toMatch(/^received +\w+, \d+\. \w+ 20\d\d um \d\d:\d\d (MEZ|MESZ) \(20\d\d-.*Z\)$/m);
+    expect(shown.out).toMatch(new RegExp(`^kept +no \\(deleted by the retention rule when due; \`site leads keep ${id} --reason …\` exempts it\\)$`, 'm'));
+    expect(shown.out).toMatch(/^notification +(queued|none queued)/m);
+    expect((await leads('keep', id, '--reason', 'Vertrag 2026-114')).code).toBe(0);
+    // An unambiguous start of the id is enough, as `git show` takes a short hash.
+    const kept = await leads('show', id.slice(0, 8));
+    expect(kept.out).toMatch(/^kept +yes, since \w+, .+ (MEZ|MESZ): Vertrag 2026-114 \(/m);
+    expect(kept.out).toContain(`\`site leads unkeep ${id}\``);
     expect(await leads('show', 'abc')).toMatchObject({ code: 2, err: expect.stringContaining("'abc' is not a request id") });
     expect(await leads('show', '0b9e2c4a-1111-4111-8111-111111111111')).toMatchObject({
       code: 1,

@@ -1,6 +1,6 @@
 import type { Messages } from '../messages/index.ts';
 import type { EditorError } from '../editor-api.ts';
-import { durationUnit, REFERENCE } from '../../../content/reference-syntax.ts';
+import { durationSeconds, formatDuration, formatEuro, formatNumber, REFERENCE } from '../../../content/reference-syntax.ts';
 
 /** A node of the JSON Schema the form is drawn from (form-schema.ts). */
 export type JsonSchema = { [key: string]: unknown };
@@ -91,38 +91,19 @@ export type Constant = { ref: string; value: string };
 /** A piece of a text as an author reads it: plain text, or a reference with the value pages print (none: unknown). */
 export type ReadPart = { text: string; ref?: undefined } | { ref: string; source: string; value?: string };
 
-const formats = new Map<string, Intl.NumberFormat>();
-
-/** One formatter per language and kind: the page list and section titles read their references on every keystroke. */
-function numberFormat(intl: string, kind: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${intl} ${kind}`;
-  let format = formats.get(key);
-  if (!format) formats.set(key, (format = new Intl.NumberFormat(intl, options)));
-  return format;
-}
-
-/** A constant's value as pages print it in `intl`'s language: numbers, euros and durations formatted as the loader does. */
-function printed(value: string, ref: string, format: string | undefined, intl: string): string {
+/**
+ * A constant's value as pages print it in `intl`'s language: the loader's own formatters (reference-syntax.ts), so
+ * what the form shows under a field cannot drift from the page. A value that is not a number prints as written.
+ */
+export function printed(value: string, ref: string, format: string | undefined, intl: string): string {
   if (!/^-?\d+(?:\.\d+)?$/.test(value)) return value;
   const number = Number(value);
   try {
-    if (format === 'eur') {
-      const cents = !Number.isInteger(number);
-      return numberFormat(intl, cents ? 'eur-cents' : 'eur', {
-        style: 'currency',
-        currency: 'EUR',
-        minimumFractionDigits: cents ? 2 : 0,
-        maximumFractionDigits: 2,
-      }).format(number);
-    }
-    const unit = format === 'duration' ? /(Seconds|Days)$/i.exec(ref)?.[1]?.toLowerCase() : undefined;
-    if (unit) {
-      const seconds = number * (unit === 'days' ? 86_400 : 1);
-      const [name, size] = durationUnit(seconds);
-      return numberFormat(intl, `unit ${name}`, { style: 'unit', unit: name, unitDisplay: 'long', maximumFractionDigits: 2 }).format(seconds / size);
-    }
-    return numberFormat(intl, 'number', { maximumFractionDigits: 2, useGrouping: 'min2' }).format(number);
+    if (format === 'eur') return formatEuro(number, intl);
+    const seconds = format === 'duration' ? durationSeconds(ref, number) : undefined;
+    return seconds === undefined ? formatNumber(number, intl) : formatDuration(seconds, intl);
   } catch {
+    // An intl tag the browser does not know (a typo in a locale file) leaves the figure as written.
     return value;
   }
 }
@@ -313,6 +294,13 @@ const NOT_PROSE = new Set([
   'from',
   'publishAt',
   'unpublishAt',
+  // A locale file's settings: its Intl tag, the separator after a label and the typography's unit and word lists.
+  'intl',
+  'labelSeparator',
+  'noBreakBeforeUnits',
+  'narrowNoBreakBefore',
+  'noBreakBefore',
+  'noBreakAfter',
 ]);
 
 /**

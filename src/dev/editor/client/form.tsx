@@ -330,6 +330,7 @@ function NavigationGroup({ schema, value }: { schema: JsonSchema; value: Record<
 /** A nested object; an optional one that is absent is offered as "+ add". */
 function ObjectField({ schema, value, path, label }: { schema: JsonSchema; value: unknown; path: DocPath; label: string }) {
   const { m, change } = useForm();
+  if (value === undefined && props(schema).src && props(schema).alt) return <NewImage schema={schema} path={path} label={label} />;
   if (value === undefined)
     return (
       <div className="field absent">
@@ -594,8 +595,45 @@ function RecordField({ schema, value, path, label }: { schema: JsonSchema; value
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/avif'];
 
+/**
+ * An image not there yet: "+ add" opens its alt text and upload here, and the image joins the content only with its
+ * file uploaded, so adding one never shows the errors of an image without a file or description.
+ */
+function NewImage({ schema, path, label }: { schema: JsonSchema; path: DocPath; label: string }) {
+  const { m, change, english, kind } = useForm();
+  const [open, setOpen] = useState(false);
+  const [alt, setAlt] = useState('');
+  if (!open)
+    return (
+      <div className="field absent">
+        <button type="button" className="add" onClick={() => setOpen(true)}>
+          {m.add(label)}
+        </button>
+      </div>
+    );
+  const altPath = [...path, 'alt'];
+  const id = fieldId(altPath);
+  const altSchema = props(schema).alt;
+  const help = fieldHelp('alt', altSchema, m, english, altPath, kind);
+  return (
+    <fieldset className="object" id={fieldId(path)}>
+      <legend>{label}</legend>
+      <div className="field">
+        <label htmlFor={id}>{fieldLabel('alt', altSchema, m, altPath, kind)}</label>
+        {help ? (
+          <p className="field-description" id={`${id}__description`}>
+            {help}
+          </p>
+        ) : null}
+        <input id={id} type="text" value={alt} aria-describedby={`${id}__description`} onChange={(e) => setAlt(e.target.value)} />
+      </div>
+      <ImageUpload path={path} value={{ alt }} onUploaded={(src) => change(path, { ...(newValue(schema, m) as Record<string, unknown>), src, alt })} />
+    </fieldset>
+  );
+}
+
 /** Upload or replace an image field's file (into content/images/): only once its alt text says what it shows. */
-function ImageUpload({ path, value }: { path: DocPath; value: unknown }) {
+function ImageUpload({ path, value, onUploaded }: { path: DocPath; value: unknown; onUploaded?: (src: string) => void }) {
   const { m, change } = useForm();
   const [problem, setProblem] = useState('');
   const image = (value ?? {}) as { src?: string; alt?: string };
@@ -616,7 +654,8 @@ function ImageUpload({ path, value }: { path: DocPath; value: unknown }) {
     );
     if (answer.ok && answer.src) {
       setProblem('');
-      change([...path, 'src'], answer.src);
+      if (onUploaded) onUploaded(answer.src);
+      else change([...path, 'src'], answer.src);
     } else setProblem(answer.error ?? m.refused);
   };
   return (

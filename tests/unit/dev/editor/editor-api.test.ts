@@ -6,7 +6,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadContent } from '../../../../src/content/load.ts';
-import { CUSTOM_TAGS } from '../../../../src/content/yaml-source.ts';
+import { CUSTOM_TAGS, parseYaml } from '../../../../src/content/yaml-source.ts';
+import { STOCK_TEXT } from '../../../../src/content/stock-text.ts';
+import { checkEditorFiller } from '../../../../src/check/editor-filler.ts';
 import { contentFiles, editablePath } from '../../../../src/dev/editor/content-files.ts';
 import { contentEditor, TOKEN_HEADER } from '../../../../src/dev/editor/editor-api.ts';
 import { startServer, type RunningServer } from '../../../../src/server/server.ts';
@@ -241,11 +243,12 @@ describe('forms, unsaved edits and saving', () => {
     const old = (parse(before, { customTags: CUSTOM_TAGS }) as { sections: { title: string }[] }).sections[0]!.title;
     expect(changed).toEqual([`    title: ${old} →     title: All AI models in one place`]);
 
-    // A new list item's keys follow the schema's order, whatever order the form filled them in.
+    // A new list item's keys follow the schema's order, whatever order the form filled them in; it is written on one
+    // line like its siblings (flow style).
     const again = await open(relative);
     again.data.sections[1].items.push({ text: 'Ein Zugang für alle.', title: 'Einfach' });
     expect((await editorCall('POST', 'save', { path: relative, version: again.version, data: again.data })).status).toBe(200);
-    expect(await readFile(path.join(content, relative), 'utf8')).toContain('      - title: Einfach\n        text: Ein Zugang für alle.\n');
+    expect(await readFile(path.join(content, relative), 'utf8')).toContain('      - { title: Einfach, text: Ein Zugang für alle. }\n');
 
     // The file changed since it was opened (here: by this save): an edit against the old version is refused.
     const stale = await editorCall('POST', 'save', { path: relative, version: file.version, data: file.data });
@@ -296,8 +299,23 @@ describe('a new page from a template', () => {
     expect(data.draft).toBe(true);
     const home = parse(await readFile(path.join(content, 'pages/home/de.yaml'), 'utf8'), { customTags: CUSTOM_TAGS }) as Record<string, any>;
     expect(data.sections).toEqual(home.sections);
+    // Not the template's own words: its header comment, search title, description, keywords and translation rule.
+    expect(text.startsWith('# yaml-language-server: $schema=../../.schema/page.json\n')).toBe(true);
+    expect(text.split('\n').filter((line) => line.startsWith('#'))).toHaveLength(1);
+    expect(data.translation).toBeUndefined();
+    expect(data.meta).toMatchObject({ title: STOCK_TEXT.de.newPageTitle, description: STOCK_TEXT.de.newPageDescription });
+    expect(data.meta.keywords).toBeUndefined();
     const loaded = await loadContent(content, {});
     expect(loaded.ok).toBe(true);
+    // Until the author writes them, `site check` refuses the stock title and description, at their lines.
+    const parsed = parseYaml('pages/webinar/de.yaml', text).source;
+    const filler = parsed ? checkEditorFiller([parsed]) : [];
+    expect(filler.map((f) => f.location?.path)).toEqual(['meta.title', 'meta.description']);
+    const english = await editorCall('POST', 'create-page', { template: 'pages/home/de.yaml', locale: 'en', slug: 'webinar-en' });
+    expect(english.status).toBe(200);
+    const englishData = parse(await readFile(path.join(content, 'pages/webinar-en/en.yaml'), 'utf8'), { customTags: CUSTOM_TAGS }) as Record<string, any>;
+    expect(englishData.meta.title).toBe(STOCK_TEXT.en.newPageTitle);
+    await rm(path.join(content, 'pages/webinar-en'), { recursive: true });
     const view = await open('pages/webinar/de.yaml');
     expect(view.data.slug).toBe('webinar');
 
@@ -315,10 +333,10 @@ describe('images', () => {
   it('stores an image with its alt text under a free name in content/images/, by its bytes’ type', async () => {
     const first = await editorCall('POST', 'upload-image', { name: 'Team im Büro.PNG', alt: 'Das Team', data: png.toString('base64') });
     expect(first.status).toBe(200);
-    expect(first.body.src).toBe('images/team-im-buro.png');
+    expect(first.body.src).toBe('images/team-im-buero.png');
     expect(await readFile(path.join(content, first.body.src))).toEqual(png);
     const second = await editorCall('POST', 'upload-image', { name: 'Team im Büro.png', alt: 'Das Team', data: png.toString('base64') });
-    expect(second.body.src).toBe('images/team-im-buro-2.png');
+    expect(second.body.src).toBe('images/team-im-buero-2.png');
   });
 
   it('refuses an image without alt text, of another type, or too large, and stores nothing', async () => {
@@ -330,7 +348,7 @@ describe('images', () => {
     expect((await editorCall('POST', 'upload-image', { name: 'big.png', alt: 'x', data: big })).status).toBe(413);
     const noToken = await call('POST', '/__site/editor/api/upload-image', { body: { name: 'a.png', alt: 'x', data }, headers: { origin: origin() } });
     expect(noToken.status).toBe(403);
-    expect((await readdir(path.join(content, 'images'))).filter((f) => !f.startsWith('team-im-buro'))).toEqual([]);
+    expect((await readdir(path.join(content, 'images'))).filter((f) => !f.startsWith('team-im-buero'))).toEqual([]);
   });
 });
 
@@ -370,6 +388,18 @@ describe('claims the figures carry', () => {
     const fixed = await editorCall('POST', 'preview', { path: 'site.yaml', version: file.version, data: file.data });
     expect(fixed.status).toBe(200);
     expect((await editorCall('POST', 'discard', { path: 'site.yaml' })).status).toBe(200);
+    expect(unsavedEdits.size).toBe(0);
+  });
+
+  it('marks a percent the author sets beyond what the prices give once, at the percent, with the pages that print it', async () => {
+    const file = await open('site.yaml');
+    file.data.constants.savings.vsTwo.percent = 60;
+    const answer = await editorCall('POST', 'preview', { path: 'site.yaml', version: file.version, data: file.data });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors.map((e: any) => [e.path, e.message])).toEqual([
+      ['constants.savings.vsTwo.percent', "savings claim 'vsTwo' says 60 % but the constants would give 53.3 % (expected 53)"],
+    ]);
+    expect(answer.body.errors[0].claim.uses.length).toBeGreaterThan(0);
     expect(unsavedEdits.size).toBe(0);
   });
 });

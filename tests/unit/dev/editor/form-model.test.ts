@@ -28,6 +28,7 @@ import {
   type JsonSchema,
 } from '../../../../src/dev/editor/client/form-model.ts';
 import { formSchema } from '../../../../src/dev/editor/form-schema.ts';
+import { formatDuration, formatEuro, formatNumber } from '../../../../src/content/references.ts';
 import { MESSAGES, uiLanguageFor } from '../../../../src/dev/editor/messages/index.ts';
 import { createPageSchema } from '../../../../src/schema/page.ts';
 
@@ -249,7 +250,7 @@ describe('the form an author sees', () => {
       { text: ' bei ' },
       { ref: 'brand.name', source: '{{brand.name}}', value: 'KI-Zentrale' },
       { text: ', gültig ' },
-      { ref: 'cookies.consentMaxAgeSeconds', source: '{{cookies.consentMaxAgeSeconds | duration}}', value: '1 Jahr' },
+      { ref: 'cookies.consentMaxAgeSeconds', source: '{{cookies.consentMaxAgeSeconds | duration}}', value: '1\u00a0Jahr' },
       { text: '; ' },
       // Not among the settings: no value, shown as written and flagged.
       { ref: 'plans.gold.price', source: '{{plans.gold.price}}' },
@@ -266,6 +267,28 @@ describe('the form an author sees', () => {
     expect(hasReference('Mit {{brand.name}}')).toBe(true);
   });
 
+  it('prints a reference with the loader’s own formatters, so the form cannot drift from the page', () => {
+    const figures = [
+      { ref: 'plans.standard.price', value: '1234' },
+      { ref: 'plans.plus.price', value: '12345.5' },
+      { ref: 'cookies.consentMaxAgeSeconds', value: '31536000' },
+      { ref: 'cookies.sidebarStateDays', value: '7' },
+      { ref: 'claims.models', value: '2025' },
+    ];
+    const shown = (text: string, intl: string) => withValues(text, figures, intl);
+    for (const intl of ['de-DE', 'en-GB', 'fr-FR', 'es-ES']) {
+      // A four-digit euro amount reads "1234 €" on the page (grouping from five digits on), in the form too.
+      expect(shown('{{plans.standard.price | eur}}', intl)).toBe(formatEuro(1234, intl));
+      expect(shown('{{plans.plus.price | eur}}', intl)).toBe(formatEuro(12345.5, intl));
+      expect(shown('{{claims.models}}', intl)).toBe(formatNumber(2025, intl));
+      // A duration keeps the page's no-break space between figure and unit.
+      expect(shown('{{cookies.consentMaxAgeSeconds | duration}}', intl)).toBe(formatDuration(31_536_000, intl));
+      expect(shown('{{cookies.sidebarStateDays | duration}}', intl)).toBe(formatDuration(7 * 86_400, intl));
+    }
+    expect(shown('{{plans.standard.price | eur}}', 'de-DE')).toBe('1234\u00a0€');
+    expect(shown('{{cookies.sidebarStateDays | duration}}', 'de-DE')).toBe('7\u00a0Tage');
+  });
+
   it('names a map entry by the name it carries, else by its key', () => {
     expect(entryLabel('chatgptPlus', { name: 'ChatGPT Plus', price: 22.99 }, de, ['constants', 'comparison', 'chatgptPlus'], 'site')).toBe('ChatGPT Plus');
     expect(entryLabel('vsTwo', { percent: 53, plan: 'plus' }, de, ['constants', 'savings', 'vsTwo'], 'site')).toBe('Vs two');
@@ -280,6 +303,14 @@ describe('the form an author sees', () => {
     expect(takesReference({ type: 'string' }, 'type')).toBe(false);
     expect(takesReference({ type: 'string' }, 0, 'keywords')).toBe(false);
     expect(takesReference({ type: 'string', enum: ['a'] }, 'style')).toBe(false);
+    // A locale file's settings are no place for a price: the language tags and the typography's unit lists.
+    const locale = formSchema('locale', ctx).properties as Record<string, JsonSchema>;
+    const typography = (locale.typography as JsonSchema).properties as Record<string, JsonSchema>;
+    for (const list of ['noBreakBeforeUnits', 'narrowNoBreakBefore', 'noBreakBefore', 'noBreakAfter']) {
+      expect(list in typography, list).toBe(true);
+      expect(takesReference((typography[list] as JsonSchema).items as JsonSchema, 0, list), list).toBe(false);
+    }
+    for (const key of ['intl', 'ogLocale', 'labelSeparator']) expect(takesReference(locale[key] as JsonSchema, key), key).toBe(false);
     expect(isLongText('lead', 'kurz')).toBe(true);
     expect(isLongText('title', 'kurz')).toBe(false);
     expect(isLongText(0, 'eine Zeile\nund noch eine')).toBe(true);

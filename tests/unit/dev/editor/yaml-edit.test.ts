@@ -102,11 +102,42 @@ describe('editYaml', () => {
     expect(lines.slice(0, 3)).toEqual(text.split('\n').slice(0, 3));
     expect(lines).toContain('    Team ohne Schulung bedienen kann.');
     expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(4 + 80);
+    // A change that spills a word over its line's width flows into the next line, never onto a line of its own.
+    const spilled = edited(text, (d) => (d.hero.lead = d.hero.lead.replace('die jeder im', 'die jeder im zentralen')));
+    expect(changedLines(text, spilled)).toEqual(['-    Team ohne Schulung bedienen kann.', '+    zentralen Team ohne Schulung bedienen kann.']);
     // A second paragraph becomes an empty line and new lines; `>` keeps its one final newline.
     const clip = text.replace('>-', '>');
     const added = edited(clip, (d) => (d.hero.lead = d.hero.lead.replace(/\n$/, '\nZweiter Absatz.\n')));
     expect(added).toContain('    Team ohne Schulung bedienen kann.\n\n    Zweiter Absatz.\n  title: Start\n');
     expect(changedLines(clip, added).slice(0, 2)).toEqual(['-  title: Start', '+']);
+  });
+
+  it('writes a new entry in the flow style of its siblings: a footer link on one line beside the others', () => {
+    const text = [
+      'footer:',
+      '  columns:',
+      '    - title: Produkt',
+      '      items:',
+      '        - { label: Preise, href: /#preise }',
+      '        - { label: FAQ, href: /faq }',
+      'plans:',
+      '  standard: { price: 17 }',
+      '',
+    ].join('\n');
+    const after = edited(text, (d) => {
+      d.footer.columns[0].items.push({ label: 'Webinare', href: '/webinare' });
+      d.plans.plus = { price: 21 };
+    });
+    expect(after).toBe(
+      text
+        .replace('/faq }\n', '/faq }\n        - { label: Webinare, href: /webinare }\n')
+        .replace('  standard: { price: 17 }\n', '  standard: { price: 17 }\n  plus: { price: 21 }\n'),
+    );
+    const tight = edited('items:\n  - {label: A, href: /a}\n', (d) => d.items.push({ label: 'B', href: '/b' }));
+    expect(tight).toBe('items:\n  - {label: A, href: /a}\n  - {label: B, href: /b}\n');
+    // Block siblings keep a new entry in block style.
+    const block = edited('items:\n  - label: A\n    href: /a\n', (d) => d.items.push({ label: 'B', href: '/b' }));
+    expect(block).toBe('items:\n  - label: A\n    href: /a\n  - label: B\n    href: /b\n');
   });
 
   it('reorders, removes and adds list items, keeping each item’s text and comments', () => {

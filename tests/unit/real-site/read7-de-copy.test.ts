@@ -1,0 +1,114 @@
+/**
+ * What the seventh German native read found, checked on the rendered German pages of the real site: the net
+ * saving in the body copy wherever a SPEC saving is stated, the API as a service of its own, who may buy (the
+ * same on every page as in AGB § 1 Abs. 2), the US processing beside every "Hosting in Europa" card, the chat
+ * demo's answer, no-break spaces the offer templates and the AGB need, and absolutes the site takes back.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SiteModel } from '../../../src/content/model.ts';
+import { savingFigures, vatGap } from '../../../src/content/savings.ts';
+import { renderRealSite, type RenderedPage } from '../render/page-text.ts';
+
+let model: SiteModel;
+let pages: RenderedPage[];
+
+beforeAll(async () => {
+  ({ model, pages } = await renderRealSite());
+});
+
+const GERMAN = ['/', '/education', '/chatbot', '/faq', '/agb', '/impressum', '/datenschutz', '/leitfaden'];
+
+/** Visible text: tags out, entities and no-break spaces plain, whitespace collapsed. */
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/\s+/g, ' ');
+function html(route: string): string {
+  const found = pages.find((p) => p.entry.route === route);
+  if (!found) throw new Error(`no page at ${route}`);
+  return found.html;
+}
+/** The page's copy above its footnotes: what a reader sees beside the claim, not in the small print. */
+const bodyText = (route: string) => {
+  const page = html(route);
+  const notes = page.indexOf('id="claim-notes-title"');
+  return text(notes === -1 ? page : page.slice(0, notes));
+};
+
+function net(id: string): { percent: number; net: number } {
+  const site = model.site;
+  const saving = site.constants.savings[id]!;
+  const claim = Object.values(site.claimRegister).find((c) => c.figure === `savings.${id}.percent`);
+  const figures = savingFigures(
+    saving.against.map((k) => site.constants.comparison[k]!.price),
+    site.constants.plans[saving.plan]!.price,
+    vatGap(claim?.basis.vat),
+  );
+  return { percent: saving.percent, net: figures.netPercent };
+}
+
+describe('German copy after the seventh read', () => {
+  it('states the like-for-like net saving in the body copy wherever a SPEC saving is stated', () => {
+    const missing: string[] = [];
+    for (const route of GERMAN) {
+      const body = bodyText(route);
+      for (const id of Object.keys(model.site.constants.savings)) {
+        const { percent, net: n } = net(id);
+        const stated = new RegExp(`\\b${percent} % (günstiger|weniger)`).test(body);
+        if (stated && !new RegExp(`ohne (Umsatzsteuer|MwSt\\.) gerechnet[^.]*\\b${n} %|netto gerechnet:[^.]*\\b${n} %`).test(body)) {
+          missing.push(`${route}: ${percent} % without its net ${n} %`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('offers the API as a service of its own, not as part of a plan', () => {
+    const faq = bodyText('/faq');
+    expect(faq).toContain('Die API-Integration ist in keinem Tarif enthalten');
+    expect(GERMAN.filter((route) => /die (KI-)?Modelle per API/.test(bodyText(route)))).toEqual([]);
+    // On /chatbot the API is what Enterprise adds (its card says "API-Zugang"), so the technical card says so too.
+    expect(bodyText('/chatbot')).toMatch(/REST-API und Webhooks an – in Enterprise enthalten, für die anderen Pakete auf Anfrage/);
+  });
+
+  it('says who may buy as AGB § 1 Abs. 2 does, on every page that says it', () => {
+    const sentences = GERMAN.flatMap((route) =>
+      bodyText(route)
+        .split(/(?<=\.) (?=[A-ZÄÖÜ])/)
+        .filter((s) => /ausschließlich (an|für) Unternehmer/.test(s))
+        .map((s) => `${route}: ${s}`),
+    );
+    expect(sentences.length).toBeGreaterThanOrEqual(3);
+    expect(sentences.filter((s) => !s.includes('juristische Personen des öffentlichen Rechts'))).toEqual([]);
+  });
+
+  it('names the US processing in every "Hosting in Europa" card', () => {
+    const cards = GERMAN.flatMap((route) =>
+      [...html(route).matchAll(/<h3[^>]*>Hosting in Europa<\/h3>(?:<\/div>)?\s*<p[^>]*>([\s\S]*?)<\/p>/g)].map((m) => `${route}: ${text(m[1]!)}`),
+    );
+    expect(cards.length).toBeGreaterThanOrEqual(2);
+    expect(cards.filter((card) => !card.includes('in den USA'))).toEqual([]);
+  });
+
+  it('ties qualifying requests and booking appointments to the website in the chat demo', () => {
+    const answer = model.locales.de!.chatDemo.answer;
+    const booking = answer.split(/(?<=[.:]) /).filter((s) => s.includes('Termine'));
+    expect(booking.length).toBeGreaterThan(0);
+    expect(booking.filter((s) => !s.includes('Website') || /Mitarbeiter-Bot/.test(s))).toEqual([]);
+  });
+
+  it('keeps figures and their units together where the templates are filled after the spacing rules', () => {
+    const agb = html('/agb');
+    expect(agb).toContain(`${model.site.constants.trial.days}\u00a0Tage kostenlos testen`);
+    expect(agb).toMatch(/\d\u00a0Prozentpunkten über dem jeweiligen Basiszinssatz/);
+  });
+
+  it('has none of the absolutes the site takes back elsewhere', () => {
+    const absolutes = /für jede Aufgabe|zu jedem Thema|ohne Wartezeit|zählen nicht als Ausfall|Sind meine Daten sicher|Wechseln können Sie jederzeit/;
+    expect(GERMAN.filter((route) => absolutes.test(text(html(route))))).toEqual([]);
+  });
+});

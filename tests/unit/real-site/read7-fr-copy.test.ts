@@ -1,0 +1,65 @@
+/**
+ * What the seventh native French read found on the built pages (/work/notes/read7-fr.md): the basis of the hero's
+ * saving, the cookie line, the order of the six languages, and a search snippet that shows the price whole.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderRealSite, type RenderedPage } from '../render/page-text.ts';
+
+let pages: RenderedPage[];
+
+beforeAll(async () => {
+  ({ pages } = await renderRealSite());
+});
+
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"');
+/** Visible text of a page: tags out, no-break spaces plain, whitespace collapsed. */
+const text = (html: string) =>
+  decode(html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ''))
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/\s+/g, ' ');
+function html(route: string): string {
+  const found = pages.find((p) => p.entry.route === route);
+  if (!found) throw new Error(`no page at ${route}`);
+  return found.html;
+}
+const body = (route: string) => text(html(route).slice(html(route).indexOf('<body')));
+
+describe('read7-fr', () => {
+  it('gives the hero’s saving tile the basis of the competitors’ side (1)', () => {
+    const page = html('/fr');
+    const hero = text(page.slice(page.indexOf('<section'), page.indexOf('</section>')));
+    // The tile's label comes before its note call and figure in the markup.
+    expect(hero).toMatch(/moins que ChatGPT Plus \+ Claude Pro TTC\d+ %/);
+  });
+
+  it('labels what each cookie is for, without the « garde … le menu » zeugma (2)', () => {
+    const banner = body('/fr').slice(body('/fr').indexOf('Cookies sur ce site'));
+    expect(banner).toContain('cookie-consent (votre choix, 1 an), sidebar-state (menu, 7 jours).');
+    expect(banner).not.toMatch(/sidebar-state le menu/);
+  });
+
+  it('lists the six languages of the education platform in one order, French first (5)', () => {
+    const page = body('/fr/education');
+    const lists = [...page.matchAll(/(?<!\p{L})(français|allemand|anglais)(, (français|allemand|anglais|espagnol))+, (ukrainien|espagnol)/giu)].map(
+      (m) => m[0],
+    );
+    expect(lists.length).toBe(3);
+    for (const list of lists) expect(list.toLowerCase()).toBe('français, allemand, anglais, espagnol, ukrainien');
+  });
+
+  it('does not hyphenate the German legal form in the copyright line with French patterns (7)', () => {
+    for (const route of ['/fr', '/fr/education', '/fr/404'])
+      expect(html(route), route).toMatch(/<p class="hyphens-none">© \d{4} /);
+  });
+
+  it('shows the whole Standard price within the first 155 characters of the search snippet (4)', () => {
+    const description = decode(/<meta name="description" content="([^"]*)"/.exec(html('/fr'))?.[1] ?? '');
+    const price = description.indexOf('HT par utilisateur et par mois');
+    expect(price).toBeGreaterThan(0);
+    expect(price + 'HT par utilisateur et par mois'.length).toBeLessThanOrEqual(155);
+  });
+});

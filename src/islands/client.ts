@@ -3,6 +3,7 @@
  * a shared chunk) only when its hydration strategy fires.
  */
 import type { ComponentType } from 'react';
+import { keepLauncherClear } from './chat-demo/clear-zone.ts';
 import { showErrorScreen } from './error-screen.ts';
 import type { HydrateStrategy } from './protocol.ts';
 import type { IslandName } from './registry.ts';
@@ -99,6 +100,7 @@ function start(): void {
   for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
     schedule(element, (element.dataset.hydrate as HydrateStrategy | undefined) ?? 'load');
   }
+  keepLauncherClear();
 }
 
 // The page imports this module at its first contentful paint (render/head.ts), which can come before the

@@ -75,8 +75,21 @@ test('a click pressed before the island loader arrives and released after it sti
 
 test('page scroll is locked while open; the backdrop closes it and focus returns to the button', async ({ page }) => {
   await page.goto('/');
-  // Scrolled far enough for the chat button to show, with room left to scroll.
-  await page.evaluate(() => window.scrollTo(0, 400));
+  // Scrolled to where the chat button shows (its corner clear of the page), with room left to scroll.
+  // Once the loader has started, its first measure of the page comes within two frames (clear-zone.ts).
+  await page.waitForFunction(() => (window as Window & { siteEarlyClicks?: { done?: boolean } }).siteEarlyClicks?.done === true);
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    await frame();
+    await frame();
+    const button = document.querySelector('.chat-launcher');
+    for (let y = document.documentElement.scrollHeight - 2 * window.innerHeight; y > 0; y -= 50) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await frame();
+      if (!button?.hasAttribute('data-aside')) return;
+    }
+  });
+  await expect(opener(page)).not.toHaveAttribute('data-aside', '');
   await opener(page).click();
   await expectOpenedOnWaking(page);
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');

@@ -28,6 +28,8 @@ const VISITS = [
 
 for (const route of LAYOUT_ROUTES) {
   test(`layout gate ${route} (first visit, then returning visitor) at ${LAYOUT_VIEWPORTS.map((v) => v.width).join(', ')} px`, async ({ page, baseURL }) => {
+    // A page with the chat button is swept at every scroll position where it could lie on something.
+    test.setTimeout(test.info().timeout * 3);
     const failures: string[] = [];
     for (const { visit, viewports } of VISITS) {
       if (visit === 'returning visitor') await acceptCookies(page, baseURL!);

@@ -9,6 +9,16 @@ export interface ChatDemoProps {
   form: ContactFormSettings;
 }
 
+/**
+ * The canned answer as a chat shows it: a few short bubbles, one sentence each, the rest in the last. A
+ * sentence ends at . ! ? or … after a word of three letters or more and before a capital letter, so an
+ * abbreviation ("z. B. Termine") stays whole.
+ */
+export function bubbles(answer: string, most = 3): string[] {
+  const sentences = answer.split(/(?<=\p{L}{3}[.!?…])\s+(?=\p{Lu})/u);
+  return [...sentences.slice(0, most - 1), sentences.slice(most - 1).join(' ')].filter((part) => part !== '');
+}
+
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
@@ -115,9 +125,13 @@ export default function ChatDemo({ strings, form }: ChatDemoProps) {
                 </svg>
               </button>
             </div>
-            <div className="space-y-4 overflow-y-auto px-5 py-5">
+            <div className="chat-demo-body space-y-3 overflow-y-auto px-5 pt-5">
               <p className="ml-auto max-w-[85%] rounded-2xl rounded-br-sm bg-brand-600 px-4 py-3 text-sm text-white">{strings.question}</p>
-              <p className="max-w-[90%] rounded-2xl rounded-bl-sm bg-slate-100 px-4 py-3 text-sm text-slate-800">{strings.answer}</p>
+              {bubbles(strings.answer).map((part, i) => (
+                <p key={i} className="max-w-[85%] rounded-2xl rounded-bl-sm bg-slate-100 px-4 py-2.5 text-sm leading-relaxed text-slate-800">
+                  {part}
+                </p>
+              ))}
               <p className="pt-2 text-sm font-medium text-slate-900">{strings.formIntro}</p>
               <ContactFormView {...form} />
             </div>

@@ -21,15 +21,17 @@
  *   which content scrolls under by design) lies on a line of text, a picture or a control, where a visitor
  *   rests: as loaded (a first visit's cookie bar included), a screen further down (the bar and toasts; a
  *   floating button, the chat button, floats by the page's side there by design), at the end of the page (the page must leave room
- *   below its last line), and with each form control and form message brought into view the way the browser
- *   does on focus (block `nearest`, honouring the page's scroll-padding).
+ *   below its last line), with each form control and form message brought into view the way the browser
+ *   does on focus (block `nearest`, honouring the page's scroll-padding), and then at every scroll position
+ *   where a fixed element would lie on something (issue #36 item 1: `sweep` below), where it must have
+ *   stepped aside.
  * - `tap-target` (phones only): a link, button or form control smaller than 44 × 44 px; links shown as
  *   running text (`display: inline`) are excepted, a checkbox counts with its label.
  * - `lonely-card`: a grid row holding one item below a row of three or more, or one card (a box with a
  *   background, border or shadow) below a row of two, at every width; a last item spanning the grid is fine,
  *   and so is a row beside an item spanning several rows (a spotlight tile).
  * Elements hidden on purpose (display none, visibility hidden, `hidden`, inside a 1 px clipping box such
- * as `.sr-only` or the form's honeypot) are not looked at; text inside a scrolling box (a wide table in
+ * as `.sr-only` or the form's honeypot, the body of a closed `<details>`) are not looked at; text inside a scrolling box (a wide table in
  * its scroller) is reachable by scrolling and not held to the window's edges.
  */
 import type { Page } from '@playwright/test';
@@ -123,6 +125,8 @@ async function inPageChecks({
       hidden = r.width <= 1 || r.height <= 1;
     }
     if (!hidden && s.clipPath && s.clipPath.startsWith('inset(50%')) hidden = true;
+    // The body of a closed <details> keeps its boxes (content-visibility: hidden) but is not drawn.
+    if (!hidden && el.parentElement?.matches('details:not([open])') && el.tagName !== 'SUMMARY') hidden = true;
     hidden ||= hiddenByDesign(el.parentElement);
     hiddenCache.set(el, hidden);
     return hidden;
@@ -376,11 +380,26 @@ async function inPageChecks({
   };
   const overlap = (a: DOMRect, b: DOMRect) =>
     Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  /**
+   * The page's content boxes in page coordinates, measured once (scrolling moves them, it does not lay them
+   * out again), and the sticky boxes (the header among them) whose content moves with the scroll.
+   */
+  let laidOut: { el: Element; box: DOMRect; what: string }[] | undefined;
+  const sticky = [...document.querySelectorAll('body *')].filter((el) => style(el).position === 'sticky');
+  const pageBoxes = () =>
+    (laidOut ??= contentBoxes(document.body)
+      .filter(({ el }) => !sticky.some((s) => s.contains(el)))
+      .map(({ el, box, what }) => ({ el, what, box: new DOMRect(box.left, box.top + window.scrollY, box.width, box.height) })));
+  /** The content boxes as the window shows them now. */
+  const boxesHere = () => [
+    ...pageBoxes().map((b) => ({ ...b, box: new DOMRect(b.box.left, b.box.top - window.scrollY, b.box.width, b.box.height) })),
+    ...sticky.flatMap((s) => contentBoxes(s)),
+  ];
   const coverContent = (where: string, within: Element = document.body, exceptFloatingButtons = false) => {
     const over = overlays().filter((o) => !(exceptFloatingButtons && o.el.matches('a, button')));
     if (over.length === 0) return;
     const height = window.innerHeight;
-    for (const { el, box, what } of contentBoxes(within)) {
+    for (const { el, box, what } of within === document.body ? boxesHere() : contentBoxes(within)) {
       if (box.bottom <= 0 || box.top >= height || box.right <= 0 || box.left >= width) continue;
       const cover = over.find((o) => !o.el.contains(el) && overlap(o.box, box));
       if (cover)
@@ -413,9 +432,81 @@ async function inPageChecks({
     )) {
       el.scrollIntoView({ block: 'nearest', behavior: 'instant' });
       await new Promise((resolve) => requestAnimationFrame(resolve));
-      coverContent(`form scrolled to ${describe(el).slice(0, 40)}`, el.closest('label') ?? el);
+      coverContent(`form scrolled to ${describe(el).slice(0, 40)}`);
     }
   }
+  await sweep();
   window.scrollTo({ top: 0, behavior: 'instant' });
   return findings;
+
+  /**
+   * Every scroll position where a fixed element would lie on something: from the page's text lines (their
+   * Range boxes), pictures and controls, laid out once, the scroll positions where each one passes under a
+   * fixed element's box (faded out or not: it may show there); each such stretch is visited at both ends, its
+   * middle and every screen between, and judged as drawn there (a button that steps aside passes). Content in a sticky
+   * box moves with the scroll and is measured at each position. Stops after a few positions with findings:
+   * they are enough to name the fault.
+   */
+  async function sweep() {
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const fixedEls = [...document.querySelectorAll('body *')].filter(
+      (el) => style(el).position === 'fixed' && !el.closest('header') && style(el).display !== 'none' && !fixedAncestor(el.parentElement),
+    );
+    const fixed = fixedEls.map((el) => el.getBoundingClientRect()).filter((box) => box.width > 0 && box.height > 0);
+    if (fixed.length === 0) return;
+    const boxes = pageBoxes();
+    const end = root.scrollHeight - window.innerHeight;
+    const spans: [number, number][] = [];
+    for (const f of fixed)
+      for (const { box } of boxes)
+        if (Math.min(f.right, box.right) - Math.max(f.left, box.left) > 1)
+          // Overlapping by more than 2 px (the `overlap` test asks for 1).
+          spans.push([Math.max(0, box.top - f.bottom + 2), Math.min(end, box.bottom - f.top - 2)]);
+    spans.sort((a, b) => a[0] - b[0]);
+    const stretches: [number, number][] = [];
+    for (const [from, to] of spans.filter(([from, to]) => to >= from)) {
+      const last = stretches[stretches.length - 1];
+      if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+      else stretches.push([from, to]);
+    }
+    const positions = new Set<number>();
+    for (const [from, to] of stretches) {
+      for (let y = from; y < to; y += window.innerHeight) positions.add(Math.ceil(y));
+      positions.add(Math.floor(to));
+      positions.add(Math.round((from + to) / 2));
+    }
+    let faulty = 0;
+    for (const y of [...positions].sort((a, b) => a - b)) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      // The frame that runs the scroll's listeners and scroll-driven animations, then any fade they started.
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      await Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a instanceof CSSTransition)
+          .map((a) => a.finished.catch(() => undefined)),
+      );
+      const shown = fixedEls
+        .filter((el) => {
+          const s = getComputedStyle(el);
+          return s.visibility === 'visible' && parseFloat(s.opacity) > 0;
+        })
+        .map((el) => ({ el, box: el.getBoundingClientRect() }));
+      const inView = boxesHere();
+      let found = false;
+      for (const { el, box, what } of inView) {
+        if (box.bottom <= 0 || box.top >= window.innerHeight) continue;
+        const cover = shown.find((o) => !o.el.contains(el) && overlap(o.box, box));
+        if (!cover) continue;
+        found = true;
+        report(
+          'fixed-covers-content',
+          el,
+          `scrolled to ${y}px: ${what} at ${px(box.left)}–${px(box.right)} × ${px(box.top)}–${px(box.bottom)} under ${describe(cover.el).slice(0, 70)}`,
+        );
+      }
+      if (found && ++faulty >= 3) return;
+    }
+  }
 }

@@ -113,6 +113,8 @@ describe('site init', () => {
       }
       const { built, checked, findings } = await buildAndCheck(project);
       expect(findings.filter((f) => f.severity === 'error')).toEqual([]);
+      // Not even a warning on the recipe's page (its en.yaml here is a German copy): --strict, the deploy gate, would make one an error.
+      expect(findings.filter((f) => f.location?.file === 'pages/angebot/de.yaml')).toEqual([]);
       expect([built, checked]).toEqual([0, 0]);
       expect(await readFile(path.join(project, 'dist/angebot/index.html'), 'utf8')).toContain('href="/#faq"');
 

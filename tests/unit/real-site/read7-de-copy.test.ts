@@ -111,4 +111,18 @@ describe('German copy after the seventh read', () => {
     const absolutes = /für jede Aufgabe|zu jedem Thema|ohne Wartezeit|zählen nicht als Ausfall|Sind meine Daten sicher|Wechseln können Sie jederzeit/;
     expect(GERMAN.filter((route) => absolutes.test(text(html(route))))).toEqual([]);
   });
+
+  it('sales guide, uptime note, buyers and units as the verification read asked (verify7-de 1–6)', () => {
+    const guide = text(html('/leitfaden'));
+    // Only example 1 (53 %) is on the public pages; the guide must not tell reps that 75 % and 68 % are too.
+    expect(guide).not.toMatch(/Rechenbeispiele unten stehen so auch auf der Website|Preise und Rechenbeispiele entsprechen/);
+    expect(guide).toMatch(/Rechenbeispiel 1 steht so auch auf der Website/);
+    expect(guide).toMatch(/API-Integration.{0,140}in keinem Tarif enthalten/i);
+    expect(guide).not.toMatch(/\bAPI \(REST, Webhooks\) für Technologieunternehmen/);
+    expect(guide).toMatch(/dazu einmalig die Einrichtung \(Small Solution \d+ €, sonst ab \d+ €\); alle Preise zzgl\. MwSt\./);
+    // The uptime note leaves out what AGB § 5 Abs. 2 leaves out, not less.
+    expect(text(html('/chatbot'))).toMatch(/Störungen außerhalb unseres Einflussbereichs, etwa bei den KI-Modellanbietern \(§ 5 Abs\. 2 AGB\)/);
+    expect(text(html('/chatbot'))).toMatch(/juristische Personen des öffentlichen Rechts und öffentlich-rechtliche Sondervermögen/);
+    expect(html('/education')).toMatch(/1,5\u00a0h\b/);
+  });
 });

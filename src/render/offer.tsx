@@ -6,6 +6,7 @@ import { figureAt, planFeatures } from '../schema/offer-rules.ts';
 import type { RenderContext } from './context.ts';
 import { KeepTogether } from './keep-together.tsx';
 import { usePageContext } from './page-context.tsx';
+import { spacingRules } from './typography.ts';
 
 type OfferStrings = NonNullable<LocaleStrings['offer']>;
 
@@ -73,7 +74,8 @@ export function trialSummary(ctx: RenderContext, variant: 'summary' | 'short' = 
   const [key, trial] = Object.entries(found.offer.trials).find(([, t]) => t.locales.includes(ctx.entry.locale)) ?? [];
   const strings = key ? found.strings.trials[key] : undefined;
   const text = variant === 'short' ? (strings?.short ?? strings?.summary) : strings?.summary;
-  return key && trial && text ? fill(text, trialValues(ctx, found, key)) : undefined;
+  // The locale's spacing rules ran when it was loaded, before {days} was a figure: run them on the filled line.
+  return key && trial && text ? spacingRules(ctx.strings.typography)(fill(text, trialValues(ctx, found, key))) : undefined;
 }
 
 function trialValues(ctx: RenderContext, found: { offer: Offer; strings: OfferStrings }, key: string): Record<string, string> {

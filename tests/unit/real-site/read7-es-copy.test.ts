@@ -70,4 +70,12 @@ describe('read 7 (es)', () => {
     expect(answer).toMatch(/clasifican las consultas/i);
     expect(answer).not.toMatch(/filtra/i);
   });
+
+  it('keeps the trial’s days on their figure and promises no deadline keeping for law firms (verify7-es 1, 2)', () => {
+    // The trial lines are filled in after the locale's spacing rules ran; they must still keep "7 días" together.
+    for (const route of ['/es', '/es/education']) expect(html(route)).not.toMatch(/\d días/);
+    expect(html('/es')).toMatch(/\d\u00a0días/);
+    expect(html('/')).not.toMatch(/\d Tage\b/);
+    expect(text(html('/es'))).not.toMatch(/Plazos y documentos bajo control/);
+  });
 });

@@ -84,15 +84,20 @@ export interface LeadView {
   message: string[];
 }
 
+/** A name by a code a visitor sent: only the table's own entries ("toString" is a code, not Object's method). */
+function own(names: Readonly<Record<string, string>>, code: string): string | undefined {
+  return Object.hasOwn(names, code) ? names[code] : undefined;
+}
+
 /** Also `site leads`' wording of a request, so the terminal and the notification name the same things alike. */
 export function leadView(request: StoredContactRequest, wording: NotificationWording): LeadView {
   const { strings, labels, variantLabels, products, languages } = wording.texts;
   const form = request.form_variant ?? null;
   const name = oneLine(request.name);
   const email = oneLine(request.email);
-  const formName = form ? oneLine(strings.forms[form as keyof typeof strings.forms] ?? form) : strings.none;
-  const languageName = request.locale ? oneLine(languages[request.locale] ?? request.locale) : strings.none;
-  const productNames = request.products ? request.products.split(',').map((id) => oneLine(products[id] ?? id)) : [];
+  const formName = form ? oneLine(own(strings.forms, form) ?? form) : strings.none;
+  const languageName = request.locale ? oneLine(own(languages, request.locale) ?? request.locale) : strings.none;
+  const productNames = request.products ? request.products.split(',').map((id) => oneLine(own(products, id) ?? id)) : [];
   const received = receivedAt(request.created_at, wording);
   const fields: LeadView['fields'] = [
     { label: labels.name, value: name },

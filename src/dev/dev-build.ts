@@ -59,11 +59,23 @@ export class DevBuilder {
   /** Stores run STORES_AT_ONCE at a time: each gzip -9 holds about 270 KB of zlib state until it ends. */
   private readonly storeTurns = inTurns(STORES_AT_ONCE);
 
+  /** Set by close(): a store still waiting for its turn is dropped (the cache is an aid; a later build renders the page). */
+  private closing = false;
+
   private track(work: () => Promise<void>): void {
-    const done: Promise<void> = this.storeTurns(work)
+    const done: Promise<void> = this.storeTurns(() => (this.closing ? Promise.resolve() : work()))
       .catch(() => {})
       .finally(() => this.storing.delete(done));
     this.storing.add(done);
+  }
+
+  /**
+   * Lets `site dev` exit once the stores already running end: the queue of a first build of many pages would
+   * otherwise hold the process for as long as compressing all of them takes.
+   */
+  async close(): Promise<void> {
+    this.closing = true;
+    await Promise.all(this.storing);
   }
 
   /** Resolves once the pages rendered so far are in the build cache (and their earlier versions out of it). */

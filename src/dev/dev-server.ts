@@ -331,6 +331,7 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
       await server.close();
       await rebuilds.idle();
       await checks.idle();
+      await builder.close();
       await backend.close();
     },
   };

@@ -80,4 +80,33 @@ describe('the dev build stores its pages a few at a time', () => {
     },
     scaled(120_000),
   );
+
+  it(
+    'close() lets the stores already running end and drops the ones still waiting, so `site dev` can exit at once',
+    async () => {
+      const content = await mkdtemp(path.join(tmpdir(), 'site-dev-close-'));
+      dirs.push(content);
+      await writeSyntheticContent(content, 24);
+      let release = () => {};
+      const disk = new Promise<void>((resolve) => (release = resolve));
+      const stored = new Set<string>();
+      const pages: BuildCache = {
+        ...noCache,
+        write: async (kind, key) => {
+          if (kind !== PAGE_KIND) return;
+          await disk;
+          stored.add(key);
+        },
+      };
+      const builder = new DevBuilder(content, {}, withSharedCodeAssets(pages));
+      const built = await builder.rebuild();
+      if (!built.ok) throw new Error(built.errors.map((e) => e.message).join('\n'));
+      const closed = builder.close();
+      release();
+      await closed;
+      expect(stored.size).toBeGreaterThan(0);
+      expect(stored.size).toBeLessThanOrEqual(STORES_AT_ONCE);
+    },
+    scaled(120_000),
+  );
 });

@@ -11,8 +11,8 @@ test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL!));
 
 const opener = (page: Page) => page.getByRole('button', { name: demo.open });
 /** The chat button, once the visitor has scrolled far enough for it to fade in. */
-async function launcher(page: Page) {
-  await revealChatLauncher(page);
+async function launcher(page: Page, options?: Parameters<typeof revealChatLauncher>[1]) {
+  await revealChatLauncher(page, options);
   return opener(page);
 }
 const dialog = (page: Page) => page.getByRole('dialog', { name: demo.title });
@@ -52,7 +52,7 @@ test('the first click on the chat button opens the demo, even before the island 
 test('a click that lands before the island loader has arrived still opens the demo', async ({ page }) => {
   // The loader starts at first paint (render/head.ts); hold it back so the click comes first.
   const release = await holdIslandLoader(page);
-  await (await launcher(page)).click();
+  await (await launcher(page, { loader: 'held' })).click();
   expect(await page.evaluate(() => (window as Window & { siteEarlyClicks?: unknown[] }).siteEarlyClicks?.length)).toBe(1);
   release();
   await expectOpenedOnWaking(page);
@@ -63,7 +63,7 @@ test('a click pressed before the island loader arrives and released after it sti
   // A visitor's press and release are two events, ~100 ms apart: the loader may start in between. Then the
   // press was before its wake-up listeners and the click after the start script's, so neither saw it.
   const release = await holdIslandLoader(page);
-  const box = (await (await launcher(page)).boundingBox())!;
+  const box = (await (await launcher(page, { loader: 'held' })).boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   release();
@@ -76,19 +76,7 @@ test('a click pressed before the island loader arrives and released after it sti
 test('page scroll is locked while open; the backdrop closes it and focus returns to the button', async ({ page }) => {
   await page.goto('/');
   // Scrolled to where the chat button shows (its corner clear of the page), with room left to scroll.
-  // Once the loader has started, its first measure of the page comes within two frames (clear-zone.ts).
-  await page.waitForFunction(() => (window as Window & { siteEarlyClicks?: { done?: boolean } }).siteEarlyClicks?.done === true);
-  await page.evaluate(async () => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    await frame();
-    await frame();
-    const button = document.querySelector('.chat-launcher');
-    for (let y = document.documentElement.scrollHeight - 2 * window.innerHeight; y > 0; y -= 50) {
-      window.scrollTo({ top: y, behavior: 'instant' });
-      await frame();
-      if (!button?.hasAttribute('data-aside')) return;
-    }
-  });
+  await revealChatLauncher(page);
   await expect(opener(page)).not.toHaveAttribute('data-aside', '');
   await opener(page).click();
   await expectOpenedOnWaking(page);

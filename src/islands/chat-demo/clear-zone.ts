@@ -18,10 +18,10 @@ export function keepLauncherClear(): void {
   let avoid: number[][] = [];
   const place = () => {
     const y = window.scrollY;
-    button.toggleAttribute(
-      'data-aside',
-      avoid.some(([from = 0, to = 0]) => y > from && y < to),
-    );
+    const aside = avoid.some(([from = 0, to = 0]) => y > from && y < to);
+    // A button under the visitor's pointer stays put: it must not vanish between a press and its release.
+    if (aside && !button.hasAttribute('data-aside') && button.matches(':hover, :active')) return;
+    button.toggleAttribute('data-aside', aside);
   };
   const measure = () => {
     const s = getComputedStyle(button);

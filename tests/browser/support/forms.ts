@@ -55,12 +55,39 @@ export async function localeStrings(locale: string): Promise<LocaleStrings> {
 
 /** The cookie banner covers the bottom of the page; a decided visitor does not see it. */
 /**
- * Scrolls one screen down, where the floating chat button has faded in (it waits while the first screen is
- * the hero's, and steps aside by the contact form and the footnotes at the page's end: styles.css,
- * `launcher-in`, `launcher-aside`), so a test can click it as a visitor would.
+ * Scrolls to the first place below the first screen where the floating chat button shows, so a test can click it
+ * as a visitor would: it waits while the hero fills the screen, steps aside by the contact form and the footnotes
+ * (styles.css, `launcher-in`, `launcher-aside`) and wherever text would pass under it (islands/chat-demo/clear-zone.ts,
+ * `data-aside`, measured once the island loader has started).
  */
-export async function revealChatLauncher(page: Page): Promise<void> {
-  await page.evaluate(() => window.scrollTo({ top: window.innerHeight, behavior: 'instant' }));
+export async function revealChatLauncher(page: Page, options: { loader: 'started' | 'held' } = { loader: 'started' }): Promise<void> {
+  // The clear zone is measured by the island loader: a test that holds the loader back clicks before it exists.
+  if (options.loader === 'started') {
+    await page.waitForFunction(() => (window as Window & { siteEarlyClicks?: { done?: boolean } }).siteEarlyClicks?.done === true);
+  }
+  const shown = await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const button = document.querySelector<HTMLElement>('.chat-launcher');
+    if (!button) return false;
+    const last = document.documentElement.scrollHeight - window.innerHeight;
+    for (let y = window.innerHeight; y <= last; y += 50) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await frame();
+      await frame();
+      const style = getComputedStyle(button);
+      if (button.hasAttribute('data-aside') || style.pointerEvents === 'none' || style.visibility === 'hidden') continue;
+      // Its fade-in (a CSS transition) ends before a visitor would click.
+      await Promise.all(
+        button
+          .getAnimations()
+          .filter((a) => a instanceof CSSTransition)
+          .map((a) => a.finished),
+      );
+      return true;
+    }
+    return false;
+  });
+  if (!shown) throw new Error('the chat button shows at no scroll position below the first screen');
 }
 
 export async function acceptCookies(page: Page, baseURL: string): Promise<void> {

@@ -78,4 +78,9 @@ describe('read 7 (es)', () => {
     expect(html('/')).not.toMatch(/\d Tage\b/);
     expect(text(html('/es'))).not.toMatch(/Plazos y documentos bajo control/);
   });
+
+  it('cites the terms by cláusula, never by the German § (verify8-es W1)', () => {
+    for (const route of ['/es', '/es/education', '/es/404']) expect(text(html(route)), route).not.toContain('§');
+    expect(text(html('/es'))).toContain('en la cláusula 3 de nuestras condiciones generales');
+  });
 });

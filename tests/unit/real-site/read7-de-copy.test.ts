@@ -125,4 +125,15 @@ describe('German copy after the seventh read', () => {
     expect(text(html('/chatbot'))).toMatch(/juristische Personen des öffentlichen Rechts und öffentlich-rechtliche Sondervermögen/);
     expect(html('/education')).toMatch(/1,5\u00a0h\b/);
   });
+
+  it('says what the German banner stores: a consent for a year, nothing after "Ablehnen" (verify8-de)', () => {
+    // SPEC: declining on the German site sets no cookie (locales/de.yaml declineSetsCookie: false).
+    expect(model.locales.de?.cookieBanner.declineSetsCookie).toBe(false);
+    const banner = text(html('/'));
+    expect(banner).toMatch(/dass Sie zugestimmt haben, damit wir Sie nicht bei jedem Besuch erneut fragen\. Lehnen Sie ab, speichern wir nichts/);
+    expect(banner).not.toMatch(/speichert Ihre Entscheidung zu diesem Hinweis/);
+    const policy = text(html('/datenschutz'));
+    expect(policy).not.toMatch(/Wert „accepted“ oder „rejected“/);
+    expect(policy).toMatch(/Lehnen Sie auf der deutschen Website ab, speichern wir nichts/);
+  });
 });

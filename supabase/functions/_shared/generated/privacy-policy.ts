@@ -4,7 +4,7 @@
 /** The privacy policy in force, stored with every contact request as proof of what the visitor consented to. */
 export const PRIVACY_POLICY = {
   /** sha256 of the built /datenschutz content (null: the site has no privacy-policy page). */
-  version: 'ed48aa2b56897b7a13b489b5607d58c23c82efeacdb782f61b816a5d6344efb3',
+  version: '1e7bb8e6a06819033e8922fdbfde0cca5c41a65dad0c36030f2cdc33c16133dc',
   /** Months after which a contact request that was not kept is deleted (constants.privacy.contactRetentionMonths). */
   contactRetentionMonths: 6,
 } as const;

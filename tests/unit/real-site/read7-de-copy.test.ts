@@ -136,4 +136,9 @@ describe('German copy after the seventh read', () => {
     expect(policy).not.toMatch(/Wert „accepted“ oder „rejected“/);
     expect(policy).toMatch(/Lehnen Sie auf der deutschen Website ab, speichern wir nichts/);
   });
+
+  it('prices the managed chatbot as extra and gives the competitors’ prices their VAT basis in the guide (verify9-de)', () => {
+    expect(text(html('/chatbot'))).toMatch(/betreuen wir Ihren Chatbot gegen Aufpreis für Sie/);
+    expect(text(html('/leitfaden'))).toMatch(/Gemini Advanced [\d,]+ € – jeweils inkl\. MwSt\. pro Person und Monat/);
+  });
 });

@@ -83,4 +83,8 @@ describe('read 7 (es)', () => {
     for (const route of ['/es', '/es/education', '/es/404']) expect(text(html(route)), route).not.toContain('§');
     expect(text(html('/es'))).toContain('en la cláusula 3 de nuestras condiciones generales');
   });
+
+  it('has no German pair of ordinary and extraordinary termination in the hero’s sample answer (verify9-es X1)', () => {
+    expect(text(html('/es'))).not.toMatch(/resolución (ordinaria|extraordinaria)/);
+  });
 });

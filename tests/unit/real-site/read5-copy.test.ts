@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteModel } from '../../../src/content/model.ts';
 import { savingFigures, vatGap } from '../../../src/content/savings.ts';
-import { renderRealSite, type RenderedPage } from '../render/page-text.ts';
+import { readableText, renderRealSite, routeHtml, type RenderedPage } from '../render/page-text.ts';
 
 let model: SiteModel;
 let pages: RenderedPage[];
@@ -15,20 +15,8 @@ beforeAll(async () => {
 });
 
 const home = (locale: string) => (locale === 'de' ? '/' : `/${locale}`);
-/** Visible text of a page: tags out, entities and no-break spaces plain, whitespace collapsed. */
-const text = (html: string) =>
-  html
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/[\u00a0\u202f]/g, ' ')
-    .replace(/\s+/g, ' ');
-function pageText(route: string): string {
-  const found = pages.find((p) => p.entry.route === route);
-  if (!found) throw new Error(`no page at ${route}`);
-  return text(found.html);
-}
+const text = readableText;
+const pageText = (route: string) => text(routeHtml(pages, route));
 
 /** The body sentence beside the headline saving, and the footnote's, with the net figure at `n`. */
 const NET_SENTENCE: Record<string, { body: (n: number) => string; note: (n: number) => string }> = {

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteModel } from '../../../src/content/model.ts';
-import { renderRealSite, type RenderedPage } from '../render/page-text.ts';
+import { readableText, renderRealSite, routeHtml, type RenderedPage } from '../render/page-text.ts';
 
 let model: SiteModel;
 let pages: RenderedPage[];
@@ -14,20 +14,8 @@ beforeAll(async () => {
   ({ model, pages } = await renderRealSite());
 });
 
-/** Visible text: tags out, entities and no-break spaces plain, whitespace collapsed. */
-const text = (html: string) =>
-  html
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/[\u00a0\u202f]/g, ' ')
-    .replace(/\s+/g, ' ');
-function html(route: string): string {
-  const found = pages.find((p) => p.entry.route === route);
-  if (!found) throw new Error(`no page at ${route}`);
-  return found.html;
-}
+const text = readableText;
+const html = (route: string) => routeHtml(pages, route);
 
 describe('English copy after the seventh read', () => {
   it('addresses each buyer once on the education page: the government level is not split into two cards', () => {

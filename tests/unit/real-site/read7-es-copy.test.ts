@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteModel } from '../../../src/content/model.ts';
-import { renderRealSite, type RenderedPage } from '../render/page-text.ts';
+import { readableText, renderRealSite, routeHtml, type RenderedPage } from '../render/page-text.ts';
 
 let model: SiteModel;
 let pages: RenderedPage[];
@@ -13,21 +13,9 @@ beforeAll(async () => {
   ({ model, pages } = await renderRealSite());
 });
 
-/** Visible text: tags out, entities and no-break spaces plain, whitespace collapsed. */
-const text = (html: string) =>
-  html
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/[\u00a0\u202f]/g, ' ')
-    .replace(/\s+/g, ' ');
+const text = readableText;
 
-function html(route: string): string {
-  const found = pages.find((p) => p.entry.route === route);
-  if (!found) throw new Error(`no page at ${route}`);
-  return found.html;
-}
+const html = (route: string) => routeHtml(pages, route);
 
 /** The HTML of the section with id `id` on `route`, up to its end. */
 function section(route: string, id: string): string {

@@ -3,7 +3,7 @@
  * saving, the cookie line, the order of the six languages, and a search snippet that shows the price whole.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderRealSite, type RenderedPage } from '../render/page-text.ts';
+import { renderRealSite, routeHtml, type RenderedPage } from '../render/page-text.ts';
 
 let pages: RenderedPage[];
 
@@ -21,11 +21,7 @@ const text = (html: string) =>
   decode(html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ''))
     .replace(/[\u00a0\u202f]/g, ' ')
     .replace(/\s+/g, ' ');
-function html(route: string): string {
-  const found = pages.find((p) => p.entry.route === route);
-  if (!found) throw new Error(`no page at ${route}`);
-  return found.html;
-}
+const html = (route: string) => routeHtml(pages, route);
 const body = (route: string) => text(html(route).slice(html(route).indexOf('<body')));
 
 describe('read7-fr', () => {

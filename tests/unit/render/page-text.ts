@@ -108,3 +108,20 @@ export function cellText(html: string, attribute: string, value: string): string
     .replace(/[ \t\n]+/g, ' ')
     .trim();
 }
+
+/** A page's copy as a reader sees it, for matching sentences: tags out, entities and no-break spaces plain, whitespace collapsed. */
+export const readableText = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/\s+/g, ' ');
+
+/** The HTML of `route` among the rendered pages; throws when the site has no such page. */
+export function routeHtml(pages: readonly RenderedPage[], route: string): string {
+  const found = pages.find((p) => p.entry.route === route);
+  if (!found) throw new Error(`no page at ${route}`);
+  return found.html;
+}

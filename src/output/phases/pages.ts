@@ -45,6 +45,13 @@ export async function writePages(run: BuildRun): Promise<WrittenPages> {
   return pages.out;
 }
 
+/** Whether a plan renders enough pages for the render threads to pay their start (render-thread.ts BEFORE_RENDER_THREAD). */
+export function rendersPool(pages: readonly PagePlan[]): boolean {
+  let renders = 0;
+  for (const page of pages) if (page.kind === 'render' && ++renders > BEFORE_RENDER_THREAD) return true;
+  return false;
+}
+
 /** The pages phase's state: what WrittenPages reports, filled in page by page. */
 class PageWriting {
   readonly out: WrittenPages;
@@ -85,8 +92,10 @@ class PageWriting {
   /** Every page of the plan, in order; the render threads end whether the pages render or one fails: a failed build must exit too. */
   async writeAll(): Promise<void> {
     const out = this.out;
+    const { pages } = this.run.plan.plan;
+    if (rendersPool(pages)) this.renderThreads.start();
     try {
-      for (const [index, page] of this.run.plan.plan.pages.entries()) {
+      for (const [index, page] of pages.entries()) {
         out.keep.add(page.file);
         // An unloaded page's card file was checked as recorded before anything rendered (scope.ts): it stays.
         if (page.kind === 'unloaded' && page.record.cardPath) out.keep.add(page.record.cardPath);
@@ -187,7 +196,8 @@ class PageWriting {
     const { file, key, entry } = page;
     const { cached, cache, outDir } = this.run.start;
     out.counts.rendered++;
-    if (out.counts.rendered > BEFORE_RENDER_THREAD) this.renderThreads.startIfIdle();
+    // Stored pages refused as damaged are rendered too: past the threshold the threads help with them.
+    if (out.counts.rendered > BEFORE_RENDER_THREAD) this.renderThreads.start();
     await out.writer.ready();
     const thread = this.renderThreads.free();
     const rendering = thread ? thread.render(entry, socialImage) : Promise.resolve(await this.renderHere(entry, socialImage));

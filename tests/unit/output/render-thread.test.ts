@@ -3,7 +3,9 @@ import { defaultBuildCache } from '../../../src/cache/build-cache.ts';
 import { publishedModel } from '../../../src/content/publishing.ts';
 import type { SiteModel } from '../../../src/content/model.ts';
 import { availableParallelism } from 'node:os';
-import { RenderPool, RenderThread, renderThreadCount } from '../../../src/output/render-thread.ts';
+import { BEFORE_RENDER_THREAD, RenderPool, RenderThread, renderThreadCount } from '../../../src/output/render-thread.ts';
+import { rendersPool } from '../../../src/output/phases/pages.ts';
+import type { PagePlan } from '../../../src/output/incremental/plan.ts';
 import { codeAssets, loadRenderer, renderPage, type CodeAssets } from '../../../src/output/site-render.ts';
 import { loadFixture, PAGE_TYPES_SITE, type FixtureSite } from '../../support/fixture.ts';
 import { scaled } from '../../support/time-scale.ts';
@@ -84,12 +86,20 @@ describe('RenderPool', () => {
     expect(renderThreadCount({ SITE_RENDER_THREADS: 'many' })).toBe(Math.max(0, availableParallelism() - 1));
   });
 
+  it('is started before the first page when more than BEFORE_RENDER_THREAD pages render, whatever else the machine runs', () => {
+    const plan = (kind: 'render' | 'reuse', count: number) => Array.from({ length: count }, () => ({ kind }) as PagePlan);
+    expect(rendersPool(plan('render', BEFORE_RENDER_THREAD + 1))).toBe(true);
+    expect(rendersPool(plan('render', BEFORE_RENDER_THREAD))).toBe(false);
+    // A warm build that reuses most pages: only the pages it renders count.
+    expect(rendersPool([...plan('reuse', 1000), ...plan('render', 5)])).toBe(false);
+  });
+
   it(
     'starts every thread asked for, hands pages to each while it has room, and ends them all',
     async () => {
-      const pool = new RenderPool({ model, code }, 2, true);
+      const pool = new RenderPool({ model, code }, 2);
       expect(pool.free()).toBeUndefined();
-      pool.startIfIdle();
+      pool.start();
       try {
         const taken: RenderThread[] = [];
         const pages = [];

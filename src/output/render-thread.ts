@@ -70,19 +70,19 @@ export class RenderThread {
   private next = 0;
   private readonly pending = new Map<number, { resolve: (page: RenderedPage) => void; reject: (error: Error) => void; entry: PageEntry }>();
 
-  constructor(private readonly site: SharedSite) {}
+  /** Whether the site was handed to the worker: it takes pages from then on. */
+  private shared = false;
 
-  /** Starts the worker and hands it the site (a few tens of ms of the main thread's time at 10,000 pages). */
-  start(): void {
+  constructor(private readonly site?: SharedSite) {}
+
+  /**
+   * Starts the worker without the site: it loads the renderer (its modules and hyphenation patterns) while the main
+   * thread still loads the content, and takes pages once start() hands it the site.
+   */
+  spawn(): void {
     if (this.worker) return;
     // Ended by stop(), which buildSite calls whether the build succeeds or fails.
     const worker = startThread('render-worker');
-    const { model, code, images } = this.site;
-    worker.postMessage({
-      model: sharedModel(model),
-      code: { cssUrl: code.cssUrl, fontPreload: code.fontPreload, islands: { loader: code.islands.loader }, template: code.template, runtime: code.runtime },
-      images,
-    });
     worker.on('message', ([id, result, message]: [number, RenderedResult | undefined, string | undefined]) => {
       const pending = this.pending.get(id);
       this.pending.delete(id);
@@ -99,15 +99,28 @@ export class RenderThread {
     this.worker = worker;
   }
 
+  /** Starts the worker (unless spawn() did) and hands it the site (a few tens of ms of the main thread's time at 10,000 pages). */
+  start(site = this.site): void {
+    this.spawn();
+    if (this.shared || !site) return;
+    this.shared = true;
+    const { model, code, images } = site;
+    this.worker?.postMessage({
+      model: sharedModel(model),
+      code: { cssUrl: code.cssUrl, fontPreload: code.fontPreload, islands: { loader: code.islands.loader }, template: code.template, runtime: code.runtime },
+      images,
+    });
+  }
+
   /** Whether the worker would take another page now. */
   get free(): boolean {
-    return !!this.worker && this.pending.size < IN_FLIGHT;
+    return !!this.worker && this.shared && this.pending.size < IN_FLIGHT;
   }
 
   /** Page `entry` rendered on the worker. */
   render(entry: PageEntry, socialImage: SocialImage | undefined): Promise<RenderedPage> {
     const worker = this.worker;
-    if (!worker) throw new Error('RenderThread.render before start()');
+    if (!worker || !this.shared) throw new Error('RenderThread.render before start()');
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, entry });
@@ -119,6 +132,7 @@ export class RenderThread {
   async stop(): Promise<void> {
     const worker = this.worker;
     this.worker = undefined;
+    this.shared = false;
     for (const { reject } of this.pending.values()) reject(new Error('the render worker was stopped'));
     this.pending.clear();
     await worker?.terminate();
@@ -136,20 +150,26 @@ export function renderThreadCount(env: NodeJS.ProcessEnv = process.env): number 
 }
 
 /**
- * The render threads of a build (RenderThread each), beside the main thread's own rendering: all started together by
- * start(), which the pages phase calls before its first page when it has more than BEFORE_RENDER_THREAD to render, so
- * every processor renders from the start; stop() ends every one, whether the build succeeds or fails.
+ * The render threads of a build (RenderThread each), beside the main thread's own rendering. A build that will render
+ * every page spawns them before it loads the content (build.ts), so their start-up runs while the main thread loads;
+ * the pages phase starts them with the site before its first page when it has more than BEFORE_RENDER_THREAD pages to
+ * render, so every processor renders from the start. stop() ends every one, whether the build succeeds or fails.
  */
 export class RenderPool {
   private readonly threads: RenderThread[];
 
-  constructor(site: SharedSite, size = renderThreadCount()) {
-    this.threads = Array.from({ length: size }, () => new RenderThread(site));
+  constructor(size = renderThreadCount()) {
+    this.threads = Array.from({ length: size }, () => new RenderThread());
   }
 
-  /** Starts every thread (a thread already started stays as it is). */
-  start(): void {
-    for (const thread of this.threads) thread.start();
+  /** Starts every thread without the site (RenderThread.spawn). */
+  spawn(): void {
+    for (const thread of this.threads) thread.spawn();
+  }
+
+  /** Starts every thread (unless spawned) and hands each the site; a thread already started stays as it is. */
+  start(site: SharedSite): void {
+    for (const thread of this.threads) thread.start(site);
   }
 
   /** A thread that would take another page now, if any. */

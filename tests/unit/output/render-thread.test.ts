@@ -95,11 +95,31 @@ describe('RenderPool', () => {
   });
 
   it(
+    'spawned before the site has loaded, takes no page until it is handed the site, then renders as the main thread',
+    async () => {
+      const pool = new RenderPool(1);
+      pool.spawn();
+      try {
+        expect(pool.free()).toBeUndefined();
+        pool.start({ model, code });
+        const thread = pool.free();
+        if (!thread) throw new Error('no thread with room after start');
+        const entry = model.pages[0]!;
+        const there = await thread.render(entry, undefined);
+        expect(Buffer.from(there.bytes).toString('utf8')).toBe(Buffer.from(renderPage(model, entry, code).bytes).toString('utf8'));
+      } finally {
+        await pool.stop();
+      }
+    },
+    scaled(60_000),
+  );
+
+  it(
     'starts every thread asked for, hands pages to each while it has room, and ends them all',
     async () => {
-      const pool = new RenderPool({ model, code }, 2);
+      const pool = new RenderPool(2);
       expect(pool.free()).toBeUndefined();
-      pool.start();
+      pool.start({ model, code });
       try {
         const taken: RenderThread[] = [];
         const pages = [];

@@ -20,7 +20,7 @@ export function Contact({ section, ctx, level, headingId }: SectionProps<'contac
             </a>
           </p>
         </div>
-        <div className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8 lg:col-span-3" data-contact-slot="">
+        <div className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8 lg:col-span-3" data-contact-slot="">
           {section.form && (
             <Island name="contact-form" instance={headingId.replace(/-title$/, '-form')} hydrate="visible" props={contactFormSettings(ctx, section.form)} />
           )}

@@ -67,6 +67,13 @@ export async function layoutFindings(
   page: Page,
   { resized = false, here = '', rules }: { resized?: boolean; here?: string; rules?: readonly GateRule[] } = {},
 ): Promise<GateFinding[]> {
+  // The chat button's clear zone is worked out by the island loader (islands/client.ts), which the page imports at
+  // its first paint: a page with the loader's start script (render/head.ts) is judged once the loader runs, as a
+  // visitor who scrolls meets it.
+  await page.waitForFunction(() => {
+    const early = (window as Window & { siteEarlyClicks?: { done?: boolean } }).siteEarlyClicks;
+    return !early || early.done === true;
+  });
   const findings = await page.evaluate(inPageChecks, { phoneMaxWidth: PHONE_MAX_WIDTH, minTap: 44, resized: resized || here !== '', here, rules });
   return rules ? findings.filter((f) => rules.includes(f.rule)) : findings;
 }
@@ -136,10 +143,11 @@ async function inPageChecks({
     return null;
   }
 
-  // Once fonts are in and two frames have been drawn (after a resize: the frames that lay the page out at its
-  // new width), the layout shifts recorded since navigation.
+  // Once fonts are in and three frames have been drawn (after a resize: the frames that lay the page out at its
+  // new width, and the one after, where the chat button's clear zone, told of the new size by a ResizeObserver
+  // in the frame before, measures it again), the layout shifts recorded since navigation.
   await document.fonts.ready;
-  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   if (!resized && want('layout-shift')) {
     const shifts = await new Promise<PerformanceEntry[]>((resolve) => {
       const entries: PerformanceEntry[] = [];

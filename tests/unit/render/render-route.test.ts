@@ -94,8 +94,8 @@ describe('renderRoute', () => {
   it('labels service cards by the link rule and prints the savings arithmetic from constants', () => {
     const html = render(real, '/');
     expect(html).toMatch(/<a href="\/chatbot"[^>]*>Details ansehen/);
-    // Five cards scroll to the contact section: each button once on its card and once in the phones' fold (layout: folded).
-    expect(html.match(/<a href="#contact"[^>]*>Mehr erfahren/g)).toHaveLength(10);
+    // Five cards scroll to the contact section; one markup at every width (layout: folded, sections/FoldedRow.tsx).
+    expect(html.match(/<a href="#contact"[^>]*>Mehr erfahren/g)).toHaveLength(5);
     expect(html.match(/<ul[^>]*data-folded=""[^>]*>/g)).toHaveLength(1);
     expect(html).toContain('44,98\u00a0€');
     expect(html).toContain('53\u00a0%');

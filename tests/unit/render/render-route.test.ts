@@ -41,7 +41,7 @@ describe('renderRoute', () => {
     const html = render(site, '/');
     expect(html.startsWith('<!DOCTYPE html>\n<html lang="de">')).toBe(true);
     expect(html).toContain('<meta charset="utf-8">');
-    expect(html).toContain('<title>Fixture – Größe &amp; Maß</title>');
+    expect(html).toContain('<title>Fixture\u00a0– Größe &amp; Maß</title>');
     expect(html).toContain('<link rel="canonical" href="https://example.org/">');
     expect(html).toContain('<meta property="og:locale" content="de_DE">');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');

@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react';
 import { keepLauncherClear } from './chat-demo/clear-zone.ts';
 import { showErrorScreen } from './error-screen.ts';
+import { revealLinkedTargets } from './reveal-target.ts';
 import type { HydrateStrategy } from './protocol.ts';
 import type { IslandName } from './registry.ts';
 
@@ -101,6 +102,7 @@ function start(): void {
     schedule(element, (element.dataset.hydrate as HydrateStrategy | undefined) ?? 'load');
   }
   keepLauncherClear();
+  revealLinkedTargets();
 }
 
 // The page imports this module at its first contentful paint (render/head.ts), which can come before the

@@ -40,6 +40,8 @@ test('the footnotes before the footer read in two columns on wide screens and on
   const layout = async (width: number) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/');
+    // On phones the notes are folded to one row (sections/ClaimNotes.tsx): opened, they read in one column.
+    if (width < 640) await page.locator('[data-fold="notes"] summary').click();
     const notes = page.locator('[data-claim-notes] ol');
     const first = await notes.locator('li').first().boundingBox();
     const last = await notes.locator('li').last().boundingBox();

@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { claimNoteText, noteId, refId, superscript } from '../claim-notes.ts';
 import type { RenderContext } from '../context.ts';
 import { KeepTogether } from '../keep-together.tsx';
 import { RichText } from '../rich-text.tsx';
-import { SectionShell } from '../ui.tsx';
+import { DisclosureChevron, SectionShell } from '../ui.tsx';
 import { spacingRules } from '../typography.ts';
 import type { SectionProps } from './props.ts';
 
@@ -37,16 +38,50 @@ function NotesList({ ctx }: { ctx: RenderContext }) {
   );
 }
 
+/**
+ * The notes under their heading, folded on phones (styles.css, "Folds on phones"): 500 to 900 px of small grey
+ * text closed to one row that says how many notes there are; open from 640 px, with no toggle there. A footnote
+ * mark's link opens the fold (Chromium does so itself; islands/reveal-target.ts for the others); with no script
+ * the row still opens.
+ */
+function FoldedNotes({
+  ctx,
+  headingId,
+  title,
+  titleClass,
+  children,
+}: {
+  ctx: RenderContext;
+  headingId: string;
+  title: string;
+  titleClass: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="max-sm:border-y max-sm:border-slate-200" data-fold="notes">
+      <h2 id={headingId} className={`text-slate-900 ${titleClass}`} data-fold-title="">
+        <KeepTogether text={title} />
+        <span className="font-normal text-slate-500 sm:hidden">{` (${ctx.claimNotes?.length ?? 0})`}</span>
+      </h2>
+      <details className="group">
+        <summary aria-labelledby={headingId}>
+          <DisclosureChevron className="flex-none transition-transform duration-300 ease-out-soft" />
+        </summary>
+        {children}
+      </details>
+    </div>
+  );
+}
+
 export function ClaimNotes({ section, ctx, headingId }: SectionProps<'claimNotes'>) {
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId} narrow>
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        <KeepTogether text={section.title} />
-      </h2>
-      <div className="mt-4 space-y-4" data-claim-notes="">
-        <NotesList ctx={ctx} />
-        {section.text && <RichText blocks={section.text} className="text-sm text-slate-600" />}
-      </div>
+      <FoldedNotes ctx={ctx} headingId={headingId} title={section.title} titleClass="text-lg font-semibold">
+        <div className="space-y-4 sm:mt-4" data-claim-notes="">
+          <NotesList ctx={ctx} />
+          {section.text && <RichText blocks={section.text} className="text-sm text-slate-600" />}
+        </div>
+      </FoldedNotes>
     </SectionShell>
   );
 }
@@ -54,15 +89,22 @@ export function ClaimNotes({ section, ctx, headingId }: SectionProps<'claimNotes
 /** The notes after the last section, on a page without a claimNotes section of its own. */
 export function TrailingClaimNotes({ ctx }: { ctx: RenderContext }) {
   if (!ctx.claimNotes?.length || ctx.entry.page.sections.some((s) => s.type === 'claimNotes')) return null;
+  const title = ctx.strings.claimNotesTitle;
   return (
-    <section aria-labelledby={ctx.strings.claimNotesTitle ? 'claim-notes-title' : undefined} className="bg-white pb-10 pt-2">
-      <div className="mx-auto max-w-3xl px-gutter lg:max-w-7xl" data-claim-notes="">
-        {ctx.strings.claimNotesTitle && (
-          <h2 id="claim-notes-title" className="mb-3 text-sm font-semibold text-slate-900">
-            {ctx.strings.claimNotesTitle}
-          </h2>
+    <section aria-labelledby={title ? 'claim-notes-title' : undefined} className="bg-white pb-10 pt-2">
+      <div className="mx-auto max-w-3xl px-gutter lg:max-w-7xl">
+        {/* Without a heading there is nothing to name the fold: the notes stay open. */}
+        {title ? (
+          <FoldedNotes ctx={ctx} headingId="claim-notes-title" title={title} titleClass="text-sm font-semibold sm:mb-3">
+            <div data-claim-notes="">
+              <NotesList ctx={ctx} />
+            </div>
+          </FoldedNotes>
+        ) : (
+          <div data-claim-notes="">
+            <NotesList ctx={ctx} />
+          </div>
         )}
-        <NotesList ctx={ctx} />
       </div>
     </section>
   );

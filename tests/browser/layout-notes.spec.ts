@@ -1,0 +1,78 @@
+/**
+ * The footnotes on phones (design review 6 #7): 500 to 900 px of small grey text at the end of the home pages
+ * and /chatbot. Below 640 px they are one closed row, "Fußnoten und Quellen (4)", that a tap opens; a footnote
+ * mark's link opens it and brings its note into view; with no script the row still opens. From 640 px the notes
+ * show with no toggle.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { acceptCookies } from './support/site-content.ts';
+import { findingsAtEveryWidth } from './support/layout-widths.ts';
+
+const ROUTES = ['/', '/fr', '/en', '/es', '/chatbot'];
+
+test.beforeEach(async ({ context, baseURL }) => acceptCookies(context, baseURL));
+
+const fold = (page: Page) => page.locator('[data-fold="notes"]');
+
+for (const route of ROUTES) {
+  test(`${route}: the notes fold to a counted row on phones and show from 640 px`, async ({ page }) => {
+    await page.goto(route);
+    const notes = fold(page).locator('[data-claim-note]');
+    const count = await notes.count();
+    expect(count).toBeGreaterThanOrEqual(4);
+    const failures = await findingsAtEveryWidth(page, async (viewport) => {
+      const found: string[] = [];
+      const summary = fold(page).locator('summary');
+      const title = (await fold(page).locator('h2').innerText()).trim();
+      if (viewport.width < 640) {
+        if (!(await summary.isVisible())) found.push('no row to open the notes');
+        if (await notes.first().isVisible()) found.push('the notes show before the row is opened');
+        if (!title.endsWith(`(${count})`)) found.push(`heading "${title}" does not count the ${count} notes`);
+      } else {
+        if (await summary.isVisible()) found.push('a toggle shows from 640 px');
+        if (!(await notes.first().isVisible())) found.push('the notes are hidden');
+        if (/\(\d+\)$/.test(title)) found.push(`heading "${title}" counts the notes from 640 px`);
+      }
+      return found;
+    });
+    expect(failures).toEqual([]);
+  });
+}
+
+test('a tap on a footnote mark at 390 px opens the folded notes at its note', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const route of ROUTES) {
+    await page.goto(route);
+    const mark = page.locator('main sup[data-claim-ref] a').first();
+    const href = (await mark.getAttribute('href')) ?? '';
+    expect(href, route).toMatch(/^#note-\d+$/);
+    const note = page.locator(href);
+    await expect(note, route).toBeHidden();
+    await mark.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(note, route).toBeVisible();
+    await expect(note, route).toBeInViewport();
+    await expect(fold(page).locator('details'), route).toHaveJSProperty('open', true);
+    // The note's number leads back to the mark, in sight again.
+    await note.click();
+    await expect(mark, route).toBeInViewport();
+  }
+});
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the folded notes open from their row, and a footnote mark still reaches its note', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const notes = fold(page).locator('[data-claim-note]');
+    await expect(notes.first()).toBeHidden();
+    await fold(page).locator('summary').click();
+    await expect(notes.first()).toBeVisible();
+    await fold(page).locator('summary').click();
+    await expect(notes.first()).toBeHidden();
+    const mark = page.locator('main sup[data-claim-ref] a').first();
+    await mark.click();
+    await expect(page.locator((await mark.getAttribute('href')) ?? '')).toBeInViewport();
+  });
+});

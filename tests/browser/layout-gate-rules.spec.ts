@@ -169,6 +169,36 @@ test('word-split: a long word broken by overflow-wrap without a hyphen, not one 
   expect(await findingsOn(page, `<h2 ${box}>Kunden-Service-Zentrale</h2>`)).toEqual([]);
 });
 
+test('heading-break: a heading broken at a soft hyphen with fewer than five letters on a line, not running text', async ({ page }) => {
+  // Monospace, so the line holds a known count of characters: "Vertriebsleitfa-" (16) fits, the whole word (18) does not.
+  const box = 'style="font: 20px/1.2 monospace; width: 16.5ch; margin: 0 16px"';
+  const found = await findingsOn(page, `<h1 ${box}>Ver&shy;triebs&shy;leit&shy;fa&shy;den</h1>`);
+  expect(found.map((f) => [f.rule, f.detail])).toEqual([
+    ['heading-break', '"Vertriebsleitfaden" breaks as "Vertriebsleitfa- / den": fewer than 5 letters on a line'],
+  ]);
+  expect(await findingsOn(page, `<h3 ${box}><span>Ver&shy;triebs&shy;leit&shy;fa&shy;den</span></h3>`)).toHaveLength(1);
+  // The breaks the build leaves a heading, and running text with its own (three letters).
+  expect(await findingsOn(page, `<h1 ${box}>Vertriebs&shy;leit&shy;faden</h1>`)).toEqual([]);
+  expect(await findingsOn(page, `<p ${box}>Ver&shy;triebs&shy;leit&shy;fa&shy;den</p>`)).toEqual([]);
+});
+
+test('dash-line-start: a line that starts with a dash set between words, not one bound to the word before', async ({ page }) => {
+  // "Bayreuth" fills the 8-character line, so the dash after it goes to the next one unless it is bound.
+  const box = 'style="font: 20px/1.2 monospace; width: 8ch; margin: 0 16px"';
+  for (const body of [`<h2 ${box}>Bayreuth – für alle</h2>`, `<p ${box}><b>Bayreuth</b> — für alle</p>`]) {
+    const found = await findingsOn(page, body);
+    expect(
+      found.map((f) => f.rule),
+      body,
+    ).toEqual(['dash-line-start']);
+    expect(found[0]?.detail, body).toMatch(/^a line starts with "[–—] für alle"$/);
+  }
+  const bound = `<div style="width: 12ch; font: 20px/1.2 monospace; margin: 0 16px"><p style="margin: 0">Bayreuth&nbsp;– für</p>`;
+  const listLike = `<p style="margin: 0">Punkt eins<br>– zwei</p><ul style="margin: 0; padding: 0; list-style: none"><li>– drei</li></ul>`;
+  const range = `<p style="margin: 0">Montag 9 –<br>17 Uhr, Rhein–Main</p></div>`;
+  expect(await findingsOn(page, bound + listLike + range)).toEqual([]);
+});
+
 test('fixed-covers-content: a chat button on text at load, and on the last line at the end of the page', async ({ page }) => {
   const button = '<button class="target" style="position: fixed; right: 16px; bottom: 16px; width: 56px; height: 56px">?</button>';
   const words = Array.from({ length: 400 }, (_, i) => `word${i}`).join(' ');

@@ -31,13 +31,17 @@
  * - `lonely-card`: a grid row holding one item below a row of three or more, or one card (a box with a
  *   background, border or shadow) below a row of two, at every width; a last item spanning the grid is fine,
  *   and so is a row beside an item spanning several rows (a spotlight tile).
+ * - `heading-break`, `dash-line-start`: a heading broken with a short piece on a line, a line that starts with a
+ *   dash (support/layout-gate-typography.ts).
  * Elements hidden on purpose (display none, visibility hidden, `hidden`, inside a 1 px clipping box such
  * as `.sr-only` or the form's honeypot, the body of a closed `<details>`) are not looked at; text inside a scrolling box (a wide table in
  * its scroller) is reachable by scrolling and not held to the window's edges.
  */
 import type { Page } from '@playwright/test';
+import { TYPOGRAPHY_RULES, typographyArgs, typographyChecks, type TypographyRule } from './layout-gate-typography.ts';
 
 export type GateRule =
+  | TypographyRule
   | 'layout-shift'
   | 'horizontal-scroll'
   | 'text-overflow'
@@ -75,7 +79,15 @@ export async function layoutFindings(
     const early = (window as Window & { siteEarlyClicks?: { done?: boolean } }).siteEarlyClicks;
     return !early || early.done === true;
   });
-  const findings = await page.evaluate(inPageChecks, { phoneMaxWidth: PHONE_MAX_WIDTH, minTap: 44, resized: resized || here !== '', here, rules });
+  const findings: GateFinding[] = await page.evaluate(inPageChecks, {
+    phoneMaxWidth: PHONE_MAX_WIDTH,
+    minTap: 44,
+    resized: resized || here !== '',
+    here,
+    rules,
+  });
+  const typography = TYPOGRAPHY_RULES.filter((rule) => !rules || rules.includes(rule));
+  if (typography.length > 0) findings.push(...(await page.evaluate(typographyChecks, typographyArgs(typography))));
   return rules ? findings.filter((f) => rules.includes(f.rule)) : findings;
 }
 

@@ -260,3 +260,11 @@ test('fixed-covers-content: a toast positioned from an empty fixed list (as sonn
   expect(found.filter((f) => f.rule === 'fixed-covers-content').map((f) => f.detail.split(':')[0])).toEqual(['at load']);
   expect(found[0]?.detail).toContain('under <li> "Message sent"');
 });
+
+test("fixed-covers-content: a chat button on a form's message box, even where the box has no text under it", async ({ page }) => {
+  const button = '<button class="target" style="position: fixed; right: 16px; bottom: 16px; width: 56px; height: 56px">?</button>';
+  const message = '<div data-form-failed style="height: 300px; margin: 0 8px 0; background: #fee">Not sent.</div>';
+  const found = await findingsOn(page, `<div style="height: 600px"></div>${message}${button}`);
+  expect(found.map((f) => [f.rule, f.element, f.detail.split(':')[0]])).toEqual([['fixed-covers-content', '<div> "Not sent."', 'at load']]);
+  expect(found[0]?.detail).toContain('form message at');
+});

@@ -6,7 +6,8 @@
  * scroll costs one look-up. Stepping aside is `data-aside` (styles.css fades the button out; the keyboard and
  * screen readers still reach it).
  */
-const CONTENT = 'img, svg, picture, video, canvas, [data-mock] > div, button, input, select, textarea';
+/** Boxes it keeps clear of: pictures, controls, and a form's outcome as a whole (its box is the message). */
+const CONTENT = 'img, svg, picture, video, canvas, [data-mock] > div, button, input, select, textarea, [data-form-sent], [data-form-failed]';
 /** Room kept around the button, and the shortest clear stretch of scrolling worth showing it for. */
 const MARGIN = 8;
 const MIN_CLEAR = 160;

@@ -402,7 +402,7 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
             <p>
               <strong className="block font-semibold">{strings.failure.title}</strong>
               {beforeEmail}
-              <a href={mailto} className="font-semibold underline underline-offset-2 break-all">
+              <a href={mailto} className="font-semibold break-words underline underline-offset-2">
                 {email}
               </a>
               {afterEmail}

@@ -18,13 +18,14 @@
  *   visible form control or button, at load and with each form's last control scrolled into view (the
  *   lower half of the window then, where the chat button and the bar sit).
  * - `fixed-covers-content`: the chat button, a toast or the cookie bar (any fixed element but the header,
- *   which content scrolls under by design) lies on a line of text, a picture or a control, where a visitor
- *   rests: as loaded (a first visit's cookie bar included), a screen further down, at the end of the page
- *   (the page must leave room below its last line), with each form control and form message brought into
- *   view the way the browser does on focus (block `nearest`, honouring the page's scroll-padding), and then
- *   at every scroll position where a fixed element would lie on something (issue #36 item 1: `sweep`
- *   below), where it must have stepped aside. The chat button is judged at every one of them: one
- *   mechanism, islands/chat-demo/clear-zone.ts, steps it aside wherever something would pass under it.
+ *   which content scrolls under by design) lies on a line of text, a picture, a control or a form's message
+ *   box (the confirmation panel, the failure message: the whole box), where a visitor rests: as loaded (a
+ *   first visit's cookie bar included), a screen further down, at the end of the page (the page must leave
+ *   room below its last line), with each form control and form message brought into view the way the
+ *   browser does on focus (block `nearest`, honouring the page's scroll-padding), and then at every scroll
+ *   position where a fixed element would lie on something (issue #36 item 1: `sweep` below), where it must
+ *   have stepped aside. The chat button is judged at every one of them: one mechanism,
+ *   islands/chat-demo/clear-zone.ts, steps it aside wherever something would pass under it.
  * - `tap-target` (phones only): a link, button or form control smaller than 44 × 44 px; links shown as
  *   running text (`display: inline`) are excepted, a checkbox counts with its label.
  * - `lonely-card`: a grid row holding one item below a row of three or more, or one card (a box with a
@@ -395,6 +396,11 @@ async function inPageChecks({
       const box = el.getBoundingClientRect();
       if (box.width > 0 && box.height > 0)
         boxes.push({ el, box, what: el.matches('img, svg, picture, video, canvas, [data-mock] > div') ? 'figure' : 'control' });
+    }
+    // A form's outcome (the confirmation panel, the failure message) counts as a whole: its box is the message.
+    for (const el of within.querySelectorAll('[data-form-sent], [data-form-failed]')) {
+      const box = el.getBoundingClientRect();
+      if (!hiddenByDesign(el) && !fixedAncestor(el) && box.width > 0 && box.height > 0) boxes.push({ el, box, what: 'form message' });
     }
     return boxes;
   };

@@ -9,6 +9,9 @@ export interface FindingView {
   message: string;
   /** `content/pages/faq/de.yaml:4:5`, relative to where `site dev` runs. */
   where?: string;
+  /** The content file relative to the content folder (`pages/faq/de.yaml`) and the path inside it: /admin shows the finding at its field. */
+  file?: string;
+  path?: string;
   /** Absolute path, line and column, for the editor links. */
   open?: { file: string; line: number; column: number };
   /** The YAML lines around the position, the position's line marked. */
@@ -56,6 +59,8 @@ export function findingViews(findings: readonly Finding[], contentDir: string): 
       const column = at.column ?? 1;
       view.where = `${path.relative(process.cwd(), file)}${at.line ? `:${line}:${column}` : ''}`;
       view.open = { file, line, column };
+      view.file = path.relative(contentDir, file).split(path.sep).join('/');
+      if (at.path) view.path = at.path;
       if (at.line) view.frame = frameOf(file, line);
     }
     return view;

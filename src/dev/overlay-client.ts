@@ -90,6 +90,8 @@ function hideOverlay() {
   overlayHost?.remove();
 }
 function showOverlay(overlay) {
+  // In /admin's preview frame the editor lists the findings itself, in the author's language, beside the form.
+  if (window.name === 'site-editor-preview') return;
   const key = JSON.stringify(overlay ?? null);
   // The same findings again (a rebuild that changed nothing they are about): the panel stays as it is.
   if (key === overlayKey && (overlayHidden || overlayHost?.isConnected || !overlay)) return;

@@ -291,9 +291,9 @@ test('a German author sees the fields in order, in German, and adds a valid FAQ 
   // The page list names pages by their heading and address, not by folder.
   const nav = page.locator('nav.nav');
   await expect(nav.getByRole('link', { name: 'Fragen und Antworten — /faq' })).toBeVisible();
-  // Each in the editor's language where the page has it: the English home page too reads by its German heading.
+  // Each by its own heading; a translation with the heading in the editor's language as a second line.
   await expect(nav.locator('a[href="#pages/home/de.yaml"]')).toHaveText('Alle führenden KI-Modelle an einem Ort — /');
-  await expect(nav.locator('a[href="#pages/home/en.yaml"]')).toHaveText('Alle führenden KI-Modelle an einem Ort — /en');
+  await expect(nav.locator('a[href="#pages/home/en.yaml"]')).toHaveText('Every AI model in one place — /en Alle führenden KI-Modelle an einem Ort');
   await expect(nav.getByRole('link', { name: /^(faq|home|agb|impressum|datenschutz)$/ })).toHaveCount(0);
   // Title first, no type box; id, background and image under a closed "Weitere Einstellungen".
   await expect(hero.locator('label').first()).toHaveText('Titel');
@@ -356,7 +356,7 @@ test('a German author sees the fields in order, in German, and adds a valid FAQ 
   // The author switches the editor to English: labels follow.
   await page.getByRole('combobox', { name: 'Sprache des Editors' }).selectOption('en');
   await expect(page.locator('label[for="root_sections_0_title"]')).toHaveText('Title');
-  await expect(nav.locator('a[href="#pages/home/de.yaml"]')).toContainText('Every AI model in one place — /');
+  await expect(nav.locator('a[href="#pages/home/de.yaml"]')).toContainText('Alle führenden KI-Modelle an einem Ort — / Every AI model in one place');
   await page.getByRole('button', { name: 'Discard edits' }).click();
   await expect(sections.last().locator('summary').first()).not.toHaveText(/Questions and answers/, SLOW);
   expect(await readFile(file, 'utf8')).toBe(before);

@@ -148,6 +148,8 @@ describe('site dev', () => {
       'a blocking overlay',
     );
     expect((shown.data as { overlay: { items: { where: string }[] } }).overlay.items[0]?.where).toMatch(/pages\/faq\/de\.yaml:\d+:\d+$/);
+    // The content file as /admin names it, so the editor places the finding in the file it has open.
+    expect((shown.data as { overlay: { items: { file?: string }[] } }).overlay.items[0]?.file).toBe('pages/faq/de.yaml');
     expect(errors.at(-1)?.[0]?.location?.path).toBe('header');
     expect((await fetch(`${dev.url}/faq`)).status).toBe(200);
     await writeFile(file, good.replace(' (Teständerung)', ' (zweite Teständerung)'));

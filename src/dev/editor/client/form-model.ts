@@ -79,7 +79,9 @@ export function fieldOrder(schema: JsonSchema, path: DocPath = [], kind?: FormKi
   const rank = (key: string) => (FIRST.includes(key) ? FIRST.indexOf(key) : FIRST.length);
   const sorted = [...keys].sort((a, b) => rank(a) - rank(b));
   const more = (key: string) => MORE.has(key) && !(kind === 'locale' && path.length === 0 && key === 'header');
-  return { first: sorted.filter((key) => !more(key)), more: sorted.filter(more) };
+  // A page's own draft switch is the publishing bar above the form (main.tsx), not a box among the settings.
+  const shown = kind === 'page' && path.length === 0 ? sorted.filter((key) => key !== 'draft') : sorted;
+  return { first: shown.filter((key) => !more(key)), more: shown.filter(more) };
 }
 
 /** Keys that name an item: the first one with text titles a list item ("Ist meine Datenbank sicher?", not "items 3"). */
@@ -157,8 +159,8 @@ export function itemTitle(item: unknown, fallback: string, m: Messages, constant
 
 /**
  * A page as the page list names it: its heading (references as their values) and its address, "Vertriebsleitfaden
- * KI-Zentrale — /leitfaden"; the folder name only where the page has no heading yet. The heading is the one in
- * the editor's language where the page has that translation, so an author reads each page in their own language.
+ * KI-Zentrale — /leitfaden"; the folder name only where the page has no heading yet. The heading is the one in the
+ * first of `languages` the page has (the page list passes the file's own language).
  */
 export function pageLabel(
   titles: Readonly<Record<string, string>> | undefined,
@@ -170,6 +172,37 @@ export function pageLabel(
   const title = languages.map((language) => titles?.[language]).find((t) => t !== undefined);
   const name = title ? withValues(title, constants).replace(/\s+/g, ' ').trim() : family;
   return route ? `${name} — ${route}` : name;
+}
+
+/**
+ * The second line under a page in the page list: the same page's heading in the first of `languages` (the editor's,
+ * then the default language) that is not the file's own and reads differently, so a translation is found by the
+ * heading the author knows ("The leading AI models." over "Die besten KI-Modelle.").
+ */
+export function pageOtherTitle(
+  titles: Readonly<Record<string, string>> | undefined,
+  locale: string,
+  languages: readonly string[],
+  constants: readonly Constant[] = [],
+): string | undefined {
+  const own = titles?.[locale];
+  const other = languages
+    .filter((language) => language !== locale)
+    .map((language) => titles?.[language])
+    .find((t) => t !== undefined);
+  return other === undefined || other === own ? undefined : withValues(other, constants).replace(/\s+/g, ' ').trim();
+}
+
+/** Lower case without accents: "Über" is found by "uber", "Préférences" by "prefer". */
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** Whether a page's texts (headings, address, folder) hold every word of `query`, in any order, accents and case aside. */
+export function pageMatches(query: string, texts: readonly (string | undefined)[]): boolean {
+  const haystack = folded(texts.filter(Boolean).join(' '));
+  return folded(query)
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
 }
 
 /** An enum value or kind as the author reads it (en.ts `options`), else as written. */

@@ -10,6 +10,8 @@ import {
   friendlyError,
   itemTitle,
   pageLabel,
+  pageMatches,
+  pageOtherTitle,
   setAt,
   slugOf,
   withValues,
@@ -18,8 +20,10 @@ import {
   type FormKind,
   type JsonSchema,
 } from './form-model.ts';
+import { findingNote, FindingsPanel, useSiteFindings } from './findings.tsx';
 import { parsePath } from './paths.ts';
 import { patchPreview } from './preview-patch.ts';
+import { PublishBar } from './publish.tsx';
 import './editor.css';
 
 /** Above a translation's form: what is left to do, and the strings whose section the translation lacks. */
@@ -58,6 +62,91 @@ function TranslationSummary({ view, m }: { view: TranslationView; m: Messages })
   );
 }
 
+/** From this many page files on, the page list has a picker (words, language): fewer are read at a glance. */
+const PICKER_FROM = 6;
+
+/** The page list's picker: the words typed and the language chosen ('' all), and the pages of `locale` they leave. */
+function usePagePicker(files: FilesView, language: UiLanguage, constants: readonly Constant[]) {
+  const [query, setQuery] = useState('');
+  const [only, setOnly] = useState('');
+  const total = Object.values(files.pages).reduce((sum, langs) => sum + langs.length, 0);
+  const shown = (locale: string) =>
+    Object.entries(files.pages)
+      .filter(([, langs]) => langs.includes(locale) && (!only || only === locale))
+      .map(([family]) => family)
+      .filter((family) => {
+        const titles = files.pageTitles[family];
+        const texts = [titles?.[locale], titles?.[language], files.pageRoutes[family]?.[locale], family];
+        return pageMatches(
+          query,
+          texts.map((t) => t && withValues(t, constants)),
+        );
+      });
+  const count = files.locales.reduce((sum, locale) => sum + shown(locale).length, 0);
+  return { query, setQuery, only, setOnly, total, shown, count, active: total >= PICKER_FROM };
+}
+
+function PagePicker({ files, picker, m }: { files: FilesView; picker: ReturnType<typeof usePagePicker>; m: Messages }) {
+  return (
+    <div className="page-picker" role="search">
+      <label>
+        {m.pageFilter}
+        <input type="search" value={picker.query} placeholder={m.pageFilterPlaceholder} onChange={(e) => picker.setQuery(e.target.value)} />
+      </label>
+      <label>
+        {m.pageFilterLanguage}
+        <select value={picker.only} onChange={(e) => picker.setOnly(e.target.value)}>
+          <option value="">{m.allLanguages}</option>
+          {files.locales.map((l) => (
+            <option key={l} value={l} lang={l}>
+              {files.languageNames[l] ?? l}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="page-count" aria-live="polite">
+        {picker.count ? m.pagesShown(picker.count, picker.total) : m.noPageMatches}
+      </p>
+    </div>
+  );
+}
+
+/** A section of the open page, from the page list: opened and scrolled to the top. */
+function jump(id: string) {
+  const target = document.getElementById(id);
+  if (target instanceof HTMLDetailsElement) target.open = true;
+  target?.scrollIntoView({ block: 'start' });
+}
+
+/** A page in the list by its own heading; the heading the author knows (the editor's language, else the default one) under it. */
+function PageName({
+  files,
+  family,
+  locale,
+  language,
+  constants,
+}: {
+  files: FilesView;
+  family: string;
+  locale: string;
+  language: UiLanguage;
+  constants: readonly Constant[];
+}) {
+  const titles = files.pageTitles[family];
+  const other = pageOtherTitle(titles, locale, [language, files.locales[0] ?? locale], constants);
+  return (
+    <>
+      <span lang={locale}>{pageLabel(titles, [locale], files.pageRoutes[family]?.[locale], family, constants)}</span>
+      {other ? ' ' : null}
+      {other ? (
+        <span className="page-other" lang={titles?.[language] !== undefined ? language : files.locales[0]}>
+          {other}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 function Nav({
   files,
   current,
@@ -77,7 +166,7 @@ function Nav({
   language: UiLanguage;
   constants: readonly Constant[];
 }) {
-  const locales = files.locales;
+  const picker = usePagePicker(files, language, constants);
   const link = (path: string, label: ReactNode) => (
     <a href={`#${path}`} aria-current={path === current ? 'page' : undefined} onClick={(e) => (e.preventDefault(), open(path))}>
       {label}
@@ -89,25 +178,21 @@ function Nav({
       ) : null}
     </a>
   );
-  const jump = (id: string) => {
-    const target = document.getElementById(id);
-    if (target instanceof HTMLDetailsElement) target.open = true;
-    target?.scrollIntoView({ block: 'start' });
-  };
   return (
     <nav aria-label={m.contentFiles} className="nav">
       <NewPage files={files} m={m} constants={constants} created={created} />
-      {locales.map((locale) => (
-        <section key={locale}>
-          <h2 lang={locale}>{files.languageNames[locale] ?? locale}</h2>
-          <ul>
-            {Object.entries(files.pages)
-              .filter(([, langs]) => langs.includes(locale))
-              .map(([family]) => {
+      {picker.active ? <PagePicker files={files} picker={picker} m={m} /> : null}
+      {files.locales.map((locale) => {
+        const families = picker.shown(locale);
+        return families.length ? (
+          <section key={locale}>
+            <h2 lang={locale}>{files.languageNames[locale] ?? locale}</h2>
+            <ul>
+              {families.map((family) => {
                 const path = `pages/${family}/${locale}.yaml`;
                 return (
                   <li key={family}>
-                    {link(path, pageLabel(files.pageTitles[family], [language, locale], files.pageRoutes[family]?.[locale], family, constants))}
+                    {link(path, <PageName files={files} family={family} locale={locale} language={language} constants={constants} />)}
                     {path === current && sections.length ? (
                       <ol className="sections">
                         {sections.map((s) => (
@@ -122,13 +207,14 @@ function Nav({
                   </li>
                 );
               })}
-          </ul>
-        </section>
-      ))}
+            </ul>
+          </section>
+        ) : null;
+      })}
       <section>
         <h2>{m.shared}</h2>
         <ul>
-          {locales.map((locale) => (
+          {files.locales.map((locale) => (
             <li key={locale}>{link(`locales/${locale}.yaml`, m.uiStrings(files.languageNames[locale] ?? locale))}</li>
           ))}
           {files.site ? <li>{link('site.yaml', m.settings)}</li> : null}
@@ -407,22 +493,37 @@ function Editor() {
     [refreshTranslation, setErrors, setStatus, setFiles],
   );
 
-  const save = async () => {
-    if (!file) return;
+  /** Saves the form's data; `done` says what the save did when it was the publishing bar's (the status line tells it). */
+  const save = async (done?: 'published' | 'unpublished'): Promise<boolean> => {
+    if (!file) return false;
     setStatus({ kind: 'working', text: 'saving' });
     const answer = await api<{ ok?: boolean; version?: string; written?: boolean; error?: string; errors?: EditorError[] }>(
       'POST',
       'save',
-      { path: file.path, version: version.current, data },
+      { path: file.path, version: version.current, data: dataRef.current },
       true,
     );
     setErrors(answer.errors ?? []);
     if (answer.ok && answer.version) {
       version.current = answer.version;
-      setStatus({ kind: 'saved', text: answer.written ? 'saved' : 'nothing' });
+      setStatus(done ? { kind: 'saved', text: done, page: { title: '', route: file.route } } : { kind: 'saved', text: answer.written ? 'saved' : 'nothing' });
       refreshTranslation(file.path);
       void refreshFiles();
-    } else setStatus({ kind: 'error', text: answer.errors?.length ? 'errors-save' : (answer.error ?? 'not-saved') });
+      return true;
+    }
+    setStatus({ kind: 'error', text: answer.errors?.length ? 'errors-save' : (answer.error ?? 'not-saved') });
+    return false;
+  };
+
+  /** The publishing bar's action: the page's draft switch set and saved at once; a refused save leaves the switch as it was. */
+  const publish = async (draft: boolean) => {
+    const setDraft = (value: unknown) => {
+      dataRef.current = setAt(dataRef.current, ['draft'], value);
+      setData(dataRef.current);
+    };
+    const before = (dataRef.current as { draft?: unknown } | undefined)?.draft;
+    setDraft(draft ? true : undefined);
+    if (!(await save(draft ? 'unpublished' : 'published'))) setDraft(before);
   };
 
   const discard = async () => {
@@ -432,13 +533,18 @@ function Editor() {
     void refreshFiles();
   };
 
+  const findings = useSiteFindings();
+  // The check reads the saved file: its findings are placed under fields only while the form shows that file as saved.
+  const editedHere = !!file && !!files?.unsaved.includes(file.path);
   const context = useMemo<FormContext | undefined>(() => {
     if (!file) return undefined;
     const byField = new Map<string, string[]>();
-    for (const e of errors.filter((x) => x.file === file.path)) {
-      const id = fieldId(e.path ? parsePath(e.path) : []);
-      byField.set(id, [...(byField.get(id) ?? []), errorMessage(e, m, file.constants, file.locale ?? file.defaultLocale)]);
-    }
+    const note = (path: string | undefined, message: string) => {
+      const id = fieldId(path ? parsePath(path) : []);
+      byField.set(id, [...(byField.get(id) ?? []), message]);
+    };
+    for (const e of errors.filter((x) => x.file === file.path)) note(e.path, errorMessage(e, m, file.constants, file.locale ?? file.defaultLocale));
+    if (!editedHere) for (const f of findings?.items ?? []) if (f.file === file.path && f.path) note(f.path, findingNote(f, m));
     return {
       m,
       english: language === 'en',
@@ -457,7 +563,7 @@ function Editor() {
         void preview(file.path, next);
       },
     };
-  }, [file, errors, translation, m, language, preview, setData]);
+  }, [file, errors, findings, editedHere, translation, m, language, preview, setData]);
   if (!files) return <p className="loading">{m.loading}</p>;
   return (
     <div className="layout">
@@ -501,6 +607,10 @@ function Editor() {
         constants={file?.constants ?? []}
       />
       <main className="form">
+        {file?.kind === 'page' ? (
+          <PublishBar data={data} m={m} language={language} busy={status.kind === 'working'} publish={(draft) => void publish(draft)} />
+        ) : null}
+        <FindingsPanel overlay={findings} file={file?.path} kind={file?.kind} m={m} openFile={(p) => void refreshFiles().then(() => open(p))} />
         {errors.length ? (
           <ErrorList errors={errors} m={m} kind={file?.kind} constants={file?.constants} intl={file ? (file.locale ?? file.defaultLocale) : undefined} />
         ) : null}
@@ -508,7 +618,8 @@ function Editor() {
         {file && context ? <ContentForm key={`${file.path}:${file.version}`} schema={file.schema as JsonSchema} data={data} context={context} /> : null}
       </main>
       <aside className="preview" aria-label={m.previewRegion}>
-        {file ? <iframe ref={frame} title={m.preview(file.route)} src={file.route} onLoad={frameLoaded} /> : null}
+        {/* Named so the pages' findings overlay stays out of this frame (overlay-client.ts): the form shows them. */}
+        {file ? <iframe ref={frame} name="site-editor-preview" title={m.preview(file.route)} src={file.route} onLoad={frameLoaded} /> : null}
       </aside>
     </div>
   );
@@ -551,6 +662,8 @@ function statusText(status: Status, m: Messages, path: string): string {
     'errors-preview': m.notPreviewedErrors,
     'errors-save': m.notSavedErrors,
     created: status.page ? m.newPageCreated(status.page.title, status.page.route) : '',
+    published: m.published(status.page?.route ?? path),
+    unpublished: m.unpublished(status.page?.route ?? path),
   };
   return known[status.text] ?? status.text;
 }

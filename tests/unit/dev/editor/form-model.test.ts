@@ -20,6 +20,8 @@ import {
   newValue,
   placeholderFor,
   pageLabel,
+  pageMatches,
+  pageOtherTitle,
   parseNumber,
   readAs,
   slugOf,
@@ -76,6 +78,13 @@ describe('the form an author sees', () => {
     expect([...first, ...more]).not.toContain('type');
     expect(fieldOrder(page).first.slice(0, 2)).toEqual(['sections', 'meta']);
     expect(fieldOrder(page).more).toContain('slug');
+  });
+
+  it('leaves a page’s own draft switch to the publishing bar; its times and a section’s draft stay under "more"', () => {
+    const { first, more } = fieldOrder(page, [], 'page');
+    expect([...first, ...more]).not.toContain('draft');
+    expect(more).toEqual(expect.arrayContaining(['publishAt', 'unpublishAt']));
+    expect(fieldOrder(section('hero'), ['sections', 0], 'page').more).toContain('draft');
   });
 
   it('draws a locale file’s navigation as its own group, never under "more", its link entries named "Link"', () => {
@@ -235,6 +244,31 @@ describe('the form an author sees', () => {
     expect(pageLabel({ de: 'Impressum' }, ['fr', 'de'], '/impressum', 'impressum')).toBe('Impressum — /impressum');
     // No heading yet: the folder name, never an empty link.
     expect(pageLabel(undefined, ['de'], '/404', 'not-found')).toBe('not-found — /404');
+  });
+
+  it('names a translation by its own heading, the heading the author knows as a second line', () => {
+    const titles = { de: 'Die besten KI-Modelle.', en: 'The leading AI models.', fr: 'Die besten KI-Modelle.' };
+    expect(pageLabel(titles, ['en'], '/en', 'home')).toBe('The leading AI models. — /en');
+    expect(pageOtherTitle(titles, 'en', ['de', 'de'])).toBe('Die besten KI-Modelle.');
+    // The German file in a German editor, or a translation still reading as the German: no second line.
+    expect(pageOtherTitle(titles, 'de', ['de', 'de'])).toBeUndefined();
+    expect(pageOtherTitle(titles, 'fr', ['de', 'de'])).toBeUndefined();
+    // An English editor on the German file reads the English heading under it; references as their values.
+    expect(pageOtherTitle(titles, 'de', ['en', 'de'])).toBe('The leading AI models.');
+    expect(pageOtherTitle({ de: 'Preise {{brand.name}}', en: 'Prices' }, 'en', ['de'], [{ ref: 'brand.name', value: 'KI-Zentrale' }])).toBe(
+      'Preise KI-Zentrale',
+    );
+    expect(pageOtherTitle({ de: 'Impressum' }, 'de', ['en'])).toBeUndefined();
+  });
+
+  it('finds a page by every word typed, in any order, accents and case aside', () => {
+    const texts = ['Über uns', 'About us', '/ueber-uns', 'ueber-uns'];
+    expect(pageMatches('uber', texts)).toBe(true);
+    expect(pageMatches('US about', texts)).toBe(true);
+    expect(pageMatches('/ueber', texts)).toBe(true);
+    expect(pageMatches('  ', texts)).toBe(true);
+    expect(pageMatches('uber preise', texts)).toBe(false);
+    expect(pageMatches('préférences', ['Preferences'])).toBe(true);
   });
 
   it('reads a text with references as the page prints it, each value marked by its reference, the text kept as written', () => {

@@ -36,13 +36,14 @@ function FooterColumns({ ctx }: { ctx: RenderContext }) {
   const f = ctx.strings.footer;
   const mark = useSourceMark();
   const language = useLinkLanguage();
-  // A footer link into a page only available in another language says so (hreflang and the locale's marker).
-  const FooterLink = ({ href, text, owner }: { href: string; text: string; owner?: object }) => {
+  // A footer link into a page only available in another language says so (hreflang and the locale's marker). Under a
+  // column note ("Texts in German") the marker is for screen readers only: on each link it wrapped them to two lines.
+  const FooterLink = ({ href, text, owner, noted }: { href: string; text: string; owner?: object; noted: boolean }) => {
     const other = language?.(href);
     return (
       <a className={link} href={href} hrefLang={other?.hreflang} {...(owner ? mark(owner, 'href') : {})}>
         {text}
-        {other && ` ${other.marker}`}
+        {other && (noted ? <span className="sr-only">{` ${other.marker}`}</span> : ` ${other.marker}`)}
       </a>
     );
   };
@@ -76,6 +77,7 @@ function FooterColumns({ ctx }: { ctx: RenderContext }) {
         return (
           <div key={i}>
             <h2 className={heading}>{column.title}</h2>
+            {column.note && <p className="mt-1 text-xs text-slate-400">{column.note}</p>}
             <ul className="mt-3 sm:mt-4 sm:space-y-2">
               {items.map((item) =>
                 typeof item === 'string' ? (
@@ -84,7 +86,7 @@ function FooterColumns({ ctx }: { ctx: RenderContext }) {
                   </li>
                 ) : (
                   <li key={item.href + item.label}>
-                    <FooterLink href={item.href} text={item.label} owner={item} />
+                    <FooterLink href={item.href} text={item.label} owner={item} noted={column.note !== undefined} />
                   </li>
                 ),
               )}

@@ -49,6 +49,7 @@ function FooterColumns({ ctx }: { ctx: RenderContext }) {
   };
   const [beforeEmail, afterEmail] = f.emailLine.split('{email}');
   const heading = 'text-sm font-semibold tracking-wide text-white';
+  const noted = f.columns.some((column) => column.note !== undefined);
   const link = 'inline-flex min-h-11 min-w-11 items-center text-sm text-slate-400 transition-colors hover:text-white sm:min-h-0 sm:min-w-0';
   return (
     <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-8 px-gutter py-12 sm:gap-10 sm:py-14 lg:grid-cols-4">
@@ -69,15 +70,21 @@ function FooterColumns({ ctx }: { ctx: RenderContext }) {
         if (items.every((item) => typeof item === 'string')) {
           return (
             <div key={i} className="col-span-2 sm:col-span-1">
-              <h2 className={heading}>{column.title}</h2>
+              {/* Beside the link columns from `sm` (a row of its own on phones): its heading block as tall as theirs. */}
+              <div className={noted ? 'sm:min-h-10' : undefined}>
+                <h2 className={heading}>{column.title}</h2>
+              </div>
               <PlainEntries items={items.map(String)} />
             </div>
           );
         }
         return (
           <div key={i}>
-            <h2 className={heading}>{column.title}</h2>
-            {column.note && <p className="mt-1 text-xs text-slate-400">{column.note}</p>}
+            {/* With a note under one column's heading, every link column's heading block is as tall, so their rows line up. */}
+            <div className={noted ? 'min-h-10' : undefined}>
+              <h2 className={heading}>{column.title}</h2>
+              {column.note && <p className="mt-1 text-xs text-slate-400">{column.note}</p>}
+            </div>
             <ul className="mt-3 sm:mt-4 sm:space-y-2">
               {items.map((item) =>
                 typeof item === 'string' ? (

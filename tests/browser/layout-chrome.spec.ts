@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { acceptCookies } from './support/forms.ts';
+import { localeFile, readAs } from './support/site-content.ts';
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL!));
 
@@ -100,5 +101,38 @@ for (const width of [360, 390, 768, 1280, 1440]) {
       for (const f of found) failures.push(`${route}: ${f}`);
     }
     expect(failures).toEqual([]);
+  });
+}
+
+for (const width of [360, 1280]) {
+  test(`the footer's German-only legal pages at ${width} px: one note under the heading, no marker after each link`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const findings: string[] = [];
+    for (const lang of ['fr', 'en', 'es'] as const) {
+      for (const route of [`/${lang}`, `/${lang}/education`]) {
+        await page.goto(route);
+        const strings = localeFile(lang);
+        const column = strings.footer.columns.find((c) => c.items.some((item) => typeof item !== 'string' && item.href === '/agb'));
+        const marker = strings.crossLanguage.de ?? '';
+        expect(column?.note, `${lang} legal column note`).toBeTruthy();
+        const heading = page.locator('footer h2', { hasText: readAs(column?.title ?? '') });
+        await expect(heading.locator('xpath=following-sibling::p[1]')).toHaveText(readAs(column?.note ?? ''));
+        for (const link of await heading.locator('xpath=..').getByRole('link').all()) {
+          // The language is still in the link's name for screen readers, and in its hreflang.
+          await expect(link).toHaveAccessibleName(new RegExp(`${marker.replace(/[()]/g, '\\$&')}$`));
+          await expect(link).toHaveAttribute('hreflang', 'de');
+          // What a sighted visitor reads is the label alone: the link's own text, the marker in a span drawn for no one.
+          const drawn = await link.evaluate((a) =>
+            [...a.childNodes]
+              .filter((n) => n instanceof Text || (n instanceof HTMLElement && n.getBoundingClientRect().width > 1))
+              .map((n) => n.textContent)
+              .join('')
+              .trim(),
+          );
+          if (drawn.includes(marker)) findings.push(`${route}: "${drawn}" shows the marker after the label`);
+        }
+      }
+    }
+    expect(findings).toEqual([]);
   });
 }

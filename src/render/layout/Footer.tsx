@@ -36,18 +36,20 @@ function FooterColumns({ ctx }: { ctx: RenderContext }) {
   const f = ctx.strings.footer;
   const mark = useSourceMark();
   const language = useLinkLanguage();
-  // A footer link into a page only available in another language says so (hreflang and the locale's marker).
-  const FooterLink = ({ href, text, owner }: { href: string; text: string; owner?: object }) => {
+  // A footer link into a page only available in another language says so (hreflang and the locale's marker). Under a
+  // column note ("Texts in German") the marker is for screen readers only: on each link it wrapped them to two lines.
+  const FooterLink = ({ href, text, owner, noted }: { href: string; text: string; owner?: object; noted: boolean }) => {
     const other = language?.(href);
     return (
       <a className={link} href={href} hrefLang={other?.hreflang} {...(owner ? mark(owner, 'href') : {})}>
         {text}
-        {other && ` ${other.marker}`}
+        {other && (noted ? <span className="sr-only">{` ${other.marker}`}</span> : ` ${other.marker}`)}
       </a>
     );
   };
   const [beforeEmail, afterEmail] = f.emailLine.split('{email}');
   const heading = 'text-sm font-semibold tracking-wide text-white';
+  const noted = f.columns.some((column) => column.note !== undefined);
   const link = 'inline-flex min-h-11 min-w-11 items-center text-sm text-slate-400 transition-colors hover:text-white sm:min-h-0 sm:min-w-0';
   return (
     <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-8 px-gutter py-12 sm:gap-10 sm:py-14 lg:grid-cols-4">
@@ -68,14 +70,21 @@ function FooterColumns({ ctx }: { ctx: RenderContext }) {
         if (items.every((item) => typeof item === 'string')) {
           return (
             <div key={i} className="col-span-2 sm:col-span-1">
-              <h2 className={heading}>{column.title}</h2>
+              {/* Beside the link columns from `sm` (a row of its own on phones): its heading block as tall as theirs. */}
+              <div className={noted ? 'sm:min-h-10' : undefined}>
+                <h2 className={heading}>{column.title}</h2>
+              </div>
               <PlainEntries items={items.map(String)} />
             </div>
           );
         }
         return (
           <div key={i}>
-            <h2 className={heading}>{column.title}</h2>
+            {/* With a note under one column's heading, every link column's heading block is as tall, so their rows line up. */}
+            <div className={noted ? 'min-h-10' : undefined}>
+              <h2 className={heading}>{column.title}</h2>
+              {column.note && <p className="mt-1 text-xs text-slate-400">{column.note}</p>}
+            </div>
             <ul className="mt-3 sm:mt-4 sm:space-y-2">
               {items.map((item) =>
                 typeof item === 'string' ? (
@@ -84,7 +93,7 @@ function FooterColumns({ ctx }: { ctx: RenderContext }) {
                   </li>
                 ) : (
                   <li key={item.href + item.label}>
-                    <FooterLink href={item.href} text={item.label} owner={item} />
+                    <FooterLink href={item.href} text={item.label} owner={item} noted={column.note !== undefined} />
                   </li>
                 ),
               )}

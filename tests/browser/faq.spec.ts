@@ -16,7 +16,7 @@ test('ten questions, all closed, each opening and closing on its own', async ({ 
   await page.goto('/faq');
   const section = await faq();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(section.title);
-  const items = page.locator('main details');
+  const items = page.locator('main [data-faq-page] details');
   await expect(items).toHaveCount(10);
   const openStates = () => items.evaluateAll((all) => all.map((d) => (d as HTMLDetailsElement).open));
   expect(await openStates()).toEqual(Array(10).fill(false));
@@ -35,7 +35,7 @@ test('ten questions, all closed, each opening and closing on its own', async ({ 
 
 test('questions toggle from the keyboard', async ({ page }) => {
   await page.goto('/faq');
-  const second = page.locator('main details').nth(1);
+  const second = page.locator('main [data-faq-page] details').nth(1);
   await second.locator('summary').focus();
   await page.keyboard.press('Enter');
   await expect(second).toHaveAttribute('open', '');

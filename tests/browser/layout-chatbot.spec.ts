@@ -31,3 +31,24 @@ test('/chatbot on phones: long lists fold to titles that open to their text; car
   });
   expect(failures).toEqual([]);
 });
+
+test('/chatbot hero: the website behind the chat widget is drawn as a site (its name, a headline, a button, a picture) beside the widget, from 768 px', async ({
+  page,
+}) => {
+  await page.goto('/chatbot');
+  const drawing = page.locator('main [data-mock="chatWidget"]').first();
+  const sketch = drawing.locator('[data-site-sketch]');
+  const failures = await findingsAtEveryWidth(page, async (viewport) => {
+    if (viewport.width < 768) return (await sketch.isVisible()) ? ['the site sketch shows on a phone, under the widget'] : [];
+    const found: string[] = [];
+    // The address in the drawing's browser bar.
+    const address = (await drawing.locator(':scope > div > div').first().innerText()).trim();
+    if (!(await sketch.getByText(address, { exact: true }).isVisible())) found.push(`the sketched site is not named "${address}"`);
+    if ((await sketch.locator('svg').count()) !== 1) found.push('no picture in the sketched site');
+    const widget = await drawing.locator('[data-site-sketch] ~ div').boundingBox();
+    const parts = await sketch.locator(':scope > *').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right));
+    if (!widget || parts.some((right) => right > widget.x)) found.push('a part of the sketched site lies under the widget');
+    return found;
+  });
+  expect(failures).toEqual([]);
+});

@@ -22,7 +22,7 @@ test(`/faq: heading beside the questions from 1024 px, above them below; the but
       return b;
     };
     const heading = await box('main h1');
-    const questions = await box('main details');
+    const questions = await box('main [data-faq-page] details');
     // The section's own button: the last link to /#contact (an answer may link there too).
     const button = await page.locator('main a[href="/#contact"]').last().boundingBox();
     if (!button) throw new Error(`no button to /#contact at ${viewport.width}px`);
@@ -30,8 +30,34 @@ test(`/faq: heading beside the questions from 1024 px, above them below; the but
     const above = heading.y + heading.height <= questions.y;
     if (viewport.width >= 1024 && !beside) failures.push(`${viewport.width}px: the heading is not beside the questions`);
     if (viewport.width < 1024 && !above) failures.push(`${viewport.width}px: the heading is not above the questions`);
-    const lastQuestion = await page.locator('main details').last().boundingBox();
+    const lastQuestion = await page.locator('main [data-faq-page] details').last().boundingBox();
     if (!lastQuestion || button.y < lastQuestion.y + lastQuestion.height) failures.push(`${viewport.width}px: the button is not under the questions`);
+  }
+  expect(failures).toEqual([]);
+});
+
+test('/faq from 1024 px: the heading and its lead stay in view beside the questions as they scroll past; below 1024 px they scroll away', async ({
+  page,
+  baseURL,
+}) => {
+  await acceptCookies(page, baseURL!);
+  const failures: string[] = [];
+  for (const viewport of LAYOUT_VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await page.goto('/faq');
+    // Every question open: the questions column runs well past one screen at every width.
+    await page.locator('main [data-faq-page] details').evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+    await page
+      .locator('main [data-faq-page] details')
+      .last()
+      .evaluate((el) => el.scrollIntoView({ block: 'end', behavior: 'instant' }));
+    const header = (await page.locator('body > header').first().boundingBox())?.height ?? 0;
+    const lead = await page.locator('main h1 ~ p').first().boundingBox();
+    const h1 = await page.locator('main h1').boundingBox();
+    if (!lead || !h1) throw new Error(`no heading or lead at ${viewport.width}px`);
+    const inView = h1.y >= header && lead.y + lead.height <= viewport.height;
+    if (viewport.width >= 1024 && !inView) failures.push(`${viewport.width}px: the heading is out of view (h1 at ${Math.round(h1.y)}px)`);
+    if (viewport.width < 1024 && inView) failures.push(`${viewport.width}px: the heading stays in view while the questions scroll`);
   }
   expect(failures).toEqual([]);
 });

@@ -118,13 +118,26 @@ function Platform({ mock }: { mock: Extract<Mock, { kind: 'platform' }> }) {
 function ChatWidget({ mock }: { mock: Extract<Mock, { kind: 'chatWidget' }> }) {
   return (
     <div className="relative bg-gradient-to-br from-slate-50 to-brand-50 p-3 sm:p-8">
-      {/* The customer's website behind the widget, as a sketch. */}
-      <div className="absolute inset-0 hidden p-8 md:block">
-        <span className="block h-5 w-40 rounded bg-slate-200" />
-        <span className="mt-6 block h-3 w-72 rounded bg-slate-200/80" />
-        <span className="mt-3 block h-3 w-64 rounded bg-slate-200/80" />
-        <span className="mt-3 block h-3 w-56 rounded bg-slate-200/80" />
-        <span className="mt-8 block h-24 w-72 rounded-card bg-white/70" />
+      {/*
+       * The customer's website behind the widget, faint: its name, a menu, a headline in its colour, a button and a
+       * picture. Grey bars alone read as a page still loading (design review 6 #15).
+       */}
+      <div className="absolute inset-y-0 left-0 right-[25rem] hidden p-8 opacity-50 md:block" data-site-sketch="">
+        <div className="flex items-center gap-2 overflow-hidden">
+          <span className="size-5 flex-none rounded-md bg-gradient-to-br from-brand-400 to-brand-600" />
+          <span className="truncate text-sm font-semibold text-slate-600">{mock.address}</span>
+        </div>
+        <span className="mt-10 block h-5 w-11/12 rounded-md bg-brand-200" />
+        <span className="mt-2 block h-5 w-2/3 rounded-md bg-brand-200" />
+        <span className="mt-5 block h-2 w-full rounded-full bg-slate-300/80" />
+        <span className="mt-2 block h-2 w-5/6 rounded-full bg-slate-300/80" />
+        <span className="mt-5 block h-7 w-28 rounded-control bg-brand-500" />
+        <span className="relative mt-8 block h-24 w-full overflow-hidden rounded-card bg-gradient-to-br from-brand-100 to-sky-100">
+          <span className="absolute right-5 top-4 size-5 rounded-full bg-accent-400" />
+          <svg viewBox="0 0 288 64" preserveAspectRatio="none" className="absolute inset-x-0 bottom-0 h-16 w-full text-brand-300" fill="currentColor">
+            <path d="M0 64 L70 12 L120 50 L170 4 L288 64 Z" />
+          </svg>
+        </span>
       </div>
       <div className="relative ml-auto w-full max-w-sm overflow-hidden rounded-card bg-white shadow-raised ring-1 ring-slate-200">
         <div className="flex items-center gap-3 bg-brand-600 px-4 py-3 text-white">

@@ -4,8 +4,9 @@ import type { SectionProps } from './props.ts';
 
 /**
  * Native <details>: each entry opens and closes on its own, keyboard-usable, no JavaScript. As a page of its own
- * (the section holds the page's h1) the heading stands beside the questions from 1024 px: one narrow column in
- * the middle of a wide screen left most of /faq empty.
+ * (the section holds the page's h1) the heading stands beside the questions from 1024 px, and stays in view while
+ * they scroll: one narrow column in the middle of a wide screen left most of /faq empty. SPEC §2's button to
+ * /#contact stays at the bottom, under the questions.
  */
 export function Faq({ section, level, headingId }: SectionProps<'faq'>) {
   const page = level === 1;
@@ -34,7 +35,9 @@ export function Faq({ section, level, headingId }: SectionProps<'faq'>) {
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId} narrow={!page}>
       {page ? (
         <div className="mx-auto max-w-3xl lg:grid lg:max-w-6xl lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16" data-faq-page="">
-          <div>{heading}</div>
+          {/* The heading and its lead ("Ihre Frage ist nicht dabei? Schreiben Sie uns.") stay beside the questions
+              while they scroll past, below the sticky header; the left column was empty under them. */}
+          <div className="lg:sticky lg:top-24 lg:self-start">{heading}</div>
           <div>{questions}</div>
         </div>
       ) : (

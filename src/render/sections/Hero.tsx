@@ -56,7 +56,8 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
             {section.highlight && (
               <>
                 {' '}
-                <span className="text-brand-600">
+                {/* Its own line: a highlight split across lines reads as two half-coloured phrases. */}
+                <span className="block text-brand-600">
                   <KeepTogether text={section.highlight} />
                 </span>
               </>

@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import module, { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
@@ -12,7 +12,8 @@ export type ThreadEntry = 'render-worker' | 'output-worker';
  * map: index.mjs beside the index.cjs that `require.resolve` names).
  */
 export function startThread(name: ThreadEntry, options?: WorkerOptions): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, import.meta.url), options);
+  const withCache = threadOptions(options);
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, import.meta.url), withCache);
   const tsx = pathToFileURL(
     createRequire(import.meta.url)
       .resolve('tsx/esm/api')
@@ -20,5 +21,19 @@ export function startThread(name: ThreadEntry, options?: WorkerOptions): Worker 
   ).href;
   const entry = new URL(`./${name}.ts`, import.meta.url).href;
   const boot = `const { register } = await import(${JSON.stringify(tsx)}); register(); await import(${JSON.stringify(entry)});`;
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), options);
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), withCache);
+}
+
+/** `module.getCompileCacheDir`, Node 22.1+ (the installed @types/node are Node 20's). */
+const compileCacheDir = (module as { getCompileCacheDir?: () => string | undefined }).getCompileCacheDir;
+
+/**
+ * A thread's options with the process's compile cache (bin/site.js enables it, Node 22.1+): a worker does not inherit
+ * it but reads NODE_COMPILE_CACHE from its environment as it starts, so without this every render thread compiled the
+ * renderer's modules afresh on every build.
+ */
+export function threadOptions(options: WorkerOptions = {}, cacheDir = compileCacheDir?.()): WorkerOptions {
+  const env = options.env ?? process.env;
+  if (!cacheDir || typeof env !== 'object' || (env as NodeJS.ProcessEnv).NODE_COMPILE_CACHE) return options;
+  return { ...options, env: { ...env, NODE_COMPILE_CACHE: cacheDir } };
 }

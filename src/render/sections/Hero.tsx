@@ -56,8 +56,7 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
             {section.highlight && (
               <>
                 {' '}
-                {/* Its own line: a highlight split across lines reads as two half-coloured phrases. */}
-                <span className="block text-brand-600">
+                <span className="text-brand-600">
                   <KeepTogether text={section.highlight} />
                 </span>
               </>

@@ -9,6 +9,8 @@ import {
   errorMessage,
   friendlyError,
   itemTitle,
+  LINK_TARGETS_ID,
+  linkTargets,
   pageLabel,
   pageMatches,
   pageOtherTitle,
@@ -305,6 +307,21 @@ function NewPage({
         </p>
       ) : null}
     </details>
+  );
+}
+
+/** The list every link field offers (`list` of its input): the site's pages, then the open page's sections by anchor. */
+function LinkTargets({ files, data, m, constants, intl }: { files: FilesView; data: unknown; m: Messages; constants: readonly Constant[]; intl: string }) {
+  const sections = (data as { sections?: unknown[] } | undefined)?.sections;
+  const anchors = Array.isArray(sections)
+    ? sections.map((s) => ({ id: (s as { id?: unknown } | null)?.id, label: itemTitle(s, '?', m, constants, intl) }))
+    : [];
+  return (
+    <datalist id={LINK_TARGETS_ID}>
+      {linkTargets(files.pageTitles, files.pageRoutes, anchors, constants).map((target) => (
+        <option key={target.value} value={target.value} label={target.label} />
+      ))}
+    </datalist>
   );
 }
 
@@ -616,6 +633,13 @@ function Editor() {
         ) : null}
         {translation ? <TranslationSummary view={translation} m={m} /> : null}
         {file && context ? <ContentForm key={`${file.path}:${file.version}`} schema={file.schema as JsonSchema} data={data} context={context} /> : null}
+        <LinkTargets
+          files={files}
+          data={file?.kind === 'page' ? data : undefined}
+          m={m}
+          constants={file?.constants ?? []}
+          intl={file?.locale ?? file?.defaultLocale ?? 'en'}
+        />
       </main>
       <aside className="preview" aria-label={m.previewRegion}>
         {/* Named so the pages' findings overlay stays out of this frame (overlay-client.ts): the form shows them. */}

@@ -551,6 +551,7 @@ function Editor() {
   };
 
   const findings = useSiteFindings();
+  const openFile = useCallback((path: string) => void refreshFiles().then(() => open(path)), [refreshFiles, open]);
   // The check reads the saved file: its findings are placed under fields only while the form shows that file as saved.
   const editedHere = !!file && !!files?.unsaved.includes(file.path);
   const context = useMemo<FormContext | undefined>(() => {
@@ -627,7 +628,7 @@ function Editor() {
         {file?.kind === 'page' ? (
           <PublishBar data={data} m={m} language={language} busy={status.kind === 'working'} publish={(draft) => void publish(draft)} />
         ) : null}
-        <FindingsPanel overlay={findings} file={file?.path} kind={file?.kind} m={m} openFile={(p) => void refreshFiles().then(() => open(p))} />
+        <FindingsPanel overlay={findings} file={file?.path} kind={file?.kind} m={m} openFile={openFile} />
         {errors.length ? (
           <ErrorList errors={errors} m={m} kind={file?.kind} constants={file?.constants} intl={file ? (file.locale ?? file.defaultLocale) : undefined} />
         ) : null}

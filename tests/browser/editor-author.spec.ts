@@ -168,7 +168,7 @@ test('a draft says so at the top of its form; one click publishes it, another ma
   await page.context().close();
 });
 
-test('the page list names each page in its own language and finds pages by words and language', async ({ browser }) => {
+test('the page list names each page in its own language and finds pages by words and language; links pick from it', async ({ browser }) => {
   const page = await openGerman(browser, 'pages/home/de.yaml');
   const nav = page.locator('nav.nav');
   // Each page by its own heading; a translation with the German heading under it, the German pages with none.
@@ -193,6 +193,12 @@ test('the page list names each page in its own language and finds pages by words
   await expect(count).toHaveText('Keine Seite passt.');
   await nav.getByRole('combobox', { name: 'Sprache' }).selectOption({ label: 'Alle Sprachen' });
   await expect(nav.locator('a[href^="#pages/"]')).toHaveAttribute('href', '#pages/kurs/de.yaml');
+  // A link's address offers the site's pages by heading and this page's sections by anchor, to pick instead of type.
+  await expect(page.locator('#root_sections_0_actions_0_href')).toHaveAttribute('list', 'site-link-targets');
+  const targets = page.locator('datalist#site-link-targets');
+  await expect(targets.locator('option[value="/faq"]')).toHaveAttribute('label', 'Fragen und Antworten');
+  await expect(targets.locator('option[value="/en"]')).toHaveAttribute('label', 'Every AI model in one place');
+  await expect(targets.locator('option[value="#ki-zentrale-plattform"]')).toHaveAttribute('label', /: Warum wir$/);
   // The shared files stay listed whatever is searched.
   await expect(nav.getByRole('link', { name: 'Zahlen und Einstellungen' })).toBeVisible();
   await page.context().close();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { FindingView } from '../../finding-view.ts';
 import type { Overlay } from '../../live-reload.ts';
 import type { Messages } from '../messages/index.ts';
@@ -76,9 +76,10 @@ interface FindingsProps {
 /**
  * Above the form, a bar that opens the list of what `site check` finds ("Prüfung der Website: 1 Fehler · 1 in dieser
  * Datei"): every word the editor's, the check's own English text marked as such; the open file's findings first,
- * each leading to its field, another file's opening that file.
+ * each leading to its field, another file's opening that file. Drawn again only when the findings or the open file
+ * change, not at each keystroke of the form beside it.
  */
-export function FindingsPanel({ overlay, file, kind, m, openFile }: FindingsProps) {
+export const FindingsPanel = memo(function FindingsPanel({ overlay, file, kind, m, openFile }: FindingsProps) {
   if (!overlay?.items.length) return null;
   const here = overlay.items.filter((f) => f.file !== undefined && f.file === file);
   const items = [...here, ...overlay.items.filter((f) => !here.includes(f))];
@@ -97,7 +98,7 @@ export function FindingsPanel({ overlay, file, kind, m, openFile }: FindingsProp
       </ol>
     </details>
   );
-}
+});
 
 function FindingItem({
   finding,

@@ -305,6 +305,31 @@ export function isLongText(key: string | number | undefined, value: unknown): bo
   return (typeof key === 'string' && LONG.has(key)) || (typeof value === 'string' && (value.length > 80 || value.includes('\n')));
 }
 
+/** Keys whose text is where a link leads: the field offers the site's pages and the open page's sections to pick from. */
+const LINK_KEYS = new Set(['href', 'link', 'contactHref']);
+export const isLinkTarget = (key: string | number | undefined): boolean => typeof key === 'string' && LINK_KEYS.has(key);
+
+/** The id of the one list of link targets the form's link fields share (main.tsx draws it). */
+export const LINK_TARGETS_ID = 'site-link-targets';
+
+/**
+ * What a link field offers: every page of the site by address, named by its heading in its own language, then the open
+ * page's sections by anchor ("#pricing"), named by their titles; each address once.
+ */
+export function linkTargets(
+  titles: Readonly<Record<string, Readonly<Record<string, string>>>>,
+  routes: Readonly<Record<string, Readonly<Record<string, string>>>>,
+  sections: readonly { id?: unknown; label: string }[],
+  constants: readonly Constant[] = [],
+): { value: string; label: string }[] {
+  const pages = Object.entries(routes).flatMap(([family, byLocale]) =>
+    Object.entries(byLocale).map(([locale, route]) => ({ value: route, label: pageLabel(titles[family], [locale], undefined, family, constants) })),
+  );
+  const anchors = sections.flatMap((s) => (typeof s.id === 'string' && s.id ? [{ value: `#${s.id}`, label: s.label }] : []));
+  const seen = new Set<string>();
+  return [...pages.sort((a, b) => a.value.localeCompare(b.value)), ...anchors].filter((t) => !seen.has(t.value) && seen.add(t.value));
+}
+
 /** Keys whose text is a name, link or code, never prose: no constant picker beside them. */
 const NOT_PROSE = new Set([
   'id',

@@ -10,8 +10,10 @@ import {
   fieldOrder,
   friendlyError,
   hasReference,
+  isLinkTarget,
   isLongText,
   itemTitle,
+  LINK_TARGETS_ID,
   memberOf,
   membersOf,
   NAVIGATION,
@@ -241,7 +243,7 @@ function TextField({ schema, value, path, label, inList }: { schema: JsonSchema;
   return (
     <Leaf path={path} schema={schema} value={value} label={label}>
       <div className="text-widget">
-        {long ? <textarea {...common} rows={2} /> : <input type="text" {...common} />}
+        {long ? <textarea {...common} rows={2} /> : <input type="text" {...common} list={isLinkTarget(lastKey(path)) ? LINK_TARGETS_ID : undefined} />}
         {refers && constants.length && takesReference(schema, lastKey(path), inList) ? (
           <select className="constant-picker" aria-label={m.insertConstant(label)} value="" onChange={(e) => e.target.value && insert(e.target.value)}>
             <option value="">{m.insertPlaceholder}</option>

@@ -9,6 +9,8 @@ import {
   errorMessage,
   friendlyError,
   itemTitle,
+  LINK_TARGETS_ID,
+  linkTargets,
   pageLabel,
   pageMatches,
   pageOtherTitle,
@@ -308,6 +310,21 @@ function NewPage({
   );
 }
 
+/** The list every link field offers (`list` of its input): the site's pages, then the open page's sections by anchor. */
+function LinkTargets({ files, data, m, constants, intl }: { files: FilesView; data: unknown; m: Messages; constants: readonly Constant[]; intl: string }) {
+  const sections = (data as { sections?: unknown[] } | undefined)?.sections;
+  const anchors = Array.isArray(sections)
+    ? sections.map((s) => ({ id: (s as { id?: unknown } | null)?.id, label: itemTitle(s, '?', m, constants, intl) }))
+    : [];
+  return (
+    <datalist id={LINK_TARGETS_ID}>
+      {linkTargets(files.pageTitles, files.pageRoutes, anchors, constants).map((target) => (
+        <option key={target.value} value={target.value} label={target.label} />
+      ))}
+    </datalist>
+  );
+}
+
 function sectionsOf(data: unknown, m: Messages, constants: readonly Constant[], intl: string): { id: string; label: string }[] {
   const sections = (data as { sections?: unknown[] } | null)?.sections;
   if (!Array.isArray(sections)) return [];
@@ -534,6 +551,7 @@ function Editor() {
   };
 
   const findings = useSiteFindings();
+  const openFile = useCallback((path: string) => void refreshFiles().then(() => open(path)), [refreshFiles, open]);
   // The check reads the saved file: its findings are placed under fields only while the form shows that file as saved.
   const editedHere = !!file && !!files?.unsaved.includes(file.path);
   const context = useMemo<FormContext | undefined>(() => {
@@ -610,12 +628,19 @@ function Editor() {
         {file?.kind === 'page' ? (
           <PublishBar data={data} m={m} language={language} busy={status.kind === 'working'} publish={(draft) => void publish(draft)} />
         ) : null}
-        <FindingsPanel overlay={findings} file={file?.path} kind={file?.kind} m={m} openFile={(p) => void refreshFiles().then(() => open(p))} />
+        <FindingsPanel overlay={findings} file={file?.path} kind={file?.kind} m={m} openFile={openFile} />
         {errors.length ? (
           <ErrorList errors={errors} m={m} kind={file?.kind} constants={file?.constants} intl={file ? (file.locale ?? file.defaultLocale) : undefined} />
         ) : null}
         {translation ? <TranslationSummary view={translation} m={m} /> : null}
         {file && context ? <ContentForm key={`${file.path}:${file.version}`} schema={file.schema as JsonSchema} data={data} context={context} /> : null}
+        <LinkTargets
+          files={files}
+          data={file?.kind === 'page' ? data : undefined}
+          m={m}
+          constants={file?.constants ?? []}
+          intl={file?.locale ?? file?.defaultLocale ?? 'en'}
+        />
       </main>
       <aside className="preview" aria-label={m.previewRegion}>
         {/* Named so the pages' findings overlay stays out of this frame (overlay-client.ts): the form shows them. */}

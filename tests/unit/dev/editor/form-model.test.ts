@@ -19,6 +19,8 @@ import {
   errorMessage,
   newValue,
   placeholderFor,
+  isLinkTarget,
+  linkTargets,
   pageLabel,
   pageMatches,
   pageOtherTitle,
@@ -259,6 +261,21 @@ describe('the form an author sees', () => {
       'Preise KI-Zentrale',
     );
     expect(pageOtherTitle({ de: 'Impressum' }, 'de', ['en'])).toBeUndefined();
+  });
+
+  it('offers a link field every page by address and heading, then the open page’s sections by anchor, each once', () => {
+    const titles = { faq: { de: 'Fragen', en: 'Questions' }, home: { de: 'Start {{brand.name}}' } };
+    const routes = { faq: { de: '/faq', en: '/en/faq' }, home: { de: '/' } };
+    const sections = [{ id: 'pricing', label: 'Preise' }, { label: 'Ohne Anker' }, { id: 'pricing', label: 'Zweimal' }];
+    expect(linkTargets(titles, routes, sections, [{ ref: 'brand.name', value: 'KI-Zentrale' }])).toEqual([
+      { value: '/', label: 'Start KI-Zentrale' },
+      { value: '/en/faq', label: 'Questions' },
+      { value: '/faq', label: 'Fragen' },
+      { value: '#pricing', label: 'Preise' },
+    ]);
+    expect(['href', 'link', 'contactHref'].every(isLinkTarget)).toBe(true);
+    expect(isLinkTarget('label')).toBe(false);
+    expect(isLinkTarget(0)).toBe(false);
   });
 
   it('finds a page by every word typed, in any order, accents and case aside', () => {

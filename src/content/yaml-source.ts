@@ -185,18 +185,29 @@ export function parseYaml(file: string, text: string): { source?: YamlSource; er
     const size = expandedSize(data);
     if (size > MAX_EXPANDED_VALUES) return { errors: [aliasError(file, text, size)] };
   }
-  const source = sourceOf(file, text, data, () => (parsed ??= yamlDocument(text)));
+  const source = sourceOf(file, text, data, parsed);
   if (parsed) source.strings = documentStrings(source);
   else Object.assign(source, collectStrings(data, source));
   return { source, errors: [] };
 }
 
+/**
+ * The source of a parsed file. Its yaml document is made when something must be located and held weakly: `site dev`
+ * keeps every file's source in its memo for the session, and its check locates findings in them; a document is
+ * several times its file's size. One collected meanwhile is made again (the same text gives the same ranges).
+ */
 function sourceOf(
   file: string,
   text: string,
   data: unknown,
-  document: () => { doc: Document.Parsed; lines: LineCounter },
+  parsed: { doc: Document.Parsed; lines: LineCounter } | undefined,
 ): YamlSource & { strings: ScalarString[] } {
+  let held = parsed && new WeakRef(parsed);
+  const document = () => {
+    let made = held?.deref();
+    if (!made) held = new WeakRef((made = yamlDocument(text)));
+    return made;
+  };
   return {
     file,
     text,

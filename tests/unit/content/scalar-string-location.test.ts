@@ -1,5 +1,13 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { parseYaml } from '../../../src/content/yaml-source.ts';
+import { locate, parseYaml } from '../../../src/content/yaml-source.ts';
+
+/** A full garbage collection: the flag exposes `gc` in contexts made after it is set. */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
 
 describe("a parsed file's scalar strings (content/yaml-source.ts)", () => {
   const text = 'title: Hallo\nsections:\n  - type: hero\n    lead: !verbatim "Schneller – sicher"\n';
@@ -20,5 +28,19 @@ describe("a parsed file's scalar strings (content/yaml-source.ts)", () => {
     const copy = { ...lead };
     expect(copy.location).toEqual(lead?.location);
     expect(source?.strings.map((s) => s.location.line)).toEqual([1, 3, 4]);
+  });
+
+  it('hold the yaml document that located them weakly, and make it again when it is needed after it went', async () => {
+    const { source } = parseYaml('pages/home/de.yaml', text);
+    if (!source) throw new Error('the text parses');
+    expect(source.strings[0]?.location.line).toBe(1);
+    const made = new WeakRef(source.doc);
+    // A WeakRef's target stays until the job that reached it ends.
+    await new Promise((resolve) => setImmediate(resolve));
+    collectGarbage();
+    // `site dev` keeps every file's source in its memo for the session: a document held by it stayed with it.
+    expect(made.deref()).toBeUndefined();
+    expect(locate(source, ['sections', 0, 'lead'])).toMatchObject({ file: 'pages/home/de.yaml', line: 4 });
+    expect(source.strings.map((s) => s.location.line)).toEqual([1, 3, 4]);
   });
 });

@@ -1,5 +1,5 @@
 import type { StoredContactRequest } from '../../supabase/functions/_shared/contact-request.ts';
-import { leadView, notificationWording, receivedAt, type NotificationWording } from '../../supabase/functions/_shared/lead-notification.ts';
+import { leadNames, leadView, notificationWording, receivedAt, type NotificationWording } from '../../supabase/functions/_shared/lead-notification.ts';
 import { bold, dim } from './report.ts';
 
 /**
@@ -16,7 +16,7 @@ export function leadsWording(env: NodeJS.ProcessEnv = process.env): Notification
 }
 
 /** `2026-11-29 13:12` in the site's time zone: sortable, and the hour the mail says. */
-function localMinute(iso: string, timeZone: string): string {
+export function localMinute(iso: string, timeZone: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
   const parts = Object.fromEntries(
@@ -55,6 +55,30 @@ export function terminalSafe(value: string): string {
   return value.replace(UNSAFE_IN_CELL, escaped);
 }
 
+/** A request as the lists of `leads erase`, `leads purge` and `leads --failed` name it: what the table's first four columns say. */
+export interface ListedRequest {
+  id: string;
+  created_at: string;
+  form_variant?: string | null;
+  locale?: string | null;
+}
+
+/**
+ * One request in a list line: its id, when it came in (the site's time zone, as the table's "received" column) and its
+ * form and language by name, "0b9e…  received 2026-11-29 16:45 (Europe/Berlin)  Kontaktformular Unternehmen  Französisch".
+ */
+export function requestLine(r: ListedRequest, wording = leadsWording()): string {
+  const names = leadNames(r, wording);
+  return [
+    r.id,
+    `received ${localMinute(r.created_at, wording.timeZone)} (${wording.timeZone})`,
+    r.form_variant ? names.formName : '(no form)',
+    r.locale ? names.languageName : '–',
+  ]
+    .map(visible)
+    .join('  ');
+}
+
 function clip(value: string, width: number): string {
   const chars = [...value];
   return chars.length <= width ? value + ' '.repeat(width - chars.length) : `${chars.slice(0, Math.max(0, width - 1)).join('')}…`;
@@ -70,7 +94,7 @@ const length = (value: string) => [...value].length;
 export function leadsTable(rows: readonly StoredContactRequest[], columns: number, wide = false, wording = leadsWording()): string {
   if (rows.length === 0) return dim('no contact requests stored yet');
   const cells = rows.map((r) => {
-    const view = leadView(r, wording);
+    const view = leadNames(r, wording);
     return [
       r.id,
       localMinute(r.created_at, wording.timeZone),

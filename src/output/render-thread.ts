@@ -1,4 +1,4 @@
-import { availableParallelism, cpus } from 'node:os';
+import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { PageEntry, PageSummary, SiteView } from '../content/model.ts';
 import type { SocialImage } from '../render/context.ts';
@@ -21,25 +21,13 @@ import { startThread } from './thread-entry.ts';
  * bytes in tests/unit/output/render-thread.test.ts.
  */
 
-/** Pages the main thread renders before it starts the worker: a warm build that renders a few pages never pays its start. */
-export const BEFORE_RENDER_THREAD = 32;
 /**
- * Processors that must have been idle while those pages rendered for a worker to start (RenderPool). The worker costs 6-15 %
- * more CPU (its start and a second warm-up of the renderer's compiled code: farm-bench, 100-1,000 pages, load 14-25),
- * which pays only where it runs on a processor nothing else wanted.
+ * A build that renders more pages than this starts its render threads before its first page; one that renders fewer
+ * (a warm build after a small edit) renders on the main thread only and never pays a thread's start and the second
+ * warm-up of the renderer's compiled code (about 0.3 CPU-s each).
  */
-const IDLE_TO_START = 0.5;
+export const BEFORE_RENDER_THREAD = 32;
 
-/** Time all processors spent idle and in all since boot (os.cpus(): /proc/stat on Linux). */
-function processorTimes(): { idle: number; total: number } {
-  let idle = 0;
-  let total = 0;
-  for (const { times } of cpus()) {
-    idle += times.idle;
-    total += times.user + times.nice + times.sys + times.idle + times.irq;
-  }
-  return { idle, total };
-}
 /** Pages handed to the worker and not yet taken back: one rendering, one waiting, so it never waits for the main thread. */
 const IN_FLIGHT = 2;
 
@@ -82,19 +70,19 @@ export class RenderThread {
   private next = 0;
   private readonly pending = new Map<number, { resolve: (page: RenderedPage) => void; reject: (error: Error) => void; entry: PageEntry }>();
 
-  constructor(private readonly site: SharedSite) {}
+  /** Whether the site was handed to the worker: it takes pages from then on. */
+  private shared = false;
 
-  /** Starts the worker and hands it the site (a few tens of ms of the main thread's time at 10,000 pages). */
-  start(): void {
+  constructor(private readonly site?: SharedSite) {}
+
+  /**
+   * Starts the worker without the site: it loads the renderer (its modules and hyphenation patterns) while the main
+   * thread still loads the content, and takes pages once start() hands it the site.
+   */
+  spawn(): void {
     if (this.worker) return;
     // Ended by stop(), which buildSite calls whether the build succeeds or fails.
     const worker = startThread('render-worker');
-    const { model, code, images } = this.site;
-    worker.postMessage({
-      model: sharedModel(model),
-      code: { cssUrl: code.cssUrl, fontPreload: code.fontPreload, islands: { loader: code.islands.loader }, template: code.template, runtime: code.runtime },
-      images,
-    });
     worker.on('message', ([id, result, message]: [number, RenderedResult | undefined, string | undefined]) => {
       const pending = this.pending.get(id);
       this.pending.delete(id);
@@ -111,15 +99,28 @@ export class RenderThread {
     this.worker = worker;
   }
 
+  /** Starts the worker (unless spawn() did) and hands it the site (a few tens of ms of the main thread's time at 10,000 pages). */
+  start(site = this.site): void {
+    this.spawn();
+    if (this.shared || !site) return;
+    this.shared = true;
+    const { model, code, images } = site;
+    this.worker?.postMessage({
+      model: sharedModel(model),
+      code: { cssUrl: code.cssUrl, fontPreload: code.fontPreload, islands: { loader: code.islands.loader }, template: code.template, runtime: code.runtime },
+      images,
+    });
+  }
+
   /** Whether the worker would take another page now. */
   get free(): boolean {
-    return !!this.worker && this.pending.size < IN_FLIGHT;
+    return !!this.worker && this.shared && this.pending.size < IN_FLIGHT;
   }
 
   /** Page `entry` rendered on the worker. */
   render(entry: PageEntry, socialImage: SocialImage | undefined): Promise<RenderedPage> {
     const worker = this.worker;
-    if (!worker) throw new Error('RenderThread.render before start()');
+    if (!worker || !this.shared) throw new Error('RenderThread.render before start()');
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, entry });
@@ -131,6 +132,7 @@ export class RenderThread {
   async stop(): Promise<void> {
     const worker = this.worker;
     this.worker = undefined;
+    this.shared = false;
     for (const { reject } of this.pending.values()) reject(new Error('the render worker was stopped'));
     this.pending.clear();
     await worker?.terminate();
@@ -148,33 +150,26 @@ export function renderThreadCount(env: NodeJS.ProcessEnv = process.env): number 
 }
 
 /**
- * The render threads of a build (RenderThread each), beside the main thread's own rendering. Started together after
- * BEFORE_RENDER_THREAD pages, as many as processors were idle while those rendered (each costs its start and a warm-up
- * of the renderer, which pays only on a processor nothing else wanted), or all of them when SITE_RENDER_THREADS set
- * their number; stop() ends every one, whether the build succeeds or fails.
+ * The render threads of a build (RenderThread each), beside the main thread's own rendering. A build that will render
+ * every page spawns them before it loads the content (build.ts), so their start-up runs while the main thread loads;
+ * the pages phase starts them with the site before its first page when it has more than BEFORE_RENDER_THREAD pages to
+ * render, so every processor renders from the start. stop() ends every one, whether the build succeeds or fails.
  */
 export class RenderPool {
   private readonly threads: RenderThread[];
-  private readonly since = processorTimes();
-  private decided = false;
 
-  constructor(
-    site: SharedSite,
-    size = renderThreadCount(),
-    private readonly asked = process.env.SITE_RENDER_THREADS !== undefined,
-  ) {
-    this.threads = Array.from({ length: size }, () => new RenderThread(site));
+  constructor(size = renderThreadCount()) {
+    this.threads = Array.from({ length: size }, () => new RenderThread());
   }
 
-  /** Starts the threads (once): as many as processors were idle since the build began rendering, or all when asked for. */
-  startIfIdle(): void {
-    if (this.decided) return;
-    this.decided = true;
-    const now = processorTimes();
-    const total = now.total - this.since.total;
-    const idle = total > 0 ? ((now.idle - this.since.idle) / total) * cpus().length : 0;
-    const count = this.asked ? this.threads.length : Math.min(this.threads.length, Math.floor(idle + (1 - IDLE_TO_START)));
-    for (const thread of this.threads.slice(0, count)) thread.start();
+  /** Starts every thread without the site (RenderThread.spawn). */
+  spawn(): void {
+    for (const thread of this.threads) thread.spawn();
+  }
+
+  /** Starts every thread (unless spawned) and hands each the site; a thread already started stays as it is. */
+  start(site: SharedSite): void {
+    for (const thread of this.threads) thread.start(site);
   }
 
   /** A thread that would take another page now, if any. */

@@ -1,5 +1,5 @@
 import { claimLinker, hasClaimMarks } from './claim-notes.ts';
-import { mapBodyText, textHyphenator } from './hyphenation.ts';
+import { mapBodyText, textHyphenator, type TextRun } from './hyphenation.ts';
 
 /**
  * The body's footnote marks made links (claim-notes.ts) and its long words given soft hyphens for the page's language
@@ -7,7 +7,10 @@ import { mapBodyText, textHyphenator } from './hyphenation.ts';
  */
 export function finishBody(rendered: string, refLabel: string | undefined, lang: string): string {
   const hyphenate = textHyphenator(lang);
-  if (!hasClaimMarks(rendered)) return mapBodyText(rendered, { tag: (token) => token, text: (token, prose) => (prose ? hyphenate(token) : token) });
+  /** The hyphens a run of text gets where it stands: none in code or in text that never breaks inside a word. */
+  const byPlace = { body: (text: string) => hyphenate(text, 'body'), heading: (text: string) => hyphenate(text, 'heading') };
+  const prose = (run: TextRun) => (run === 'body' || run === 'heading' ? byPlace[run] : undefined);
+  if (!hasClaimMarks(rendered)) return mapBodyText(rendered, { tag: (token) => token, text: (token, run) => prose(run)?.(token) ?? token });
   const linker = claimLinker(refLabel);
-  return mapBodyText(rendered, { tag: linker.tag, text: (token, prose) => linker.text(token, prose ? hyphenate : undefined) });
+  return mapBodyText(rendered, { tag: linker.tag, text: (token, run) => linker.text(token, prose(run)) });
 }

@@ -10,8 +10,13 @@ import { createRequire } from 'node:module';
 
 /** Words shorter than this never need a break: the narrowest column (a phone's card) holds them whole. */
 export const MIN_HYPHENATED_LETTERS = 12;
-/** A break leaves at least this many letters on each line ("Be-sprechungs…" reads badly). */
-const EDGE_LETTERS = 3;
+/**
+ * Where a text stands decides how close to a word's ends it may break: running text keeps three letters on each
+ * line ("Be-sprechungs…" reads badly); a heading or card title, read at a glance in large type, keeps five, so it never
+ * ends a line on "Vertriebsleitfa-" with "den" below.
+ */
+export const EDGE_LETTERS = { body: 3, heading: 5 } as const;
+export type TextPlace = keyof typeof EDGE_LETTERS;
 const SOFT_HYPHEN = '\u00ad';
 
 interface Hyphenator {
@@ -33,9 +38,10 @@ const LOADERS: Record<string, () => Hyphenator> = {
  */
 interface Language {
   hyphenator: Hyphenator;
-  words: Map<string, string>;
-  texts: Map<string, string>;
+  words: Record<TextPlace, Map<string, string>>;
+  texts: Record<TextPlace, Map<string, string>>;
 }
+const memos = () => ({ body: new Map<string, string>(), heading: new Map<string, string>() });
 const loaded = new Map<string, Language | undefined>();
 /** By the `lang` a page gives ("de", "en-GB"): asked for every text of every page. */
 const byLang = new Map<string, Language | undefined>();
@@ -59,7 +65,7 @@ function languageFor(lang: string): Language | undefined {
   const base = lang.toLowerCase().split('-')[0] ?? '';
   if (!loaded.has(base)) {
     const hyphenator = LOADERS[base]?.();
-    loaded.set(base, hyphenator && { hyphenator, words: new Map(), texts: new Map() });
+    loaded.set(base, hyphenator && { hyphenator, words: memos(), texts: memos() });
   }
   const language = loaded.get(base);
   byLang.set(lang, language);
@@ -72,26 +78,31 @@ const HAS_LONG_WORD = new RegExp(LONG_WORD.source, 'u');
 /** A token that is an address, not prose: a URL, a domain, a path or an e-mail address. */
 const ADDRESS = /[@/\\]|:\/\/|^www\.|\p{L}\.\p{L}/u;
 
-/** `word` with its soft hyphens, none closer than EDGE_LETTERS to either end. */
-function breakWord(word: string, hyphenator: Hyphenator): string {
+/** `word` with its soft hyphens, none closer than `edge` letters to either end. */
+function breakWord(word: string, hyphenator: Hyphenator, edge: number): string {
   const parts = hyphenator.hyphenateSync(word, { minWordLength: MIN_HYPHENATED_LETTERS }).split(SOFT_HYPHEN);
   let out = '';
   let seen = 0;
   for (const [i, part] of parts.entries()) {
     seen += part.length;
     out += part;
-    if (i < parts.length - 1 && seen >= EDGE_LETTERS && word.length - seen >= EDGE_LETTERS) out += SOFT_HYPHEN;
+    if (i < parts.length - 1 && seen >= edge && word.length - seen >= edge) out += SOFT_HYPHEN;
   }
   return out;
 }
 
-/** Plain text with soft hyphens in its long words; addresses (URLs, e-mail) and words that already have them are left alone. */
-export function hyphenateText(text: string, lang: string): string {
+/**
+ * Plain text with soft hyphens in its long words, as `place` allows them (EDGE_LETTERS); addresses (URLs, e-mail) and
+ * words that already have them are left alone.
+ */
+export function hyphenateText(text: string, lang: string, place: TextPlace = 'body'): string {
   const language = languageFor(lang);
   if (!language || !HAS_LONG_WORD.test(text)) return text;
-  const { hyphenator, words, texts } = language;
-  const broken = (word: string) => remembered(words, word, (w) => breakWord(w, hyphenator));
-  return remembered(texts, text, (t) =>
+  const { hyphenator } = language;
+  const words = language.words[place];
+  const edge = EDGE_LETTERS[place];
+  const broken = (word: string) => remembered(words, word, (w) => breakWord(w, hyphenator, edge));
+  return remembered(language.texts[place], text, (t) =>
     t.replace(/[^\s]+/g, (token) => (ADDRESS.test(token) || token.includes(SOFT_HYPHEN) ? token : token.replace(LONG_WORD, broken))),
   );
 }
@@ -100,12 +111,26 @@ export function hyphenateText(text: string, lang: string): string {
 const SKIP = new Set(['script', 'style', 'code', 'pre', 'kbd', 'samp', 'textarea', 'title', 'option', 'svg', 'math']);
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 
-/** What `mapBodyText` hands its visitor: a tag or comment as written, or a run of text and whether it is prose. */
+/** Headings and card titles (an `h1`–`h6`): their words break only well inside (EDGE_LETTERS.heading). */
+const HEADING = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/**
+ * An element styled `hyphens: none` (Tailwind's `hyphens-none`: a figure's label, a button, a drawing's label) never
+ * breaks inside a word, so its text gets no soft hyphens: they would be bytes the browser ignores there.
+ */
+const UNBROKEN = /\sclass="[^"]*(?<![\w-])hyphens-none(?![\w-])/;
+
+/**
+ * Where a run of text stands: `code` (inside code, a script, an island or another element whose text is no prose to
+ * break), `unbroken` (prose that never breaks inside a word), or the place whose rules its words break by.
+ */
+export type TextRun = TextPlace | 'unbroken' | 'code';
+
+/** What `mapBodyText` hands its visitor: a tag or comment as written, or a run of text and where it stands. */
 export interface BodyTextVisitor {
   /** A tag or comment; what it returns replaces it. */
   tag(token: string): string;
-  /** A run of text; `prose`: not inside code, a script, an island or another element whose text is no prose to break. */
-  text(token: string, prose: boolean): string;
+  /** A run of text and where it stands; what it returns replaces it. */
+  text(token: string, run: TextRun): string;
 }
 
 /**
@@ -114,30 +139,37 @@ export interface BodyTextVisitor {
  */
 export function mapBodyText(html: string, visit: BodyTextVisitor): string {
   const open: string[] = [];
-  // Depth in `open` at which the skipped element began (-1: not skipping).
+  // Depth in `open` at which the skipped, unbroken or heading element began (-1: not inside one).
   let skipFrom = -1;
+  let unbrokenFrom = -1;
+  let headingFrom = -1;
+  const runHere = (): TextRun => (skipFrom >= 0 ? 'code' : unbrokenFrom >= 0 ? 'unbroken' : headingFrom >= 0 ? 'heading' : 'body');
   return html.replace(
     /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][\w-]*)([^>]*)>|[^<]+/g,
     (token, closing: string | undefined, tag: string | undefined, attrs: string | undefined) => {
-      if (tag === undefined) return token.startsWith('<!--') ? visit.tag(token) : visit.text(token, skipFrom < 0);
+      if (tag === undefined) return token.startsWith('<!--') ? visit.tag(token) : visit.text(token, runHere());
       const name = tag.toLowerCase();
       if (closing) {
         const at = open.lastIndexOf(name);
         if (at >= 0) open.length = at;
         if (skipFrom >= open.length) skipFrom = -1;
+        if (unbrokenFrom >= open.length) unbrokenFrom = -1;
+        if (headingFrom >= open.length) headingFrom = -1;
         return visit.tag(token);
       }
       if (VOID.has(name) || attrs?.trimEnd().endsWith('/')) return visit.tag(token);
       if (skipFrom < 0 && (SKIP.has(name) || / data-island="/.test(attrs ?? ''))) skipFrom = open.length;
+      if (unbrokenFrom < 0 && UNBROKEN.test(attrs ?? '')) unbrokenFrom = open.length;
+      if (headingFrom < 0 && HEADING.has(name)) headingFrom = open.length;
       open.push(name);
       return visit.tag(token);
     },
   );
 }
 
-/** Hyphenates plain text in `lang`, or leaves it as it is when the language has no patterns. */
-export function textHyphenator(lang: string): (text: string) => string {
-  return languageFor(lang) ? (text) => hyphenateText(text, lang) : (text) => text;
+/** Hyphenates plain text in `lang` as its place allows, or leaves it as it is when the language has no patterns. */
+export function textHyphenator(lang: string): (text: string, place: TextPlace) => string {
+  return languageFor(lang) ? (text, place) => hyphenateText(text, lang, place) : (text) => text;
 }
 
 const asWritten = (token: string) => token;
@@ -149,5 +181,5 @@ const asWritten = (token: string) => token;
  */
 export function hyphenateHtml(html: string, lang: string): string {
   if (!languageFor(lang)) return html;
-  return mapBodyText(html, { tag: asWritten, text: (token, prose) => (prose ? hyphenateText(token, lang) : token) });
+  return mapBodyText(html, { tag: asWritten, text: (token, run) => (run === 'body' || run === 'heading' ? hyphenateText(token, lang, run) : token) });
 }

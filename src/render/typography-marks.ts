@@ -26,7 +26,17 @@ export function rangeSpacing(text: string): string {
   return text.replace(/(?<=\d)[ \t\n]+–[ \t\n]+(?=\d)/g, `${NO_BREAK_SPACE}–${NO_BREAK_SPACE}`).replace(/(?<=\d)–(?=\d)/g, `–${WORD_JOINER}`);
 }
 
-/** Both, in the order the renderer applies them. */
+/**
+ * A dash set between words (" – ", " — ") stays at the end of the line with the word before it, in every language:
+ * the typed space before it becomes a no-break space, as French guillemets are bound to their words. A line that
+ * starts with a dash ("Bayreuth / – für den Mittelstand") reads like a list item or a reply.
+ */
+export function dashBinding(text: string): string {
+  if (!text.includes('–') && !text.includes('—')) return text;
+  return text.replace(/(?<=\S)[ \t\n]+(?=[–—](?:[ \t\n]|$))/g, NO_BREAK_SPACE);
+}
+
+/** All three, in the order the renderer applies them (a range's spaces are no-break ones before dashes are bound). */
 export function typographicMarks(text: string): string {
-  return rangeSpacing(apostrophes(text));
+  return dashBinding(rangeSpacing(apostrophes(text)));
 }

@@ -18,7 +18,7 @@ export const InlineText = Text.superRefine((value, ctx) => {
   }
 });
 
-/** Long-form text: paragraphs (strings), bullet lists, line-broken blocks (addresses) and sub-headings. Never raw HTML. */
+/** Long-form text: paragraphs (strings), bullet lists, line-broken blocks (addresses), sub-headings, tables and callouts. Never raw HTML. */
 export const RichBlock = z.union([
   InlineText.describe('A paragraph. Inline **bold** and [label](/path) links work, e.g. "Mehr dazu in der [Datenschutzerklärung](/datenschutz)."'),
   z.strictObject({
@@ -30,6 +30,35 @@ export const RichBlock = z.union([
   z.strictObject({ list: z.array(InlineText).min(1).describe('A bullet list, one string per point.') }),
   z.strictObject({ ordered: z.array(InlineText).min(1).describe('A numbered list, one string per step (numbers are added).') }),
   z.strictObject({ heading: Text.describe('A sub-heading inside the text, e.g. "Ihre Rechte".') }),
+  z.strictObject({
+    table: z
+      .strictObject({
+        head: z.array(Text).min(2).describe('The column heads, in the page\'s language, e.g. ["Anbieter", "Zweck", "Sitz", "Grundlage"].'),
+        rows: z
+          .array(z.array(InlineText))
+          .min(1)
+          .describe('One list of cells per row, as many as there are heads; the first cell names the row (e.g. the provider).'),
+      })
+      .superRefine((table, ctx) => {
+        table.rows.forEach((row, i) => {
+          if (row.length !== table.head.length)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['rows', i],
+              message: `row has ${row.length} cell${row.length === 1 ? '' : 's'}, the table has ${table.head.length} column heads`,
+            });
+        });
+      })
+      .describe('A table: column heads and rows of cells (inline **bold** and links work). On phones each row shows as a block, every cell under its head.'),
+  }),
+  z.strictObject({
+    callout: z
+      .array(InlineText)
+      .min(1)
+      .describe(
+        'Paragraphs set apart in a bordered box, e.g. the right to object (Art. 21 GDPR), which must be shown separately and clearly. Mark its first sentence **bold**.',
+      ),
+  }),
   z.strictObject({
     offer: z
       .enum(['plans', 'addons', 'trial', 'trialTerms'])

@@ -44,3 +44,24 @@ test('on the chatbot page every mark points at a note on the page, and every not
   await expect(page).toHaveURL(new RegExp(`${target}$`));
   await expect(page.locator(`li[data-claim-note="chatbotUptime"] ${target}`)).toBeInViewport();
 });
+
+test('every note’s text starts on one indent, whatever the width of its number (design review 6 #19)', async ({ page }) => {
+  const findings: string[] = [];
+  for (const route of ['/', '/es', '/chatbot']) {
+    await page.goto(route);
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      // On phones the notes may sit in a closed disclosure: open it to measure them as a reader who opens it sees them.
+      const indents = await page.locator('[data-claim-note]').evaluateAll((notes) =>
+        notes.map((note) => {
+          note.closest('details')?.setAttribute('open', '');
+          const text = note.lastElementChild?.getBoundingClientRect().left ?? NaN;
+          return Math.round((text - note.getBoundingClientRect().left) * 10) / 10;
+        }),
+      );
+      expect(indents.length, route).toBeGreaterThan(1);
+      if (new Set(indents).size > 1) findings.push(`${route} at ${width}px: the notes' text starts at ${indents.join(', ')} px`);
+    }
+  }
+  expect(findings).toEqual([]);
+});

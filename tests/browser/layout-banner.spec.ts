@@ -41,3 +41,11 @@ test('the details name each cookie as a code chip, not in bold', async ({ page }
   await expect(chips).toHaveText(['cookie-consent', 'sidebar-state']);
   await expect(strip.locator('#cookie-banner-details strong')).toHaveCount(0);
 });
+
+test('the French strip, which has no details, names both cookies in one plain sentence, without code chips', async ({ page }) => {
+  await page.goto('/fr');
+  const strip = page.locator('.cookie-banner');
+  await expect(strip).toBeVisible();
+  await expect(strip).toContainText(/cookie-consent\b.*\bsidebar-state\b/);
+  await expect(strip.locator('code')).toHaveCount(0);
+});

@@ -169,13 +169,44 @@ test('word-split: a long word broken by overflow-wrap without a hyphen, not one 
   expect(await findingsOn(page, `<h2 ${box}>Kunden-Service-Zentrale</h2>`)).toEqual([]);
 });
 
+test('heading-break: a heading broken at a soft hyphen with fewer than five letters on a line, not running text', async ({ page }) => {
+  // Monospace, so the line holds a known count of characters: "Vertriebsleitfa-" (16) fits, the whole word (18) does not.
+  const box = 'style="font: 20px/1.2 monospace; width: 16.5ch; margin: 0 16px"';
+  const found = await findingsOn(page, `<h1 ${box}>Ver&shy;triebs&shy;leit&shy;fa&shy;den</h1>`);
+  expect(found.map((f) => [f.rule, f.detail])).toEqual([
+    ['heading-break', '"Vertriebsleitfaden" breaks as "Vertriebsleitfa- / den": fewer than 5 letters on a line'],
+  ]);
+  expect(await findingsOn(page, `<h3 ${box}><span>Ver&shy;triebs&shy;leit&shy;fa&shy;den</span></h3>`)).toHaveLength(1);
+  // The breaks the build leaves a heading, and running text with its own (three letters).
+  expect(await findingsOn(page, `<h1 ${box}>Vertriebs&shy;leit&shy;faden</h1>`)).toEqual([]);
+  expect(await findingsOn(page, `<p ${box}>Ver&shy;triebs&shy;leit&shy;fa&shy;den</p>`)).toEqual([]);
+});
+
+test('dash-line-start: a line that starts with a dash set between words, not one bound to the word before', async ({ page }) => {
+  // "Bayreuth" fills the 8-character line, so the dash after it goes to the next one unless it is bound.
+  const box = 'style="font: 20px/1.2 monospace; width: 8ch; margin: 0 16px"';
+  for (const body of [`<h2 ${box}>Bayreuth – für alle</h2>`, `<p ${box}><b>Bayreuth</b> — für alle</p>`]) {
+    const found = await findingsOn(page, body);
+    expect(
+      found.map((f) => f.rule),
+      body,
+    ).toEqual(['dash-line-start']);
+    expect(found[0]?.detail, body).toMatch(/^a line starts with "[–—] für alle"$/);
+  }
+  const bound = `<div style="width: 12ch; font: 20px/1.2 monospace; margin: 0 16px"><p style="margin: 0">Bayreuth&nbsp;– für</p>`;
+  const listLike = `<p style="margin: 0">Punkt eins<br>– zwei</p><ul style="margin: 0; padding: 0; list-style: none"><li>– drei</li></ul>`;
+  const range = `<p style="margin: 0">Montag 9 –<br>17 Uhr, Rhein–Main</p></div>`;
+  expect(await findingsOn(page, bound + listLike + range)).toEqual([]);
+});
+
 test('fixed-covers-content: a chat button on text at load, and on the last line at the end of the page', async ({ page }) => {
   const button = '<button class="target" style="position: fixed; right: 16px; bottom: 16px; width: 56px; height: 56px">?</button>';
   const words = Array.from({ length: 400 }, (_, i) => `word${i}`).join(' ');
   const atLoad = await findingsOn(page, `<p style="margin: 0; padding: 0 8px">${words}</p>${button}`);
   expect(atLoad.filter((f) => f.rule === 'fixed-covers-content').map((f) => f.detail.split(':')[0])).toEqual(['at load']);
-  // Room below the first screen's text, none below the page's last line.
-  const atEnd = await findingsOn(page, `<div style="height: 900px"></div><p style="margin: 0; text-align: right">The last line of the page</p>${button}`);
+  // Room below the first screen's text, none below the page's last line (two screens down: a screen down, too
+  // near the end, would see the same place first).
+  const atEnd = await findingsOn(page, `<div style="height: 1800px"></div><p style="margin: 0; text-align: right">The last line of the page</p>${button}`);
   const resting = (found: GateFinding[]) => found.filter((f) => !f.detail.startsWith('scrolled to '));
   expect(resting(atEnd).map((f) => [f.rule, f.element, f.detail.split(':')[0]])).toEqual([
     ['fixed-covers-content', '<p> "The last line of the page"', 'at the end of the page'],
@@ -183,13 +214,13 @@ test('fixed-covers-content: a chat button on text at load, and on the last line 
   // With room at the end, nothing there; on its way there the line passes under the button (the sweep).
   const roomy = await findingsOn(
     page,
-    `<div style="height: 900px"></div><p style="margin: 0 0 96px; text-align: right">The last line of the page</p>${button}`,
+    `<div style="height: 1800px"></div><p style="margin: 0 0 96px; text-align: right">The last line of the page</p>${button}`,
   );
   expect(resting(roomy)).toEqual([]);
   expect(roomy.map((f) => f.detail.replace(/\d+px:.*/, ''))).toEqual(['scrolled to ']);
 });
 
-test('fixed-covers-content: a cookie bar fixed over the first screen at load, and over the page a screen down; a chat button at every scroll position', async ({
+test('fixed-covers-content: a cookie bar fixed over the first screen at load, and over the page a screen down; a chat button there and at every scroll position', async ({
   page,
 }) => {
   const bar =
@@ -202,13 +233,19 @@ test('fixed-covers-content: a cookie bar fixed over the first screen at load, an
   expect(below.map((f) => [f.rule, f.element, f.detail.split(':')[0]])).toEqual([
     ['fixed-covers-content', '<p> "Read on below the first screen"', 'scrolled a screen down'],
   ]);
-  // The same page with the chat button in the bar's place: judged at every scroll position, it lies on the
-  // line while the line passes under it (issue #36 item 1)...
+  // The same page with the chat button in the bar's place: no floating button is excepted a screen down, where
+  // it lies on the line like the bar (issue #36 item 1)...
   const launcher = '<button class="chat-launcher target" style="position: fixed; right: 0; bottom: 0; width: 100%; height: 160px">?</button>';
   const page1 = `<div style="height: 1400px"></div><p style="margin: 0 0 1200px">Read on below the first screen</p>${launcher}`;
-  const swept = await findingsOn(page, page1);
+  expect((await findingsOn(page, page1)).map((f) => [f.rule, f.element, f.detail.split(':')[0]])).toEqual([
+    ['fixed-covers-content', '<p> "Read on below the first screen"', 'scrolled a screen down'],
+  ]);
+  // ...and judged at every scroll position, it lies on the line while the line passes under it, where no
+  // resting place sees it (a line a screen and a half down).
+  const page2 = `<div style="height: 2100px"></div><p style="margin: 0 0 1200px">Read on further down</p>${launcher}`;
+  const swept = await findingsOn(page, page2);
   expect(swept.map((f) => [f.rule, f.element, f.detail.replace(/\d+px:.*/, '')])).toEqual([
-    ['fixed-covers-content', '<p> "Read on below the first screen"', 'scrolled to '],
+    ['fixed-covers-content', '<p> "Read on further down"', 'scrolled to '],
   ]);
   // ...and passes when it steps aside (fades out) while the line is under it.
   const aside = `addEventListener('scroll', () => { document.querySelector('.chat-launcher').style.opacity = scrollY > 400 && scrollY < 900 ? '0' : '1'; });`;

@@ -78,3 +78,36 @@ test('the legal index beside the text at 1280 and 1440 px breaks its entries bet
   }
   expect(failures).toEqual([]);
 });
+
+test('legal prose reads at a measure of about 70 characters a line, none over 80, at 1280 and 1440 px (design review 6 #18)', async ({ page }) => {
+  const failures: string[] = [];
+  for (const route of ['/agb', '/datenschutz', '/impressum']) {
+    await page.goto(route);
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.evaluate(() => document.fonts.ready);
+      // The characters on each line of the running text (its paragraphs and list items), counted by where each one is drawn.
+      const measures = await page.locator('article[data-legal]').evaluate((article) => {
+        const range = document.createRange();
+        const counts = new Map<number, number>();
+        const walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+          if (!node.parentElement?.closest('p, li') || node.parentElement.closest('details, nav')) continue;
+          for (let i = 0; i < node.data.length; i++) {
+            if (node.data[i] === '\u00ad') continue;
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const box = [...range.getClientRects()].filter((r) => r.height > 0).sort((a, b) => b.top - a.top)[0];
+            const line = box && Math.round(box.top + window.scrollY);
+            if (line !== undefined) counts.set(line, (counts.get(line) ?? 0) + 1);
+          }
+        }
+        return [...counts.values()];
+      });
+      expect(measures.length, route).toBeGreaterThan(0);
+      const widest = Math.max(...measures);
+      if (widest > 80) failures.push(`${route} at ${width}px: a line of running text holds ${widest} characters`);
+    }
+  }
+  expect(failures).toEqual([]);
+});

@@ -160,21 +160,27 @@ test('legal notice (§ 5 DDG): a UG names its Geschäftsführer and a telephone 
   await expect(doc).toContainText(readWithin(`Telefon: ${company.phone}`));
 });
 
-test('privacy policy: names each recipient in the USA with its transfer safeguard, and sets the right to object apart', async ({ page }) => {
+test('privacy policy: a table names each recipient with its seat and, in the USA, its transfer safeguard; the right to object set apart', async ({ page }) => {
   const { recipients } = (await siteModel()).site.constants.privacy;
-  const abroad = Object.values(recipients).filter((r) => r.thirdCountry);
-  expect(abroad.map((r) => r.seat)).toContain('USA');
+  expect(
+    Object.values(recipients)
+      .filter((r) => r.thirdCountry)
+      .map((r) => r.seat),
+  ).toContain('USA');
   await page.goto('/datenschutz');
-  const part = page.locator('#empfaenger');
-  for (const recipient of abroad) {
-    const item = part.getByRole('listitem').filter({ hasText: recipient.name });
-    await expect(item).toContainText(`${recipient.name} (${recipient.seat}`);
-    await expect(item).toContainText(recipient.safeguard!);
+  const table = page.locator('#empfaenger').getByRole('table');
+  await expect(table.getByRole('columnheader')).toHaveText(['Anbieter', 'Zweck', 'Sitz', 'Grundlage']);
+  await expect(table.locator('tbody').getByRole('row')).toHaveCount(Object.keys(recipients).length);
+  for (const recipient of Object.values(recipients)) {
+    const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: recipient.name, exact: true }) });
+    const cells = row.getByRole('cell');
+    await expect(cells.nth(1)).toHaveText(recipient.seat, { useInnerText: true });
+    await expect(cells.nth(2)).toContainText(recipient.thirdCountry ? recipient.safeguard! : 'Keine Übermittlung in ein Drittland');
   }
-  // Art. 21(4): the right to object in a part of its own, in bold, not one point in a list of rights.
+  // Art. 21(4): the right to object in a part of its own, set apart in a box, its first sentence bold.
   const objection = page.locator('#widerspruch');
   await expect(objection.getByRole('heading', { level: 2 })).toContainText('Art. 21 DSGVO');
-  await expect(objection.locator('strong').first()).toContainText('jederzeit widersprechen');
+  await expect(objection.locator('[data-callout] strong').first()).toContainText('jederzeit widersprechen');
   await expect(page.locator('main article')).toContainText('Art. 22 DSGVO');
   await expect(page.locator('main article')).not.toContainText(/HMAC|SHA-256|contact_rate_limits|site serve/);
 });

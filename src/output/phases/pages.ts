@@ -9,7 +9,7 @@ import { emptyOutDir } from '../out-dir.ts';
 import { emptyManifest, pageCacheEntry, type PageRecord, type StoredPage } from '../page-cache.ts';
 import { entryText, pageSourcesEntry } from '../page-sources.ts';
 import { islandScripts, overBudget, pageWeight, type IslandScripts } from '../page-weight.ts';
-import { BEFORE_RENDER_THREAD, RenderPool } from '../render-thread.ts';
+import { BEFORE_RENDER_THREAD, type RenderPool, type SharedSite } from '../render-thread.ts';
 import type { InlineCode } from '../seo-files.ts';
 import { loadRenderer, renderPage } from '../site-render.ts';
 import type { PlannedCard } from '../social-cards.ts';
@@ -30,7 +30,7 @@ type Made = Extract<PagePlan, { kind: 'restore' | 'render' }>;
  * images written (page weights add up their sizes), then every page in plan order kept, restored or rendered and
  * written at once, so a build holds a few pages in memory, not all, and the disk works while the next page renders.
  */
-export async function writePages(run: BuildRun): Promise<WrittenPages> {
+export async function writePages(run: BuildRun, renderPool: RenderPool): Promise<WrittenPages> {
   const { outDir, cache } = run.start;
   const { last } = run.content;
   const removeOldOutput = last ? undefined : await emptyOutDir(outDir);
@@ -40,9 +40,16 @@ export async function writePages(run: BuildRun): Promise<WrittenPages> {
   // The assets (few, their encodings cached) are written first.
   await Promise.all([...run.assets.code.files].map(async ([url, bytes]) => assetGzip.set(url, await writer.asset(url, bytes, cache, keep))));
   await Promise.all([...run.assets.images.files].map(([url, bytes]) => writer.asset(url, bytes, cache, keep)));
-  const pages = new PageWriting(run, { writer, keep, assetGzip, removeOldOutput });
+  const pages = new PageWriting(run, renderPool, { writer, keep, assetGzip, removeOldOutput });
   await pages.writeAll();
   return pages.out;
+}
+
+/** Whether a plan renders enough pages for the render threads to pay their start (render-thread.ts BEFORE_RENDER_THREAD). */
+export function rendersPool(pages: readonly PagePlan[]): boolean {
+  let renders = 0;
+  for (const page of pages) if (page.kind === 'render' && ++renders > BEFORE_RENDER_THREAD) return true;
+  return false;
 }
 
 /** The pages phase's state: what WrittenPages reports, filled in page by page. */
@@ -54,10 +61,11 @@ class PageWriting {
   private readonly propsWrites = new Map<string, Promise<number>>();
   /** Pages still on a render thread: awaited before the site files, as nothing but done (they hold no page bytes). */
   private readonly rendered: Promise<unknown>[] = [];
-  private readonly renderThreads: RenderPool;
+  private readonly site: SharedSite;
 
   constructor(
     private readonly run: BuildRun,
+    private readonly renderThreads: RenderPool,
     out: Pick<WrittenPages, 'writer' | 'keep' | 'removeOldOutput'> & { assetGzip: ReadonlyMap<string, number> },
   ) {
     const { islands } = run.assets.code;
@@ -78,15 +86,16 @@ class PageWriting {
       superseded: [],
       done: [],
     };
-    const { view } = run.site;
-    this.renderThreads = new RenderPool({ model: view, code: run.assets.code, images: run.assets.images.images });
+    this.site = { model: run.site.view, code: run.assets.code, images: run.assets.images.images };
   }
 
   /** Every page of the plan, in order; the render threads end whether the pages render or one fails: a failed build must exit too. */
   async writeAll(): Promise<void> {
     const out = this.out;
+    const { pages } = this.run.plan.plan;
+    if (rendersPool(pages)) this.renderThreads.start(this.site);
     try {
-      for (const [index, page] of this.run.plan.plan.pages.entries()) {
+      for (const [index, page] of pages.entries()) {
         out.keep.add(page.file);
         // An unloaded page's card file was checked as recorded before anything rendered (scope.ts): it stays.
         if (page.kind === 'unloaded' && page.record.cardPath) out.keep.add(page.record.cardPath);
@@ -187,7 +196,8 @@ class PageWriting {
     const { file, key, entry } = page;
     const { cached, cache, outDir } = this.run.start;
     out.counts.rendered++;
-    if (out.counts.rendered > BEFORE_RENDER_THREAD) this.renderThreads.startIfIdle();
+    // Stored pages refused as damaged are rendered too: past the threshold the threads help with them.
+    if (out.counts.rendered > BEFORE_RENDER_THREAD) this.renderThreads.start(this.site);
     await out.writer.ready();
     const thread = this.renderThreads.free();
     const rendering = thread ? thread.render(entry, socialImage) : Promise.resolve(await this.renderHere(entry, socialImage));

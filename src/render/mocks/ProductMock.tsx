@@ -75,7 +75,8 @@ const Spark = () => (
 
 function Platform({ mock }: { mock: Extract<Mock, { kind: 'platform' }> }) {
   return (
-    // The agent list is wide enough for one German compound per line ("Angebotsentwurf" broke inside the word at 11rem).
+    // The agent list is wide enough for one German compound per line ("Angebotsentwurf" broke inside the word at 11rem):
+    // an agent's name is a label in a drawing, never hyphenated ("Besprechungsproto- / koll" read as broken).
     <div className="grid sm:grid-cols-[14rem_minmax(0,1fr)]">
       <div className="hidden border-r border-slate-200 bg-slate-50/70 p-4 sm:block">
         <p className="text-xs font-semibold uppercase tracking-wider text-slate-500">{mock.agentsTitle}</p>
@@ -86,7 +87,7 @@ function Platform({ mock }: { mock: Extract<Mock, { kind: 'platform' }> }) {
               className={`flex items-center gap-2 rounded-md px-2 py-1.5 text-sm ${i === 0 ? 'bg-white font-medium text-slate-900 shadow-card ring-1 ring-slate-200' : 'text-slate-600'}`}
             >
               <span className={`size-2 flex-none rounded-full ${['bg-brand-500', 'bg-success-600', 'bg-accent-400', 'bg-slate-400', 'bg-brand-300'][i % 5]}`} />
-              <span className="min-w-0 break-words">{agent}</span>
+              <span className="min-w-0 break-words hyphens-none">{agent}</span>
             </li>
           ))}
         </ul>

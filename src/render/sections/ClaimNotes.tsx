@@ -19,8 +19,10 @@ function NotesList({ ctx }: { ctx: RenderContext }) {
         const template = ctx.strings.claimNotes[id];
         return (
           <li key={id} id={`claim-${id}`} value={n} data-claim-note={id} className="flex gap-2">
-            {/* The note's number leads back to where the text first refers to it (render/claim-notes.ts, linkClaimMarks). */}
-            <span className="flex-none tabular-nums">
+            {/* The note's number leads back to where the text first refers to it (render/claim-notes.ts, linkClaimMarks).
+                A box of one width, the number set to its right: "¹" is narrower than "²", and the notes' text started
+                on different indents. */}
+            <span className="w-5 flex-none text-right tabular-nums">
               <a href={`#${refId(n)}`} id={noteId(n)} aria-label={back?.replace('{n}', String(n))} className="rounded-sm px-1 py-1 hover:underline">
                 {superscript(n)}
               </a>

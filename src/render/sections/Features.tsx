@@ -2,8 +2,8 @@ import { cardLayout, gridColumns, isCompactList } from '../grid.ts';
 import { IconBadge } from '../icons.tsx';
 import { KeepTogether } from '../keep-together.tsx';
 import { MarkedInline } from '../rich-text.tsx';
-import type { ReactNode } from 'react';
-import { cardClass, DisclosureChevron, SectionHeading, SectionShell } from '../ui.tsx';
+import { cardClass, SectionHeading, SectionShell } from '../ui.tsx';
+import { FoldedRow, foldedListClass } from './FoldedRow.tsx';
 import { addonLine } from '../offer.tsx';
 import type { RenderContext } from '../context.ts';
 import { FeatureList, FeatureSpotlight, ItemText } from './FeatureLayouts.tsx';
@@ -28,11 +28,7 @@ export function Features(props: SectionProps<'features'>) {
     case 'spotlight':
       return <FeatureSpotlight {...props} />;
     case 'folded':
-      return (
-        <FeatureCards {...props}>
-          <FoldedOnPhones {...props} />
-        </FeatureCards>
-      );
+      return <FoldedFeatures {...props} />;
     default:
       return <FeatureCards {...props} />;
   }
@@ -58,48 +54,37 @@ const LONG_ITEM = `border-t border-slate-200 py-4 first:border-t-0 sm:border-t-0
 const isLongList = (count: number) => count >= 6;
 
 /**
- * `layout: folded` on phones: the items as one panel of titles that open to their text (native <details>, no
- * JavaScript), where the text is detail the title already announces; the cards from 640 px. The cards come
- * first in the document, so a footnote's back link (`#ref-N`) lands on them.
+ * `layout: folded`: on phones the items as one panel of titles that open to their text, where the text is detail
+ * the title already announces; the cards from 640 px. One markup (FoldedRow): each title and text is in the page once.
  */
-function FoldedOnPhones({ section }: SectionProps<'features'>) {
+function FoldedFeatures({ section, level, headingId }: SectionProps<'features'>) {
+  const dark = section.tone === 'dark' || section.tone === 'brand';
   return (
-    <ul className="divide-y divide-slate-200 rounded-card bg-white shadow-card ring-1 ring-slate-200 sm:hidden" data-folded="">
-      {section.items.map((item, i) => (
-        <li key={i}>
-          <details className="group px-4">
-            <summary className="flex min-h-11 cursor-pointer list-none items-center gap-3 py-3 font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
-              {item.icon && (
-                <IconBadge name={item.icon} className="inline-flex size-8 flex-none items-center justify-center rounded-control bg-brand-50 text-brand-700" />
-              )}
-              <span className="flex-1" data-fold-title="">
-                <KeepTogether text={item.title} />
-              </span>
-              <DisclosureChevron className="flex-none transition-transform duration-300 ease-out-soft" />
-            </summary>
-            <div className="pb-4 pl-11 text-[0.9375rem] text-slate-600">
-              <ItemText item={item} dark={false} className="" />
-            </div>
-          </details>
-        </li>
-      ))}
-    </ul>
+    <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
+      <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} dark={dark} />
+      <ul className={foldedListClass(gridColumns(section.items.length, section.columns))} data-folded="">
+        {section.items.map((item, i) => (
+          <FoldedRow key={i} id={`${headingId}-${i}`} icon={item.icon} title={<KeepTogether text={item.title} />}>
+            <ItemText item={item} dark={false} className="text-[0.9375rem] text-slate-600 sm:mt-2 sm:text-base" />
+          </FoldedRow>
+        ))}
+      </ul>
+    </SectionShell>
   );
 }
 
-function FeatureCards({ section, level, headingId, children }: SectionProps<'features'> & { children?: ReactNode }) {
+function FeatureCards({ section, level, headingId }: SectionProps<'features'>) {
   const dark = section.tone === 'dark' || section.tone === 'brand';
   const layout = cardLayout(section.items.length);
   // A compact list (the ten learning modes) keeps its cards small while two share a phone's row.
   const compact = isCompactList(section.items.length);
   const long = !compact && !dark && isLongList(section.items.length);
-  const folded = section.layout === 'folded';
   const itemClass = compact && !dark ? COMPACT_ITEM : long ? LONG_ITEM : `${compact ? 'p-4 sm:p-5' : 'p-5 sm:p-6'} ${cardClass(dark)}`;
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} dark={dark} />
       <ul
-        className={`grid ${compact ? 'gap-x-4 gap-y-5 sm:gap-4 lg:gap-5' : 'gap-4 sm:gap-6'} ${long ? LONG_LIST : ''} ${folded ? 'max-sm:hidden' : ''} ${layout.list} ${gridColumns(section.items.length, section.columns)}`}
+        className={`grid ${compact ? 'gap-x-4 gap-y-5 sm:gap-4 lg:gap-5' : 'gap-4 sm:gap-6'} ${long ? LONG_LIST : ''} ${layout.list} ${gridColumns(section.items.length, section.columns)}`}
       >
         {section.items.map((item, i) => (
           <li key={i} className={itemClass}>
@@ -125,7 +110,6 @@ function FeatureCards({ section, level, headingId, children }: SectionProps<'fea
           </li>
         ))}
       </ul>
-      {children}
     </SectionShell>
   );
 }

@@ -2,6 +2,12 @@ import { RichText } from '../rich-text.tsx';
 import { DisclosureChevron, SectionShell } from '../ui.tsx';
 import type { SectionProps } from './props.ts';
 
+/**
+ * Running legal text at a reading measure of about 70 characters a line (36rem of this face at 16 px; the 48rem
+ * column held ~95); a wide block such as a table keeps the column's width, and the index beside it keeps its place.
+ */
+const PROSE = 'text-slate-700 [&>:is(p,ul,ol)]:max-w-xl';
+
 const numberings = {
   paragraph: (n: number) => `§ ${n} `,
   decimal: (n: number) => `${n}. `,
@@ -65,14 +71,14 @@ export function Legal({ section, level, headingId }: SectionProps<'legal'>) {
           <ContentsList entries={parts} compact />
         </details>
       )}
-      {section.intro && <RichText blocks={section.intro} className="mt-8 text-slate-700" />}
+      {section.intro && <RichText blocks={section.intro} className={`mt-8 ${PROSE}`} />}
       <div className="mt-10 space-y-10">
         {parts.map(({ part, id, label }) => (
           <section key={id} id={id} aria-labelledby={`${id}-title`} data-legal-part="">
             <PartHeading id={`${id}-title`} className="text-h3 font-semibold text-slate-900">
               {label}
             </PartHeading>
-            <RichText blocks={part.body} className="mt-3 text-slate-700" />
+            <RichText blocks={part.body} className={`mt-3 ${PROSE}`} />
           </section>
         ))}
       </div>

@@ -1,7 +1,8 @@
 import { cardLayout, gridColumns } from '../grid.ts';
 import { IconBadge } from '../icons.tsx';
 import { KeepTogether } from '../keep-together.tsx';
-import { buttonClass, cardClass, CheckList, DisclosureChevron, SectionHeading, SectionShell } from '../ui.tsx';
+import { buttonClass, cardClass, CheckList, SectionHeading, SectionShell } from '../ui.tsx';
+import { FoldedRow, foldedListClass } from './FoldedRow.tsx';
 import { useSourceMark } from '../source-marks.tsx';
 import { useLinkLanguage } from '../page-context.tsx';
 import type { SectionProps } from './props.ts';
@@ -34,56 +35,52 @@ function CardButton({ section, ctx, card }: Pick<ServicesProps, 'section' | 'ctx
   );
 }
 
-/**
- * `layout: folded` on phones: one panel of the cards' titles, each with its price, that open to the rest of the
- * card (native <details>, no JavaScript). Four tall cards were two phone screens on /chatbot, six were three on
- * home; the cards stay from 640 px, and first in the document.
- */
-function FoldedOnPhones({ section, ctx }: Pick<ServicesProps, 'section' | 'ctx'>) {
+/** A card's text, price line and checks, in the order the card shows them from 640 px. */
+function CardText({ card, folded }: { card: Card; folded: boolean }) {
   return (
-    <ul className="divide-y divide-slate-200 rounded-card bg-white shadow-card ring-1 ring-slate-200 sm:hidden" data-folded="">
-      {section.cards.map((card, i) => (
-        <li key={i}>
-          <details className="group px-4">
-            <summary className="flex min-h-11 cursor-pointer list-none items-center gap-3 py-3 [&::-webkit-details-marker]:hidden">
-              <IconBadge name={card.icon} className="inline-flex size-8 flex-none items-center justify-center rounded-control bg-brand-50 text-brand-700" />
-              <span className="flex-1">
-                <span className="block font-semibold text-slate-900" data-fold-title="">
-                  <KeepTogether text={card.title} />
-                </span>
-                {card.price && (
-                  <span className="block text-sm font-medium text-brand-700">
-                    <KeepTogether text={card.price} />
-                  </span>
-                )}
-              </span>
-              <DisclosureChevron className="flex-none transition-transform duration-300 ease-out-soft" />
-            </summary>
-            <div className="pb-4 pl-11 text-[0.9375rem] text-slate-600">
-              <p>
-                <KeepTogether text={card.description} />
-              </p>
-              <p className="mt-2 text-sm text-slate-500">
-                <KeepTogether text={card.details} />
-              </p>
-              <div className="mt-3 text-sm text-slate-700">
-                <CheckList items={card.features} />
-              </div>
-              {!card.link && (
-                <div className="mt-4">
-                  <CardButton section={section} ctx={ctx} card={card} />
-                </div>
-              )}
-            </div>
-          </details>
-          {/* A card with a page of its own keeps its way there in sight ("Details ansehen →"), not inside the fold. */}
-          {card.link && (
-            <div className="-mt-1 pb-4 pl-15 pr-4">
-              <CardButton section={section} ctx={ctx} card={card} />
-            </div>
-          )}
-        </li>
-      ))}
+    <>
+      <p className={folded ? 'text-[0.9375rem] text-slate-600 sm:mt-2 sm:text-base' : 'mt-2 text-slate-600'}>
+        <KeepTogether text={card.description} />
+      </p>
+      <p className="mt-2 text-sm text-slate-500 sm:mt-3">
+        <KeepTogether text={card.details} />
+      </p>
+      {/* Folded, the price is the line under the row's title (FoldedRow). */}
+      {card.price && !folded && (
+        <p className="mt-3 text-sm font-semibold text-brand-700">
+          <KeepTogether text={card.price} />
+        </p>
+      )}
+      <div className={`flex-1 text-sm text-slate-700 ${folded ? 'mt-3 sm:order-2 sm:mt-4' : 'mt-4'}`}>
+        <CheckList items={card.features} />
+      </div>
+    </>
+  );
+}
+
+/**
+ * `layout: folded`: on phones one panel of the cards' titles, each with its price, that open to the rest of the
+ * card (six tall cards were three phone screens on home); the cards from 640 px. One markup (FoldedRow): each
+ * title, text and button is in the page once. A card with a page of its own keeps its way there in sight
+ * ("Details ansehen →"), outside the fold; the contact buttons are inside it.
+ */
+function FoldedCards({ section, ctx, headingId }: Pick<ServicesProps, 'section' | 'ctx' | 'headingId'>) {
+  return (
+    <ul className={foldedListClass(gridColumns(section.cards.length))} data-folded="">
+      {section.cards.map((card, i) => {
+        // Outside the fold on phones the button sits right under the row; inside it, under the checks.
+        const button = (
+          <div className={`${card.link ? '-mt-1' : 'mt-4'} sm:order-2 sm:mt-6`}>
+            <CardButton section={section} ctx={ctx} card={card} />
+          </div>
+        );
+        return (
+          <FoldedRow key={i} id={`${headingId}-${i}`} icon={card.icon} title={<KeepTogether text={card.title} />} sub={card.price} after={card.link && button}>
+            <CardText card={card} folded />
+            {!card.link && button}
+          </FoldedRow>
+        );
+      })}
     </ul>
   );
 }
@@ -91,43 +88,32 @@ function FoldedOnPhones({ section, ctx }: Pick<ServicesProps, 'section' | 'ctx'>
 /** Extra-service cards, each with its details, features, an optional price and a button. */
 export function Services({ section, ctx, level, headingId }: ServicesProps) {
   const layout = cardLayout(section.cards.length);
-  const folded = section.layout === 'folded';
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} />
-      <ul className={`grid gap-4 sm:gap-6 ${folded ? 'max-sm:hidden' : ''} ${layout.list} ${gridColumns(section.cards.length)}`}>
-        {section.cards.map((card, i) => (
-          <li key={i} className={`flex flex-col p-5 sm:p-6 ${cardClass()}`}>
-            <div className={layout.head}>
-              <IconBadge
-                name={card.icon}
-                className="inline-flex size-10 flex-none items-center justify-center rounded-control bg-brand-50 text-brand-700 sm:size-11"
-              />
-              <h3 className={`text-h3 font-semibold text-slate-900 ${layout.title}`}>
-                <KeepTogether text={card.title} />
-              </h3>
-            </div>
-            <p className="mt-2 text-slate-600">
-              <KeepTogether text={card.description} />
-            </p>
-            <p className="mt-2 text-sm text-slate-500 sm:mt-3">
-              <KeepTogether text={card.details} />
-            </p>
-            {card.price && (
-              <p className="mt-3 text-sm font-semibold text-brand-700">
-                <KeepTogether text={card.price} />
-              </p>
-            )}
-            <div className="mt-4 flex-1 text-sm text-slate-700">
-              <CheckList items={card.features} />
-            </div>
-            <div className="mt-5 sm:mt-6">
-              <CardButton section={section} ctx={ctx} card={card} />
-            </div>
-          </li>
-        ))}
-      </ul>
-      {folded && <FoldedOnPhones section={section} ctx={ctx} />}
+      {section.layout === 'folded' ? (
+        <FoldedCards section={section} ctx={ctx} headingId={headingId} />
+      ) : (
+        <ul className={`grid gap-4 sm:gap-6 ${layout.list} ${gridColumns(section.cards.length)}`}>
+          {section.cards.map((card, i) => (
+            <li key={i} className={`flex flex-col p-5 sm:p-6 ${cardClass()}`}>
+              <div className={layout.head}>
+                <IconBadge
+                  name={card.icon}
+                  className="inline-flex size-10 flex-none items-center justify-center rounded-control bg-brand-50 text-brand-700 sm:size-11"
+                />
+                <h3 className={`text-h3 font-semibold text-slate-900 ${layout.title}`}>
+                  <KeepTogether text={card.title} />
+                </h3>
+              </div>
+              <CardText card={card} folded={false} />
+              <div className="mt-5 sm:mt-6">
+                <CardButton section={section} ctx={ctx} card={card} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
     </SectionShell>
   );
 }

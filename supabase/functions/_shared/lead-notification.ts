@@ -89,15 +89,30 @@ function own(names: Readonly<Record<string, string>>, code: string): string | un
   return Object.hasOwn(names, code) ? names[code] : undefined;
 }
 
+/**
+ * A request's form, language and products by name in the notification's language (codes without a name as sent):
+ * the mail, `site leads` and the lists of `leads erase` and `leads purge` name them alike.
+ */
+export function leadNames(
+  request: { form_variant?: string | null; locale?: string | null; products?: string | null },
+  wording: NotificationWording,
+): Pick<LeadView, 'formName' | 'languageName' | 'productNames'> {
+  const { strings, products, languages } = wording.texts;
+  const form = request.form_variant ?? null;
+  return {
+    formName: form ? oneLine(own(strings.forms, form) ?? form) : strings.none,
+    languageName: request.locale ? oneLine(own(languages, request.locale) ?? request.locale) : strings.none,
+    productNames: request.products ? request.products.split(',').map((id) => oneLine(own(products, id) ?? id)) : [],
+  };
+}
+
 /** Also `site leads`' wording of a request, so the terminal and the notification name the same things alike. */
 export function leadView(request: StoredContactRequest, wording: NotificationWording): LeadView {
-  const { strings, labels, variantLabels, products, languages } = wording.texts;
+  const { strings, labels, variantLabels } = wording.texts;
   const form = request.form_variant ?? null;
   const name = oneLine(request.name);
   const email = oneLine(request.email);
-  const formName = form ? oneLine(own(strings.forms, form) ?? form) : strings.none;
-  const languageName = request.locale ? oneLine(own(languages, request.locale) ?? request.locale) : strings.none;
-  const productNames = request.products ? request.products.split(',').map((id) => oneLine(own(products, id) ?? id)) : [];
+  const { formName, languageName, productNames } = leadNames(request, wording);
   const received = receivedAt(request.created_at, wording);
   const fields: LeadView['fields'] = [
     { label: labels.name, value: name },

@@ -56,9 +56,8 @@ export async function localeStrings(locale: string): Promise<LocaleStrings> {
 /** The cookie banner covers the bottom of the page; a decided visitor does not see it. */
 /**
  * Scrolls to the first place below the first screen where the floating chat button shows, so a test can click it
- * as a visitor would: it waits while the hero fills the screen, steps aside by the contact form and the footnotes
- * (styles.css, `launcher-in`, `launcher-aside`) and wherever text would pass under it (islands/chat-demo/clear-zone.ts,
- * `data-aside`, measured once the island loader has started).
+ * as a visitor would: it waits while the hero fills the screen (styles.css, `launcher-in`) and steps aside wherever
+ * text would pass under it (islands/chat-demo/clear-zone.ts, `data-aside`, measured once the island loader has started).
  */
 export async function revealChatLauncher(page: Page, options: { loader: 'started' | 'held' } = { loader: 'started' }): Promise<void> {
   // The clear zone is measured by the island loader: a test that holds the loader back clicks before it exists.

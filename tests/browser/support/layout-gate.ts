@@ -19,24 +19,28 @@
  *   lower half of the window then, where the chat button and the bar sit).
  * - `fixed-covers-content`: the chat button, a toast or the cookie bar (any fixed element but the header,
  *   which content scrolls under by design) lies on a line of text, a picture or a control, where a visitor
- *   rests: as loaded (a first visit's cookie bar included), a screen further down (the bar and toasts; a
- *   floating button, the chat button, floats by the page's side there by design), at the end of the page (the page must leave room
- *   below its last line), with each form control and form message brought into view the way the browser
- *   does on focus (block `nearest`, honouring the page's scroll-padding), and then at every scroll position
- *   where a fixed element would lie on something (issue #36 item 1: `sweep` below), where it must have
- *   stepped aside.
+ *   rests: as loaded (a first visit's cookie bar included), a screen further down, at the end of the page
+ *   (the page must leave room below its last line), with each form control and form message brought into
+ *   view the way the browser does on focus (block `nearest`, honouring the page's scroll-padding), and then
+ *   at every scroll position where a fixed element would lie on something (issue #36 item 1: `sweep`
+ *   below), where it must have stepped aside. The chat button is judged at every one of them: one
+ *   mechanism, islands/chat-demo/clear-zone.ts, steps it aside wherever something would pass under it.
  * - `tap-target` (phones only): a link, button or form control smaller than 44 × 44 px; links shown as
  *   running text (`display: inline`) are excepted, a checkbox counts with its label.
  * - `lonely-card`: a grid row holding one item below a row of three or more, or one card (a box with a
  *   background, border or shadow) below a row of two, at every width; a last item spanning the grid is fine,
  *   and so is a row beside an item spanning several rows (a spotlight tile).
+ * - `heading-break`, `dash-line-start`: a heading broken with a short piece on a line, a line that starts with a
+ *   dash (support/layout-gate-typography.ts).
  * Elements hidden on purpose (display none, visibility hidden, `hidden`, inside a 1 px clipping box such
  * as `.sr-only` or the form's honeypot, the body of a closed `<details>`) are not looked at; text inside a scrolling box (a wide table in
  * its scroller) is reachable by scrolling and not held to the window's edges.
  */
 import type { Page } from '@playwright/test';
+import { TYPOGRAPHY_RULES, typographyArgs, typographyChecks, type TypographyRule } from './layout-gate-typography.ts';
 
 export type GateRule =
+  | TypographyRule
   | 'layout-shift'
   | 'horizontal-scroll'
   | 'text-overflow'
@@ -67,7 +71,22 @@ export async function layoutFindings(
   page: Page,
   { resized = false, here = '', rules }: { resized?: boolean; here?: string; rules?: readonly GateRule[] } = {},
 ): Promise<GateFinding[]> {
-  const findings = await page.evaluate(inPageChecks, { phoneMaxWidth: PHONE_MAX_WIDTH, minTap: 44, resized: resized || here !== '', here, rules });
+  // The chat button's clear zone is worked out by the island loader (islands/client.ts), which the page imports at
+  // its first paint: a page with the loader's start script (render/head.ts) is judged once the loader runs, as a
+  // visitor who scrolls meets it.
+  await page.waitForFunction(() => {
+    const early = (window as Window & { siteEarlyClicks?: { done?: boolean } }).siteEarlyClicks;
+    return !early || early.done === true;
+  });
+  const findings: GateFinding[] = await page.evaluate(inPageChecks, {
+    phoneMaxWidth: PHONE_MAX_WIDTH,
+    minTap: 44,
+    resized: resized || here !== '',
+    here,
+    rules,
+  });
+  const typography = TYPOGRAPHY_RULES.filter((rule) => !rules || rules.includes(rule));
+  if (typography.length > 0) findings.push(...(await page.evaluate(typographyChecks, typographyArgs(typography))));
   return rules ? findings.filter((f) => rules.includes(f.rule)) : findings;
 }
 
@@ -136,10 +155,11 @@ async function inPageChecks({
     return null;
   }
 
-  // Once fonts are in and two frames have been drawn (after a resize: the frames that lay the page out at its
-  // new width), the layout shifts recorded since navigation.
+  // Once fonts are in and three frames have been drawn (after a resize: the frames that lay the page out at its
+  // new width, and the one after, where the chat button's clear zone, told of the new size by a ResizeObserver
+  // in the frame before, measures it again), the layout shifts recorded since navigation.
   await document.fonts.ready;
-  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   if (!resized && want('layout-shift')) {
     const shifts = await new Promise<PerformanceEntry[]>((resolve) => {
       const entries: PerformanceEntry[] = [];
@@ -395,8 +415,8 @@ async function inPageChecks({
     ...pageBoxes().map((b) => ({ ...b, box: new DOMRect(b.box.left, b.box.top - window.scrollY, b.box.width, b.box.height) })),
     ...sticky.flatMap((s) => contentBoxes(s)),
   ];
-  const coverContent = (where: string, within: Element = document.body, exceptFloatingButtons = false) => {
-    const over = overlays().filter((o) => !(exceptFloatingButtons && o.el.matches('a, button')));
+  const coverContent = (where: string, within: Element = document.body) => {
+    const over = overlays();
     if (over.length === 0) return;
     const height = window.innerHeight;
     for (const { el, box, what } of within === document.body ? boxesHere() : contentBoxes(within)) {
@@ -414,24 +434,33 @@ async function inPageChecks({
     coverContent(here);
     return findings;
   }
+  /** The frame that runs a scroll's listeners and scroll-driven animations, then any fade they started. */
+  const settle = async () => {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    );
+  };
   window.scrollTo({ top: 0, behavior: 'instant' });
-  await new Promise((resolve) => requestAnimationFrame(resolve));
+  await settle();
   coverContent('at load');
-  // A screen further down, where a first visitor who has not answered the cookie bar reads on: the bar (and a
-  // toast) must not lie on the page there either. A floating button (the chat button) is judged where a visitor
-  // rests (the page's end, a control in view), not at any scroll position: it floats by the page's side by design.
+  // A screen further down, where a first visitor who has not answered the cookie bar reads on: no fixed element
+  // (the bar, a toast, the chat button) may lie on the page there either.
   window.scrollTo({ top: Math.round(window.innerHeight * 0.8), behavior: 'instant' });
-  await new Promise((resolve) => requestAnimationFrame(resolve));
-  coverContent('scrolled a screen down', document.body, true);
+  await settle();
+  coverContent('scrolled a screen down');
   window.scrollTo({ top: root.scrollHeight, behavior: 'instant' });
-  await new Promise((resolve) => requestAnimationFrame(resolve));
+  await settle();
   coverContent('at the end of the page');
   for (const form of document.querySelectorAll('form')) {
     for (const el of [...form.querySelectorAll<HTMLElement>('button, input, textarea, select, [role=alert], [role=status], [aria-live]')].filter(
       (c) => !hiddenByDesign(c),
     )) {
       el.scrollIntoView({ block: 'nearest', behavior: 'instant' });
-      await new Promise((resolve) => requestAnimationFrame(resolve));
+      await settle();
       coverContent(`form scrolled to ${describe(el).slice(0, 40)}`);
     }
   }
@@ -479,14 +508,7 @@ async function inPageChecks({
     let faulty = 0;
     for (const y of [...positions].sort((a, b) => a - b)) {
       window.scrollTo({ top: y, behavior: 'instant' });
-      // The frame that runs the scroll's listeners and scroll-driven animations, then any fade they started.
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-      await Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a instanceof CSSTransition)
-          .map((a) => a.finished.catch(() => undefined)),
-      );
+      await settle();
       const shown = fixedEls
         .filter((el) => {
           const s = getComputedStyle(el);

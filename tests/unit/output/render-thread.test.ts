@@ -3,7 +3,9 @@ import { defaultBuildCache } from '../../../src/cache/build-cache.ts';
 import { publishedModel } from '../../../src/content/publishing.ts';
 import type { SiteModel } from '../../../src/content/model.ts';
 import { availableParallelism } from 'node:os';
-import { RenderPool, RenderThread, renderThreadCount } from '../../../src/output/render-thread.ts';
+import { BEFORE_RENDER_THREAD, RenderPool, RenderThread, renderThreadCount } from '../../../src/output/render-thread.ts';
+import { rendersPool } from '../../../src/output/phases/pages.ts';
+import type { PagePlan } from '../../../src/output/incremental/plan.ts';
 import { codeAssets, loadRenderer, renderPage, type CodeAssets } from '../../../src/output/site-render.ts';
 import { loadFixture, PAGE_TYPES_SITE, type FixtureSite } from '../../support/fixture.ts';
 import { scaled } from '../../support/time-scale.ts';
@@ -84,12 +86,40 @@ describe('RenderPool', () => {
     expect(renderThreadCount({ SITE_RENDER_THREADS: 'many' })).toBe(Math.max(0, availableParallelism() - 1));
   });
 
+  it('is started before the first page when more than BEFORE_RENDER_THREAD pages render, whatever else the machine runs', () => {
+    const plan = (kind: 'render' | 'reuse', count: number) => Array.from({ length: count }, () => ({ kind }) as PagePlan);
+    expect(rendersPool(plan('render', BEFORE_RENDER_THREAD + 1))).toBe(true);
+    expect(rendersPool(plan('render', BEFORE_RENDER_THREAD))).toBe(false);
+    // A warm build that reuses most pages: only the pages it renders count.
+    expect(rendersPool([...plan('reuse', 1000), ...plan('render', 5)])).toBe(false);
+  });
+
+  it(
+    'spawned before the site has loaded, takes no page until it is handed the site, then renders as the main thread',
+    async () => {
+      const pool = new RenderPool(1);
+      pool.spawn();
+      try {
+        expect(pool.free()).toBeUndefined();
+        pool.start({ model, code });
+        const thread = pool.free();
+        if (!thread) throw new Error('no thread with room after start');
+        const entry = model.pages[0]!;
+        const there = await thread.render(entry, undefined);
+        expect(Buffer.from(there.bytes).toString('utf8')).toBe(Buffer.from(renderPage(model, entry, code).bytes).toString('utf8'));
+      } finally {
+        await pool.stop();
+      }
+    },
+    scaled(60_000),
+  );
+
   it(
     'starts every thread asked for, hands pages to each while it has room, and ends them all',
     async () => {
-      const pool = new RenderPool({ model, code }, 2, true);
+      const pool = new RenderPool(2);
       expect(pool.free()).toBeUndefined();
-      pool.startIfIdle();
+      pool.start({ model, code });
       try {
         const taken: RenderThread[] = [];
         const pages = [];

@@ -74,7 +74,7 @@ describe('social cards', () => {
       expect(meta(first.html, 'og:image:width')).toBe('1200');
       expect(meta(first.html, 'og:image:height')).toBe('630');
       expect(meta(first.html, 'og:image:type')).toBe('image/png');
-      expect(meta(first.html, 'og:image:alt')).toBe('Fixture – Größe &amp; Maß');
+      expect(meta(first.html, 'og:image:alt')).toBe('Fixture\u00a0– Größe &amp; Maß');
       expect(meta(first.html, 'twitter:image')).toBe(first.url);
       expect(first.html).not.toContain('/og-image.png');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hyphenateHtml, hyphenateText, MIN_HYPHENATED_LETTERS } from '../../../src/render/hyphenation.ts';
+import { EDGE_LETTERS, hyphenateHtml, hyphenateText, MIN_HYPHENATED_LETTERS } from '../../../src/render/hyphenation.ts';
 import { renderRouteWithSources } from '../../../src/render/render-route.tsx';
 import { loadContent } from '../../../src/content/load.ts';
 import { readFile } from 'node:fs/promises';
@@ -29,6 +29,35 @@ describe('build-time hyphenation (render/hyphenation.ts)', () => {
     expect('Datenschutz'.length).toBeLessThan(MIN_HYPHENATED_LETTERS);
   });
 
+  it('leaves five letters at each end of a word in a heading, where "Vertriebsleitfa- / den" read as broken', () => {
+    expect(show(hyphenateText('Vertriebsleitfaden', 'de', 'heading'))).toBe('Vertriebs|leit|faden');
+    expect(show(hyphenateText('Vertriebsleitfaden', 'de'))).toBe('Ver|triebs|leit|fa|den');
+    expect(show(hyphenateText('10 modes d’apprentissage', 'fr', 'heading'))).toBe('10 modes d’appren|tissage');
+    for (const [text, lang] of [
+      ['Besprechungsprotokoll Mandantenaufnahme Branchenspezifische Datenschutzerklärung', 'de'],
+      ['établissement financiación', 'fr'],
+      ['financiación personalización', 'es'],
+    ] as const) {
+      for (const word of hyphenateText(text, lang, 'heading').split(' ')) {
+        const parts = word.split('\u00ad');
+        expect(parts[0]?.length ?? 0, word).toBeGreaterThanOrEqual(EDGE_LETTERS.heading);
+        expect(parts.at(-1)?.length ?? 0, word).toBeGreaterThanOrEqual(EDGE_LETTERS.heading);
+      }
+    }
+  });
+
+  it('gives headings and card titles the heading rule and puts no soft hyphens into text styled hyphens-none', () => {
+    const html =
+      '<h2 class="text-h2">Vertriebsleitfaden <span>Vertriebsleitfaden</span></h2><p>Vertriebsleitfaden</p>' +
+      '<h3>Besprechungsprotokoll</h3><dt class="text-sm hyphens-none">höhere Konversionsrate<sup>1</sup></dt>' +
+      '<span class="hyphens-none-ish">Konversionsrate</span><div class="mock hyphens-none"><p><b>Besprechungsprotokoll</b></p></div><p>Konversionsrate</p>';
+    expect(show(hyphenateHtml(html, 'de'))).toBe(
+      '<h2 class="text-h2">Vertriebs|leit|faden <span>Vertriebs|leit|faden</span></h2><p>Ver|triebs|leit|fa|den</p>' +
+        '<h3>Bespre|chungs|pro|tokoll</h3><dt class="text-sm hyphens-none">höhere Konversionsrate<sup>1</sup></dt>' +
+        '<span class="hyphens-none-ish">Kon|ver|si|ons|rate</span><div class="mock hyphens-none"><p><b>Besprechungsprotokoll</b></p></div><p>Kon|ver|si|ons|rate</p>',
+    );
+  });
+
   it('touches text only: not attributes, code, scripts or an island’s markup', () => {
     const html =
       '<h1 title="Verantwortlichkeiten">Verantwortlichkeiten</h1><a href="/verantwortlichkeiten">Verantwortlichkeiten</a>' +
@@ -37,14 +66,14 @@ describe('build-time hyphenation (render/hyphenation.ts)', () => {
       '<p>Verantwortlichkeiten<br>Verantwortlichkeiten</p>';
     const out = show(hyphenateHtml(html, 'de'));
     expect(out).toBe(
-      '<h1 title="Verantwortlichkeiten">Ver|ant|wort|lich|kei|ten</h1><a href="/verantwortlichkeiten">Ver|ant|wort|lich|kei|ten</a>' +
+      '<h1 title="Verantwortlichkeiten">Verant|wort|lich|keiten</h1><a href="/verantwortlichkeiten">Ver|ant|wort|lich|kei|ten</a>' +
         '<code>Verantwortlichkeiten</code><script>"Verantwortlichkeiten"</script><img alt="Verantwortlichkeiten">' +
         '<div data-island="contact-form" data-prefix="x"><div><label>Verantwortlichkeiten</label></div><p>Verantwortlichkeiten</p></div>' +
         '<p>Ver|ant|wort|lich|kei|ten<br>Ver|ant|wort|lich|kei|ten</p>',
     );
   });
 
-  it('puts soft hyphens into the real pages’ text (the product drawing’s "Besprechungsprotokoll") but not their head, the same bytes every time', async () => {
+  it('puts soft hyphens into the real pages’ text but not their head, nor the product drawing’s labels, the same bytes every time', async () => {
     const loaded = await loadContent('content');
     if (!loaded.ok) throw new Error('content does not load');
     const model = loaded.value;
@@ -53,7 +82,8 @@ describe('build-time hyphenation (render/hyphenation.ts)', () => {
     if (!home) throw new Error('no home page');
     const render = () => renderRouteWithSources(model, home, { css: '/assets/site.css', loader: '/assets/islands.js' }, template).html;
     const html = render();
-    expect(show(html)).toContain('>Bespre|chungs|pro|to|koll<');
+    expect(show(html)).toContain('Tran|skrip|tion für Bespre|chun|gen');
+    expect(show(html)).toContain('hyphens-none">Besprechungsprotokoll<');
     const head = html.slice(0, html.indexOf('<body'));
     expect(head).not.toContain('\u00ad');
     expect(render()).toBe(html);

@@ -41,7 +41,7 @@ describe('renderRoute', () => {
     const html = render(site, '/');
     expect(html.startsWith('<!DOCTYPE html>\n<html lang="de">')).toBe(true);
     expect(html).toContain('<meta charset="utf-8">');
-    expect(html).toContain('<title>Fixture – Größe &amp; Maß</title>');
+    expect(html).toContain('<title>Fixture\u00a0– Größe &amp; Maß</title>');
     expect(html).toContain('<link rel="canonical" href="https://example.org/">');
     expect(html).toContain('<meta property="og:locale" content="de_DE">');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
@@ -94,8 +94,8 @@ describe('renderRoute', () => {
   it('labels service cards by the link rule and prints the savings arithmetic from constants', () => {
     const html = render(real, '/');
     expect(html).toMatch(/<a href="\/chatbot"[^>]*>Details ansehen/);
-    // Five cards scroll to the contact section: each button once on its card and once in the phones' fold (layout: folded).
-    expect(html.match(/<a href="#contact"[^>]*>Mehr erfahren/g)).toHaveLength(10);
+    // Five cards scroll to the contact section; one markup at every width (layout: folded, sections/FoldedRow.tsx).
+    expect(html.match(/<a href="#contact"[^>]*>Mehr erfahren/g)).toHaveLength(5);
     expect(html.match(/<ul[^>]*data-folded=""[^>]*>/g)).toHaveLength(1);
     expect(html).toContain('44,98\u00a0€');
     expect(html).toContain('53\u00a0%');

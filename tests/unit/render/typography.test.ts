@@ -61,6 +61,25 @@ describe('typography of a whole value', () => {
   });
 });
 
+describe('dashes between words', () => {
+  it('bind a spaced dash to the word before it in every language, so no line starts with one', () => {
+    for (const settings of [none, units, french]) {
+      const set = (text: string) => withTypography(text, settings);
+      expect(set('Die KI-Plattform aus Bayreuth – für den Mittelstand')).toBe('Die KI-Plattform aus Bayreuth\u00a0– für den Mittelstand');
+      expect(set('AI models — all in one place')).toBe('AI models\u00a0— all in one place');
+      expect(set('Vorträge üben\n– mit konkreten Tipps')).toBe('Vorträge üben\u00a0– mit konkreten Tipps');
+      expect(set('**Bayreuth** – für')).toBe('**Bayreuth**\u00a0– für');
+      expect(set('ein Satz, der endet –')).toBe('ein Satz, der endet\u00a0–');
+    }
+  });
+
+  it('leave dashes inside words, ranges and list-like starts as typed', () => {
+    expect(withTypography('85–100 und 9 – 17 Uhr', none)).toBe('85–\u2060100 und 9\u00a0–\u00a017 Uhr');
+    expect(withTypography('– erster Punkt', none)).toBe('– erster Punkt');
+    expect(withTypography('Rhein–Main-Gebiet', none)).toBe('Rhein–Main-Gebiet');
+  });
+});
+
 describe('locale strings', () => {
   it('keeps the notices, the sending label and the chat subject as typed, and sets the rest', async () => {
     const { loadContent } = await import('../../../src/content/load.ts');

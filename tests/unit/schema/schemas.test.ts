@@ -41,6 +41,24 @@ describe('schemas', () => {
     expect(RichText.safeParse([{ html: '<b>x</b>' }]).success).toBe(false);
   });
 
+  it('takes tables whose rows have a cell per column head, and callouts of paragraphs', () => {
+    const table = (rows: string[][]) => RichText.safeParse([{ table: { head: ['Anbieter', 'Sitz'], rows } }]);
+    expect(
+      table([
+        ['**A**', 'USA'],
+        ['B', '[Frankreich](/x)'],
+      ]).success,
+    ).toBe(true);
+    // A row short of a cell is named by its index, so the error points at the line in the YAML.
+    expect(table([['A', 'USA'], ['B']]).error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['0.table.rows.1', 'row has 1 cell, the table has 2 column heads'],
+    ]);
+    expect(table([]).success).toBe(false);
+    expect(RichText.safeParse([{ callout: ['**Erster Satz.** Weiter.', 'Zweiter Absatz.'] }]).success).toBe(true);
+    expect(RichText.safeParse([{ callout: [] }]).success).toBe(false);
+    expect(RichText.safeParse([{ callout: ['[x](javascript:alert(1))'] }]).success).toBe(false);
+  });
+
   it('requires a default locale that is listed, and known subscriptions in savings claims', async () => {
     const { parse } = await import('yaml');
     const { readFile } = await import('node:fs/promises');

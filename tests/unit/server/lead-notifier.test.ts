@@ -159,10 +159,11 @@ describe('lead notifications by webhook', () => {
     await polls.twoMore();
     expect(hook.deliveries.filter((d) => d.headers['idempotency-key'] === id)).toHaveLength(tries);
     await expect(store.save(request(), { form: 'business', locale: 'de' })).resolves.toHaveProperty('id');
-    // What `site leads --failed` prints for it.
+    // What `site leads --failed` prints for it, its times in the site's time zone as the `site leads` table gives them.
+    const MINUTE = String.raw`\d{4}-\d\d-\d\d \d\d:\d\d \(Europe/Berlin\)`;
     const printed = leadsResult({ op: 'failed', notifications: await store.outbox.failing() });
     expect(printed).toMatch(/^\d+ lead notifications? not delivered \(\d+ given up, \d+ still retried\):/);
-    expect(printed).toMatch(new RegExp(`  ${id}  "[^"]+@example\\.com"  queued \\S+Z  ${MAX_ATTEMPTS} attempts  given up \\S+Z  webhook: HTTP 500`));
+    expect(printed).toMatch(new RegExp(`  ${id}  "[^"]+@example\\.com"  queued ${MINUTE}  ${MAX_ATTEMPTS} attempts  given up ${MINUTE}  webhook: HTTP 500`));
   });
 
   it('a receiver answering 307 is a failure: the redirect is not followed, so the data and signature go nowhere else', async () => {

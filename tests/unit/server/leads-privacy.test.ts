@@ -17,6 +17,7 @@ import type { PurgedRequest } from '../../../src/server/contact-privacy.ts';
 import { startServer, type RunningServer } from '../../../src/server/server.ts';
 import { applyMigrations, freshPostgres, SUPABASE_ROLES, type Session } from './support/databases.ts';
 import { scaled } from '../../support/time-scale.ts';
+import { localMinute } from '../../../src/cli/leads-table.ts';
 
 const engines = [{ name: 'PGlite', postgres: false }, ...(process.env.DATABASE_URL ? [{ name: 'PostgreSQL', postgres: true }] : [])];
 
@@ -102,7 +103,9 @@ describe.each(engines)('site leads and the retention purge while site serve hold
     tick();
     await vi.waitFor(() => expect(purged).toHaveLength(0), { timeout: scaled(60_000) });
     const preview = await leads('purge', '--now', clock.toISOString(), '--dry-run');
-    expect(preview.out).toBe(`would delete 0 contact requests not kept and older than ${retention} months as of ${clock.toISOString()}\n`);
+    // Times as the `site leads` table gives them: in the site's time zone (content/site.yaml), forms and languages by name.
+    const local = (at: Date) => `${localMinute(at.toISOString(), 'Europe/Berlin')} \\(Europe/Berlin\\)`;
+    expect(preview.out).toMatch(new RegExp(`^would delete 0 contact requests not kept and older than ${retention} months as of ${local(clock)}\\n$`));
     clock = new Date(START);
     clock.setUTCMonth(clock.getUTCMonth() + retention + 1);
     tick();
@@ -117,14 +120,14 @@ describe.each(engines)('site leads and the retention purge while site serve hold
     expect(purge.code).toBe(0);
     expect(purge.out).toMatch(
       new RegExp(
-        `^deleted 1 contact request not kept and older than ${retention} months as of ${clock.toISOString()}\\n  ${a}  received \\S+Z  business/de\\n$`,
+        `^deleted 1 contact request not kept and older than ${retention} months as of ${local(clock)}\\n  ${a}  received \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d \\(Europe/Berlin\\)  Kontaktformular Unternehmen  Deutsch\\n$`,
       ),
     );
 
     const last = await send('Kunde@example.com');
     // Erasing shows what it deletes first; a dry run stops there, and without a terminal to confirm on it needs --yes.
     const shows = new RegExp(
-      `^will erase 1 contact request and 1 lead notification stored about "KUNDE@example\\.com":\\n  ${last}  received \\S+Z  business/de  "Anna"\\n`,
+      `^will erase 1 contact request and 1 lead notification stored about "KUNDE@example\\.com":\\n  ${last}  received \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d \\(Europe/Berlin\\)  Kontaktformular Unternehmen  Deutsch  "Anna"\\n`,
     );
     const dry = await leads('erase', 'KUNDE@example.com', '--dry-run');
     expect(dry).toMatchObject({ code: 0, out: expect.stringMatching(shows) });

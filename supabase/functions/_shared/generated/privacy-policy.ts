@@ -4,7 +4,7 @@
 /** The privacy policy in force, stored with every contact request as proof of what the visitor consented to. */
 export const PRIVACY_POLICY = {
   /** sha256 of the built /datenschutz content (null: the site has no privacy-policy page). */
-  version: '1e7bb8e6a06819033e8922fdbfde0cca5c41a65dad0c36030f2cdc33c16133dc',
+  version: 'db31619bb254bbfe20dda4a95352437fab51309119b791cefe21df2c81dbd43b',
   /** Months after which a contact request that was not kept is deleted (constants.privacy.contactRetentionMonths). */
   contactRetentionMonths: 6,
 } as const;

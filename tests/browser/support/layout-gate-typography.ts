@@ -1,0 +1,128 @@
+/**
+ * The layout gate's typographic rules (issue #36, design review 6 #6), run inside the page after the layout checks
+ * of layout-gate.ts, which lists every rule:
+ * - `heading-break`: a heading or card title (`h1`–`h6`) breaks a word at a soft hyphen leaving fewer than
+ *   EDGE_LETTERS.heading letters on a line ("Vertriebsleitfa- / den"): the build keeps that many on each side of a
+ *   heading's breaks (render/hyphenation.ts), so a shorter piece means a break it did not allow. Breaks at a typed
+ *   hyphen ("Standard- / Chatbot") join whole words and are not judged here.
+ * - `dash-line-start`: a line starts with a dash set between words ("Bayreuth / – für den Mittelstand"): the build
+ *   binds such a dash to the word before it (render/typography-marks.ts). A dash that opens its block (a list-like
+ *   line) is not one set between words.
+ */
+import { EDGE_LETTERS } from '../../../src/render/hyphenation.ts';
+
+export type TypographyRule = 'heading-break' | 'dash-line-start';
+
+export interface TypographyFinding {
+  rule: TypographyRule;
+  element: string;
+  detail: string;
+}
+
+export const TYPOGRAPHY_RULES: readonly TypographyRule[] = ['heading-break', 'dash-line-start'];
+
+/** The arguments `typographyChecks` takes in the page: the rules asked for and the heading's edge. */
+export const typographyArgs = (rules: readonly TypographyRule[]) => ({ rules, headingEdge: EDGE_LETTERS.heading });
+
+/** Runs in the page (self-contained: `page.evaluate` sends its source, not its module). */
+export function typographyChecks({ rules, headingEdge }: ReturnType<typeof typographyArgs>): TypographyFinding[] {
+  const findings: TypographyFinding[] = [];
+  const seen = new Set<string>();
+  const describe = (el: Element) => {
+    const text = (el.textContent ?? '')
+      .replace(/\u00ad/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 50);
+    return `<${el.tagName.toLowerCase()}>${text ? ` "${text}"` : ''}`;
+  };
+  const report = (rule: TypographyRule, el: Element, detail: string) => {
+    const key = `${rule} ${describe(el)} ${detail}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    findings.push({ rule, element: describe(el), detail });
+  };
+  /** Not drawn, or inside a clipping box of at most 1 px (sr-only text, whose words each get a line of their own). */
+  const hidden = (el: Element) => {
+    if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: false })) return true;
+    for (let a: Element | null = el; a; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (['hidden', 'clip'].includes(s.overflowX) || ['hidden', 'clip'].includes(s.overflowY)) {
+        const r = a.getBoundingClientRect();
+        if (r.width <= 1 || r.height <= 1) return true;
+      }
+    }
+    return false;
+  };
+  const range = document.createRange();
+  /** The box of one character, the lowest when it reports two (a character that starts a line). */
+  const charBox = (node: Text, i: number) => {
+    range.setStart(node, i);
+    range.setEnd(node, i + 1);
+    return [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0).sort((a, b) => b.top - a.top)[0];
+  };
+  const blockOf = (el: Element) => {
+    let b: Element | null = el;
+    while (b && getComputedStyle(b).display.startsWith('inline')) b = b.parentElement;
+    return b;
+  };
+  const letters = (text: string) => (text.match(/\p{L}/gu) ?? []).length;
+
+  /** A heading's words broken at a soft hyphen with a short piece on either line. */
+  function headingBreaks(node: Text, heading: Element) {
+    for (const m of node.data.matchAll(/[^\s]+/g)) {
+      const word = m[0];
+      if (!word.includes('\u00ad')) continue;
+      let lastTop: number | undefined;
+      for (let i = 0; i < word.length; i++) {
+        const box = charBox(node, m.index + i);
+        if (!box || word[i] === '\u00ad') continue;
+        if (lastTop !== undefined && box.top > lastTop + box.height / 2 && word[i - 1] === '\u00ad') {
+          const before = word.slice(0, i).replace(/\u00ad/g, '');
+          const after = (word
+            .slice(i)
+            .replace(/\u00ad/g, '')
+            .match(/^\p{L}*/u) ?? [''])[0];
+          const head = (before.match(/\p{L}*$/u) ?? [''])[0];
+          if (letters(head) < headingEdge || letters(after) < headingEdge)
+            report('heading-break', heading, `"${word.replace(/\u00ad/g, '')}" breaks as "${before}- / ${after}": fewer than ${headingEdge} letters on a line`);
+        }
+        lastTop = box.top;
+      }
+    }
+  }
+
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  /** The last character drawn before the current text node, in its block. */
+  let previous: { node: Text; index: number; spaced: boolean; block: Element | null } | undefined;
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    const parent = node.parentElement;
+    if (!parent || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE'].includes(parent.tagName) || !node.data.trim() || hidden(parent)) continue;
+    const block = blockOf(parent);
+    const heading = parent.closest('h1, h2, h3, h4, h5, h6');
+    if (heading && rules.includes('heading-break')) headingBreaks(node, heading);
+    if (rules.includes('dash-line-start')) {
+      for (const m of node.data.matchAll(/[–—](?=\s|$)/g)) {
+        const before = node.data.slice(0, m.index);
+        const at = before.trimEnd().length;
+        // A dash set between words: a space before it, and a character drawn before that in the same block.
+        const prev = at > 0 ? { node, index: at - 1, spaced: at < before.length } : previous?.block === block ? previous : undefined;
+        if (!prev || !(prev.spaced || at < before.length)) continue;
+        const dash = charBox(node, m.index);
+        const last = charBox(prev.node, prev.index);
+        if (dash && last && dash.top > last.top + dash.height / 2)
+          report(
+            'dash-line-start',
+            block ?? parent,
+            `a line starts with "${node.data
+              .slice(m.index, m.index + 30)
+              .replace(/\u00ad/g, '')
+              .trim()}"`,
+          );
+      }
+    }
+    const end = node.data.trimEnd().length;
+    if (end > 0) previous = { node, index: end - 1, spaced: end < node.data.length, block };
+  }
+  return findings;
+}

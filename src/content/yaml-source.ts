@@ -192,20 +192,28 @@ export function parseYaml(file: string, text: string): { source?: YamlSource; er
 }
 
 /**
- * The source of a parsed file. Its yaml document is made when something must be located and held weakly: `site dev`
- * keeps every file's source in its memo for the session, and its check locates findings in them; a document is
- * several times its file's size. One collected meanwhile is made again (the same text gives the same ranges).
+ * Documents made lately, newest last: a source's yaml document is made when something must be located, and kept
+ * here, not by the source. `site dev` keeps every file's source in its memo for the session, and its check locates
+ * findings in thousands of files in one go; a document is several times its file's size. Rules that locate several
+ * values of a file in a row find it here; one evicted is made again (the same text gives the same ranges).
  */
+const recentDocuments = new Map<object, { doc: Document.Parsed; lines: LineCounter }>();
+export const RECENT_DOCUMENTS = 64;
+
 function sourceOf(
   file: string,
   text: string,
   data: unknown,
   parsed: { doc: Document.Parsed; lines: LineCounter } | undefined,
 ): YamlSource & { strings: ScalarString[] } {
-  let held = parsed && new WeakRef(parsed);
+  const key = {};
   const document = () => {
-    let made = held?.deref();
-    if (!made) held = new WeakRef((made = yamlDocument(text)));
+    let made = recentDocuments.get(key) ?? parsed;
+    parsed = undefined;
+    made ??= yamlDocument(text);
+    recentDocuments.delete(key);
+    recentDocuments.set(key, made);
+    if (recentDocuments.size > RECENT_DOCUMENTS) recentDocuments.delete(recentDocuments.keys().next().value as object);
     return made;
   };
   return {

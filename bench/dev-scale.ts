@@ -93,7 +93,11 @@ try {
     const wrote = performance.now();
     await writeFile(file, original.replace(EDITED.lead, `lead: "${marker}. How teams`));
     for (;;) {
-      const body = await (await fetch(`${url}${EDITED.route}`)).text();
+      // A kept-alive connection the server closed meanwhile fails once: the next request opens another.
+      const body = await fetch(`${url}${EDITED.route}`).then(
+        (response) => response.text(),
+        () => '',
+      );
       if (body.includes(marker)) break;
       await new Promise((resolve) => setTimeout(resolve, 5));
     }

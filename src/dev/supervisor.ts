@@ -7,7 +7,7 @@ const CODE_DIRS = ['src', 'templates', 'supabase/functions/_shared'];
 export const DEV_CHILD_ENV = 'SITE_DEV_CHILD';
 /**
  * Node flags of the dev server: its check collects the garbage of parsing every page as it goes (dev-check.ts,
- * `garbageBound`), which keeps `site dev` of 10,000 pages within 1 GB.
+ * `garbageBound`) instead of letting the heap grow to several times what is live.
  */
 export const DEV_CHILD_FLAGS = ['--expose-gc'];
 /** A save or a checkout touches several files: one restart for all of them. */

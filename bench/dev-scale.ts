@@ -51,6 +51,8 @@ function devChild(supervisor: number): number | undefined {
 
 const work = await mkdtemp(path.join(os.tmpdir(), 'site-bench-dev-scale-'));
 const content = path.join(work, 'content');
+/** Stops `site dev` if it still runs: a failed round must not leave the server behind. */
+let stopDev = async () => {};
 try {
   await writeSyntheticContent(content, PAGES);
   const loadAtStart = load();
@@ -68,6 +70,11 @@ try {
   supervisor.stdout.on('data', (d: Buffer) => (out += d));
   supervisor.stderr.on('data', (d: Buffer) => (out += d));
   const exited = new Promise((resolve) => supervisor.once('exit', resolve));
+  stopDev = async () => {
+    if (supervisor.exitCode !== null || supervisor.signalCode !== null) return;
+    supervisor.kill('SIGTERM');
+    await exited;
+  };
   const until = async (done: () => boolean) => {
     while (!done()) {
       if (supervisor.exitCode !== null) throw new Error(`site dev exited: ${out.slice(-2000)}`);
@@ -104,8 +111,7 @@ try {
     edits.push(performance.now() - wrote);
   }
   const end = status(pid);
-  supervisor.kill('SIGTERM');
-  await exited;
+  await stopDev();
 
   const sorted = [...edits].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)] ?? NaN;
@@ -121,5 +127,6 @@ try {
     ].join('\n'),
   );
 } finally {
+  await stopDev();
   await rm(work, { recursive: true, force: true });
 }

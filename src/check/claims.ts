@@ -92,7 +92,9 @@ export function checkClaimTexts(site: SiteConfig, sources: readonly YamlSource[]
   const out: Finding[] = [];
   for (const source of sources) {
     if (source.file === 'site.yaml') continue;
-    for (const { value, location } of scalarStrings(source)) {
+    // `location` is read only for a finding: reading it parses the file's YAML document a second time.
+    for (const string of scalarStrings(source)) {
+      const { value } = string;
       const text = value.replace(REFERENCE, ' ');
       for (const sentence of text.split(/(?<=[.!?])\s+/)) {
         if (!SAVINGS_WORDS.test(sentence)) continue;
@@ -107,7 +109,7 @@ export function checkClaimTexts(site: SiteConfig, sources: readonly YamlSource[]
                 code: 'claim-text',
                 severity: 'warning',
                 message: `savings figure '${match[0]}' is typed into the text; it will not follow the constants`,
-                location,
+                location: string.location,
                 found: sentence.trim(),
                 hint: `write {{savings.${same[0]!.key}.percent}} %`,
               }),
@@ -118,7 +120,7 @@ export function checkClaimTexts(site: SiteConfig, sources: readonly YamlSource[]
                 code: 'claim-text',
                 severity: 'error',
                 message: `savings claim '${match[0]}' in the text matches no savings claim in site.yaml`,
-                location,
+                location: string.location,
                 expected: known || 'a claim defined under constants.savings',
                 found: sentence.trim(),
                 hint: `reference the claim, e.g. {{savings.<key>.percent}} %, so the text follows the constants; rule: ${SAVINGS_RULE}`,
@@ -155,7 +157,8 @@ export function checkFigureLiterals(site: SiteConfig, sources: readonly YamlSour
   const out: Finding[] = [];
   for (const source of sources) {
     if (source.file === 'site.yaml') continue;
-    for (const { value, location } of scalarStrings(source)) {
+    for (const string of scalarStrings(source)) {
+      const { value } = string;
       for (const match of value.replace(REFERENCE, ' ').matchAll(EURO_LITERAL)) {
         const amount = parseAmount((match[1] ?? match[2])!);
         const keys = constants.get(amount);
@@ -164,7 +167,7 @@ export function checkFigureLiterals(site: SiteConfig, sources: readonly YamlSour
             code: 'figure-literal',
             severity: 'warning',
             message: `price '${match[0].trim()}' is typed into the text`,
-            location,
+            location: string.location,
             found: value.length > 80 ? `${value.slice(0, 77)}…` : value,
             hint: keys ? `write {{${keys[0]} | eur}} so it follows the constant` : 'add the figure to constants in site.yaml and reference it with {{… | eur}}',
           }),
@@ -267,7 +270,8 @@ export function checkUnregisteredClaims(model: SiteModel, sources: readonly Yaml
     const strings = locale ? model.locales[locale] : undefined;
     if (!strings) continue;
     const patterns = new Map([...claimPatterns(model.site, strings.intl)].filter(([id]) => !model.site.claimRegister[id]!.figure.startsWith('savings.')));
-    for (const { value, location, path } of scalarStrings(source)) {
+    for (const string of scalarStrings(source)) {
+      const { value, path } = string;
       // Footnote texts explain the figures; the reference is what the check wants instead of the figure.
       if (path[0] === 'claimNotes') continue;
       const typed = value.replace(REFERENCE, ' ');
@@ -278,7 +282,7 @@ export function checkUnregisteredClaims(model: SiteModel, sources: readonly Yaml
             code: 'claim-unregistered',
             severity: 'error',
             message: `the figure of the registered claim '${id}' is typed into the text`,
-            location,
+            location: string.location,
             expected: `{{${claim.figure}}}${claim.unit === 'percent' ? ' %' : ''}`,
             found: value.length > 80 ? `${value.slice(0, 77)}…` : value,
             hint: 'print it from its constant, so it follows site.yaml and the page numbers its footnote',

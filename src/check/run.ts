@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadContentWithSources, type ContentEnv, type UnsavedEdits } from '../content/load.ts';
+import type { ContentMemo } from '../content/memo.ts';
 import type { SiteModel } from '../content/model.ts';
 import { publishedModel, type Publication } from '../content/publishing.ts';
 import { buildSite } from '../output/build.ts';
@@ -54,13 +55,16 @@ export interface SourceCheck {
   copyStrings: ReturnType<typeof checkCopy>['strings'];
 }
 
-export async function checkSources(options: Pick<CheckOptions, 'contentDir' | 'strict' | 'env'> & { unsaved?: UnsavedEdits }): Promise<SourceCheck> {
+export async function checkSources(
+  options: Pick<CheckOptions, 'contentDir' | 'strict' | 'env'> & { unsaved?: UnsavedEdits; memo?: ContentMemo },
+): Promise<SourceCheck> {
   const findings: Finding[] = [];
   const { config, source: configSource, errors: configErrors } = await loadCheckConfig(options.contentDir);
   findings.push(...configErrors.map((e) => fromSiteError(e)));
 
   // `site dev` passes the editor's unsaved edits: its check judges the content its preview shows.
-  const { result, sources, unparsed } = await loadContentWithSources(options.contentDir, options.env, options.unsaved);
+  // `site dev` passes its build's memo too: the files it built are not parsed and validated again.
+  const { result, sources, unparsed } = await loadContentWithSources(options.contentDir, options.env, options.unsaved, options.memo);
   const model: SiteModel | undefined = result.ok ? result.value : undefined;
   const contentFindings = checkContent(model, sources, { config, configSource, strict: options.strict, unparsed, env: options.env });
   // locale-keys reports the same missing/unknown locale keys as the schema, with more context: keep one.

@@ -180,15 +180,17 @@ export async function loadContent(root: string, env: ContentEnv = {}, memo?: Con
 /**
  * `loadContent` plus every parsed file (with references resolved in `data`, the raw text kept in `doc`)
  * and the files that did not parse, so cross-file checks can run and point at lines even when the model
- * does not validate.
+ * does not validate. With `site dev`'s memo, files unchanged since its build give back the build's sources
+ * and values instead of being parsed and validated a second time.
  */
 export async function loadContentWithSources(
   root: string,
   env: ContentEnv = {},
   unsaved?: UnsavedEdits,
+  memo?: ContentMemo,
 ): Promise<{ result: Result<SiteModel> } & ContentFiles> {
   const files: ContentFiles = { sources: [], unparsed: [] };
-  const result = await load(root, env, files, undefined, unsaved);
+  const result = await load(root, env, files, memo, unsaved);
   return { result, ...files };
 }
 

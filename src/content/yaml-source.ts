@@ -185,18 +185,37 @@ export function parseYaml(file: string, text: string): { source?: YamlSource; er
     const size = expandedSize(data);
     if (size > MAX_EXPANDED_VALUES) return { errors: [aliasError(file, text, size)] };
   }
-  const source = sourceOf(file, text, data, () => (parsed ??= yamlDocument(text)));
+  const source = sourceOf(file, text, data, parsed);
   if (parsed) source.strings = documentStrings(source);
   else Object.assign(source, collectStrings(data, source));
   return { source, errors: [] };
 }
 
+/**
+ * Documents made lately, newest last: a source's yaml document is made when something must be located, and kept
+ * here, not by the source. `site dev` keeps every file's source in its memo for the session, and its check locates
+ * findings in thousands of files in one go; a document is several times its file's size. Rules that locate several
+ * values of a file in a row find it here; one evicted is made again (the same text gives the same ranges).
+ */
+const recentDocuments = new Map<object, { doc: Document.Parsed; lines: LineCounter }>();
+export const RECENT_DOCUMENTS = 64;
+
 function sourceOf(
   file: string,
   text: string,
   data: unknown,
-  document: () => { doc: Document.Parsed; lines: LineCounter },
+  parsed: { doc: Document.Parsed; lines: LineCounter } | undefined,
 ): YamlSource & { strings: ScalarString[] } {
+  const key = {};
+  const document = () => {
+    let made = recentDocuments.get(key) ?? parsed;
+    parsed = undefined;
+    made ??= yamlDocument(text);
+    recentDocuments.delete(key);
+    recentDocuments.set(key, made);
+    if (recentDocuments.size > RECENT_DOCUMENTS) recentDocuments.delete(recentDocuments.keys().next().value as object);
+    return made;
+  };
   return {
     file,
     text,

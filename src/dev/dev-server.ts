@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RateLimit } from '../../supabase/functions/_shared/rate-limit.ts';
 import type { BuildCache } from '../cache/build-cache.ts';
-import type { ContentEnv, UnsavedEdits } from '../content/load.ts';
+import type { ContentEnv } from '../content/load.ts';
 import { contentPath, formatError, type SiteError } from '../errors/site-error.ts';
 import { lazyLocalBackend } from '../server/local-backend.ts';
 import { startServer, type RouteHandler } from '../server/server.ts';
@@ -152,8 +152,8 @@ function oneAtATime(task: () => Promise<void>, repeat?: () => void) {
 }
 
 /** The check after a rebuild: one at a time, the latest build's findings win; none is finished once the server closes. */
-function devChecks(state: DevState, unsaved: UnsavedEdits) {
-  const checker = new DevChecker(state.options.contentDir, state.options.env, unsaved);
+function devChecks(state: DevState, builder: Pick<DevBuilder, 'unsavedEdits' | 'memo'>) {
+  const checker = new DevChecker(state.options.contentDir, state.options.env, builder.unsavedEdits, builder.memo);
   let printed = '';
   const runCheck = async () => {
     const failed = state.errors !== undefined;
@@ -282,7 +282,7 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
     filesEdited: true,
     closed: false,
   };
-  const checks = devChecks(state, builder.unsavedEdits);
+  const checks = devChecks(state, builder);
   const rebuild = devRebuild(state, builder, checks.check);
   const rebuilds = oneAtATime(rebuild);
   await rebuild();

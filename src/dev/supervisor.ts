@@ -5,6 +5,11 @@ import { watchTree } from './watch-tree.ts';
 /** Code a page depends on: an edit here means every page, and new modules, so the dev server restarts. */
 const CODE_DIRS = ['src', 'templates', 'supabase/functions/_shared'];
 export const DEV_CHILD_ENV = 'SITE_DEV_CHILD';
+/**
+ * Node flags of the dev server: its check collects the garbage of parsing every page as it goes (dev-check.ts,
+ * `garbageBound`) instead of letting the heap grow to several times what is live.
+ */
+export const DEV_CHILD_FLAGS = ['--expose-gc'];
 /** A save or a checkout touches several files: one restart for all of them. */
 const SETTLE_MS = 50;
 
@@ -23,7 +28,10 @@ export function superviseDev(projectRoot: string, argv: readonly string[], log: 
 
   const start = () => {
     restarting = false;
-    const current = spawn(process.execPath, [...process.execArgv, ...argv], { stdio: 'inherit', env: { ...process.env, [DEV_CHILD_ENV]: '1' } });
+    const current = spawn(process.execPath, [...process.execArgv, ...DEV_CHILD_FLAGS, ...argv], {
+      stdio: 'inherit',
+      env: { ...process.env, [DEV_CHILD_ENV]: '1' },
+    });
     child = current;
     // A dev server that ends on its own (port taken, Ctrl+C) ends `site dev` with its exit code.
     current.once('exit', (code) => {

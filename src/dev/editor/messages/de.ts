@@ -145,8 +145,6 @@ export const de: typeof en = {
     or: 'oder',
   },
   options: {
-    table: 'Tabelle',
-    callout: 'Hervorgehobener Kasten',
     text: 'Absatz',
     lines: 'Zeilen (Adresse)',
     list: 'Aufzählung',
@@ -228,10 +226,6 @@ export const de: typeof en = {
     mobile: 'Nur Telefone',
   },
   fields: {
-    table: 'Tabelle',
-    callout: 'Hervorgehobener Kasten',
-    head: 'Spaltenköpfe',
-    rows: 'Zeilen der Tabelle',
     slug: 'Adresse (Slug)',
     meta: 'Suchmaschinen und Teilen',
     header: 'Navigationsleiste',
@@ -417,10 +411,6 @@ export const de: typeof en = {
     ...settingsDe.fields,
   },
   help: {
-    table: 'Eine Tabelle mit Spaltenköpfen und Zeilen; auf dem Handy steht jede Zeile als Block, jede Zelle unter ihrem Kopf.',
-    callout: 'Absätze in einem umrandeten Kasten, z. B. das Widerspruchsrecht (Art. 21 DSGVO); den ersten Satz **fett** setzen.',
-    head: 'Die Spaltenköpfe, z. B. Anbieter, Zweck, Sitz, Grundlage.',
-    rows: 'Eine Zeile pro Eintrag, mit so vielen Zellen wie Spaltenköpfen; die erste Zelle benennt die Zeile.',
     slug: 'Die Adresse der Seite unterhalb der Sprache: „preise“ ergibt /preise. Kleinbuchstaben, Ziffern, Bindestriche.',
     meta: 'Was Suchmaschinen und geteilte Links von dieser Seite zeigen.',
     header: 'Welche Navigationsleiste die Seite zeigt (die Menüs stehen in den Texten der Oberfläche).',

@@ -3,10 +3,6 @@ import { STOCK_TEXT } from '../../../content/stock-text.ts';
 
 /** Field labels by key: every key a page's schema has (form-model.test walks the zod schemas for them). */
 const fields = {
-  table: 'Table',
-  callout: 'Highlighted box',
-  head: 'Column heads',
-  rows: 'Table rows',
   slug: 'Address (slug)',
   meta: 'Search engines and sharing',
   header: 'Navigation bar',
@@ -346,8 +342,6 @@ export const en = {
   },
   // Names of choices (enum values, kinds of text blocks, section types); a value without an entry shows as written.
   options: {
-    table: 'Table',
-    callout: 'Highlighted box',
     text: 'Paragraph',
     lines: 'Lines (address)',
     list: 'Bullet list',
@@ -431,10 +425,6 @@ export const en = {
   fields,
   /** One line of help under every field (the schema's descriptions are written for developers and in English). */
   help: {
-    table: 'A table with column heads and rows; on phones each row shows as a block, every cell under its head.',
-    callout: 'Paragraphs in a bordered box, e.g. the right to object (Art. 21 GDPR); set the first sentence in **bold**.',
-    head: 'The column heads, e.g. Provider, Purpose, Location, Legal basis.',
-    rows: 'One row per entry, with as many cells as column heads; the first cell names the row.',
     slug: 'The page’s address below its language: "prices" gives /prices. Lower-case letters, digits and dashes.',
     meta: 'What search engines and shared links show of this page.',
     header: 'Which navigation bar the page shows (the menus live in the language’s UI strings).',

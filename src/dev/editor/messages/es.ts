@@ -144,8 +144,6 @@ export const es: typeof en = {
     or: 'o',
   },
   options: {
-    table: 'Tabla',
-    callout: 'Recuadro destacado',
     text: 'Párrafo',
     lines: 'Líneas (dirección)',
     list: 'Lista con viñetas',
@@ -227,10 +225,6 @@ export const es: typeof en = {
     mobile: 'Solo móviles',
   },
   fields: {
-    table: 'Tabla',
-    callout: 'Recuadro destacado',
-    head: 'Encabezados de columna',
-    rows: 'Filas de la tabla',
     slug: 'Dirección (slug)',
     meta: 'Buscadores y compartir',
     header: 'Barra de navegación',
@@ -416,10 +410,6 @@ export const es: typeof en = {
     ...settingsEs.fields,
   },
   help: {
-    table: 'Una tabla con encabezados de columna y filas; en el móvil cada fila se muestra como un bloque, cada celda bajo su encabezado.',
-    callout: 'Párrafos en un recuadro con borde, por ejemplo el derecho de oposición (art. 21 RGPD); ponga la primera frase en **negrita**.',
-    head: 'Los encabezados de columna, por ejemplo Proveedor, Finalidad, Sede, Base jurídica.',
-    rows: 'Una fila por entrada, con tantas celdas como encabezados; la primera celda nombra la fila.',
     slug: 'La dirección de la página bajo su idioma: «precios» da /es/precios. Minúsculas, cifras y guiones.',
     meta: 'Lo que los buscadores y los enlaces compartidos muestran de esta página.',
     header: 'Qué barra de navegación muestra la página (los menús están en los textos de la interfaz).',

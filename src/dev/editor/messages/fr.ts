@@ -144,8 +144,6 @@ export const fr: typeof en = {
     or: 'ou',
   },
   options: {
-    table: 'Tableau',
-    callout: 'Encadré',
     text: 'Paragraphe',
     lines: 'Lignes (adresse)',
     list: 'Liste à puces',
@@ -227,10 +225,6 @@ export const fr: typeof en = {
     mobile: 'Téléphones seulement',
   },
   fields: {
-    table: 'Tableau',
-    callout: 'Encadré',
-    head: 'En-têtes de colonne',
-    rows: 'Lignes du tableau',
     slug: 'Adresse (slug)',
     meta: 'Moteurs de recherche et partage',
     header: 'Barre de navigation',
@@ -416,10 +410,6 @@ export const fr: typeof en = {
     ...settingsFr.fields,
   },
   help: {
-    table: 'Un tableau avec des en-têtes de colonne et des lignes ; sur téléphone, chaque ligne s’affiche en bloc, chaque cellule sous son en-tête.',
-    callout: 'Des paragraphes dans un encadré, par exemple le droit d’opposition (art. 21 RGPD) ; mettez la première phrase en **gras**.',
-    head: 'Les en-têtes de colonne, par exemple Prestataire, Finalité, Siège, Base légale.',
-    rows: 'Une ligne par entrée, avec autant de cellules que d’en-têtes ; la première cellule nomme la ligne.',
     slug: 'L’adresse de la page sous sa langue : « tarifs » donne /fr/tarifs. Minuscules, chiffres et tirets.',
     meta: 'Ce que les moteurs de recherche et les liens partagés montrent de cette page.',
     header: 'Quelle barre de navigation la page affiche (les menus sont dans les textes de l’interface).',

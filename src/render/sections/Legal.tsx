@@ -3,10 +3,11 @@ import { DisclosureChevron, SectionShell } from '../ui.tsx';
 import type { SectionProps } from './props.ts';
 
 /**
- * Running legal text at a reading measure of about 70 characters a line (36rem of this face at 16 px; the 48rem
- * column held ~95); a wide block such as a table keeps the column's width, and the index beside it keeps its place.
+ * Running legal text, the right-to-object box included, at a reading measure of about 70 characters a line (36rem
+ * of this face at 16 px; the 48rem column held ~95); a wide block such as a table keeps the column's width, and the
+ * index beside it keeps its place.
  */
-const PROSE = 'text-slate-700 [&>:is(p,ul,ol)]:max-w-xl';
+const PROSE = 'text-slate-700 [&>:is(p,ul,ol,[data-callout])]:max-w-xl';
 
 const numberings = {
   paragraph: (n: number) => `§ ${n} `,

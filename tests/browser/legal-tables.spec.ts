@@ -54,15 +54,13 @@ test('/datenschutz: the right to object is a bordered box in the text weight, it
       return [s.borderTopWidth, s.borderRightWidth, s.borderBottomWidth, s.borderLeftWidth].map(parseFloat);
     });
     if (box.some((w) => w < 1)) found.push(`border ${box.join('/')}`);
-    const paragraphs = await callout
-      .locator('p')
-      .evaluateAll((ps) =>
-        ps.map((p) => ({
-          weight: getComputedStyle(p).fontWeight,
-          text: p.textContent ?? '',
-          strong: [...p.querySelectorAll('strong')].map((s) => s.textContent ?? ''),
-        })),
-      );
+    const paragraphs = await callout.locator('p').evaluateAll((ps) =>
+      ps.map((p) => ({
+        weight: getComputedStyle(p).fontWeight,
+        text: p.textContent ?? '',
+        strong: [...p.querySelectorAll('strong')].map((s) => s.textContent ?? ''),
+      })),
+    );
     if (paragraphs.length !== 2) found.push(`${paragraphs.length} paragraphs`);
     if (paragraphs.some((p) => p.weight !== '400')) found.push(`paragraph weights ${paragraphs.map((p) => p.weight).join(', ')}`);
     const [first, ...others] = paragraphs;

@@ -33,8 +33,8 @@ export function euro(value: number): string {
 }
 
 /**
- * Titles of the page's top-level sections, in document order, without the claim notes' reference marks (the
- * footnote links after a registered figure, render/claim-notes.ts): the words are content's.
+ * Titles of the page's top-level sections as shown at the page's width, in document order, without the claim notes'
+ * reference marks (the footnote links after a registered figure, render/claim-notes.ts): the words are content's.
  */
 export async function sectionTitles(page: Page): Promise<string[]> {
   return page.locator('main > section').evaluateAll((sections) =>
@@ -42,6 +42,11 @@ export async function sectionTitles(page: Page): Promise<string[]> {
       const id = s.getAttribute('aria-labelledby');
       const heading = id ? document.getElementById(id) : s.querySelector('h1, h2');
       const copy = heading?.cloneNode(true) as HTMLElement | undefined;
+      // What the reader does not see at this width (the folded notes' count, shown on phones only) is not the title.
+      const clones = copy?.querySelectorAll('*');
+      heading?.querySelectorAll('*').forEach((el, i) => {
+        if (!el.checkVisibility()) clones?.[i]?.remove();
+      });
       copy?.querySelectorAll('sup[data-claim-ref]').forEach((mark) => mark.remove());
       return copy?.textContent?.trim() ?? '';
     }),

@@ -21,6 +21,7 @@ export function Header({ variant, ctx }: { variant: HeaderVariant; ctx: RenderCo
           </a>
         </Shared>
         <div className="flex min-w-0 items-center gap-3">
+          {ctx.entry.page.chatDemo && <ChatEntry label={ctx.strings.chatDemo.open} />}
           {items.length > 0 && (
             <Shared owner={ctx.strings.header} part={`menu:${variant}`}>
               <HeaderMenu items={items} label={ctx.strings.header.navLabel} />
@@ -31,6 +32,37 @@ export function Header({ variant, ctx }: { variant: HeaderVariant; ctx: RenderCo
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The chat demo's entry on phones (issue #36): below 768 px nothing floats, the header carries the button. The
+ * page-load script (islands/client.ts) hands its click to the chat demo, which wakes as from its own button;
+ * without JavaScript there is no demo to open, and styles.css hides it.
+ */
+function ChatEntry({ label }: { label: string }) {
+  return (
+    <button
+      type="button"
+      data-chat-open=""
+      aria-haspopup="dialog"
+      aria-expanded="false"
+      aria-label={label}
+      className="chat-entry flex size-11 flex-none items-center justify-center rounded-control text-brand-700 transition-colors hover:bg-slate-100 md:hidden"
+    >
+      <svg
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        className="size-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
+      </svg>
+    </button>
   );
 }
 

@@ -68,3 +68,43 @@ for (const { route } of FORM_ROUTES.filter((f) => isBuilt(f.route))) {
     });
   }
 }
+
+/** Where the contact card and the section after the form's stand on the page, and the card's and the panel's surfaces. */
+const around = (page: Page) =>
+  page.evaluate(() => {
+    const slot = document.querySelector<HTMLElement>('[data-contact-slot]');
+    const section = slot?.closest('section');
+    const next = section?.nextElementSibling ?? document.querySelector('footer');
+    const panel = slot?.querySelector('[data-form-sent]');
+    return {
+      card: Math.round(slot?.getBoundingClientRect().height ?? 0),
+      next: Math.round((next?.getBoundingClientRect().top ?? 0) + window.scrollY),
+      cardTint: slot ? getComputedStyle(slot).backgroundColor : '',
+      panelTint: panel ? getComputedStyle(panel).backgroundColor : '',
+    };
+  });
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${viewport.width} px the confirmation takes the contact card's place and tint: nothing below moves (design review 7b N6)`, async ({
+    page,
+    baseURL,
+  }) => {
+    await acceptCookies(page, baseURL!);
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    const f = await contactForm(page);
+    await fill(f, uniqueEmail('room'));
+    const before = await around(page);
+    await f.locator('button[type=submit]').click();
+    await expect(page.locator('[data-form-sent]')).toBeFocused();
+    const after = await around(page);
+    expect(after.card).toBe(before.card);
+    expect(after.next).toBe(before.next);
+    // One green card, not a green box in a white one.
+    expect(after.cardTint).not.toBe(before.cardTint);
+    expect(after.panelTint).toBe('rgba(0, 0, 0, 0)');
+  });
+}

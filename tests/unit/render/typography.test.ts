@@ -99,3 +99,12 @@ describe('locale strings', () => {
     expect(set.chatDemo.success).toBe('Merci\u202f!');
   });
 });
+
+describe("a hero headline's last word", () => {
+  it('stays on the line of the word before it when it has at most three letters', async () => {
+    const { bindShortLastWord } = await import('../../../src/render/sections/Hero.tsx');
+    expect(bindShortLastWord('Los grandes modelos de IA.')).toBe('Los grandes modelos de\u00a0IA.');
+    expect(bindShortLastWord('Ihr KI-Chatbot.')).toBe('Ihr KI-Chatbot.');
+    expect(bindShortLastWord('En cada aula.')).toBe('En cada aula.');
+  });
+});

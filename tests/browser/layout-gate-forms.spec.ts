@@ -108,3 +108,26 @@ for (const viewport of [
     expect(after.panelTint).toBe('rgba(0, 0, 0, 0)');
   });
 }
+
+test('at 360 px the failure message keeps the service address on one line (design review 7a #14)', async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL!);
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const route of ['/', '/fr', '/es']) {
+    await page.goto(route);
+    await bringTo(page, 'failed');
+    const link = page.locator('[data-form-failed] a[href^="mailto:"]');
+    expect(await link.evaluate((el) => el.getClientRects().length), route).toBe(1);
+    // Wherever a line of the message ends: the measure narrowed px by px, the address never splits (at its hyphen).
+    const split = await link.evaluate((el) => {
+      const box = el.closest('p') as HTMLElement;
+      const widths: number[] = [];
+      for (let w = box.offsetWidth; w >= el.offsetWidth; w -= 2) {
+        box.style.width = `${w}px`;
+        if (el.getClientRects().length > 1) widths.push(w);
+      }
+      box.style.width = '';
+      return widths;
+    });
+    expect(split, route).toEqual([]);
+  }
+});

@@ -411,7 +411,8 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
             <p>
               <strong className="block font-semibold">{strings.failure.title}</strong>
               {beforeEmail}
-              <a href={mailto} className="font-semibold break-words underline underline-offset-2">
+              {/* The address on one line (review 7a #14: "service@ki- / zentrale.de" at 360 px); 22 characters fit any phone. */}
+              <a href={mailto} className="font-semibold whitespace-nowrap underline underline-offset-2">
                 {email}
               </a>
               {afterEmail}

@@ -427,3 +427,15 @@ describe('registered claims carry their footnotes (site.yaml claimRegister)', ()
     expect(notes(page('/agb').html)).toEqual([]);
   });
 });
+
+describe('text other programs read', () => {
+  it('the head (title, descriptions, structured data) carries no line-breaking marks, though the page text does', () => {
+    const marks = /[\u00ad\u2060\u2011]/;
+    const inHead = pages.filter(({ html }) => marks.test(html.slice(0, html.indexOf('</head>')))).map(({ entry }) => entry.route);
+    expect(inHead).toEqual([]);
+    // The offer's "Branchenvorlagen und -agenten" is bound in the page's lines and plain in its structured data.
+    const home = page('/').html;
+    expect(home.slice(home.indexOf('</head>'))).toContain('und -\u2060agenten');
+    expect(home.slice(0, home.indexOf('</head>'))).toContain('Branchenvorlagen und -agenten');
+  });
+});

@@ -198,3 +198,24 @@ test('the "hosted in Europe" card fills its row like its neighbours at 768, 1280
   }
   expect(failures).toEqual([]);
 });
+
+test('home at 1280 and 1440 px: the call-to-action band has the edges of the plans and the add-ons (review 7a #14)', async ({ page }) => {
+  await page.goto('/');
+  const failures: string[] = [];
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    const edges = await page.evaluate(() => {
+      const box = (selector: string) => {
+        const r = document.querySelector(selector)?.getBoundingClientRect();
+        return r ? `${Math.round(r.left)}–${Math.round(r.right)}` : 'none';
+      };
+      return {
+        plans: box('#pricing ul'),
+        addons: box('main section:has([data-addon]) .rounded-panel'),
+        cta: box('main section[aria-labelledby^="cta"] .rounded-panel'),
+      };
+    });
+    if (new Set(Object.values(edges)).size > 1) failures.push(`${width}px: ${JSON.stringify(edges)}`);
+  }
+  expect(failures).toEqual([]);
+});

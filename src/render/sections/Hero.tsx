@@ -109,9 +109,10 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
           // two (in the text column's quarters "günstiger als ChatGPT Plus + Claude Pro" took three). Two by two until 1024 px
           // (at 768 px one row packed four labels into half-width columns); from there one row of columns as wide as
           // their words: a short label gives its room to a long one. Labels are never hyphenated: a figure's proof
-          // reads as broken with "Konversions-/rate" in it.
+          // reads as broken with "Konversions-/rate" in it. On phones two by two; from 640 px the one row already, the
+          // drawing's width under it: a 2 × 2 block there stood apart from the hero, 300 px between its columns.
           <dl
-            className={`grid grid-cols-2 gap-x-6 gap-y-4 border-t border-slate-200 pt-6 lg:flex lg:justify-between ${mock ? `mx-auto w-full max-w-2xl lg:col-span-2 lg:mt-10 lg:max-w-none ${note ? '' : 'max-lg:-mt-4'}` : 'mx-auto mt-8 max-w-3xl'}`}
+            className={`grid grid-cols-2 gap-x-6 gap-y-4 border-t border-slate-200 pt-6 sm:flex sm:justify-between ${mock ? `mx-auto w-full max-w-2xl sm:max-w-none lg:col-span-2 lg:mt-10 ${note ? '' : 'max-lg:-mt-4'}` : 'mx-auto mt-8 max-w-3xl'}`}
           >
             {section.stats.map((stat, i) => (
               // A column flex box, so the figure (`order-first`) shows above its label; the DOM keeps dt before dd.

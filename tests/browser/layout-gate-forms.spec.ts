@@ -121,7 +121,7 @@ test('at 360 px the failure message keeps the service address on one line (desig
     const split = await link.evaluate((el) => {
       const box = el.closest('p') as HTMLElement;
       const widths: number[] = [];
-      for (let w = box.offsetWidth; w >= el.offsetWidth; w -= 2) {
+      for (let w = box.offsetWidth; w >= el.getBoundingClientRect().width; w -= 2) {
         box.style.width = `${w}px`;
         if (el.getClientRects().length > 1) widths.push(w);
       }

@@ -33,7 +33,8 @@ export function linkLanguage(model: SiteView, entry: PageSummary, href: string):
   if (alternates(model, target).some((p) => p.locale === entry.locale)) return undefined;
   const marker = model.locales[entry.locale]?.crossLanguage[target.locale];
   if (!marker) return undefined;
-  return { hreflang: localeEntry(model.site, target.locale).hreflang, marker };
+  // "(en / allemand)" would leave a lone "(en" at a line's end: the marker's own spaces never break.
+  return { hreflang: localeEntry(model.site, target.locale).hreflang, marker: marker.replace(/[ \t\n]+/g, '\u00a0') };
 }
 
 /** The link languages of every site link in `text` (`[label](/path)`), for an island that renders it itself. */

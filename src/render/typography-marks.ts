@@ -43,7 +43,7 @@ export function dashBinding(text: string): string {
  */
 export function suspendedHyphens(text: string): string {
   if (!text.includes('-')) return text;
-  return text.replace(/(?<=\s)-(?=\p{L})/gu, `-${WORD_JOINER}`).replace(/(?<=\p{L})-[ \t\n]+(?=\p{Ll})/gu, `-${NO_BREAK_SPACE}`);
+  return text.replace(/(?<=\s)-(?=\p{L})/gu, `-${WORD_JOINER}`).replace(/(?<=\p{L})-[ \t\n]+(?=\p{Ll})/gu, `-${WORD_JOINER}${NO_BREAK_SPACE}`);
 }
 
 /** Letters a two-word aside in parentheses may hold and still be bound into one piece. */

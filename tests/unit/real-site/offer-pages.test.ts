@@ -344,7 +344,7 @@ describe('links into pages in another language', () => {
     for (const [route, marker] of Object.entries(MARKERS)) {
       const props = [...page(route).islandProps.values()].map((json) => JSON.parse(json) as { consentLinks?: Record<string, unknown> });
       expect(
-        props.some((p) => JSON.stringify(p.consentLinks) === JSON.stringify({ '/datenschutz': { hreflang: 'de', marker } })),
+        props.some((p) => JSON.stringify(p.consentLinks) === JSON.stringify({ '/datenschutz': { hreflang: 'de', marker: marker.replace(' ', '\u00a0') } })),
         route,
       ).toBe(true);
     }
@@ -437,5 +437,15 @@ describe('text other programs read', () => {
     const home = page('/').html;
     expect(home.slice(home.indexOf('</head>'))).toContain('und -\u2060agenten');
     expect(home.slice(0, home.indexOf('</head>'))).toContain('Branchenvorlagen und -agenten');
+  });
+});
+
+describe('links into another language', () => {
+  it('say so in a marker that never breaks inside ("(en / allemand)" left a lone "(en")', () => {
+    const markers = pages.flatMap(({ entry, html }) =>
+      [...html.matchAll(/\((en|in)[\s\u00a0](allemand|German|alemán)\)/g)].map((m) => `${entry.route}: ${m[0]}`),
+    );
+    expect(markers.length).toBeGreaterThan(20);
+    expect(markers.filter((m) => !m.includes('\u00a0'))).toEqual([]);
   });
 });

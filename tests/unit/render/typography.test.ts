@@ -127,7 +127,7 @@ describe('hyphens that must not break', () => {
 
   it('bind a suspended hyphen to its word in every language, so no line ends in "und -"', () => {
     expect(typographicMarks('Branchenvorlagen und -agenten')).toBe('Branchenvorlagen und -\u2060agenten');
-    expect(typographicMarks('Branchen- und Fachvorlagen')).toBe('Branchen-\u00a0und Fachvorlagen');
+    expect(typographicMarks('Branchen- und Fachvorlagen')).toBe('Branchen-\u2060\u00a0und Fachvorlagen');
     expect(typographicMarks('E-Mail-Adresse, KI-Zentrale, 5 - 3')).toBe('E-Mail-Adresse, KI-Zentrale, 5 - 3');
   });
 

@@ -12,9 +12,9 @@ import { loadCheckConfig, type CheckConfig } from '../content/check-config.ts';
 import { loadGlossary } from '../content/glossary.ts';
 import type { YamlSource } from '../content/yaml-source.ts';
 import { defaultBuildCache } from '../cache/build-cache.ts';
-import { checkContent, checkSchemaModelines } from './content.ts';
+import { checkSchemaModelines, contentRules } from './content.ts';
 import { checkImages } from './images.ts';
-import { checkCopy, checkRenderedTypography } from './copy/index.ts';
+import { checkRenderedTypography, copyRules, type checkCopy } from './copy/index.ts';
 import { findingSource } from './element-source.ts';
 import { finding, fromSiteError, sortFindings, type Finding, type OmittedFindings } from './finding.ts';
 import { checkOutput } from './output.ts';
@@ -81,8 +81,11 @@ export async function checkSourcesUnless(
   const { result, sources, unparsed } = await loadContentWithSources(options.contentDir, options.env, options.unsaved, options.memo);
   if (await stop()) return undefined;
   const model: SiteModel | undefined = result.ok ? result.value : undefined;
-  const contentFindings = checkContent(model, sources, { config, configSource, strict: options.strict, unparsed, env: options.env });
-  if (await stop()) return undefined;
+  const contentFindings: Finding[] = [];
+  for (const rule of contentRules(model, sources, { config, configSource, strict: options.strict, unparsed, env: options.env })) {
+    contentFindings.push(...rule());
+    if (await stop()) return undefined;
+  }
   // locale-keys reports the same missing/unknown locale keys as the schema, with more context: keep one.
   const covered = new Set(contentFindings.filter((f) => f.code === 'locale-keys').map((f) => `${f.location?.file}#${f.location?.path}`));
   if (!result.ok) findings.push(...result.errors.map((e) => fromSiteError(e)).filter((f) => !covered.has(`${f.location?.file}#${f.location?.path}`)));
@@ -91,8 +94,11 @@ export async function checkSourcesUnless(
   findings.push(...glossary.errors.map((e) => fromSiteError(e)), ...checkSchemaModelines(glossary.source ? [glossary.source] : []));
   if (model) findings.push(...checkTranslations(model, sources, glossary.glossary, await loadTranslationLock(options.contentDir), options.strict, config));
   if (await stop()) return undefined;
-  const copy = checkCopy(sources, model, glossary.glossary, { strict: options.strict });
-  findings.push(...copy.findings);
+  const copy = copyRules(sources, model, glossary.glossary, { strict: options.strict });
+  for (const rule of copy.rules) {
+    findings.push(...rule());
+    if (await stop()) return undefined;
+  }
   return { findings, model, sources, config, copyStrings: copy.strings };
 }
 

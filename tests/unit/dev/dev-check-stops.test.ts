@@ -12,25 +12,35 @@ import { DevChecker } from '../../../src/dev/dev-check.ts';
 import { loadFixture } from '../../support/fixture.ts';
 
 const rules = vi.hoisted(() => ({ ran: [] as string[], during: () => {} }));
-vi.mock('../../../src/check/content.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../src/check/content.ts')>();
+vi.mock('../../../src/check/offer.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../src/check/offer.ts')>();
   return {
     ...actual,
-    checkContent: (...args: Parameters<typeof actual.checkContent>) => {
-      rules.ran.push('content');
-      const found = actual.checkContent(...args);
+    checkOffer: (...args: Parameters<typeof actual.checkOffer>) => {
+      rules.ran.push('offer');
+      const found = actual.checkOffer(...args);
       rules.during();
       return found;
     },
   };
 });
-vi.mock('../../../src/check/copy/index.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../src/check/copy/index.ts')>();
+vi.mock('../../../src/check/claims.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../src/check/claims.ts')>();
   return {
     ...actual,
-    checkCopy: (...args: Parameters<typeof actual.checkCopy>) => {
-      rules.ran.push('copy');
-      return actual.checkCopy(...args);
+    checkUnregisteredClaims: (...args: Parameters<typeof actual.checkUnregisteredClaims>) => {
+      rules.ran.push('claims');
+      return actual.checkUnregisteredClaims(...args);
+    },
+  };
+});
+vi.mock('../../../src/check/copy/language.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../src/check/copy/language.ts')>();
+  return {
+    ...actual,
+    checkLanguage: (...args: Parameters<typeof actual.checkLanguage>) => {
+      rules.ran.push('language');
+      return actual.checkLanguage(...args);
     },
   };
 });
@@ -51,11 +61,12 @@ it('stops after the rule during which an edit came, and runs every rule when non
   rules.during = () => edits++;
   const stale = () => edits > 0;
   expect(await checker.check(built.files, stale)).toBeUndefined();
-  expect(rules.ran).toEqual(['content']);
+  // checkOffer is a content rule; the rule after it and the copy rules do not run.
+  expect(rules.ran).toEqual(['offer']);
 
   rules.ran.length = 0;
   rules.during = () => {};
   const run = await checker.check(built.files, () => false);
-  expect(rules.ran).toEqual(['content', 'copy']);
+  expect(rules.ran).toEqual(['offer', 'claims', 'language']);
   expect(run?.routes).toBeGreaterThan(0);
 });

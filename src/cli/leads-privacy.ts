@@ -7,10 +7,8 @@ import type { NotificationWording } from '../../supabase/functions/_shared/lead-
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** What `site leads export|erase|keep|unkeep|purge` prints on stdout; requests and times as `site leads` names them (`wording`). */
-export function leadsResult(result: LeadsResult, given?: NotificationWording): string {
-  // Looked up only by the lists that name requests: an export or erasure works on a site without notification texts.
-  const wording = () => given ?? leadsWording();
-  const at = (iso: string) => `${localMinute(iso, wording().timeZone)} (${wording().timeZone})`;
+export function leadsResult(result: LeadsResult, wording: NotificationWording = leadsWording()): string {
+  const at = (iso: string) => `${localMinute(iso, wording.timeZone)} (${wording.timeZone})`;
   switch (result.op) {
     case 'export':
       // The export is for the person: JSON, every stored value exactly as stored (terminal controls escaped).
@@ -32,7 +30,7 @@ export function leadsResult(result: LeadsResult, given?: NotificationWording): s
     case 'purge': {
       const verb = result.dryRun ? 'would delete' : 'deleted';
       const head = `${verb} ${plural(result.requests.length, 'contact request')} not kept and older than ${result.retentionMonths} months as of ${at(result.now)}`;
-      return [head, ...result.requests.map((r) => `  ${requestLine(r, wording())}`)].join('\n');
+      return [head, ...result.requests.map((r) => `  ${requestLine(r, wording)}`)].join('\n');
     }
     case 'failed': {
       if (result.notifications.length === 0) return 'no lead notification is failing: every stored request was delivered or is on its first try';

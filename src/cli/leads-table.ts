@@ -1,18 +1,42 @@
 import type { StoredContactRequest } from '../../supabase/functions/_shared/contact-request.ts';
 import { leadNames, leadView, notificationWording, receivedAt, type NotificationWording } from '../../supabase/functions/_shared/lead-notification.ts';
+import { FORM_SOURCES } from '../../supabase/functions/_shared/contact-fields.ts';
+import { LEAD_NOTIFICATION_TEXTS } from '../../supabase/functions/_shared/generated/lead-notification-texts.ts';
+import type { LeadNotificationStrings, NotificationTexts } from '../../supabase/functions/_shared/lead-notification-texts.ts';
 import { bold, dim } from './report.ts';
 
 /**
  * The words new-lead notifications use (SITE_NOTIFY_LANGUAGE, else the site's default language; the site's time zone):
  * `site leads` names forms, languages and products and gives times as the mail does, so sales reads one thing in both.
  */
-export function leadsWording(env: NodeJS.ProcessEnv = process.env): NotificationWording {
+export function leadsWording(env: NodeJS.ProcessEnv = process.env, all: NotificationTexts = LEAD_NOTIFICATION_TEXTS): NotificationWording {
   try {
-    return notificationWording(env.SITE_NOTIFY_LANGUAGE);
+    return notificationWording(env.SITE_NOTIFY_LANGUAGE, all);
   } catch {
     // A SITE_NOTIFY_LANGUAGE without texts is `site serve`'s error to report; the list still reads in the default language.
-    return notificationWording(undefined);
+    if (all.languages[all.defaultLanguage]) return notificationWording(undefined, all);
+    return codesWording(all.timeZone);
   }
+}
+
+/**
+ * The lists' wording on a site no locale of which has `leadNotification` texts: forms, languages and products by the
+ * codes stored, in the CLI's own English, times in the site's zone. Listing and erasing must not need sales texts.
+ */
+function codesWording(timeZone: string): NotificationWording {
+  const forms = Object.fromEntries(FORM_SOURCES.map((source) => [source, source])) as LeadNotificationStrings['forms'];
+  const labels = { name: 'name', email: 'email', company: 'company', products: 'products', subject: 'subject', message: 'message' };
+  const strings = {
+    heading: 'New contact request',
+    intro: 'A contact request was stored.',
+    form: 'form',
+    language: 'language',
+    received: 'received',
+    reply: 'Reply to this mail to answer the visitor.',
+    none: '–',
+    forms,
+  };
+  return { language: 'und', timeZone, texts: { intl: 'en-GB', labelSeparator: ': ', strings, labels, variantLabels: {}, products: {}, languages: {} } };
 }
 
 /** `2026-11-29 13:12` in the site's time zone: sortable, and the hour the mail says. */

@@ -96,8 +96,25 @@ function schedule(element: HTMLElement, strategy: HydrateStrategy): void {
 /** Click targets the page's start script saw before this loader ran (render/head.ts); it stops at `done`. */
 const earlyClicks: EventTarget[] & { done?: boolean } = (window as Window & { siteEarlyClicks?: EventTarget[] }).siteEarlyClicks ?? [];
 
+/**
+ * The header's chat entry (phones, render/layout/Header.tsx) opens the chat demo through the demo's own button,
+ * hidden there: a click on it, before or after the island woke, is a click on that button.
+ */
+function forwardChatEntry(): void {
+  const launcher = document.querySelector('.chat-launcher');
+  if (!launcher) return;
+  const entry = (target: EventTarget | null) => target instanceof Element && target.closest('[data-chat-open]');
+  earlyClicks.forEach((target, i) => {
+    if (entry(target)) earlyClicks[i] = launcher;
+  });
+  document.addEventListener('click', (event) => {
+    if (entry(event.target)) launcher.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
+  });
+}
+
 function start(): void {
   earlyClicks.done = true;
+  forwardChatEntry();
   for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
     schedule(element, (element.dataset.hydrate as HydrateStrategy | undefined) ?? 'load');
   }

@@ -7,6 +7,28 @@ export interface LinkLanguageMark {
   marker: string;
 }
 
+/** An e-mail address in a text: about 20 characters, which fit any line. */
+const EMAIL_ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+
+/** Text with each e-mail address in a no-wrap span: broken at its hyphen, "service@ki- / zentrale.de" reads as two words. */
+export function keepAddresses(text: string): ReactNode {
+  if (!text.includes('@')) return text;
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(EMAIL_ADDRESS)) {
+    if (match.index > last) parts.push(text.slice(last, match.index));
+    parts.push(
+      <span key={match.index} className="whitespace-nowrap">
+        {match[0]}
+      </span>,
+    );
+    last = match.index + match[0].length;
+  }
+  if (last === 0) return text;
+  if (last < text.length) parts.push(text.slice(last));
+  return <>{parts}</>;
+}
+
 /**
  * Renders `**bold**`, `[label](href)` and `` `code` `` as elements; everything else stays text (React escapes it).
  * A link whose target is not allowed (link-target.ts) renders as its text: the schema refuses it at
@@ -18,7 +40,7 @@ export interface LinkLanguageMark {
  */
 export function Inline({
   text,
-  plain = (part) => part,
+  plain = keepAddresses,
   language,
 }: {
   text: string;

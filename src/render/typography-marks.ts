@@ -36,7 +36,31 @@ export function dashBinding(text: string): string {
   return text.replace(/(?<=\S)[ \t\n]+(?=[–—](?:[ \t\n]|$))/g, NO_BREAK_SPACE);
 }
 
-/** All three, in the order the renderer applies them (a range's spaces are no-break ones before dashes are bound). */
+/**
+ * A suspended hyphen stays with its word in every language: a hyphen that starts a word after a space ("und -agenten")
+ * gets a word joiner after it, so no line ends in "und -"; one that ends a word before a space ("Branchen- und") gets a
+ * no-break space after it, so the fragment is never left alone at a line's end.
+ */
+export function suspendedHyphens(text: string): string {
+  if (!text.includes('-')) return text;
+  return text.replace(/(?<=\s)-(?=\p{L})/gu, `-${WORD_JOINER}`).replace(/(?<=\p{L})-[ \t\n]+(?=\p{Ll})/gu, `-${NO_BREAK_SPACE}`);
+}
+
+/** Letters a two-word aside in parentheses may hold and still be bound into one piece. */
+const SHORT_ASIDE_LETTERS = 14;
+
+/**
+ * A short aside of two words in parentheses ("(en allemand)", "(in German)") never breaks inside: "(en / allemand)"
+ * leaves a lone "(en" at a line's end. Its typed space becomes a no-break space.
+ */
+export function shortAsides(text: string): string {
+  if (!text.includes('(')) return text;
+  return text.replace(/\((\p{L}+)[ \t\n]+(\p{L}+)\)/gu, (aside, a: string, b: string) =>
+    a.length + b.length <= SHORT_ASIDE_LETTERS ? `(${a}${NO_BREAK_SPACE}${b})` : aside,
+  );
+}
+
+/** All five, in the order the renderer applies them (a range's spaces are no-break ones before dashes are bound). */
 export function typographicMarks(text: string): string {
-  return dashBinding(rangeSpacing(apostrophes(text)));
+  return shortAsides(suspendedHyphens(dashBinding(rangeSpacing(apostrophes(text)))));
 }

@@ -78,6 +78,14 @@ export const Typography = z
         'Signs and abbreviations that stay on the line of what follows them: a typed space after one becomes a no-break space, e.g. German ["§", "Art.", "Abs."] keeps "§ 38" and "Art. 13" together. Matched only where a word starts, so "Start." is left alone.',
       ),
     guillemetSpacing: z.boolean().default(false).describe('Put a no-break space inside « » (French), whether or not the author typed one.'),
+    noBreakCompoundLetters: z
+      .number()
+      .int()
+      .min(0)
+      .default(0)
+      .describe(
+        'A hyphenated compound of at most this many letters never breaks at its hyphen (it gets U+2011), e.g. French 12 keeps "peut-être", "contrat-cadre" and "c’est-à-dire" whole; 0 leaves every hyphen a break.',
+      ),
   })
   .describe('Spacing rules of this language, applied to every string of its pages at render time.');
 export type Typography = z.infer<typeof Typography>;
@@ -148,7 +156,7 @@ export const LocaleStrings = z.strictObject({
     .string()
     .regex(/^[a-z]{2}_[A-Z]{2}$/)
     .describe('The og:locale social previews read, language_REGION, e.g. de_DE.'),
-  typography: Typography.default({ noBreakBeforeUnits: [], narrowNoBreakBefore: [], noBreakBefore: [], noBreakAfter: [], guillemetSpacing: false }),
+  typography: Typography.default({ noBreakBeforeUnits: [], narrowNoBreakBefore: [], noBreakBefore: [], noBreakAfter: [], guillemetSpacing: false, noBreakCompoundLetters: 0 }),
   /** What the social preview image (templates/og-image.png) shows, for og:image:alt and twitter:image:alt. */
   socialImageAlt: d('Text alternative of the social preview image (og:image:alt), e.g. "KI-Zentrale: alle KI-Modelle an einem Ort".'),
   skipToContent: d('The "skip to content" link keyboard users meet first on every page, e.g. "Zum Inhalt springen".'),

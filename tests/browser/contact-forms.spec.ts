@@ -144,10 +144,10 @@ test('while sending the button is disabled with the sending label; a double clic
   expect(await storedFor(email)).toHaveLength(1);
 });
 
-/** SPEC §8, quoted: the error toasts of the education forms, and which of them log the error. */
+/** SPEC §8, quoted: the error toasts of the education forms, and which of them log the error (French with the page's apostrophe, ’). */
 const EDUCATION_FAILURES = [
   { route: '/en/education', title: 'Error', description: 'An error occurred. Please try again.', logs: true },
-  { route: '/fr/education', title: 'Erreur', description: "Une erreur s'est produite. Veuillez réessayer.", logs: true },
+  { route: '/fr/education', title: 'Erreur', description: 'Une erreur s’est produite. Veuillez réessayer.', logs: true },
   { route: '/es/education', title: 'Error', description: 'Ocurrió un error al enviar su mensaje.', logs: false },
 ];
 

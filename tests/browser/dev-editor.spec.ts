@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
-import { replaceIn, startDevSite, type DevSite } from './support/dev-site.ts';
+import { addEditorFixture, replaceIn, startDevSite, type DevSite } from './support/dev-site.ts';
 import { watchViolations } from './support/policy.ts';
 
 /**
@@ -28,13 +28,7 @@ test.beforeAll(async () => {
   // 30 s hook limit on a busy shared machine (measured at load 28-31).
   test.setTimeout(120_000);
   site = await startDevSite('check/base', async (_work, content) => {
-    await cp(path.join(repo, 'tests/fixtures/translations'), content, { recursive: true });
-    await cp(path.join(repo, 'tests/fixtures/editor'), content, { recursive: true, filter: (from) => !from.endsWith('README.md') });
-    await replaceIn(
-      path.join(content, 'site.yaml'),
-      '  - { code: en, lang: en, hreflang: en }\n',
-      '  - { code: en, lang: en, hreflang: en }\n  - { code: fr, lang: fr, hreflang: fr }\n',
-    );
+    await addEditorFixture(content);
     await run('translations', '--content', content, '--accept', 'en');
     await replaceIn(path.join(content, 'pages/home/de.yaml'), 'title: Alle KI-Modelle an einem Ort', 'title: Alle führenden KI-Modelle an einem Ort');
   });

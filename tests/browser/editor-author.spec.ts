@@ -1,7 +1,7 @@
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { replaceIn, startDevSite, type DevSite } from './support/dev-site.ts';
+import { addEditorFixture, startDevSite, type DevSite } from './support/dev-site.ts';
 
 /**
  * /admin as a German author meets it after the last walk (issue #38): what `site check` finds, in the editor's
@@ -11,7 +11,6 @@ import { replaceIn, startDevSite, type DevSite } from './support/dev-site.ts';
  * editor's stock text and has straight quotes (two findings in that file), and a draft page ready to publish.
  */
 
-const repo = path.resolve(import.meta.dirname, '../..');
 let site: DevSite;
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -49,13 +48,7 @@ sections:
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   site = await startDevSite('check/base', async (_work, content) => {
-    await cp(path.join(repo, 'tests/fixtures/translations'), content, { recursive: true });
-    await cp(path.join(repo, 'tests/fixtures/editor'), content, { recursive: true, filter: (from) => !from.endsWith('README.md') });
-    await replaceIn(
-      path.join(content, 'site.yaml'),
-      '  - { code: en, lang: en, hreflang: en }\n',
-      '  - { code: en, lang: en, hreflang: en }\n  - { code: fr, lang: fr, hreflang: fr }\n',
-    );
+    await addEditorFixture(content);
     for (const [family, text] of [
       ['webinar', WEBINAR],
       ['kurs', KURS],

@@ -52,3 +52,34 @@ test('/chatbot hero: the website behind the chat widget is drawn as a site (its 
   });
   expect(failures).toEqual([]);
 });
+
+test('/chatbot price cards on phones: the prices of a row share one baseline, whether their label wraps or not (review 7a #4)', async ({ page }) => {
+  await page.goto('/chatbot');
+  const failures: string[] = [];
+  for (const width of [360, 390, 480]) {
+    await page.setViewportSize({ width, height: 844 });
+    const rows = await page
+      .locator('main ul[aria-labelledby$="-caption"] dl')
+      .evaluateAll((lists) => lists.map((dl) => [...dl.querySelectorAll('dd')].map((dd) => Math.round(dd.getBoundingClientRect().bottom))));
+    expect(rows.length, `${width}px`).toBeGreaterThanOrEqual(3);
+    for (const [i, bottoms] of rows.entries())
+      if (Math.max(...bottoms) - Math.min(...bottoms) > 1) failures.push(`${width}px row ${i + 1}: price bottoms at ${bottoms.join(', ')}`);
+  }
+  expect(failures).toEqual([]);
+});
+
+test('/chatbot footnotes from 1024 px: the container and two columns of the home page notes, not a narrow box (review 7a #8)', async ({ page }) => {
+  const box = async (route: string) => {
+    await page.goto(route);
+    const list = await page.locator('[data-claim-notes] ol').first().boundingBox();
+    if (!list) throw new Error(`no notes on ${route}`);
+    return list;
+  };
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    const home = await box('/');
+    const chatbot = await box('/chatbot');
+    expect(Math.abs(chatbot.x - home.x), `${width}px left edge`).toBeLessThanOrEqual(2);
+    expect(Math.abs(chatbot.width - home.width), `${width}px width`).toBeLessThanOrEqual(2);
+  }
+});

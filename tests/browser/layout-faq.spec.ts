@@ -61,3 +61,31 @@ test('/faq from 1024 px: the heading and its lead stay in view beside the questi
   }
   expect(failures).toEqual([]);
 });
+
+test('/faq from 1024 px: the heading column starts at the logo, the questions end at the header’s right edge, the service address under the lead (review 7a #5)', async ({
+  page,
+  baseURL,
+}) => {
+  await acceptCookies(page, baseURL!);
+  await page.goto('/faq');
+  const failures: string[] = [];
+  for (const width of [1024, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    const logo = await page.locator('body > header a').first().boundingBox();
+    const headerRight = await page
+      .locator('body > header a, body > header button')
+      .evaluateAll((els) => Math.max(...els.map((el) => el.getBoundingClientRect().right)));
+    const h1 = await page.locator('main h1').boundingBox();
+    const questions = await page.locator('main [data-faq-page] details').first().boundingBox();
+    const lead = await page.locator('main h1 ~ p').first().boundingBox();
+    const mail = page.locator('main [data-faq-mail] a[href^="mailto:"]');
+    if (!logo || !h1 || !questions || !lead) throw new Error(`a part of /faq is not shown at ${width}px`);
+    if (Math.abs(h1.x - logo.x) > 2) failures.push(`${width}px: the heading starts at ${Math.round(h1.x)}px, the logo at ${Math.round(logo.x)}px`);
+    if (Math.abs(questions.x + questions.width - headerRight) > 2)
+      failures.push(`${width}px: the questions end at ${Math.round(questions.x + questions.width)}px, the header at ${Math.round(headerRight)}px`);
+    const mailBox = (await mail.isVisible()) ? await mail.boundingBox() : null;
+    if (!mailBox || mailBox.y < lead.y + lead.height || mailBox.x + mailBox.width > questions.x)
+      failures.push(`${width}px: no service address under the lead in the heading column`);
+  }
+  expect(failures).toEqual([]);
+});

@@ -182,6 +182,30 @@ test('heading-break: a heading broken at a soft hyphen with fewer than five lett
   expect(await findingsOn(page, `<p ${box}>Ver&shy;triebs&shy;leit&shy;fa&shy;den</p>`)).toEqual([]);
 });
 
+test("accent-split: an accent phrase on the lead-in's line or broken although it fits, not one on its own line or wider than the line", async ({ page }) => {
+  const box = 'style="font: 20px/1.2 monospace; width: 20ch; margin: 0 16px"';
+  // Run on after the lead-in: "AI models. All in / one place." (17 characters that fit the 20-character line).
+  const found = await findingsOn(page, `<h1 ${box}>AI models. <span data-accent>All in one place.</span></h1>`);
+  expect(found.map((f) => f.rule)).toEqual(['accent-split', 'accent-split']);
+  expect(found[0]?.detail).toBe(`"All in one place." starts on the lead-in's line`);
+  expect(found[1]?.detail).toMatch(/^"All in one place\." breaks inside although it fits a line of \d+ px$/);
+  expect(await findingsOn(page, `<h1 ${box}>AI models. <span data-accent style="display: block">All in one place.</span></h1>`)).toEqual([]);
+  // Wider than the line (25 characters in 20): it must break, and does so on its own lines.
+  expect(await findingsOn(page, `<h1 ${box}>AI models. <span data-accent style="display: block">All of them in one place.</span></h1>`)).toEqual([]);
+});
+
+test('needless-hyphen: a title word hyphenated at the start of its line although it fits the line, not one that does not fit', async ({ page }) => {
+  // "Branchenspezifische" (19) fits the 20-character line; balancing the two lines takes a hyphen in it anyway.
+  const title = (wrap: string) =>
+    `<h3 style="font: 20px/1.2 monospace; width: 20ch; margin: 0 16px; text-wrap: ${wrap}">Branchen&shy;spezi&shy;fische Anpassungen</h3>`;
+  const found = await findingsOn(page, title('balance'));
+  expect(found.map((f) => f.rule)).toEqual(['needless-hyphen']);
+  expect(found[0]?.detail).toMatch(/^"Branchenspezifische" is hyphenated although it fits the \d+ px line whole$/);
+  expect(await findingsOn(page, title('pretty'))).toEqual([]);
+  // Wider than its line, the word must break: the heading-break rule judges where.
+  expect(await findingsOn(page, `<h3 style="font: 20px/1.2 monospace; width: 16ch; margin: 0 16px">Vertriebs&shy;leit&shy;faden</h3>`)).toEqual([]);
+});
+
 test('dash-line-start: a line that starts with a dash set between words, not one bound to the word before', async ({ page }) => {
   // "Bayreuth" fills the 8-character line, so the dash after it goes to the next one unless it is bound.
   const box = 'style="font: 20px/1.2 monospace; width: 8ch; margin: 0 16px"';

@@ -163,3 +163,59 @@ test('contact forms from 768 px: no field alone in half a row, no product intere
   }
   expect(failures).toEqual([]);
 });
+
+/**
+ * Card fill (review 7a #10, 7b N4): the data-protection card of a row ("Warum", "Vorteile") says "hosted in Europe"
+ * and links to where the data goes; the US-processing sentence in it made it twice as tall as its row-mates.
+ */
+const FILL_SLACK_LINES = 2;
+
+test('the "hosted in Europe" card fills its row like its neighbours at 768, 1280 and 1440 px', async ({ page }) => {
+  const failures: string[] = [];
+  for (const route of ['/', '/fr', '/en', '/es', '/education', '/fr/education', '/en/education', '/es/education']) {
+    await page.goto(route);
+    for (const width of [768, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      const rows = await page.evaluate(() => {
+        const lines = (li: Element) => {
+          const p = li.querySelector(':scope > p');
+          return p ? Math.round(p.getBoundingClientRect().height / parseFloat(getComputedStyle(p).lineHeight)) : 0;
+        };
+        const hosted = /(Hosting|Hébergement|hébergée?|Hosted|Gehostet|alojad[oa]|Alojamiento) (in|en) Europ/i;
+        return [...document.querySelectorAll('main ul.grid > li')]
+          .filter((li) => hosted.test(li.querySelector(':scope > p')?.textContent?.replace(/\u00ad/g, '') ?? ''))
+          .map((card) => {
+            const top = card.getBoundingClientRect().top;
+            const mates = [...(card.parentElement?.children ?? [])].filter((li) => li !== card && Math.abs(li.getBoundingClientRect().top - top) <= 2);
+            return { card: lines(card), mates: mates.map(lines) };
+          });
+      });
+      if (rows.length === 0) failures.push(`${route} ${width}px: no card says "hosted in Europe"`);
+      for (const { card, mates } of rows)
+        if (mates.length > 0 && card > Math.max(...mates) + FILL_SLACK_LINES)
+          failures.push(`${route} ${width}px: the card has ${card} lines of text, its row-mates ${mates.join('/')}`);
+    }
+  }
+  expect(failures).toEqual([]);
+});
+
+test('home at 1280 and 1440 px: the call-to-action band has the edges of the plans and the add-ons (review 7a #14)', async ({ page }) => {
+  await page.goto('/');
+  const failures: string[] = [];
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    const edges = await page.evaluate(() => {
+      const box = (selector: string) => {
+        const r = document.querySelector(selector)?.getBoundingClientRect();
+        return r ? `${Math.round(r.left)}–${Math.round(r.right)}` : 'none';
+      };
+      return {
+        plans: box('#pricing ul'),
+        addons: box('main section:has([data-addon]) .rounded-panel'),
+        cta: box('main section[aria-labelledby^="cta"] .rounded-panel'),
+      };
+    });
+    if (new Set(Object.values(edges)).size > 1) failures.push(`${width}px: ${JSON.stringify(edges)}`);
+  }
+  expect(failures).toEqual([]);
+});

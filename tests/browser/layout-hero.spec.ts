@@ -121,7 +121,7 @@ test('hero buttons follow one rule in every language: stacked full width on phon
 });
 
 for (const route of HEROES) {
-  test(`${route}: hero figures two by two below 1024 px and in one row from there, every value on one line, every label on at most two from 768 px and never broken inside a word; the headline in at most three lines from 1024 px`, async ({
+  test(`${route}: hero figures two by two on phones and in one row from 640 px, every value on one line, every label on at most two from 768 px and never broken inside a word; the headline in at most three lines from 1024 px`, async ({
     page,
     baseURL,
   }) => {
@@ -174,7 +174,7 @@ for (const route of HEROES) {
         if (h1 > 3) failures.push(`${route} at ${viewport.width}px: the headline takes ${h1} lines`);
       }
       const rows = new Set(figures.map((f) => f.top)).size;
-      const wantRows = viewport.width >= 1024 ? 1 : Math.ceil(figures.length / 2);
+      const wantRows = viewport.width >= 640 ? 1 : Math.ceil(figures.length / 2);
       if (rows !== wantRows) failures.push(`${route} at ${viewport.width}px: ${figures.length} figures in ${rows} rows, expected ${wantRows}`);
       for (const f of figures) {
         if (f.value > 1) failures.push(`${route} at ${viewport.width}px: the value of "${f.label}" takes ${f.value} lines`);
@@ -211,6 +211,32 @@ test('hero buttons on phones: a label that needs two lines breaks between words,
         return found;
       });
       for (const word of broken) failures.push(`${route} at ${viewport.width}px: "${word}" breaks inside a button`);
+    }
+  }
+  expect(failures).toEqual([]);
+});
+
+test('hero stats from 640 to 1023 px: one row under the drawing, as wide as it, not a loose 2 × 2 (review 7a #9)', async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL!);
+  const failures: string[] = [];
+  for (const route of HEROES) {
+    await page.goto(route);
+    for (const width of [640, 768, 1023]) {
+      await page.setViewportSize({ width, height: 1024 });
+      const found = await page.evaluate(() => {
+        const hero = document.querySelector('main > section');
+        const stats = hero?.querySelector('dl');
+        const drawing = hero?.querySelector('[data-mock]');
+        if (!stats || !drawing) return 'no stats or no drawing in the hero';
+        const items = [...stats.children].map((item) => item.getBoundingClientRect());
+        const tops = new Set(items.map((r) => Math.round(r.top)));
+        const row = { left: Math.min(...items.map((r) => r.left)), right: Math.max(...items.map((r) => r.right)) };
+        const d = drawing.getBoundingClientRect();
+        if (tops.size > 1) return `${tops.size} rows of stats`;
+        if (row.right - row.left < 0.85 * d.width) return `the row is ${Math.round(row.right - row.left)}px wide under a ${Math.round(d.width)}px drawing`;
+        return '';
+      });
+      if (found) failures.push(`${route} ${width}px: ${found}`);
     }
   }
   expect(failures).toEqual([]);

@@ -111,3 +111,21 @@ test('legal prose reads at a measure of about 70 characters a line, none over 80
   }
   expect(failures).toEqual([]);
 });
+
+test('legal pages from 1280 px: /impressum, /agb and /datenschutz start their text at the logo, not centred on their own (review 7a #11)', async ({ page }) => {
+  const failures: string[] = [];
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    const edges: Record<string, number> = {};
+    for (const route of ['/agb', '/datenschutz', '/impressum']) {
+      await page.goto(route);
+      const logo = await page.locator('body > header a').first().boundingBox();
+      edges.logo = Math.round(logo?.x ?? -1);
+      const h1 = await page.locator('main h1').boundingBox();
+      if (!h1) throw new Error(`no heading on ${route}`);
+      edges[route] = Math.round(h1.x);
+    }
+    if (new Set(Object.values(edges)).size > 1) failures.push(`${width}px: headings start at ${JSON.stringify(edges)}`);
+  }
+  expect(failures).toEqual([]);
+});

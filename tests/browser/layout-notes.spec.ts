@@ -59,6 +59,59 @@ test('a tap on a footnote mark at 390 px opens the folded notes at its note', as
   }
 });
 
+/** Where a footnote jump landed: the gap between the sticky header's bottom and the target, and the tint of the target's note or mark. */
+async function landing(page: Page, selector: string) {
+  return page.locator(selector).evaluate((target) => {
+    const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+    const marked = target.closest('[data-claim-note]') ?? target;
+    return {
+      belowHeader: Math.round(target.getBoundingClientRect().top - header),
+      tint: getComputedStyle(marked).backgroundColor,
+      fading: marked.getAnimations().length,
+    };
+  });
+}
+
+const TRANSPARENT = 'rgba(0, 0, 0, 0)';
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${viewport.width} px a footnote jump stops below the sticky header and tints its note, and the way back its mark`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    for (const route of ['/', '/chatbot']) {
+      await page.goto(route);
+      const mark = page.locator('main sup[data-claim-ref] a').first();
+      const href = (await mark.getAttribute('href')) ?? '';
+      await expect(page.locator(href).locator('xpath=ancestor::li[1]')).toHaveCSS('background-color', TRANSPARENT);
+      await mark.click();
+      await expect(page.locator(href)).toBeInViewport();
+      const there = await landing(page, href);
+      expect(there.belowHeader, `${route} ${href}`).toBeGreaterThanOrEqual(8);
+      expect(there.tint, `${route} ${href}`).not.toBe(TRANSPARENT);
+      await page.locator(href).click();
+      await expect(mark).toBeInViewport();
+      const back = await landing(page, `#${(await mark.getAttribute('id')) ?? ''}`);
+      expect(back.belowHeader, `${route} back`).toBeGreaterThanOrEqual(8);
+      expect(back.tint, `${route} back`).not.toBe(TRANSPARENT);
+    }
+  });
+}
+
+test('with reduced motion the target is tinted without a fade', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  const mark = page.locator('main sup[data-claim-ref] a').first();
+  const href = (await mark.getAttribute('href')) ?? '';
+  await mark.click();
+  await expect(page.locator(href)).toBeInViewport();
+  const there = await landing(page, href);
+  expect(there).toMatchObject({ fading: 0 });
+  expect(there.tint).not.toBe(TRANSPARENT);
+});
+
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 

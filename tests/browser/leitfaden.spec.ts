@@ -76,3 +76,34 @@ test('the one-month trial wording', async ({ page }) => {
   // SPEC §9: one month at the annual plan's price (its wording is content's): the price is the Smart plan's.
   await expect(page.locator('#preise')).toContainText(euro(site.constants.plans.smart!.price));
 });
+
+test('the guide opens like its sections at 768 and 1280 px: heading centred as theirs are, its contents a row of pill links (review 7a #14)', async ({
+  page,
+}) => {
+  await page.goto('/leitfaden');
+  const failures: string[] = [];
+  for (const width of [768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const found = await page.evaluate(() => {
+      const centre = (el: Element | null) => {
+        if (!el) return NaN;
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const r = range.getBoundingClientRect();
+        return r.left + r.width / 2;
+      };
+      const h1 = centre(document.querySelector('main h1'));
+      const h2 = centre(document.querySelector('main #problem h2'));
+      const links = [...document.querySelectorAll('main [data-page-intro] li a')];
+      const rows = new Set(links.map((a) => Math.round(a.getBoundingClientRect().top)));
+      const out: string[] = [];
+      if (!(Math.abs(h1 - h2) <= 2)) out.push(`the heading's centre at ${Math.round(h1)}px, the first section's at ${Math.round(h2)}px`);
+      if (links.length < 4) out.push(`${links.length} contents links`);
+      if (links.some((a) => parseFloat(getComputedStyle(a).borderTopLeftRadius) < 16)) out.push('contents links are not pills');
+      if (rows.size > 1) out.push(`contents links in ${rows.size} rows`);
+      return out;
+    });
+    for (const f of found) failures.push(`${width}px: ${f}`);
+  }
+  expect(failures).toEqual([]);
+});

@@ -45,11 +45,15 @@ export default function ChatDemo({ strings, form }: ChatDemoProps) {
       if (event.key === 'Escape') close();
     };
     document.addEventListener('keydown', onKey);
-    const button = trigger.current;
+    // On phones this button is not shown and the header's chat entry opened the demo: focus returns there.
+    const entries = [...document.querySelectorAll<HTMLElement>('[data-chat-open]')];
+    for (const entry of entries) entry.setAttribute('aria-expanded', 'true');
+    const back = [trigger.current, ...entries].find((el) => el?.checkVisibility());
     return () => {
       document.removeEventListener('keydown', onKey);
+      for (const entry of entries) entry.setAttribute('aria-expanded', 'false');
       root.style.overflow = previous;
-      button?.focus();
+      back?.focus();
     };
   }, [open, close]);
 
@@ -78,7 +82,8 @@ export default function ChatDemo({ strings, form }: ChatDemoProps) {
         aria-expanded={open}
         aria-label={strings.open}
         onClick={() => setOpen(true)}
-        className="chat-launcher fixed right-5 bottom-5 z-40 flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg transition hover:scale-105 hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        // Below 768 px the header carries the chat entry instead (render/layout/Header.tsx): nothing floats on phones.
+        className="chat-launcher fixed right-5 bottom-5 z-40 hidden size-14 items-center md:flex justify-center rounded-full bg-brand-600 text-white shadow-lg transition hover:scale-105 hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         <svg
           viewBox="0 0 24 24"

@@ -25,6 +25,8 @@ export function keepLauncherClear(): void {
     button.toggleAttribute('data-aside', aside);
   };
   const measure = () => {
+    // Not shown (phones: the header carries the chat entry), it has nothing to step aside from.
+    if (!button.checkVisibility()) return;
     const s = getComputedStyle(button);
     // Its place as laid out (right/bottom), not as drawn: its entrance moves it while it fades in.
     const right = document.documentElement.clientWidth - parseFloat(s.right) + MARGIN;

@@ -28,9 +28,43 @@ export function Header({ variant, ctx }: { variant: HeaderVariant; ctx: RenderCo
           )}
           {/* With no links beside it (the not-found pages), the switcher has the room at every width. */}
           <LanguageSwitcher ctx={ctx} compact className={items.length > 0 ? 'hidden border-l border-slate-200 pl-3 lg:flex' : ''} />
+          {ctx.entry.page.chatDemo && <ChatEntry label={ctx.strings.chatDemo.open} />}
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The chat demo's entry on phones (issue #36): below 768 px nothing floats, the header carries the button. The
+ * page-load script (islands/client.ts) hands its click to the chat demo, which wakes as from its own button;
+ * without JavaScript there is no demo to open, and styles.css hides it.
+ */
+function ChatEntry({ label }: { label: string }) {
+  return (
+    <button
+      type="button"
+      data-chat-open=""
+      aria-haspopup="dialog"
+      aria-expanded="false"
+      aria-label={label}
+      // Last, its icon on the gutter's edge as the text above and below it is: "Productos Precios Contacto" and the
+      // name leave it no more than 44 px at 360.
+      className="chat-entry -mr-2.5 -ml-2 flex size-11 flex-none items-center justify-center rounded-control text-brand-700 transition-colors hover:bg-slate-100 md:hidden"
+    >
+      <svg
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        className="size-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
+      </svg>
+    </button>
   );
 }
 
@@ -40,7 +74,7 @@ function HeaderMenu({ items, label }: { items: HeaderItem[]; label: string }) {
   // 44 px tall tap targets; narrow side padding on phones, where the brand and three links share 328 px. A label
   // never wraps ("Modos de aprendizaje" and "Modes d'apprentissage" took two lines at 360 px).
   const link =
-    'inline-flex min-h-11 items-center whitespace-nowrap rounded-control px-1 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 min-[400px]:px-2.5';
+    'inline-flex min-h-11 min-w-11 items-center justify-center whitespace-nowrap rounded-control px-1 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 min-[400px]:px-2.5';
   return (
     <nav aria-label={label}>
       <ul className="flex items-center gap-0.5 sm:gap-2">

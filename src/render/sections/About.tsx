@@ -53,6 +53,18 @@ export function RichTextBlock({ section, level, headingId }: SectionProps<'richT
       </SectionShell>
     );
   }
+  if (level === 1) {
+    // A page that opens with text (the sales guide) opens like the sections under it: heading, intro and contents
+    // centred from 640 px; a left-aligned intro above centred sections read as two designs.
+    return (
+      <SectionShell id={section.id} tone={section.tone} labelledBy={headingId} narrow>
+        <div data-page-intro="">
+          <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} />
+          <RichText blocks={section.body} className={`-mt-4 text-slate-700 sm:mx-auto sm:max-w-2xl sm:text-center sm:text-balance ${PILL_LISTS}`} />
+        </div>
+      </SectionShell>
+    );
+  }
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId} narrow>
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} center={false} />
@@ -60,3 +72,7 @@ export function RichTextBlock({ section, level, headingId }: SectionProps<'richT
     </SectionShell>
   );
 }
+
+/** A page intro's list (the contents of /leitfaden: links to its parts) as a row of pill links. */
+const PILL_LISTS =
+  '[&_ul]:flex [&_ul]:list-none [&_ul]:pt-2 [&_ul]:flex-wrap [&_ul]:gap-2 [&_ul]:pl-0 sm:[&_ul]:justify-center [&_ul_a]:inline-flex [&_ul_a]:min-h-11 [&_ul_a]:items-center [&_ul_a]:rounded-full [&_ul_a]:bg-white [&_ul_a]:px-4 [&_ul_a]:text-sm [&_ul_a]:font-medium [&_ul_a]:no-underline [&_ul_a]:shadow-card [&_ul_a]:ring-1 [&_ul_a]:ring-brand-100 [&_ul_a:hover]:ring-brand-300';

@@ -109,8 +109,10 @@ function PriceCards({ section, headingId, rows, euro, highlighted }: PriceView) 
           </p>
           <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
             {COMMITMENTS.map((c) => (
-              <div key={c} className={`rounded-control px-1 py-2 ${highlighted(c) ? 'bg-brand-50' : 'bg-slate-50'}`}>
-                <dt className="text-xs text-slate-600">{section.commitments[c]}</dt>
+              // A label that wraps ("12 Monate / Laufzeit") beside one that does not must not lift its price off
+              // the row's baseline: the cells share the row's height and each price sits at its cell's foot.
+              <div key={c} className={`flex flex-col rounded-control px-1 py-2 ${highlighted(c) ? 'bg-brand-50' : 'bg-slate-50'}`}>
+                <dt className="flex flex-1 items-center justify-center text-xs text-slate-600">{section.commitments[c]}</dt>
                 <dd className="text-lg font-bold text-slate-900 tabular-nums">{euro(row.prices[c])}</dd>
               </div>
             ))}

@@ -75,11 +75,13 @@ function FoldedNotes({
 
 export function ClaimNotes({ section, ctx, headingId }: SectionProps<'claimNotes'>) {
   return (
-    <SectionShell id={section.id} tone={section.tone} labelledBy={headingId} narrow>
+    // The page's full container, as the home pages' notes: in a narrow one the two columns were ~320 px each and a
+    // long note ran to eight lines beside an empty half of the screen. The closing text keeps a reading measure.
+    <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
       <FoldedNotes ctx={ctx} headingId={headingId} title={section.title} titleClass="text-lg font-semibold">
         <div className="space-y-4 sm:mt-4" data-claim-notes="">
           <NotesList ctx={ctx} />
-          {section.text && <RichText blocks={section.text} className="text-sm text-slate-600" />}
+          {section.text && <RichText blocks={section.text} className="max-w-3xl text-sm text-slate-600" />}
         </div>
       </FoldedNotes>
     </SectionShell>

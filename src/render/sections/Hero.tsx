@@ -6,11 +6,24 @@ import { ActionLink } from '../ui.tsx';
 import { trialSummary } from '../offer.tsx';
 import type { SectionProps } from './props.ts';
 
-/** Characters of title and highlight above which a hero headline beside a drawing is set a step smaller. */
-const LONG_TITLE_CHARS = 55;
+/**
+ * Characters a line of a hero headline beside a drawing holds at full size from 1024 px (a 535 px column at 56 px,
+ * 422 px at 44 px: Inter ExtraBold sets about 0.49 em a character). The headline's lead-in and its accent phrase each
+ * start a line, so a headline of more than three such lines is set a step smaller.
+ */
+const HEADLINE_LINE_CHARS = 19;
+const HEADLINE_MAX_LINES = 3;
+const linesOf = (text: string) => Math.ceil(text.replace(/\u00ad/g, '').trim().length / HEADLINE_LINE_CHARS);
 
 /** A middle dot between phrases ends a line, never starts one ("… RGPD / · Hébergement" at 360 px). */
 const dotsStayBehind = (text: string) => text.replace(/ · /g, '\u00a0· ');
+
+/** Letters of a headline's last word that never stand alone on a line ("Los grandes modelos de / IA."). */
+const SHORT_LAST_WORD = 3;
+const SHORT_LAST = new RegExp(`[ \\t\\n]+(?=\\p{L}{1,${SHORT_LAST_WORD}}\\p{P}*$)`, 'u');
+
+/** A headline's short last word stays on the line of the word before it. */
+export const bindShortLastWord = (text: string) => text.replace(SHORT_LAST, '\u00a0');
 
 /**
  * The page's opening: with a product mock, text and mock side by side on wide screens (the product above the
@@ -25,9 +38,9 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
   const align = mock ? 'text-left sm:text-center lg:text-left' : 'text-left sm:text-center';
   const justify = mock ? 'justify-start sm:justify-center lg:justify-start' : 'justify-start sm:justify-center';
   const note = (section.trialNote ? trialSummary(ctx, 'short') : undefined) ?? section.note;
-  // A headline of more than about 55 characters beside a drawing is set a step smaller from 1024 px: at full size it
-  // took four lines in the text column (/chatbot, /fr/education) and pushed the figures below the first screen.
-  const longTitle = `${section.title} ${section.highlight ?? ''}`.replace(/\u00ad/g, '').trim().length > LONG_TITLE_CHARS;
+  // A headline of more than three lines beside a drawing is set a step smaller from 1024 px: at full size it took four
+  // lines in the text column (/, /fr, /es with the accent on a line of its own) and pushed the figures below the first screen.
+  const longTitle = linesOf(section.title) + (section.highlight ? linesOf(section.highlight) : 0) > HEADLINE_MAX_LINES;
   return (
     <section
       id={section.id}
@@ -52,12 +65,14 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
             id={headingId}
             className={`mt-4 text-display font-extrabold sm:mt-5 text-slate-900 ${mock ? (longTitle ? 'lg:text-4xl xl:text-5xl' : 'lg:text-h1 xl:text-[3.5rem]') : ''}`}
           >
-            <KeepTogether text={section.title} />
+            <KeepTogether text={bindShortLastWord(section.title)} />
             {section.highlight && (
               <>
                 {' '}
-                <span className="text-brand-600">
-                  <KeepTogether text={section.highlight} />
+                {/* The accent phrase (the product promise) starts a line of its own and breaks only inside itself: run
+                    on after the lead-in it split as "AI models. All / in one place.", a lone word at a line's end. */}
+                <span data-accent="" className="block text-brand-600">
+                  <KeepTogether text={bindShortLastWord(section.highlight)} />
                 </span>
               </>
             )}
@@ -94,9 +109,10 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
           // two (in the text column's quarters "günstiger als ChatGPT Plus + Claude Pro" took three). Two by two until 1024 px
           // (at 768 px one row packed four labels into half-width columns); from there one row of columns as wide as
           // their words: a short label gives its room to a long one. Labels are never hyphenated: a figure's proof
-          // reads as broken with "Konversions-/rate" in it.
+          // reads as broken with "Konversions-/rate" in it. On phones two by two; from 640 px the one row already, the
+          // drawing's width under it: a 2 × 2 block there stood apart from the hero, 300 px between its columns.
           <dl
-            className={`grid grid-cols-2 gap-x-6 gap-y-4 border-t border-slate-200 pt-6 lg:flex lg:justify-between ${mock ? `mx-auto w-full max-w-2xl lg:col-span-2 lg:mt-10 lg:max-w-none ${note ? '' : 'max-lg:-mt-4'}` : 'mx-auto mt-8 max-w-3xl'}`}
+            className={`grid grid-cols-2 gap-x-6 gap-y-4 border-t border-slate-200 pt-6 sm:flex sm:justify-between ${mock ? `mx-auto w-full max-w-2xl sm:max-w-none lg:col-span-2 lg:mt-10 ${note ? '' : 'max-lg:-mt-4'}` : 'mx-auto mt-8 max-w-3xl'}`}
           >
             {section.stats.map((stat, i) => (
               // A column flex box, so the figure (`order-first`) shows above its label; the DOM keeps dt before dd.

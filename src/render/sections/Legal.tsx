@@ -57,7 +57,7 @@ export function Legal({ section, level, headingId }: SectionProps<'legal'>) {
   const parts = section.parts.map((part, i) => ({ part, id: part.id ?? `${section.id ?? 'teil'}-${i + 1}`, label: `${number(i + 1)}${part.title}` }));
   const contents = section.contents;
   const article = (
-    <article data-legal={section.numbering} className={contents ? 'min-w-0 max-w-3xl' : undefined}>
+    <article data-legal={section.numbering} className="min-w-0 max-w-3xl">
       {section.eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{section.eyebrow}</p>}
       <Heading id={headingId} className="mt-2 text-h1 font-bold text-slate-900">
         {section.title}
@@ -85,23 +85,20 @@ export function Legal({ section, level, headingId }: SectionProps<'legal'>) {
       </div>
     </article>
   );
-  if (!contents) {
-    return (
-      <SectionShell id={section.id} tone={section.tone} labelledBy={headingId} narrow>
-        {article}
-      </SectionShell>
-    );
-  }
+  // Every legal page on one grid from `xl`: the text starts at the logo, the index ends at the header's right edge,
+  // and a text without an index (the Impressum) keeps its column where the others have it, not centred on its own.
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
-      <div className="mx-auto max-w-3xl xl:grid xl:max-w-none xl:grid-cols-[minmax(0,48rem)_16rem] xl:justify-center xl:gap-16">
+      <div className="mx-auto max-w-3xl xl:grid xl:max-w-none xl:grid-cols-[minmax(0,48rem)_16rem] xl:justify-between xl:gap-16" data-legal-grid="">
         {article}
-        <nav aria-label={contents} data-legal-contents="index" className="hidden xl:block">
-          <div className="sticky top-24 max-h-[calc(100vh-7rem)] overflow-y-auto pb-4">
-            <p className="text-sm font-semibold text-slate-900">{contents}</p>
-            <ContentsList entries={parts} />
-          </div>
-        </nav>
+        {contents && (
+          <nav aria-label={contents} data-legal-contents="index" className="hidden xl:block">
+            <div className="sticky top-24 max-h-[calc(100vh-7rem)] overflow-y-auto pb-4">
+              <p className="text-sm font-semibold text-slate-900">{contents}</p>
+              <ContentsList entries={parts} />
+            </div>
+          </nav>
+        )}
       </div>
     </SectionShell>
   );

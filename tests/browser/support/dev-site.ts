@@ -1,4 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { loadFixture, type DevServer } from '../../support/fixture.ts';
 
@@ -33,4 +34,20 @@ export async function replaceIn(file: string, from: string, to: string): Promise
   const text = await readFile(file, 'utf8');
   if (!text.includes(from)) throw new Error(`'${from}' is not in ${file}`);
   await writeFile(file, text.replace(from, to));
+}
+
+const repo = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * The editor's fixture on top of `check/base`: a real English home page (tests/fixtures/translations) and French added
+ * with content files only (tests/fixtures/editor, its entry in site.yaml).
+ */
+export async function addEditorFixture(content: string): Promise<void> {
+  await cp(path.join(repo, 'tests/fixtures/translations'), content, { recursive: true });
+  await cp(path.join(repo, 'tests/fixtures/editor'), content, { recursive: true, filter: (from) => !from.endsWith('README.md') });
+  await replaceIn(
+    path.join(content, 'site.yaml'),
+    '  - { code: en, lang: en, hreflang: en }\n',
+    '  - { code: en, lang: en, hreflang: en }\n  - { code: fr, lang: fr, hreflang: fr }\n',
+  );
 }

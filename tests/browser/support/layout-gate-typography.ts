@@ -8,10 +8,14 @@
  * - `dash-line-start`: a line starts with a dash set between words ("Bayreuth / – für den Mittelstand"): the build
  *   binds such a dash to the word before it (render/typography-marks.ts). A dash that opens its block (a list-like
  *   line) is not one set between words.
+ * - `accent-split`: a headline's accent phrase (`[data-accent]`, the hero's purple promise) shares a line with the
+ *   lead-in text before it ("AI models. All / in one place."), or breaks inside although it fits the line whole.
+ * - `needless-hyphen`: a heading or card title breaks a word at a soft hyphen although the word starts its line and
+ *   would fit that line whole ("Branchenspezi- / fische" in a 300 px card, from `text-wrap: balance`).
  */
 import { EDGE_LETTERS } from '../../../src/render/hyphenation.ts';
 
-export type TypographyRule = 'heading-break' | 'dash-line-start';
+export type TypographyRule = 'heading-break' | 'dash-line-start' | 'accent-split' | 'needless-hyphen';
 
 export interface TypographyFinding {
   rule: TypographyRule;
@@ -19,7 +23,7 @@ export interface TypographyFinding {
   detail: string;
 }
 
-export const TYPOGRAPHY_RULES: readonly TypographyRule[] = ['heading-break', 'dash-line-start'];
+export const TYPOGRAPHY_RULES: readonly TypographyRule[] = ['heading-break', 'dash-line-start', 'accent-split', 'needless-hyphen'];
 
 /** The arguments `typographyChecks` takes in the page: the rules asked for and the heading's edge. */
 export const typographyArgs = (rules: readonly TypographyRule[]) => ({ rules, headingEdge: EDGE_LETTERS.heading });
@@ -67,6 +71,73 @@ export function typographyChecks({ rules, headingEdge }: ReturnType<typeof typog
     return b;
   };
   const letters = (text: string) => (text.match(/\p{L}/gu) ?? []).length;
+  /** The width `text` takes on one line in `el`'s font (a hidden copy beside it, removed again). */
+  const oneLineWidth = (el: Element, text: string) => {
+    const probe = document.createElement('span');
+    probe.textContent = text;
+    probe.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap;left:0;top:0';
+    el.appendChild(probe);
+    const width = probe.getBoundingClientRect().width;
+    probe.remove();
+    return width;
+  };
+  /** The width lines of `el`'s block may take: the content box of the box its lines are laid out in. */
+  const measure = (el: Element) => {
+    let block: Element = el;
+    while (block.parentElement && ['inline', 'contents'].includes(getComputedStyle(block).display)) block = block.parentElement;
+    const s = getComputedStyle(block);
+    return block.getBoundingClientRect().width - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+  };
+  /** The top of the first and the last character drawn in `el` (undefined when nothing is drawn). */
+  const edges = (el: Element) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    let first: number | undefined;
+    let last: number | undefined;
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null)
+      for (let i = 0; i < node.data.length; i++) {
+        if (/[\s\u00ad]/.test(node.data[i] ?? '')) continue;
+        const box = charBox(node, i);
+        if (!box) continue;
+        first ??= box.top;
+        last = box.top;
+      }
+    return { first, last };
+  };
+
+  /** An accent phrase that shares a line with the lead-in before it, or breaks although it fits a line whole. */
+  function accentSplits(accent: Element) {
+    const heading = accent.closest('h1, h2, h3, h4, h5, h6') ?? accent;
+    const { first, last } = edges(accent);
+    if (first === undefined || last === undefined) return;
+    const leadIn = document.createRange();
+    leadIn.setStart(heading, 0);
+    leadIn.setEndBefore(accent);
+    const height = parseFloat(getComputedStyle(accent).lineHeight) || 16;
+    const leadInBottom = Math.max(...[...leadIn.getClientRects()].filter((r) => r.width > 0).map((r) => r.top), -Infinity);
+    const text = (accent.textContent ?? '').replace(/\u00ad/g, '').trim();
+    if (leadInBottom > first - height / 2) report('accent-split', heading, `"${text}" starts on the lead-in's line`);
+    if (last > first + height / 2 && oneLineWidth(accent, text) <= measure(accent))
+      report('accent-split', heading, `"${text}" breaks inside although it fits a line of ${Math.round(measure(accent))} px`);
+  }
+
+  /** A heading's word broken at a soft hyphen although it starts its line and fits that line whole. */
+  function needlessHyphens(node: Text, heading: Element) {
+    for (const m of node.data.matchAll(/[^\s]+/g)) {
+      const word = m[0];
+      if (!word.includes('\u00ad')) continue;
+      const start = charBox(node, m.index);
+      const end = charBox(node, m.index + word.length - 1);
+      if (!start || !end || end.top <= start.top + start.height / 2) continue;
+      // Starts its line: nothing drawn before it in the heading sits on the same line.
+      const before = document.createRange();
+      before.setStart(heading, 0);
+      before.setEnd(node, m.index);
+      const sameLine = [...before.getClientRects()].some((r) => r.width > 0 && Math.abs(r.top - start.top) < start.height / 2);
+      const whole = word.replace(/\u00ad/g, '');
+      if (!sameLine && oneLineWidth(node.parentElement ?? heading, whole) <= measure(heading))
+        report('needless-hyphen', heading, `"${whole}" is hyphenated although it fits the ${Math.round(measure(heading))} px line whole`);
+    }
+  }
 
   /** A heading's words broken at a soft hyphen with a short piece on either line. */
   function headingBreaks(node: Text, heading: Element) {
@@ -101,6 +172,7 @@ export function typographyChecks({ rules, headingEdge }: ReturnType<typeof typog
     const block = blockOf(parent);
     const heading = parent.closest('h1, h2, h3, h4, h5, h6');
     if (heading && rules.includes('heading-break')) headingBreaks(node, heading);
+    if (heading && rules.includes('needless-hyphen')) needlessHyphens(node, heading);
     if (rules.includes('dash-line-start')) {
       for (const m of node.data.matchAll(/[–—](?=\s|$)/g)) {
         const before = node.data.slice(0, m.index);
@@ -124,5 +196,6 @@ export function typographyChecks({ rules, headingEdge }: ReturnType<typeof typog
     const end = node.data.trimEnd().length;
     if (end > 0) previous = { node, index: end - 1, spaced: end < node.data.length, block };
   }
+  if (rules.includes('accent-split')) for (const accent of document.querySelectorAll('[data-accent]')) if (!hidden(accent)) accentSplits(accent);
   return findings;
 }

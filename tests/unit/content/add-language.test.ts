@@ -148,6 +148,13 @@ describe('adding Italian with content files only', () => {
       const leads = site('leads', 'export', email, '--data', '.data');
       const rows = (JSON.parse(leads.stdout) as { contact_requests: { locale: string; name: string; subject: string }[] }).contact_requests;
       expect(rows).toEqual([expect.objectContaining({ locale: 'it', name: 'Giulia Bianchi', subject: 'Informazioni sulla piattaforma' })]);
+
+      // No locale of this site has notification texts: the erasure still lists the request, by its codes.
+      const preview = site('leads', 'erase', email, '--dry-run', '--data', '.data');
+      expect(preview.stderr).toBe('');
+      expect(preview.stdout).toMatch(/^will erase 1 contact request and \d+ lead notifications? stored about /);
+      expect(preview.stdout).toMatch(/received \d{4}-\d\d-\d\d \d\d:\d\d \(Europe\/Berlin\) {2}business {2}it {2}"Giulia Bianchi"/);
+      expect(preview.stdout).toContain('dry run: nothing was erased');
     },
     scaled(120_000),
   );

@@ -179,6 +179,34 @@ describe('plan cards render from the offer data', () => {
   });
 });
 
+/** A card's text is the paragraph that ends its list item, whatever the card's classes: the cards that say "hosted in Europe". */
+function hostedInEuropeCards(html: string): string[] {
+  const CARD_TEXT = /<p\b[^>]*>((?:(?!<\/?p\b)[\s\S])*?)<\/p><\/li>/g;
+  return [...html.matchAll(CARD_TEXT)]
+    .map((m) => m[1] ?? '')
+    .filter((card) => /(Hosting|Hébergement|hébergée?|Hosted|Gehostet|alojad[oa]|Alojamiento) (in|en) Europ/i.test(text(card).replace(/\u00ad/g, '')));
+}
+/** Whether a text names the processing in the US and both of its safeguards. */
+function tellsUsProcessing(html: string): boolean {
+  const plain = text(html).replace(/\u00ad/g, '');
+  return (
+    /(?:^|\s)(USA|US|États-Unis|EE\. UU\.)/.test(plain) &&
+    /Data Privacy Framework|Marco de Privacidad de Datos/.test(plain) &&
+    /Standardvertragsklauseln|standard contractual clauses|clauses contractuelles types|cláusulas contractuales tipo/.test(plain)
+  );
+}
+/** The privacy policy's part on recipients: its section. */
+function recipientsPart(html: string): string {
+  return /<section id="empfaenger"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+}
+/**
+ * A "hosted in Europe" card tells the reader where the data goes: in its own words (the US processing and its
+ * safeguards), or by a link to the privacy policy's part on recipients that does.
+ */
+function saysWhereDataGoes(card: string, policy: string): boolean {
+  return tellsUsProcessing(card) || (/href="\/datenschutz#empfaenger"/.test(card) && tellsUsProcessing(policy));
+}
+
 describe('claims that contradicted other pages', () => {
   it('chatbots answer from your content; nothing says they are trained on it', () => {
     expect(everywhere(/trainiert auf|trainieren (?:ihn|sie|es) auf|training auf ihre|trained on your|entraîné sur vos|entrenado con sus/i)).toEqual([]);
@@ -200,20 +228,31 @@ describe('claims that contradicted other pages', () => {
     }
   });
 
-  it('every data-protection card that says "hosted in Europe" also says which requests go to the US, and on what basis', () => {
-    // A card's text is the paragraph that ends its list item, whatever the card's classes.
-    const CARD_TEXT = /<p\b[^>]*>((?:(?!<\/?p\b)[\s\S])*?)<\/p><\/li>/g;
+  it('every data-protection card that says "hosted in Europe" also says, or links to, which requests go to the US and on what basis', () => {
+    const policy = recipientsPart(page('/datenschutz').html);
+    // The part the cards link to names the US processing and both safeguards (privacy-recipients makes it name each recipient).
+    expect(tellsUsProcessing(policy)).toBe(true);
     for (const route of [...HOMES, '/education', '/fr/education', '/en/education', '/es/education']) {
-      const cards = [...page(route).html.matchAll(CARD_TEXT)]
-        .map((m) => text(m[1] ?? '').replace(/\u00ad/g, ''))
-        .filter((t) => /(Hosting|Hébergement|hébergée?|Hosted|Gehostet|alojad[oa]|Alojamiento) (in|en) Europ/i.test(t));
+      const cards = hostedInEuropeCards(page(route).html);
       expect(cards.length, route).toBeGreaterThan(0);
-      for (const card of cards) {
-        expect(card, route).toMatch(/(?:^|\s)(USA|US|États-Unis|EE\. UU\.)/);
-        expect(card, route).toMatch(/Data Privacy Framework|Marco de Privacidad de Datos/);
-        expect(card, route).toMatch(/Standardvertragsklauseln|standard contractual clauses|clauses contractuelles types|cláusulas contractuales tipo/);
-      }
+      for (const card of cards) expect(saysWhereDataGoes(card, policy), `${route}: ${text(card)}`).toBe(true);
     }
+  });
+
+  it('the "hosted in Europe" rule fails a card that neither says nor links to where the data goes', () => {
+    const policy = recipientsPart(page('/datenschutz').html);
+    const full =
+      '<li><p>Hosting in Europa. Anfragen an US-Modelle werden auch in den USA verarbeitet, abgesichert durch das EU-US Data Privacy Framework oder EU-Standardvertragsklauseln.</p></li>';
+    const linked = '<li><p>Hosting in Europa. <a href="/datenschutz#empfaenger" hrefLang="de">Wohin Ihre Daten gehen →</a></p></li>';
+    const neither = '<li><p>Hosting in Europa und kein Training mit Ihren Daten.</p></li>';
+    const elsewhere = '<li><p>Hosting in Europa. <a href="/datenschutz#kontakt">Datenschutz →</a></p></li>';
+    expect(hostedInEuropeCards(full + linked + neither)).toHaveLength(3);
+    expect(saysWhereDataGoes(full, policy)).toBe(true);
+    expect(saysWhereDataGoes(linked, policy)).toBe(true);
+    expect(saysWhereDataGoes(neither, policy)).toBe(false);
+    expect(saysWhereDataGoes(elsewhere, policy)).toBe(false);
+    // A link is only as good as the part it leads to.
+    expect(saysWhereDataGoes(linked, '<section id="empfaenger"><h2>Empfänger</h2><p>Hosting in Europa.</p></section>')).toBe(false);
   });
 
   it('fr, en and es claim no fit with an official curriculum and no region-wide rollout "within weeks"', () => {

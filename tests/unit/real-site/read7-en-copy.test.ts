@@ -62,6 +62,8 @@ describe('English copy after the seventh read', () => {
     const page = text(html('/en/education'));
     expect(page).not.toMatch(/additional language can also learn in their home language/);
     expect(page).toMatch(/whose home language is one of these/);
+    // Review 7b N11: the clause ran to 24 words in a card; the six languages already say who it is for.
+    expect(page).not.toMatch(/with English as an additional language whose home language/);
     // "essay writing" is no mode on the page and reads as an AI that writes essays, against "Understanding, not copying".
     expect(page).not.toMatch(/essay/i);
   });

@@ -14,6 +14,7 @@ import { checkContactRequest } from '../../../supabase/functions/_shared/contact
 import type { ChatDemoProps } from '../../../src/islands/chat-demo/ChatDemo.tsx';
 import type { ContactFormSettings } from '../../../src/islands/contact-form/props.ts';
 import { buildSite } from '../../../src/output/build.ts';
+import { apostrophes } from '../../../src/render/typography-marks.ts';
 
 type Notice = { title: string; description?: string };
 interface Expected {
@@ -106,15 +107,38 @@ const chatDemos = (route: string) =>
     .filter((i) => i.name === 'chat-demo')
     .map((i) => i.props as ChatDemoProps);
 
+/** SPEC's words with the page's typographic apostrophe ("s’est", design review 7b N8): the glyph, never a word. */
+const typeset = (notice: Notice): Notice => Object.fromEntries(Object.entries(notice).map(([key, text]) => [key, apostrophes(text)])) as Notice;
+
+/** Every string in an island's props, with where it is, but the values it sends (payload shape, source, backend, address). */
+function propStrings(value: unknown, at = ''): [string, string][] {
+  if (typeof value === 'string') return [[at, value]];
+  if (Array.isArray(value)) return value.flatMap((item, i) => propStrings(item, `${at}[${i}]`));
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value)
+    .filter(([key]) => !['shape', 'source', 'backend', 'email', 'subject'].includes(key))
+    .flatMap(([key, inner]) => propStrings(inner, at ? `${at}.${key}` : key));
+}
+
+describe('island strings in the typography of the page around them', () => {
+  it.each(['/fr', '/fr/education'])('%s: no straight apostrophe where the page text has a curly one', (route) => {
+    const straight = pages
+      .get(route)!
+      .flatMap((island) => propStrings(island.props, island.name))
+      .filter(([, text]) => apostrophes(text) !== text);
+    expect(straight).toEqual([]);
+  });
+});
+
 describe('SPEC §5/§8 strings in the built pages’ form props', () => {
   it.each(Object.entries(SPEC))('%s', (route, expected) => {
     const found = forms(route);
     expect(found.length).toBeGreaterThan(0);
     for (const form of found) {
       const { notices, sending } = form.strings;
-      if (expected.success) expect(notices.success).toEqual(expected.success);
-      if (expected.error) expect(notices.error).toEqual(expected.error);
-      if (expected.consentMissing) expect(notices.consentMissing).toEqual(expected.consentMissing);
+      if (expected.success) expect(notices.success).toEqual(typeset(expected.success));
+      if (expected.error) expect(notices.error).toEqual(typeset(expected.error));
+      if (expected.consentMissing) expect(notices.consentMissing).toEqual(typeset(expected.consentMissing));
       if (expected.sending) expect(sending).toBe(expected.sending);
       expect(notices.logErrors).toBe(expected.logErrors);
       expect(form.success).toBeUndefined();

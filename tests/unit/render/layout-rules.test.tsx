@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { gridColumns } from '../../../src/render/grid.ts';
 import { KeepTogether } from '../../../src/render/keep-together.tsx';
+import { Inline } from '../../../src/islands/inline-markup.tsx';
 
 /** Columns per breakpoint for `count` cards, from the classes gridColumns gives. */
 function columnsAt(count: number, preferred: 2 | 3 | 4 = 3, threeAcross: 'md' | 'lg' = 'lg') {
@@ -49,6 +50,15 @@ describe('gridColumns', () => {
 
 describe('KeepTogether', () => {
   const html = (text: string) => renderToStaticMarkup(<KeepTogether text={text} />);
+
+  it('keeps an e-mail address whole, in page text and in island text (Inline), with the text unchanged', () => {
+    const text = 'by emailing service@ki-zentrale.de; this does not affect';
+    for (const out of [html(text), renderToStaticMarkup(<Inline text={text} />)]) {
+      expect(out).toContain('<span class="whitespace-nowrap">service@ki-zentrale.de</span>');
+      expect(out.replace(/<[^>]+>/g, '')).toBe(text);
+    }
+    expect(renderToStaticMarkup(<Inline text="no address here" />)).toBe('no address here');
+  });
 
   it('keeps figure ranges, figures with units and acronym names on one line without changing the text', () => {
     const out = html('85–100 % mehr Umsatz mit KI-Zentrale, 24/7 für 21 €');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Typography, type LocaleStrings } from '../../../src/schema/locale.ts';
 import { localeTypography, spacingRules, withTypography } from '../../../src/render/typography.ts';
+import { typographicMarks } from '../../../src/render/typography-marks.ts';
 import { loadFixture } from '../../support/fixture.ts';
 
 /** The settings content/locales/fr.yaml and de.yaml carry: the rules are data, these are only examples. */
@@ -97,5 +98,43 @@ describe('locale strings', () => {
     expect(set.forms.sending).toBe('Envoi ?');
     expect(set.chatDemo.subject).toBe('Chatbot : demande');
     expect(set.chatDemo.success).toBe('Merci\u202f!');
+  });
+});
+
+describe("a hero headline's last word", () => {
+  it('stays on the line of the word before it when it has at most three letters', async () => {
+    const { bindShortLastWord } = await import('../../../src/render/sections/Hero.tsx');
+    expect(bindShortLastWord('Los grandes modelos de IA.')).toBe('Los grandes modelos de\u00a0IA.');
+    expect(bindShortLastWord('Ihr KI-Chatbot.')).toBe('Ihr KI-Chatbot.');
+    expect(bindShortLastWord('En cada aula.')).toBe('En cada aula.');
+  });
+});
+
+describe('hyphens that must not break', () => {
+  const frenchCompounds = spacingRules(Typography.parse({ noBreakCompoundLetters: 12 }));
+
+  it('give short French compounds non-breaking hyphens, in prose only, never in an address, a path, an id or an acronym name', () => {
+    expect(frenchCompounds("s'est peut-être glissée, ce contrat-cadre, c’est-à-dire")).toBe(
+      "s'est peut\u2011être glissée, ce contrat\u2011cadre, c’est\u2011à\u2011dire",
+    );
+    expect(frenchCompounds('un porte-conteneurs-géant')).toBe('un porte-conteneurs-géant');
+    const addresses = 'écrivez à service@ki-zentrale.de, https://ki-zentrale.de/fr/mentions-legales ou [ici](/fr/cgv#droit-opposition)';
+    expect(frenchCompounds(addresses)).toBe(addresses);
+    expect(frenchCompounds('hero-title')).toBe('hero-title');
+    expect(frenchCompounds('KI-Zentrale est là')).toBe('KI-Zentrale est là');
+    expect(spacingRules(none)('peut-être oui')).toBe('peut-être oui');
+  });
+
+  it('bind a suspended hyphen to its word in every language, so no line ends in "und -"', () => {
+    expect(typographicMarks('Branchenvorlagen und -agenten')).toBe('Branchenvorlagen und -\u2060agenten');
+    expect(typographicMarks('Branchen- und Fachvorlagen')).toBe('Branchen-\u00a0und Fachvorlagen');
+    expect(typographicMarks('E-Mail-Adresse, KI-Zentrale, 5 - 3')).toBe('E-Mail-Adresse, KI-Zentrale, 5 - 3');
+  });
+
+  it('keep a short aside in parentheses on one line ("(en / allemand)"), not a long one', () => {
+    expect(typographicMarks('Voir les détails (en allemand) →')).toBe('Voir les détails (en\u00a0allemand) →');
+    expect(typographicMarks('Privacy Policy (in German)')).toBe('Privacy Policy (in\u00a0German)');
+    expect(typographicMarks('(siehe die Datenschutzerklärung unten)')).toBe('(siehe die Datenschutzerklärung unten)');
+    expect(typographicMarks('(Verarbeitungsverzeichnis anfordern)')).toBe('(Verarbeitungsverzeichnis anfordern)');
   });
 });

@@ -88,6 +88,15 @@ function usePagePicker(files: FilesView, language: UiLanguage, constants: readon
   return { query, setQuery, only, setOnly, total, shown, count, active: total >= PICKER_FROM };
 }
 
+/** The site's languages as `<option>`s, each named in its own language. */
+function LanguageOptions({ files }: { files: FilesView }) {
+  return files.locales.map((l) => (
+    <option key={l} value={l} lang={l}>
+      {files.languageNames[l] ?? l}
+    </option>
+  ));
+}
+
 function PagePicker({ files, picker, m }: { files: FilesView; picker: ReturnType<typeof usePagePicker>; m: Messages }) {
   return (
     <div className="page-picker" role="search">
@@ -99,11 +108,7 @@ function PagePicker({ files, picker, m }: { files: FilesView; picker: ReturnType
         {m.pageFilterLanguage}
         <select value={picker.only} onChange={(e) => picker.setOnly(e.target.value)}>
           <option value="">{m.allLanguages}</option>
-          {files.locales.map((l) => (
-            <option key={l} value={l} lang={l}>
-              {files.languageNames[l] ?? l}
-            </option>
-          ))}
+          <LanguageOptions files={files} />
         </select>
       </label>
       <p className="page-count" aria-live="polite">
@@ -272,11 +277,7 @@ function NewPage({
       <label>
         {m.newPageLanguage}
         <select value={locale} onChange={(e) => setLocale(e.target.value)}>
-          {files.locales.map((l) => (
-            <option key={l} value={l} lang={l}>
-              {files.languageNames[l] ?? l}
-            </option>
-          ))}
+          <LanguageOptions files={files} />
         </select>
       </label>
       <label>

@@ -26,7 +26,7 @@ function kb(bytes: number): string {
  * The per-route table `site build` prints: gzip sizes of the HTML, the stylesheet, and the JavaScript
  * a visitor downloads before any interaction (first visit or returning alike: the cookie banner needs no
  * script), with every island hydrated (and the islands' props files that brings), and what the first contact
- * submit adds.
+ * submit adds. A page whose HTML is within its budget uncompressed (page-weight.ts needsHtmlGzip) shows the bound, `≤`.
  */
 export function routeTable(routes: readonly RouteReport[]): string {
   const header = ['route', 'file', 'html', 'css', 'js before interaction', 'js hydrated', 'island props', 'js submit'];
@@ -37,7 +37,7 @@ export function routeTable(routes: readonly RouteReport[]): string {
     return [
       r.route,
       r.file,
-      mark(kb(w.html), over(r, 'html')),
+      mark(w.htmlAtMost ? `≤ ${kb(w.html)}` : kb(w.html), over(r, 'html')),
       mark(kb(w.css), over(r, 'css')),
       mark(kb(w.jsBeforeInteraction), over(r, 'js')),
       mark(kb(w.jsHydrated), over(r, 'jsAtMost')),
@@ -55,7 +55,10 @@ export function routeTable(routes: readonly RouteReport[]): string {
   };
   let table = bold(line(header));
   for (const row of rows) table += `\n${line(row)}`;
-  return `${table}\n${dim('sizes are gzip -9; ! = over budget (content/check.yaml)')}`;
+  const bounds = routes.some((r) => r.weight.htmlAtMost)
+    ? '; ≤ = html not compressed: at most its bytes plus gzip framing, within its budget without compressing it'
+    : '';
+  return `${table}\n${dim(`sizes are gzip -9${bounds}; ! = over budget (content/check.yaml)`)}`;
 }
 
 /** An error's message for the terminal (anything thrown that is not an Error is printed as text). */

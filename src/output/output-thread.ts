@@ -15,10 +15,11 @@ import { startThread } from './thread-entry.ts';
 /**
  * `[id, data]` sizes `data`; `[id, data, file, ifChanged]` also writes it to `file` (its folder made first, unless the
  * thread made it; with `ifChanged`, not when the file holds these bytes); `[…, entry, head]` then stores the page in
- * the build cache's file `entry` (page-cache.ts pageCacheEntry: `head` around the HTML's digest and gzip size).
+ * the build cache's file `entry` (page-cache.ts pageCacheEntry: `head` around the HTML's digest and gzip size); with
+ * `known`, that figure stands for the gzip size and the page is not compressed (page-weight.ts needsHtmlGzip).
  */
 export type OutputRequest = [number, ...OutputWork];
-type OutputWork = [Uint8Array, string?, boolean?, string?, (readonly [string, string, string])?];
+type OutputWork = [Uint8Array, string?, boolean?, string?, (readonly [string, string, string])?, number?];
 /** `[id, gzip size]`, or `[id, undefined, error]`. */
 export type OutputReply = [number, number] | [number, undefined, { message: string; code: string | undefined }];
 
@@ -52,16 +53,17 @@ class OutputThread {
   }
 
   /**
-   * Writes `data` to `file` (`ifChanged`: unless it holds these bytes) and resolves to its gzip -9 size; with `entry`,
-   * stores the page in the build cache's file `entry.file` too.
+   * Writes `data` to `file` (`ifChanged`: unless it holds these bytes) and resolves to its gzip -9 size, or to `known`
+   * without compressing; with `entry`, stores the page in the build cache's file `entry.file` too.
    */
   writePage(
     file: string,
     data: Uint8Array,
     ifChanged: boolean,
     entry?: { file: string; head: readonly [string, string, string] },
+    known?: number,
   ): Promise<number> | undefined {
-    return this.ask(entry ? [data, file, ifChanged, entry.file, entry.head] : [data, file, ifChanged]);
+    return this.ask([data, file, ifChanged, entry?.file, entry?.head, known]);
   }
 
   /**

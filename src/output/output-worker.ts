@@ -50,10 +50,10 @@ function store(entry: string, head: readonly [string, string, string], data: Uin
   }
 }
 
-port.on('message', ([id, data, file, ifChanged, entry, head]: OutputRequest) => {
+port.on('message', ([id, data, file, ifChanged, entry, head, known]: OutputRequest) => {
   try {
     if (file !== undefined && !(ifChanged && holds(file, data))) write(file, data);
-    const gzip = gzipSync(data, { level: 9 }).byteLength;
+    const gzip = known ?? gzipSync(data, { level: 9 }).byteLength;
     if (entry !== undefined) store(entry, head!, data, gzip);
     port.postMessage([id, gzip] satisfies OutputReply);
   } catch (error) {

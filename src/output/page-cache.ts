@@ -32,6 +32,8 @@ export interface PageRecord {
   /** The output file's stamp after it was written (fileStamp). */
   stamp: string;
   htmlGzip: number;
+  /** htmlGzip is an upper bound (page-weight.ts htmlGzipBound): the page was not compressed. */
+  htmlAtMost?: true;
   refs: PageAssetRefs;
   inline: InlineCode;
   /** The gzip size of each props file its islands name (URL → bytes), which its report counts. */
@@ -119,6 +121,8 @@ export function emptyManifest(): OutputManifest {
 export interface StoredPage {
   bytes: Uint8Array;
   htmlGzip: number;
+  /** As in PageRecord. */
+  htmlAtMost?: true;
   refs: PageAssetRefs;
   inline: InlineCode;
   /** The page's element sources (output/page-sources.ts). */
@@ -143,8 +147,8 @@ type EntryHead = PageCacheEntry['head'];
  * A page's header line (StoredPageHeader) in three parts, around what whoever writes the page computes: the HTML's
  * digest and its gzip size (joinHead). `sources`: the element sources as JSON, as the build already holds them (entryText).
  */
-function entryHead(key: string, size: number, page: Pick<StoredPage, 'refs' | 'inline' | 'islandProps'>, sources: string): EntryHead {
-  const rest = JSON.stringify({ refs: page.refs, inline: page.inline, islandProps: page.islandProps });
+function entryHead(key: string, size: number, page: Pick<StoredPage, 'htmlAtMost' | 'refs' | 'inline' | 'islandProps'>, sources: string): EntryHead {
+  const rest = JSON.stringify({ htmlAtMost: page.htmlAtMost, refs: page.refs, inline: page.inline, islandProps: page.islandProps });
   return [`{"format":${FORMAT},"key":${JSON.stringify(key)},"size":${size},"digest":"`, '","htmlGzip":', `,${rest.slice(1, -1)},"sources":${sources}}\n`];
 }
 
@@ -168,7 +172,7 @@ export async function pageCacheEntry(
   cache: BuildCache,
   key: string,
   bytes: Uint8Array,
-  page: Pick<StoredPage, 'refs' | 'inline' | 'islandProps'>,
+  page: Pick<StoredPage, 'htmlAtMost' | 'refs' | 'inline' | 'islandProps'>,
   sources: string,
 ): Promise<PageCacheEntry> {
   const head = entryHead(key, bytes.byteLength, page, sources);
@@ -198,7 +202,15 @@ function parseStoredPage(data: Uint8Array, key: string): StoredPage | undefined 
   const wellFormed =
     header?.format === FORMAT && header.key === key && reportable(header) && Array.isArray(header.sources?.elements) && isRecord(header.islandProps);
   if (!wellFormed || bytes.byteLength !== header.size || cacheKey(bytes) !== header.digest) return undefined;
-  return { bytes, htmlGzip: header.htmlGzip, refs: header.refs, inline: header.inline, sources: header.sources, islandProps: header.islandProps };
+  return {
+    bytes,
+    htmlGzip: header.htmlGzip,
+    ...(header.htmlAtMost === true && { htmlAtMost: true }),
+    refs: header.refs,
+    inline: header.inline,
+    sources: header.sources,
+    islandProps: header.islandProps,
+  };
 }
 
 /** Whether a stored record (manifest or page entry) has what a reused page's report line and CSP are made from. */

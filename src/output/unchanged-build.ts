@@ -2,7 +2,7 @@ import path from 'node:path';
 import { cacheKey, readJsonEntry, replaceEarlier, type BuildCache } from '../cache/build-cache.ts';
 import type { PublishingWindow } from '../content/publishing.ts';
 import type { PrivacyPolicyFacts } from './privacy-policy.ts';
-import type { PageWeight } from './page-weight.ts';
+import type { PageWeight, WeightFigure } from './page-weight.ts';
 import { stampOf, type TreeStamps } from './tree-stamps.ts';
 
 /**
@@ -17,15 +17,19 @@ import { stampOf, type TreeStamps } from './tree-stamps.ts';
  */
 
 /** Bumped when the record changes shape. */
-const FORMAT = 4;
+const FORMAT = 5;
 const KIND = 'unchanged-build';
 
-/** A route's report line: route, file, the page's key and site facts (seo-files.ts siteFacts), then its weight (PageWeight's figures in FIGURES order). */
+/**
+ * A route's report line: route, file, the page's key and site facts (seo-files.ts siteFacts), then its weight
+ * (PageWeight's figures in FIGURES order, then 1 if its html figure is a bound: `htmlAtMost`, else 0).
+ */
 type StoredRoute = [string, string, string, string, ...number[]];
 const FIRST_FIGURE = 4;
 /** Every figure of PageWeight, so a figure added to it fails to compile here until it is stored too (and FORMAT bumped). */
-const FIGURE_ORDER = { html: 0, css: 1, jsBeforeInteraction: 2, jsHydrated: 3, jsSubmit: 4, islandProps: 5 } satisfies Record<keyof PageWeight, number>;
-const FIGURES = (Object.keys(FIGURE_ORDER) as (keyof PageWeight)[]).sort((a, b) => FIGURE_ORDER[a] - FIGURE_ORDER[b]);
+const FIGURE_ORDER = { html: 0, css: 1, jsBeforeInteraction: 2, jsHydrated: 3, jsSubmit: 4, islandProps: 5 } satisfies Record<WeightFigure, number>;
+const FIGURES = (Object.keys(FIGURE_ORDER) as WeightFigure[]).sort((a, b) => FIGURE_ORDER[a] - FIGURE_ORDER[b]);
+const AT_MOST = FIRST_FIGURE + FIGURES.length;
 
 /** What a build that changed nothing reports: every page reused, none over budget (a build with budget errors is not recorded). */
 export interface UnchangedReport {
@@ -144,7 +148,7 @@ export function unchangedSince(last: BuildRecord, inputs: BuildInputs, at: Date)
 }
 
 function weightOf(line: StoredRoute): PageWeight {
-  const at = (name: keyof PageWeight) => line[FIRST_FIGURE + FIGURE_ORDER[name]] as number;
+  const at = (name: WeightFigure) => line[FIRST_FIGURE + FIGURE_ORDER[name]] as number;
   // A literal: every weight gets the same shape at once (10,000 of them on a one-page build).
   return {
     html: at('html'),
@@ -153,6 +157,7 @@ function weightOf(line: StoredRoute): PageWeight {
     jsHydrated: at('jsHydrated'),
     jsSubmit: at('jsSubmit'),
     islandProps: at('islandProps'),
+    htmlAtMost: line[AT_MOST] === 1 ? true : undefined,
   };
 }
 
@@ -201,9 +206,7 @@ function wellFormed(record: BuildRecord | undefined): record is BuildRecord {
     Array.isArray(record.siteFamilies) &&
     record.siteFamilies.every((family) => typeof family === 'string') &&
     Array.isArray(record.report?.routes) &&
-    record.report.routes.every(
-      (r) => Array.isArray(r) && r.length === FIGURES.length + FIRST_FIGURE && r.every((v, i) => typeof v === (i < FIRST_FIGURE ? 'string' : 'number')),
-    )
+    record.report.routes.every((r) => Array.isArray(r) && r.length === AT_MOST + 1 && r.every((v, i) => typeof v === (i < FIRST_FIGURE ? 'string' : 'number')))
   );
 }
 
@@ -224,7 +227,9 @@ export async function recordBuild(
   if (!stamps) return cache.remove?.(KIND, key);
   const line = (r: UnchangedReport['routes'][number]): StoredRoute => {
     const pageKey = page.key(r.file);
-    return last?.lineUnder(r.file, pageKey) ?? [r.route, r.file, pageKey, page.facts(r.file), ...FIGURES.map((name) => r.weight[name])];
+    return (
+      last?.lineUnder(r.file, pageKey) ?? [r.route, r.file, pageKey, page.facts(r.file), ...FIGURES.map((name) => r.weight[name]), r.weight.htmlAtMost ? 1 : 0]
+    );
   };
   const record: BuildRecord = {
     format: FORMAT,

@@ -74,16 +74,16 @@ export class OutputWriter {
 
   /**
    * Writes a page as it is (into an earlier build: unless the file holds these bytes already); resolves to its gzip -9
-   * size, which budgets count. `entry` stores it in the build cache too: the output thread writes a file entry beside the page,
+   * size, which budgets count, or to `known` without compressing it (page-weight.ts needsHtmlGzip). `entry` stores it in the build cache too: the output thread writes a file entry beside the page,
    * else `entry.store` runs in the same write slot with that size, so the pages held in memory stay bounded however
    * slow that is.
    */
-  page(url: string, data: Uint8Array, entry?: PageCacheEntry): Promise<number> {
+  page(url: string, data: Uint8Array, entry?: PageCacheEntry, known?: number): Promise<number> {
     const ifChanged = this.options.intoEarlierBuild === true;
     return this.limited(async (target) => {
       const file = entry?.file;
-      const threaded = outputThread.writePage(target, data, ifChanged, file === undefined ? undefined : { file, head: entry!.head });
-      const gzip = (await threaded) ?? (await this.writeHere(target, data, ifChanged));
+      const threaded = outputThread.writePage(target, data, ifChanged, file === undefined || !entry ? undefined : { file, head: entry.head }, known);
+      const gzip = (await threaded) ?? (await this.writeHere(target, data, ifChanged, known));
       if (entry && !(threaded && file !== undefined)) await entry.store(gzip);
       return gzip;
     }, url);
@@ -99,9 +99,9 @@ export class OutputWriter {
   }
 
   /** A page written and sized on the thread pool, as before the output thread runs (output-thread.ts). */
-  private async writeHere(target: string, data: Uint8Array, ifChanged: boolean): Promise<number> {
+  private async writeHere(target: string, data: Uint8Array, ifChanged: boolean, known: number | undefined): Promise<number> {
     await this.directory(path.dirname(target));
-    const [gzip] = await Promise.all([gzipSizeOnThreadPool(data), ifChanged ? writeIfChanged(target, data) : writeFile(target, data)]);
+    const [gzip] = await Promise.all([known ?? gzipSizeOnThreadPool(data), ifChanged ? writeIfChanged(target, data) : writeFile(target, data)]);
     return gzip;
   }
 

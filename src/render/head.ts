@@ -18,6 +18,16 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/**
+ * Text for search results, link previews and the tab title: the layout's line-breaking marks (soft hyphen, word
+ * joiner, non-breaking hyphen) belong to the page's lines, not to text other programs show or copy.
+ */
+export function plainText(text: string): string {
+  return text.replace(/[\u00ad\u2060]/g, '').replace(/\u2011/g, '-');
+}
+
+const headText = (text: string) => escapeHtml(plainText(text));
+
 /** The consent cookie (SPEC §4, §9): its name and lifetime, from `constants.cookies` in site.yaml. */
 export interface ConsentCookie {
   name: string;
@@ -165,8 +175,8 @@ export function renderHead(ctx: RenderContext, loader: LoaderNeed): string {
   const tags: string[] = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(meta.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    `<title>${headText(meta.title)}</title>`,
+    `<meta name="description" content="${headText(meta.description)}">`,
   ];
   if (meta.keywords.length) tags.push(`<meta name="keywords" content="${escapeHtml(meta.keywords.join(', '))}">`);
   if (!isIndexable(entry.route, meta.noindex)) tags.push('<meta name="robots" content="noindex, nofollow">');
@@ -179,14 +189,14 @@ export function renderHead(ctx: RenderContext, loader: LoaderNeed): string {
   tags.push(
     '<meta property="og:type" content="website">',
     `<meta property="og:site_name" content="${escapeHtml(model.site.brand.name)}">`,
-    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
-    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:title" content="${headText(meta.title)}">`,
+    `<meta property="og:description" content="${headText(meta.description)}">`,
     ...(isNotFound(entry.route) ? [] : [`<meta property="og:url" content="${escapeHtml(canonical)}">`]),
     `<meta property="og:locale" content="${strings.ogLocale}">`,
   );
   const social = assets.socialImage ?? { ...SOCIAL_IMAGE, alt: strings.socialImageAlt };
   const image = escapeHtml(absoluteUrl(model, social.path));
-  const imageAlt = escapeHtml(social.alt ?? meta.title);
+  const imageAlt = headText(social.alt ?? meta.title);
   tags.push(
     `<meta property="og:image" content="${image}">`,
     `<meta property="og:image:type" content="${escapeHtml(social.type)}">`,
@@ -200,8 +210,8 @@ export function renderHead(ctx: RenderContext, loader: LoaderNeed): string {
   }
   tags.push(
     '<meta name="twitter:card" content="summary_large_image">',
-    `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
-    `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
+    `<meta name="twitter:title" content="${headText(meta.title)}">`,
+    `<meta name="twitter:description" content="${headText(meta.description)}">`,
     `<meta name="twitter:image" content="${image}">`,
     `<meta name="twitter:image:alt" content="${imageAlt}">`,
     '<meta name="theme-color" content="#4338ca">',
@@ -212,6 +222,6 @@ export function renderHead(ctx: RenderContext, loader: LoaderNeed): string {
   );
   if (assets.loader && loader === 'page-load') tags.push(`<script data-islands="${escapeHtml(assets.loader)}">${ISLAND_START_SCRIPT}</script>`);
   const data = structuredData(model, entry, ctx);
-  if (data) tags.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
+  if (data) tags.push(`<script type="application/ld+json">${plainText(jsonForScript(data))}</script>`);
   return tags.join('\n');
 }

@@ -38,6 +38,8 @@ const LOADERS: Record<string, () => Hyphenator> = {
  */
 interface Language {
   hyphenator: Hyphenator;
+  /** Where a compound's parts join, when the language marks it (JOINTS): a word with such a joint breaks only there. */
+  joint?: RegExp;
   words: Record<TextPlace, Map<string, string>>;
   texts: Record<TextPlace, Map<string, string>>;
 }
@@ -65,7 +67,7 @@ function languageFor(lang: string): Language | undefined {
   const base = lang.toLowerCase().split('-')[0] ?? '';
   if (!loaded.has(base)) {
     const hyphenator = LOADERS[base]?.();
-    loaded.set(base, hyphenator && { hyphenator, words: memos(), texts: memos() });
+    loaded.set(base, hyphenator && { hyphenator, joint: JOINTS[base], words: memos(), texts: memos() });
   }
   const language = loaded.get(base);
   byLang.set(lang, language);
@@ -78,22 +80,44 @@ const HAS_LONG_WORD = new RegExp(LONG_WORD.source, 'u');
 /** A token that is an address, not prose: a URL, a domain, a path or an e-mail address. */
 const ADDRESS = /[@/\\]|:\/\/|^www\.|\p{L}\.\p{L}/u;
 
-/** `word` with its soft hyphens, none closer than `edge` letters to either end. */
-function breakWord(word: string, hyphenator: Hyphenator, edge: number): string {
+/**
+ * The word that ends a sentence at the end of a run of running text: it is never hyphenated, so a paragraph never ends
+ * on half a word alone ("für mehr Chancen- / gleichheit."); the line breaks before it instead.
+ */
+const SENTENCE_END = /\p{L}[.!?…]["»”’)]*$/u;
+
+/**
+ * The endings before a German compound's linking s ("Identifikations|nummer", "Besprechungs|protokoll"): the patterns
+ * know syllables, not joints, and broke "Identifikati- / onsnummer"; a break at the joint reads as the two words it joins.
+ */
+const JOINTS: Record<string, RegExp> = { de: /(?:ungs|ions|heits|keits|schafts|täts|ings)$/u };
+
+/**
+ * `word` with its soft hyphens, none closer than `edge` letters to either end; where `joint` finds a compound's joint
+ * among the breaks, only the joints.
+ */
+function breakWord(word: string, hyphenator: Hyphenator, edge: number, joint?: RegExp): string {
   const parts = hyphenator.hyphenateSync(word, { minWordLength: MIN_HYPHENATED_LETTERS }).split(SOFT_HYPHEN);
-  let out = '';
+  const breaks: number[] = [];
   let seen = 0;
-  for (const [i, part] of parts.entries()) {
+  for (const part of parts.slice(0, -1)) {
     seen += part.length;
-    out += part;
-    if (i < parts.length - 1 && seen >= edge && word.length - seen >= edge) out += SOFT_HYPHEN;
+    if (seen >= edge && word.length - seen >= edge) breaks.push(seen);
   }
-  return out;
+  const joints = joint ? breaks.filter((at) => joint.test(word.slice(0, at))) : [];
+  const kept = joints.length > 0 ? joints : breaks;
+  let out = '';
+  let from = 0;
+  for (const at of kept) {
+    out += word.slice(from, at) + SOFT_HYPHEN;
+    from = at;
+  }
+  return out + word.slice(from);
 }
 
 /**
- * Plain text with soft hyphens in its long words, as `place` allows them (EDGE_LETTERS); addresses (URLs, e-mail) and
- * words that already have them are left alone.
+ * Plain text with soft hyphens in its long words, as `place` allows them (EDGE_LETTERS); addresses (URLs, e-mail),
+ * words that already have them and the last word of running text that ends a sentence are left alone.
  */
 export function hyphenateText(text: string, lang: string, place: TextPlace = 'body'): string {
   const language = languageFor(lang);
@@ -101,10 +125,15 @@ export function hyphenateText(text: string, lang: string, place: TextPlace = 'bo
   const { hyphenator } = language;
   const words = language.words[place];
   const edge = EDGE_LETTERS[place];
-  const broken = (word: string) => remembered(words, word, (w) => breakWord(w, hyphenator, edge));
-  return remembered(language.texts[place], text, (t) =>
-    t.replace(/[^\s]+/g, (token) => (ADDRESS.test(token) || token.includes(SOFT_HYPHEN) ? token : token.replace(LONG_WORD, broken))),
-  );
+  const broken = (word: string) => remembered(words, word, (w) => breakWord(w, hyphenator, edge, language.joint));
+  return remembered(language.texts[place], text, (t) => {
+    const end = t.trimEnd().length;
+    return t.replace(/[^\s]+/g, (token, at: number) =>
+      ADDRESS.test(token) || token.includes(SOFT_HYPHEN) || (place === 'body' && at + token.length === end && SENTENCE_END.test(token))
+        ? token
+        : token.replace(LONG_WORD, broken),
+    );
+  });
 }
 
 /** Elements whose text is not prose to break: code, form values, and what is never shown as text. */

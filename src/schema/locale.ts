@@ -156,7 +156,14 @@ export const LocaleStrings = z.strictObject({
     .string()
     .regex(/^[a-z]{2}_[A-Z]{2}$/)
     .describe('The og:locale social previews read, language_REGION, e.g. de_DE.'),
-  typography: Typography.default({ noBreakBeforeUnits: [], narrowNoBreakBefore: [], noBreakBefore: [], noBreakAfter: [], guillemetSpacing: false, noBreakCompoundLetters: 0 }),
+  typography: Typography.default({
+    noBreakBeforeUnits: [],
+    narrowNoBreakBefore: [],
+    noBreakBefore: [],
+    noBreakAfter: [],
+    guillemetSpacing: false,
+    noBreakCompoundLetters: 0,
+  }),
   /** What the social preview image (templates/og-image.png) shows, for og:image:alt and twitter:image:alt. */
   socialImageAlt: d('Text alternative of the social preview image (og:image:alt), e.g. "KI-Zentrale: alle KI-Modelle an einem Ort".'),
   skipToContent: d('The "skip to content" link keyboard users meet first on every page, e.g. "Zum Inhalt springen".'),

@@ -206,6 +206,18 @@ test('needless-hyphen: a title word hyphenated at the start of its line although
   expect(await findingsOn(page, `<h3 style="font: 20px/1.2 monospace; width: 16ch; margin: 0 16px">Vertriebs&shy;leit&shy;faden</h3>`)).toEqual([]);
 });
 
+test('bound-split: an e-mail address or a suspended hyphen broken across lines, not one kept whole', async ({ page }) => {
+  const box = 'style="font: 20px/1.2 monospace; width: 14ch; margin: 0 16px"';
+  // The address breaks at its hyphen in a 14-character line; "Vorlagen und -" ends a line before "agenten".
+  const found = await findingsOn(page, `<p ${box}>by emailing service@ki-zentrale.de today</p><p ${box}>Vorlagen und -agenten</p>`);
+  expect(found.map((f) => [f.rule, f.detail])).toEqual([
+    ['bound-split', '"service@ki-zentrale.de" is broken across lines'],
+    ['bound-split', '"-agenten" is broken across lines'],
+  ]);
+  const kept = `<p ${box}>by emailing <span style="white-space: nowrap">service@ki-zentrale.de</span> today</p><p ${box}>Vorlagen und -\u2060agenten</p>`;
+  expect(await findingsOn(page, kept)).toEqual([]);
+});
+
 test('dash-line-start: a line that starts with a dash set between words, not one bound to the word before', async ({ page }) => {
   // "Bayreuth" fills the 8-character line, so the dash after it goes to the next one unless it is bound.
   const box = 'style="font: 20px/1.2 monospace; width: 8ch; margin: 0 16px"';

@@ -8,6 +8,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { acceptCookies } from './support/forms.ts';
+import { typographyArgs, typographyChecks } from './support/layout-gate-typography.ts';
 
 const HEROES = ['/', '/fr', '/en', '/es', '/education', '/fr/education', '/en/education', '/es/education', '/chatbot'];
 const PHONES = [
@@ -121,7 +122,7 @@ test('hero buttons follow one rule in every language: stacked full width on phon
 });
 
 for (const route of HEROES) {
-  test(`${route}: hero figures two by two on phones and in one row from 640 px, every value on one line, every label on at most two from 768 px and never broken inside a word; the headline in at most three lines from 1024 px`, async ({
+  test(`${route}: hero figures two by two on phones and in one row from 640 px, every value on one line, every label on at most two from 768 px and never broken inside a word; the accent phrase on its own line(s); the headline in at most three lines from 1024 px`, async ({
     page,
     baseURL,
   }) => {
@@ -168,6 +169,8 @@ for (const route of HEROES) {
             };
           }),
         );
+      // The accent phrase starts a line of its own and breaks only when it is wider than the line (review 7b N1).
+      for (const f of await page.evaluate(typographyChecks, typographyArgs(['accent-split']))) failures.push(`${route} at ${viewport.width}px: ${f.detail}`);
       if (viewport.width >= 1024) {
         // Beside the drawing a headline takes at most three lines (a long one is set a step smaller).
         const h1 = await page.locator('main h1').evaluate((h) => Math.round(h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).lineHeight)));

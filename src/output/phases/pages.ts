@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { budgetFor } from '../../content/check-config.ts';
 import { fileStampSync } from '../../cache/stamps.ts';
 import type { PageEntry } from '../../content/model.ts';
@@ -8,7 +10,7 @@ import type { PagePlan } from '../incremental/plan.ts';
 import { emptyOutDir } from '../out-dir.ts';
 import { emptyManifest, pageCacheEntry, type PageRecord, type StoredPage } from '../page-cache.ts';
 import { entryText, pageSourcesEntry } from '../page-sources.ts';
-import { islandScripts, overBudget, pageWeight, type IslandScripts } from '../page-weight.ts';
+import { htmlGzipBound, islandScripts, needsHtmlGzip, overBudget, pageWeight, type IslandScripts } from '../page-weight.ts';
 import { BEFORE_RENDER_THREAD, type RenderPool, type SharedSite } from '../render-thread.ts';
 import type { InlineCode } from '../seo-files.ts';
 import { loadRenderer, renderPage } from '../site-render.ts';
@@ -180,7 +182,8 @@ class PageWriting {
     out.written.push(
       Promise.all([out.writer.file(`/${file}`, stored.bytes), this.writeProps(Object.entries(stored.islandProps))]).then(([, islandProps]): RouteReport => {
         const stamp = fileStampSync(path.join(this.run.start.outDir, file)) ?? '';
-        const fresh: PageRecord = { key, stamp, htmlGzip: stored.htmlGzip, refs: stored.refs, inline: stored.inline, islandProps };
+        const { htmlGzip, htmlAtMost, refs, inline } = stored;
+        const fresh: PageRecord = { key, stamp, htmlGzip, ...(htmlAtMost && { htmlAtMost }), refs, inline, islandProps };
         out.next.pages[file] = fresh;
         return this.report(entry, fresh);
       }),
@@ -214,16 +217,22 @@ class PageWriting {
     this.rendered.push(back.then(() => undefined));
     out.written.push(
       back.then(async ({ rendered: { bytes, refs, inline, islandProps: pageProps }, sourcesText }) => {
+        // Compressed only when its HTML budget needs the exact size; else the report shows the bound.
+        const htmlAtMost = needsHtmlGzip(bytes.byteLength, budgetFor(this.run.site.checkConfig, entry.route).html) ? undefined : (true as const);
+        const known = htmlAtMost && htmlGzipBound(bytes.byteLength);
         const store = cached
-          ? await pageCacheEntry(cache, key, bytes, { refs, inline, islandProps: Object.fromEntries(pageProps) }, sourcesText.toString('utf8'))
+          ? await pageCacheEntry(cache, key, bytes, { htmlAtMost, refs, inline, islandProps: Object.fromEntries(pageProps) }, sourcesText.toString('utf8'))
           : undefined;
         // The report is made as soon as the page is written: what a page's HTML links is read from substrings that
         // would keep the whole page in memory if kept until the end.
-        return Promise.all([out.writer.page(`/${file}`, bytes, store), this.writeProps(pageProps)]).then(([htmlGzip, islandProps]): RouteReport => {
-          const fresh: PageRecord = { key, stamp: fileStampSync(path.join(outDir, file)) ?? '', htmlGzip, refs, inline, islandProps };
-          out.next.pages[file] = fresh;
-          return this.report(entry, fresh);
-        });
+        return Promise.all([out.writer.page(`/${file}`, bytes, store, known || undefined), this.writeProps(pageProps)]).then(
+          ([htmlGzip, islandProps]): RouteReport => {
+            const stamp = fileStampSync(path.join(outDir, file)) ?? '';
+            const fresh: PageRecord = { key, stamp, htmlGzip, ...(htmlAtMost && { htmlAtMost }), refs, inline, islandProps };
+            out.next.pages[file] = fresh;
+            return this.report(entry, fresh);
+          },
+        );
       }),
     );
   }
@@ -249,10 +258,19 @@ class PageWriting {
     );
   }
 
-  /** A page's report line: its weight (page-weight.ts) against its budget in check.yaml. */
+  /**
+   * A page's report line: its weight (page-weight.ts) against its budget in check.yaml. A page sized by its bound under
+   * a budget it no longer meets (check.yaml lowered since) is compressed from its file now, and its record with it.
+   */
   private report(page: { route: string; file: string }, record: PageRecord): RouteReport {
     const { graph } = this.run.assets.code.islands;
+    const budget = budgetFor(this.run.site.checkConfig, page.route);
+    if (record.htmlAtMost && budget.html !== undefined && record.htmlGzip > budget.html * 1024) {
+      const exact = gzipSync(readFileSync(path.join(this.run.start.outDir, page.file)), { level: 9 }).byteLength;
+      Object.assign(record, { htmlGzip: exact, htmlAtMost: undefined });
+    }
     const weight = pageWeight(record.refs, record.htmlGzip, graph, this.scripts, (url) => this.assetGzip.get(url) ?? record.islandProps[url] ?? 0);
-    return { route: page.route, file: page.file, weight, overBudget: overBudget(weight, budgetFor(this.run.site.checkConfig, page.route)) };
+    if (record.htmlAtMost) weight.htmlAtMost = true;
+    return { route: page.route, file: page.file, weight, overBudget: overBudget(weight, budget) };
   }
 }

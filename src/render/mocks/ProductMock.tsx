@@ -12,7 +12,9 @@ export function ProductMock({ mock, intl, separator, className = '' }: { mock: M
   return (
     <figure className={`motion-safe:animate-rise ${className}`} data-mock={mock.kind}>
       <figcaption className="sr-only">{mock.alt}</figcaption>
-      <div aria-hidden="true" className="overflow-hidden rounded-panel bg-white text-left shadow-mock ring-1 ring-slate-900/10">
+      {/* A drawing's words are never hyphenated: the build's syllable breaks fell inside compounds ("Durchschnittsge- /
+          schwindigkeit", "Quar- / talsende"), and its bubbles and cards are wide enough for every word whole. */}
+      <div aria-hidden="true" className="overflow-hidden rounded-panel bg-white text-left shadow-mock ring-1 ring-slate-900/10 hyphens-none">
         <div className="flex items-center gap-1.5 border-b border-slate-200 bg-slate-50 px-3 py-2.5 sm:px-4">
           <span className="size-2.5 rounded-full bg-slate-300" />
           <span className="size-2.5 rounded-full bg-slate-300" />

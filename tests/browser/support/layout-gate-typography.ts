@@ -10,12 +10,14 @@
  *   line) is not one set between words.
  * - `accent-split`: a headline's accent phrase (`[data-accent]`, the hero's purple promise) shares a line with the
  *   lead-in text before it ("AI models. All / in one place."), or breaks inside although it fits the line whole.
+ * - `bound-split`: a line breaks inside what the build binds: an e-mail address ("service@ki- / zentrale.de") or a
+ *   suspended hyphen and its word ("und - / agenten"); render/keep-together.tsx and render/typography-marks.ts.
  * - `needless-hyphen`: a heading or card title breaks a word at a soft hyphen although the word starts its line and
  *   would fit that line whole ("Branchenspezi- / fische" in a 300 px card, from `text-wrap: balance`).
  */
 import { EDGE_LETTERS } from '../../../src/render/hyphenation.ts';
 
-export type TypographyRule = 'heading-break' | 'dash-line-start' | 'accent-split' | 'needless-hyphen';
+export type TypographyRule = 'heading-break' | 'dash-line-start' | 'accent-split' | 'needless-hyphen' | 'bound-split';
 
 export interface TypographyFinding {
   rule: TypographyRule;
@@ -23,7 +25,7 @@ export interface TypographyFinding {
   detail: string;
 }
 
-export const TYPOGRAPHY_RULES: readonly TypographyRule[] = ['heading-break', 'dash-line-start', 'accent-split', 'needless-hyphen'];
+export const TYPOGRAPHY_RULES: readonly TypographyRule[] = ['heading-break', 'dash-line-start', 'accent-split', 'needless-hyphen', 'bound-split'];
 
 /** The arguments `typographyChecks` takes in the page: the rules asked for and the heading's edge. */
 export const typographyArgs = (rules: readonly TypographyRule[]) => ({ rules, headingEdge: EDGE_LETTERS.heading });
@@ -120,6 +122,16 @@ export function typographyChecks({ rules, headingEdge }: ReturnType<typeof typog
       report('accent-split', heading, `"${text}" breaks inside although it fits a line of ${Math.round(measure(accent))} px`);
   }
 
+  /** An e-mail address, or a suspended hyphen with its word, drawn on two lines. */
+  function boundSplits(node: Text, block: Element) {
+    for (const m of node.data.matchAll(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<=\s)-\u2060?\p{L}+/gu)) {
+      const first = charBox(node, m.index);
+      const last = charBox(node, m.index + m[0].length - 1);
+      if (first && last && last.top > first.top + first.height / 2)
+        report('bound-split', block, `"${m[0].replace(/[\u00ad\u2060]/g, '')}" is broken across lines`);
+    }
+  }
+
   /** A heading's word broken at a soft hyphen although it starts its line and fits that line whole. */
   function needlessHyphens(node: Text, heading: Element) {
     for (const m of node.data.matchAll(/[^\s]+/g)) {
@@ -173,6 +185,7 @@ export function typographyChecks({ rules, headingEdge }: ReturnType<typeof typog
     const heading = parent.closest('h1, h2, h3, h4, h5, h6');
     if (heading && rules.includes('heading-break')) headingBreaks(node, heading);
     if (heading && rules.includes('needless-hyphen')) needlessHyphens(node, heading);
+    if (rules.includes('bound-split')) boundSplits(node, block ?? parent);
     if (rules.includes('dash-line-start')) {
       for (const m of node.data.matchAll(/[–—](?=\s|$)/g)) {
         const before = node.data.slice(0, m.index);

@@ -28,6 +28,14 @@ describe('routeTable', () => {
     ]);
   });
 
+  it('marks an HTML size that is a bound (not compressed) with ≤ and says what ≤ means', () => {
+    const lines = routeTable([{ route: '/', file: 'index.html', weight: { ...weight, htmlAtMost: true }, overBudget: [] }]).split('\n');
+    expect(lines[1]).toBe('/      index.html  ≤ 5.1 KB  900 B                    0 B          0 B             –          –');
+    expect(lines[2]).toBe(
+      'sizes are gzip -9; ≤ = html not compressed: at most its bytes plus gzip framing, within its budget without compressing it; ! = over budget (content/check.yaml)',
+    );
+  });
+
   it('prints the header alone for no routes', () => {
     expect(routeTable([]).split('\n')).toHaveLength(2);
   });

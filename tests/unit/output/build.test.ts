@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { styleCandidates } from '../../../src/assets/styles.ts';
 import { directoryCache } from '../../../src/cache/build-cache.ts';
 import { buildSite, type BuildReport } from '../../../src/output/build.ts';
+import { htmlGzipBound, needsHtmlGzip } from '../../../src/output/page-weight.ts';
 import { isCompressible } from '../../../src/output/precompress.ts';
 import { loadFixture, PAGE_TYPES_SITE, type FixtureSite } from '../../support/fixture.ts';
 import { scaled } from '../../support/time-scale.ts';
@@ -58,6 +59,7 @@ describe('precompressed output', () => {
     const home = report.routes.find((r) => r.route === '/')!;
     const html = await readFile(path.join(work, 'a/index.html'));
     expect(home.weight.html).toBe(gzipSync(html, { level: 9 }).byteLength);
+    expect(home.weight.htmlAtMost).toBeUndefined();
     const loader = await readFile(path.join(work, 'a', report.loader), 'utf8');
     // A visitor on the home page downloads the island loader and what it imports statically (esbuild's
     // shared helper chunk), nothing else up front: the cookie banner a first visit shows needs no script.
@@ -79,6 +81,58 @@ describe('precompressed output', () => {
     for (const file of props) propsGzip += await gz(file);
     expect(home.weight.islandProps).toBe(propsGzip);
   });
+});
+
+describe('HTML sizes', () => {
+  it('compresses a page only when its HTML budget needs the exact size, and reports the others by their bound', async () => {
+    // The fixture's check.yaml: `default: { html: 25, … }` and no route of its own.
+    const limit = 25;
+    const figures = await Promise.all(
+      report.routes.map(async ({ file, weight }) => {
+        const bytes = await readFile(path.join(work, 'a', file));
+        const exact = needsHtmlGzip(bytes.byteLength, limit);
+        const gzip = gzipSync(bytes, { level: 9 }).byteLength;
+        return { file, exact, atMost: weight.htmlAtMost === true, html: weight.html, expected: exact ? gzip : htmlGzipBound(bytes.byteLength), gzip };
+      }),
+    );
+    // Both kinds occur in this site; each figure is the exact size or the bound, as the rule says, and a bound is never below the size.
+    expect(new Set(figures.map((f) => f.exact))).toEqual(new Set([true, false]));
+    for (const f of figures) {
+      expect({ file: f.file, html: f.html, atMost: f.atMost }).toEqual({ file: f.file, html: f.expected, atMost: !f.exact });
+      expect(f.html).toBeGreaterThanOrEqual(f.gzip);
+    }
+  });
+
+  it(
+    'compresses a page reported by its bound once a lowered budget needs the exact size, and keeps it within that budget',
+    async () => {
+      const content = (await loadFixture(PAGE_TYPES_SITE)).content;
+      const out = path.join(work, 'lowered');
+      const cache = directoryCache(path.join(work, 'cache-lowered'));
+      const first = await buildSite({ contentDir: content, outDir: out, cache, pageCache: true });
+      if (!first.ok) throw new Error('the first build failed');
+      const bound = first.value.routes.find((r) => r.weight.htmlAtMost);
+      if (!bound) throw new Error('no page was reported by its bound');
+      const gzip = gzipSync(await readFile(path.join(out, bound.file)), { level: 9 }).byteLength;
+      // A budget between the page's gzip size and its bound: only the exact size shows the page is within it.
+      const kb = Math.ceil(gzip / 1024);
+      expect(kb * 1024).toBeLessThan(bound.weight.html);
+      const check = path.join(content, 'check.yaml');
+      await writeFile(check, (await readFile(check, 'utf8')).replace('routes: {}', `routes: { "${bound.route}": { html: ${kb} } }`));
+      const second = await buildSite({ contentDir: content, outDir: out, cache, pageCache: true });
+      await rm(content, { recursive: true, force: true });
+      if (!second.ok) throw new Error('the second build failed');
+      expect(second.value.pages.rendered).toBe(0);
+      const line = second.value.routes.find((r) => r.route === bound.route)!;
+      expect({ html: line.weight.html, atMost: line.weight.htmlAtMost, over: line?.overBudget, errors: second.value.budgetErrors }).toEqual({
+        html: gzip,
+        atMost: undefined,
+        over: [],
+        errors: [],
+      });
+    },
+    scaled(120_000),
+  );
 });
 
 describe('output directory', () => {

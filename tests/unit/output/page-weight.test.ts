@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ScriptNode } from '../../../src/assets/islands.ts';
-import { islandScripts, pageAssetRefs, pageWeight } from '../../../src/output/page-weight.ts';
+import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { htmlGzipBound, islandScripts, needsHtmlGzip, pageAssetRefs, pageWeight } from '../../../src/output/page-weight.ts';
 import { ISLAND_START_SCRIPT } from '../../../src/render/head.ts';
 
 /** A site's scripts as esbuild would split them; sizes are made-up gzip bytes, each a distinct power of two. */
@@ -100,5 +102,22 @@ describe('pageWeight', () => {
   it('counts nothing but the loader on a page that links it without islands', () => {
     const weight = pageWeight(pageAssetRefs(page('')), 100, graph, scripts, size);
     expect([weight.jsBeforeInteraction, weight.jsHydrated, weight.jsSubmit]).toEqual([1, 1, 0]);
+  });
+});
+
+describe('htmlGzipBound', () => {
+  it('is at least the gzip -9 size of any bytes, text or incompressible, of any length', () => {
+    const text = Buffer.from('<p class="lead">Wie Teams mit einer zentralen KI-Plattform arbeiten.</p>\n'.repeat(2000));
+    for (const size of [0, 1, 100, 4096, 16_383, 16_384, 65_535, 65_536, 200_000]) {
+      for (const data of [randomBytes(size), text.subarray(0, size)]) expect(gzipSync(data, { level: 9 }).byteLength).toBeLessThanOrEqual(htmlGzipBound(size));
+    }
+  });
+
+  it('leaves a page uncompressed only when its bound is within an HTML budget', () => {
+    const within = 25 * 1024 - htmlGzipBound(0);
+    expect(needsHtmlGzip(within - 200, 25)).toBe(false);
+    expect(needsHtmlGzip(25 * 1024, 25)).toBe(true);
+    // No HTML budget: nothing needs the exact size.
+    expect(needsHtmlGzip(1_000_000, undefined)).toBe(false);
   });
 });

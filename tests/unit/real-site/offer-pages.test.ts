@@ -14,10 +14,12 @@ const page = (route: string) => {
   if (!found) throw new Error(`no page at ${route}`);
   return found;
 };
-/** Text between tags, entities and no-break spaces made plain. */
+/** Text between tags, entities, no-break spaces and hyphens and word joiners made plain. */
 const text = (html: string) =>
   html
     .replace(/<!-- -->/g, '')
+    .replace(/\u2011/g, '-')
+    .replace(/\u2060/g, '')
     .replace(/<[^>]+>/g, '')
     .replace(/&amp;/g, '&')
     .replace(/&#x27;|&#39;/g, "'")
@@ -44,7 +46,7 @@ const badge = (html: string, plan: string) => text(/<p data-badge="[a-z]+"[^>]*>
 const everywhere = (pattern: RegExp) =>
   pages.flatMap(({ entry, html, islandProps }) =>
     visibleTexts(html, islandProps)
-      .filter((t) => pattern.test(t.replace(/[\u00a0\u202f]/g, ' ')))
+      .filter((t) => pattern.test(t.replace(/[\u00a0\u202f]/g, ' ').replace(/\u2011/g, '-')))
       .map((t) => `${entry.route}: ${t.trim()}`),
   );
 
@@ -154,7 +156,7 @@ describe('plan cards render from the offer data', () => {
         JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page(route).html)?.[1] ?? '{}') as {
           offers: { offers: { description: string }[] };
         }
-      ).offers.offers.map((o) => o.description.replace(/[\u00a0\u202f]/g, ' '));
+      ).offers.offers.map((o) => o.description.replace(/[\u00a0\u202f]/g, ' ').replace(/\u2060/g, ''));
     expect(descriptions('/')[0]).toMatch(/^Enthalten: Smart Select \(automatische Modellwahl\), Branchenvorlagen und -agenten, /);
     expect(descriptions('/fr')[0]).toMatch(/^Inclus : choix automatique du modèle \(Smart Select\), prompts et agents métiers, /);
     expect(descriptions('/en')[0]).toMatch(/^Includes: automatic model selection \(Smart Select\), industry templates and agents, /);
@@ -423,5 +425,17 @@ describe('registered claims carry their footnotes (site.yaml claimRegister)', ()
 
   it('the terms state figures without footnotes: they are the basis, not a claim', () => {
     expect(notes(page('/agb').html)).toEqual([]);
+  });
+});
+
+describe('text other programs read', () => {
+  it('the head (title, descriptions, structured data) carries no line-breaking marks, though the page text does', () => {
+    const marks = /[\u00ad\u2060\u2011]/;
+    const inHead = pages.filter(({ html }) => marks.test(html.slice(0, html.indexOf('</head>')))).map(({ entry }) => entry.route);
+    expect(inHead).toEqual([]);
+    // The offer's "Branchenvorlagen und -agenten" is bound in the page's lines and plain in its structured data.
+    const home = page('/').html;
+    expect(home.slice(home.indexOf('</head>'))).toContain('und -\u2060agenten');
+    expect(home.slice(0, home.indexOf('</head>'))).toContain('Branchenvorlagen und -agenten');
   });
 });

@@ -16,10 +16,11 @@ const decode = (s: string) =>
     .replace(/&amp;/g, '&')
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&quot;/g, '"');
-/** Visible text of a page: tags out, no-break spaces plain, whitespace collapsed. */
+/** Visible text of a page: tags out, no-break spaces and hyphens plain, whitespace collapsed. */
 const text = (html: string) =>
   decode(html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ''))
     .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/\u2011/g, '-')
     .replace(/\s+/g, ' ');
 const html = (route: string) => routeHtml(pages, route);
 const body = (route: string) => text(html(route).slice(html(route).indexOf('<body')));

@@ -9,10 +9,24 @@ const show = (text: string) => text.replaceAll('\u00ad', '|');
 
 describe('build-time hyphenation (render/hyphenation.ts)', () => {
   it('breaks long words at syllables, by the language of the page', () => {
-    expect(show(hyphenateText('Besprechungsprotokoll', 'de'))).toBe('Bespre|chungs|pro|to|koll');
+    expect(show(hyphenateText('Durchschnittsgeschwindigkeit', 'de'))).toBe('Durch|schnitts|ge|schwin|dig|keit');
     expect(show(hyphenateText('l’administration', 'fr'))).toBe('l’admi|nis|tra|tion');
     expect(show(hyphenateText('responsibilities', 'en'))).toBe('respon|si|bil|i|ties');
     expect(show(hyphenateText('personalización', 'es'))).toBe('per|so|na|li|za|ción');
+  });
+
+  it('breaks a German compound only at its joint where the linking s marks one ("Identifikati- / onsnummer" read as broken)', () => {
+    expect(show(hyphenateText('Besprechungsprotokoll', 'de'))).toBe('Besprechungs|protokoll');
+    expect(show(hyphenateText('Umsatzsteuer-Identifikationsnummer', 'de'))).toBe('Umsatz|steuer-Identifikations|nummer');
+    expect(show(hyphenateText('Verarbeitungsverzeichnis', 'de', 'heading'))).toBe('Verarbeitungs|verzeichnis');
+    // Other languages keep their syllables: "ions" there is no joint.
+    expect(show(hyphenateText('institutionnelle', 'fr'))).toBe('ins|ti|tu|tion|nelle');
+  });
+
+  it('never hyphenates the word that ends a sentence at the end of running text, so no paragraph ends on half a word', () => {
+    expect(hyphenateText('ein Werkzeug für mehr Chancengleichheit.', 'de')).toBe('ein Werkzeug für mehr Chancengleichheit.');
+    expect(show(hyphenateText('Chancengleichheit fördern.', 'de'))).toBe('Chan|cen|gleich|heit fördern.');
+    expect(show(hyphenateText('Chancengleichheit', 'de', 'heading'))).toBe('Chancen|gleichheit');
   });
 
   it('leaves short words, addresses and unknown languages alone, and leaves three letters at each end', () => {
@@ -53,8 +67,8 @@ describe('build-time hyphenation (render/hyphenation.ts)', () => {
       '<span class="hyphens-none-ish">Konversionsrate</span><div class="mock hyphens-none"><p><b>Besprechungsprotokoll</b></p></div><p>Konversionsrate</p>';
     expect(show(hyphenateHtml(html, 'de'))).toBe(
       '<h2 class="text-h2">Vertriebs|leit|faden <span>Vertriebs|leit|faden</span></h2><p>Ver|triebs|leit|fa|den</p>' +
-        '<h3>Bespre|chungs|pro|tokoll</h3><dt class="text-sm hyphens-none">höhere Konversionsrate<sup>1</sup></dt>' +
-        '<span class="hyphens-none-ish">Kon|ver|si|ons|rate</span><div class="mock hyphens-none"><p><b>Besprechungsprotokoll</b></p></div><p>Kon|ver|si|ons|rate</p>',
+        '<h3>Besprechungs|protokoll</h3><dt class="text-sm hyphens-none">höhere Konversionsrate<sup>1</sup></dt>' +
+        '<span class="hyphens-none-ish">Konversions|rate</span><div class="mock hyphens-none"><p><b>Besprechungsprotokoll</b></p></div><p>Konversions|rate</p>',
     );
   });
 
@@ -87,5 +101,24 @@ describe('build-time hyphenation (render/hyphenation.ts)', () => {
     const head = html.slice(0, html.indexOf('<body'));
     expect(head).not.toContain('\u00ad');
     expect(render()).toBe(html);
+  });
+
+  it('puts no soft hyphen anywhere in a product drawing: "Durchschnittsge- / schwindigkeit" broke inside a compound', async () => {
+    const loaded = await loadContent('content');
+    if (!loaded.ok) throw new Error('content does not load');
+    const model = loaded.value;
+    const template = await readFile('templates/document.html', 'utf8');
+    for (const route of ['/', '/education']) {
+      const page = model.pages.find((p) => p.route === route);
+      if (!page) throw new Error(`no page ${route}`);
+      const html = renderRouteWithSources(model, page, { css: '/assets/site.css', loader: '/assets/islands.js' }, template).html;
+      // The drawing itself (its caption, read by screen readers only, is text like any other).
+      const figure = html.indexOf('data-mock=');
+      expect(figure, route).toBeGreaterThan(0);
+      const drawing = html.slice(html.indexOf('aria-hidden="true"', figure), html.indexOf('</figure>', figure));
+      expect(drawing, route).not.toContain('\u00ad');
+      if (route === '/education') expect(drawing).toContain('Durchschnittsgeschwindigkeit');
+      expect(html.slice(html.indexOf('</figure>', figure)), route).toContain('\u00ad');
+    }
   });
 });

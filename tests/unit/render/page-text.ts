@@ -109,10 +109,12 @@ export function cellText(html: string, attribute: string, value: string): string
     .trim();
 }
 
-/** A page's copy as a reader sees it, for matching sentences: tags out, entities and no-break spaces plain, whitespace collapsed. */
+/** A page's copy as a reader sees it, for matching sentences: tags out, entities, no-break spaces and hyphens plain, whitespace collapsed. */
 export const readableText = (html: string) =>
   html
     .replace(/<!-- -->/g, '')
+    .replace(/\u2011/g, '-')
+    .replace(/\u2060/g, '')
     .replace(/<[^>]+>/g, '')
     .replace(/&amp;/g, '&')
     .replace(/&#x27;|&#39;/g, "'")

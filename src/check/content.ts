@@ -29,26 +29,37 @@ export interface ContentCheckOptions {
 
 /** Cross-file content rules. Works on the parsed sources, so it runs even when the model does not validate. */
 export function checkContent(model: SiteModel | undefined, sources: readonly YamlSource[], options: ContentCheckOptions): Finding[] {
+  return contentRules(model, sources, options).flatMap((rule) => rule());
+}
+
+/** checkContent's rules one by one, in its order: `site dev` lets its server run between them. */
+export function contentRules(model: SiteModel | undefined, sources: readonly YamlSource[], options: ContentCheckOptions): (() => Finding[])[] {
   const siteSource = sources.find((s) => s.file === 'site.yaml');
   const parsedSite = siteSource ? SiteConfig.safeParse(siteSource.data) : undefined;
   const site = model?.site ?? (parsedSite?.success ? parsedSite.data : undefined);
-  const out: Finding[] = [];
-  out.push(...checkLocaleKeys(sources));
-  out.push(...checkDuplicateAnchors(sources));
-  out.push(...checkSchemaModelines(options.configSource ? [...sources, options.configSource] : sources));
-  out.push(...checkRetentionClaim(sources));
-  out.push(...checkEditorFiller(sources));
-  if (model) out.push(...checkHeaderMenus(model, sources));
-  if (site) {
-    out.push(...checkFamilies(site, sources, options));
-    out.push(...checkSavingsClaims(site, siteSource));
-    out.push(...checkPrivacyRecipients(sources, site, siteSource));
-    out.push(...checkClaimTexts(site, sources));
-    out.push(...checkFigureLiterals(site, sources));
-    out.push(...checkDeploySettings(site, siteSource, model, options));
-  }
-  if (model) out.push(...checkOffer(model, sources), ...checkUnregisteredClaims(model, sources));
-  return out;
+  const rules: (() => Finding[])[] = [
+    () => checkLocaleKeys(sources),
+    () => checkDuplicateAnchors(sources),
+    () => checkSchemaModelines(options.configSource ? [...sources, options.configSource] : sources),
+    () => checkRetentionClaim(sources),
+    () => checkEditorFiller(sources),
+  ];
+  if (model) rules.push(() => checkHeaderMenus(model, sources));
+  if (site)
+    rules.push(
+      () => checkFamilies(site, sources, options),
+      () => checkSavingsClaims(site, siteSource),
+      () => checkPrivacyRecipients(sources, site, siteSource),
+      () => checkClaimTexts(site, sources),
+      () => checkFigureLiterals(site, sources),
+      () => checkDeploySettings(site, siteSource, model, options),
+    );
+  if (model)
+    rules.push(
+      () => checkOffer(model, sources),
+      () => checkUnregisteredClaims(model, sources),
+    );
+  return rules;
 }
 
 type Shape = Record<string, z.ZodType>;

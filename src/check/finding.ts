@@ -40,6 +40,36 @@ export function finding(init: Finding): Finding {
   return withoutUndefined(init);
 }
 
+/**
+ * A location whose line and column are worked out when first read: placing a copy finding parses its file's YAML
+ * document again, and `site dev` shows 20 findings of a code out of thousands (BoundedFindings counts the rest
+ * without reading where they are). Once read, it is the object `place` returns, key for key, so reports print the same.
+ */
+export function lazyLocation(file: string, path: string | undefined, place: () => SourceLocation): SourceLocation {
+  const location = { file, path } as SourceLocation;
+  const settle = () => {
+    const placed = place();
+    for (const key of ['line', 'column'] as const) {
+      if (placed[key] === undefined) delete location[key];
+      else Object.defineProperty(location, key, { value: placed[key], enumerable: true, writable: true, configurable: true });
+    }
+  };
+  for (const key of ['line', 'column'] as const)
+    Object.defineProperty(location, key, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        settle();
+        return location[key];
+      },
+      set(value: number | undefined) {
+        settle();
+        Object.defineProperty(location, key, { value, enumerable: true, writable: true, configurable: true });
+      },
+    });
+  return location;
+}
+
 /** Stable order: content before output, then by file/route and position, so reports diff cleanly. */
 /**
  * Errors first, then warnings (a list of placeholder warnings must not push the one error that fails the

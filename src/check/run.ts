@@ -12,9 +12,9 @@ import { loadCheckConfig, type CheckConfig } from '../content/check-config.ts';
 import { loadGlossary } from '../content/glossary.ts';
 import type { YamlSource } from '../content/yaml-source.ts';
 import { defaultBuildCache } from '../cache/build-cache.ts';
-import { checkContent, checkSchemaModelines } from './content.ts';
+import { checkSchemaModelines, contentRules } from './content.ts';
 import { checkImages } from './images.ts';
-import { checkCopy, checkRenderedTypography } from './copy/index.ts';
+import { checkRenderedTypography, copyRules, type checkCopy } from './copy/index.ts';
 import { findingSource } from './element-source.ts';
 import { finding, fromSiteError, sortFindings, type Finding, type OmittedFindings } from './finding.ts';
 import { checkOutput } from './output.ts';
@@ -58,6 +58,20 @@ export interface SourceCheck {
 export async function checkSources(
   options: Pick<CheckOptions, 'contentDir' | 'strict' | 'env'> & { unsaved?: UnsavedEdits; memo?: ContentMemo },
 ): Promise<SourceCheck> {
+  const checked = await checkSourcesUnless(options, async () => false);
+  if (!checked) throw new Error('a source check that cannot stop stopped');
+  return checked;
+}
+
+/**
+ * checkSources in steps, asking `stop` between them (it may let other work run first): undefined once it says to.
+ * `site dev` runs these rules in the process that serves the pages, and an edit that comes while they run must
+ * not wait for the rest of a check whose findings it makes stale.
+ */
+export async function checkSourcesUnless(
+  options: Pick<CheckOptions, 'contentDir' | 'strict' | 'env'> & { unsaved?: UnsavedEdits; memo?: ContentMemo },
+  stop: () => Promise<boolean>,
+): Promise<SourceCheck | undefined> {
   const findings: Finding[] = [];
   const { config, source: configSource, errors: configErrors } = await loadCheckConfig(options.contentDir);
   findings.push(...configErrors.map((e) => fromSiteError(e)));
@@ -65,8 +79,13 @@ export async function checkSources(
   // `site dev` passes the editor's unsaved edits: its check judges the content its preview shows.
   // `site dev` passes its build's memo too: the files it built are not parsed and validated again.
   const { result, sources, unparsed } = await loadContentWithSources(options.contentDir, options.env, options.unsaved, options.memo);
+  if (await stop()) return undefined;
   const model: SiteModel | undefined = result.ok ? result.value : undefined;
-  const contentFindings = checkContent(model, sources, { config, configSource, strict: options.strict, unparsed, env: options.env });
+  const contentFindings: Finding[] = [];
+  for (const rule of contentRules(model, sources, { config, configSource, strict: options.strict, unparsed, env: options.env })) {
+    contentFindings.push(...rule());
+    if (await stop()) return undefined;
+  }
   // locale-keys reports the same missing/unknown locale keys as the schema, with more context: keep one.
   const covered = new Set(contentFindings.filter((f) => f.code === 'locale-keys').map((f) => `${f.location?.file}#${f.location?.path}`));
   if (!result.ok) findings.push(...result.errors.map((e) => fromSiteError(e)).filter((f) => !covered.has(`${f.location?.file}#${f.location?.path}`)));
@@ -74,8 +93,12 @@ export async function checkSources(
   const glossary = await loadGlossary(options.contentDir);
   findings.push(...glossary.errors.map((e) => fromSiteError(e)), ...checkSchemaModelines(glossary.source ? [glossary.source] : []));
   if (model) findings.push(...checkTranslations(model, sources, glossary.glossary, await loadTranslationLock(options.contentDir), options.strict, config));
-  const copy = checkCopy(sources, model, glossary.glossary, { strict: options.strict });
-  findings.push(...copy.findings);
+  if (await stop()) return undefined;
+  const copy = copyRules(sources, model, glossary.glossary, { strict: options.strict });
+  for (const rule of copy.rules) {
+    findings.push(...rule());
+    if (await stop()) return undefined;
+  }
   return { findings, model, sources, config, copyStrings: copy.strings };
 }
 

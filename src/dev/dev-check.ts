@@ -6,7 +6,7 @@ import { findingSource } from '../check/element-source.ts';
 import { BoundedFindings, finding, sortFindings, type Finding } from '../check/finding.ts';
 import { parseHtml } from '../check/html.ts';
 import { checkLinks, checkPageAlone } from '../check/output.ts';
-import { checkSources, type CheckRun } from '../check/run.ts';
+import { checkSourcesUnless, type CheckRun } from '../check/run.ts';
 import { checkHreflang } from '../check/seo.ts';
 import { pageFacts, SiteIndex, type IndexedPage, type PageFacts } from '../check/site-index.ts';
 import { elementsOf } from '../output/site-render.ts';
@@ -45,8 +45,11 @@ export class DevChecker {
    * and checks again).
    */
   async check(files?: SiteFiles, stale: () => boolean = () => false): Promise<CheckRun | undefined> {
-    const { findings, model, sources, config } = await checkSources({ contentDir: this.contentDir, env: this.env, unsaved: this.unsaved, memo: this.memo });
-    if (stale()) return undefined;
+    // Between the content rules the server answers requests and takes edits; an edit ends this check at once.
+    const stop = () => new Promise<boolean>((resolve) => setImmediate(() => resolve(stale())));
+    const checked = await checkSourcesUnless({ contentDir: this.contentDir, env: this.env, unsaved: this.unsaved, memo: this.memo }, stop);
+    if (!checked || stale()) return undefined;
+    const { findings, model, sources, config } = checked;
     const bounded = new BoundedFindings(FINDINGS_PER_CODE);
     bounded.add(findings);
     const done = (routes: number): CheckRun => ({

@@ -2,6 +2,7 @@ import { isScalar, type Node } from 'yaml';
 import type { SourceLocation } from '../../errors/site-error.ts';
 import { formatPath } from '../../errors/site-error.ts';
 import type { YamlSource } from '../../content/yaml-source.ts';
+import { lazyLocation } from '../finding.ts';
 
 /** Keys whose values are addresses or identifiers, never text a visitor reads. */
 export const NOT_COPY: ReadonlySet<string> = new Set([
@@ -109,7 +110,8 @@ export function copyStrings(sources: readonly YamlSource[]): CopyString[] {
         verbatim: s.tag === '!verbatim',
         ignore,
         fileIgnore,
-        at: (index) => positionIn(source, node(), s.value, index, s.path),
+        // Placed when a report reads the line: `site dev` shows a few findings of thousands.
+        at: (index) => lazyLocation(source.file, formatPath(s.path) || undefined, () => positionIn(source, node(), s.value, index, s.path)),
       });
     }
   }

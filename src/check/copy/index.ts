@@ -20,16 +20,27 @@ export function checkCopy(
   glossary: Glossary,
   options: { strict?: boolean; defaultLocale?: string },
 ): { findings: Finding[]; strings: CopyString[] } {
+  const { strings, rules } = copyRules(sources, model, glossary, options);
+  return { strings, findings: rules.flatMap((rule) => rule()) };
+}
+
+/** checkCopy's rules one by one, in its order, and the strings they read: `site dev` lets its server run between them. */
+export function copyRules(
+  sources: readonly YamlSource[],
+  model: SiteModel | undefined,
+  glossary: Glossary,
+  options: { strict?: boolean; defaultLocale?: string },
+): { strings: CopyString[]; rules: (() => Finding[])[] } {
   const strings = copyStrings(sources);
   const defaultLocale = options.defaultLocale ?? model?.site.defaultLocale ?? 'de';
   return {
     strings,
-    findings: [
-      ...checkIgnoreComments(strings),
-      ...checkGlossary(strings, glossary),
-      ...checkContentTypography(strings, model, options.strict),
-      ...checkLanguage(strings, { glossary, defaultLocale, strict: options.strict }),
-      ...checkLegalForm(strings, model, defaultLocale),
+    rules: [
+      () => checkIgnoreComments(strings),
+      () => checkGlossary(strings, glossary),
+      () => checkContentTypography(strings, model, options.strict),
+      () => checkLanguage(strings, { glossary, defaultLocale, strict: options.strict }),
+      () => checkLegalForm(strings, model, defaultLocale),
     ],
   };
 }

@@ -68,3 +68,66 @@ for (const { route } of FORM_ROUTES.filter((f) => isBuilt(f.route))) {
     });
   }
 }
+
+/** Where the contact card and the section after the form's stand on the page, and the card's and the panel's surfaces. */
+const around = (page: Page) =>
+  page.evaluate(() => {
+    const slot = document.querySelector<HTMLElement>('[data-contact-slot]');
+    const section = slot?.closest('section');
+    const next = section?.nextElementSibling ?? document.querySelector('footer');
+    const panel = slot?.querySelector('[data-form-sent]');
+    return {
+      card: Math.round(slot?.getBoundingClientRect().height ?? 0),
+      next: Math.round((next?.getBoundingClientRect().top ?? 0) + window.scrollY),
+      cardTint: slot ? getComputedStyle(slot).backgroundColor : '',
+      panelTint: panel ? getComputedStyle(panel).backgroundColor : '',
+    };
+  });
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${viewport.width} px the confirmation takes the contact card's place and tint: nothing below moves (design review 7b N6)`, async ({
+    page,
+    baseURL,
+  }) => {
+    await acceptCookies(page, baseURL!);
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    const f = await contactForm(page);
+    await fill(f, uniqueEmail('room'));
+    const before = await around(page);
+    await f.locator('button[type=submit]').click();
+    await expect(page.locator('[data-form-sent]')).toBeFocused();
+    const after = await around(page);
+    expect(after.card).toBe(before.card);
+    expect(after.next).toBe(before.next);
+    // One green card, not a green box in a white one.
+    expect(after.cardTint).not.toBe(before.cardTint);
+    expect(after.panelTint).toBe('rgba(0, 0, 0, 0)');
+  });
+}
+
+test('at 360 px the failure message keeps the service address on one line (design review 7a #14)', async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL!);
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const route of ['/', '/fr', '/es']) {
+    await page.goto(route);
+    await bringTo(page, 'failed');
+    const link = page.locator('[data-form-failed] a[href^="mailto:"]');
+    expect(await link.evaluate((el) => el.getClientRects().length), route).toBe(1);
+    // Wherever a line of the message ends: the measure narrowed px by px, the address never splits (at its hyphen).
+    const split = await link.evaluate((el) => {
+      const box = el.closest('p') as HTMLElement;
+      const widths: number[] = [];
+      for (let w = box.offsetWidth; w >= el.getBoundingClientRect().width; w -= 2) {
+        box.style.width = `${w}px`;
+        if (el.getClientRects().length > 1) widths.push(w);
+      }
+      box.style.width = '';
+      return widths;
+    });
+    expect(split, route).toEqual([]);
+  }
+});

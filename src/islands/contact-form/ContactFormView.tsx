@@ -110,6 +110,8 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
   const [errors, setErrors] = useState<Partial<Record<CheckedField, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   const [sent, setSent] = useState(false);
+  // The form's height when the confirmation replaced it: the card keeps it, so the page below does not move up.
+  const [keptHeight, setKeptHeight] = useState<number>();
   // A failed send leaves a message in the form until the next try (the toast goes after a few seconds).
   const [failed, setFailed] = useState(false);
   // Where focus goes when the outcome shows: the confirmation panel or the failure message.
@@ -213,14 +215,18 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
       setValues(emptyValues(presetProducts));
       setErrors({});
       typedIn.current.clear();
-      flushSync(() => setSent(true));
+      const height = form.offsetHeight;
+      flushSync(() => {
+        setKeptHeight(height);
+        setSent(true);
+      });
       showOutcome(outcome.current);
-      void notify('success', success ?? strings.notices.success, strings.toasterLabel);
+      void notify('success', success ?? strings.notices.success, strings.toasterLabel, { inPage: true });
     } catch (error) {
       if (strings.notices.logErrors) console.error('contact request failed', error);
       flushSync(() => setFailed(true));
       showOutcome(outcome.current);
-      void notify('error', strings.notices.error, strings.toasterLabel);
+      void notify('error', strings.notices.error, strings.toasterLabel, { inPage: true });
     } finally {
       busy.current = false;
       setSubmitting(false);
@@ -263,31 +269,34 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
     <>
       {/* The outcome takes focus and is brought into view above the toast's lane (showOutcome); the toast's live region announces it. */}
       {sent && (
-        <div
-          ref={outcome}
-          tabIndex={-1}
-          className="rounded-xl bg-success-50 p-6 text-success-800 ring-1 ring-success-600/30 ring-inset outline-none"
-          data-form-sent=""
-        >
-          <svg viewBox="0 0 20 20" aria-hidden="true" className="size-8 text-success-600" fill="currentColor">
-            <path
-              fillRule="evenodd"
-              d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.86a.75.75 0 0 0-1.22-.88l-3.48 4.83-1.63-1.63a.75.75 0 1 0-1.06 1.06l2.25 2.25a.75.75 0 0 0 1.14-.09l4-5.54Z"
-              clipRule="evenodd"
-            />
-          </svg>
-          <p className="mt-3 text-lg font-semibold">{done.title}</p>
-          {done.description && <p className="mt-1">{done.description}</p>}
-          <button
-            type="button"
-            onClick={() => {
-              flushSync(() => setSent(false));
-              form.current?.querySelector<HTMLElement>('input, textarea')?.focus();
-            }}
-            className="mt-5 min-h-11 rounded-control bg-white px-4 text-sm font-semibold ring-1 ring-success-600/40 ring-inset"
+        // The room the form took; the confirmation at its top (in a contact card, the card takes its tint: styles.css).
+        <div style={{ minHeight: keptHeight }} data-form-sent-room="">
+          <div
+            ref={outcome}
+            tabIndex={-1}
+            className="rounded-xl bg-success-50 p-6 text-success-800 ring-1 ring-success-600/30 ring-inset outline-none"
+            data-form-sent=""
           >
-            {strings.sendAnother}
-          </button>
+            <svg viewBox="0 0 20 20" aria-hidden="true" className="size-8 text-success-600" fill="currentColor">
+              <path
+                fillRule="evenodd"
+                d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.86a.75.75 0 0 0-1.22-.88l-3.48 4.83-1.63-1.63a.75.75 0 1 0-1.06 1.06l2.25 2.25a.75.75 0 0 0 1.14-.09l4-5.54Z"
+                clipRule="evenodd"
+              />
+            </svg>
+            <p className="mt-3 text-lg font-semibold">{done.title}</p>
+            {done.description && <p className="mt-1">{done.description}</p>}
+            <button
+              type="button"
+              onClick={() => {
+                flushSync(() => setSent(false));
+                form.current?.querySelector<HTMLElement>('input, textarea')?.focus();
+              }}
+              className="mt-5 min-h-11 rounded-control bg-white px-4 text-sm font-semibold ring-1 ring-success-600/40 ring-inset"
+            >
+              {strings.sendAnother}
+            </button>
+          </div>
         </div>
       )}
       <form ref={form} hidden={sent} onSubmit={submit} className="@container space-y-5" aria-busy={submitting} data-contact-form={source.form}>
@@ -402,7 +411,8 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
             <p>
               <strong className="block font-semibold">{strings.failure.title}</strong>
               {beforeEmail}
-              <a href={mailto} className="font-semibold break-words underline underline-offset-2">
+              {/* The address on one line (review 7a #14: "service@ki- / zentrale.de" at 360 px); 22 characters fit any phone. */}
+              <a href={mailto} className="font-semibold whitespace-nowrap underline underline-offset-2">
                 {email}
               </a>
               {afterEmail}

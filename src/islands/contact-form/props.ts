@@ -4,7 +4,6 @@ import type { FormNotices, LocaleStrings } from '../../schema/locale.ts';
 import type { LocaleCode } from '../../schema/site.ts';
 import type { Notice } from '../toaster/notify.tsx';
 import type { LinkLanguageMark } from '../inline-markup.tsx';
-import { apostrophes } from '../../render/typography-marks.ts';
 
 type Forms = LocaleStrings['forms'];
 
@@ -51,20 +50,10 @@ export interface ContactFormSettings {
   consentLinks?: Record<string, LinkLanguageMark>;
 }
 
-/**
- * A notice (toast) as SPEC words it, with the typographic apostrophe the page's own text has ("s’est"): the
- * typography pass leaves the notices as typed (render/typography.ts), this sets only the glyph, never a word.
- */
-function typesetNotice(notice: Notice): Notice {
-  return notice.description === undefined
-    ? { title: apostrophes(notice.title) }
-    : { title: apostrophes(notice.title), description: apostrophes(notice.description) };
-}
-
 /** The locale's shared form strings with the variant's own wording laid over them. */
 export function contactFormStrings(strings: LocaleStrings, variant: 'business' | 'education'): ContactFormStrings {
   const { labels, placeholders, productNames, consent, submit, sending, footnote, honeypot, consentHint, failure, sendAnother, errors } = strings.forms;
-  const { labels: variantLabels, placeholders: variantPlaceholders, success, error, consentMissing, logErrors } = strings.forms[variant];
+  const { labels: variantLabels, placeholders: variantPlaceholders, ...notices } = strings.forms[variant];
   return {
     labels: { ...labels, ...variantLabels },
     placeholders: { ...placeholders, ...variantPlaceholders },
@@ -78,7 +67,7 @@ export function contactFormStrings(strings: LocaleStrings, variant: 'business' |
     failure,
     sendAnother,
     errors,
-    notices: { success: typesetNotice(success), error: typesetNotice(error), consentMissing: typesetNotice(consentMissing), logErrors },
+    notices,
     toasterLabel: strings.toaster.label,
   };
 }

@@ -60,10 +60,32 @@ function ensureToaster(label: string): Promise<void> {
   return mounted;
 }
 
-/** Shows a toast in the page's shared Toaster (mounting it on first use). */
-export async function notify(kind: 'success' | 'error', notice: Notice, toasterLabel: string): Promise<void> {
+/** How far the visitor scrolls on a phone before a toast that repeats a message in the page goes. */
+const LEAVE_AFTER_PX = 48;
+
+/**
+ * On phones the toast spans the screen's foot: once the visitor scrolls on from where it came up, the page's
+ * next lines pass under it (design review 7b N7). A toast whose message also stays in the page (a form's
+ * outcome) then goes; on wider screens it sits in its corner and keeps its time.
+ */
+function leaveOnScroll(id: string | number): void {
+  if (!matchMedia('(width < 48rem)').matches) return;
+  const from = window.scrollY;
+  const onScroll = () => {
+    if (Math.abs(window.scrollY - from) < LEAVE_AFTER_PX) return;
+    removeEventListener('scroll', onScroll);
+    toast.dismiss(id);
+  };
+  addEventListener('scroll', onScroll, { passive: true });
+}
+
+/**
+ * Shows a toast in the page's shared Toaster (mounting it on first use). `inPage`: its message also stays in
+ * the page (the form's confirmation or failure message), so on phones it goes when the visitor scrolls on.
+ */
+export async function notify(kind: 'success' | 'error', notice: Notice, toasterLabel: string, { inPage = false } = {}): Promise<void> {
   await ensureToaster(toasterLabel);
   const options = notice.description ? { description: notice.description } : {};
-  if (kind === 'success') toast.success(notice.title, options);
-  else toast.error(notice.title, options);
+  const id = kind === 'success' ? toast.success(notice.title, options) : toast.error(notice.title, options);
+  if (inPage) leaveOnScroll(id);
 }

@@ -148,7 +148,9 @@ function sourceFiles(dir) {
 function removeStale(keep) {
   for (const entry of readdirSync(compiledDir)) {
     const full = path.join(compiledDir, entry);
-    if (entry.startsWith('cli-') && full !== keep && Date.now() - statSync(full).mtimeMs > 60_000) rmSync(full, { recursive: true, force: true });
+    // Another CLI starting at the same moment may have removed it already: a bundle gone is a bundle cleaned up.
+    const modified = entry.startsWith('cli-') && full !== keep ? statSync(full, { throwIfNoEntry: false })?.mtimeMs : undefined;
+    if (modified !== undefined && Date.now() - modified > 60_000) rmSync(full, { recursive: true, force: true });
   }
 }
 

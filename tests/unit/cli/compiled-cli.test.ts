@@ -3,7 +3,7 @@
  * bundle must behave exactly as the sources: the same build, byte for byte.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, symlink, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -70,6 +70,21 @@ describe('the compiled CLI', () => {
       const { inputs } = await current();
       for (const file of ['src/islands/client.ts', 'src/islands/mount.tsx', 'src/assets/styles.css', 'templates/document.html']) expect(inputs).toContain(file);
       await expectCompiledAgainAfterTouching('src/islands/client.ts');
+    },
+    scaled(60_000),
+  );
+  it(
+    'starts when a bundle it would clean up is gone by the time it looks (another CLI removed it)',
+    async () => {
+      // A link to nowhere is what a bundle removed between listing the folder and reading its age looks like.
+      const gone = path.join(repo, 'bin/.compiled', `cli-gone-${process.pid}`);
+      await symlink(path.join(work, 'removed'), gone);
+      try {
+        const { stdout } = await site(['--version']);
+        expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+      } finally {
+        await rm(gone, { force: true });
+      }
     },
     scaled(60_000),
   );

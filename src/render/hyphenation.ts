@@ -77,6 +77,12 @@ function languageFor(lang: string): Language | undefined {
 const LONG_WORD = new RegExp(`\\p{L}[\\p{L}\\p{M}]{${MIN_HYPHENATED_LETTERS - 1},}`, 'gu');
 /** Whether a text has a long word at all: most texts of a page (labels, short sentences) have none. */
 const HAS_LONG_WORD = new RegExp(LONG_WORD.source, 'u');
+/**
+ * Whether a text has as many characters in a row without a space as a long word has letters: letters are never
+ * spaces, so a text without such a run has no long word. Asked first, as it is several times cheaper than
+ * HAS_LONG_WORD's Unicode classes and most runs of a page's text (labels, the spaces between tags) fail it.
+ */
+const HAS_LONG_RUN = new RegExp(`\\S{${MIN_HYPHENATED_LETTERS}}`);
 /** A token that is an address, not prose: a URL, a domain, a path or an e-mail address. */
 const ADDRESS = /[@/\\]|:\/\/|^www\.|\p{L}\.\p{L}/u;
 
@@ -121,7 +127,7 @@ function breakWord(word: string, hyphenator: Hyphenator, edge: number, joint?: R
  */
 export function hyphenateText(text: string, lang: string, place: TextPlace = 'body'): string {
   const language = languageFor(lang);
-  if (!language || !HAS_LONG_WORD.test(text)) return text;
+  if (!language || !HAS_LONG_RUN.test(text) || !HAS_LONG_WORD.test(text)) return text;
   const { hyphenator } = language;
   const words = language.words[place];
   const edge = EDGE_LETTERS[place];
@@ -187,8 +193,9 @@ export function mapBodyText(html: string, visit: BodyTextVisitor): string {
         return visit.tag(token);
       }
       if (VOID.has(name) || attrs?.trimEnd().endsWith('/')) return visit.tag(token);
-      if (skipFrom < 0 && (SKIP.has(name) || / data-island="/.test(attrs ?? ''))) skipFrom = open.length;
-      if (unbrokenFrom < 0 && UNBROKEN.test(attrs ?? '')) unbrokenFrom = open.length;
+      // The attribute names are looked for as plain text first: most tags have neither, and the regex's look-arounds cost.
+      if (skipFrom < 0 && (SKIP.has(name) || attrs?.includes(' data-island="'))) skipFrom = open.length;
+      if (unbrokenFrom < 0 && attrs?.includes('hyphens-none') && UNBROKEN.test(attrs)) unbrokenFrom = open.length;
       if (headingFrom < 0 && HEADING.has(name)) headingFrom = open.length;
       open.push(name);
       return visit.tag(token);

@@ -43,6 +43,19 @@ describe('build-time hyphenation (render/hyphenation.ts)', () => {
     expect('Datenschutz'.length).toBeLessThan(MIN_HYPHENATED_LETTERS);
   });
 
+  it('finds a long word by its letters however the text around it is spaced, from exactly MIN_HYPHENATED_LETTERS on', () => {
+    // A cheap test for a run of as many non-spaces goes before the Unicode one: it must never hide a long word.
+    const twelve = 'Verwaltungen';
+    expect(twelve).toHaveLength(MIN_HYPHENATED_LETTERS);
+    expect(hyphenateText(twelve, 'de')).toContain('\u00ad');
+    expect(hyphenateText('Verwaltunge', 'de')).toBe('Verwaltunge');
+    // Letters with combining marks, non-breaking spaces and line breaks around the word.
+    expect(hyphenateText('\u00a0Perso\u0308nlichkeitsrechte\n', 'de')).toContain('\u00ad');
+    expect(hyphenateText('ab\u00a0Verantwortlichkeiten\tund', 'de')).toContain('\u00ad');
+    // Long runs that hold no long word stay as they are.
+    expect(hyphenateText('1234567890123 (+49)-30-1234-5678', 'de')).toBe('1234567890123 (+49)-30-1234-5678');
+  });
+
   it('leaves five letters at each end of a word in a heading, where "Vertriebsleitfa- / den" read as broken', () => {
     expect(show(hyphenateText('Vertriebsleitfaden', 'de', 'heading'))).toBe('Vertriebs|leit|faden');
     expect(show(hyphenateText('Vertriebsleitfaden', 'de'))).toBe('Ver|triebs|leit|fa|den');

@@ -76,7 +76,11 @@ const around = (page: Page) =>
     const section = slot?.closest('section');
     const next = section?.nextElementSibling ?? document.querySelector('footer');
     const panel = slot?.querySelector('[data-form-sent]');
+    const middle = (box?: DOMRect) => (box ? box.top + box.height / 2 : 0);
     return {
+      /** How far the confirmation's middle is from the card's, as a share of the card's height. */
+      offCentre:
+        panel && slot ? Math.abs(middle(panel.getBoundingClientRect()) - middle(slot.getBoundingClientRect())) / slot.getBoundingClientRect().height : 1,
       card: Math.round(slot?.getBoundingClientRect().height ?? 0),
       next: Math.round((next?.getBoundingClientRect().top ?? 0) + window.scrollY),
       cardTint: slot ? getComputedStyle(slot).backgroundColor : '',
@@ -88,7 +92,7 @@ for (const viewport of [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ]) {
-  test(`at ${viewport.width} px the confirmation takes the contact card's place and tint: nothing below moves (design review 7b N6)`, async ({
+  test(`at ${viewport.width} px the confirmation takes the contact card's place and tint: nothing below moves (design review 7b N6), the message centred in it`, async ({
     page,
     baseURL,
   }) => {
@@ -106,6 +110,8 @@ for (const viewport of [
     // One green card, not a green box in a white one.
     expect(after.cardTint).not.toBe(before.cardTint);
     expect(after.panelTint).toBe('rgba(0, 0, 0, 0)');
+    // The kept room is not a tall card with its message at the top (design review 9a #3, 9b #3).
+    expect(after.offCentre).toBeLessThan(0.1);
   });
 }
 

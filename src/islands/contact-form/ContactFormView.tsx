@@ -269,15 +269,15 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
     <>
       {/* The outcome takes focus and is brought into view above the toast's lane (showOutcome); the toast's live region announces it. */}
       {sent && (
-        // The room the form took; the confirmation at its top (in a contact card, the card takes its tint: styles.css).
-        <div style={{ minHeight: keptHeight }} data-form-sent-room="">
+        // The room the form took, the confirmation centred in it (in a contact card, the card takes its tint: styles.css).
+        <div style={{ minHeight: keptHeight }} className="flex flex-col justify-center" data-form-sent-room="">
           <div
             ref={outcome}
             tabIndex={-1}
-            className="rounded-xl bg-success-50 p-6 text-success-800 ring-1 ring-success-600/30 ring-inset outline-none"
+            className="rounded-xl bg-success-50 p-6 text-center text-success-800 ring-1 ring-success-600/30 ring-inset outline-none"
             data-form-sent=""
           >
-            <svg viewBox="0 0 20 20" aria-hidden="true" className="size-8 text-success-600" fill="currentColor">
+            <svg viewBox="0 0 20 20" aria-hidden="true" className="mx-auto size-8 text-success-600" fill="currentColor">
               <path
                 fillRule="evenodd"
                 d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.86a.75.75 0 0 0-1.22-.88l-3.48 4.83-1.63-1.63a.75.75 0 1 0-1.06 1.06l2.25 2.25a.75.75 0 0 0 1.14-.09l4-5.54Z"

@@ -10,6 +10,7 @@ import { expect, test, type Locator } from '@playwright/test';
 import { FORM_ROUTES, acceptCookies, contactForm, isContactCall, localeStrings, toast } from './support/forms.ts';
 import { uniqueEmail } from './support/leads.ts';
 import { atRest } from './support/motion.ts';
+import { readAs } from './support/site-content.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -57,9 +58,9 @@ test.describe('returning visitor', () => {
       await f.locator('button[type=submit]').click();
       await expect(f.locator('[name=name]')).toBeFocused();
       await expect(f.locator('[name=name]')).toHaveAttribute('aria-invalid', 'true');
-      await expect(f.locator('[name=name]')).toHaveAccessibleDescription(errors.name);
-      await expect(f.locator('[name=email]')).toHaveAccessibleDescription(errors.emailInvalid);
-      await expect(f.locator('[name=message]')).toHaveAccessibleDescription(errors.message);
+      await expect(f.locator('[name=name]')).toHaveAccessibleDescription(readAs(errors.name));
+      await expect(f.locator('[name=email]')).toHaveAccessibleDescription(readAs(errors.emailInvalid));
+      await expect(f.locator('[name=message]')).toHaveAccessibleDescription(readAs(errors.message));
       await expect(f.locator('[name=name]')).toHaveAttribute('required', '');
       expect(await page.evaluate(() => (window as unknown as { bubbles: boolean[] }).bubbles)).not.toContain(true);
       expect(calls).toBe(0);
@@ -81,7 +82,7 @@ test.describe('returning visitor', () => {
     await f.locator('[name=email]').fill('max@beispiel');
     await f.locator('[name=email]').fill('max muster');
     await f.locator('[name=email]').blur();
-    await expect(f.locator('[name=email]')).toHaveAccessibleDescription(errors.emailInvalid);
+    await expect(f.locator('[name=email]')).toHaveAccessibleDescription(readAs(errors.emailInvalid));
     await f.locator('[name=email]').fill('max@beispiel.de');
     await expect(f.locator('[name=email]')).not.toHaveAttribute('aria-describedby');
     await f.locator('[name=subject]').fill('x');

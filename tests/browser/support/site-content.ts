@@ -113,6 +113,8 @@ function readable(text: string): string {
       .replace(/ /g, '[\\s\\u202f]+')
       .replace(/'/g, "['’]")
       .replace(/–/g, '–\\u2060?')
+      // A short French compound's hyphen is a non-breaking one; a suspended hyphen carries a word joiner.
+      .replace(/-/g, '[-\\u2011]\\u2060?')
       // The build puts soft hyphens into long words (render/hyphenation.ts): one may sit between any two letters.
       .replace(/(\p{L})(?=\p{L})/gu, '$1\\u00ad?')
   );

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } f
 import type { LocaleStrings } from '../../schema/locale.ts';
 import { ContactFormView } from '../contact-form/ContactFormView.tsx';
 import type { ContactFormSettings } from '../contact-form/props.ts';
+import { ChatBubbleIcon } from './ChatBubbleIcon.tsx';
 
 export interface ChatDemoProps {
   strings: LocaleStrings['chatDemo'];
@@ -85,18 +86,7 @@ export default function ChatDemo({ strings, form }: ChatDemoProps) {
         // Below 768 px the header carries the chat entry instead (render/layout/Header.tsx): nothing floats on phones.
         className="chat-launcher fixed right-5 bottom-5 z-40 hidden size-14 items-center md:flex justify-center rounded-full bg-brand-600 text-white shadow-lg transition hover:scale-105 hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
-        <svg
-          viewBox="0 0 24 24"
-          aria-hidden="true"
-          className="size-7"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
-        </svg>
+        <ChatBubbleIcon className="size-7" />
       </button>
       {open && (
         <div

@@ -5,6 +5,7 @@ import { buttonClass } from '../ui.tsx';
 import { Shared } from '../shared-parts.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { Logo } from './Logo.tsx';
+import { ChatBubbleIcon } from '../../islands/chat-demo/ChatBubbleIcon.tsx';
 
 /** Which screens an item shows on (SPEC §2: phones show only contact, pricing and extras). */
 const SHOW: Record<HeaderItem['show'], string> = { always: '', desktop: 'hidden md:block', mobile: 'md:hidden' };
@@ -52,18 +53,7 @@ function ChatEntry({ label }: { label: string }) {
       // name leave it no more than 44 px at 360.
       className="chat-entry -mr-2.5 -ml-2 flex size-11 flex-none items-center justify-center rounded-control text-brand-700 transition-colors hover:bg-slate-100 md:hidden"
     >
-      <svg
-        viewBox="0 0 24 24"
-        aria-hidden="true"
-        className="size-6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
-      </svg>
+      <ChatBubbleIcon className="size-6" />
     </button>
   );
 }

@@ -147,6 +147,9 @@ test('the mini form sends products chatbot and the fixed subject, shows no subje
   });
   await expect(toast(page, 'Vielen Dank! Wir melden uns zeitnah zu Ihrer Chatbot-Anfrage.')).toBeVisible();
   await expect(f.locator('[name=name]')).toHaveValue('');
+  // The confirmation takes the form's place in the sheet: no field is left showing beside it.
+  await expect(dialog(page).locator('[data-form-sent]')).toBeVisible();
+  await expect(f.locator('[name=name]')).toBeHidden();
   const rows = await storedFor(email);
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ products: 'chatbot', subject: 'Chatbot Anfrage (Chat-Demo)', company: null, form_variant: 'chat-demo', locale: 'de' });
@@ -163,3 +166,24 @@ test('the mini form sends products chatbot and the fixed subject, shows no subje
   await expect(page.locator('section[aria-label^="Benachrichtigungen"]')).toHaveCount(1);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(2);
 });
+
+for (const viewport of [
+  { width: 360, height: 780 },
+  { width: 375, height: 667 },
+]) {
+  test(`on a ${viewport.width} × ${viewport.height} phone the opened sheet shows its send row whole: the button and why it waits (design review 9a #4)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    await page.locator('header .chat-entry').click();
+    await expectOpenedOnWaking(page);
+    const send = dialog(page).locator('button[type=submit]');
+    const hint = dialog(page).locator(`[id="${await send.getAttribute('aria-describedby')}"]`);
+    await expect(hint).toBeVisible();
+    for (const part of [send, hint]) {
+      const box = (await part.boundingBox())!;
+      expect(box.y + box.height, await part.innerText()).toBeLessThanOrEqual(viewport.height);
+    }
+  });
+}

@@ -102,7 +102,7 @@ export default function ChatDemo({ strings, form }: ChatDemoProps) {
             aria-modal="true"
             aria-labelledby={titleId}
             onKeyDown={trapFocus}
-            className="flex max-h-[90vh] w-full max-w-lg flex-col overflow-hidden rounded-t-2xl bg-white shadow-2xl sm:rounded-2xl"
+            className="flex max-h-[90dvh] w-full max-w-lg flex-col overflow-hidden rounded-t-2xl bg-white shadow-2xl sm:rounded-2xl"
           >
             <div className="flex items-center justify-between bg-brand-700 px-5 py-4 text-white">
               <h2 id={titleId} className="text-lg font-semibold">
@@ -120,7 +120,7 @@ export default function ChatDemo({ strings, form }: ChatDemoProps) {
                 </svg>
               </button>
             </div>
-            <div className="chat-demo-body space-y-3 overflow-y-auto px-5 pt-5">
+            <div className="chat-demo-body min-h-0 flex-1 space-y-3 overflow-y-auto px-5 pt-5">
               <p className="ml-auto max-w-[85%] rounded-2xl rounded-br-sm bg-brand-600 px-4 py-3 text-sm text-white">{strings.question}</p>
               {bubbles(strings.answer).map((part, i) => (
                 <p key={i} className="max-w-[85%] rounded-2xl rounded-bl-sm bg-slate-100 px-4 py-2.5 text-sm leading-relaxed text-slate-800">

@@ -110,7 +110,7 @@ test('tap-target: small buttons and block links on phones, not inline links, not
   expect(await findingsOn(page, body, LAPTOP)).toEqual([]);
 });
 
-test('chat-entry: on a page with the chat demo, a floating chat button on phones or no header entry there; a header entry from 768 px', async ({ page }) => {
+test('chat-entry: on a page with the chat demo, a floating chat button on phones or no header entry there; a header entry from 1024 px', async ({ page }) => {
   const page_ = (launcherStyle: string, entryStyle: string) => `
     <header style="position: sticky; top: 0; height: 56px; background: #fff">Brand
       <button data-chat-open class="target" style="${entryStyle}">Chat</button></header>
@@ -118,10 +118,13 @@ test('chat-entry: on a page with the chat demo, a floating chat button on phones
     <div data-island="chat-demo"><button class="chat-launcher target" style="position: fixed; right: 16px; bottom: 16px; ${launcherStyle}">?</button></div>`;
   const ruleOf = async (html: string, viewport = PHONE) => (await findingsOn(page, html, viewport)).filter((f) => f.rule === 'chat-entry').map((f) => f.detail);
   expect(await ruleOf(page_('display: none', ''))).toEqual([]);
-  expect(await ruleOf(page_('', ''))).toEqual(['the floating chat button is drawn at 390px (the header carries the entry below 768px)']);
+  expect(await ruleOf(page_('', ''))).toEqual(['the floating chat button is drawn at 390px (the header carries the entry below 1024px)']);
   expect(await ruleOf(page_('display: none', 'display: none'))).toEqual(['no chat entry shows in the header at 390px']);
   expect(await ruleOf(page_('', 'display: none'), LAPTOP)).toEqual([]);
   expect(await ruleOf(page_('', ''), LAPTOP)).toEqual(['the header shows the phone chat entry at 1280px']);
+  expect(await ruleOf(page_('', ''), { width: 768, height: 1024 })).toEqual([
+    'the floating chat button is drawn at 768px (the header carries the entry below 1024px)',
+  ]);
 });
 
 test('lonely-card: one item under a row of three, one card under two, not two under three, a list, a wide last card, one column or a spanning tile', async ({

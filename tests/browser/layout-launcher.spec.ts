@@ -1,7 +1,7 @@
 /**
- * The chat demo's entry. Below 768 px nothing floats (design reviews 7a #1, 7b N2): the sticky header carries a
+ * The chat demo's entry. Below 1024 px nothing floats (design reviews 7a #1, 7b N2, 9b N2): the sticky header carries a
  * chat button that opens the demo, and the floating one is not shown, so it cannot blink as the visitor scrolls.
- * From 768 px the floating button keeps its clear zone where a visitor rests: it fades in once the first
+ * From 1024 px the floating button keeps its clear zone where a visitor rests: it fades in once the first
  * screen is passed, and wherever it shows, nothing lies under it: by the contact section and the footnotes,
  * whose lines ran under it, it either steps aside (faded out, no pointer events) or sits on an empty corner.
  * One mechanism does this, islands/chat-demo/clear-zone.ts, in the page-load script (it holds before the chat
@@ -43,6 +43,7 @@ for (const route of ROUTES) {
   for (const viewport of [
     { width: 360, height: 740 },
     { width: 390, height: 844 },
+    { width: 768, height: 1024 },
   ]) {
     test(`${route} at ${viewport.width} px: the header's chat button opens the demo; nothing floats`, async ({ page, baseURL }) => {
       const demo = localeFile(LOCALES[route] ?? 'de').chatDemo;
@@ -117,9 +118,9 @@ test.describe('with JavaScript off', () => {
   });
 });
 
-test('from 768 px the header has no chat button: the floating one is the entry', async ({ page, baseURL }) => {
+test('from 1024 px the header has no chat button: the floating one is the entry', async ({ page, baseURL }) => {
   await acceptCookies(page, baseURL!);
-  for (const width of [768, 1280, 1440]) {
+  for (const width of [1024, 1280, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/');
     await expect(page.locator('header [data-chat-open]')).toBeHidden();
@@ -130,7 +131,7 @@ test('from 768 px the header has no chat button: the floating one is the entry',
 
 for (const route of ROUTES) {
   for (const viewport of [
-    { width: 768, height: 1024 },
+    { width: 1024, height: 768 },
     { width: 1280, height: 800 },
   ]) {
     test(`${route} at ${viewport.width} px: the chat button shows below the first screen and lies on nothing by the contact form and the footnotes`, async ({

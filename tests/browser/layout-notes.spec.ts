@@ -89,14 +89,15 @@ for (const viewport of [
       await expect(note.locator('xpath=ancestor::li[1]')).toHaveCSS('background-color', TRANSPARENT);
       await mark.click();
       await expect(note).toBeInViewport();
+      // The page scrolls smoothly: where the jump ends is a state to wait for, not the first frame in view.
+      await expect.poll(async () => (await landing(page, href)).belowHeader, { message: `${route} ${href}` }).toBeGreaterThanOrEqual(8);
       const there = await landing(page, href);
-      expect(there.belowHeader, `${route} ${href}`).toBeGreaterThanOrEqual(8);
       expect(there.tint, `${route} ${href}`).not.toBe(TRANSPARENT);
       const backHref = (await note.getAttribute('href')) ?? '';
       await note.click();
       await expect(page.locator(backHref)).toBeInViewport();
+      await expect.poll(async () => (await landing(page, backHref)).belowHeader, { message: `${route} back to ${backHref}` }).toBeGreaterThanOrEqual(8);
       const back = await landing(page, backHref);
-      expect(back.belowHeader, `${route} back to ${backHref}`).toBeGreaterThanOrEqual(8);
       expect(back.tint, `${route} back to ${backHref}`).not.toBe(TRANSPARENT);
     }
   });

@@ -37,7 +37,7 @@ export function Header({ variant, ctx }: { variant: HeaderVariant; ctx: RenderCo
 }
 
 /**
- * The chat demo's entry on phones (issue #36): below 768 px nothing floats, the header carries the button. The
+ * The chat demo's entry on phones and tablets (issue #36): below 1024 px nothing floats, the header carries the button. The
  * page-load script (islands/client.ts) hands its click to the chat demo, which wakes as from its own button;
  * without JavaScript there is no demo to open, and styles.css hides it.
  */
@@ -51,7 +51,7 @@ function ChatEntry({ label }: { label: string }) {
       aria-label={label}
       // Last, its icon on the gutter's edge as the text above and below it is: "Productos Precios Contacto" and the
       // name leave it no more than 44 px at 360.
-      className="chat-entry -mr-2.5 -ml-2 flex size-11 flex-none items-center justify-center rounded-control text-brand-700 transition-colors hover:bg-slate-100 md:hidden"
+      className="chat-entry -mr-2.5 -ml-2 flex size-11 flex-none items-center justify-center rounded-control text-brand-700 transition-colors hover:bg-slate-100 lg:hidden"
     >
       <ChatBubbleIcon className="size-6" />
     </button>
@@ -64,10 +64,11 @@ function HeaderMenu({ items, label }: { items: HeaderItem[]; label: string }) {
   // 44 px tall tap targets; narrow side padding on phones, where the brand and three links share 328 px. A label
   // never wraps ("Modos de aprendizaje" and "Modes d'apprentissage" took two lines at 360 px).
   const link =
-    'inline-flex min-h-11 min-w-11 items-center justify-center whitespace-nowrap rounded-control px-1 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 min-[400px]:px-2.5';
+    'inline-flex min-h-11 min-w-11 items-center justify-center whitespace-nowrap rounded-control px-1 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 min-[400px]:px-2.5 md:max-lg:px-2';
   return (
     <nav aria-label={label}>
-      <ul className="flex items-center gap-0.5 sm:gap-2">
+      {/* From 768 to 1023 px the menu shares the row with the chat entry: tighter, so a two-word button stays on one line. */}
+      <ul className="flex items-center gap-0.5 sm:gap-2 md:max-lg:gap-0.5">
         {items.map((item) => (
           <li key={item.href + item.label} className={SHOW[item.show]}>
             <a

@@ -26,9 +26,9 @@
  *   position where a fixed element would lie on something (issue #36 item 1: `sweep` below), where it must
  *   have stepped aside. The chat button is judged at every one of them: one mechanism,
  *   islands/chat-demo/clear-zone.ts, steps it aside wherever something would pass under it.
- * - `chat-entry`: on a page with the chat demo, below 768 px the floating chat button is not drawn (it blinked in
- *   and out as it stepped aside, design reviews 7a #1, 7b N2) and the header shows the chat entry instead; from
- *   768 px the header shows none (the floating button is the entry there).
+ * - `chat-entry`: on a page with the chat demo, below 1024 px the floating chat button is not drawn (it blinked in
+ *   and out as it stepped aside, design reviews 7a #1, 7b N2, 9b N2) and the header shows the chat entry instead;
+ *   from 1024 px the header shows none (the floating button is the entry there).
  * - `tap-target` (phones only): a link, button or form control smaller than 44 × 44 px; links shown as
  *   running text (`display: inline`) are excepted, a checkbox counts with its label.
  * - `lonely-card`: a grid row holding one item below a row of three or more, or one card (a box with a
@@ -271,14 +271,14 @@ async function inPageChecks({
     if (out) report('text-overflow', parent, `line spans ${px(out.left)}–${px(out.right)} in a ${width}px window`);
   }
 
-  // The chat demo's entry: in the header on phones, floating from 768 px.
+  // The chat demo's entry: in the header on phones and tablets, floating from 1024 px.
   if (want('chat-entry') && document.querySelector('[data-island="chat-demo"]')) {
     const drawn = (el: Element | null) => !!el && !hiddenByDesign(el) && el.getClientRects().length > 0;
     const launcher = document.querySelector('.chat-launcher');
     const entry = document.querySelector('header [data-chat-open]');
-    if (width < 768) {
+    if (width < 1024) {
       if (launcher && drawn(launcher))
-        report('chat-entry', launcher, `the floating chat button is drawn at ${width}px (the header carries the entry below 768px)`);
+        report('chat-entry', launcher, `the floating chat button is drawn at ${width}px (the header carries the entry below 1024px)`);
       if (!drawn(entry)) report('chat-entry', entry ?? document.body, `no chat entry shows in the header at ${width}px`);
     } else if (entry && drawn(entry)) report('chat-entry', entry, `the header shows the phone chat entry at ${width}px`);
   }

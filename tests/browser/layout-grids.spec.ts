@@ -219,3 +219,28 @@ test('home at 1280 and 1440 px: the call-to-action band has the edges of the pla
   }
   expect(failures).toEqual([]);
 });
+
+test('the Spanish closing band keeps "de IA" on one line at every width (design review 9b N7)', async ({ page }) => {
+  await page.goto('/es');
+  const heading = page.locator('main section[aria-labelledby^="cta"] h2');
+  for (const width of [360, 390, 768, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    const tops = await heading.evaluate((h) => {
+      const top = (word: string) => {
+        const walker = document.createTreeWalker(h, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+          const start = node.data.search(new RegExp(`(?<![\\p{L}])${word}(?![\\p{L}])`, 'u'));
+          if (start < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, start);
+          range.setEnd(node, start + word.length);
+          return Math.round(range.getBoundingClientRect().top);
+        }
+        return -1;
+      };
+      return [top('de'), top('IA')];
+    });
+    expect(tops[0], `${width} px`).toBeGreaterThan(0);
+    expect(tops[0], `${width} px`).toBe(tops[1]);
+  }
+});

@@ -69,6 +69,16 @@ describe('KeepTogether', () => {
     expect(out.replace(/<[^>]+>/g, '')).toBe('85–100 % mehr Umsatz mit KI-Zentrale, 24/7 für 21 €');
   });
 
+  it('keeps a short word with the acronym after it ("de / IA"), not a long word or a name', () => {
+    const out = html('Reúna sus herramientas de IA en la UE, the US, Besprechungen mit KI-Zentrale');
+    expect(out).toContain('<span class="whitespace-nowrap">de IA</span>');
+    expect(out).toContain('<span class="whitespace-nowrap">la UE</span>');
+    expect(out).toContain('<span class="whitespace-nowrap">the US</span>');
+    expect(out).not.toContain('mit KI');
+    expect(html('Herramientas IA')).toBe('Herramientas IA');
+    expect(out.replace(/<[^>]+>/g, '')).toBe('Reúna sus herramientas de IA en la UE, the US, Besprechungen mit KI-Zentrale');
+  });
+
   it('keeps a short word with its Roman numeral together', () => {
     const out = html('Schulstufen: Primar, Sek I, Sek II');
     expect(out).toContain('<span class="whitespace-nowrap">Sek I</span>');

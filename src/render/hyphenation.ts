@@ -93,14 +93,36 @@ const ADDRESS = /[@/\\]|:\/\/|^www\.|\p{L}\.\p{L}/u;
 const SENTENCE_END = /\p{L}[.!?…]["»”’)]*$/u;
 
 /**
- * The endings before a German compound's linking s ("Identifikations|nummer", "Besprechungs|protokoll"): the patterns
- * know syllables, not joints, and broke "Identifikati- / onsnummer"; a break at the joint reads as the two words it joins.
+ * Where a German compound's parts join, as far as the letters tell, tested on "<left>|<next letter>": a break after a
+ * consonant and an s. The patterns know syllables, not joints; German syllables end on consonant + s only before a t
+ * ("Diens-te", "Fens-ter"), so elsewhere the s is a linking s ("Identifikations|nummer", "Unternehmens|beratungen") or
+ * ends the first word ("Anschluss|kosten", "Rechts|grundlagen"). The patterns broke "Unterneh- / mensberatungen", which
+ * a German reader reads as broken; a break at the joint reads as the two words it joins.
  */
-const JOINTS: Record<string, RegExp> = { de: /(?:ungs|ions|heits|keits|schafts|täts|ings)$/u };
+const JOINTS: Record<string, RegExp> = { de: /(?:[bcdfghjkpqstvwxzß]s\||[lmnr]s\|[^t])/iu };
+/**
+ * A compound's part at least this long may break at its own syllables too, at least PART_EDGE letters from its ends:
+ * "Durchschnitts|geschwindigkeit" fits the narrowest column whole, "Streitbeilegungs" hardly; nearer a joint a break
+ * leaves a syllable alone beside it ("Auftragsver- / arbeitungs…"), which German typesetters avoid.
+ */
+const LONG_PART = 16;
+const PART_EDGE = EDGE_LETTERS.heading;
+
+/** The breaks a compound keeps: its joints, and syllables well inside its long parts. */
+function compoundBreaks(word: string, breaks: readonly number[], joints: readonly number[]): number[] {
+  const bounds = [0, ...joints, word.length];
+  const kept: number[] = [];
+  for (let i = 1; i < bounds.length; i++) {
+    const [from, to] = [bounds[i - 1]!, bounds[i]!];
+    if (to - from >= LONG_PART) kept.push(...breaks.filter((at) => at - from >= PART_EDGE && to - at >= PART_EDGE));
+    if (i < bounds.length - 1) kept.push(to);
+  }
+  return kept;
+}
 
 /**
  * `word` with its soft hyphens, none closer than `edge` letters to either end; where `joint` finds a compound's joint
- * among the breaks, only the joints.
+ * among the breaks, only the joints and the syllables well inside its long parts (compoundBreaks).
  */
 function breakWord(word: string, hyphenator: Hyphenator, edge: number, joint?: RegExp): string {
   const parts = hyphenator.hyphenateSync(word, { minWordLength: MIN_HYPHENATED_LETTERS }).split(SOFT_HYPHEN);
@@ -110,8 +132,8 @@ function breakWord(word: string, hyphenator: Hyphenator, edge: number, joint?: R
     seen += part.length;
     if (seen >= edge && word.length - seen >= edge) breaks.push(seen);
   }
-  const joints = joint ? breaks.filter((at) => joint.test(word.slice(0, at))) : [];
-  const kept = joints.length > 0 ? joints : breaks;
+  const joints = joint ? breaks.filter((at) => joint.test(`${word.slice(0, at)}|${word.charAt(at)}`)) : [];
+  const kept = joints.length > 0 ? compoundBreaks(word, breaks, joints) : breaks;
   let out = '';
   let from = 0;
   for (const at of kept) {

@@ -72,7 +72,7 @@ export function renderRouteWithSources(
   const claims = markClaims(withTypography(entry.page, localeStrings.typography, model.verbatim), model.site, localeStrings.intl);
   const ctx: RenderContext = { model, entry: { ...entry, page: claims.page }, strings, assets, claimNotes: claims.notes };
   const { lang } = localeEntry(model.site, entry.locale);
-  const finish = (html: string) => finishBody(html, strings.claimNoteRef, lang);
+  const finish = (html: string) => finishBody(html, strings.claimNoteRef, lang, localeStrings.typography.noBreakCompoundLetters);
   const page = (parts: SharedParts) => {
     const marks = new SourceMarks().add(ctx.entry.page, entry.source).add(strings, `locales/${entry.locale}.yaml`);
     const islandProps: IslandPropsFiles = new Map();

@@ -10,29 +10,6 @@ const TYPED_SPACE = '[ \\t\\n]+';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const anyOf = (marks: readonly string[]) => marks.map(escapeRegExp).join('|');
 
-const NON_BREAKING_HYPHEN = '\u2011';
-/**
- * A hyphenated compound in prose, not in an address, a path or an anchor: what comes before or after it is no part of a
- * word, a URL (`/`, `@`, `.de`) or a fragment (`#`).
- */
-const COMPOUND = /(?<![\p{L}\p{N}@/#.\-_\u2011])[\p{L}'’]+(?:-[\p{L}'’]+)+(?![\p{L}\p{N}@/\-_\u2011]|\.[\p{L}\p{N}])/gu;
-
-/** A name that starts with an acronym ("KI-Zentrale"): kept whole by render/keep-together.tsx, its hyphen typed as written. */
-const ACRONYM_FIRST = /^\p{Lu}{2,}-/u;
-
-/**
- * Short hyphenated compounds ("peut-être", "contrat-cadre") with non-breaking hyphens: broken at the hyphen, "peut- /
- * être" reads as two words. Only in prose (a string with a space): an id or a slug is never touched.
- */
-function shortCompounds(maxLetters: number): (text: string) => string {
-  return (text) =>
-    !text.includes('-') || !/\s/.test(text)
-      ? text
-      : text.replace(COMPOUND, (word) =>
-          (word.match(/\p{L}/gu) ?? []).length <= maxLetters && !ACRONYM_FIRST.test(word) ? word.replace(/-/g, NON_BREAKING_HYPHEN) : word,
-        );
-}
-
 /**
  * A language's spacing rules (its `typography` settings in locales/<code>.yaml) as one function over
  * text. Only spaces the author typed are replaced: a mark typed without one (a URL, a time such as
@@ -56,7 +33,6 @@ export function spacingRules(settings: Typography): (text: string) => string {
     const after = new RegExp(`(?<![\\p{L}\\p{N}])(${anyOf(settings.noBreakAfter)})${TYPED_SPACE}(?=[\\p{L}\\p{N}])`, 'gu');
     steps.push((text) => text.replace(after, `$1${NO_BREAK_SPACE}`));
   }
-  if (settings.noBreakCompoundLetters > 0) steps.push(shortCompounds(settings.noBreakCompoundLetters));
   if (settings.guillemetSpacing) {
     steps.push((text) => text.replace(/«[ \t\n\u00a0]*/g, `«${NO_BREAK_SPACE}`).replace(/[ \t\n\u00a0]*»/g, `${NO_BREAK_SPACE}»`));
   }

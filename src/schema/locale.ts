@@ -84,7 +84,7 @@ export const Typography = z
       .min(0)
       .default(0)
       .describe(
-        'A hyphenated compound of at most this many letters never breaks at its hyphen (it gets U+2011), e.g. French 12 keeps "peut-être", "contrat-cadre" and "c’est-à-dire" whole; 0 leaves every hyphen a break.',
+        'A hyphenated compound of at most this many letters never breaks at its hyphen: it is set in a no-wrap span and its hyphen stays as typed, so copying and find still match. French 12 keeps "peut-être", "contrat-cadre" and "c’est-à-dire" whole, English 10 "in-depth" and "12-month"; 0 leaves every hyphen a break.',
       ),
   })
   .describe('Spacing rules of this language, applied to every string of its pages at render time.');

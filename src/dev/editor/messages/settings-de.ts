@@ -352,7 +352,7 @@ export const settingsDe: SettingsMessages = {
     noBreakAfter: 'Zeichen und Abkürzungen, die beim Folgenden bleiben, z. B. halten § und Art. „§ 38“ zusammen.',
     guillemetSpacing: 'Setzt ein geschütztes Leerzeichen innerhalb von « » (Französisch), getippt oder nicht.',
     noBreakCompoundLetters:
-      'Ein Kompositum mit Bindestrich aus höchstens so vielen Buchstaben bricht nie am Bindestrich (Französisch 12: „peut-être“); 0 lässt jeden Bindestrich umbrechen.',
+      'Ein Kompositum mit Bindestrich aus höchstens so vielen Buchstaben bricht nie am Bindestrich, der Bindestrich bleibt wie getippt (Französisch 12: „peut-être“, Englisch 10: „in-depth“); 0 lässt jeden Bindestrich umbrechen.',
     socialImageAlt: 'Was das Vorschaubild beim Teilen zeigt, für Menschen, die es nicht sehen.',
     skipToContent: 'Der Link, auf den Tastaturnutzer auf jeder Seite zuerst treffen, z. B. „Zum Inhalt springen“.',
     publishing: 'Hinweise auf Entwürfen und geplanten Seiten in der Vorschau, und die Seite an einer alten Adresse.',

@@ -353,7 +353,8 @@ const help: Record<keyof typeof fields, string> = {
   noBreakBefore: 'Marks whose space before them never breaks, e.g. French :',
   noBreakAfter: 'Signs and abbreviations that stay with what follows, e.g. § and Art. keep “§ 38” together.',
   guillemetSpacing: 'Puts a no-break space inside « » (French), typed or not.',
-  noBreakCompoundLetters: 'A hyphenated compound of at most this many letters never breaks at its hyphen (French 12: “peut-être”); 0 lets every hyphen break.',
+  noBreakCompoundLetters:
+    'A hyphenated compound of at most this many letters never breaks at its hyphen and keeps it as typed (French 12: “peut-être”; English 10: “in-depth”, “12-month”); 0 lets every hyphen break.',
   socialImageAlt: 'What the sharing image shows, for people who cannot see it.',
   skipToContent: 'The link keyboard users meet first on every page, e.g. “Skip to content”.',
   publishing: 'Labels of drafts and scheduled pages in previews, and the page left at an old address.',

@@ -352,7 +352,8 @@ export const settingsEs: SettingsMessages = {
     noBreakBefore: 'Signos cuyo espacio anterior nunca parte la línea, p. ej. : en francés.',
     noBreakAfter: 'Signos y abreviaturas que se quedan con lo que sigue, p. ej. § mantiene «§ 38» junto.',
     guillemetSpacing: 'Pone un espacio irrompible dentro de « » (francés), escrito o no.',
-    noBreakCompoundLetters: 'Un compuesto con guion de hasta tantas letras nunca se corta en el guion (francés 12: «peut-être»); 0 deja cortar en cada guion.',
+    noBreakCompoundLetters:
+      'Un compuesto con guion de hasta tantas letras nunca se corta en el guion, que queda tal como se escribió (francés 12: «peut-être»; inglés 10: «in-depth»); 0 deja cortar en cada guion.',
     socialImageAlt: 'Lo que muestra la imagen para compartir, para quien no puede verla.',
     skipToContent: 'El enlace que los usuarios de teclado encuentran primero en cada página, p. ej. «Ir al contenido».',
     publishing: 'Avisos de borradores y páginas programadas en las vistas previas, y la página que queda en una dirección antigua.',

@@ -354,7 +354,7 @@ export const settingsFr: SettingsMessages = {
     noBreakAfter: 'Signes et abréviations qui restent avec ce qui suit, p. ex. § garde « § 38 » ensemble.',
     guillemetSpacing: 'Met une espace insécable à l’intérieur des « » (français), tapée ou non.',
     noBreakCompoundLetters:
-      'Un mot composé d’au plus ce nombre de lettres ne se coupe jamais à son trait d’union (français 12 : « peut-être ») ; 0 laisse couper à chaque trait d’union.',
+      'Un mot composé d’au plus ce nombre de lettres ne se coupe jamais à son trait d’union, qui reste tel que saisi (français 12 : « peut-être » ; anglais 10 : « in-depth ») ; 0 laisse couper à chaque trait d’union.',
     socialImageAlt: 'Ce que montre l’image de partage, pour les personnes qui ne la voient pas.',
     skipToContent: 'Le lien que les utilisateurs du clavier rencontrent en premier sur chaque page, p. ex. « Aller au contenu ».',
     publishing: 'Mentions des brouillons et des pages programmées dans les aperçus, et la page laissée à une ancienne adresse.',

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 /**
@@ -26,12 +27,43 @@ interface Hyphenator {
 // The patterns are CommonJS files of up to 750 KB (German): loaded from node_modules on first use, per language,
 // rather than bundled into the CLI, which most commands run without rendering a page.
 const require = createRequire(import.meta.url);
-const LOADERS: Record<string, () => Hyphenator> = {
-  de: () => require('hyphen/de') as Hyphenator,
-  fr: () => require('hyphen/fr') as Hyphenator,
-  en: () => require('hyphen/en') as Hyphenator,
-  es: () => require('hyphen/es') as Hyphenator,
-};
+/** The `hyphen` package's pattern file of each language (its `hyphen/<lang>` modules load these). */
+const PATTERN_FILES: Record<string, string> = { de: 'de-1996', fr: 'fr', en: 'en-us', es: 'es' };
+/** How each pattern file hands its literal to its module wrapper: `})(this, [ …literal… ]);`. */
+const LITERAL_START = '})(this, ';
+
+/**
+ * A language's patterns read as data rather than run as a module: compiling and running the German file's 750 KB
+ * literal cost each rendering thread about 0.24 CPU-s; the same literal made JSON parses in about a third of that
+ * (docs/performance.md). Its keys are bare letters or quoted strings, its values numbers, arrays and objects, and it
+ * has no spaces inside strings; a file of another shape is required as a module (tests/unit/render/hyphenation.test.ts
+ * compares the two for every language).
+ */
+export function patternsOf(file: string): unknown {
+  const resolved = require.resolve(`hyphen/patterns/${file}.js`);
+  const text = readFileSync(resolved, 'utf8');
+  const start = text.indexOf(LITERAL_START);
+  const end = text.lastIndexOf(');');
+  if (start < 0 || end < start) return require(resolved);
+  const json = text
+    .slice(start + LITERAL_START.length, end)
+    .replace(/\n */g, '')
+    .replace(/([{,] ?)([^\s"{}[\],:]+):/g, '$1"$2":')
+    .replace(/,([}\]])/g, '$1');
+  try {
+    return JSON.parse(json);
+  } catch {
+    return require(resolved);
+  }
+}
+
+function loadHyphenator(base: string): Hyphenator | undefined {
+  const file = PATTERN_FILES[base];
+  if (file === undefined) return undefined;
+  const createHyphenator = require('hyphen/hyphen.js') as (patterns: unknown) => Hyphenator['hyphenateSync'];
+  return { hyphenateSync: createHyphenator(patternsOf(file)) };
+}
+
 /**
  * A language's patterns, and the words and texts broken with them so far: a word is run through the patterns once a
  * process, and a text that many pages show (a header's, a footer's, a shared lead) is broken once.
@@ -66,7 +98,7 @@ function languageFor(lang: string): Language | undefined {
   if (byLang.has(lang)) return byLang.get(lang);
   const base = lang.toLowerCase().split('-')[0] ?? '';
   if (!loaded.has(base)) {
-    const hyphenator = LOADERS[base]?.();
+    const hyphenator = loadHyphenator(base);
     loaded.set(base, hyphenator && { hyphenator, joint: JOINTS[base], words: memos(), texts: memos() });
   }
   const language = loaded.get(base);

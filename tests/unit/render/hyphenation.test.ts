@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EDGE_LETTERS, hyphenateHtml, hyphenateText, MIN_HYPHENATED_LETTERS } from '../../../src/render/hyphenation.ts';
+import { createRequire } from 'node:module';
+import { EDGE_LETTERS, hyphenateHtml, hyphenateText, MIN_HYPHENATED_LETTERS, patternsOf } from '../../../src/render/hyphenation.ts';
 import { renderRouteWithSources } from '../../../src/render/render-route.tsx';
 import { loadContent } from '../../../src/content/load.ts';
 import { readFile } from 'node:fs/promises';
@@ -142,6 +143,16 @@ describe('build-time hyphenation (render/hyphenation.ts)', () => {
       expect(drawing, route).not.toContain('\u00ad');
       if (route === '/education') expect(drawing).toContain('Durchschnittsgeschwindigkeit');
       expect(html.slice(html.indexOf('</figure>', figure)), route).toContain('\u00ad');
+    }
+  });
+
+  it("reads each language's patterns as data, exactly as the hyphen package's own module gives them", () => {
+    const require = createRequire(import.meta.url);
+    for (const file of ['de-1996', 'fr', 'en-us', 'es']) {
+      const asModule: unknown = require(`hyphen/patterns/${file}.js`);
+      const asData = patternsOf(file);
+      expect(asData, file).not.toBe(asModule);
+      expect(asData, file).toStrictEqual(asModule);
     }
   });
 });

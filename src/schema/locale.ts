@@ -272,6 +272,14 @@ export const LocaleStrings = z.strictObject({
           ),
         })
         .describe('The message that stays in the form after a failed send (the error toast shows as well).'),
+      sent: z
+        .strictObject({
+          title: d(
+            'Heading of the confirmation that takes the form\'s place after a send, in our words (the toast keeps SPEC\'s), e.g. "Ihre Nachricht ist bei uns".',
+          ),
+          next: d('What happens next, with {email} where the address the visitor gave goes, e.g. "Wir lesen sie persönlich und antworten Ihnen an {email}."'),
+        })
+        .describe("The confirmation that takes the form's place after a send, above a recap of the message (the success toast shows as well)."),
       sendAnother: d('The button of the confirmation that replaces the form after a send, to write another message, e.g. "Weitere Nachricht schreiben".'),
       honeypot: d(
         'Label of the hidden anti-spam field that only bots fill; a reader without CSS sees it, so it says to leave it empty, e.g. "Website – bitte leer lassen".',

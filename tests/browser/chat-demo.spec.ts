@@ -186,3 +186,32 @@ for (const viewport of [
     }
   });
 }
+
+for (const viewport of [
+  { width: 768, height: 1024 },
+  { width: 1440, height: 900 },
+]) {
+  test(`at ${viewport.width} px the consent hint at the send row brings the checkbox it speaks of into view and focus (design review 10a #4)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    await (await launcher(page)).click();
+    await expectOpenedOnWaking(page);
+    const body = dialog(page).locator('.chat-demo-body');
+    const consent = dialog(page).locator('[name=privacy_consent]');
+    // Where the review found it: the send row at the sheet's foot, the checkbox scrolled away above it.
+    await body.evaluate((el) => el.scrollTo({ top: 0, behavior: 'instant' }));
+    await dialog(page)
+      .locator('[data-consent-hint]')
+      .getByRole('button', { name: localeFile('de').forms.consentHint })
+      .click();
+    await expect(consent).toBeFocused();
+    const sheet = (await body.boundingBox())!;
+    const sendRow = (await dialog(page).locator('button[type=submit]').boundingBox())!;
+    const box = (await consent.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(sheet.y);
+    // Above the sticky send row, not under it.
+    expect(box.y + box.height).toBeLessThan(sendRow.y - 12);
+  });
+}

@@ -11,6 +11,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { FORM_ROUTES, acceptCookies, contactForm, isBuilt } from './support/forms.ts';
 import { uniqueEmail } from './support/leads.ts';
 import { layoutFindings } from './support/layout-gate.ts';
+import { asRead } from './support/site-content.ts';
 import { LAYOUT_VIEWPORTS } from './support/layout-routes.ts';
 import { scaled } from '../support/time-scale.ts';
 
@@ -69,50 +70,62 @@ for (const { route } of FORM_ROUTES.filter((f) => isBuilt(f.route))) {
   }
 }
 
-/** Where the contact card and the section after the form's stand on the page, and the card's and the panel's surfaces. */
+/** The contact card, the confirmation in it, and what the toast said. */
 const around = (page: Page) =>
   page.evaluate(() => {
     const slot = document.querySelector<HTMLElement>('[data-contact-slot]');
-    const section = slot?.closest('section');
-    const next = section?.nextElementSibling ?? document.querySelector('footer');
-    const panel = slot?.querySelector('[data-form-sent]');
-    const middle = (box?: DOMRect) => (box ? box.top + box.height / 2 : 0);
+    const panel = slot?.querySelector<HTMLElement>('[data-form-sent]');
+    const box = panel?.getBoundingClientRect();
     return {
-      /** How far the confirmation's middle is from the card's, as a share of the card's height. */
-      offCentre:
-        panel && slot ? Math.abs(middle(panel.getBoundingClientRect()) - middle(slot.getBoundingClientRect())) / slot.getBoundingClientRect().height : 1,
       card: Math.round(slot?.getBoundingClientRect().height ?? 0),
-      next: Math.round((next?.getBoundingClientRect().top ?? 0) + window.scrollY),
+      panel: Math.round(box?.height ?? 0),
+      panelTop: Math.round(box?.top ?? -1),
+      panelBottom: Math.round(box?.bottom ?? -1),
+      panelText: panel?.innerText ?? '',
       cardTint: slot ? getComputedStyle(slot).backgroundColor : '',
       panelTint: panel ? getComputedStyle(panel).backgroundColor : '',
     };
   });
 
 for (const viewport of [
+  { width: 360, height: 740 },
   { width: 390, height: 844 },
+  { width: 768, height: 1024 },
   { width: 1280, height: 800 },
 ]) {
-  test(`at ${viewport.width} px the confirmation takes the contact card's place and tint: nothing below moves (design review 7b N6), the message centred in it`, async ({
-    page,
-    baseURL,
-  }) => {
-    await acceptCookies(page, baseURL!);
-    await page.setViewportSize(viewport);
-    await page.goto('/');
-    const f = await contactForm(page);
-    await fill(f, uniqueEmail('room'));
-    const before = await around(page);
-    await f.locator('button[type=submit]').click();
-    await expect(page.locator('[data-form-sent]')).toBeFocused();
-    const after = await around(page);
-    expect(after.card).toBe(before.card);
-    expect(after.next).toBe(before.next);
-    // One green card, not a green box in a white one.
-    expect(after.cardTint).not.toBe(before.cardTint);
-    expect(after.panelTint).toBe('rgba(0, 0, 0, 0)');
-    // The kept room is not a tall card with its message at the top (design review 9a #3, 9b #3).
-    expect(after.offCentre).toBeLessThan(0.1);
-  });
+  for (const route of ['/', '/fr']) {
+    test(`${route} at ${viewport.width} px the confirmation fills the contact card, in view from its top, in other words than the toast (design reviews 10a #3, 10b #1)`, async ({
+      page,
+      baseURL,
+    }) => {
+      await acceptCookies(page, baseURL!);
+      await page.setViewportSize(viewport);
+      await page.goto(route);
+      const f = await contactForm(page);
+      await fill(f, uniqueEmail('room'));
+      const before = await around(page);
+      await f.locator('button[type=submit]').click();
+      await expect(page.locator('[data-form-sent]')).toBeFocused();
+      const toast = page.locator('[data-sonner-toast][data-type=success]');
+      await expect(toast).toHaveAttribute('data-mounted', 'true');
+      const after = await around(page);
+      // The card is the confirmation's size, not the form's: no band of empty tint above or below it.
+      expect(after.card).toBeLessThan(before.card);
+      expect(after.card - after.panel).toBeLessThan(100);
+      // The whole confirmation in the window, under the header.
+      expect(after.panelTop).toBeGreaterThan(0);
+      expect(after.panelBottom).toBeLessThanOrEqual(viewport.height);
+      // One green card, not a green box in a white one.
+      expect(after.cardTint).not.toBe(before.cardTint);
+      expect(after.panelTint).toBe('rgba(0, 0, 0, 0)');
+      // It recaps what was sent and does not repeat the toast's sentence.
+      const toastText = asRead(await toast.innerText());
+      const panelText = asRead(after.panelText);
+      expect(panelText).toContain('Bitte um Rückruf.');
+      expect(panelText).toContain('Max Muster');
+      for (const sentence of toastText.split(/(?<=[.!])\s+|\n/).filter((t) => t.trim().length > 12)) expect(panelText).not.toContain(sentence.trim());
+    });
+  }
 }
 
 test('at 360 px the failure message keeps the service address on one line (design review 7a #14)', async ({ page, baseURL }) => {

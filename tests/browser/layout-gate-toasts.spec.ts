@@ -50,9 +50,17 @@ for (const { route } of FORM_ROUTES.filter((f) => isBuilt(f.route))) {
         await shown.hover();
         for (const found of await layoutFindings(page, { here: `${state}, outcome in view with its toast` }))
           failures.push(`${viewport.width}px ${found.rule}: ${found.element} — ${found.detail}`);
-        // On phones the toast spans the screen's foot: half a screen further on, the next section's lines would pass
-        // under it (design review 7b N7). The message stays in the form, and the toast goes once the visitor scrolls on.
+        // On phones the toast stands on the page's gutter, as the cards do (design review 10a #10).
         if (viewport.width < 768) {
+          const box = (await shown.boundingBox())!;
+          if (Math.round(box.x) !== 16 || Math.round(viewport.width - box.x - box.width) !== 16)
+            failures.push(
+              `${viewport.width}px toast ${Math.round(box.x)} px from the left edge, ${Math.round(viewport.width - box.x - box.width)} px from the right (the gutter is 16)`,
+            );
+        }
+        // Half a screen further on, the next section's lines would pass under the toast (design reviews 7b N7, 10b #3:
+        // at 768 px it covered "SERVICES"). Its message stays in the form, so it goes once the visitor scrolls on.
+        {
           await page.mouse.move(1, 1);
           await page.evaluate(() => window.scrollBy({ top: window.innerHeight / 2, behavior: 'instant' }));
           await expect(shown).toHaveCount(0);
@@ -64,3 +72,23 @@ for (const { route } of FORM_ROUTES.filter((f) => isBuilt(f.route))) {
     expect(failures, route).toEqual([]);
   });
 }
+
+test("a new send takes down the form's earlier toasts: no old failure behind the confirmation (design review 10b #2)", async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL!);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  let failing = true;
+  await page.route('**/functions/v1/rapid-worker', (r) =>
+    r.fulfill(
+      failing ? { status: 500, contentType: 'application/json', body: '{"error":"boom"}' } : { status: 200, contentType: 'application/json', body: '{}' },
+    ),
+  );
+  await page.goto('/en');
+  const f = await contactForm(page);
+  await fillValid(f);
+  await f.locator('button[type=submit]').click();
+  await expect(page.locator('[data-sonner-toast][data-type=error]')).toHaveAttribute('data-mounted', 'true');
+  failing = false;
+  await f.locator('button[type=submit]').click();
+  await expect(page.locator('[data-sonner-toast][data-type=success]')).toHaveAttribute('data-mounted', 'true');
+  await expect(page.locator('[data-sonner-toast][data-type=error]')).toHaveCount(0);
+});

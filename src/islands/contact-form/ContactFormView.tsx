@@ -3,7 +3,8 @@ import { flushSync } from 'react-dom';
 import { EMAIL_PATTERN, FIELD_LIMITS, HONEYPOT_FIELD, PRODUCT_IDS, type ProductIdValue } from '../../../supabase/functions/_shared/contact-fields.ts';
 import { contactPayload, type FormValues } from '../../../supabase/functions/_shared/contact-payload.ts';
 import { Inline } from '../inline-markup.tsx';
-import { notify } from '../toaster/notify.tsx';
+import { notify, withdraw } from '../toaster/notify.tsx';
+import type { Notice } from '../toaster/notify.tsx';
 import type { ContactFormSettings } from './props.ts';
 
 const input =
@@ -110,8 +111,8 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
   const [errors, setErrors] = useState<Partial<Record<CheckedField, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   const [sent, setSent] = useState(false);
-  // The form's height when the confirmation replaced it: the card keeps it, so the page below does not move up.
-  const [keptHeight, setKeptHeight] = useState<number>();
+  // What was sent, recapped in the confirmation (the form is emptied for another message).
+  const [recap, setRecap] = useState<Pick<FormValues, 'name' | 'email' | 'message'>>();
   // A failed send leaves a message in the form until the next try (the toast goes after a few seconds).
   const [failed, setFailed] = useState(false);
   // Where focus goes when the outcome shows: the confirmation panel or the failure message.
@@ -121,6 +122,10 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
   const [hydrated, setHydrated] = useState(false);
   // Repeat submits in the same tick (a double click) must not send twice; state updates are too late.
   const busy = useRef(false);
+  // This form's toasts still up: a new send takes them down, so an old failure cannot stay behind its outcome.
+  const shownToasts = useRef<(string | number)[]>([]);
+  const toastInPage = (kind: 'success' | 'error', notice: Notice, options?: { inPage: boolean }) =>
+    void notify(kind, notice, strings.toasterLabel, options).then((toastId) => shownToasts.current.push(toastId));
   // Fields the visitor has typed in: only those get a message on blur (tabbing through is no mistake).
   const typedIn = useRef(new Set<CheckedField>());
   // One refused submit fires `invalid` on every refused field; focus goes to the first one once.
@@ -190,7 +195,7 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
     // Read from the DOM, not React state: bots fill inputs without firing React's change events.
     const trap = new FormData(event.currentTarget).get(HONEYPOT_FIELD);
     if (!values.privacyConsent) {
-      void notify('error', strings.notices.consentMissing, strings.toasterLabel);
+      toastInPage('error', strings.notices.consentMissing);
       return;
     }
     // `required` lets a field of only spaces through; the backend does not (SPEC §5: required means
@@ -206,6 +211,7 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
       return;
     }
     busy.current = true;
+    withdraw(shownToasts.current.splice(0));
     setSubmitting(true);
     setFailed(false);
     try {
@@ -215,18 +221,17 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
       setValues(emptyValues(presetProducts));
       setErrors({});
       typedIn.current.clear();
-      const height = form.offsetHeight;
       flushSync(() => {
-        setKeptHeight(height);
+        setRecap({ name: values.name.trim(), email: values.email.trim(), message: values.message.trim() });
         setSent(true);
       });
       showOutcome(outcome.current);
-      void notify('success', success ?? strings.notices.success, strings.toasterLabel, { inPage: true });
+      toastInPage('success', success ?? strings.notices.success, { inPage: true });
     } catch (error) {
       if (strings.notices.logErrors) console.error('contact request failed', error);
       flushSync(() => setFailed(true));
       showOutcome(outcome.current);
-      void notify('error', strings.notices.error, strings.toasterLabel, { inPage: true });
+      toastInPage('error', strings.notices.error, { inPage: true });
     } finally {
       busy.current = false;
       setSubmitting(false);
@@ -258,7 +263,7 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
     </div>
   );
 
-  const done = success ?? strings.notices.success;
+  const [sentBefore = '', sentAfter = ''] = strings.sent.next.split('{email}');
   const hintId = `${id}consent-hint`;
   // Shown in the server's HTML and the hydrating render alike (a box ticked before hydration hides it after).
   const waitingForConsent = !submitting && (!hydrated || !values.privacyConsent);
@@ -268,35 +273,44 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
   return (
     <>
       {/* The outcome takes focus and is brought into view above the toast's lane (showOutcome); the toast's live region announces it. */}
-      {sent && (
-        // The room the form took, the confirmation centred in it (in a contact card, the card takes its tint: styles.css).
-        <div style={{ minHeight: keptHeight }} className="flex flex-col justify-center" data-form-sent-room="">
-          <div
-            ref={outcome}
-            tabIndex={-1}
-            className="rounded-xl bg-success-50 p-6 text-center text-success-800 ring-1 ring-success-600/30 ring-inset outline-none"
-            data-form-sent=""
-          >
-            <svg viewBox="0 0 20 20" aria-hidden="true" className="mx-auto size-8 text-success-600" fill="currentColor">
+      {sent && recap && (
+        // Sized to what it says and read from the top (design reviews 10a #3, 10b #1: the form's kept height left a
+        // mostly empty box); in a contact card the card takes its tint (styles.css). Its words are not the toast's.
+        <div
+          ref={outcome}
+          tabIndex={-1}
+          className="rounded-xl bg-success-50 p-6 text-success-800 ring-1 ring-success-600/30 ring-inset outline-none"
+          data-form-sent=""
+        >
+          <p className="flex items-center gap-3 text-lg font-semibold">
+            <svg viewBox="0 0 20 20" aria-hidden="true" className="size-7 flex-none text-success-600" fill="currentColor">
               <path
                 fillRule="evenodd"
                 d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.86a.75.75 0 0 0-1.22-.88l-3.48 4.83-1.63-1.63a.75.75 0 1 0-1.06 1.06l2.25 2.25a.75.75 0 0 0 1.14-.09l4-5.54Z"
                 clipRule="evenodd"
               />
             </svg>
-            <p className="mt-3 text-lg font-semibold">{done.title}</p>
-            {done.description && <p className="mt-1">{done.description}</p>}
-            <button
-              type="button"
-              onClick={() => {
-                flushSync(() => setSent(false));
-                form.current?.querySelector<HTMLElement>('input, textarea')?.focus();
-              }}
-              className="mt-5 min-h-11 rounded-control bg-white px-4 text-sm font-semibold ring-1 ring-success-600/40 ring-inset"
-            >
-              {strings.sendAnother}
-            </button>
-          </div>
+            {strings.sent.title}
+          </p>
+          <p className="mt-2 text-slate-700" data-form-sent-next="">
+            {sentBefore}
+            <strong className="font-semibold break-all text-slate-900">{recap.email}</strong>
+            {sentAfter}
+          </p>
+          <figure className="mt-4 rounded-lg bg-white p-4 text-sm text-slate-700 ring-1 ring-success-600/20 ring-inset" data-form-sent-recap="">
+            <blockquote className="line-clamp-4 whitespace-pre-line">{recap.message}</blockquote>
+            <figcaption className="mt-2 font-medium text-slate-900">{recap.name}</figcaption>
+          </figure>
+          <button
+            type="button"
+            onClick={() => {
+              flushSync(() => setSent(false));
+              form.current?.querySelector<HTMLElement>('input, textarea')?.focus();
+            }}
+            className="mt-5 min-h-11 rounded-control bg-white px-4 text-sm font-semibold ring-1 ring-success-600/40 ring-inset"
+          >
+            {strings.sendAnother}
+          </button>
         </div>
       )}
       <form ref={form} hidden={sent} onSubmit={submit} className="@container space-y-5" aria-busy={submitting} data-contact-form={source.form}>
@@ -388,8 +402,19 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
             {submitting ? strings.sending : strings.submit}
           </button>
           {waitingForConsent && (
-            <p id={hintId} className="mt-2 text-center text-sm text-slate-600" data-consent-hint="">
-              {strings.consentHint}
+            // A control, not just words: in the chat demo's sheet the checkbox may be scrolled out of view above the send row.
+            <p id={hintId} className="mt-2 text-center text-sm text-balance text-slate-600" data-consent-hint="">
+              <button
+                type="button"
+                onClick={() => {
+                  const box = document.getElementById(`${id}consent`);
+                  box?.focus({ preventScroll: true });
+                  box?.scrollIntoView({ block: 'center', behavior: 'instant' });
+                }}
+                className="min-h-6 underline decoration-slate-400 underline-offset-2 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              >
+                {strings.consentHint}
+              </button>
             </p>
           )}
         </div>

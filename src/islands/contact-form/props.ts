@@ -19,6 +19,7 @@ export interface ContactFormStrings {
   honeypot: Forms['honeypot'];
   consentHint: Forms['consentHint'];
   failure: Forms['failure'];
+  sent: Forms['sent'];
   sendAnother: Forms['sendAnother'];
   errors: Forms['errors'];
   notices: FormNotices;
@@ -52,7 +53,7 @@ export interface ContactFormSettings {
 
 /** The locale's shared form strings with the variant's own wording laid over them. */
 export function contactFormStrings(strings: LocaleStrings, variant: 'business' | 'education'): ContactFormStrings {
-  const { labels, placeholders, productNames, consent, submit, sending, footnote, honeypot, consentHint, failure, sendAnother, errors } = strings.forms;
+  const { labels, placeholders, productNames, consent, submit, sending, footnote, honeypot, consentHint, failure, sent, sendAnother, errors } = strings.forms;
   const { labels: variantLabels, placeholders: variantPlaceholders, ...notices } = strings.forms[variant];
   return {
     labels: { ...labels, ...variantLabels },
@@ -65,6 +66,7 @@ export function contactFormStrings(strings: LocaleStrings, variant: 'business' |
     honeypot,
     consentHint,
     failure,
+    sent,
     sendAnother,
     errors,
     notices,

@@ -21,12 +21,14 @@ export interface Notice {
 let mounted: Promise<void> | undefined;
 
 const OFFSET = { bottom: '1.25rem', right: '1.25rem' };
-const PHONE_OFFSET = { bottom: '0.5rem', left: '0.5rem', right: '0.5rem' };
+// The page's gutter on phones (1rem), so a toast lines up with the cards above it (design review 10a #10).
+const PHONE_OFFSET = { bottom: '1rem', left: '1rem', right: '1rem' };
 
 const TOAST_CLASSES = {
   toast: 'flex w-full items-start gap-3 rounded-card p-4 text-sm shadow-raised ring-1 ring-inset sm:w-[356px]',
-  success: 'border-l-4 border-success-600 bg-white text-slate-900 ring-slate-200',
-  error: 'border-l-4 border-danger-600 bg-danger-50 text-danger-800 ring-danger-600/20',
+  // The kind shows in the icon's colour (and the error's tint): a thick edge bar looked clipped by the rounded corner.
+  success: 'bg-white text-slate-900 ring-slate-200',
+  error: 'bg-danger-50 text-danger-800 ring-danger-600/20',
   title: 'font-semibold',
   description: 'mt-0.5 text-slate-700 group-data-[type=error]:text-danger-800',
   icon: 'mt-0.5 flex-none group-data-[type=success]:text-success-600 group-data-[type=error]:text-danger-600',
@@ -60,16 +62,15 @@ function ensureToaster(label: string): Promise<void> {
   return mounted;
 }
 
-/** How far the visitor scrolls on a phone before a toast that repeats a message in the page goes. */
+/** How far the visitor scrolls before a toast that repeats a message in the page goes. */
 const LEAVE_AFTER_PX = 48;
 
 /**
- * On phones the toast spans the screen's foot: once the visitor scrolls on from where it came up, the page's
- * next lines pass under it (design review 7b N7). A toast whose message also stays in the page (a form's
- * outcome) then goes; on wider screens it sits in its corner and keeps its time.
+ * Once the visitor scrolls on from where the toast came up, the page's next lines pass under it: on phones it
+ * spans the screen's foot (design review 7b N7), on wider screens its corner lies over the next section's text
+ * (review 10b #3). A toast whose message also stays in the page (a form's outcome) then goes, at every width.
  */
 function leaveOnScroll(id: string | number): void {
-  if (!matchMedia('(width < 48rem)').matches) return;
   const from = window.scrollY;
   const onScroll = () => {
     if (Math.abs(window.scrollY - from) < LEAVE_AFTER_PX) return;
@@ -80,12 +81,19 @@ function leaveOnScroll(id: string | number): void {
 }
 
 /**
- * Shows a toast in the page's shared Toaster (mounting it on first use). `inPage`: its message also stays in
- * the page (the form's confirmation or failure message), so on phones it goes when the visitor scrolls on.
+ * Shows a toast in the page's shared Toaster (mounting it on first use) and gives back its id. `inPage`: its
+ * message also stays in the page (the form's confirmation or failure message), so it goes when the visitor
+ * scrolls on.
  */
-export async function notify(kind: 'success' | 'error', notice: Notice, toasterLabel: string, { inPage = false } = {}): Promise<void> {
+export async function notify(kind: 'success' | 'error', notice: Notice, toasterLabel: string, { inPage = false } = {}): Promise<string | number> {
   await ensureToaster(toasterLabel);
   const options = notice.description ? { description: notice.description } : {};
   const id = kind === 'success' ? toast.success(notice.title, options) : toast.error(notice.title, options);
   if (inPage) leaveOnScroll(id);
+  return id;
+}
+
+/** Takes down toasts shown earlier (a form's, when it sends again: its old failure must not stay behind the new outcome). */
+export function withdraw(ids: Iterable<string | number>): void {
+  for (const id of ids) toast.dismiss(id);
 }

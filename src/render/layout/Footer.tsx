@@ -12,16 +12,17 @@ function routeOf(href: string): string {
 }
 
 /**
- * Plain entries as one run of text separated by dots, without the link rows' spacing: a list of links would
- * invite a click. Each dot sits before its entry in the gap, and the gap at a line's start lies outside the
- * clipped box, so no line begins or ends with a dot wherever the run wraps.
+ * Plain entries, bulleted so they do not read as links. On phones one run of text separated by dots: each dot sits
+ * before its entry in the gap, and the gap at a line's start lies outside the clipped box, so no line begins or ends
+ * with a dot. From `sm` one entry a line like the link columns beside it (as a run it wrapped into a line with dots
+ * and lines without).
  */
 function PlainEntries({ items }: { items: string[] }) {
   return (
     <div className="mt-4 overflow-hidden">
-      <ul className="-ml-4 flex flex-wrap gap-y-1 text-sm leading-relaxed text-slate-400">
+      <ul data-plain-entries="" className="-ml-4 flex flex-wrap gap-y-1 text-sm leading-relaxed text-slate-400 sm:ml-0 sm:block sm:space-y-2 sm:leading-5">
         {items.map((item) => (
-          <li key={item} className="relative pl-4 before:absolute before:left-1.5 before:content-['·'_/_'']">
+          <li key={item} className="relative pl-4 before:absolute before:left-1.5 before:content-['·'_/_''] sm:pl-3 sm:before:left-0">
             {item}
           </li>
         ))}

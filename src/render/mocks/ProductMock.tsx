@@ -95,16 +95,25 @@ function Platform({ mock }: { mock: Extract<Mock, { kind: 'platform' }> }) {
         </ul>
       </div>
       <div className="min-w-0 p-4 sm:p-5">
-        <div className="flex flex-wrap items-center gap-1.5 border-b border-slate-100 pb-4">
+        {/* The row wraps only between groups of two or three chips (the automatic choice and the first model, then the
+            models in pairs), so no chip stands alone on a line (at 768 px "Mistral" did). */}
+        <div data-model-picker="" className="flex flex-wrap items-center gap-1.5 border-b border-slate-100 pb-4">
           <span className="mr-1 text-xs font-medium text-slate-500">{mock.pickerLabel}</span>
-          <span className="inline-flex items-center gap-1 rounded-full bg-brand-600 px-2.5 py-1 text-xs font-semibold text-white">
-            <Spark />
-            {mock.smartSelect}
-            <span className="font-normal text-brand-100">· {mock.smartSelectNote}</span>
+          <span className="flex items-center gap-1.5">
+            <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-brand-600 px-2.5 py-1 text-xs font-semibold text-white">
+              <Spark />
+              {mock.smartSelect}
+              <span className="font-normal text-brand-100">· {mock.smartSelectNote}</span>
+            </span>
+            {mock.models.slice(0, 1).map((model) => (
+              <ModelChip key={model} model={model} />
+            ))}
           </span>
-          {mock.models.map((model) => (
-            <span key={model} className="rounded-full bg-white px-2.5 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-200">
-              {model}
+          {inPairs(mock.models.slice(1)).map((pair) => (
+            <span key={pair.join()} className="flex gap-1.5">
+              {pair.map((model) => (
+                <ModelChip key={model} model={model} />
+              ))}
             </span>
           ))}
         </div>
@@ -175,6 +184,19 @@ function ChatWidget({ mock }: { mock: Extract<Mock, { kind: 'chatWidget' }> }) {
       </div>
     </div>
   );
+}
+
+function ModelChip({ model }: { model: string }) {
+  return <span className="whitespace-nowrap rounded-full bg-white px-2.5 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-200">{model}</span>;
+}
+
+/** Items two by two; an odd last item joins the pair before it, so no group holds one alone. */
+function inPairs<T>(items: T[]): T[][] {
+  const pairs: T[][] = [];
+  for (let i = 0; i < items.length; i += 2) pairs.push(items.slice(i, i + 2));
+  const last = pairs.at(-1);
+  if (pairs.length > 1 && last?.length === 1) pairs[pairs.length - 2]!.push(...pairs.pop()!);
+  return pairs;
 }
 
 /** Progress bar widths in tenths, written out so Tailwind finds them (a style attribute would need 'unsafe-inline'). */

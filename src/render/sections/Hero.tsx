@@ -1,3 +1,4 @@
+import Check from 'lucide-react/icons/check';
 import { Inline } from '../../islands/inline-markup.tsx';
 import { KeepTogether } from '../keep-together.tsx';
 import { ProductMock } from '../mocks/ProductMock.tsx';
@@ -99,24 +100,37 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
         )}
         {note && (
           <div className={`${align} ${mock ? 'max-lg:-mt-6 lg:self-start' : ''}`}>
-            <p data-trial={section.trialNote ? '' : undefined} className={`mt-4 text-sm text-balance text-slate-500 ${mock ? 'lg:text-pretty' : ''}`}>
-              <Inline text={note} plain={(part) => <KeepTogether text={part} />} />
-            </p>
+            {!section.trialNote && note.includes(' · ') ? (
+              // Claims joined by middle dots become items that never split, each behind a tick: as a run the line ended on
+              // a dangling dot at 1280 px and split "auch / monatlich kündbar" at 360 px.
+              <ul data-hero-claims="" className={`mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-500 ${justify}`}>
+                {note.split(' · ').map((claim) => (
+                  <li key={claim} className="inline-flex items-center gap-1.5 whitespace-nowrap">
+                    <Check aria-hidden="true" className="size-4 flex-none text-success-600" strokeWidth={2.5} />
+                    {claim}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p data-trial={section.trialNote ? '' : undefined} className={`mt-4 text-sm text-balance text-slate-500 ${mock ? 'lg:text-pretty' : ''}`}>
+                <Inline text={note} plain={(part) => <KeepTogether text={part} />} />
+              </p>
+            )}
           </div>
         )}
         {section.stats.length > 0 && (
           // Beside a drawing the figures run under text and drawing both, so each has room for its label on a line or
-          // two (in the text column's quarters "günstiger als ChatGPT Plus + Claude Pro" took three). Two by two until 1024 px
-          // (at 768 px one row packed four labels into half-width columns); from there one row of columns as wide as
-          // their words: a short label gives its room to a long one. Labels are never hyphenated: a figure's proof
-          // reads as broken with "Konversions-/rate" in it. On phones two by two; from 640 px the one row already, the
-          // drawing's width under it: a 2 × 2 block there stood apart from the hero, 300 px between its columns.
+          // two (in the text column's quarters "günstiger als ChatGPT Plus + Claude Pro" took three). Labels are never
+          // hyphenated: a figure's proof reads as broken with "Konversions-/rate" in it. On phones two by two; from 640 px
+          // one row of equal, left-aligned columns on the width of the grids below (spread with space-between, the last
+          // figure sat flush right and no column lined up with the cards under it).
           <dl
-            className={`grid grid-cols-2 gap-x-6 gap-y-4 border-t border-slate-200 pt-6 sm:flex sm:justify-between ${mock ? `mx-auto w-full max-w-2xl sm:max-w-none lg:col-span-2 lg:mt-10 ${note ? '' : 'max-lg:-mt-4'}` : 'mx-auto mt-8 max-w-3xl'}`}
+            data-hero-stats=""
+            className={`grid grid-cols-2 gap-x-6 gap-y-4 border-t border-slate-200 pt-6 sm:auto-cols-fr sm:grid-flow-col sm:grid-cols-none ${mock ? `mx-auto w-full max-w-2xl sm:max-w-none lg:col-span-2 lg:mt-10 ${note ? '' : 'max-lg:-mt-4'}` : 'mx-auto mt-8 max-w-3xl'}`}
           >
             {section.stats.map((stat, i) => (
               // A column flex box, so the figure (`order-first`) shows above its label; the DOM keeps dt before dd.
-              <div key={i} className={`flex flex-col ${align}`}>
+              <div key={i} className={`flex flex-col ${mock ? 'text-left' : align}`}>
                 <dt className="text-sm leading-snug text-balance text-slate-600 hyphens-none">
                   <KeepTogether text={stat.label} />
                 </dt>

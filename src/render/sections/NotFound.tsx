@@ -32,6 +32,11 @@ export function NotFound({ section, level, headingId }: SectionProps<'notFound'>
         <Heading id={headingId} lang={section.titleLang} className="mt-4 text-h2 font-bold text-slate-900">
           {section.title}
         </Heading>
+        {section.subtitle && (
+          <p className="mt-2 text-lead font-semibold text-slate-700" data-subtitle="">
+            <KeepTogether text={section.subtitle} />
+          </p>
+        )}
         {section.text && (
           <p className="mx-auto mt-4 max-w-xl text-lead text-slate-600 [text-wrap:balance]">
             <KeepTogether text={section.text} />

@@ -13,6 +13,9 @@ export const NotFoundSection = z.strictObject({
   title: Text.describe('The page heading, e.g. "Seite nicht gefunden".'),
   /** Language of the title when it is not the page's: the spec fixes it in English on the German page. */
   titleLang: LanguageTag.optional().describe("Language of the title when it is not the page's, so screen readers pronounce it right, e.g. en."),
+  subtitle: Text.optional().describe(
+    'The title again in the page\'s language, a line under a title in another language (titleLang), e.g. "Seite nicht gefunden".',
+  ),
   text: Text.optional().describe('A sentence under the title.'),
   action: z
     .strictObject({

@@ -200,6 +200,9 @@ function inPairs<T>(items: T[]): T[][] {
 }
 
 /** Progress bar widths in tenths, written out so Tailwind finds them (a style attribute would need 'unsafe-inline'). */
+/** Inter has no modifier letter ᵉ (U+1D49): a French ordinal such as "4ᵉ" is set with a superscript e in the font. */
+const withOrdinalMarks = (text: string): ReactNode[] => text.split(/(\u1D49)/u).map((part, i) => (part === '\u1D49' ? <sup key={i}>e</sup> : part));
+
 const TENTHS = ['w-0', 'w-1/10', 'w-2/10', 'w-3/10', 'w-4/10', 'w-5/10', 'w-6/10', 'w-7/10', 'w-8/10', 'w-9/10', 'w-full'] as const;
 
 function Learning({ mock, intl, separator }: { mock: Extract<Mock, { kind: 'learning' }>; intl: string; separator: string }) {
@@ -212,7 +215,7 @@ function Learning({ mock, intl, separator }: { mock: Extract<Mock, { kind: 'lear
           {separator}
           {mock.mode}
         </span>
-        <span className="rounded-full bg-white px-2.5 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-200">{mock.level}</span>
+        <span className="rounded-full bg-white px-2.5 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-200">{withOrdinalMarks(mock.level)}</span>
       </div>
       <p className="mt-4 rounded-card border border-slate-200 bg-slate-50 p-3 text-sm font-medium text-slate-800">{mock.task}</p>
       <div className="mt-4">

@@ -3,6 +3,7 @@
  * a shared chunk) only when its hydration strategy fires.
  */
 import type { ComponentType } from 'react';
+import { keepLauncherClear } from './chat-demo/clear-zone.ts';
 import { showErrorScreen } from './error-screen.ts';
 import { revealLinkedTargets } from './reveal-target.ts';
 import type { HydrateStrategy } from './protocol.ts';
@@ -117,6 +118,7 @@ function start(): void {
   for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
     schedule(element, (element.dataset.hydrate as HydrateStrategy | undefined) ?? 'load');
   }
+  keepLauncherClear();
   revealLinkedTargets();
 }
 

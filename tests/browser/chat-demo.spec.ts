@@ -77,6 +77,7 @@ test('page scroll is locked while open; the backdrop closes it and focus returns
   await page.goto('/');
   // Scrolled to where the chat button shows (its corner clear of the page), with room left to scroll.
   await revealChatLauncher(page);
+  await expect(opener(page)).not.toHaveAttribute('data-aside', '');
   await opener(page).click();
   await expectOpenedOnWaking(page);
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');

@@ -14,7 +14,7 @@ export function Header({ variant, ctx }: { variant: HeaderVariant; ctx: RenderCo
   const items = ctx.strings.header.menus[variant] ?? [];
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-page items-center justify-between gap-2 px-gutter">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-gutter">
         {/* The home link and the menu are rendered once a build and spliced into every page that shows them (render/shared-parts.tsx). */}
         <Shared owner={ctx.strings.header} part={`home:${ctx.entry.locale}`}>
           <a href={localeHome(ctx.model, ctx.entry)} aria-label={ctx.strings.header.homeLabel} className="flex min-h-11 flex-none items-center rounded-control">
@@ -37,7 +37,7 @@ export function Header({ variant, ctx }: { variant: HeaderVariant; ctx: RenderCo
 }
 
 /**
- * The chat demo's entry below 1280 px (issue #36): there nothing floats, the header carries the button. The
+ * The chat demo's entry on phones and tablets (issue #36): below 1024 px nothing floats, the header carries the button. The
  * page-load script (islands/client.ts) hands its click to the chat demo, which wakes as from its own button;
  * without JavaScript there is no demo to open, and styles.css hides it.
  */
@@ -51,7 +51,7 @@ function ChatEntry({ label }: { label: string }) {
       aria-label={label}
       // Last, its icon on the gutter's edge as the text above and below it is: "Productos Precios Contacto" and the
       // name leave it no more than 44 px at 360.
-      className="chat-entry -mr-2.5 -ml-2 flex size-11 flex-none items-center justify-center rounded-control text-brand-700 transition-colors hover:bg-slate-100 xl:hidden"
+      className="chat-entry -mr-2.5 -ml-2 flex size-11 flex-none items-center justify-center rounded-control text-brand-700 transition-colors hover:bg-slate-100 lg:hidden"
     >
       <ChatBubbleIcon className="size-6" />
     </button>

@@ -133,7 +133,7 @@ function ChatWidget({ mock }: { mock: Extract<Mock, { kind: 'chatWidget' }> }) {
        * The customer's website behind the widget, faint: its name, a menu, a headline in its colour, a button and a
        * picture. Grey bars alone read as a page still loading (design review 6 #15).
        */}
-      <div className="absolute inset-y-0 left-0 right-[25rem] hidden p-8 opacity-50 md:block lg:right-[23rem]" data-site-sketch="">
+      <div className="absolute inset-y-0 left-0 right-[25rem] hidden p-8 opacity-50 md:block" data-site-sketch="">
         <div className="flex items-center gap-2 overflow-hidden">
           <span className="size-5 flex-none rounded-md bg-gradient-to-br from-brand-400 to-brand-600" />
           <span className="truncate text-sm font-semibold text-slate-600">{mock.address}</span>
@@ -150,7 +150,7 @@ function ChatWidget({ mock }: { mock: Extract<Mock, { kind: 'chatWidget' }> }) {
           </svg>
         </span>
       </div>
-      <div className="relative ml-auto w-full max-w-sm overflow-hidden rounded-card bg-white shadow-raised ring-1 ring-slate-200 lg:max-w-[22rem]">
+      <div className="relative ml-auto w-full max-w-sm overflow-hidden rounded-card bg-white shadow-raised ring-1 ring-slate-200">
         <div className="flex items-center gap-3 bg-brand-600 px-4 py-3 text-white">
           <span className="inline-flex size-8 flex-none items-center justify-center rounded-full bg-white/20">
             <Spark />

@@ -23,14 +23,12 @@
  *   first visit's cookie bar included), a screen further down, at the end of the page (the page must leave
  *   room below its last line), with each form control and form message brought into view the way the
  *   browser does on focus (block `nearest`, honouring the page's scroll-padding), and then at every scroll
- *   position where a fixed element would lie on something (issue #36 item 1: `sweep` below), judged as drawn
- *   there. The chat button floats in a gutter the page's container leaves it (styles.css, --container-page).
- * - `chat-entry`: on a page with the chat demo, below 1280 px the floating chat button is not drawn (the page's
- *   text reaches its corner there) and the header shows the chat entry instead; from 1280 px the header shows
- *   none (the floating button is the entry there).
- * - `chat-blink`: scrolled from the top to the end in steps of a fifth of the window, the floating chat button
- *   goes from hidden to shown or back at most once (its entrance): a button that fades out wherever text passes
- *   under it blinks as the visitor reads (design review 10, 13–14 changes a scroll at 1280 px).
+ *   position where a fixed element would lie on something (issue #36 item 1: `sweep` below), where it must
+ *   have stepped aside. The chat button is judged at every one of them: one mechanism,
+ *   islands/chat-demo/clear-zone.ts, steps it aside wherever something would pass under it.
+ * - `chat-entry`: on a page with the chat demo, below 1024 px the floating chat button is not drawn (it blinked in
+ *   and out as it stepped aside, design reviews 7a #1, 7b N2, 9b N2) and the header shows the chat entry instead;
+ *   from 1024 px the header shows none (the floating button is the entry there).
  * - `tap-target` (phones only): a link, button or form control smaller than 44 × 44 px; links shown as
  *   running text (`display: inline`) are excepted, a checkbox counts with its label.
  * - `lonely-card`: a grid row holding one item below a row of three or more, or one card (a box with a
@@ -56,7 +54,6 @@ export type GateRule =
   | 'fixed-covers-content'
   | 'tap-target'
   | 'chat-entry'
-  | 'chat-blink'
   | 'lonely-card';
 
 export interface GateFinding {
@@ -79,9 +76,9 @@ export async function layoutFindings(
   page: Page,
   { resized = false, here = '', rules }: { resized?: boolean; here?: string; rules?: readonly GateRule[] } = {},
 ): Promise<GateFinding[]> {
-  // The island loader (islands/client.ts), which the page imports at its first paint, wires the page's fixed
-  // elements: a page with the loader's start script (render/head.ts) is judged once the loader runs, as a visitor
-  // who scrolls meets it.
+  // The chat button's clear zone is worked out by the island loader (islands/client.ts), which the page imports at
+  // its first paint: a page with the loader's start script (render/head.ts) is judged once the loader runs, as a
+  // visitor who scrolls meets it.
   await page.waitForFunction(() => {
     const early = (window as Window & { siteEarlyClicks?: { done?: boolean } }).siteEarlyClicks;
     return !early || early.done === true;
@@ -274,39 +271,16 @@ async function inPageChecks({
     if (out) report('text-overflow', parent, `line spans ${px(out.left)}–${px(out.right)} in a ${width}px window`);
   }
 
-  // The chat demo's entry: in the header below 1280 px, floating from there.
+  // The chat demo's entry: in the header on phones and tablets, floating from 1024 px.
   if (want('chat-entry') && document.querySelector('[data-island="chat-demo"]')) {
     const drawn = (el: Element | null) => !!el && !hiddenByDesign(el) && el.getClientRects().length > 0;
     const launcher = document.querySelector('.chat-launcher');
     const entry = document.querySelector('header [data-chat-open]');
-    if (width < 1280) {
+    if (width < 1024) {
       if (launcher && drawn(launcher))
-        report('chat-entry', launcher, `the floating chat button is drawn at ${width}px (the header carries the entry below 1280px)`);
+        report('chat-entry', launcher, `the floating chat button is drawn at ${width}px (the header carries the entry below 1024px)`);
       if (!drawn(entry)) report('chat-entry', entry ?? document.body, `no chat entry shows in the header at ${width}px`);
-    } else if (entry && drawn(entry)) report('chat-entry', entry, `the header shows the chat entry at ${width}px`);
-  }
-
-  const launcher = document.querySelector('.chat-launcher');
-  if (want('chat-blink') && launcher && !hiddenByDesign(launcher) && launcher.getClientRects().length > 0) {
-    const shown = () => style(launcher).visibility === 'visible' && parseFloat(style(launcher).opacity) > 0;
-    const states: string[] = [];
-    const end = root.scrollHeight - window.innerHeight;
-    for (let y = 0; ; y = Math.min(end, y + Math.round(window.innerHeight / 5))) {
-      window.scrollTo({ top: y, behavior: 'instant' });
-      // The frame that runs the scroll-driven entrance, then any fade a scroll started.
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-      await Promise.all(
-        launcher
-          .getAnimations()
-          .filter((a) => a instanceof CSSTransition)
-          .map((a) => a.finished.catch(() => undefined)),
-      );
-      const state = shown() ? 'shown' : 'hidden';
-      if (states[states.length - 1]?.endsWith(state) !== true) states.push(`${y}px ${state}`);
-      if (y >= end) break;
-    }
-    window.scrollTo({ top: 0, behavior: 'instant' });
-    if (states.length > 2) report('chat-blink', launcher, `${states.length - 1} changes in one scroll to the end: ${states.slice(0, 8).join(', ')}`);
+    } else if (entry && drawn(entry)) report('chat-entry', entry, `the header shows the phone chat entry at ${width}px`);
   }
 
   // Tap targets on phones.

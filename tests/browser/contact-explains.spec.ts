@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { acceptCookies, contactForm, localeStrings, toast } from './support/forms.ts';
 import { uniqueEmail } from './support/leads.ts';
-import { site } from './support/site-content.ts';
+import { readAs, site } from './support/site-content.ts';
 
 test.beforeEach(async ({ page, baseURL }) => acceptCookies(page, baseURL!));
 
@@ -93,7 +93,7 @@ test('a sent form gives way to a confirmation with "write another"; SPEC\'s toas
   const panel = page.locator('[data-island="contact-form"] [data-form-sent]');
   await expect(panel).toBeVisible();
   await expect(panel).toBeFocused();
-  await expect(panel).toContainText('Nachricht gesendet');
+  await expect(panel.getByText(readAs(forms.sent.title))).toBeVisible();
   await expect(f).toBeHidden();
   // SPEC §4: reset to empty, consent back to false.
   await expect(f.locator('[name=name]')).toHaveValue('');

@@ -294,7 +294,7 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
           </p>
           <p className="mt-2 text-slate-700" data-form-sent-next="">
             {sentBefore}
-            <strong className="font-semibold break-all text-slate-900">{recap.email}</strong>
+            <strong className="font-semibold wrap-anywhere text-slate-900">{recap.email}</strong>
             {sentAfter}
           </p>
           <figure className="mt-4 rounded-lg bg-white p-4 text-sm text-slate-700 ring-1 ring-success-600/20 ring-inset" data-form-sent-recap="">

@@ -2,19 +2,68 @@ import { buildImages, pageImageInputs } from '../assets/images.ts';
 import type { BuiltImages } from '../render/image-layout.ts';
 import type { BuildCache } from '../cache/build-cache.ts';
 import { loadContent, type ContentEnv } from '../content/load.ts';
-import { ContentMemo } from '../content/memo.ts';
+import type { ContentMemo } from '../content/memo.ts';
+import { DevMemo } from './dev-memo.ts';
 import { publishedModel } from '../content/publishing.ts';
 import type { SiteError } from '../errors/site-error.ts';
-import type { SiteModel } from '../content/model.ts';
+import type { PageEntry, SiteModel } from '../content/model.ts';
 import { seoFiles } from '../output/seo-files.ts';
 import { generatorId } from '../output/generator-id.ts';
-import { shortDigest } from '../cache/digest.ts';
+import { shortDigest, textDigest } from '../cache/digest.ts';
 import { PAGE_KIND, pageKey, storedPage, storePage } from '../output/page-cache.ts';
 import { gzipSize } from '../output/precompress.ts';
 import { codeAssets, loadRenderer, renderPage, restoredPage, sitePolicy, type CodeAssets, type RenderedPage } from '../output/site-render.ts';
 
 /** The built site in memory, by URL, as `site dev` serves it. */
 export type SiteFiles = Map<string, Uint8Array>;
+
+/** Site files some of which are made on their first `get` (listed in `keys()` from the start). */
+export class DevFiles extends Map<string, Uint8Array> {
+  private readonly pending = new Map<string, () => Uint8Array>();
+
+  /** Lists `url` now and makes its bytes when first asked for. */
+  later(url: string, make: () => Uint8Array): void {
+    super.set(url, EMPTY);
+    this.pending.set(url, make);
+  }
+
+  override get(url: string): Uint8Array | undefined {
+    const make = this.pending.get(url);
+    if (make) {
+      this.pending.delete(url);
+      super.set(url, make());
+    }
+    return super.get(url);
+  }
+
+  override set(url: string, bytes: Uint8Array): this {
+    this.pending?.delete(url);
+    return super.set(url, bytes);
+  }
+
+  override *entries(): MapIterator<[string, Uint8Array]> {
+    for (const url of this.keys()) yield [url, this.get(url)!];
+  }
+
+  override *values(): MapIterator<Uint8Array> {
+    for (const url of this.keys()) yield this.get(url)!;
+  }
+
+  override [Symbol.iterator](): MapIterator<[string, Uint8Array]> {
+    return this.entries();
+  }
+
+  override forEach(callback: (value: Uint8Array, key: string, map: Map<string, Uint8Array>) => void, thisArg?: unknown): void {
+    for (const [url, bytes] of this.entries()) callback.call(thisArg, bytes, url, this);
+  }
+}
+
+const EMPTY = new Uint8Array(0);
+
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
 
 export type DevBuildResult = { ok: true; files: SiteFiles; changed: string[]; rendered: number } | { ok: false; errors: SiteError[] };
 
@@ -32,7 +81,8 @@ export class DevBuilder {
   private readonly pages = new Map<string, { key: string; page: RenderedPage }>();
   private files: SiteFiles = new Map();
   /** Shared with the /admin editor, whose validation of an unsaved edit leaves its parsed file here for the rebuild. */
-  readonly memo = new ContentMemo();
+  readonly memo: ContentMemo;
+  private readonly devMemo: DevMemo;
   /** Unsaved edits of the /admin editor (content-relative file → text), built as if they were the files. */
   readonly unsavedEdits = new Map<string, string>();
   /** The model the editor loaded with the unsaved edits as they are now, when it validated the latest one. */
@@ -45,7 +95,19 @@ export class DevBuilder {
     private readonly contentDir: string,
     private readonly env: ContentEnv,
     private readonly cache: BuildCache,
-  ) {}
+  ) {
+    this.memo = this.devMemo = new DevMemo(contentDir);
+  }
+
+  /** The content watcher is ready: from now on it reports every file and folder added, changed or removed (`changed`). */
+  watching(): void {
+    this.devMemo.watching();
+  }
+
+  /** A burst of the watcher's (content-relative paths): folders listed in it are listed again by the next load. */
+  changed(files: readonly string[]): void {
+    this.devMemo.changed(files);
+  }
 
   /**
    * The next rebuild starts from this model instead of loading the content again: the editor's validation of an
@@ -123,8 +185,10 @@ export class DevBuilder {
     since: number,
   ): Promise<{ page: RenderedPage; rendered: boolean }> {
     // The generator's id names this process's code (a code edit restarts `site dev`), so keys match the build cache's.
-    const key = pageKey(model, entry, code, generator, undefined, { images: pageImageInputs(entry, images) });
     const previous = this.pages.get(entry.route);
+    const key = pageKey(model, entry, code, generator, (value) => (value === entry ? this.entryDigest(entry) : undefined), {
+      images: pageImageInputs(entry, images),
+    });
     if (previous?.key === key) return { page: previous.page, rendered: false };
     // A page not in memory yet (the first build, a new page) may be in the build cache, as `site build` and earlier
     // runs of `site dev` stored it: the same key (every input of renderPage) is the same HTML.
@@ -157,10 +221,30 @@ export class DevBuilder {
     return { page, rendered: !stored };
   }
 
+  /**
+   * The digest of a page entry (what pageKey would make of it), kept across rebuilds while its fields are the same:
+   * the loader makes a new entry for each page at every load, around the same page object the memo kept, and
+   * digesting every page's entry again made each one-page edit's rebuild grow with the pages.
+   */
+  private entryDigest(entry: PageEntry): string {
+    const known = this.entryDigests.get(entry.route);
+    if (known && sameEntry(known.entry, entry)) return known.digest;
+    const digest = textDigest(JSON.stringify(entry));
+    this.entryDigests.set(entry.route, { entry, digest });
+    return digest;
+  }
+
+  private readonly entryDigests = new Map<string, { entry: PageEntry; digest: string }>();
+
   private install(files: SiteFiles, page: RenderedPage): void {
     files.set(`/${page.entry.file}`, page.bytes);
-    for (const [url, json] of page.islandProps) files.set(url, new TextEncoder().encode(json));
+    let props = this.propsBytes.get(page);
+    if (!props) this.propsBytes.set(page, (props = [...page.islandProps].map(([url, json]) => [url, new TextEncoder().encode(json)] as const)));
+    for (const [url, bytes] of props) files.set(url, bytes);
   }
+
+  /** Each page's island props files encoded once, not again at every rebuild. */
+  private readonly propsBytes = new WeakMap<RenderedPage, (readonly [string, Uint8Array])[]>();
 
   async rebuild(): Promise<DevBuildResult> {
     const since = this.previews;
@@ -183,19 +267,24 @@ export class DevBuilder {
     }
     const routes = new Set(model.pages.map((p) => p.route));
     for (const route of this.pages.keys()) if (!routes.has(route)) this.pages.delete(route);
+    for (const route of this.entryDigests.keys()) if (!routes.has(route)) this.entryDigests.delete(route);
     for (const route of this.previewed.keys()) if ((this.previewed.get(route)?.seq ?? 0) <= since) this.previewed.delete(route);
 
-    const files: SiteFiles = new Map([...code.files, ...images.files]);
+    const files = new DevFiles([...code.files, ...images.files]);
     for (const page of pages) this.install(files, page);
-    for (const [url, text] of seoFiles(
-      model,
-      sitePolicy(
+    // Made when asked for: at 10,000 pages the sitemap and the policy over every page's inline code took longer
+    // than the rest of a one-page edit's rebuild, and `site dev` serves them rarely.
+    const seo = once(() =>
+      seoFiles(
         model,
-        pages.map((p) => p.inline),
-        code,
+        sitePolicy(
+          model,
+          pages.map((p) => p.inline),
+          code,
+        ),
       ),
-    ))
-      files.set(url, new TextEncoder().encode(text));
+    );
+    for (const url of ['/sitemap.xml', '/robots.txt', '/_headers']) files.later(url, () => new TextEncoder().encode(seo().get(url)));
     const changed = pages.filter((p) => !sameBytes(this.files.get(`/${p.entry.file}`), files.get(`/${p.entry.file}`))).map((p) => p.entry.route);
     this.files = files;
     return { ok: true, files, changed, rendered };
@@ -225,6 +314,19 @@ export function inTurns(limit: number): <T>(task: () => Promise<T>) => Promise<T
   };
 }
 
+function sameEntry(a: PageEntry, b: PageEntry): boolean {
+  return (
+    a === b ||
+    (a.page === b.page &&
+      a.preview === undefined &&
+      b.preview === undefined &&
+      a.family === b.family &&
+      a.locale === b.locale &&
+      a.file === b.file &&
+      a.source === b.source)
+  );
+}
+
 function sameBytes(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {
-  return !!a && !!b && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
+  return (a !== undefined && a === b) || (!!a && !!b && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b));
 }

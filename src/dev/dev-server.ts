@@ -310,13 +310,15 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
   const watcher = watchTree(options.contentDir, {
     accept: (file) => /\.ya?ml$/.test(file),
     settleMs: SETTLE_MS,
-    onBurst: () => {
+    onBurst: (files) => {
+      builder.changed(files);
       state.edits++;
       state.filesEdited = true;
       rebuilds.request();
     },
   });
   await watcher.ready;
+  builder.watching();
 
   return {
     url: server.url,

@@ -314,17 +314,12 @@ export function inTurns(limit: number): <T>(task: () => Promise<T>) => Promise<T
   };
 }
 
+/** The same entry, field by field; an entry with a preview is always digested again. */
 function sameEntry(a: PageEntry, b: PageEntry): boolean {
-  return (
-    a === b ||
-    (a.page === b.page &&
-      a.preview === undefined &&
-      b.preview === undefined &&
-      a.family === b.family &&
-      a.locale === b.locale &&
-      a.file === b.file &&
-      a.source === b.source)
-  );
+  if (a === b) return true;
+  if (a.preview !== undefined || b.preview !== undefined) return false;
+  const fields = Object.keys(a) as (keyof PageEntry)[];
+  return fields.length === Object.keys(b).length && fields.every((field) => a[field] === b[field]);
 }
 
 function sameBytes(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {

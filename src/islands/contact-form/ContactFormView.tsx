@@ -264,6 +264,8 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
   );
 
   const [sentBefore = '', sentAfter = ''] = strings.sent.next.split('{email}');
+  // The punctuation right after the address stays on its line.
+  const [, sentMark = '', sentRest = ''] = /^(\S*)([^]*)$/.exec(sentAfter) ?? [];
   const hintId = `${id}consent-hint`;
   // Shown in the server's HTML and the hydrating render alike (a box ticked before hydration hides it after).
   const waitingForConsent = !submitting && (!hydrated || !values.privacyConsent);
@@ -294,8 +296,12 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
           </p>
           <p className="mt-2 text-slate-700" data-form-sent-next="">
             {sentBefore}
-            <strong className="font-semibold wrap-anywhere text-slate-900">{recap.email}</strong>
-            {sentAfter}
+            {/* One box, so the address moves to its own line whole ("gate-" is a break opportunity) and splits only where longer than a line. */}
+            <span className="inline-block max-w-full wrap-anywhere">
+              <strong className="font-semibold text-slate-900">{recap.email}</strong>
+              {sentMark}
+            </span>
+            {sentRest}
           </p>
           <figure className="mt-4 rounded-lg bg-white p-4 text-sm text-slate-700 ring-1 ring-success-600/20 ring-inset" data-form-sent-recap="">
             <blockquote className="line-clamp-4 whitespace-pre-line">{recap.message}</blockquote>

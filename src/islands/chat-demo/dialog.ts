@@ -5,8 +5,8 @@
  * start and be lost (Enter in a field submits only through an enabled button); what was typed and ticked meanwhile
  * is kept by the hydrating form (ContactFormView's valuesOnPage), and opening the demo starts that hydration.
  */
-import { HYDRATED_ATTRIBUTE } from '../protocol.ts';
-
+/** protocol.ts's HYDRATED_ATTRIBUTE, written out: importing that module here splits it into a chunk of its own, a second request before interaction. */
+const HYDRATED_ATTRIBUTE = 'data-hydrated';
 const OPENERS = '.chat-launcher, [data-chat-open]';
 /** Set on `<html>` while the demo is open; ChatDemo.tsx shows the backdrop by it. */
 export const OPEN_ATTRIBUTE = 'data-chat-demo-open';

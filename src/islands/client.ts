@@ -4,6 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import { keepLauncherClear } from './chat-demo/clear-zone.ts';
+import { runChatDemoDialog } from './chat-demo/dialog.ts';
 import { showErrorScreen } from './error-screen.ts';
 import { revealLinkedTargets } from './reveal-target.ts';
 import type { HydrateStrategy } from './protocol.ts';
@@ -46,13 +47,19 @@ async function hydrate(element: HTMLElement): Promise<boolean> {
   }
 }
 
-function schedule(element: HTMLElement, strategy: HydrateStrategy): void {
-  const run = () => void hydrate(element);
-  if (strategy === 'load') return run();
+/** Schedules an island's waking; returns a function that wakes it at once (from then on a no-op). */
+function schedule(element: HTMLElement, strategy: HydrateStrategy): () => void {
+  let started = false;
+  const run = () => {
+    if (started) return;
+    started = true;
+    void hydrate(element);
+  };
+  if (strategy === 'load') return (run(), run);
   if (strategy === 'idle') {
     if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 2000 });
     else setTimeout(run, 200);
-    return;
+    return run;
   }
   if (strategy === 'visible') {
     const observer = new IntersectionObserver(
@@ -65,7 +72,7 @@ function schedule(element: HTMLElement, strategy: HydrateStrategy): void {
       { rootMargin: '300px' },
     );
     observer.observe(element);
-    return;
+    return run;
   }
   // The interaction that wakes an island may be a click that lands before React is there to see it:
   // remember the clicked element and click it again once hydrated, so the first click always works. A click
@@ -78,46 +85,39 @@ function schedule(element: HTMLElement, strategy: HydrateStrategy): void {
   const remember = (event: Event) => {
     if (event.target instanceof Element) clicked = event.target;
   };
+  // The chat demo opens and closes without React (chat-demo/dialog.ts): a replayed click would open it again.
+  const replay = element.dataset.island !== 'chat-demo';
+  let woken = false;
   const once = (event?: Event) => {
+    if (woken) return;
+    woken = true;
     for (const name of events) element.removeEventListener(name, once);
     element.addEventListener('click', remember);
     // A listener added while an event is dispatched does not see that event.
     if (event?.type === 'click') remember(event);
     void hydrate(element).then((hydrated) => {
       element.removeEventListener('click', remember);
+      if (!replay) return;
       // The target may be an SVG inside the button (no .click()): dispatch, and let it bubble to React.
       if (hydrated && clicked?.isConnected) clicked.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
     });
   };
   for (const event of events) element.addEventListener(event, once, { passive: true });
   if (clicked) once();
+  return () => once();
 }
 
 /** Click targets the page's start script saw before this loader ran (render/head.ts); it stops at `done`. */
 const earlyClicks: EventTarget[] & { done?: boolean } = (window as Window & { siteEarlyClicks?: EventTarget[] }).siteEarlyClicks ?? [];
 
-/**
- * The header's chat entry (phones, render/layout/Header.tsx) opens the chat demo through the demo's own button,
- * hidden there: a click on it, before or after the island woke, is a click on that button.
- */
-function forwardChatEntry(): void {
-  const launcher = document.querySelector('.chat-launcher');
-  if (!launcher) return;
-  const entry = (target: EventTarget | null) => target instanceof Element && target.closest('[data-chat-open]');
-  earlyClicks.forEach((target, i) => {
-    if (entry(target)) earlyClicks[i] = launcher;
-  });
-  document.addEventListener('click', (event) => {
-    if (entry(event.target)) launcher.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
-  });
-}
-
 function start(): void {
   earlyClicks.done = true;
-  forwardChatEntry();
+  let wakeChatDemo = () => {};
   for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
-    schedule(element, (element.dataset.hydrate as HydrateStrategy | undefined) ?? 'load');
+    const wake = schedule(element, (element.dataset.hydrate as HydrateStrategy | undefined) ?? 'load');
+    if (element.dataset.island === 'chat-demo') wakeChatDemo = wake;
   }
+  runChatDemoDialog(wakeChatDemo, earlyClicks);
   keepLauncherClear();
   revealLinkedTargets();
 }

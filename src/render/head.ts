@@ -60,7 +60,8 @@ export function consentProbeScript(cookie: ConsentCookie): string {
  * is the element's `data-islands` attribute, so the script text, and its CSP hash, stay the same when the
  * bundle changes. ES5 but for `import()`, which a browser without modules would not run as a module either.
  * Until the loader runs, it keeps the targets of clicks (`window.siteEarlyClicks`): a visitor may press the chat
- * button between first paint and the loader's arrival, and the loader wakes that island and clicks it again.
+ * button between first paint and the loader's arrival, and the loader then opens the demo (islands/chat-demo/dialog.ts)
+ * or wakes the clicked island and clicks it again.
  */
 export const ISLAND_START_SCRIPT =
   '(function(s){var d=document,c=window.siteEarlyClicks=[];' +

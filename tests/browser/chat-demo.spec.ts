@@ -73,6 +73,76 @@ test('a click pressed before the island loader arrives and released after it sti
   await expect(page.getByRole('button', { name: demo.close })).toBeFocused();
 });
 
+for (const { width, height, entry } of [
+  { width: 390, height: 844, entry: 'header .chat-entry' },
+  { width: 1280, height: 800, entry: '.chat-launcher' },
+]) {
+  test(`at ${width} px a tap opens the demo before the island's code has arrived; the form sends once it has (issue #36)`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    // Hold back the island's chunk and React's (mount imports react-dom): only the page-load script runs.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/(ChatDemo|mount)-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    if (width >= 1024) await revealChatLauncher(page);
+    else await page.waitForFunction(() => (window as Window & { siteEarlyClicks?: { done?: boolean } }).siteEarlyClicks?.done === true);
+    const island = page.locator('[data-island="chat-demo"]');
+    const opener = page.locator(entry);
+    // Focus on the opener (as a pointer's arrival or press) already asks for the island's code.
+    const asked = page.waitForRequest(/\/assets\/ChatDemo-[^/]+\.js$/);
+    await opener.focus();
+    await asked;
+    await opener.click();
+    await expect(dialog(page)).toBeVisible();
+    await expect(page.getByRole('button', { name: demo.close })).toBeFocused();
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+    await expect(opener).toHaveAttribute('aria-expanded', 'true');
+    await expect(island).not.toHaveAttribute('data-hydrated', '');
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+    await expect(opener).toBeFocused();
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
+
+    await page.keyboard.press('Enter');
+    await expect(dialog(page)).toBeVisible();
+    const f = dialog(page).locator('form');
+    const send = f.locator('button[type=submit]');
+    // The consent hint works before React too: it brings the checkbox into focus.
+    await f
+      .locator('[data-consent-hint]')
+      .getByRole('button', { name: localeFile('de').forms.consentHint })
+      .click();
+    await expect(f.locator('[name=privacy_consent]')).toBeFocused();
+    const email = uniqueEmail(`early${width}`);
+    await f.locator('[name=name]').fill('Frieda Früh');
+    await f.locator('[name=email]').fill(email);
+    await f.locator('[name=message]').fill('Geöffnet, bevor React da war.');
+    await f.locator('[name=privacy_consent]').check();
+    // A send before hydration waits: the button is disabled, so Enter in a field neither posts nor reloads the page.
+    await expect(send).toBeDisabled();
+    await f.locator('[name=name]').press('Enter');
+    await expect(island).not.toHaveAttribute('data-hydrated', '');
+    release();
+    await expectHydrated(island);
+    expect(new URL(page.url()).search).toBe('');
+    // What was typed and ticked before hydration is kept; the button is ready without ticking again.
+    await expect(dialog(page)).toBeVisible();
+    await expect(f.locator('[name=name]')).toHaveValue('Frieda Früh');
+    await expect(f.locator('[name=privacy_consent]')).toBeChecked();
+    await expect(send).toBeEnabled();
+    const sent = page.waitForRequest(isContactCall);
+    await send.click();
+    await sent;
+    await expect(toast(page, 'Vielen Dank! Wir melden uns zeitnah zu Ihrer Chatbot-Anfrage.')).toBeVisible();
+    const rows = await storedFor(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: 'Frieda Früh', products: 'chatbot', form_variant: 'chat-demo' });
+  });
+}
+
 test('page scroll is locked while open; the backdrop closes it and focus returns to the button', async ({ page }) => {
   await page.goto('/');
   // Scrolled to where the chat button shows (its corner clear of the page), with room left to scroll.

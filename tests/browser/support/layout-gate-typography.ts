@@ -172,6 +172,8 @@ export function typographyChecks({ rules, headingEdge }: ReturnType<typeof typog
         if (box && box.top > start.top + start.height / 2) break;
         split++;
       }
+      // A compound broken at its own hyphen ("Mandantenaufnahme- / Bot") is not hyphenated by the build.
+      if (word.charAt(split - 1) !== '\u00ad') continue;
       const head = word.slice(0, split).replace(/\u00ad/g, '');
       const { left, right } = lineExtent(block, end.top, end.height);
       if (sameLine && right - left + oneLineWidth(font, `${head} `) <= width)

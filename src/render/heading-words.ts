@@ -1,4 +1,4 @@
-import { mapBodyText, type TextRun } from './hyphenation.ts';
+import type { BodyTextVisitor, TextRun } from './hyphenation.ts';
 
 /**
  * A typesetter hyphenates a heading only where a word fits no line whole. Browsers treat a soft hyphen as a break
@@ -51,27 +51,30 @@ function setHeading(parts: readonly Part[]): string {
 }
 
 /**
- * `body` (a page's body HTML after its text pass, body-text.ts) with the hyphenated words of its headings and card
- * titles (`h1`–`h6`) each set whole (see above); text in code, islands and `hyphens-none` elements is never touched.
+ * `visit` with the hyphenated words of headings and card titles (`h1`–`h6`) each set whole (see above), for the body
+ * text pass (body-text.ts): a heading's parts are held back as `visit` returns them and given out at its end tag.
+ * Text in code, islands and `hyphens-none` elements is never touched.
  */
-export function wholeHeadingWords(body: string): string {
-  if (!body.includes(SOFT_HYPHEN)) return body;
+export function wholeHeadingWords(visit: BodyTextVisitor): BodyTextVisitor {
   let heading: Part[] | undefined;
-  return mapBodyText(body, {
+  return {
     tag(token) {
       const match = HEADING_TAG.exec(token);
       if (match && !match[1]) heading = [];
-      if (!heading) return token;
-      heading.push({ tag: token });
+      const out = visit.tag(token);
+      if (!heading) return out;
+      heading.push({ tag: out });
       if (!match?.[1]) return '';
-      const out = setHeading(heading);
+      const whole = setHeading(heading);
       heading = undefined;
-      return out;
+      return whole;
     },
     text(token, run) {
-      if (!heading) return token;
-      heading.push({ text: token, run });
+      const out = visit.text(token, run);
+      if (!heading) return out;
+      // What `visit` makes of a text may hold tags (a claim's footnote link): they stay tags here too.
+      out.split(/(<[^>]*>)/).forEach((piece, i) => heading?.push(i % 2 ? { tag: piece } : { text: piece, run }));
       return '';
     },
-  });
+  };
 }

@@ -10,7 +10,6 @@ import { IslandPropsContext, type IslandPropsFiles } from './Island.tsx';
 import { Page } from './Page.tsx';
 import { markClaims } from './claim-notes.ts';
 import { finishBody } from './body-text.ts';
-import { wholeHeadingWords } from './heading-words.ts';
 import { PageContextProvider } from './page-context.tsx';
 import { SharedParts, SharedPartsProvider } from './shared-parts.tsx';
 import { SourceMarks, SourceMarksProvider, type MarkedElement } from './source-marks.tsx';
@@ -73,7 +72,7 @@ export function renderRouteWithSources(
   const claims = markClaims(withTypography(entry.page, localeStrings.typography, model.verbatim), model.site, localeStrings.intl);
   const ctx: RenderContext = { model, entry: { ...entry, page: claims.page }, strings, assets, claimNotes: claims.notes };
   const { lang } = localeEntry(model.site, entry.locale);
-  const finish = (html: string) => wholeHeadingWords(finishBody(html, strings.claimNoteRef, lang, localeStrings.typography.noBreakCompoundLetters));
+  const finish = (html: string) => finishBody(html, strings.claimNoteRef, lang, localeStrings.typography.noBreakCompoundLetters);
   const page = (parts: SharedParts) => {
     const marks = new SourceMarks().add(ctx.entry.page, entry.source).add(strings, `locales/${entry.locale}.yaml`);
     const islandProps: IslandPropsFiles = new Map();

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
-import { WHOLE_WORD_OPEN, wholeHeadingWords } from '../../../src/render/heading-words.ts';
+import { WHOLE_WORD_OPEN, wholeHeadingWords as wholeWordsVisitor } from '../../../src/render/heading-words.ts';
+import { mapBodyText } from '../../../src/render/hyphenation.ts';
 import { renderRouteWithSources } from '../../../src/render/render-route.tsx';
 import { loadContent } from '../../../src/content/load.ts';
 
 /** Soft hyphens shown as `|`, whole-word boxes as `[…]`. */
 const show = (html: string) => html.replaceAll('\u00ad', '|').replaceAll(WHOLE_WORD_OPEN, '[').replaceAll('</span>', ']');
 const soft = (text: string) => text.replaceAll('|', '\u00ad');
+/** The heading pass alone, over text the body pass has already hyphenated. */
+const wholeHeadingWords = (html: string) => mapBodyText(html, wholeWordsVisitor({ tag: (token) => token, text: (token) => token }));
 
 describe('whole words in headings (render/heading-words.ts)', () => {
   it('sets each hyphenated word of a heading as one box, so it moves whole to the next line and breaks only when longer', () => {

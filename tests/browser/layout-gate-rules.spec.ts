@@ -223,6 +223,26 @@ test('needless-hyphen: a title word hyphenated at the start of its line although
   expect(await findingsOn(page, `<h3 style="font: 20px/1.2 monospace; width: 16ch; margin: 0 16px">Vertriebs&shy;leit&shy;faden</h3>`)).toEqual([]);
 });
 
+test('needless-hyphen: a title or centred word hyphenated at a line end although the next line has room for it, not in running text', async ({ page }) => {
+  // "Ganz kurze Vertriebs- / texte": "Vertriebstexte" (14) fits whole beside "texte" on a 22-character line.
+  const box = (tag: string, align: string, text: string) =>
+    `<${tag} style="font: 20px/1.2 monospace; width: 22ch; margin: 0 16px; text-align: ${align}">${text}</${tag}>`;
+  const hyphenated = 'Ganz kurze Vertriebs&shy;texte';
+  for (const [tag, align] of [
+    ['h3', 'left'],
+    ['p', 'center'],
+  ]) {
+    const found = await findingsOn(page, box(tag!, align!, hyphenated));
+    expect(found.map((f) => f.rule)).toEqual(['needless-hyphen']);
+    expect(found[0]?.detail).toMatch(/^"Vertriebstexte" is hyphenated although the next line has room for it whole \(\d+ px\)$/);
+  }
+  // Running text may hyphenate to fill its lines; a next line full already ("texte aller Zeiten") has no room.
+  expect(await findingsOn(page, box('p', 'left', hyphenated))).toEqual([]);
+  expect(await findingsOn(page, box('h3', 'left', 'Ganz kurze Vertriebs&shy;texte aller Zeiten'))).toEqual([]);
+  // A compound broken at its own hyphen took no hyphen of the build's ("Mandantenaufnahme- / Bot", centred on /chatbot).
+  expect(await findingsOn(page, box('p', 'center', 'Ganz kurze Ver&shy;triebs-texte'))).toEqual([]);
+});
+
 test('bound-split: an e-mail address or a suspended hyphen broken across lines, not one kept whole', async ({ page }) => {
   const box = 'style="font: 20px/1.2 monospace; width: 14ch; margin: 0 16px"';
   // The address breaks at its hyphen in a 14-character line; "Vorlagen und -" ends a line before "agenten".

@@ -12,8 +12,10 @@
  *   lead-in text before it ("AI models. All / in one place."), or breaks inside although it fits the line whole.
  * - `bound-split`: a line breaks inside what the build binds: an e-mail address ("service@ki- / zentrale.de") or a
  *   suspended hyphen and its word ("und - / agenten"); render/keep-together.tsx and render/typography-marks.ts.
- * - `needless-hyphen`: a heading or card title breaks a word at a soft hyphen although the word starts its line and
- *   would fit that line whole ("Branchenspezi- / fische" in a 300 px card, from `text-wrap: balance`).
+ * - `needless-hyphen`: a heading, card title or centred text (a hero's lead) breaks a word at a soft hyphen although
+ *   the word starts its line and would fit that line whole ("Branchenspezi- / fische" in a 300 px card, from
+ *   `text-wrap: balance`), or although the whole word would fit on the line its end is on (design review 10: an H3 on
+ *   /en/education and the centred lead of /es/education). Running text, set ragged, may hyphenate to fill its lines.
  */
 import { EDGE_LETTERS } from '../../../src/render/hyphenation.ts';
 
@@ -132,22 +134,50 @@ export function typographyChecks({ rules, headingEdge }: ReturnType<typeof typog
     }
   }
 
-  /** A heading's word broken at a soft hyphen although it starts its line and fits that line whole. */
-  function needlessHyphens(node: Text, heading: Element) {
+  /** The left and right edges of the line of `block` drawn at `top` (the union of its boxes on that line). */
+  const lineExtent = (block: Element, top: number, height: number) => {
+    const all = document.createRange();
+    all.selectNodeContents(block);
+    const boxes = [...all.getClientRects()].filter((r) => r.width > 0 && Math.abs(r.top - top) < height / 2);
+    return { left: Math.min(...boxes.map((r) => r.left)), right: Math.max(...boxes.map((r) => r.right)) };
+  };
+
+  /**
+   * A word of a heading or centred text broken at a soft hyphen although it starts its line and fits that line whole, or
+   * although the line its end is on has room for the whole word.
+   */
+  function needlessHyphens(node: Text, block: Element) {
     for (const m of node.data.matchAll(/[^\s]+/g)) {
       const word = m[0];
       if (!word.includes('\u00ad')) continue;
       const start = charBox(node, m.index);
       const end = charBox(node, m.index + word.length - 1);
       if (!start || !end || end.top <= start.top + start.height / 2) continue;
-      // Starts its line: nothing drawn before it in the heading sits on the same line.
+      // Starts its line: nothing drawn before it in the block sits on the same line.
       const before = document.createRange();
-      before.setStart(heading, 0);
+      before.setStart(block, 0);
       before.setEnd(node, m.index);
       const sameLine = [...before.getClientRects()].some((r) => r.width > 0 && Math.abs(r.top - start.top) < start.height / 2);
       const whole = word.replace(/\u00ad/g, '');
-      if (!sameLine && oneLineWidth(node.parentElement ?? heading, whole) <= measure(heading))
-        report('needless-hyphen', heading, `"${whole}" is hyphenated although it fits the ${Math.round(measure(heading))} px line whole`);
+      const width = measure(block);
+      const font = node.parentElement ?? block;
+      if (!sameLine && oneLineWidth(font, whole) <= width) {
+        report('needless-hyphen', block, `"${whole}" is hyphenated although it fits the ${Math.round(width)} px line whole`);
+        continue;
+      }
+      // Where the word's first line ends: the head before that break moves down, with a space, onto the next line.
+      let split = 1;
+      while (split < word.length) {
+        const box = charBox(node, m.index + split);
+        if (box && box.top > start.top + start.height / 2) break;
+        split++;
+      }
+      // A compound broken at its own hyphen ("Mandantenaufnahme- / Bot") is not hyphenated by the build.
+      if (word.charAt(split - 1) !== '\u00ad') continue;
+      const head = word.slice(0, split).replace(/\u00ad/g, '');
+      const { left, right } = lineExtent(block, end.top, end.height);
+      if (sameLine && right - left + oneLineWidth(font, `${head} `) <= width)
+        report('needless-hyphen', block, `"${whole}" is hyphenated although the next line has room for it whole (${Math.round(width)} px)`);
     }
   }
 
@@ -184,7 +214,10 @@ export function typographyChecks({ rules, headingEdge }: ReturnType<typeof typog
     const block = blockOf(parent);
     const heading = parent.closest('h1, h2, h3, h4, h5, h6');
     if (heading && rules.includes('heading-break')) headingBreaks(node, heading);
-    if (heading && rules.includes('needless-hyphen')) needlessHyphens(node, heading);
+    if (rules.includes('needless-hyphen')) {
+      const judged = heading ?? (block && getComputedStyle(block).textAlign === 'center' ? block : null);
+      if (judged) needlessHyphens(node, judged);
+    }
     if (rules.includes('bound-split')) boundSplits(node, block ?? parent);
     if (rules.includes('dash-line-start')) {
       for (const m of node.data.matchAll(/[–—](?=\s|$)/g)) {

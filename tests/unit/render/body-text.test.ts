@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { finishBody } from '../../../src/render/body-text.ts';
 import { claimMark, linkClaimMarks } from '../../../src/render/claim-notes.ts';
-import { hyphenateHtml, hyphenateText } from '../../../src/render/hyphenation.ts';
+import { wholeHeadingWords } from '../../../src/render/heading-words.ts';
+import { hyphenateHtml, hyphenateText, mapBodyText } from '../../../src/render/hyphenation.ts';
 
 /** Soft hyphens shown as `|`. */
 const show = (text: string) => text.replaceAll('\u00ad', '|');
@@ -16,14 +17,16 @@ const BODIES = [
   `<div data-island="contact-form" data-prefix="x"><p>Verantwortlichkeiten${claimMark(4)}</p></div><p>Verantwortlichkeiten${claimMark(4)}</p>`,
   `<p>info@verantwortlichkeiten.de${claimMark(1)} https://beispielhaftigkeit.de/verantwortlichkeit</p>`,
   '<h2>Verantwortlichkeiten</h2><p>Besprechungsprotokoll<br>Datenschutzerklärung</p>',
+  `<h3>Verfügbarkeit 99,9 %${claimMark(2)} Verantwortlichkeiten${claimMark(1)} vertraglich</h3>`,
 ];
 
 describe('the body pass (render/body-text.ts)', () => {
-  it('makes, in one pass, the same bytes as linking the claim marks and then hyphenating', () => {
+  it('makes, in one pass, the same bytes as linking the claim marks, hyphenating, then setting heading words whole', () => {
+    const headingWords = (html: string) => mapBodyText(html, wholeHeadingWords({ tag: (token) => token, text: (token) => token }));
     for (const lang of ['de', 'fr', 'en', 'es', 'nl'])
       for (const label of [undefined, 'Fußnote {n}'])
         for (const body of [...BODIES, BODIES.join('')])
-          expect(finishBody(body, label, lang), `${lang}: ${body}`).toBe(hyphenateHtml(linkClaimMarks(body, label), lang));
+          expect(finishBody(body, label, lang), `${lang}: ${body}`).toBe(headingWords(hyphenateHtml(linkClaimMarks(body, label), lang)));
   });
 
   it('keeps hyphenating right once its memo of texts is full and starts afresh', () => {

@@ -40,7 +40,7 @@ describe('folded lists', () => {
       // readers (Services' CardButton), and footnote marks are left out.
       const plain = section
         .replace(/<span class="sr-only">[\s\S]*?<\/span>|<sup\b[\s\S]*?<\/sup>|<!-- -->/g, '')
-        .replace(/<span class="whitespace-nowrap">([^<]*)<\/span>/g, '$1');
+        .replace(/<span class="(?:whitespace-nowrap|inline-block)">([^<]*)<\/span>/g, '$1');
       const texts = [...plain.matchAll(/>([^<]+)</g)].map((m) => readableText(m[1]!).trim());
       for (const title of titles)
         expect(

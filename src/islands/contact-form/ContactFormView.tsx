@@ -409,7 +409,7 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
           </button>
           {waitingForConsent && (
             // A control, not just words: in the chat demo's sheet the checkbox may be scrolled out of view above the send row.
-            <p id={hintId} className="mt-2 text-center text-sm text-balance text-slate-600" data-consent-hint="">
+            <p id={hintId} className="mt-1 text-center text-sm text-balance text-slate-600 sm:mt-2" data-consent-hint="">
               <button
                 type="button"
                 onClick={() => {
@@ -417,7 +417,7 @@ export function ContactFormView({ strings, shape, layout, presetProducts, source
                   box?.focus({ preventScroll: true });
                   box?.scrollIntoView({ block: 'center', behavior: 'instant' });
                 }}
-                className="min-h-6 underline decoration-slate-400 underline-offset-2 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                className="inline-flex min-h-11 w-full items-center justify-center underline decoration-slate-400 sm:min-h-6 underline-offset-2 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
               >
                 {strings.consentHint}
               </button>

@@ -28,8 +28,11 @@ const SPEC_QUOTED: Record<Lang, Record<string, string>> = {
     'Get Started': "SPEC §2: the header's start button ('Get Started' (English education page))",
     Contact: "SPEC §2: the header's contact label ('Contact' on the English education page)",
   },
-  // SPEC quotes no Spanish button label: every Spanish button to a contact form says "Solicitar información".
-  es: {},
+  // SPEC quotes no Spanish label; the header's start button is the counterpart of the three above (design review
+  // 10b: a long "Solicitar información" there crowded the header). Every other Spanish button to a form says that.
+  es: {
+    Empezar: "SPEC §2: the header's start button, as 'Jetzt starten', 'Commencer' and 'Get Started' are",
+  },
 };
 
 /**

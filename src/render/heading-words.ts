@@ -19,8 +19,7 @@ type Part = { tag: string } | { text: string; run: TextRun };
 
 /** Whether a line break lies between the parts before `from` (walking back) or after it (forward) and the word. */
 function apartFrom(parts: readonly Part[], from: number, step: -1 | 1): boolean {
-  for (let i = from; i >= 0 && i < parts.length; i += step) {
-    const part = parts[i]!;
+  for (let i = from, part = parts[i]; part; i += step, part = parts[i]) {
     if ('tag' in part) {
       if (/^<br[\s/>]/i.test(part.tag)) return true;
       continue;

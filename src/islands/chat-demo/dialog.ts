@@ -52,7 +52,6 @@ function focusConsentBeforeHydration(target: Element, panel: HTMLElement): boole
  * returns to the opener. The panel is looked up at each use: should hydration ever re-create the island's markup,
  * the page-load script still drives the new one.
  */
-// eslint-disable-next-line max-lines-per-function -- One modal: open, close and the listeners share its state.
 export function runChatDemoDialog(wake: () => void, early: readonly EventTarget[]): void {
   const backdrop = () => document.querySelector<HTMLElement>('[data-chat-backdrop]');
   const panel = () => backdrop()?.querySelector<HTMLElement>('[role="dialog"]') ?? undefined;

@@ -11,14 +11,14 @@ test.describe.configure({ timeout: 180_000 });
 
 const LANDINGS = ['/', '/fr', '/en', '/es', '/education', '/fr/education', '/en/education', '/es/education', '/chatbot'];
 
-test('hero figures: from 640 px one row of equal, left-aligned columns starting at the row’s left edge', async ({ page }) => {
+test('hero figures: from 1024 px one row of equal, left-aligned columns starting at the row’s left edge', async ({ page }) => {
   const failures: string[] = [];
   for (const route of LANDINGS) {
     await page.goto(route);
     failures.push(
       ...(
         await findingsAtEveryWidth(page, async (viewport) => {
-          if (viewport.width < 640) return [];
+          if (viewport.width < 1024) return [];
           return page.evaluate(() => {
             const row = document.querySelector('[data-hero-stats]');
             if (!row) return ['no figures row'];

@@ -122,11 +122,12 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
           // Beside a drawing the figures run under text and drawing both, so each has room for its label on a line or
           // two (in the text column's quarters "günstiger als ChatGPT Plus + Claude Pro" took three). Labels are never
           // hyphenated: a figure's proof reads as broken with "Konversions-/rate" in it. On phones two by two; from 640 px
-          // one row of equal, left-aligned columns on the width of the grids below (spread with space-between, the last
-          // figure sat flush right and no column lined up with the cards under it).
+          // one row, its columns as wide as their words (in equal quarters at 768 px the long label took three lines);
+          // from 1024 px equal, left-aligned columns on the width of the grids below (spread with space-between, the
+          // last figure sat flush right and no column lined up with the cards under it).
           <dl
             data-hero-stats=""
-            className={`grid grid-cols-2 gap-x-6 gap-y-4 border-t border-slate-200 pt-6 sm:auto-cols-fr sm:grid-flow-col sm:grid-cols-none ${mock ? `mx-auto w-full max-w-2xl sm:max-w-none lg:col-span-2 lg:mt-10 ${note ? '' : 'max-lg:-mt-4'}` : 'mx-auto mt-8 max-w-3xl'}`}
+            className={`grid grid-cols-2 gap-x-6 gap-y-4 border-t border-slate-200 pt-6 sm:flex sm:justify-between lg:grid lg:auto-cols-fr lg:grid-flow-col lg:grid-cols-none ${mock ? `mx-auto w-full max-w-2xl sm:max-w-none lg:col-span-2 lg:mt-10 ${note ? '' : 'max-lg:-mt-4'}` : 'mx-auto mt-8 max-w-3xl'}`}
           >
             {section.stats.map((stat, i) => (
               // A column flex box, so the figure (`order-first`) shows above its label; the DOM keeps dt before dd.

@@ -1,12 +1,13 @@
 import { claimLinker, hasClaimMarks } from './claim-notes.ts';
 import { wholeHeadingWords } from './heading-words.ts';
-import { mapBodyText, textHyphenator, type TextRun } from './hyphenation.ts';
+import { mapBodyText, textHyphenator, type BodyTextVisitor, type TextRun } from './hyphenation.ts';
 import { bindShortCompounds } from './keep-together-compounds.ts';
 
 /**
- * The body's footnote marks made links (claim-notes.ts) and its long words given soft hyphens for the page's language
- * (hyphenation.ts), each hyphenated heading word set whole (heading-words.ts), and its short hyphenated compounds bound (keep-together-compounds.ts, up to `compoundLetters` letters,
- * the locale's `noBreakCompoundLetters`), in one pass over its HTML; the head's title and meta stay as typed.
+ * The body's footnote marks made links (claim-notes.ts), its long words given soft hyphens for the page's language
+ * (hyphenation.ts), each hyphenated heading word set whole (heading-words.ts), and its short hyphenated compounds
+ * bound (keep-together-compounds.ts, up to `compoundLetters` letters, the locale's `noBreakCompoundLetters`), in one
+ * pass over its HTML; the head's title and meta stay as typed.
  */
 export function finishBody(rendered: string, refLabel: string | undefined, lang: string, compoundLetters = 0): string {
   const hyphenate = textHyphenator(lang);
@@ -16,7 +17,9 @@ export function finishBody(rendered: string, refLabel: string | undefined, lang:
     heading: (text: string) => bindShortCompounds(hyphenate(text, 'heading'), compoundLetters),
   };
   const prose = (run: TextRun) => (run === 'body' || run === 'heading' ? byPlace[run] : undefined);
-  if (!hasClaimMarks(rendered)) return mapBodyText(rendered, wholeHeadingWords({ tag: (token) => token, text: (token, run) => prose(run)?.(token) ?? token }));
-  const linker = claimLinker(refLabel);
-  return mapBodyText(rendered, wholeHeadingWords({ tag: linker.tag, text: (token, run) => linker.text(token, prose(run)) }));
+  const linker = hasClaimMarks(rendered) ? claimLinker(refLabel) : undefined;
+  const visit: BodyTextVisitor = linker
+    ? { tag: linker.tag, text: (token, run) => linker.text(token, prose(run)) }
+    : { tag: (token) => token, text: (token, run) => prose(run)?.(token) ?? token };
+  return mapBodyText(rendered, wholeHeadingWords(visit));
 }

@@ -3,7 +3,6 @@
  * a shared chunk) only when its hydration strategy fires.
  */
 import type { ComponentType } from 'react';
-import { keepLauncherClear } from './chat-demo/clear-zone.ts';
 import { runChatDemoDialog } from './chat-demo/dialog.ts';
 import { showErrorScreen } from './error-screen.ts';
 import { revealLinkedTargets } from './reveal-target.ts';
@@ -118,7 +117,6 @@ function start(): void {
     if (element.dataset.island === 'chat-demo') wakeChatDemo = wake;
   }
   runChatDemoDialog(wakeChatDemo, earlyClicks);
-  keepLauncherClear();
   revealLinkedTargets();
 }
 

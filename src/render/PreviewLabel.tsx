@@ -35,7 +35,7 @@ export function PreviewLabel({ why, strings, intl, page }: { why: Withheld; stri
     );
   }
   return (
-    <p data-preview={why.state} className="mx-auto max-w-7xl px-gutter pt-4">
+    <p data-preview={why.state} className="mx-auto max-w-page px-page pt-4">
       <span className="inline-block rounded-full bg-slate-950 px-3 py-1 text-sm font-semibold text-white">{text}</span>
     </p>
   );

@@ -52,7 +52,7 @@ export function SectionShell({
 }) {
   return (
     <section id={id} aria-labelledby={labelledBy} className={`${tones[tone]} py-section`}>
-      <div className={`mx-auto px-gutter ${narrow ? 'max-w-3xl' : 'max-w-7xl'}`}>
+      <div className={`mx-auto ${narrow ? 'max-w-3xl px-gutter' : 'max-w-page px-page'}`}>
         {children}
         <SectionFigure />
       </div>

@@ -320,9 +320,20 @@ test('fixed-covers-content: a cookie bar fixed over the first screen at load, an
   expect(swept.map((f) => [f.rule, f.element, f.detail.replace(/\d+px:.*/, '')])).toEqual([
     ['fixed-covers-content', '<p> "Read on further down"', 'scrolled to '],
   ]);
-  // ...and passes when it steps aside (fades out) while the line is under it.
+  // ...and passes when it is faded out while the line is under it (that it blinks is `chat-blink`'s to judge).
   const aside = `addEventListener('scroll', () => { document.querySelector('.chat-launcher').style.opacity = scrollY > 400 && scrollY < 900 ? '0' : '1'; });`;
-  expect(await findingsOn(page, page1, PHONE, aside)).toEqual([]);
+  expect((await findingsOn(page, page1, PHONE, aside)).filter((f) => f.rule === 'fixed-covers-content')).toEqual([]);
+});
+
+test('chat-blink: a chat button that fades out and back in while the page scrolls, not one that enters once', async ({ page }) => {
+  const body = `<div style="height: 4000px"></div><button class="chat-launcher" style="position: fixed; right: 16px; bottom: 16px; width: 48px; height: 48px">?</button>`;
+  const blinks = (f: { rule: string; detail: string }[]) => f.filter((x) => x.rule === 'chat-blink').map((x) => x.detail.split(':')[0]);
+  // Out of sight over two stretches of the page, as a button stepping aside along the text was.
+  const aside = `addEventListener('scroll', () => { document.querySelector('.chat-launcher').style.opacity = (scrollY > 800 && scrollY < 1200) || scrollY > 2000 ? '0' : '1'; });`;
+  expect(blinks(await findingsOn(page, body, LAPTOP, aside))).toEqual(['3 changes in one scroll to the end']);
+  // Hidden on the first screen, then shown to the end: its entrance is the one change.
+  const entrance = `document.querySelector('.chat-launcher').style.opacity = '0'; addEventListener('scroll', () => { document.querySelector('.chat-launcher').style.opacity = scrollY > 400 ? '1' : '0'; });`;
+  expect(blinks(await findingsOn(page, body, LAPTOP, entrance))).toEqual([]);
 });
 
 test('fixed-covers-content: a toast positioned from an empty fixed list (as sonner draws it) on text', async ({ page }) => {

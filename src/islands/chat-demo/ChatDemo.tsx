@@ -36,11 +36,11 @@ export default function ChatDemo({ strings, form }: ChatDemoProps) {
         aria-haspopup="dialog"
         aria-expanded="false"
         aria-label={strings.open}
-        // Below 1024 px the header carries the chat entry instead (render/layout/Header.tsx): nothing floats on phones
-        // and tablets, where the button's steps aside along the text made it blink (design reviews 7b N2, 9b N2).
-        className="chat-launcher fixed right-5 bottom-5 z-40 hidden size-14 items-center lg:flex justify-center rounded-full bg-brand-600 text-white shadow-lg transition hover:scale-105 hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        // Below 1024 px the header carries the chat entry instead (render/layout/Header.tsx). From there it floats in
+        // the lane the page's container leaves it (styles.css, `px-page`): its size and place are that lane's.
+        className="chat-launcher fixed right-4 bottom-4 z-40 hidden size-12 items-center lg:flex justify-center rounded-full bg-brand-600 text-white shadow-lg transition hover:scale-105 hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
-        <ChatBubbleIcon className="size-7" />
+        <ChatBubbleIcon className="size-6" />
       </button>
       <div
         data-chat-backdrop=""

@@ -23,7 +23,7 @@ export function CookieBanner({ strings }: { strings: LocaleStrings['cookieBanner
   // screen readers but shows from `sm`, where there is room for it.
   return (
     <section aria-labelledby={titleId} className="cookie-banner border-b border-slate-200 bg-slate-50">
-      <div className="mx-auto max-w-7xl px-gutter py-2.5 sm:py-4">
+      <div className="mx-auto max-w-page px-page py-2.5 sm:py-4">
         <div className="lg:flex lg:items-center lg:gap-8">
           <div className="text-[0.8125rem] leading-5 text-slate-700 sm:text-pretty sm:text-sm lg:flex-1">
             <h2 id={titleId} className="sr-only font-semibold text-slate-900 sm:not-sr-only sm:inline">

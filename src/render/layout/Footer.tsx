@@ -53,7 +53,7 @@ function FooterColumns({ ctx }: { ctx: RenderContext }) {
   const noted = f.columns.some((column) => column.note !== undefined);
   const link = 'inline-flex min-h-11 min-w-11 items-center text-sm text-slate-400 transition-colors hover:text-white sm:min-h-0 sm:min-w-0';
   return (
-    <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-8 px-gutter py-12 sm:gap-10 sm:py-14 lg:grid-cols-4">
+    <div className="mx-auto grid max-w-page grid-cols-2 gap-x-6 gap-y-8 px-page py-12 sm:gap-10 sm:py-14 lg:grid-cols-4">
       <div className="col-span-2 sm:col-span-1">
         <Logo name={site.brand.name} onDark />
         <p className="mt-4 text-sm">{f.brandText}</p>
@@ -117,7 +117,7 @@ export function Footer({ ctx }: { ctx: RenderContext }) {
       <div className="border-t border-white/10">
         {/* Copyright and languages share a row only from `lg`: at 768 px a long copyright (es) pushed "Español"
             onto a line of its own. In the row the switcher keeps its width and the copyright wraps instead. */}
-        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-gutter py-4 text-xs lg:flex-row lg:items-center lg:justify-between lg:gap-8">
+        <div className="mx-auto flex max-w-page flex-col gap-3 px-page py-4 text-xs lg:flex-row lg:items-center lg:justify-between lg:gap-8">
           {/* The copyright names the company by its German legal form: the page's own patterns (fr, en, es) break
               it at wrong syllables ("haftungsbes-chränkt"), so the line wraps at spaces only. */}
           <p className="hyphens-none">{f.copyright}</p>

@@ -14,7 +14,7 @@ export function Header({ variant, ctx }: { variant: HeaderVariant; ctx: RenderCo
   const items = ctx.strings.header.menus[variant] ?? [];
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-gutter">
+      <div className="mx-auto flex h-16 max-w-page items-center justify-between gap-2 px-page">
         {/* The home link and the menu are rendered once a build and spliced into every page that shows them (render/shared-parts.tsx). */}
         <Shared owner={ctx.strings.header} part={`home:${ctx.entry.locale}`}>
           <a href={localeHome(ctx.model, ctx.entry)} aria-label={ctx.strings.header.homeLabel} className="flex min-h-11 flex-none items-center rounded-control">

@@ -78,9 +78,11 @@ const Spark = () => (
 function Platform({ mock }: { mock: Extract<Mock, { kind: 'platform' }> }) {
   return (
     // The agent list is wide enough for one German compound per line ("Angebotsentwurf" broke inside the word at 11rem):
-    // an agent's name is a label in a drawing, never hyphenated ("Besprechungsproto- / koll" read as broken).
-    <div className="grid sm:grid-cols-[14rem_minmax(0,1fr)]">
-      <div className="hidden border-r border-slate-200 bg-slate-50/70 p-4 sm:block">
+    // an agent's name is a label in a drawing, never hyphenated ("Besprechungsproto- / koll" read as broken). Beside
+    // the hero's text from 1024 to 1279 px the drawing is about 430 px wide: the list is left out there, so the chat
+    // keeps room for its bubbles and model chips.
+    <div className="grid sm:grid-cols-[14rem_minmax(0,1fr)] lg:grid-cols-1 xl:grid-cols-[14rem_minmax(0,1fr)]">
+      <div className="hidden border-r border-slate-200 bg-slate-50/70 p-4 sm:block lg:hidden xl:block">
         <p className="text-xs font-semibold uppercase tracking-wider text-slate-500">{mock.agentsTitle}</p>
         <ul className="mt-3 space-y-1">
           {mock.agents.map((agent, i) => (

@@ -94,7 +94,7 @@ export function TrailingClaimNotes({ ctx }: { ctx: RenderContext }) {
   const title = ctx.strings.claimNotesTitle;
   return (
     <section aria-labelledby={title ? 'claim-notes-title' : undefined} className="bg-white pb-10 pt-2">
-      <div className="mx-auto max-w-3xl px-gutter lg:max-w-7xl">
+      <div className="mx-auto max-w-3xl px-page lg:max-w-page">
         {/* Without a heading there is nothing to name the fold: the notes stay open. */}
         {title ? (
           <FoldedNotes ctx={ctx} headingId="claim-notes-title" title={title} titleClass="text-sm font-semibold sm:mb-3">

@@ -8,10 +8,9 @@ export function Cta({ section, level, headingId }: SectionProps<'cta'>) {
   const mark = useSourceMark();
   return (
     <section id={section.id} aria-labelledby={headingId} className="bg-white py-section">
-      {/* The page's container with the band at max-w-5xl inside it: the band's edges are those of the plans, the
-          savings example and the add-ons (a max-w-5xl container with its own gutter set it 32 px further in). */}
-      <div className="mx-auto max-w-7xl px-gutter">
-        <div className="mx-auto max-w-5xl rounded-panel bg-gradient-to-br from-brand-700 to-brand-900 px-5 py-10 text-center text-white shadow-mock sm:px-16 sm:py-14">
+      {/* The band fills the page's container: its edges are those of every section above it. */}
+      <div className="mx-auto max-w-page px-page">
+        <div className="rounded-panel bg-gradient-to-br from-brand-700 to-brand-900 px-5 py-10 text-center text-white shadow-mock sm:px-16 sm:py-14">
           <Heading id={headingId} className="text-h2 font-bold">
             <KeepTogether text={section.title} />
           </Heading>

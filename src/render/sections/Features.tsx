@@ -41,9 +41,10 @@ const CARD_FROM_SM =
 /**
  * An item of a compact list (the ten learning modes): on phones two columns of plain entries under a hairline,
  * no box, so a column keeps its whole width for titles like "Geschichtenerzähler". Titles wrap greedily: balancing
- * broke words that fit ("Conver-sation practice") to even out the lines.
+ * broke words that fit ("Conver-sation practice") to even out the lines. In rows of five (from 1280 px) a card is
+ * 211 px wide: with 16 px padding that word fits a 16 px title, not an 18 px one.
  */
-const COMPACT_ITEM = `border-t border-slate-200 pt-3 sm:border-0 sm:p-5 ${CARD_FROM_SM}`;
+const COMPACT_ITEM = `border-t border-slate-200 pt-3 sm:border-0 sm:p-5 xl:p-4 ${CARD_FROM_SM}`;
 
 /**
  * Six or more cards (what a chatbot includes, its technical features) are on phones the rows of one panel,
@@ -84,7 +85,7 @@ function FeatureCards({ section, level, headingId }: SectionProps<'features'>) {
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} dark={dark} />
       <ul
-        className={`grid ${compact ? 'gap-x-4 gap-y-5 sm:gap-4 lg:gap-5' : 'gap-4 sm:gap-6'} ${long ? LONG_LIST : ''} ${layout.list} ${gridColumns(section.items.length, section.columns)}`}
+        className={`grid ${compact ? 'gap-x-4 gap-y-5 sm:gap-4' : 'gap-4 sm:gap-6'} ${long ? LONG_LIST : ''} ${layout.list} ${gridColumns(section.items.length, section.columns)}`}
       >
         {section.items.map((item, i) => (
           <li key={i} className={itemClass}>
@@ -97,7 +98,7 @@ function FeatureCards({ section, level, headingId }: SectionProps<'features'>) {
                 />
               )}
               <h3
-                className={`${compact ? 'text-[0.9375rem] leading-snug text-wrap sm:text-lg' : 'text-h3'} font-semibold ${layout.title} ${dark ? 'text-white' : 'text-slate-900'}`}
+                className={`${compact ? 'text-[0.9375rem] leading-snug text-wrap sm:text-lg xl:text-base' : 'text-h3'} font-semibold ${layout.title} ${dark ? 'text-white' : 'text-slate-900'}`}
               >
                 <KeepTogether text={item.title} />
               </h3>
@@ -119,7 +120,7 @@ function AddOns({ section, ctx, level, headingId }: SectionProps<'features'>) {
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
-      <div className="mx-auto grid max-w-5xl gap-6 rounded-panel bg-brand-50/60 p-5 ring-1 ring-brand-100 sm:p-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-10">
+      <div className="grid gap-6 rounded-panel bg-brand-50/60 p-5 ring-1 ring-brand-100 sm:p-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-10">
         <div>
           {section.eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{section.eyebrow}</p>}
           <Heading id={headingId} className="mt-2 text-h3 font-bold text-slate-900 sm:text-2xl">

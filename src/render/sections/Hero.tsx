@@ -53,7 +53,7 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
         className="pointer-events-none absolute -top-40 left-1/2 h-[36rem] w-[60rem] max-w-[200vw] -translate-x-1/2 rounded-full bg-brand-200/40 blur-3xl"
       />
       <div
-        className={`relative mx-auto px-gutter ${mock ? 'grid max-w-7xl items-center gap-8 sm:gap-10 lg:grid-cols-[minmax(0,11fr)_minmax(0,13fr)] lg:gap-x-12 lg:gap-y-0' : 'max-w-5xl'}`}
+        className={`relative mx-auto ${mock ? 'grid max-w-page items-center gap-8 px-page sm:gap-10 lg:grid-cols-2 lg:gap-x-12 lg:gap-y-0' : 'max-w-5xl px-gutter'}`}
       >
         <div className={`${align} ${mock ? 'lg:self-end' : ''}`}>
           {section.eyebrow && (
@@ -144,7 +144,7 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
         )}
       </div>
       {section.image && (
-        <div className="relative mx-auto max-w-7xl px-gutter">
+        <div className="relative mx-auto max-w-page px-page">
           <SectionFigure />
         </div>
       )}

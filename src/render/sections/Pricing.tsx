@@ -16,7 +16,7 @@ export function Plans({ section, ctx, level, headingId }: SectionProps<'plans'>)
       {/* Each card spans six rows of the list's grid (subgrid), so names, prices, terms and buttons line up across cards.
           Three across from 1024 px. From 640 px until then a card is one wide row, its points in a column beside
           the price: three 230 px columns at 768 px wrapped every point and the badges (design review 5, #13). */}
-      <ul className={`mx-auto grid max-w-5xl gap-x-6 gap-y-8 ${gridColumns(section.plans.length, 3, 'lg')}`}>
+      <ul className={`grid gap-x-6 gap-y-8 ${gridColumns(section.plans.length, 3, 'lg')}`}>
         {section.plans.map((item) => {
           const plan = constants.plans[item.plan]!;
           const featured = item.featured;
@@ -87,7 +87,7 @@ export function Savings({ section, ctx, level, headingId }: SectionProps<'saving
   const euro = (n: number) => formatEuro(n, ctx.strings.intl);
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
-      <div className="mx-auto grid max-w-5xl items-center gap-10 lg:grid-cols-2">
+      <div className="grid items-center gap-10 lg:grid-cols-2">
         <div>
           <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} center={false} />
           <p className="-mt-6 text-lg text-slate-600">

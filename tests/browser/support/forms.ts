@@ -56,11 +56,10 @@ export async function localeStrings(locale: string): Promise<LocaleStrings> {
 /** The cookie banner covers the bottom of the page; a decided visitor does not see it. */
 /**
  * Scrolls to the first place below the first screen where the floating chat button shows, so a test can click it
- * as a visitor would: it waits while the hero fills the screen (styles.css, `launcher-in`) and steps aside wherever
- * text would pass under it (islands/chat-demo/clear-zone.ts, `data-aside`, measured once the island loader has started).
+ * as a visitor would: it waits while the hero fills the screen (styles.css, `launcher-in`).
  */
 export async function revealChatLauncher(page: Page, options: { loader: 'started' | 'held' } = { loader: 'started' }): Promise<void> {
-  // The clear zone is measured by the island loader: a test that holds the loader back clicks before it exists.
+  // Clicked as a visitor does once the page's loader runs; a test that holds the loader back clicks before it.
   if (options.loader === 'started') {
     await page.waitForFunction(() => (window as Window & { siteEarlyClicks?: { done?: boolean } }).siteEarlyClicks?.done === true);
   }
@@ -74,7 +73,7 @@ export async function revealChatLauncher(page: Page, options: { loader: 'started
       await frame();
       await frame();
       const style = getComputedStyle(button);
-      if (button.hasAttribute('data-aside') || style.pointerEvents === 'none' || style.visibility === 'hidden') continue;
+      if (style.pointerEvents === 'none' || style.visibility === 'hidden') continue;
       // Its fade-in (a CSS transition) ends before a visitor would click.
       await Promise.all(
         button

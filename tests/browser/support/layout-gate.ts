@@ -23,12 +23,14 @@
  *   first visit's cookie bar included), a screen further down, at the end of the page (the page must leave
  *   room below its last line), with each form control and form message brought into view the way the
  *   browser does on focus (block `nearest`, honouring the page's scroll-padding), and then at every scroll
- *   position where a fixed element would lie on something (issue #36 item 1: `sweep` below), where it must
- *   have stepped aside. The chat button is judged at every one of them: one mechanism,
- *   islands/chat-demo/clear-zone.ts, steps it aside wherever something would pass under it.
+ *   position where a fixed element would lie on something (issue #36 item 1: `sweep` below), judged as drawn
+ *   there. The chat button floats in the lane the page's container leaves it (styles.css, `px-page`).
  * - `chat-entry`: on a page with the chat demo, below 1024 px the floating chat button is not drawn (it blinked in
  *   and out as it stepped aside, design reviews 7a #1, 7b N2, 9b N2) and the header shows the chat entry instead;
  *   from 1024 px the header shows none (the floating button is the entry there).
+ * - `chat-blink`: scrolled from the top to the end in steps of a fifth of the window, the floating chat button
+ *   goes from hidden to shown or back at most once (its entrance): a button that fades out wherever text passes
+ *   under it blinks as the visitor reads (design review 9b N2, 13–20 changes a scroll at 1280 px).
  * - `tap-target` (phones only): a link, button or form control smaller than 44 × 44 px; links shown as
  *   running text (`display: inline`) are excepted, a checkbox counts with its label.
  * - `lonely-card`: a grid row holding one item below a row of three or more, or one card (a box with a
@@ -54,6 +56,7 @@ export type GateRule =
   | 'fixed-covers-content'
   | 'tap-target'
   | 'chat-entry'
+  | 'chat-blink'
   | 'lonely-card';
 
 export interface GateFinding {
@@ -76,9 +79,9 @@ export async function layoutFindings(
   page: Page,
   { resized = false, here = '', rules }: { resized?: boolean; here?: string; rules?: readonly GateRule[] } = {},
 ): Promise<GateFinding[]> {
-  // The chat button's clear zone is worked out by the island loader (islands/client.ts), which the page imports at
-  // its first paint: a page with the loader's start script (render/head.ts) is judged once the loader runs, as a
-  // visitor who scrolls meets it.
+  // The island loader (islands/client.ts), which the page imports at its first paint, wires the page's interactive
+  // parts: a page with the loader's start script (render/head.ts) is judged once the loader runs, as a visitor who
+  // scrolls meets it.
   await page.waitForFunction(() => {
     const early = (window as Window & { siteEarlyClicks?: { done?: boolean } }).siteEarlyClicks;
     return !early || early.done === true;
@@ -161,8 +164,8 @@ async function inPageChecks({
   }
 
   // Once fonts are in and three frames have been drawn (after a resize: the frames that lay the page out at its
-  // new width, and the one after, where the chat button's clear zone, told of the new size by a ResizeObserver
-  // in the frame before, measures it again), the layout shifts recorded since navigation.
+  // new width, and the one after, where what a ResizeObserver in the frame before changed is drawn), the layout
+  // shifts recorded since navigation.
   await document.fonts.ready;
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   if (!resized && want('layout-shift')) {
@@ -487,14 +490,32 @@ async function inPageChecks({
     }
   }
   await sweep();
+  if (want('chat-blink')) await blinks();
   window.scrollTo({ top: 0, behavior: 'instant' });
   return findings;
+
+  /** The floating chat button's visible state along a scroll from the top to the end: its entrance is the one change allowed. */
+  async function blinks() {
+    const launcher = document.querySelector('.chat-launcher');
+    if (!launcher || hiddenByDesign(launcher) || launcher.getClientRects().length === 0) return;
+    const shown = () => style(launcher).visibility === 'visible' && parseFloat(style(launcher).opacity) > 0;
+    const states: string[] = [];
+    const end = root.scrollHeight - window.innerHeight;
+    for (let y = 0; ; y = Math.min(end, y + Math.round(window.innerHeight / 5))) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await settle();
+      const state = shown() ? 'shown' : 'hidden';
+      if (states[states.length - 1]?.endsWith(state) !== true) states.push(`${y}px ${state}`);
+      if (y >= end) break;
+    }
+    if (states.length > 2) report('chat-blink', launcher, `${states.length - 1} changes in one scroll to the end: ${states.slice(0, 8).join(', ')}`);
+  }
 
   /**
    * Every scroll position where a fixed element would lie on something: from the page's text lines (their
    * Range boxes), pictures and controls, laid out once, the scroll positions where each one passes under a
    * fixed element's box (faded out or not: it may show there); each such stretch is visited at both ends, its
-   * middle and every screen between, and judged as drawn there (a button that steps aside passes). Content in a sticky
+   * middle and every screen between, and judged as drawn there (an element faded out there passes). Content in a sticky
    * box moves with the scroll and is measured at each position. Stops after a few positions with findings:
    * they are enough to name the fault.
    */

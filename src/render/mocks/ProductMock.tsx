@@ -128,7 +128,7 @@ function Platform({ mock }: { mock: Extract<Mock, { kind: 'platform' }> }) {
 
 function ChatWidget({ mock }: { mock: Extract<Mock, { kind: 'chatWidget' }> }) {
   return (
-    <div className="relative bg-gradient-to-br from-slate-50 to-brand-50 p-3 sm:p-8">
+    <div className="relative bg-gradient-to-br from-slate-50 to-brand-50 p-3 sm:p-8 lg:py-4">
       {/*
        * The customer's website behind the widget, faint: its name, a menu, a headline in its colour, a button and a
        * picture. Grey bars alone read as a page still loading (design review 6 #15).

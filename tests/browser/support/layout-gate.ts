@@ -29,6 +29,10 @@
  * - `chat-entry`: on a page with the chat demo, below 1024 px the floating chat button is not drawn (it blinked in
  *   and out as it stepped aside, design reviews 7a #1, 7b N2, 9b N2) and the header shows the chat entry instead;
  *   from 1024 px the header shows none (the floating button is the entry there).
+ * - `hero-lead` (phones only): the hero's lead (`[data-hero-lead]`) runs to more than four lines (issue #36 item 6:
+ *   at 360 px the French and Spanish leads took five and pushed the drawing down).
+ * - `hero-figures`: on a window of 1024 × 800 px or more the hero's figures (`[data-hero-stats]`) end below the first
+ *   screen, as loaded (a first visit's cookie bar above the header included): at 1280 × 800 the bar pushed them out.
  * - `tap-target` (phones only): a link, button or form control smaller than 44 × 44 px; links shown as
  *   running text (`display: inline`) are excepted, a checkbox counts with its label.
  * - `lonely-card`: a grid row holding one item below a row of three or more, or one card (a box with a
@@ -53,6 +57,8 @@ export type GateRule =
   | 'fixed-covers-control'
   | 'fixed-covers-content'
   | 'tap-target'
+  | 'hero-lead'
+  | 'hero-figures'
   | 'chat-entry'
   | 'lonely-card';
 
@@ -64,6 +70,9 @@ export interface GateFinding {
 
 /** Phones get the tap-target rule (the issue's phone widths are 360 and 390 px). */
 export const PHONE_MAX_WIDTH = 480;
+
+/** Lines a hero's lead may take on a phone. */
+const HERO_LEAD_MAX_LINES = 4;
 
 /**
  * Runs every check on the page and gives back what failed (empty when the page passes). `resized`: the
@@ -85,6 +94,7 @@ export async function layoutFindings(
   });
   const findings: GateFinding[] = await page.evaluate(inPageChecks, {
     phoneMaxWidth: PHONE_MAX_WIDTH,
+    heroLeadMaxLines: HERO_LEAD_MAX_LINES,
     minTap: 44,
     resized: resized || here !== '',
     here,
@@ -97,12 +107,14 @@ export async function layoutFindings(
 
 async function inPageChecks({
   phoneMaxWidth,
+  heroLeadMaxLines,
   minTap,
   resized,
   here,
   rules,
 }: {
   phoneMaxWidth: number;
+  heroLeadMaxLines: number;
   minTap: number;
   resized: boolean;
   here: string;
@@ -281,6 +293,19 @@ async function inPageChecks({
         report('chat-entry', launcher, `the floating chat button is drawn at ${width}px (the header carries the entry below 1024px)`);
       if (!drawn(entry)) report('chat-entry', entry ?? document.body, `no chat entry shows in the header at ${width}px`);
     } else if (entry && drawn(entry)) report('chat-entry', entry, `the header shows the phone chat entry at ${width}px`);
+  }
+
+  const lead = document.querySelector('[data-hero-lead]');
+  if (width <= phoneMaxWidth && want('hero-lead') && lead && !hiddenByDesign(lead)) {
+    const range = document.createRange();
+    range.selectNodeContents(lead);
+    const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom))).size;
+    if (lines > heroLeadMaxLines) report('hero-lead', lead, `${lines} lines at ${width}px, at most ${heroLeadMaxLines}`);
+  }
+  const figures = document.querySelector('[data-hero-stats]');
+  if (!here && width >= 1024 && window.innerHeight >= 800 && want('hero-figures') && figures && !hiddenByDesign(figures)) {
+    const bottom = figures.getBoundingClientRect().bottom + window.scrollY;
+    if (bottom > window.innerHeight + 0.5) report('hero-figures', figures, `end at ${px(bottom)}, below the first screen of ${window.innerHeight}px`);
   }
 
   // Tap targets on phones.

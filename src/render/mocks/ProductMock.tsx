@@ -69,7 +69,7 @@ function Composer({ placeholder }: { placeholder: string }) {
   );
 }
 
-const Spark = () => (
+export const Spark = () => (
   <svg viewBox="0 0 20 20" className="size-3.5 flex-none" fill="currentColor">
     <path d="M10 1.5l1.9 5.1 5.1 1.9-5.1 1.9L10 15.5l-1.9-5.1L3 8.5l5.1-1.9L10 1.5Z" />
   </svg>

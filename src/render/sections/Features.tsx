@@ -41,7 +41,8 @@ const CARD_FROM_SM =
 /**
  * An item of a compact list (the ten learning modes): on phones two columns of plain entries under a hairline,
  * no box, so a column keeps its whole width for titles like "Geschichtenerzähler". Titles wrap greedily: balancing
- * broke words that fit ("Conver-sation practice") to even out the lines.
+ * broke words that fit ("Conver-sation practice") to even out the lines. On phones the entries are their titles
+ * alone: the descriptions in 13 px beside each other, a hyphen every few lines, were hard to read (review 10b #11).
  */
 const COMPACT_ITEM = `border-t border-slate-200 pt-3 sm:border-0 sm:p-5 ${CARD_FROM_SM}`;
 
@@ -105,7 +106,7 @@ function FeatureCards({ section, level, headingId }: SectionProps<'features'>) {
             <ItemText
               item={item}
               dark={dark}
-              className={`${compact ? 'mt-1 text-[0.8125rem] leading-5 sm:mt-2 sm:text-sm' : long ? 'mt-1 text-[0.9375rem] sm:mt-2 sm:text-base' : 'mt-2'} ${dark ? 'text-slate-300' : 'text-slate-600'}`}
+              className={`${compact ? 'hidden sm:mt-2 sm:block sm:text-sm' : long ? 'mt-1 text-[0.9375rem] sm:mt-2 sm:text-base' : 'mt-2'} ${dark ? 'text-slate-300' : 'text-slate-600'}`}
             />
           </li>
         ))}

@@ -15,17 +15,19 @@ export function CookieBanner({ strings }: { strings: LocaleStrings['cookieBanner
   // One line per label in every language down to 360 px ("Nécessaires uniquement"): no wrapping inside a
   // button, each as wide as its label (flex-auto) and sharing what is left of the row.
   const button =
-    'inline-flex min-h-11 items-center justify-center whitespace-nowrap rounded-lg px-2.5 py-2 text-[0.8125rem] font-semibold min-[400px]:px-3 sm:text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:px-4';
+    'inline-flex min-h-11 items-center justify-center whitespace-nowrap rounded-lg px-2.5 py-2 text-[0.8125rem] font-semibold min-[400px]:px-3 sm:text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:px-4 lg:min-h-9 lg:py-1.5';
   // A strip across the top of the page, in the flow (styles.css puts it above the header while it shows): it
   // pushes the page down instead of lying on it, so it covers nothing at any width or scroll position. The
   // text and the choices share a row from `lg`; the details open on demand below them. On phones the strip
   // is one sentence and one row of choices (under 120 px at 360 px): the heading still names the region for
-  // screen readers but shows from `sm`, where there is room for it.
+  // screen readers but shows from `sm`, where there is room for it. The text is balanced, so its link never ends
+  // up alone on a line ("Détails (en allemand)" at 768 px). From `lg` the strip is one slim row (about 53 px), so
+  // the hero's figures still end within a 1280 × 800 first screen below it.
   return (
     <section aria-labelledby={titleId} className="cookie-banner border-b border-slate-200 bg-slate-50">
-      <div className="mx-auto max-w-page px-page py-2.5 sm:py-4">
+      <div className="mx-auto max-w-page px-page py-2.5 sm:py-4 lg:py-2">
         <div className="lg:flex lg:items-center lg:gap-8">
-          <div className="text-[0.8125rem] leading-5 text-slate-700 sm:text-pretty sm:text-sm lg:flex-1">
+          <div data-cookie-text="" className="text-[0.8125rem] leading-5 text-balance text-slate-700 sm:text-sm lg:flex-1">
             <h2 id={titleId} className="sr-only font-semibold text-slate-900 sm:not-sr-only sm:inline">
               {strings.title}
             </h2>{' '}

@@ -69,7 +69,7 @@ function Composer({ placeholder }: { placeholder: string }) {
   );
 }
 
-const Spark = () => (
+export const Spark = () => (
   <svg viewBox="0 0 20 20" className="size-3.5 flex-none" fill="currentColor">
     <path d="M10 1.5l1.9 5.1 5.1 1.9-5.1 1.9L10 15.5l-1.9-5.1L3 8.5l5.1-1.9L10 1.5Z" />
   </svg>
@@ -130,7 +130,7 @@ function Platform({ mock }: { mock: Extract<Mock, { kind: 'platform' }> }) {
 
 function ChatWidget({ mock }: { mock: Extract<Mock, { kind: 'chatWidget' }> }) {
   return (
-    <div className="relative bg-gradient-to-br from-slate-50 to-brand-50 p-3 sm:p-8">
+    <div className="relative bg-gradient-to-br from-slate-50 to-brand-50 p-3 sm:p-8 lg:py-4">
       {/*
        * The customer's website behind the widget, faint: its name, a menu, a headline in its colour, a button and a
        * picture. Grey bars alone read as a page still loading (design review 6 #15).

@@ -2,6 +2,7 @@ import { cardLayout, gridColumns } from '../grid.ts';
 import { IconBadge } from '../icons.tsx';
 import { KeepTogether } from '../keep-together.tsx';
 import { MarkedInline } from '../rich-text.tsx';
+import { ModelChoice, platformMockOf } from '../mocks/ModelChoice.tsx';
 import { CheckList, SectionHeading, SectionShell } from '../ui.tsx';
 import type { SectionProps } from './props.ts';
 
@@ -62,10 +63,11 @@ const ROW_SPAN: Record<number, string> = { 2: 'lg:row-span-2', 3: 'lg:row-span-3
  * The first item as a large tile in the brand colour, the others as the rows of one panel beside it (below
  * it on phones). One list: the tile spans the rows of the panel's column.
  */
-export function FeatureSpotlight({ section, level, headingId }: SectionProps<'features'>) {
+export function FeatureSpotlight({ section, ctx, level, headingId }: SectionProps<'features'>) {
   const dark = section.tone === 'dark' || section.tone === 'brand';
   const [first, ...rest] = section.items;
   if (!first) return null;
+  const picker = first.drawing === 'model-choice' ? platformMockOf(ctx.entry.page) : undefined;
   const row = dark ? 'border-white/10 bg-white/5' : 'border-slate-200 bg-white';
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
@@ -84,6 +86,7 @@ export function FeatureSpotlight({ section, level, headingId }: SectionProps<'fe
             <KeepTogether text={first.title} />
           </h3>
           <ItemText item={first} dark className="mt-3 text-lead text-brand-100" />
+          {picker && <ModelChoice mock={picker} />}
         </li>
         {rest.map((item, i) => (
           <li

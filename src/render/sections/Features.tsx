@@ -41,8 +41,9 @@ const CARD_FROM_SM =
 /**
  * An item of a compact list (the ten learning modes): on phones two columns of plain entries under a hairline,
  * no box, so a column keeps its whole width for titles like "Geschichtenerzähler". Titles wrap greedily: balancing
- * broke words that fit ("Conver-sation practice") to even out the lines. In rows of five (from 1280 px) a card is
- * 211 px wide: with 16 px padding that word fits a 16 px title, not an 18 px one.
+ * broke words that fit ("Conver-sation practice") to even out the lines. On phones the entries are their titles
+ * alone: the descriptions in 13 px beside each other, a hyphen every few lines, were hard to read (review 10b #11). In
+ * rows of five (from 1280 px) a card is 211 px wide: with 16 px padding that word fits a 16 px title, not an 18 px one.
  */
 const COMPACT_ITEM = `border-t border-slate-200 pt-3 sm:border-0 sm:p-5 xl:p-4 ${CARD_FROM_SM}`;
 
@@ -106,7 +107,7 @@ function FeatureCards({ section, level, headingId }: SectionProps<'features'>) {
             <ItemText
               item={item}
               dark={dark}
-              className={`${compact ? 'mt-1 text-[0.8125rem] leading-5 sm:mt-2 sm:text-sm' : long ? 'mt-1 text-[0.9375rem] sm:mt-2 sm:text-base' : 'mt-2'} ${dark ? 'text-slate-300' : 'text-slate-600'}`}
+              className={`${compact ? 'hidden sm:mt-2 sm:block sm:text-sm' : long ? 'mt-1 text-[0.9375rem] sm:mt-2 sm:text-base' : 'mt-2'} ${dark ? 'text-slate-300' : 'text-slate-600'}`}
             />
           </li>
         ))}

@@ -30,7 +30,9 @@ export const bindShortLastWord = (text: string) => text.replace(SHORT_LAST, '\u0
  * The page's opening: with a product mock, text and mock side by side on wide screens (the product above the
  * fold) and stacked on phones, where the mock follows the buttons so its first part is on the first screen and
  * the small print and figures come after it (spaced tighter on phones for that: tests/browser/layout-hero.spec.ts);
- * without one, centred text. Figures sit in one compact row, not in cards.
+ * without one, centred text. Figures sit in one compact row, not in cards. From 1024 px the space above the hero and
+ * its figures is tight enough that the figures end within a 1280 × 800 first screen with a first visit's cookie bar
+ * above the header (the layout gate's hero-figures rule).
  */
 // eslint-disable-next-line max-lines-per-function -- The hero's two layouts (with and without a drawing) in one tree, so the parts they share are written once.
 export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
@@ -46,7 +48,7 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
     <section
       id={section.id}
       aria-labelledby={headingId}
-      className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white pt-20 pb-8 sm:pt-32 sm:pb-12"
+      className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white pt-20 pb-8 sm:pt-32 sm:pb-12 lg:pt-24"
     >
       <div
         aria-hidden="true"
@@ -79,6 +81,7 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
             )}
           </h1>
           <p
+            data-hero-lead=""
             className={`mt-4 text-base text-pretty text-slate-600 sm:mt-5 sm:text-lead sm:text-balance ${mock ? 'mx-auto max-w-2xl lg:mx-0 lg:text-pretty' : 'mx-auto max-w-3xl'}`}
           >
             <KeepTogether text={section.lead} />
@@ -127,7 +130,7 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
           // last figure sat flush right and no column lined up with the cards under it).
           <dl
             data-hero-stats=""
-            className={`grid grid-cols-2 gap-x-6 gap-y-4 border-t border-slate-200 pt-6 sm:flex sm:justify-between lg:grid lg:auto-cols-fr lg:grid-flow-col lg:grid-cols-none ${mock ? `mx-auto w-full max-w-2xl sm:max-w-none lg:col-span-2 lg:mt-10 ${note ? '' : 'max-lg:-mt-4'}` : 'mx-auto mt-8 max-w-3xl'}`}
+            className={`grid grid-cols-2 gap-x-6 gap-y-4 border-t border-slate-200 pt-6 sm:flex sm:justify-between lg:grid lg:auto-cols-fr lg:grid-flow-col lg:grid-cols-none ${mock ? `mx-auto w-full max-w-2xl sm:max-w-none lg:col-span-2 lg:mt-8 ${note ? '' : 'max-lg:-mt-4'}` : 'mx-auto mt-8 max-w-3xl'}`}
           >
             {section.stats.map((stat, i) => (
               // A column flex box, so the figure (`order-first`) shows above its label; the DOM keeps dt before dd.

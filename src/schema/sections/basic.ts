@@ -70,6 +70,12 @@ export const FeaturesSection = z.strictObject({
           .min(1)
           .optional()
           .describe('An add-on of offer.addons in site.yaml: its prices are printed under the text from the offer data, e.g. transcription.'),
+        drawing: z
+          .enum(['model-choice'])
+          .optional()
+          .describe(
+            'A small drawing in the large tile of a spotlight section (its first item), from 1024 px where the tile is as tall as the rows beside it. model-choice: the sample question of the page’s platform drawing, Smart Select and its models with the chosen one marked.',
+          ),
       }),
     )
     .min(1)

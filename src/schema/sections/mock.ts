@@ -29,6 +29,15 @@ export const PlatformMock = z.strictObject({
   smartSelect: Text.describe('The automatic choice shown selected in the picker, e.g. "Smart Select".'),
   smartSelectNote: Text.describe('A small line under it explaining the automatic choice.'),
   models: z.array(Text).min(2).max(6).describe('Two to six model names listed in the picker.'),
+  /** Index into `models` of the model that answered the sample question. */
+  chosen: z
+    .number()
+    .int()
+    .min(0)
+    .default(0)
+    .describe(
+      'Which model of models answered the sample question, counted from 0 (default 0): a spotlight feature tile with drawing: model-choice shows it as Smart Select’s choice.',
+    ),
   messages: z.array(Message).min(2).max(3).describe('Two or three chat messages, alternating user and assistant.'),
   inputPlaceholder: Text.describe('Placeholder in the drawn message input, e.g. "Nachricht eingeben…".'),
 });

@@ -31,6 +31,10 @@
  * - `chat-blink`: scrolled from the top to the end in steps of a fifth of the window, the floating chat button
  *   goes from hidden to shown or back at most once (its entrance): a button that fades out wherever text passes
  *   under it blinks as the visitor reads (design review 9b N2, 13–20 changes a scroll at 1280 px).
+ * - `hero-lead` (phones only): the hero's lead (`[data-hero-lead]`) runs to more than four lines (issue #36 item 6:
+ *   at 360 px the French and Spanish leads took five and pushed the drawing down).
+ * - `hero-figures`: on a window of 1024 × 800 px or more the hero's figures (`[data-hero-stats]`) end below the first
+ *   screen, as loaded (a first visit's cookie bar above the header included): at 1280 × 800 the bar pushed them out.
  * - `tap-target` (phones only): a link, button or form control smaller than 44 × 44 px; links shown as
  *   running text (`display: inline`) are excepted, a checkbox counts with its label.
  * - `lonely-card`: a grid row holding one item below a row of three or more, or one card (a box with a
@@ -55,6 +59,8 @@ export type GateRule =
   | 'fixed-covers-control'
   | 'fixed-covers-content'
   | 'tap-target'
+  | 'hero-lead'
+  | 'hero-figures'
   | 'chat-entry'
   | 'chat-blink'
   | 'lonely-card';
@@ -67,6 +73,9 @@ export interface GateFinding {
 
 /** Phones get the tap-target rule (the issue's phone widths are 360 and 390 px). */
 export const PHONE_MAX_WIDTH = 480;
+
+/** Lines a hero's lead may take on a phone. */
+const HERO_LEAD_MAX_LINES = 4;
 
 /**
  * Runs every check on the page and gives back what failed (empty when the page passes). `resized`: the
@@ -88,6 +97,7 @@ export async function layoutFindings(
   });
   const findings: GateFinding[] = await page.evaluate(inPageChecks, {
     phoneMaxWidth: PHONE_MAX_WIDTH,
+    heroLeadMaxLines: HERO_LEAD_MAX_LINES,
     minTap: 44,
     resized: resized || here !== '',
     here,
@@ -100,12 +110,14 @@ export async function layoutFindings(
 
 async function inPageChecks({
   phoneMaxWidth,
+  heroLeadMaxLines,
   minTap,
   resized,
   here,
   rules,
 }: {
   phoneMaxWidth: number;
+  heroLeadMaxLines: number;
   minTap: number;
   resized: boolean;
   here: string;
@@ -284,6 +296,19 @@ async function inPageChecks({
         report('chat-entry', launcher, `the floating chat button is drawn at ${width}px (the header carries the entry below 1024px)`);
       if (!drawn(entry)) report('chat-entry', entry ?? document.body, `no chat entry shows in the header at ${width}px`);
     } else if (entry && drawn(entry)) report('chat-entry', entry, `the header shows the phone chat entry at ${width}px`);
+  }
+
+  const lead = document.querySelector('[data-hero-lead]');
+  if (width <= phoneMaxWidth && want('hero-lead') && lead && !hiddenByDesign(lead)) {
+    const range = document.createRange();
+    range.selectNodeContents(lead);
+    const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom))).size;
+    if (lines > heroLeadMaxLines) report('hero-lead', lead, `${lines} lines at ${width}px, at most ${heroLeadMaxLines}`);
+  }
+  const figures = document.querySelector('[data-hero-stats]');
+  if (!here && width >= 1024 && window.innerHeight >= 800 && want('hero-figures') && figures && !hiddenByDesign(figures)) {
+    const bottom = figures.getBoundingClientRect().bottom + window.scrollY;
+    if (bottom > window.innerHeight + 0.5) report('hero-figures', figures, `end at ${px(bottom)}, below the first screen of ${window.innerHeight}px`);
   }
 
   // Tap targets on phones.

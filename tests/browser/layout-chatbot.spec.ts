@@ -32,7 +32,7 @@ test('/chatbot on phones: long lists fold to titles that open to their text; car
   expect(failures).toEqual([]);
 });
 
-test('/chatbot hero: the website behind the chat widget is drawn as a site (its name, a headline, a button, a picture) beside the widget, from 768 px', async ({
+test('/chatbot hero: the website behind the chat widget is drawn as a site (its name, a headline, a button, a picture) beside the widget at 768 px and from 1280 px (from 1024 to 1279 px the widget alone)', async ({
   page,
 }) => {
   await page.goto('/chatbot');

@@ -133,9 +133,11 @@ function ChatWidget({ mock }: { mock: Extract<Mock, { kind: 'chatWidget' }> }) {
     <div className="relative bg-gradient-to-br from-slate-50 to-brand-50 p-3 sm:p-8 lg:py-4">
       {/*
        * The customer's website behind the widget, faint: its name, a menu, a headline in its colour, a button and a
-       * picture. Grey bars alone read as a page still loading (design review 6 #15).
+       * picture. Grey bars alone read as a page still loading (design review 6 #15). Beside the hero's text the drawing
+       * is 440 px wide from 1024 px, too narrow for both: the widget alone there, and from 1280 px (536 px) a narrower
+       * widget leaves the sketch 152 px, room for its name and button.
        */}
-      <div className="absolute inset-y-0 left-0 right-[25rem] hidden p-8 opacity-50 md:block" data-site-sketch="">
+      <div className="absolute inset-y-0 left-0 right-[25rem] hidden p-8 opacity-50 md:block lg:hidden xl:right-[21rem] xl:block xl:p-6" data-site-sketch="">
         <div className="flex items-center gap-2 overflow-hidden">
           <span className="size-5 flex-none rounded-md bg-gradient-to-br from-brand-400 to-brand-600" />
           <span className="truncate text-sm font-semibold text-slate-600">{mock.address}</span>
@@ -152,7 +154,7 @@ function ChatWidget({ mock }: { mock: Extract<Mock, { kind: 'chatWidget' }> }) {
           </svg>
         </span>
       </div>
-      <div className="relative ml-auto w-full max-w-sm overflow-hidden rounded-card bg-white shadow-raised ring-1 ring-slate-200">
+      <div className="relative ml-auto w-full max-w-sm overflow-hidden rounded-card bg-white shadow-raised ring-1 ring-slate-200 xl:max-w-[20rem]">
         <div className="flex items-center gap-3 bg-brand-600 px-4 py-3 text-white">
           <span className="inline-flex size-8 flex-none items-center justify-center rounded-full bg-white/20">
             <Spark />

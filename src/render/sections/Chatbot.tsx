@@ -53,7 +53,7 @@ interface PriceView {
 function PriceTable({ section, headingId, rows, euro, highlighted }: PriceView) {
   const cell = (c: Commitment) => `px-4 py-4 text-center tabular-nums ${highlighted(c) ? 'bg-brand-50' : ''}`;
   return (
-    <div className="mx-auto hidden max-w-5xl overflow-hidden rounded-panel bg-white shadow-card ring-1 ring-slate-200 sm:block">
+    <div className="hidden overflow-hidden rounded-panel bg-white shadow-card ring-1 ring-slate-200 sm:block">
       <table className="w-full text-left text-slate-700">
         <caption id={`${headingId}-caption`} className="sr-only">
           {section.caption}
@@ -127,7 +127,7 @@ function PriceCards({ section, headingId, rows, euro, highlighted }: PriceView) 
 function PackageCards({ packages }: { packages: ChatbotProps['section']['packages'] }) {
   if (packages.length === 0) return null;
   return (
-    <ul className="mx-auto mt-10 grid max-w-5xl gap-4 sm:mt-12 sm:gap-6 md:grid-cols-2">
+    <ul className="mt-10 grid gap-4 sm:mt-12 sm:gap-6 md:grid-cols-2">
       {packages.map((p) => (
         <li key={p.name} className="flex flex-col rounded-panel bg-white p-5 shadow-card ring-1 ring-slate-200 sm:p-8">
           <h3 className="text-xl font-semibold text-slate-900">{p.name}</h3>

@@ -42,8 +42,8 @@ describe('gridColumns', () => {
     expect(columnsAt(3, 3, 'md')).toEqual({ sm: 1, md: 3, lg: 3, xl: 3 });
     expect(columnsAt(4, 4)).toEqual({ sm: 2, md: 2, lg: 4, xl: 4 });
     expect(columnsAt(6)).toEqual({ sm: 2, md: 2, lg: 3, xl: 3 });
-    // The ten learning modes: a compact two-column list on phones, 5 × 2 on wide screens.
-    expect(columnsAt(10)).toEqual({ sm: 2, md: 2, lg: 5, xl: 5 });
+    // The ten learning modes: a compact two-column list up to 1280 px, 5 × 2 from there (a fifth of 1024 px was too narrow).
+    expect(columnsAt(10)).toEqual({ sm: 2, md: 2, lg: 2, xl: 5 });
     expect(gridColumns(10).split(' ')).toContain('grid-cols-2');
   });
 });

@@ -82,14 +82,6 @@ test('hero-lead: a hero lead of five lines on a phone, not one of four', async (
   expect(await findingsOn(page, lead(340))).toEqual([]);
 });
 
-test('hero-figures: the hero’s figures below the first screen at 1280 × 800, not when they end inside it', async ({ page }) => {
-  const hero = (above: number) =>
-    `<main style="padding: 0 16px"><div style="height: ${above}px"></div><dl data-hero-stats style="margin: 0"><dt>availability</dt><dd style="margin: 0">24/7</dd></dl></main>`;
-  expect(rules(await findingsOn(page, hero(780), LAPTOP))).toEqual(['hero-figures']);
-  expect(await findingsOn(page, hero(700), LAPTOP)).toEqual([]);
-  expect(await findingsOn(page, hero(780))).toEqual([]);
-});
-
 test('fixed-covers-control: a fixed bar on the centre of a button, at load', async ({ page }) => {
   const found = await findingsOn(
     page,

@@ -33,8 +33,6 @@
  *   under it blinks as the visitor reads (design review 9b N2, 13–20 changes a scroll at 1280 px).
  * - `hero-lead` (phones only): the hero's lead (`[data-hero-lead]`) runs to more than four lines (issue #36 item 6:
  *   at 360 px the French and Spanish leads took five and pushed the drawing down).
- * - `hero-figures`: on a window of 1024 × 800 px or more the hero's figures (`[data-hero-stats]`) end below the first
- *   screen, as loaded (a first visit's cookie bar above the header included): at 1280 × 800 the bar pushed them out.
  * - `tap-target` (phones only): a link, button or form control smaller than 44 × 44 px; links shown as
  *   running text (`display: inline`) are excepted, a checkbox counts with its label.
  * - `lonely-card`: a grid row holding one item below a row of three or more, or one card (a box with a
@@ -60,7 +58,6 @@ export type GateRule =
   | 'fixed-covers-content'
   | 'tap-target'
   | 'hero-lead'
-  | 'hero-figures'
   | 'chat-entry'
   | 'chat-blink'
   | 'lonely-card';
@@ -304,11 +301,6 @@ async function inPageChecks({
     range.selectNodeContents(lead);
     const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom))).size;
     if (lines > heroLeadMaxLines) report('hero-lead', lead, `${lines} lines at ${width}px, at most ${heroLeadMaxLines}`);
-  }
-  const figures = document.querySelector('[data-hero-stats]');
-  if (!here && width >= 1024 && window.innerHeight >= 800 && want('hero-figures') && figures && !hiddenByDesign(figures)) {
-    const bottom = figures.getBoundingClientRect().bottom + window.scrollY;
-    if (bottom > window.innerHeight + 0.5) report('hero-figures', figures, `end at ${px(bottom)}, below the first screen of ${window.innerHeight}px`);
   }
 
   // Tap targets on phones.

@@ -129,6 +129,7 @@ for (const viewport of [
 }
 
 test('at 360 px the failure message keeps the service address on one line (design review 7a #14)', async ({ page, baseURL }) => {
+  test.setTimeout(scaled(90_000)); // three loads and sends, each waiting out its six-second toast
   await acceptCookies(page, baseURL!);
   await page.setViewportSize({ width: 360, height: 740 });
   for (const route of ['/', '/fr', '/es']) {

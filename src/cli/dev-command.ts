@@ -53,6 +53,7 @@ async function dev(opts: DevFlags, argv: readonly string[]): Promise<number> {
           process.stdout.write(dim(`${routes.length ? `updated ${routes.join(', ')}` : 'no page changed'} (${rendered} rendered) in ${Math.round(ms)} ms\n`)),
         errors: (errors) => printErrors(errors, opts.content),
         findings: (run) => process.stdout.write(`${formatText(run, Boolean(process.stdout.isTTY) && !process.env.NO_COLOR)}\n`),
+        checkError: (error) => process.stderr.write(red(`site dev: the check after this rebuild failed: ${messageOf(error)}\n`)),
         storeError: reportStoreError,
       },
     });

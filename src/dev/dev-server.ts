@@ -39,6 +39,8 @@ export interface DevOptions {
     holding?(): void;
     /** The check's findings after a rebuild, when they differ from the last ones printed. */
     findings?(run: CheckRun): void;
+    /** The check after a rebuild failed (a defect in a rule): the build on screen stands, its findings are unknown. */
+    checkError(error: unknown): void;
     storeError(error: unknown): void;
   };
 }
@@ -177,7 +179,11 @@ function devChecks(state: DevState, builder: Pick<DevBuilder, 'unsavedEdits' | '
     if (state.closed) return;
     timer = setTimeout(runs.request, CHECK_DELAY_MS);
   };
-  const runs = oneAtATime(() => runCheck().catch((error: unknown) => state.options.report.storeError(error)), check);
+  // A check cut short by the server closing may fail on what closed: nobody waits for its findings then.
+  const failed = (error: unknown) => {
+    if (!state.closed) state.options.report.checkError(error);
+  };
+  const runs = oneAtATime(() => runCheck().catch(failed), check);
   return { check, cancel: () => clearTimeout(timer), idle: runs.idle };
 }
 

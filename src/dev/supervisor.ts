@@ -27,6 +27,8 @@ export function superviseDev(projectRoot: string, argv: readonly string[], log: 
   let finish: (code: number) => void = () => {};
 
   const start = () => {
+    // A code edit's restart and a stop can overlap: the old child's exit then starts nothing.
+    if (stopping) return;
     restarting = false;
     const current = spawn(process.execPath, [...process.execArgv, ...DEV_CHILD_FLAGS, ...argv], {
       stdio: 'inherit',
@@ -41,8 +43,10 @@ export function superviseDev(projectRoot: string, argv: readonly string[], log: 
   const restart = (file: string) => {
     if (stopping) return;
     log(`${file} changed: restarting`);
+    // Edits while the old child is still stopping: its exit starts one new child, which reads them all.
+    if (restarting) return;
     const old = child;
-    if (!old || old.exitCode !== null) return start();
+    if (!old || ended(old)) return start();
     restarting = true;
     old.once('exit', start);
     old.kill('SIGTERM');
@@ -57,10 +61,15 @@ export function superviseDev(projectRoot: string, argv: readonly string[], log: 
     };
     void untilStopped().then(() => {
       stopping = true;
-      if (!child || child.exitCode !== null) return finish(0);
+      if (!child || ended(child)) return finish(0);
       restarting = true;
       child.once('exit', () => finish(0));
       child.kill('SIGTERM');
     });
   });
+}
+
+/** A child that exited or was killed: its 'exit' event has fired and will not come again. */
+function ended(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
 }

@@ -144,7 +144,7 @@ export async function loadFixture(name: string, options: FixtureOptions = {}): P
         dataDir: path.join(root, 'data'),
         rateLimit: { limit: 5, windowSeconds: 60 },
         ...overrides,
-        report: { rebuilt: () => {}, errors: () => {}, storeError: () => {}, ...overrides.report },
+        report: { rebuilt: () => {}, errors: () => {}, checkError: () => {}, storeError: () => {}, ...overrides.report },
       });
       // Closed once, whether the test or remove() asks first.
       let closed: Promise<void> | undefined;

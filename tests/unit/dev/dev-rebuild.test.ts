@@ -21,7 +21,7 @@ function session() {
     streams: () => 0,
     close: () => {},
   };
-  const report: DevOptions['report'] = { rebuilt: () => {}, errors: (errors) => void shownErrors.push(errors), storeError: () => {} };
+  const report: DevOptions['report'] = { rebuilt: () => {}, errors: (errors) => void shownErrors.push(errors), checkError: () => {}, storeError: () => {} };
   const state: DevState = {
     build: 'b',
     options: { contentDir: '/content', report } as DevOptions,

@@ -61,6 +61,7 @@ beforeAll(async () => {
       rebuilt: (routes, _ms, rendered) => reported.push({ routes, rendered }),
       errors: (e) => errors.push(e),
       holding: () => void holding++,
+      checkError: () => {},
       storeError: () => {},
     },
   });

@@ -29,11 +29,25 @@ it('close() drops a check in progress: it ends stale and reports no findings', a
     return run;
   });
   const findings = vi.fn();
-  const dev = await site.startDev({ report: { rebuilt: () => {}, errors: () => {}, findings, storeError: (error) => void results.push(error) } });
+  const dev = await site.startDev({
+    report: { rebuilt: () => {}, errors: () => {}, findings, checkError: (error) => void results.push(error), storeError: (error) => void results.push(error) },
+  });
   await inCheck;
   const closed = dev.close();
   release();
   await closed;
   expect(results).toEqual([undefined]);
   expect(findings).not.toHaveBeenCalled();
+});
+
+it('a check that fails is reported as the check’s failure, not as a contact request lost', async () => {
+  site = await loadFixture('check/base');
+  const broken = new Error('a rule broke');
+  vi.spyOn(DevChecker.prototype, 'check').mockRejectedValue(broken);
+  let reported!: (error: unknown) => void;
+  const checkFailed = new Promise<unknown>((resolve) => (reported = resolve));
+  const storeError = vi.fn();
+  await site.startDev({ report: { rebuilt: () => {}, errors: () => {}, checkError: reported, storeError } });
+  expect(await checkFailed).toBe(broken);
+  expect(storeError).not.toHaveBeenCalled();
 });

@@ -115,14 +115,21 @@ describe.each([
     async (signal) => {
       const child = spawn(process.execPath, [BIN, ...args()], { cwd: work, env: { ...process.env, ...REPO_BUILD_CACHE, NO_COLOR: '1' } });
       children.push(child);
-      let out = '';
-      child.stderr!.on('data', (chunk: Buffer) => (out += chunk));
+      let errors = '';
+      let printedAll = '';
+      child.stderr!.on('data', (chunk: Buffer) => ((errors += chunk), (printedAll += chunk)));
+      child.stdout!.on('data', (chunk: Buffer) => (printedAll += chunk));
       const url = await printedUrl(child);
-      const exited = new Promise<string>((resolve) => child.once('exit', (code, killedBy) => resolve(`code ${code} signal ${killedBy} ${out}`)));
+      const exited = new Promise<string>((resolve) => child.once('exit', (code, killedBy) => resolve(`code ${code} signal ${killedBy} ${errors}`)));
       child.kill(signal);
-      expect(await exited).toBe('code 0 signal null ');
+      // Its own deadline, below the test's, so a stop that hangs says what the command printed.
+      const deadline = scaled(30_000);
+      const hung = new Promise<string>((resolve) =>
+        setTimeout(() => resolve(`still running ${deadline} ms after ${signal}; it printed:\n${printedAll}`), deadline).unref(),
+      );
+      expect(await Promise.race([exited, hung])).toBe('code 0 signal null ');
       await expectPortFreed(url, 5);
     },
-    60_000,
+    scaled(60_000),
   );
 });

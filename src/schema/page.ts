@@ -52,8 +52,22 @@ export function createPageSchema(ctx: SchemaContext) {
     sections: z
       .array(createSectionSchema(ctx))
       .min(1)
-      .describe("The page's content, top to bottom; each item is a section whose `type` decides its other keys. The first renders the page's only <h1>."),
+      .describe("The page's content, top to bottom; each item is a section whose `type` decides its other keys. The first renders the page's only <h1>.")
+      .superRefine(drawingsHaveTheirSource),
   });
+}
+
+/** A feature tile's model-choice drawing is made of the page's platform drawing: without one it would draw nothing. */
+function drawingsHaveTheirSource(sections: readonly { type: string; mock?: { kind: string }; items?: readonly unknown[] }[], ctx: z.RefinementCtx): void {
+  if (sections.some((section) => section.mock?.kind === 'platform')) return;
+  for (const [i, section] of sections.entries())
+    for (const [j, item] of (section.items ?? []).entries())
+      if ((item as { drawing?: string }).drawing === 'model-choice')
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'items', j, 'drawing'],
+          message: 'expected a platform drawing (mock: with kind: platform) on this page: model-choice is drawn from it',
+        });
 }
 
 export type Page = z.infer<ReturnType<typeof createPageSchema>>;

@@ -17,30 +17,39 @@ const KIND =
   'Which drawing: platform (chat with model picker and agents), chatWidget (a chat on a customer website), learning (a tutoring session) or dashboard (the chatbot dashboard: conversations, leads, a booking, a chart).';
 
 /** The platform: chat window with model picker (Smart Select plus the models), agent sidebar, an exchange. */
-export const PlatformMock = z.strictObject({
-  kind: z.literal('platform').describe(KIND),
-  alt: Text.describe(
-    'What the drawing shows, read by screen readers instead of it (the drawing itself is hidden from them), e.g. "The platform: a chat with model picker and agents".',
-  ),
-  address: Text.describe('Text in the address bar of the drawn browser, e.g. "app.example.de".'),
-  agentsTitle: Text.describe('Heading of the agent sidebar, e.g. "Agenten".'),
-  agents: z.array(Text).min(2).max(5).describe('Two to five agent names in the sidebar, e.g. ["Vertrieb", "Support"].'),
-  pickerLabel: Text.describe('Label of the model picker, e.g. "Modell".'),
-  smartSelect: Text.describe('The automatic choice shown selected in the picker, e.g. "Smart Select".'),
-  smartSelectNote: Text.describe('A small line under it explaining the automatic choice.'),
-  models: z.array(Text).min(2).max(6).describe('Two to six model names listed in the picker.'),
-  /** Index into `models` of the model that answered the sample question. */
-  chosen: z
-    .number()
-    .int()
-    .min(0)
-    .default(0)
-    .describe(
-      'Which model of models answered the sample question, counted from 0 (default 0): a spotlight feature tile with drawing: model-choice shows it as Smart Select’s choice.',
+export const PlatformMock = z
+  .strictObject({
+    kind: z.literal('platform').describe(KIND),
+    alt: Text.describe(
+      'What the drawing shows, read by screen readers instead of it (the drawing itself is hidden from them), e.g. "The platform: a chat with model picker and agents".',
     ),
-  messages: z.array(Message).min(2).max(3).describe('Two or three chat messages, alternating user and assistant.'),
-  inputPlaceholder: Text.describe('Placeholder in the drawn message input, e.g. "Nachricht eingeben…".'),
-});
+    address: Text.describe('Text in the address bar of the drawn browser, e.g. "app.example.de".'),
+    agentsTitle: Text.describe('Heading of the agent sidebar, e.g. "Agenten".'),
+    agents: z.array(Text).min(2).max(5).describe('Two to five agent names in the sidebar, e.g. ["Vertrieb", "Support"].'),
+    pickerLabel: Text.describe('Label of the model picker, e.g. "Modell".'),
+    smartSelect: Text.describe('The automatic choice shown selected in the picker, e.g. "Smart Select".'),
+    smartSelectNote: Text.describe('A small line under it explaining the automatic choice.'),
+    models: z.array(Text).min(2).max(6).describe('Two to six model names listed in the picker.'),
+    /** Index into `models` of the model that answered the sample question. */
+    chosen: z
+      .number()
+      .int()
+      .min(0)
+      .default(0)
+      .describe(
+        'Which model of models answered the sample question, counted from 0 (default 0): a spotlight feature tile with drawing: model-choice shows it as Smart Select’s choice.',
+      ),
+    messages: z.array(Message).min(2).max(3).describe('Two or three chat messages, alternating user and assistant.'),
+    inputPlaceholder: Text.describe('Placeholder in the drawn message input, e.g. "Nachricht eingeben…".'),
+  })
+  .superRefine((mock, ctx) => {
+    if (mock.chosen >= mock.models.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['chosen'],
+        message: `expected 0 to ${mock.models.length - 1}: the place in models of the model that answered, counted from 0`,
+      });
+  });
 
 /** A chat widget on a customer's website: a short conversation that ends in a booking step. */
 export const ChatWidgetMock = z.strictObject({

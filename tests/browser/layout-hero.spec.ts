@@ -96,6 +96,23 @@ test("first visit on a 390 × 844 phone: home's drawing starts on the first scre
   expect((await measure(page)).drawingTop).toBeLessThanOrEqual(844 - DRAWING_SHOWN);
 });
 
+test('first visit on a 1280 × 800 laptop: every hero shows its figures whole on the first screen, below the cookie bar', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const failures: string[] = [];
+  for (const route of HEROES) {
+    await page.goto(route);
+    await expect(page.locator('.cookie-banner')).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    const bottom = await page
+      .locator('main section')
+      .first()
+      .locator('dl')
+      .evaluate((dl) => Math.round(dl.getBoundingClientRect().bottom));
+    if (bottom > 800) failures.push(`${route}: the figures end at ${bottom} px`);
+  }
+  expect(failures).toEqual([]);
+});
+
 test('hero buttons follow one rule in every language: stacked full width on phones, side by side from 640 px', async ({ page, baseURL }) => {
   await acceptCookies(page, baseURL!);
   const failures: string[] = [];

@@ -35,9 +35,9 @@ type MessageList = Extract<Mock, { kind: 'platform' }>['messages'];
 
 function Bubble({ from, children, meta }: { from: 'user' | 'assistant'; children: ReactNode; meta?: string }) {
   return from === 'user' ? (
-    <div className="ml-auto max-w-[85%] rounded-card rounded-br-sm bg-brand-600 px-3.5 py-2.5 text-sm text-white sm:max-w-[75%]">{children}</div>
+    <div className="ml-auto max-w-[85%] rounded-card rounded-br-sm bg-brand-600 px-3.5 py-2.5 text-sm text-white sm:max-w-[75%] xl:max-w-[90%]">{children}</div>
   ) : (
-    <div className="max-w-[92%] sm:max-w-[80%]">
+    <div className="max-w-[92%] sm:max-w-[80%] xl:max-w-[94%]">
       <div className="rounded-card rounded-bl-sm bg-slate-100 px-3.5 py-2.5 text-sm text-slate-800">{children}</div>
       {meta && <p className="mt-1 pl-1 text-xs text-slate-500">{meta}</p>}
     </div>
@@ -99,7 +99,7 @@ function Platform({ mock }: { mock: Extract<Mock, { kind: 'platform' }> }) {
       <div className="min-w-0 p-4 sm:p-5">
         {/* The row wraps only between groups of two or three chips (the automatic choice and the first model, then the
             models in pairs), so no chip stands alone on a line (at 768 px "Mistral" did). */}
-        <div data-model-picker="" className="flex flex-wrap items-center gap-1.5 border-b border-slate-100 pb-4">
+        <div data-model-picker="" className="flex flex-wrap items-center gap-1.5 border-b border-slate-100 pb-4 xl:pb-3">
           <span className="mr-1 text-xs font-medium text-slate-500">{mock.pickerLabel}</span>
           <span className="flex items-center gap-1.5">
             <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-brand-600 px-2.5 py-1 text-xs font-semibold text-white">
@@ -119,7 +119,7 @@ function Platform({ mock }: { mock: Extract<Mock, { kind: 'platform' }> }) {
             </span>
           ))}
         </div>
-        <div className="pt-4">
+        <div className="pt-4 xl:pt-3">
           <Messages messages={mock.messages} />
         </div>
         <Composer placeholder={mock.inputPlaceholder} />

@@ -55,7 +55,7 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
         className="pointer-events-none absolute -top-40 left-1/2 h-[36rem] w-[60rem] max-w-[200vw] -translate-x-1/2 rounded-full bg-brand-200/40 blur-3xl"
       />
       <div
-        className={`relative mx-auto ${mock ? 'grid max-w-page items-center gap-8 px-page sm:gap-10 lg:grid-cols-2 lg:gap-x-12 lg:gap-y-0' : 'max-w-5xl px-gutter'}`}
+        className={`relative mx-auto ${mock ? 'grid max-w-page items-center gap-8 px-page sm:gap-10 lg:grid-cols-2 lg:gap-x-12 lg:gap-y-0 xl:grid-cols-[minmax(0,10fr)_minmax(0,11fr)] xl:gap-x-10' : 'max-w-5xl px-gutter'}`}
       >
         <div className={`${align} ${mock ? 'lg:self-end' : ''}`}>
           {section.eyebrow && (
@@ -66,7 +66,7 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
           )}
           <h1
             id={headingId}
-            className={`mt-4 text-display font-extrabold sm:mt-5 text-slate-900 ${mock ? (longTitle ? 'lg:text-4xl xl:text-5xl' : 'lg:text-h1 xl:text-[3.5rem]') : ''}`}
+            className={`mt-4 text-display font-extrabold sm:mt-5 text-slate-900 ${mock ? (longTitle ? 'lg:text-4xl xl:text-[2.875rem]' : 'lg:text-h1 xl:text-[3.5rem]') : ''}`}
           >
             <KeepTogether text={bindShortLastWord(section.title)} />
             {section.highlight && (
@@ -130,7 +130,7 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
           // last figure sat flush right and no column lined up with the cards under it).
           <dl
             data-hero-stats=""
-            className={`grid grid-cols-2 gap-x-6 gap-y-4 border-t border-slate-200 pt-6 sm:flex sm:justify-between lg:grid lg:auto-cols-fr lg:grid-flow-col lg:grid-cols-none ${mock ? `mx-auto w-full max-w-2xl sm:max-w-none lg:col-span-2 lg:mt-8 ${note ? '' : 'max-lg:-mt-4'}` : 'mx-auto mt-8 max-w-3xl'}`}
+            className={`grid grid-cols-2 gap-x-6 gap-y-4 border-t border-slate-200 pt-6 sm:flex sm:justify-between lg:grid lg:auto-cols-fr lg:grid-flow-col lg:grid-cols-none ${mock ? `mx-auto w-full max-w-2xl sm:max-w-none lg:col-span-2 lg:mt-8 xl:mt-6 ${note ? '' : 'max-lg:-mt-4'}` : 'mx-auto mt-8 max-w-3xl'}`}
           >
             {section.stats.map((stat, i) => (
               // A column flex box, so the figure (`order-first`) shows above its label; the DOM keeps dt before dd.

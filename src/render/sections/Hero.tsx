@@ -105,8 +105,9 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
           <div className={`${align} ${mock ? 'max-lg:-mt-6 lg:self-start' : ''}`}>
             {!section.trialNote && note.includes(' · ') ? (
               // Claims joined by middle dots become items that never split, each behind a tick: as a run the line ended on
-              // a dangling dot at 1280 px and split "auch / monatlich kündbar" at 360 px.
-              <ul data-hero-claims="" className={`mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-500 ${justify}`}>
+              // a dangling dot at 1280 px and split "auch / monatlich kündbar" at 360 px. Beside the drawing they stand one
+              // per line: three did not fit the text column, and the third stood alone under the other two.
+              <ul data-hero-claims="" className={`mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-500 ${justify} ${mock ? 'lg:flex-col' : ''}`}>
                 {note.split(' · ').map((claim) => (
                   <li key={claim} className="inline-flex items-center gap-1.5 whitespace-nowrap">
                     <Check aria-hidden="true" className="size-4 flex-none text-success-600" strokeWidth={2.5} />

@@ -2,6 +2,7 @@
  * `site dev` runs the content and copy rules between turns of its server, and a rule that read every file in one step
  * held an edit for seconds at 2,000 pages. The long rules now read a part of the files (or strings) a step: `site check`
  * must find the same, in the same order, however the parts are cut, and the dev check must stop between the parts.
+ * Here, not in tests/unit/check: the mocks below need a fresh process (the stage tests share their modules).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -12,7 +13,7 @@ import type { ContentEnv } from '../../../src/content/load.ts';
 import { STEP_FILES, STEP_STRINGS } from '../../../src/check/steps.ts';
 import { writeSyntheticContent } from '../../../bench/support/synthetic.ts';
 import { scaled } from '../../support/time-scale.ts';
-import { patchedContent } from './fixture.ts';
+import { patchedContent } from '../check/fixture.ts';
 
 const cut = vi.hoisted(() => ({ size: undefined as number | undefined, offerParts: [] as number[], typographyParts: [] as number[] }));
 vi.mock('../../../src/check/steps.ts', async (importOriginal) => {
@@ -73,7 +74,10 @@ describe('the same findings in the same order however the rules are cut', () => 
       const { site, strict, env } = await patchedContent(rule);
       try {
         const whole = await findingsCut(site.content, Infinity, { strict, env });
+        cut.typographyParts.length = 0;
         expect(await findingsCut(site.content, 1, { strict, env })).toEqual(whole);
+        // The cut reached the rules: one string a step.
+        expect(new Set(cut.typographyParts)).toEqual(new Set([1]));
         expect(await findingsCut(site.content, 3, { strict, env })).toEqual(whole);
         for (const f of whole) codes.add((JSON.parse(f) as { code: string }).code);
       } finally {

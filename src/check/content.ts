@@ -10,11 +10,12 @@ import { localeCodes } from '../schema/site-locales.ts';
 import { checkClaimTexts, checkFigureLiterals, checkSavingsClaims, checkUnregisteredClaims } from './claims.ts';
 import type { CheckConfig } from '../content/check-config.ts';
 import { dummyKind } from './dummy-data.ts';
-import { checkOffer } from './offer.ts';
+import { checkOfferLocales, checkOfferPages } from './offer.ts';
 import { checkEditorFiller } from './editor-filler.ts';
 import { checkHeaderMenus } from './navigation.ts';
 import { checkPrivacyRecipients, checkRetentionClaim } from './privacy.ts';
 import { finding, type Finding, type Severity } from './finding.ts';
+import { allSteps, chunked, type RuleSteps } from './steps.ts';
 
 export interface ContentCheckOptions {
   config: CheckConfig;
@@ -29,35 +30,41 @@ export interface ContentCheckOptions {
 
 /** Cross-file content rules. Works on the parsed sources, so it runs even when the model does not validate. */
 export function checkContent(model: SiteModel | undefined, sources: readonly YamlSource[], options: ContentCheckOptions): Finding[] {
-  return contentRules(model, sources, options).flatMap((rule) => rule());
+  return contentRules(model, sources, options).flatMap(allSteps);
 }
 
-/** checkContent's rules one by one, in its order: `site dev` lets its server run between them. */
-export function contentRules(model: SiteModel | undefined, sources: readonly YamlSource[], options: ContentCheckOptions): (() => Finding[])[] {
+/**
+ * checkContent's rules one by one, in its order, each in steps: `site dev` lets its server run between them. The rules
+ * that read every file on their own are steps over a part of the files each (a rule's findings on one file need no other).
+ */
+export function contentRules(model: SiteModel | undefined, sources: readonly YamlSource[], options: ContentCheckOptions): RuleSteps[] {
   const siteSource = sources.find((s) => s.file === 'site.yaml');
   const parsedSite = siteSource ? SiteConfig.safeParse(siteSource.data) : undefined;
   const site = model?.site ?? (parsedSite?.success ? parsedSite.data : undefined);
-  const rules: (() => Finding[])[] = [
-    () => checkLocaleKeys(sources),
-    () => checkDuplicateAnchors(sources),
-    () => checkSchemaModelines(options.configSource ? [...sources, options.configSource] : sources),
-    () => checkRetentionClaim(sources),
-    () => checkEditorFiller(sources),
+  const rules: RuleSteps[] = [
+    () => [checkLocaleKeys(sources)],
+    () => chunked(sources, checkDuplicateAnchors),
+    () => chunked(options.configSource ? [...sources, options.configSource] : sources, checkSchemaModelines),
+    () => [checkRetentionClaim(sources)],
+    () => chunked(sources, checkEditorFiller),
   ];
-  if (model) rules.push(() => checkHeaderMenus(model, sources));
+  if (model) rules.push(() => [checkHeaderMenus(model, sources)]);
   if (site)
     rules.push(
-      () => checkFamilies(site, sources, options),
-      () => checkSavingsClaims(site, siteSource),
-      () => checkPrivacyRecipients(sources, site, siteSource),
-      () => checkClaimTexts(site, sources),
-      () => checkFigureLiterals(site, sources),
-      () => checkDeploySettings(site, siteSource, model, options),
+      () => [checkFamilies(site, sources, options)],
+      () => [checkSavingsClaims(site, siteSource)],
+      () => [checkPrivacyRecipients(sources, site, siteSource)],
+      () => chunked(sources, (part) => checkClaimTexts(site, part)),
+      () => chunked(sources, (part) => checkFigureLiterals(site, part)),
+      () => [checkDeploySettings(site, siteSource, model, options)],
     );
   if (model)
     rules.push(
-      () => checkOffer(model, sources),
-      () => checkUnregisteredClaims(model, sources),
+      function* () {
+        yield* chunked(sources, (part) => checkOfferPages(model, part));
+        yield checkOfferLocales(model, sources);
+      },
+      () => chunked(sources, (part) => checkUnregisteredClaims(model, part)),
     );
   return rules;
 }

@@ -11,6 +11,11 @@ import { finding, type Finding } from './finding.ts';
  * figures; every id the data uses has a label in each language that shows it.
  */
 export function checkOffer(model: SiteModel, sources: readonly YamlSource[]): Finding[] {
+  return [...checkOfferPages(model, sources), ...checkOfferLocales(model, sources)];
+}
+
+/** checkOffer on each page file of `sources` alone: a page's findings need no other file. */
+export function checkOfferPages(model: SiteModel, sources: readonly YamlSource[]): Finding[] {
   const out: Finding[] = [];
   for (const source of sources) {
     const match = /^pages\/[^/]+\/([^/]+)\.yaml$/.exec(source.file);
@@ -23,9 +28,12 @@ export function checkOffer(model: SiteModel, sources: readonly YamlSource[]): Fi
     out.push(...checkPlanClaims(model, source, texts, strings));
     out.push(...checkPageBadges(model, source, texts));
   }
-  out.push(...checkLabelBadges(model, sources));
-  out.push(...checkOfferLabels(model, sources));
   return out;
+}
+
+/** checkOffer on the locale files: the badge labels and the offer's labels in each language. */
+export function checkOfferLocales(model: SiteModel, sources: readonly YamlSource[]): Finding[] {
+  return [...checkLabelBadges(model, sources), ...checkOfferLabels(model, sources)];
 }
 
 /** A string of a page with its path and, for plan cards, which plan and field it belongs to. */

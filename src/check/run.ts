@@ -83,8 +83,10 @@ export async function checkSourcesUnless(
   const model: SiteModel | undefined = result.ok ? result.value : undefined;
   const contentFindings: Finding[] = [];
   for (const rule of contentRules(model, sources, { config, configSource, strict: options.strict, unparsed, env: options.env })) {
-    contentFindings.push(...rule());
-    if (await stop()) return undefined;
+    for (const step of rule()) {
+      for (const f of step) contentFindings.push(f);
+      if (await stop()) return undefined;
+    }
   }
   // locale-keys reports the same missing/unknown locale keys as the schema, with more context: keep one.
   const covered = new Set(contentFindings.filter((f) => f.code === 'locale-keys').map((f) => `${f.location?.file}#${f.location?.path}`));
@@ -96,8 +98,10 @@ export async function checkSourcesUnless(
   if (await stop()) return undefined;
   const copy = copyRules(sources, model, glossary.glossary, { strict: options.strict });
   for (const rule of copy.rules) {
-    findings.push(...rule());
-    if (await stop()) return undefined;
+    for (const step of rule()) {
+      for (const f of step) findings.push(f);
+      if (await stop()) return undefined;
+    }
   }
   return { findings, model, sources, config, copyStrings: copy.strings };
 }

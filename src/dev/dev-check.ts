@@ -46,7 +46,7 @@ export class DevChecker {
    */
   async check(files?: SiteFiles, stale: () => boolean = () => false): Promise<CheckRun | undefined> {
     const collect = garbageBound(CHECK_GARBAGE_BYTES);
-    // Between the content rules the server answers requests and takes edits; an edit ends this check at once.
+    // Between the content rules' steps the server answers requests and takes edits; an edit ends this check at once.
     const stop = () =>
       new Promise<boolean>((resolve) =>
         setImmediate(() => {

@@ -2,10 +2,11 @@ import type { SiteModel } from '../../content/model.ts';
 import type { YamlSource } from '../../content/yaml-source.ts';
 import type { Glossary } from '../../schema/glossary.ts';
 import type { Finding } from '../finding.ts';
+import { allSteps, chunked, STEP_STRINGS, type RuleSteps } from '../steps.ts';
 import { copyStrings, type CopyString } from './copy-strings.ts';
 import { checkGlossary } from './glossary.ts';
-import { checkLanguage } from './language.ts';
-import { checkLegalForm } from './legal-form.ts';
+import { languageSteps } from './language.ts';
+import { checkLegalForm, legalFamilies } from './legal-form.ts';
 import { checkContentTypography, checkIgnoreComments } from './typography.ts';
 
 export { checkRenderedTypography } from './rendered.ts';
@@ -21,26 +22,39 @@ export function checkCopy(
   options: { strict?: boolean; defaultLocale?: string },
 ): { findings: Finding[]; strings: CopyString[] } {
   const { strings, rules } = copyRules(sources, model, glossary, options);
-  return { strings, findings: rules.flatMap((rule) => rule()) };
+  const findings = rules.flatMap(allSteps);
+  return { strings, findings };
 }
 
-/** checkCopy's rules one by one, in its order, and the strings they read: `site dev` lets its server run between them. */
+/**
+ * checkCopy's rules one by one, in its order, each in steps over a part of the strings (or files): `site dev` lets its
+ * server run between them. `strings` fills as the first rule runs: reading them is most of its time.
+ */
 export function copyRules(
   sources: readonly YamlSource[],
   model: SiteModel | undefined,
   glossary: Glossary,
   options: { strict?: boolean; defaultLocale?: string },
-): { strings: CopyString[]; rules: (() => Finding[])[] } {
-  const strings = copyStrings(sources);
+): { strings: CopyString[]; rules: RuleSteps[] } {
+  const strings: CopyString[] = [];
   const defaultLocale = options.defaultLocale ?? model?.site.defaultLocale ?? 'de';
+  const read = (part: readonly YamlSource[]) => {
+    const found = copyStrings(part);
+    for (const s of found) strings.push(s);
+    // An ignore comment is one file's: the files' parts do not split it.
+    return checkIgnoreComments(found);
+  };
   return {
     strings,
     rules: [
-      () => checkIgnoreComments(strings),
-      () => checkGlossary(strings, glossary),
-      () => checkContentTypography(strings, model, options.strict),
-      () => checkLanguage(strings, { glossary, defaultLocale, strict: options.strict }),
-      () => checkLegalForm(strings, model, defaultLocale),
+      () => chunked(sources, read),
+      () => chunked(strings, (part) => checkGlossary(part, glossary), STEP_STRINGS),
+      () => chunked(strings, (part) => checkContentTypography(part, model, options.strict), STEP_STRINGS),
+      () => languageSteps(strings, { glossary, defaultLocale, strict: options.strict }),
+      () => {
+        const legal = legalFamilies(model);
+        return chunked(strings, (part) => checkLegalForm(part, model, defaultLocale, legal), STEP_STRINGS);
+      },
     ],
   };
 }

@@ -4,6 +4,7 @@ import { ignored, type CopyString } from './copy-strings.ts';
 import { fixedTerms, preferredTerm } from './glossary.ts';
 import { FOREIGN_LETTERS, STOP_WORDS } from './stop-words.ts';
 import { languageOf } from './typography-rules.ts';
+import { allSteps, chunked, STEP_STRINGS } from '../steps.ts';
 
 const LANGUAGE_NAMES: Record<string, string> = { de: 'German', fr: 'French', en: 'English', es: 'Spanish', it: 'Italian' };
 const nameOf = (lang: string) => LANGUAGE_NAMES[lang] ?? lang;
@@ -59,35 +60,45 @@ export interface LanguageOptions {
  * judged: one warning per locale says so, rather than passing its pages silently.
  */
 export function checkLanguage(strings: readonly CopyString[], options: LanguageOptions): Finding[] {
+  return allSteps(() => languageSteps(strings, options));
+}
+
+/** checkLanguage in steps: the locales it cannot judge, then the strings a part at a time (their originals are read first). */
+export function* languageSteps(strings: readonly CopyString[], options: LanguageOptions): Generator<Finding[]> {
   const severity: Severity = options.strict ? 'error' : 'warning';
   const names = [...fixedTerms(options.glossary)].sort((a, b) => b.length - a.length);
   const originals = defaultStrings(strings, options.defaultLocale);
   const untranslated = untranslatedTest(options.glossary, options.defaultLocale);
-  const out: Finding[] = unjudgedLocales(strings);
-  for (const s of strings) {
-    const lang = languageOf(s.locale);
-    if (s.locale !== options.defaultLocale && !ignored(s, 'copy-untranslated') && originals.get(counterpart(s))?.get(s.key)?.has(s.value)) {
-      if (untranslated(s.value, s.locale)) {
-        out.push(
-          finding({
-            code: 'copy-untranslated',
-            severity,
-            message: `this ${nameOf(lang)} string is the ${nameOf(languageOf(options.defaultLocale))} one, word for word`,
-            location: s.at(0),
-            found: JSON.stringify(s.value),
-            expected: `the ${nameOf(lang)} wording for '${s.key}'`,
-            hint: `write it in ${nameOf(lang)}; if it is the same in both languages, add \`# site-check-ignore copy-untranslated: <why>\``,
-          }),
-        );
+  yield unjudgedLocales(strings);
+  yield* chunked(strings, (part) => checkStrings(part), STEP_STRINGS);
+
+  function checkStrings(part: readonly CopyString[]): Finding[] {
+    const out: Finding[] = [];
+    for (const s of part) {
+      const lang = languageOf(s.locale);
+      if (s.locale !== options.defaultLocale && !ignored(s, 'copy-untranslated') && originals.get(counterpart(s))?.get(s.key)?.has(s.value)) {
+        if (untranslated(s.value, s.locale)) {
+          out.push(
+            finding({
+              code: 'copy-untranslated',
+              severity,
+              message: `this ${nameOf(lang)} string is the ${nameOf(languageOf(options.defaultLocale))} one, word for word`,
+              location: s.at(0),
+              found: JSON.stringify(s.value),
+              expected: `the ${nameOf(lang)} wording for '${s.key}'`,
+              hint: `write it in ${nameOf(lang)}; if it is the same in both languages, add \`# site-check-ignore copy-untranslated: <why>\``,
+            }),
+          );
+        }
       }
+      if (ignored(s, 'copy-language')) continue;
+      const text = translatable(s.value, names);
+      const odd = foreignWord(s, text, lang, severity);
+      if (odd) out.push(odd);
+      else out.push(...foreignSentences(s, text, lang, severity));
     }
-    if (ignored(s, 'copy-language')) continue;
-    const text = translatable(s.value, names);
-    const odd = foreignWord(s, text, lang, severity);
-    if (odd) out.push(odd);
-    else out.push(...foreignSentences(s, text, lang, severity));
+    return out;
   }
-  return out;
 }
 
 /** Where a string's default-locale counterpart lives: the page family's files, or the locale files. */

@@ -10,11 +10,15 @@ const LEGAL_FORM = /\{\{\s*company\.legalName\s*\}\}|\bUG \(haftungsbeschränkt\
  * reader stumbles over it. Outside the legal pages (documents of a legal kind: they identify the company)
  * and the copyright line, pages in other languages name the company by its brand.
  */
-export function checkLegalForm(strings: readonly CopyString[], model: SiteModel | undefined, defaultLocale: string): Finding[] {
-  const legalFamilies = new Set(model?.pages.filter((p) => p.page.sections.some((s) => s.type === 'legal')).map((p) => p.family) ?? []);
+export function checkLegalForm(
+  strings: readonly CopyString[],
+  model: SiteModel | undefined,
+  defaultLocale: string,
+  legal: ReadonlySet<string> = legalFamilies(model),
+): Finding[] {
   const out: Finding[] = [];
   for (const string of strings) {
-    if (string.locale === defaultLocale || string.key === 'copyright' || (string.family && legalFamilies.has(string.family))) continue;
+    if (string.locale === defaultLocale || string.key === 'copyright' || (string.family && legal.has(string.family))) continue;
     if (ignored(string, 'copy-legal-form')) continue;
     for (const match of string.value.matchAll(LEGAL_FORM)) {
       out.push(
@@ -31,4 +35,9 @@ export function checkLegalForm(strings: readonly CopyString[], model: SiteModel 
     }
   }
   return out;
+}
+
+/** The page families that are legal pages (a section of the legal kind), where the registered name belongs. */
+export function legalFamilies(model: SiteModel | undefined): Set<string> {
+  return new Set(model?.pages.filter((p) => p.page.sections.some((s) => s.type === 'legal')).map((p) => p.family) ?? []);
 }

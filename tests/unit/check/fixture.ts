@@ -7,7 +7,7 @@ import type { ContentEnv } from '../../../src/content/load.ts';
 import type { Finding } from '../../../src/check/finding.ts';
 import { buildSite } from '../../../src/output/build.ts';
 import { removePageSources } from '../../../src/output/page-sources.ts';
-import { applyEdits, BASE_SITE, loadFixture, type SiteEdit } from '../../support/fixture.ts';
+import { applyEdits, BASE_SITE, loadFixture, type FixtureSite, type SiteEdit } from '../../support/fixture.ts';
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/check');
 const BASE = path.join(FIXTURES, 'base');
@@ -75,6 +75,13 @@ export async function runFixture(rule: string | undefined, inspect?: (outDir: st
   } finally {
     await site.remove();
   }
+}
+
+/** The base site with the rule's content patch applied, unbuilt: for the content rules alone (the caller removes it). */
+export async function patchedContent(rule: string): Promise<{ site: FixtureSite; strict?: boolean; env?: ContentEnv }> {
+  const patch = await readPatch(rule);
+  const site = await loadFixture(BASE_SITE, { edits: patch.content, files: patch.contentFiles, remove: patch.delete });
+  return { site, strict: patch.strict, env: patch.env };
 }
 
 /** The findings of one code, without the noise a test does not assert on. */

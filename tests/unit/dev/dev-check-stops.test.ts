@@ -16,9 +16,9 @@ vi.mock('../../../src/check/offer.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../src/check/offer.ts')>();
   return {
     ...actual,
-    checkOffer: (...args: Parameters<typeof actual.checkOffer>) => {
+    checkOfferPages: (...args: Parameters<typeof actual.checkOfferPages>) => {
       rules.ran.push('offer');
-      const found = actual.checkOffer(...args);
+      const found = actual.checkOfferPages(...args);
       rules.during();
       return found;
     },
@@ -38,9 +38,9 @@ vi.mock('../../../src/check/copy/language.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../src/check/copy/language.ts')>();
   return {
     ...actual,
-    checkLanguage: (...args: Parameters<typeof actual.checkLanguage>) => {
+    languageSteps: (...args: Parameters<typeof actual.languageSteps>) => {
       rules.ran.push('language');
-      return actual.checkLanguage(...args);
+      return actual.languageSteps(...args);
     },
   };
 });
@@ -61,7 +61,7 @@ it('stops after the rule during which an edit came, and runs every rule when non
   rules.during = () => edits++;
   const stale = () => edits > 0;
   expect(await checker.check(built.files, stale)).toBeUndefined();
-  // checkOffer is a content rule; the rule after it and the copy rules do not run.
+  // checkOffer is a content rule (the fixture's pages are one step of it); the rule after it and the copy rules do not run.
   expect(rules.ran).toEqual(['offer']);
 
   rules.ran.length = 0;

@@ -47,17 +47,17 @@ try {
     };
     const checked = await run.checkSourcesUnless({ contentDir: dir, memo }, stop);
     lap();
-    const [load, ...rest] = steps;
+    const [load = 0, ...rest] = steps;
     const restCpu = cpu.slice(1);
     const max = Math.max(...rest);
     const maxCpu = Math.max(...restCpu);
     const sum = (list: number[]) => list.reduce((a, b) => a + b, 0).toFixed(0);
     console.log(
-      `run ${r + 1}: ${PAGES} pages, load ${load!.toFixed(0)} ms, ${rest.length} steps after it: max ${max.toFixed(0)} ms wall (step ${rest.indexOf(max) + 1}), ` +
+      `run ${r + 1}: ${PAGES} pages, load ${load.toFixed(0)} ms, ${rest.length} steps after it: max ${max.toFixed(0)} ms wall (step ${rest.indexOf(max) + 1}), ` +
         `${maxCpu.toFixed(0)} ms CPU (step ${restCpu.indexOf(maxCpu) + 1}), sum ${sum(rest)} ms wall, ${sum(restCpu)} ms CPU, ` +
-        `${checked.findings.length} findings, load average ${os.loadavg()[0]!.toFixed(1)}`,
+        `${checked.findings.length} findings, load average ${(os.loadavg()[0] ?? 0).toFixed(1)}`,
     );
-    if (process.env.BENCH_CHECK_VERBOSE) console.log(rest.map((s, i) => `${s.toFixed(0)}/${restCpu[i]!.toFixed(0)}`).join(' '));
+    if (process.env.BENCH_CHECK_VERBOSE) console.log(rest.map((s, i) => `${s.toFixed(0)}/${(restCpu[i] ?? 0).toFixed(0)}`).join(' '));
     // The findings themselves, placed (lazy locations read), to compare two checkouts' findings and their order.
     if (r === RUNS - 1) console.log(`findings sha256 ${createHash('sha256').update(JSON.stringify(checked.findings)).digest('hex')}`);
   }

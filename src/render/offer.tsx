@@ -43,17 +43,45 @@ function labelInSentence(strings: OfferStrings, id: string): string {
 
 /**
  * The points of a plan card: what the plan includes, from the offer data. A plan that extends one shown
- * beside it starts with "Alles aus <plan>" and lists only what it adds; otherwise every feature is listed.
+ * beside it starts with "Alles aus <plan>", lists only what it adds and, when it costs less, what it saves in a
+ * year; with `trial` the card of the trial's plan ends with the trial this language offers.
  */
-export function planCardPoints(ctx: RenderContext, plan: string, shown: readonly string[]): string[] | undefined {
+export function planCardPoints(ctx: RenderContext, plan: string, options: { shown: readonly string[]; trial?: boolean }): string[] | undefined {
   const found = offerOf(ctx);
   const entry = found?.offer.plans[plan];
   if (!found || !entry) return undefined;
   const base = entry.extends;
-  if (base && shown.includes(base)) {
-    return [fill(found.strings.everythingIn, { plan: found.offer.plans[base]!.name }), ...entry.includes.map((id) => label(found.strings, id))];
-  }
-  return planFeatures(found.offer, plan).map((id) => label(found.strings, id));
+  const own =
+    base && options.shown.includes(base)
+      ? [
+          fill(found.strings.everythingIn, { plan: found.offer.plans[base]!.name }),
+          ...entry.includes.map((id) => label(found.strings, id)),
+          ...savesOnBase(ctx, found, plan, base),
+        ]
+      : planFeatures(found.offer, plan).map((id) => label(found.strings, id));
+  return options.trial ? [...own, ...trialPoint(ctx, found, plan)] : own;
+}
+
+/** "24 € pro Nutzer und Jahr weniger als Plus" for a plan that costs less than the plan it extends. */
+function savesOnBase(ctx: RenderContext, found: { offer: Offer; strings: OfferStrings }, plan: string, base: string): string[] {
+  const prices = ctx.model.site.constants.plans;
+  const saving = (prices[base]?.price ?? 0) - (prices[plan]?.price ?? 0);
+  if (!found.strings.savesOnBase || saving <= 0) return [];
+  const amount = formatEuro(Math.round(saving * 12 * 100) / 100, ctx.strings.intl);
+  return [spacingRules(ctx.strings.typography)(fill(found.strings.savesOnBase, { amount, plan: found.offer.plans[base]!.name }))];
+}
+
+/** The trial this page's language offers, as a point on its plan's card. */
+function trialPoint(ctx: RenderContext, found: { offer: Offer; strings: OfferStrings }, plan: string): string[] {
+  const key = localeTrial(ctx, found);
+  const point = key ? found.strings.trials[key]?.point : undefined;
+  if (!key || !point || found.offer.trials[key]!.plan !== plan) return [];
+  return [spacingRules(ctx.strings.typography)(fill(point, trialValues(ctx, found, key)))];
+}
+
+/** The id of the trial this page's language offers (SPEC §9 gives two readings), if any. */
+function localeTrial(ctx: RenderContext, found: { offer: Offer }): string | undefined {
+  return Object.entries(found.offer.trials).find(([, t]) => t.locales.includes(ctx.entry.locale))?.[0];
 }
 
 /** The badge of a plan card from the offer data, in the page's language. */
@@ -71,11 +99,11 @@ export function planBadge(ctx: RenderContext, plan: string): string | undefined 
 export function trialSummary(ctx: RenderContext, variant: 'summary' | 'short' = 'summary'): string | undefined {
   const found = offerOf(ctx);
   if (!found) return undefined;
-  const [key, trial] = Object.entries(found.offer.trials).find(([, t]) => t.locales.includes(ctx.entry.locale)) ?? [];
+  const key = localeTrial(ctx, found);
   const strings = key ? found.strings.trials[key] : undefined;
   const text = variant === 'short' ? (strings?.short ?? strings?.summary) : strings?.summary;
   // The locale's spacing rules ran when it was loaded, before {days} was a figure: run them on the filled line.
-  return key && trial && text ? spacingRules(ctx.strings.typography)(fill(text, trialValues(ctx, found, key))) : undefined;
+  return key && text ? spacingRules(ctx.strings.typography)(fill(text, trialValues(ctx, found, key))) : undefined;
 }
 
 function trialValues(ctx: RenderContext, found: { offer: Offer; strings: OfferStrings }, key: string): Record<string, string> {

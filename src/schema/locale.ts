@@ -112,6 +112,9 @@ const OfferStrings = z
       })
       .describe('Plan card badges.'),
     everythingIn: d('First point of a plan that extends another, e.g. "Alles aus {plan}".'),
+    savesOnBase: d(
+      'A point on the card of a plan that extends another and costs less: what it saves a user in a year, e.g. "{amount} pro Nutzer und Jahr weniger als {plan}". Without it the card does not say so.',
+    ).optional(),
     monthly: d('The term of a plan without a minimum term, e.g. "monatlich kündbar".'),
     term: d('The term of a plan with a minimum term, e.g. "{months} Monate Laufzeit".'),
     planLine: d('A plan in a list (FAQ, sales guide, terms), e.g. "{plan}: {price} pro Nutzer und Monat, {term}".'),
@@ -139,6 +142,7 @@ const OfferStrings = z
             'The trial in one short line for the hero, with a link to where it is requested, e.g. "{days} Tage kostenlos testen, ohne Kreditkarte: [Test anfragen]({start})." The full sentence stays under the plans and in the FAQ.',
           ).optional(),
           terms: d('The trial as the terms state it: length, price, what happens at its end.').optional(),
+          point: d('The trial as a point on the card of its plan, under plans that show the trial, e.g. "{days} Tage kostenlos testen".').optional(),
         }),
       )
       .default({})

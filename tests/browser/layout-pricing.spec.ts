@@ -2,7 +2,8 @@
  * Plan cards (design reviews 5 #13 and 6 #3, #5): where cards stand side by side their names line up (a badge is
  * a tab on the card's top edge, not a second line under a name) and every badge is one line; from 640 px until
  * three cards fit (1024 px) a card is one wide row with its points in a column beside its price, not three
- * 230 px columns that wrapped every point. On every page with plans, at every layout width.
+ * 230 px columns that wrapped every point; from 1024 px the buttons line up under the prices, above the points.
+ * On every page with plans, at every layout width.
  */
 import { expect, test } from '@playwright/test';
 import { acceptCookies } from './support/forms.ts';
@@ -31,6 +32,19 @@ for (const route of ROUTES) {
           const names = row.map((card) => Math.round(box(card.querySelector('h3'))?.top ?? 0));
           if (row.length > 1 && Math.max(...names) - Math.min(...names) > 1)
             found.push(`names side by side at tops ${names.join(', ')} (${row.map((c) => c.getAttribute('data-plan')).join(', ')})`);
+        }
+        for (const row of byRow.values()) {
+          const buttons = row.map((card) => Math.round(box(card.querySelector('a'))?.top ?? 0));
+          if (row.length > 1 && Math.max(...buttons) - Math.min(...buttons) > 1) found.push(`buttons side by side at tops ${buttons.join(', ')}`);
+        }
+        // Where cards stand side by side the button sits under the price, so a card with fewer points ends in space
+        // below its list rather than in a gap above its button (design review 13).
+        if (width >= 1024) {
+          for (const card of cards) {
+            const button = box(card.querySelector('a'));
+            const points = box(card.querySelector('ul'));
+            if (!button || !points || button.bottom > points.top) found.push(`${card.getAttribute('data-plan')}: the button is not above the points`);
+          }
         }
         for (const badge of document.querySelectorAll('[data-badge]')) {
           const lines = Math.round(badge.getBoundingClientRect().height / (parseFloat(getComputedStyle(badge).lineHeight) + 4));

@@ -13,7 +13,8 @@ export function Plans({ section, ctx, level, headingId }: SectionProps<'plans'>)
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} />
-      {/* Each card spans six rows of the list's grid (subgrid), so names, prices, terms and buttons line up across cards.
+      {/* Each card spans six rows of the list's grid (subgrid), so names, prices, terms and buttons line up across cards;
+          the button sits under the price, so cards with fewer points end in space below their list, not above a button.
           Three across from 1024 px. From 640 px until then a card is one wide row, its points in a column beside
           the price: three 230 px columns at 768 px wrapped every point and the badges (design review 5, #13). */}
       <ul className={`grid gap-x-6 gap-y-8 ${gridColumns(section.plans.length, 3, 'lg')}`}>
@@ -21,7 +22,7 @@ export function Plans({ section, ctx, level, headingId }: SectionProps<'plans'>)
           const plan = constants.plans[item.plan]!;
           const featured = item.featured;
           // With offer data the card lists what the plan includes and wears its badge from there (one source).
-          const points = planCardPoints(ctx, item.plan, shown) ?? item.features ?? [];
+          const points = planCardPoints(ctx, item.plan, { shown, trial: section.trial }) ?? item.features ?? [];
           const badge = planBadge(ctx, item.plan) ?? item.badge;
           return (
             <li
@@ -53,11 +54,11 @@ export function Plans({ section, ctx, level, headingId }: SectionProps<'plans'>)
                 <span className="text-sm text-slate-600">{ctx.strings.plans.perUserMonth}</span>
               </p>
               <p className="mt-1 text-sm font-medium text-brand-700">{item.term}</p>
-              <div className="mt-6 border-t border-slate-200 pt-6 text-sm text-slate-700 sm:col-start-2 sm:row-span-6 sm:row-start-1 sm:mt-0 sm:border-t-0 sm:border-l sm:pt-0 sm:pl-8 lg:col-start-1 lg:row-span-1 lg:row-start-auto lg:mt-6 lg:border-t lg:border-l-0 lg:pt-6 lg:pl-0">
-                <CheckList items={points} />
-              </div>
-              <div className="mt-8 self-end sm:col-start-1 sm:row-start-6 lg:col-start-auto lg:row-start-auto [&>a]:w-full">
+              <div className="mt-6 sm:col-start-1 sm:row-start-6 sm:self-end lg:col-start-auto lg:row-start-auto lg:self-auto [&>a]:w-full">
                 <ActionLink action={item.action} style={featured ? 'primary' : item.action.style} />
+              </div>
+              <div className="mt-8 border-t border-slate-200 pt-6 text-sm text-slate-700 sm:col-start-2 sm:row-span-6 sm:row-start-1 sm:mt-0 sm:border-t-0 sm:border-l sm:pt-0 sm:pl-8 lg:col-start-1 lg:row-span-1 lg:row-start-auto lg:mt-8 lg:border-t lg:border-l-0 lg:pt-6 lg:pl-0">
+                <CheckList items={points} />
               </div>
             </li>
           );

@@ -36,7 +36,12 @@ export function plansSection(ctx: SchemaContext) {
       .refine((plans) => plans.filter((p) => p.featured).length <= 1, {
         message: 'at most one plan may be featured (featured: true); the page recommends one plan',
       }),
-    trial: z.boolean().default(false).describe('true: a line under the cards states the trial this language offers, from offer.trials in site.yaml.'),
+    trial: z
+      .boolean()
+      .default(false)
+      .describe(
+        "true: a line under the cards states the trial this language offers, from offer.trials in site.yaml, and the card of the trial's plan names it as its last point.",
+      ),
     note: Text.optional().describe('A small line under the cards, e.g. "Alle Preise zzgl. MwSt."'),
   });
 }

@@ -86,7 +86,19 @@ describe('plan cards render from the offer data', () => {
     const html = page('/').html;
     expect(points(html, 'standard')).toContain('Benutzerverwaltung an zentraler Stelle');
     expect(points(html, 'plus')[0]).toBe('Alles aus Standard');
-    expect(points(html, 'smart')).toEqual(['Alles aus Plus', 'Priority-Support']);
+    expect(points(html, 'smart').slice(0, 2)).toEqual(['Alles aus Plus', 'Priority-Support']);
+  });
+
+  it('Smart, which extends Plus for less, says what it saves a year (2 € × 12) and carries the trial of its language', () => {
+    expect(HOMES.map((route) => points(page(route).html, 'smart').slice(2))).toEqual([
+      ['24 € pro Nutzer und Jahr günstiger als Plus', 'Testmonat zum Preis des Jahrestarifs'],
+      ['24 € d’économie par utilisateur et par an par rapport à Plus', 'Essai gratuit de 7 jours'],
+      ['€24 less per user per year than Plus', 'Free 7-day trial'],
+      ['24 € menos por usuario y año que Plus', 'Prueba gratuita de 7 días'],
+    ]);
+    expect(points(page('/leitfaden').html, 'smart').slice(2)).toEqual(['24 € pro Nutzer und Jahr günstiger als Plus', 'Testmonat zum Preis des Jahrestarifs']);
+    // Plus costs more than Standard, which it extends: no saving on its card.
+    expect(points(page('/').html, 'plus').filter((p) => /günstiger/.test(p))).toEqual([]);
   });
 
   it('Smart wears SPEC §9\'s "best value" in each language, and no card claims the best price', () => {

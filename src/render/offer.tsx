@@ -68,14 +68,15 @@ function savesOnBase(ctx: RenderContext, found: { offer: Offer; strings: OfferSt
   const saving = (prices[base]?.price ?? 0) - (prices[plan]?.price ?? 0);
   if (!found.strings.savesOnBase || saving <= 0) return [];
   const amount = formatEuro(Math.round(saving * 12 * 100) / 100, ctx.strings.intl);
-  return [spacingRules(ctx.strings.typography)(fill(found.strings.savesOnBase, { amount, plan: found.offer.plans[base]!.name }))];
+  const name = found.offer.plans[base]?.name ?? base;
+  return [spacingRules(ctx.strings.typography)(fill(found.strings.savesOnBase, { amount, plan: name }))];
 }
 
 /** The trial this page's language offers, as a point on its plan's card. */
 function trialPoint(ctx: RenderContext, found: { offer: Offer; strings: OfferStrings }, plan: string): string[] {
   const key = localeTrial(ctx, found);
   const point = key ? found.strings.trials[key]?.point : undefined;
-  if (!key || !point || found.offer.trials[key]!.plan !== plan) return [];
+  if (!key || !point || found.offer.trials[key]?.plan !== plan) return [];
   return [spacingRules(ctx.strings.typography)(fill(point, trialValues(ctx, found, key)))];
 }
 

@@ -8,6 +8,8 @@ import type { SiteConfig } from '../schema/site.ts';
 export interface ClaimNote {
   id: string;
   n: number;
+  /** Every mark of this note sits in a folded FAQ answer: a visitor reads none of them until they open one. */
+  folded?: boolean;
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -242,43 +244,58 @@ export function markClaims(page: Page, site: Pick<SiteConfig, 'constants' | 'cla
   const patterns = claimPatterns(site, intl);
   if (patterns.size === 0) return { page, notes: [] };
   const numbers = new Map<string, number>();
-  const number = (id: string) => {
+  const seen = new Set<string>();
+  const number = (id: string, folded: boolean) => {
     const n = numbers.get(id) ?? numbers.size + 1;
     numbers.set(id, n);
+    if (!folded) seen.add(id);
     return claimMark(n);
   };
   // In running text the number goes on the word after the figure ("53 % günstiger¹"), numbered as it reads.
-  const markText = (text: string, ids: string[]) => {
+  const markText = (text: string, ids: string[], folded: boolean) => {
     const at = ids.flatMap((id) => {
       const pattern = patterns.get(id);
       return pattern ? [{ id, end: markPlace(text, endOf(text, pattern.figure), pattern.context) }] : [];
     });
     at.sort((a, b) => a.end - b.end);
-    const numbered = at.map((m) => ({ ...m, mark: number(m.id) }));
+    const numbered = at.map((m) => ({ ...m, mark: number(m.id, folded) }));
     let out = text;
     for (const m of numbered.reverse()) out = `${out.slice(0, m.end)}${m.mark}${out.slice(m.end)}`;
     return out;
   };
-  const walk = (value: unknown, key?: string | number): unknown => {
+  const walk = (value: unknown, key: string | number | undefined, folded: boolean): unknown => {
     if (typeof key === 'string' && NOT_COPY.has(key)) return value;
-    if (typeof value === 'string') return markText(value, claimsIn(value, patterns));
+    if (typeof value === 'string') return markText(value, claimsIn(value, patterns), folded);
     // Unchanged objects keep their identity: element sources (source-marks.tsx) find values by it.
     if (Array.isArray(value)) {
-      const items = value.map((item, i) => walk(item, i));
+      const items = value.map((item, i) => walk(item, i, folded));
       return items.every((item, i) => item === value[i]) ? value : items;
     }
     if (!value || typeof value !== 'object') return value;
     const record = value as Record<string, unknown>;
     if (typeof record.value === 'string' && typeof record.label === 'string') {
       const ids = claimsIn(`${record.value} ${record.label}`, patterns);
-      return ids.length ? { ...record, label: `${record.label}${ids.map(number).join('')}` } : record;
+      return ids.length ? { ...record, label: `${record.label}${ids.map((id) => number(id, folded)).join('')}` } : record;
     }
-    const entries = Object.entries(record).map(([k, v]) => [k, walk(v, k)] as const);
+    const entries = Object.entries(record).map(([k, v]) => [k, record.type === 'faq' && k === 'items' ? walkFaqItems(record, v) : walk(v, k, folded)] as const);
     return entries.every(([k, v]) => v === record[k]) ? record : Object.fromEntries(entries);
   };
+  // An answer is folded unless the section opens its first (Faq.tsx).
+  const walkFaqItems = (section: Record<string, unknown>, items: unknown): unknown => {
+    if (!Array.isArray(items)) return walk(items, 'items', false);
+    const walked = items.map((item: unknown, i) => {
+      if (!item || typeof item !== 'object') return item;
+      const { question, answer } = item as Record<string, unknown>;
+      const folded = !(section.openFirst === true && i === 0);
+      const next = { ...item, question: walk(question, 'question', false), answer: walk(answer, 'answer', folded) };
+      return next.question === question && next.answer === answer ? item : next;
+    });
+    return walked.every((item, i) => item === items[i]) ? items : walked;
+  };
   // Legal text is the binding basis claims point to, not a claim that needs one.
-  const sections = page.sections.map((section, i) => (section.type === 'legal' ? section : walk(section, i))) as Page['sections'];
-  return { page: { ...page, sections }, notes: [...numbers].map(([id, n]) => ({ id, n })) };
+  const sections = page.sections.map((section, i) => (section.type === 'legal' ? section : walk(section, i, false))) as Page['sections'];
+  const notes = [...numbers].map(([id, n]) => (seen.has(id) ? { id, n } : { id, n, folded: true }));
+  return { page: { ...page, sections }, notes };
 }
 
 /** A claim's footnote in the page's language, its {placeholders} filled from the register and the constants. */

@@ -59,6 +59,33 @@ test('a tap on a footnote mark at 390 px opens the folded notes at its note', as
   }
 });
 
+test('/faq: every mark sits in a closed answer, so its notes stay a counted row at every width until opened, and a mark opens both', async ({ page }) => {
+  await page.goto('/faq');
+  const notes = fold(page).locator('[data-claim-note]');
+  const count = await notes.count();
+  expect(count).toBeGreaterThanOrEqual(1);
+  const failures = await findingsAtEveryWidth(page, async () => {
+    const found: string[] = [];
+    if (!(await fold(page).locator('summary').isVisible())) found.push('no row to open the notes');
+    if (await notes.first().isVisible()) found.push('the notes show while every answer citing them is closed');
+    const title = (await fold(page).locator('h2').innerText()).trim();
+    if (!title.endsWith(`(${count})`)) found.push(`heading "${title}" does not count the ${count} notes`);
+    return found;
+  });
+  expect(failures).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await fold(page).locator('summary').click();
+  await expect(notes.first()).toBeVisible();
+  await fold(page).locator('summary').click();
+  // A mark in an opened answer leads to its note through the closed row.
+  const answer = page.locator('main details:has(sup[data-claim-ref])').first();
+  await answer.locator('summary').click();
+  const mark = answer.locator('sup[data-claim-ref] a').first();
+  const href = (await mark.getAttribute('href')) ?? '';
+  await mark.click();
+  await expect(page.locator(href)).toBeInViewport();
+});
+
 /** Where a footnote jump landed: the gap between the sticky header's bottom and the target, and the tint of the target's note or mark. */
 async function landing(page: Page, selector: string) {
   return page.locator(selector).evaluate((target) => {

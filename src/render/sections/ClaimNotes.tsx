@@ -40,9 +40,10 @@ function NotesList({ ctx }: { ctx: RenderContext }) {
 
 /**
  * The notes under their heading, folded on phones (styles.css, "Folds on phones"): 500 to 900 px of small grey
- * text closed to one row that says how many notes there are; open from 640 px, with no toggle there. A footnote
- * mark's link opens the fold (Chromium does so itself; islands/reveal-target.ts for the others); with no script
- * the row still opens.
+ * text closed to one row that says how many notes there are; open from 640 px, with no toggle there, unless every
+ * mark that cites them sits in a folded FAQ answer: notes open beside closed answers pointed at nothing a visitor
+ * could see (design review 13), so they stay folded at every width. A footnote mark's link opens the fold
+ * (Chromium does so itself; islands/reveal-target.ts for the others); with no script the row still opens.
  */
 function FoldedNotes({
   ctx,
@@ -57,11 +58,17 @@ function FoldedNotes({
   titleClass: string;
   children: ReactNode;
 }) {
+  const notes = ctx.claimNotes ?? [];
+  const foldedEverywhere = notes.length > 0 && notes.every((note) => note.folded);
   return (
-    <div className="max-sm:border-y max-sm:border-slate-200" data-fold="notes">
+    <div
+      className={foldedEverywhere ? 'border-y border-slate-200' : 'max-sm:border-y max-sm:border-slate-200'}
+      data-fold="notes"
+      data-fold-wide={foldedEverywhere ? 'folded' : undefined}
+    >
       <h2 id={headingId} className={`text-slate-900 ${titleClass}`} data-fold-title="">
         <KeepTogether text={title} />
-        <span className="font-normal text-slate-500 sm:hidden">{` (${ctx.claimNotes?.length ?? 0})`}</span>
+        <span className={`font-normal text-slate-500 ${foldedEverywhere ? '' : 'sm:hidden'}`}>{` (${notes.length})`}</span>
       </h2>
       <details className="group">
         <summary aria-labelledby={headingId}>

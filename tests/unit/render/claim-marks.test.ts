@@ -3,7 +3,7 @@
  * the note in text, a superscript digit where a link cannot go.
  */
 import { describe, expect, it } from 'vitest';
-import { claimMark, linkClaimMarks, markPlace } from '../../../src/render/claim-notes.ts';
+import { claimMark, linkClaimMarks, markClaims, markPlace } from '../../../src/render/claim-notes.ts';
 
 describe('linkClaimMarks', () => {
   it('links a mark in text to its note; the first reference gets ref-N, later ones ref-N-2, ref-N-3', () => {
@@ -76,5 +76,43 @@ describe('markPlace', () => {
   it('keeps the mark at the figure when no word follows it (a heading that is only the figure)', () => {
     expect(at('99,9 %', '99,9 %')).toBe('99,9 %|');
     expect(at('bis 53 % / 75 %', '53 %')).toBe('bis 53 %| / 75 %');
+  });
+});
+
+describe('markClaims: notes whose every mark sits in a folded FAQ answer', () => {
+  const site = {
+    constants: { savings: { vsTwo: { percent: 53 } }, claims: { models: '12+' } },
+    claimRegister: { savingsVsTwo: { figure: 'savings.vsTwo.percent', unit: 'percent' }, models: { figure: 'claims.models', unit: 'none' } },
+  } as unknown as Parameters<typeof markClaims>[1];
+  const faq = (openFirst: boolean, items: { question: string; answer: string[] }[]) =>
+    ({ sections: [{ type: 'faq', title: 'FAQ', openFirst, items }] }) as unknown as Parameters<typeof markClaims>[0];
+
+  it('are folded; a mark in a question, in an answer the section opens, or elsewhere on the page is not', () => {
+    const closed = markClaims(
+      faq(false, [
+        { question: 'Wie viele?', answer: ['12+ Modelle'] },
+        { question: 'Preis?', answer: ['53 % günstiger'] },
+      ]),
+      site,
+      'de-DE',
+    );
+    expect(closed.notes).toEqual([
+      { id: 'models', n: 1, folded: true },
+      { id: 'savingsVsTwo', n: 2, folded: true },
+    ]);
+    const openFirst = markClaims(
+      faq(true, [
+        { question: 'Wie viele?', answer: ['12+ Modelle'] },
+        { question: 'Preis?', answer: ['53 % günstiger'] },
+      ]),
+      site,
+      'de-DE',
+    );
+    expect(openFirst.notes).toEqual([
+      { id: 'models', n: 1 },
+      { id: 'savingsVsTwo', n: 2, folded: true },
+    ]);
+    const inQuestion = markClaims(faq(false, [{ question: 'Warum 53 % günstiger?', answer: ['Weil 53 % günstiger.'] }]), site, 'de-DE');
+    expect(inQuestion.notes).toEqual([{ id: 'savingsVsTwo', n: 1 }]);
   });
 });

@@ -267,3 +267,19 @@ test('the consent text says in every language that consent can be withdrawn at a
     }
   }
 });
+
+test('at 1280 px the header offers the other languages where the page has a translation, and the footer on every page', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const headerLanguages = page.locator('header ul[lang], header ul').filter({ has: page.locator('a[hreflang]') });
+  for (const route of ['/', '/fr', '/education', '/es/education', '/fr/no-such-page']) {
+    await page.goto(route);
+    await expect(headerLanguages, route).toBeVisible();
+    await expect(headerLanguages.locator('a[hreflang]'), route).toHaveCount(4);
+  }
+  // German-only pages: FR/EN/ES in the header promised a translation and led to a home page.
+  for (const route of ['/faq', '/chatbot', '/agb', '/impressum', '/datenschutz', '/leitfaden']) {
+    await page.goto(route);
+    await expect(headerLanguages, route).toHaveCount(0);
+    await expect(page.locator('footer a[hreflang="fr"]'), route).toHaveAttribute('href', '/fr');
+  }
+});

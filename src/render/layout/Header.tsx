@@ -28,7 +28,7 @@ export function Header({ variant, ctx }: { variant: HeaderVariant; ctx: RenderCo
             </Shared>
           )}
           {/* With no links beside it (the not-found pages), the switcher has the room at every width. */}
-          <LanguageSwitcher ctx={ctx} compact className={items.length > 0 ? 'hidden border-l border-slate-200 pl-3 lg:flex' : ''} />
+          <LanguageSwitcher ctx={ctx} compact shows="translated" className={items.length > 0 ? 'hidden border-l border-slate-200 pl-3 lg:flex' : ''} />
           {ctx.entry.page.chatDemo && <ChatEntry label={ctx.strings.chatDemo.open} />}
         </div>
       </div>

@@ -9,11 +9,25 @@ import { alternates, type RenderContext } from '../context.ts';
  * (`lang`, `hreflang`). `compact` (the header on wide screens) shows language codes with the full name for
  * assistive technology; the footer shows the names.
  */
-export function LanguageSwitcher({ ctx, compact = false, className = '' }: { ctx: RenderContext; compact?: boolean; className?: string }) {
+export function LanguageSwitcher({
+  ctx,
+  compact = false,
+  className = '',
+  shows = 'always',
+}: {
+  ctx: RenderContext;
+  compact?: boolean;
+  className?: string;
+  /** `translated`: only on a page another language has (and the not-found page), as the header offers it. */
+  shows?: 'always' | 'translated';
+}) {
   const { model, entry } = ctx;
   // The not-found page has no address of its own (it answers every unknown path): offer the homes.
-  const family = entry.page.slug === NOT_FOUND_SLUG ? [] : alternates(model, entry);
+  const notFound = entry.page.slug === NOT_FOUND_SLUG;
+  const family = notFound ? [] : alternates(model, entry);
   if (model.site.locales.length < 2) return null;
+  // A German-only page's header offering FR/EN/ES promised a translation and led to a home (design review 13).
+  if (shows === 'translated' && !notFound && !family.some((p) => p.locale !== entry.locale && !isWithheld(model, p.route))) return null;
   const links = model.site.locales
     .map(({ code: locale }) => {
       const page = family.find((p) => p.locale === locale) ?? model.pages.find((p) => p.locale === locale && p.page.slug === '');

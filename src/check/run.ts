@@ -21,6 +21,7 @@ import { checkOutput } from './output.ts';
 import { loadTranslationLock } from './translations/lock.ts';
 import { checkTranslations } from './translations/index.ts';
 import { checkRedirects } from './redirects.ts';
+import { runSteps } from './steps.ts';
 
 export interface CheckOptions {
   contentDir: string;
@@ -82,12 +83,8 @@ export async function checkSourcesUnless(
   if (await stop()) return undefined;
   const model: SiteModel | undefined = result.ok ? result.value : undefined;
   const contentFindings: Finding[] = [];
-  for (const rule of contentRules(model, sources, { config, configSource, strict: options.strict, unparsed, env: options.env })) {
-    for (const step of rule()) {
-      for (const f of step) contentFindings.push(f);
-      if (await stop()) return undefined;
-    }
-  }
+  const rules = contentRules(model, sources, { config, configSource, strict: options.strict, unparsed, env: options.env });
+  if (!(await runSteps(rules, contentFindings, stop))) return undefined;
   // locale-keys reports the same missing/unknown locale keys as the schema, with more context: keep one.
   const covered = new Set(contentFindings.filter((f) => f.code === 'locale-keys').map((f) => `${f.location?.file}#${f.location?.path}`));
   if (!result.ok) findings.push(...result.errors.map((e) => fromSiteError(e)).filter((f) => !covered.has(`${f.location?.file}#${f.location?.path}`)));
@@ -97,12 +94,7 @@ export async function checkSourcesUnless(
   if (model) findings.push(...checkTranslations(model, sources, glossary.glossary, await loadTranslationLock(options.contentDir), options.strict, config));
   if (await stop()) return undefined;
   const copy = copyRules(sources, model, glossary.glossary, { strict: options.strict });
-  for (const rule of copy.rules) {
-    for (const step of rule()) {
-      for (const f of step) findings.push(f);
-      if (await stop()) return undefined;
-    }
-  }
+  if (!(await runSteps(copy.rules, findings, stop))) return undefined;
   return { findings, model, sources, config, copyStrings: copy.strings };
 }
 

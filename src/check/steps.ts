@@ -25,3 +25,14 @@ export function allSteps(rule: RuleSteps): Finding[] {
   for (const step of rule()) for (const f of step) out.push(f);
   return out;
 }
+
+/** The rules one after another, as `site dev` runs them: each step's findings pushed into `into` and `stop` asked after it; false once it says to stop. */
+export async function runSteps(rules: Iterable<RuleSteps>, into: Finding[], stop: () => Promise<boolean>): Promise<boolean> {
+  for (const rule of rules) {
+    for (const step of rule()) {
+      for (const f of step) into.push(f);
+      if (await stop()) return false;
+    }
+  }
+  return true;
+}

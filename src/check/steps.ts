@@ -26,13 +26,20 @@ export function allSteps(rule: RuleSteps): Finding[] {
   return out;
 }
 
-/** The rules one after another, as `site dev` runs them: each step's findings pushed into `into` and `stop` asked after it; false once it says to stop. */
-export async function runSteps(rules: Iterable<RuleSteps>, into: Finding[], stop: () => Promise<boolean>): Promise<boolean> {
-  for (const rule of rules) {
-    for (const step of rule()) {
-      for (const f of step) into.push(f);
-      if (await stop()) return false;
-    }
+/**
+ * Steps that end in what they read (the copy strings), run as `site dev` runs a rule: each step's findings pushed into
+ * `into` and `stop` asked after it. What the steps return, or undefined once `stop` says to stop.
+ */
+export async function readInSteps<T>(steps: Iterator<Finding[], T>, into: Finding[], stop: () => Promise<boolean>): Promise<{ read: T } | undefined> {
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return { read: step.value };
+    for (const f of step.value) into.push(f);
+    if (await stop()) return undefined;
   }
+}
+
+/** The rules one after another, run as readInSteps runs steps: false once `stop` says to stop. */
+export async function runSteps(rules: Iterable<RuleSteps>, into: Finding[], stop: () => Promise<boolean>): Promise<boolean> {
+  for (const rule of rules) if (!(await readInSteps(rule()[Symbol.iterator](), into, stop))) return false;
   return true;
 }

@@ -8,13 +8,9 @@ import { finding, type Finding } from './finding.ts';
  * The offer rules of `site check`: copy that says what the offer is must agree with the offer data in
  * site.yaml (`offer`) and with the prices. A feature is included or paid extra, never both on one page;
  * a plan's marketing text claims only features the plan includes; a badge's superlative is true of the
- * figures; every id the data uses has a label in each language that shows it.
+ * figures; every id the data uses has a label in each language that shows it. Here on each page file of
+ * `sources` alone (a page's findings need no other file); checkOfferLocales judges the locale files.
  */
-export function checkOffer(model: SiteModel, sources: readonly YamlSource[]): Finding[] {
-  return [...checkOfferPages(model, sources), ...checkOfferLocales(model, sources)];
-}
-
-/** checkOffer on each page file of `sources` alone: a page's findings need no other file. */
 export function checkOfferPages(model: SiteModel, sources: readonly YamlSource[]): Finding[] {
   const out: Finding[] = [];
   for (const source of sources) {
@@ -31,7 +27,7 @@ export function checkOfferPages(model: SiteModel, sources: readonly YamlSource[]
   return out;
 }
 
-/** checkOffer on the locale files: the badge labels and the offer's labels in each language. */
+/** The offer rules on the locale files: the badge labels and the offer's labels in each language. */
 export function checkOfferLocales(model: SiteModel, sources: readonly YamlSource[]): Finding[] {
   return [...checkLabelBadges(model, sources), ...checkOfferLabels(model, sources)];
 }

@@ -14,13 +14,15 @@ import type { YamlSource } from '../content/yaml-source.ts';
 import { defaultBuildCache } from '../cache/build-cache.ts';
 import { checkSchemaModelines, contentRules } from './content.ts';
 import { checkImages } from './images.ts';
-import { checkRenderedTypography, copyRules, type checkCopy } from './copy/index.ts';
+import { checkRenderedTypography, copyRules, copyStringSteps } from './copy/index.ts';
+import type { CopyString } from './copy/copy-strings.ts';
 import { findingSource } from './element-source.ts';
 import { finding, fromSiteError, sortFindings, type Finding, type OmittedFindings } from './finding.ts';
 import { checkOutput } from './output.ts';
 import { loadTranslationLock } from './translations/lock.ts';
 import { checkTranslations } from './translations/index.ts';
 import { checkRedirects } from './redirects.ts';
+import { readInSteps, runSteps } from './steps.ts';
 
 export interface CheckOptions {
   contentDir: string;
@@ -52,7 +54,7 @@ export interface SourceCheck {
   sources: YamlSource[];
   config: CheckConfig;
   /** The visible strings the copy rules read, for the same rules on the rendered pages. */
-  copyStrings: ReturnType<typeof checkCopy>['strings'];
+  copyStrings: CopyString[];
 }
 
 export async function checkSources(
@@ -82,12 +84,8 @@ export async function checkSourcesUnless(
   if (await stop()) return undefined;
   const model: SiteModel | undefined = result.ok ? result.value : undefined;
   const contentFindings: Finding[] = [];
-  for (const rule of contentRules(model, sources, { config, configSource, strict: options.strict, unparsed, env: options.env })) {
-    for (const step of rule()) {
-      for (const f of step) contentFindings.push(f);
-      if (await stop()) return undefined;
-    }
-  }
+  const rules = contentRules(model, sources, { config, configSource, strict: options.strict, unparsed, env: options.env });
+  if (!(await runSteps(rules, contentFindings, stop))) return undefined;
   // locale-keys reports the same missing/unknown locale keys as the schema, with more context: keep one.
   const covered = new Set(contentFindings.filter((f) => f.code === 'locale-keys').map((f) => `${f.location?.file}#${f.location?.path}`));
   if (!result.ok) findings.push(...result.errors.map((e) => fromSiteError(e)).filter((f) => !covered.has(`${f.location?.file}#${f.location?.path}`)));
@@ -96,14 +94,9 @@ export async function checkSourcesUnless(
   findings.push(...glossary.errors.map((e) => fromSiteError(e)), ...checkSchemaModelines(glossary.source ? [glossary.source] : []));
   if (model) findings.push(...checkTranslations(model, sources, glossary.glossary, await loadTranslationLock(options.contentDir), options.strict, config));
   if (await stop()) return undefined;
-  const copy = copyRules(sources, model, glossary.glossary, { strict: options.strict });
-  for (const rule of copy.rules) {
-    for (const step of rule()) {
-      for (const f of step) findings.push(f);
-      if (await stop()) return undefined;
-    }
-  }
-  return { findings, model, sources, config, copyStrings: copy.strings };
+  const copy = await readInSteps(copyStringSteps(sources), findings, stop);
+  if (!copy || !(await runSteps(copyRules(copy.read, model, glossary.glossary, { strict: options.strict }), findings, stop))) return undefined;
+  return { findings, model, sources, config, copyStrings: copy.read };
 }
 
 /**

@@ -10,7 +10,6 @@ import type { BodyTextVisitor, TextRun } from './hyphenation.ts';
 export const WHOLE_WORD_OPEN = '<span class="inline-block">';
 const WHOLE_WORD_CLOSE = '</span>';
 const SOFT_HYPHEN = '\u00ad';
-const HEADING_TAG = /^<(\/?)h[1-6][\s>]/i;
 /** Where a line may break between words: ordinary spaces, not the no-break spaces the typography pass binds with. */
 const SPACE = /[ \t\n\r\f]/;
 const WORD = /[^ \t\n\r\f]+/g;
@@ -57,13 +56,12 @@ function setHeading(parts: readonly Part[]): string {
 export function wholeHeadingWords(visit: BodyTextVisitor): BodyTextVisitor {
   let heading: Part[] | undefined;
   return {
-    tag(token) {
-      const match = HEADING_TAG.exec(token);
-      if (match && !match[1]) heading = [];
+    tag(token, edge) {
+      if (edge === 'opens') heading = [];
       const out = visit.tag(token);
       if (!heading) return out;
       heading.push({ tag: out });
-      if (!match?.[1]) return '';
+      if (edge !== 'closes') return '';
       const whole = setHeading(heading);
       heading = undefined;
       return whole;

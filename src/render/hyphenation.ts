@@ -216,8 +216,8 @@ export type TextRun = TextPlace | 'unbroken' | 'code';
 
 /** What `mapBodyText` hands its visitor: a tag or comment as written, or a run of text and where it stands. */
 export interface BodyTextVisitor {
-  /** A tag or comment; what it returns replaces it. */
-  tag(token: string): string;
+  /** A tag or comment; what it returns replaces it. `heading`: the tag opens or closes a heading (HEADING). */
+  tag(token: string, heading?: 'opens' | 'closes'): string;
   /** A run of text and where it stands; what it returns replaces it. */
   text(token: string, run: TextRun): string;
 }
@@ -243,16 +243,18 @@ export function mapBodyText(html: string, visit: BodyTextVisitor): string {
         if (at >= 0) open.length = at;
         if (skipFrom >= open.length) skipFrom = -1;
         if (unbrokenFrom >= open.length) unbrokenFrom = -1;
-        if (headingFrom >= open.length) headingFrom = -1;
-        return visit.tag(token);
+        const closes = headingFrom >= open.length;
+        if (closes) headingFrom = -1;
+        return visit.tag(token, closes ? 'closes' : undefined);
       }
       if (VOID.has(name) || attrs?.trimEnd().endsWith('/')) return visit.tag(token);
       // The attribute names are looked for as plain text first: most tags have neither, and the regex's look-arounds cost.
       if (skipFrom < 0 && (SKIP.has(name) || attrs?.includes(' data-island="'))) skipFrom = open.length;
       if (unbrokenFrom < 0 && attrs?.includes('hyphens-none') && UNBROKEN.test(attrs)) unbrokenFrom = open.length;
-      if (headingFrom < 0 && HEADING.has(name)) headingFrom = open.length;
+      const opens = headingFrom < 0 && HEADING.has(name);
+      if (opens) headingFrom = open.length;
       open.push(name);
-      return visit.tag(token);
+      return visit.tag(token, opens ? 'opens' : undefined);
     },
   );
 }

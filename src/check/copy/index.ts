@@ -21,40 +21,43 @@ export function checkCopy(
   glossary: Glossary,
   options: { strict?: boolean; defaultLocale?: string },
 ): { findings: Finding[]; strings: CopyString[] } {
-  const { strings, rules } = copyRules(sources, model, glossary, options);
-  const findings = rules.flatMap(allSteps);
+  const strings = copyStrings(sources);
+  const findings = [checkIgnoreComments(strings), ...copyRules(strings, model, glossary, options).map(allSteps)].flat();
   return { strings, findings };
 }
 
 /**
- * checkCopy's rules one by one, in its order, each in steps over a part of the strings (or files): `site dev` lets its
- * server run between them. `strings` fills as the first rule runs: reading them is most of its time.
+ * The copy strings of `sources` as checkCopy reads them, STEP_FILES files a step: each step's findings are the ignore
+ * comments' in its files (an ignore comment is one file's: the parts do not split it), and the steps return the strings.
+ */
+export function* copyStringSteps(sources: readonly YamlSource[]): Generator<Finding[], CopyString[]> {
+  const strings: CopyString[] = [];
+  yield* chunked(sources, (part) => {
+    const found = copyStrings(part);
+    for (const s of found) strings.push(s);
+    return checkIgnoreComments(found);
+  });
+  return strings;
+}
+
+/**
+ * checkCopy's rules on the strings (all of them: copyStringSteps' or copyStrings'), in its order, each in steps over a
+ * part of them: `site dev` lets its server run between them.
  */
 export function copyRules(
-  sources: readonly YamlSource[],
+  strings: readonly CopyString[],
   model: SiteModel | undefined,
   glossary: Glossary,
   options: { strict?: boolean; defaultLocale?: string },
-): { strings: CopyString[]; rules: RuleSteps[] } {
-  const strings: CopyString[] = [];
+): RuleSteps[] {
   const defaultLocale = options.defaultLocale ?? model?.site.defaultLocale ?? 'de';
-  const read = (part: readonly YamlSource[]) => {
-    const found = copyStrings(part);
-    for (const s of found) strings.push(s);
-    // An ignore comment is one file's: the files' parts do not split it.
-    return checkIgnoreComments(found);
-  };
-  return {
-    strings,
-    rules: [
-      () => chunked(sources, read),
-      () => chunked(strings, (part) => checkGlossary(part, glossary), STEP_STRINGS),
-      () => chunked(strings, (part) => checkContentTypography(part, model, options.strict), STEP_STRINGS),
-      () => languageSteps(strings, { glossary, defaultLocale, strict: options.strict }),
-      () => {
-        const legal = legalFamilies(model);
-        return chunked(strings, (part) => checkLegalForm(part, model, defaultLocale, legal), STEP_STRINGS);
-      },
-    ],
-  };
+  return [
+    () => chunked(strings, (part) => checkGlossary(part, glossary), STEP_STRINGS),
+    () => chunked(strings, (part) => checkContentTypography(part, model, options.strict), STEP_STRINGS),
+    () => languageSteps(strings, { glossary, defaultLocale, strict: options.strict }),
+    () => {
+      const legal = legalFamilies(model);
+      return chunked(strings, (part) => checkLegalForm(part, model, defaultLocale, legal), STEP_STRINGS);
+    },
+  ];
 }

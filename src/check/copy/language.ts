@@ -70,7 +70,7 @@ export function* languageSteps(strings: readonly CopyString[], options: Language
   const originals = defaultStrings(strings, options.defaultLocale);
   const untranslated = untranslatedTest(options.glossary, options.defaultLocale);
   yield unjudgedLocales(strings);
-  yield* chunked(strings, (part) => checkStrings(part), STEP_STRINGS);
+  yield* chunked(strings, checkStrings, STEP_STRINGS);
 
   function checkStrings(part: readonly CopyString[]): Finding[] {
     const out: Finding[] = [];

@@ -145,7 +145,7 @@ class PageWriting {
     out.inline.push(record.inline);
     // Built under the key the last build's line has: that line is its report line (lastPages).
     const weight = this.run.plan.lastLines?.weightUnder(file, key);
-    const line = weight ? { route, file, weight, overBudget: [] } : this.report(page, record);
+    const line = weight ? { route, file, weight, overBudget: [] } : this.report(page, record, statSync(path.join(this.run.start.outDir, file)).size);
     // The props files are written again from the folder's own (each once a build, writeProps), which leaves them as
     // they are unless an encoding beside one is missing or changed.
     const props = Object.keys(record.islandProps).flatMap((url): [string, string][] => {
@@ -185,7 +185,7 @@ class PageWriting {
         const { htmlGzip, htmlAtMost, refs, inline } = stored;
         const fresh: PageRecord = { key, stamp, htmlGzip, ...(htmlAtMost && { htmlAtMost }), refs, inline, islandProps };
         out.next.pages[file] = fresh;
-        return this.report(entry, fresh);
+        return this.report(entry, fresh, stored.bytes.byteLength);
       }),
     );
   }
@@ -218,7 +218,8 @@ class PageWriting {
     out.written.push(
       back.then(async ({ rendered: { bytes, refs, inline, islandProps: pageProps }, sourcesText }) => {
         // Compressed only when its HTML budget needs the exact size; else the report shows the bound.
-        const htmlAtMost = needsHtmlGzip(bytes.byteLength, budgetFor(this.run.site.checkConfig, entry.route).html) ? undefined : (true as const);
+        const budget = budgetFor(this.run.site.checkConfig, entry.route);
+        const htmlAtMost = needsHtmlGzip(bytes.byteLength, budget.html) ? undefined : (true as const);
         const known = htmlAtMost && htmlGzipBound(bytes.byteLength);
         const store = cached
           ? await pageCacheEntry(cache, key, bytes, { htmlAtMost, refs, inline, islandProps: Object.fromEntries(pageProps) }, sourcesText.toString('utf8'))
@@ -230,7 +231,7 @@ class PageWriting {
             const stamp = fileStampSync(path.join(outDir, file)) ?? '';
             const fresh: PageRecord = { key, stamp, htmlGzip, ...(htmlAtMost && { htmlAtMost }), refs, inline, islandProps };
             out.next.pages[file] = fresh;
-            return this.report(entry, fresh);
+            return this.report(entry, fresh, bytes.byteLength, budget);
           },
         );
       }),
@@ -259,20 +260,22 @@ class PageWriting {
   }
 
   /**
-   * A page's report line: its weight (page-weight.ts) against its budget in check.yaml. A kept page is sized as a cold
-   * build sizes it under today's budget: by its bound unless the budget needs the exact size, which is then taken from
-   * its file (check.yaml lowered since), or given back for the bound (check.yaml raised since); its record follows.
+   * A page's report line: its weight (page-weight.ts) against its budget in check.yaml. A page of `size` HTML bytes is
+   * sized as a cold build sizes it under today's budget: by its bound unless the budget needs the exact size, which is
+   * then taken from its file (a kept page, check.yaml lowered since), or given back for the bound (check.yaml raised
+   * since); its record follows.
    */
-  private report(page: { route: string; file: string }, record: PageRecord): RouteReport {
+  private report(
+    page: { route: string; file: string },
+    record: PageRecord,
+    size: number,
+    budget = budgetFor(this.run.site.checkConfig, page.route),
+  ): RouteReport {
     const { graph } = this.run.assets.code.islands;
-    const budget = budgetFor(this.run.site.checkConfig, page.route);
-    const file = path.join(this.run.start.outDir, page.file);
-    if (record.htmlAtMost && budget.html !== undefined && record.htmlGzip > budget.html * 1024) {
-      Object.assign(record, { htmlGzip: gzipSync(readFileSync(file), { level: 9 }).byteLength, htmlAtMost: undefined });
-    } else if (!record.htmlAtMost) {
-      const size = statSync(file).size;
-      if (!needsHtmlGzip(size, budget.html)) Object.assign(record, { htmlGzip: htmlGzipBound(size), htmlAtMost: true });
-    }
+    if (needsHtmlGzip(size, budget.html)) {
+      const file = path.join(this.run.start.outDir, page.file);
+      if (record.htmlAtMost) Object.assign(record, { htmlGzip: gzipSync(readFileSync(file), { level: 9 }).byteLength, htmlAtMost: undefined });
+    } else if (!record.htmlAtMost) Object.assign(record, { htmlGzip: htmlGzipBound(size), htmlAtMost: true });
     const weight = pageWeight(record.refs, record.htmlGzip, graph, this.scripts, (url) => this.assetGzip.get(url) ?? record.islandProps[url] ?? 0);
     if (record.htmlAtMost) weight.htmlAtMost = true;
     return { route: page.route, file: page.file, weight, overBudget: overBudget(weight, budget) };

@@ -61,7 +61,7 @@ it('stops after the rule during which an edit came, and runs every rule when non
   rules.during = () => edits++;
   const stale = () => edits > 0;
   expect(await checker.check(built.files, stale)).toBeUndefined();
-  // checkOffer is a content rule (the fixture's pages are one step of it); the rule after it and the copy rules do not run.
+  // The offer rule is a content rule (the fixture's pages are one step of it); the rule after it and the copy rules do not run.
   expect(rules.ran).toEqual(['offer']);
 
   rules.ran.length = 0;

@@ -42,6 +42,10 @@ describe('whole words in headings (render/heading-words.ts)', () => {
     );
   });
 
+  it('ends a heading where the body pass does: one left open ends with the element around it, nothing after it lost', () => {
+    expect(show(wholeHeadingWords(soft('<div><h3>Besprechungs|protokoll</div><p>heute</p>')))).toBe('<div><h3>[Besprechungs|protokoll]</div><p>heute</p>');
+  });
+
   it('sets the hyphenated words of the real pages’ headings whole (design review 10: /en/education, /fr/education)', async () => {
     const loaded = await loadContent('content');
     if (!loaded.ok) throw new Error('content does not load');

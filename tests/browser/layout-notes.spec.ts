@@ -109,8 +109,9 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     for (const route of ['/', '/chatbot']) {
       await page.goto(route);
-      // The last mark: its note is near the page's end, and the way back lands mid-page, where the header would cover it.
-      const mark = page.locator('main sup[data-claim-ref] a').last();
+      // The last mark in sight (later ones sit in closed FAQ answers): its note is near the page's end, and the way back
+      // lands mid-page, where the header would cover it.
+      const mark = page.locator('main sup[data-claim-ref] a:visible').last();
       const href = (await mark.getAttribute('href')) ?? '';
       const note = page.locator(href);
       await expect(note.locator('xpath=ancestor::li[1]')).toHaveCSS('background-color', TRANSPARENT);

@@ -321,7 +321,7 @@ describe('claims that contradicted other pages', () => {
     expect(text(page('/agb').html)).toContain(
       'Für individuelle Chatbots sagt der Anbieter eine Verfügbarkeit der Chatbot-Infrastruktur von 99,9 % im Monatsmittel zu',
     );
-    expect(text(withRefs(page('/chatbot').html))).toMatch(/Ihr Chatbot: 99,9 % Verfügbarkeit\[\d+\], vertraglich zugesagt/);
+    expect(text(withRefs(page('/chatbot').html))).toMatch(/99,9 % Verfügbarkeit\[\d+\], vertraglich zugesagt\s*Für Ihren Chatbot im Monatsmittel/);
   });
 });
 

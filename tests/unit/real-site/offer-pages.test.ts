@@ -75,7 +75,7 @@ describe('plan cards render from the offer data', () => {
     expect(lines).toEqual([
       '7 € pro Nutzer und Monat, zu jedem Tarif buchbar. Ohne Tarif einzeln: 14 € pro Nutzer und Monat.',
       '7 € par utilisateur et par mois, quelle que soit la formule. Sans abonnement à la plateforme : 14 € par utilisateur et par mois.',
-      '€7 per user per month, added to any plan. On its own, without a plan: €14 per user per month.',
+      '€7 per user per month as an add-on to any plan. On its own, without a plan: €14 per user per month.',
       '7 € por usuario y mes como complemento de cualquier plan. Por separado, sin plan: 14 € por usuario y mes.',
     ]);
     // The old reference price ("7 € statt 14 €", "instead of the usual") is gone.
@@ -92,9 +92,9 @@ describe('plan cards render from the offer data', () => {
   it('Smart, which extends Plus for less, says what it saves a year (2 € × 12) and carries the trial of its language', () => {
     expect(HOMES.map((route) => points(page(route).html, 'smart').slice(2))).toEqual([
       ['24 € pro Nutzer und Jahr günstiger als Plus', 'Testmonat zum Preis des Jahrestarifs'],
-      ['24 € d’économie par utilisateur et par an par rapport à Plus', 'Essai gratuit de 7 jours'],
-      ['€24 less per user per year than Plus', 'Free 7-day trial'],
-      ['24 € menos por usuario y año que Plus', 'Prueba gratuita de 7 días'],
+      ['24 € HT de moins par utilisateur et par an qu’avec Plus', 'Essai gratuit de 7 jours, sans engagement'],
+      ['Save €24 per user a year compared with Plus', 'Free 7-day trial'],
+      ['Ahorre 24 € por usuario y año frente a Plus', 'Pruébelo gratis 7 días'],
     ]);
     expect(points(page('/leitfaden').html, 'smart').slice(2)).toEqual(['24 € pro Nutzer und Jahr günstiger als Plus', 'Testmonat zum Preis des Jahrestarifs']);
     // Plus costs more than Standard, which it extends: no saving on its card.
@@ -294,8 +294,8 @@ describe('claims that contradicted other pages', () => {
 
   it('the other languages offer the free week, as SPEC §9 gives it', () => {
     expect(['/fr', '/en', '/es'].map((route) => text(/<p data-offer="trial"[^>]*>([\s\S]*?)<\/p>/.exec(page(route).html)?.[1] ?? ''))).toEqual([
-      'Essai gratuit de 7 jours avec toutes les fonctionnalités de la formule Smart, sans carte bancaire : demandez-le via le formulaire de contact et nous ouvrons votre accès. L’essai prend fin automatiquement, sans engagement.',
-      'Try it free for 7 days with every Smart feature and no credit card: request your trial through the contact form and we’ll set up your access. The trial ends by itself, so there’s nothing to cancel.',
+      'Essai gratuit de 7 jours avec toutes les fonctionnalités de la formule Smart, sans carte bancaire : demandez-le depuis le formulaire de contact, nous activons votre accès. L’essai s’arrête de lui-même : rien à résilier.',
+      'Try every Smart feature free for 7 days, no credit card needed. Request your trial through the contact form and we’ll set up your access. The trial ends automatically, so there’s nothing to cancel.',
       'Prueba gratuita de 7 días con todas las funciones del plan Smart, sin tarjeta de crédito: solicítela en el formulario de contacto y le activamos el acceso. La prueba termina automáticamente y sin compromiso.',
     ]);
   });

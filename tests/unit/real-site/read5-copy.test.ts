@@ -23,7 +23,7 @@ const NET_SENTENCE: Record<string, { body: (n: number) => string; note: (n: numb
   de: { body: (n) => `Beidseitig ohne Umsatzsteuer gerechnet, zahlen Sie immer noch ${n} % weniger.`, note: (n) => `beträgt der Unterschied ${n} %` },
   fr: { body: (n) => `Calculée hors TVA des deux côtés, l’économie est encore de ${n} %.`, note: (n) => `l’économie est de ${n} %` },
   en: { body: (n) => `Compared without VAT on either side, it’s still ${n}% less.`, note: (n) => `the difference is ${n}%` },
-  es: { body: (n) => `Si se comparan ambos sin IVA, el ahorro sigue siendo del ${n} %.`, note: (n) => `la diferencia es del ${n} %` },
+  es: { body: (n) => `Si se comparan ambos precios sin IVA, el ahorro sigue siendo del ${n} %.`, note: (n) => `la diferencia es del ${n} %` },
 };
 
 function netPercent(site: SiteModel['site']): number {

@@ -232,7 +232,7 @@ const fields = {
   recommended: 'Recommended',
   bestValue: 'Best value',
   everythingIn: '“Everything in” line',
-  savesOnBase: '“Less than” line',
+  savesOnBase: '“Save … compared with …” line',
   monthly: 'No minimum term',
   'locale:offer.term': 'Minimum term',
   planLine: 'Plan line',
@@ -480,7 +480,8 @@ const help: Record<keyof typeof fields, string> = {
   recommended: 'The badge of the recommended plan, e.g. “Recommended”.',
   bestValue: 'The badge of the best-value plan, e.g. “Best value”.',
   everythingIn: 'The first point of a plan that includes another, e.g. “Everything in {plan}”.',
-  savesOnBase: 'A point on the card of a plan that includes another and costs less: what it saves a year, e.g. “{amount} less per user per year than {plan}”.',
+  savesOnBase:
+    'A point on the card of a plan that includes another and costs less: what it saves a year, e.g. “Save {amount} per user a year compared with {plan}”.',
   monthly: 'The term of a plan without a minimum term, e.g. “cancel monthly”.',
   'locale:offer.term': 'The term of a plan with a minimum term, e.g. “{months}-month term”.',
   planLine: 'A plan in a list (FAQ, terms), e.g. “{plan}: {price} per user and month, {term}”.',

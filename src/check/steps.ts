@@ -26,6 +26,14 @@ export function allSteps(rule: RuleSteps): Finding[] {
   return out;
 }
 
+/** Steps that end in what they read (the copy strings), all at once: their findings pushed into `into`, what they read returned. */
+export function readAll<T>(steps: Iterator<Finding[], T>, into: Finding[]): T {
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value;
+    for (const f of step.value) into.push(f);
+  }
+}
+
 /**
  * Steps that end in what they read (the copy strings), run as `site dev` runs a rule: each step's findings pushed into
  * `into` and `stop` asked after it. What the steps return, or undefined once `stop` says to stop.

@@ -2,7 +2,7 @@ import type { SiteModel } from '../../content/model.ts';
 import type { YamlSource } from '../../content/yaml-source.ts';
 import type { Glossary } from '../../schema/glossary.ts';
 import type { Finding } from '../finding.ts';
-import { allSteps, chunked, STEP_STRINGS, type RuleSteps } from '../steps.ts';
+import { allSteps, chunked, readAll, STEP_STRINGS, type RuleSteps } from '../steps.ts';
 import { copyStrings, type CopyString } from './copy-strings.ts';
 import { checkGlossary } from './glossary.ts';
 import { languageSteps } from './language.ts';
@@ -21,8 +21,9 @@ export function checkCopy(
   glossary: Glossary,
   options: { strict?: boolean; defaultLocale?: string },
 ): { findings: Finding[]; strings: CopyString[] } {
-  const strings = copyStrings(sources);
-  const findings = [checkIgnoreComments(strings), ...copyRules(strings, model, glossary, options).map(allSteps)].flat();
+  const findings: Finding[] = [];
+  const strings = readAll(copyStringSteps(sources), findings);
+  for (const rule of copyRules(strings, model, glossary, options)) findings.push(...allSteps(rule));
   return { strings, findings };
 }
 

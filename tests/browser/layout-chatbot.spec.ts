@@ -1,8 +1,8 @@
 /**
- * /chatbot on phones (issue #36): the page was 19 screens at 390 px and 21.5 at 360 px. The extras, what the
- * chatbots include and their technical features (`layout: folded`) are on phones one panel of titles that open
- * to the rest (native <details>, no JavaScript), every item and word on the page once, in SPEC §2's order; from
- * 640 px the same markup is the cards. The page's height on phones is held under a ceiling (21.5 and 19 screens in review
+ * /chatbot on phones (issue #36): the page was 19 screens at 390 px and 21.5 at 360 px. The extras are on phones one
+ * panel of titles, what the chatbots include and their technical features two columns of icon-and-title tiles
+ * (review 15: as rows they were 24 folded rows); each opens to the rest (native <details>, no JavaScript), every
+ * item and word on the page once, in SPEC §2's order; from 640 px the same markup is the cards. The page's height on phones is held under a ceiling (21.5 and 19 screens in review
  * 5, 17.2 at 390 px before the extras folded, now about 17.2 and 15.3), so it does not grow back unnoticed.
  */
 import { expect, test } from '@playwright/test';
@@ -82,4 +82,35 @@ test('/chatbot footnotes from 1024 px: the container and two columns of the home
     expect(Math.abs(chatbot.x - home.x), `${width}px left edge`).toBeLessThanOrEqual(2);
     expect(Math.abs(chatbot.width - home.width), `${width}px width`).toBeLessThanOrEqual(2);
   }
+});
+
+test('/chatbot at 360 and 390 px: what the chatbots include and their technical features are two columns of tiles, not a stack of rows (review 15 #1)', async ({
+  page,
+}) => {
+  await page.goto('/chatbot');
+  const failures: string[] = [];
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const id of ['leistungsumfang', 'technik']) {
+      const list = page.locator(`#${id} ul[data-folded]`);
+      const listBox = await list.boundingBox();
+      const boxes = await list.locator(':scope > li').evaluateAll((items) =>
+        items.map((item) => {
+          const box = item.getBoundingClientRect();
+          return { left: Math.round(box.left), top: Math.round(box.top), width: box.width };
+        }),
+      );
+      if (!listBox || boxes.length < 6) {
+        failures.push(`${width}px #${id}: ${boxes.length} items`);
+        continue;
+      }
+      const columns = new Set(boxes.map((box) => box.left)).size;
+      const rows = new Map<number, number>();
+      for (const box of boxes) rows.set(box.top, (rows.get(box.top) ?? 0) + 1);
+      if (columns !== 2) failures.push(`${width}px #${id}: ${columns} column(s)`);
+      if ([...rows.values()].some((count) => count !== 2)) failures.push(`${width}px #${id}: rows of ${[...rows.values()].join(', ')}`);
+      if (boxes.some((box) => box.width > listBox.width / 2)) failures.push(`${width}px #${id}: a tile wider than half the list`);
+    }
+  }
+  expect(failures).toEqual([]);
 });

@@ -92,7 +92,7 @@ test('legal prose reads at a measure of about 70 characters a line, none over 80
         const counts = new Map<number, number>();
         const walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-          if (!node.parentElement?.closest('p, li') || node.parentElement.closest('details, nav')) continue;
+          if (!node.parentElement?.closest('p, li') || node.parentElement.closest('details, nav, [data-legal-facts]')) continue;
           for (let i = 0; i < node.data.length; i++) {
             if (node.data[i] === '\u00ad') continue;
             range.setStart(node, i);
@@ -128,4 +128,27 @@ test('legal pages from 1280 px: /impressum, /agb and /datenschutz start their te
     if (new Set(Object.values(edges)).size > 1) failures.push(`${width}px: headings start at ${JSON.stringify(edges)}`);
   }
   expect(failures).toEqual([]);
+});
+
+test('/impressum at 1280 and 1440 px: the facts card stands right of the running text and stays in view beside it; on phones it comes first (review 15 #3)', async ({
+  page,
+}) => {
+  await page.goto('/impressum');
+  const facts = page.locator('[data-legal-facts]');
+  const running = page.locator('[data-legal-part=""]');
+  await expect(facts.locator('[data-legal-part="fact"]')).toHaveCount(6);
+  await expect(running).toHaveCount(4);
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const prose = await running.evaluateAll((parts) => Math.max(...parts.map((part) => part.getBoundingClientRect().right)));
+    const [card, first] = await Promise.all([facts.boundingBox(), running.first().boundingBox()]);
+    expect(card!.x, `${width}px: the card's left edge against the text's right edge`).toBeGreaterThan(prose);
+    expect(Math.abs(card!.y - first!.y), `${width}px: the card starts beside the first part`).toBeLessThanOrEqual(8);
+    await running.last().scrollIntoViewIfNeeded();
+    await expect(facts).toBeInViewport();
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  const [card, first] = await Promise.all([facts.boundingBox(), running.first().boundingBox()]);
+  expect(card!.y + card!.height).toBeLessThanOrEqual(first!.y);
 });

@@ -56,8 +56,19 @@ export function Legal({ section, level, headingId }: SectionProps<'legal'>) {
   const number = numberings[section.numbering];
   const parts = section.parts.map((part, i) => ({ part, id: part.id ?? `${section.id ?? 'teil'}-${i + 1}`, label: `${number(i + 1)}${part.title}` }));
   const contents = section.contents;
+  const facts = parts.slice(0, section.facts ?? 0);
+  const running = parts.slice(facts.length);
+  const partList = (list: typeof parts, fact: boolean) =>
+    list.map(({ part, id, label }) => (
+      <section key={id} id={id} aria-labelledby={`${id}-title`} data-legal-part={fact ? 'fact' : ''}>
+        <PartHeading id={`${id}-title`} className={fact ? 'text-sm font-semibold text-slate-900' : 'text-h3 font-semibold text-slate-900'}>
+          {label}
+        </PartHeading>
+        <RichText blocks={part.body} className={fact ? 'mt-1 text-slate-700' : `mt-3 ${PROSE}`} />
+      </section>
+    ));
   const article = (
-    <article data-legal={section.numbering} className="min-w-0 max-w-3xl">
+    <article data-legal={section.numbering} className={`min-w-0 max-w-3xl ${facts.length > 0 ? 'xl:col-span-2 xl:max-w-none' : ''}`}>
       {section.eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{section.eyebrow}</p>}
       <Heading id={headingId} className="mt-2 text-h1 font-bold text-slate-900">
         {section.title}
@@ -73,15 +84,17 @@ export function Legal({ section, level, headingId }: SectionProps<'legal'>) {
         </details>
       )}
       {section.intro && <RichText blocks={section.intro} className={`mt-8 ${PROSE}`} />}
-      <div className="mt-10 space-y-10">
-        {parts.map(({ part, id, label }) => (
-          <section key={id} id={id} aria-labelledby={`${id}-title`} data-legal-part="">
-            <PartHeading id={`${id}-title`} className="text-h3 font-semibold text-slate-900">
-              {label}
-            </PartHeading>
-            <RichText blocks={part.body} className={`mt-3 ${PROSE}`} />
-          </section>
-        ))}
+      {/* From 1280 px the facts card stands beside the running text, in view while it scrolls, where the page was half empty. */}
+      <div className={facts.length > 0 ? 'xl:mt-10 xl:grid xl:grid-cols-[minmax(0,36rem)_minmax(0,30rem)] xl:justify-between xl:gap-x-16' : ''}>
+        {facts.length > 0 && (
+          <div
+            data-legal-facts=""
+            className="mt-8 grid gap-x-6 gap-y-5 rounded-card bg-slate-50 p-5 ring-1 ring-slate-200 sm:grid-cols-2 sm:p-6 xl:sticky xl:top-24 xl:col-start-2 xl:row-start-1 xl:mt-0 xl:self-start"
+          >
+            {partList(facts, true)}
+          </div>
+        )}
+        <div className="mt-10 space-y-10 xl:col-start-1 xl:row-start-1 xl:mt-0">{partList(running, false)}</div>
       </div>
     </article>
   );

@@ -18,6 +18,15 @@ export const LegalSection = z.strictObject({
   contents: Text.optional().describe(
     'Label of a table of contents of the parts, e.g. "Inhalt": a disclosure at the top on small screens, a sticky index beside the text on wide ones. Without it, no table of contents.',
   ),
+  /** The legal notice's short facts lead it: a card of their own, beside the running text on wide screens. */
+  facts: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe(
+      'How many of the first parts are short facts (the provider, its contact, its register entry): they stand together in a card, from 1280 px beside the running text, which keeps its reading width.',
+    ),
   numbering: z
     .enum(['paragraph', 'decimal', 'none'])
     .default('decimal')

@@ -1,6 +1,6 @@
 /**
- * `layout: folded` lists are one markup (render/sections/FoldedRow.tsx): CSS makes them rows on phones and cards
- * from 640 px. Each item's title, text and button are in the page once; they were printed twice, a card grid
+ * `layout: folded` lists are one markup (render/sections/FoldedRow.tsx): CSS makes them rows or tiles on phones
+ * and cards from 640 px. Each item's title, text and button are in the page once; they were printed twice, a card grid
  * hidden on phones and a folded list hidden from 640 px.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ beforeAll(async () => {
 
 /** Each `<section>` of the page that holds a folded list. */
 function foldedSections(html: string): string[] {
-  return [...html.matchAll(/<section\b(?:(?!<\/section>)[\s\S])*?data-folded=""[\s\S]*?<\/section>/g)].map((m) => m[0]);
+  return [...html.matchAll(/<section\b(?:(?!<\/section>)[\s\S])*?data-folded="(?:tiles)?"[\s\S]*?<\/section>/g)].map((m) => m[0]);
 }
 
 describe('folded lists', () => {
@@ -28,8 +28,10 @@ describe('folded lists', () => {
     const sections = foldedSections(routeHtml(pages, route));
     expect(sections).toHaveLength(lists);
     for (const section of sections) {
-      const items = section.match(/<li [^>]*data-fold="row"/g) ?? [];
+      const items = section.match(/<li [^>]*data-fold="(?:row|tile)"/g) ?? [];
       expect(items.length).toBeGreaterThanOrEqual(4);
+      // Tiles two to a row on phones only where none is left alone in the last row.
+      if (section.includes('data-folded="tiles"')) expect(items.length % 2).toBe(0);
       expect(section.match(/<h3 /g)).toHaveLength(items.length);
       expect(section.match(/<summary /g)).toHaveLength(items.length);
       const titles = [...section.matchAll(/<h3 [^>]*data-fold-title=""[^>]*>([\s\S]*?)<\/h3>/g)].map((m) =>

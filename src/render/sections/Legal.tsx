@@ -56,7 +56,7 @@ export function Legal({ section, level, headingId }: SectionProps<'legal'>) {
   const number = numberings[section.numbering];
   const parts = section.parts.map((part, i) => ({ part, id: part.id ?? `${section.id ?? 'teil'}-${i + 1}`, label: `${number(i + 1)}${part.title}` }));
   const contents = section.contents;
-  const facts = parts.slice(0, section.facts ?? 0);
+  const facts = parts.slice(0, section.factParts ?? 0);
   const running = parts.slice(facts.length);
   const partList = (list: typeof parts, fact: boolean) =>
     list.map(({ part, id, label }) => (

@@ -19,7 +19,7 @@ export const LegalSection = z.strictObject({
     'Label of a table of contents of the parts, e.g. "Inhalt": a disclosure at the top on small screens, a sticky index beside the text on wide ones. Without it, no table of contents.',
   ),
   /** The legal notice's short facts lead it: a card of their own, beside the running text on wide screens. */
-  facts: z
+  factParts: z
     .number()
     .int()
     .min(1)

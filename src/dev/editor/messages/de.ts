@@ -354,6 +354,7 @@ export const de: typeof en = {
     contents: 'Inhaltsverzeichnis',
     intro: 'Vorbemerkung',
     numbering: 'Nummerierung',
+    factParts: 'Teile als Faktenkarte',
     parts: 'Teile',
     code: 'Statuscode',
     titleLang: 'Sprache des Titels',
@@ -556,6 +557,8 @@ export const de: typeof en = {
       'Die Überschrift einer Liste der Teile, z. B. „Inhalt“: auf dem Handy aufklappbar oben, auf breiten Bildschirmen neben dem Text. Ohne Angabe kein Inhaltsverzeichnis.',
     intro: 'Text vor dem ersten Teil.',
     numbering: 'Wie die Teile nummeriert werden: § 1, 1. oder gar nicht.',
+    factParts:
+      'Wie viele der ersten Teile kurze Angaben sind (Anbieter, Kontakt, Register): Sie stehen zusammen in einer Karte, auf breiten Bildschirmen neben dem Text.',
     parts: 'Die Teile des Textes, der Reihe nach.',
     code: 'Die große Statuszeile über dem Titel, z. B. „404“.',
     titleLang: 'Die Sprache des Titels, wenn sie nicht die der Seite ist, damit Screenreader ihn richtig aussprechen.',

@@ -130,6 +130,7 @@ const fields = {
   contents: 'Table of contents',
   intro: 'Preamble',
   numbering: 'Numbering',
+  factParts: 'Parts as a facts card',
   parts: 'Parts',
   code: 'Status code',
   titleLang: 'Language of the title',
@@ -568,6 +569,8 @@ export const en = {
     contents: 'The label of a list of the parts, e.g. “Contents”: folded at the top on phones, beside the text on wide screens. Without it, none.',
     intro: 'Text before the first part.',
     numbering: 'How parts are numbered: § 1, 1. or not at all.',
+    factParts:
+      'How many of the first parts are short facts (provider, contact, register entry): they stand together in a card, beside the text on wide screens.',
     parts: 'The parts of the text, in order.',
     code: 'The large status line above the title, e.g. “404”.',
     titleLang: 'The language of the title when it is not the page’s, so screen readers say it right.',

@@ -365,6 +365,7 @@ export const fr: typeof en = {
     contents: 'Table des matières',
     intro: 'Préambule',
     numbering: 'Numérotation',
+    factParts: 'Parties en fiche d’informations',
     parts: 'Parties',
     code: 'Code d’état',
     titleLang: 'Langue du titre',
@@ -554,6 +555,8 @@ export const fr: typeof en = {
       'Le titre d’une liste des parties, p. ex. « Sommaire » : repliée en haut sur mobile, à côté du texte sur grand écran. Sans titre, pas de sommaire.',
     intro: 'Le texte avant la première partie.',
     numbering: 'Comment les parties sont numérotées : § 1, 1. ou pas du tout.',
+    factParts:
+      'Combien des premières parties sont de courtes informations (éditeur, contact, immatriculation) : elles sont réunies dans une fiche, à côté du texte sur grand écran.',
     parts: 'Les parties du texte, dans l’ordre.',
     code: 'La grande ligne d’état au-dessus du titre, p. ex. « 404 ».',
     titleLang: 'La langue du titre quand ce n’est pas celle de la page, pour que les lecteurs d’écran le prononcent bien.',

@@ -64,7 +64,7 @@ export function Legal({ section, level, headingId }: SectionProps<'legal'>) {
         <PartHeading id={`${id}-title`} className={fact ? 'text-sm font-semibold text-slate-900' : 'text-h3 font-semibold text-slate-900'}>
           {label}
         </PartHeading>
-        <RichText blocks={part.body} className={fact ? 'mt-1 text-slate-700' : `mt-3 ${PROSE}`} />
+        <RichText blocks={part.body} className={fact ? 'mt-1 text-[0.9375rem] leading-6 text-slate-700' : `mt-3 ${PROSE}`} />
       </section>
     ));
   const article = (

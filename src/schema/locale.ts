@@ -182,6 +182,7 @@ export const LocaleStrings = z.strictObject({
     .strictObject({
       navLabel: d('Name of the navigation for screen readers, e.g. "Hauptnavigation".'),
       homeLabel: d('Screen-reader name of the logo link to the home page, e.g. "Startseite".'),
+      languageMenu: d('Screen-reader name of the button that opens the language menu on phones and tablets, e.g. "Sprache wählen".'),
       menus: HeaderMenus,
     })
     .describe('The navigation bar: its screen-reader names and, per header variant, its links.'),

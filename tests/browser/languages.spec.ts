@@ -81,8 +81,8 @@ test('education pages: hero buttons, ten learning modes plus two optional cards,
     expect(await hero.evaluateAll((els) => els.map((el) => el.getAttribute('href')))).toEqual(['#learning-modes', '#contact']);
     await expect(page.locator('#learning-modes li')).toHaveCount(10);
     await expect(page.locator('#learning-modes + section li')).toHaveCount(2);
-    // The FAQ's entries; the footnotes' fold on phones (sections/ClaimNotes.tsx) is a <details> too.
-    await expect(page.locator('details:not([data-fold] > details)')).toHaveCount(6);
+    // The FAQ's entries; the footnotes' fold on phones (sections/ClaimNotes.tsx) and the header's language menu are <details> too.
+    await expect(page.locator('main details:not([data-fold] > details)')).toHaveCount(6);
     await expect(page.locator('#contact')).toHaveCount(1);
   }
   // SPEC §1: the Spanish variant names its modes differently; the names are the Spanish page's own.
@@ -270,7 +270,8 @@ test('the consent text says in every language that consent can be withdrawn at a
 
 test('at 1280 px the header offers the other languages where the page has a translation, and the footer on every page', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  const headerLanguages = page.locator('header ul[lang], header ul').filter({ has: page.locator('a[hreflang]') });
+  // The phone menu's list (layout-header.spec.ts) is in the page too, hidden from 1024 px.
+  const headerLanguages = page.locator('header ul').filter({ has: page.locator('a[hreflang]'), visible: true });
   for (const route of ['/', '/fr', '/education', '/es/education', '/fr/no-such-page']) {
     await page.goto(route);
     await expect(headerLanguages, route).toBeVisible();

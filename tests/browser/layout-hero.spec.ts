@@ -261,3 +261,23 @@ test('hero stats from 640 to 1023 px: one row under the drawing, as wide as it, 
   }
   expect(failures).toEqual([]);
 });
+
+test('the trial line stands under the hero buttons on phones, before the drawing, and under the text beside it from 1024 px', async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL!);
+  const failures: string[] = [];
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const route of ['/', '/fr', '/en', '/es']) {
+      await page.goto(route);
+      const [actions, trial, drawing] = await Promise.all(
+        ['[data-hero-actions]', '[data-trial]', 'main section [data-mock]'].map(async (selector) => (await page.locator(selector).first().boundingBox())!),
+      );
+      const below = trial!.y - (actions!.y + actions!.height);
+      if (width < 1024) {
+        if (below < 0 || below > 32) failures.push(`${route} at ${width}: the trial line starts ${Math.round(below)} px below the buttons`);
+        if (trial!.y + trial!.height > drawing!.y) failures.push(`${route} at ${width}: the trial line is not above the drawing`);
+      } else if (trial!.x + trial!.width > drawing!.x || below < 0) failures.push(`${route} at ${width}: the trial line is not under the text column`);
+    }
+  }
+  expect(failures).toEqual([]);
+});

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, asRead, pageAt, siteModel } from './support/site-content.ts';
+import { acceptCookies, asRead, pageAt, site, siteModel } from './support/site-content.ts';
 
 /** The not-found section of a language as its content file has it ('404' and its title are SPEC's). */
 async function notFound(route: string) {
@@ -82,4 +82,20 @@ test('dist/404.html and dist/fr/404.html themselves are the pages', async ({ req
     expect(response.status(), file).toBe(200);
     expect(await response.text()).toContain('Oops! Page not found');
   }
+});
+
+test('every not-found page has a card to its language’s contact form; the German one names the service address', async ({ page }) => {
+  for (const [path, home] of [
+    ['/gibt-es-nicht', '/'],
+    ['/fr/nope', '/fr'],
+    ['/en/missing', '/en'],
+    ['/es/no-existe', '/es'],
+  ] as const) {
+    await page.goto(path);
+    const card = page.locator(`[data-onward-links] a[href="${home}#contact"]`);
+    await expect(card, path).toHaveCount(1);
+    await expect(card, path).toBeVisible();
+  }
+  await page.goto('/gibt-es-nicht');
+  expect(asRead(await page.locator('[data-onward-links] a[href="/#contact"]').innerText())).toContain(site.email);
 });

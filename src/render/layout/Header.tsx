@@ -3,7 +3,7 @@ import { localeHome, type RenderContext } from '../context.ts';
 import { useSourceMark } from '../source-marks.tsx';
 import { buttonClass } from '../ui.tsx';
 import { Shared } from '../shared-parts.tsx';
-import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { LanguageMenu, LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { Logo } from './Logo.tsx';
 import { ChatBubbleIcon } from '../../islands/chat-demo/ChatBubbleIcon.tsx';
 
@@ -17,7 +17,11 @@ export function Header({ variant, ctx }: { variant: HeaderVariant; ctx: RenderCo
       <div className="mx-auto flex h-16 max-w-page items-center justify-between gap-2 px-page">
         {/* The home link and the menu are rendered once a build and spliced into every page that shows them (render/shared-parts.tsx). */}
         <Shared owner={ctx.strings.header} part={`home:${ctx.entry.locale}`}>
-          <a href={localeHome(ctx.model, ctx.entry)} aria-label={ctx.strings.header.homeLabel} className="flex min-h-11 flex-none items-center rounded-control">
+          <a
+            href={localeHome(ctx.model, ctx.entry)}
+            aria-label={ctx.strings.header.homeLabel}
+            className="home-link flex min-h-11 flex-none items-center rounded-control"
+          >
             <Logo name={ctx.model.site.brand.name} />
           </a>
         </Shared>
@@ -29,6 +33,7 @@ export function Header({ variant, ctx }: { variant: HeaderVariant; ctx: RenderCo
           )}
           {/* With no links beside it (the not-found pages), the switcher has the room at every width. */}
           <LanguageSwitcher ctx={ctx} compact shows="translated" className={items.length > 0 ? 'hidden border-l border-slate-200 pl-3 lg:flex' : ''} />
+          {items.length > 0 && <LanguageMenu ctx={ctx} className="lg:hidden" />}
           {ctx.entry.page.chatDemo && <ChatEntry label={ctx.strings.chatDemo.open} />}
         </div>
       </div>
@@ -49,8 +54,8 @@ function ChatEntry({ label }: { label: string }) {
       aria-haspopup="dialog"
       aria-expanded="false"
       aria-label={label}
-      // Last, its icon on the gutter's edge as the text above and below it is: "Productos Precios Contacto" and the
-      // name leave it no more than 44 px at 360.
+      // Last, its icon on the gutter's edge as the text above and below it is: "Productos Precios Contacto", the mark
+      // and the language menu leave it no more than 44 px at 360.
       className="chat-entry -mr-2.5 -ml-2 flex size-11 flex-none items-center justify-center rounded-control text-brand-700 transition-colors hover:bg-slate-100 lg:hidden"
     >
       <ChatBubbleIcon className="size-6" />

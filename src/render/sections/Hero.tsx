@@ -28,11 +28,11 @@ export const bindShortLastWord = (text: string) => text.replace(SHORT_LAST, '\u0
 
 /**
  * The page's opening: with a product mock, text and mock side by side on wide screens (the product above the
- * fold) and stacked on phones, where the mock follows the buttons so its first part is on the first screen and
- * the small print and figures come after it (spaced tighter on phones for that: tests/browser/layout-hero.spec.ts);
- * without one, centred text. Figures sit in one compact row, not in cards. From 1024 px the space above the hero and
- * its figures is tight enough that the figures end within a 1280 × 800 first screen with a first visit's cookie bar
- * above the header (the layout gate's hero-figures rule).
+ * fold) and stacked on phones, where the mock follows the buttons (and a trial line, which belongs to them) so its
+ * first part is on the first screen and the other small print and figures come after it (spaced tighter on phones
+ * for that: tests/browser/layout-hero.spec.ts); without one, centred text. Figures sit in one compact row, not in
+ * cards. From 1024 px the space above the hero and its figures is tight enough that the figures end within a
+ * 1280 × 800 first screen with a first visit's cookie bar above the header (the layout gate's hero-figures rule).
  */
 // eslint-disable-next-line max-lines-per-function -- The hero's two layouts (with and without a drawing) in one tree, so the parts they share are written once.
 export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
@@ -44,6 +44,30 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
   // A headline of more than three lines beside a drawing is set a step smaller from 1024 px: at full size it took four
   // lines in the text column (/, /fr, /es with the accent on a line of its own) and pushed the figures below the first screen.
   const longTitle = linesOf(section.title) + (section.highlight ? linesOf(section.highlight) : 0) > HEADLINE_MAX_LINES;
+  // The trial line belongs to the buttons: on phones it follows them, before the drawing (design review 15); claims
+  // and other small print come after the drawing. From 1024 px both stand under the text, beside the drawing.
+  const trialFirst = Boolean(section.trialNote);
+  const noteBlock = note && (
+    <div className={`${align} ${mock ? 'max-lg:-mt-6 lg:self-start' : ''}`}>
+      {!section.trialNote && note.includes(' · ') ? (
+        // Claims joined by middle dots become items that never split, each behind a tick: as a run the line ended on
+        // a dangling dot at 1280 px and split "auch / monatlich kündbar" at 360 px. Beside the drawing they stand one
+        // per line: three did not fit the text column, and the third stood alone under the other two.
+        <ul data-hero-claims="" className={`mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-500 ${justify} ${mock ? 'lg:flex-col' : ''}`}>
+          {note.split(' · ').map((claim) => (
+            <li key={claim} className="inline-flex items-center gap-1.5 whitespace-nowrap">
+              <Check aria-hidden="true" className="size-4 flex-none text-success-600" strokeWidth={2.5} />
+              {claim}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p data-trial={section.trialNote ? '' : undefined} className={`mt-4 text-sm text-balance text-slate-500 ${mock ? 'lg:text-pretty' : ''}`}>
+          <Inline text={note} plain={(part) => <KeepTogether text={part} />} />
+        </p>
+      )}
+    </div>
+  );
   return (
     <section
       id={section.id}
@@ -98,30 +122,16 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
             ))}
           </div>
         </div>
+        {trialFirst && noteBlock}
         {mock && (
-          <ProductMock mock={mock} intl={ctx.strings.intl} separator={ctx.strings.labelSeparator} className="lg:col-start-2 lg:row-span-2 lg:row-start-1" />
+          <ProductMock
+            mock={mock}
+            intl={ctx.strings.intl}
+            separator={ctx.strings.labelSeparator}
+            className={`lg:col-start-2 lg:row-span-2 lg:row-start-1 ${trialFirst && note ? 'max-lg:-mt-2' : ''}`}
+          />
         )}
-        {note && (
-          <div className={`${align} ${mock ? 'max-lg:-mt-6 lg:self-start' : ''}`}>
-            {!section.trialNote && note.includes(' · ') ? (
-              // Claims joined by middle dots become items that never split, each behind a tick: as a run the line ended on
-              // a dangling dot at 1280 px and split "auch / monatlich kündbar" at 360 px. Beside the drawing they stand one
-              // per line: three did not fit the text column, and the third stood alone under the other two.
-              <ul data-hero-claims="" className={`mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-500 ${justify} ${mock ? 'lg:flex-col' : ''}`}>
-                {note.split(' · ').map((claim) => (
-                  <li key={claim} className="inline-flex items-center gap-1.5 whitespace-nowrap">
-                    <Check aria-hidden="true" className="size-4 flex-none text-success-600" strokeWidth={2.5} />
-                    {claim}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p data-trial={section.trialNote ? '' : undefined} className={`mt-4 text-sm text-balance text-slate-500 ${mock ? 'lg:text-pretty' : ''}`}>
-                <Inline text={note} plain={(part) => <KeepTogether text={part} />} />
-              </p>
-            )}
-          </div>
-        )}
+        {!trialFirst && noteBlock}
         {section.stats.length > 0 && (
           // Beside a drawing the figures run under text and drawing both, so each has room for its label on a line or
           // two (in the text column's quarters "günstiger als ChatGPT Plus + Claude Pro" took three). Labels are never

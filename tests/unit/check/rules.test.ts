@@ -336,7 +336,7 @@ describe('output rules', () => {
     expect(found.map((f) => f.route)).toEqual(['/', '/agb', '/datenschutz', '/faq', '/impressum']);
     for (const f of found) {
       expect(f.message).toBe('link to /impresum points at no output file');
-      expect(f.source).toEqual({ file: 'locales/de.yaml', line: 49, column: 37, path: 'footer.columns[1].items[2].href' });
+      expect(f.source).toEqual({ file: 'locales/de.yaml', line: 50, column: 37, path: 'footer.columns[1].items[2].href' });
     }
   });
 

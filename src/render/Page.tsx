@@ -31,7 +31,7 @@ export function Page({ ctx }: { ctx: RenderContext }) {
         })}
         <TrailingClaimNotes ctx={ctx} />
       </main>
-      <Footer ctx={ctx} />
+      <Footer ctx={ctx} variant={page.header} />
       {page.chatDemo && (
         <Island name="chat-demo" instance="chat-demo" hydrate="interaction" props={{ strings: ctx.strings.chatDemo, form: chatDemoFormSettings(ctx) }} />
       )}

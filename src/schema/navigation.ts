@@ -73,5 +73,10 @@ export const FooterColumn = z.strictObject({
     'A line under the heading for all the column\'s links, e.g. "Texts in German": a link into another language then says so to screen readers only, not after its text.',
   ),
   items: z.array(FooterItem).min(1).describe('The entries top to bottom: plain strings, or { label, href } links.'),
+  pages: z
+    .array(HeaderVariant)
+    .min(1)
+    .optional()
+    .describe('Which pages show the column, named by their header variant (header:), e.g. [education] for a column of school audiences; left out, every page.'),
 });
 export type FooterColumn = z.infer<typeof FooterColumn>;

@@ -7,6 +7,7 @@
  * in content/pages/**, not by the layout).
  */
 import { expect, test } from '@playwright/test';
+import { scaled } from '../support/time-scale.ts';
 import { acceptCookies } from './support/forms.ts';
 import { typographyArgs, typographyChecks } from './support/layout-gate-typography.ts';
 
@@ -113,30 +114,38 @@ test('first visit on a 1280 × 800 laptop: every hero shows its figures whole on
   expect(failures).toEqual([]);
 });
 
-test('hero buttons follow one rule in every language: stacked full width on phones, side by side from 640 px', async ({ page, baseURL }) => {
-  await acceptCookies(page, baseURL!);
-  const failures: string[] = [];
-  for (const width of [360, 390, 430, 768]) {
-    await page.setViewportSize({ width, height: 800 });
-    for (const route of HEROES) {
-      await page.goto(route);
-      const boxes = await page.locator('main section [data-hero-actions] > a').evaluateAll((links) =>
-        links.map((a) => ({
-          left: a.getBoundingClientRect().left,
-          top: a.getBoundingClientRect().top,
-          width: a.getBoundingClientRect().width,
-          row: a.parentElement!.getBoundingClientRect().width,
-        })),
-      );
-      if (boxes.length < 2) continue;
-      const stacked = boxes.every((b) => Math.abs(b.left - boxes[0]!.left) < 1 && Math.abs(b.width - b.row) < 1);
-      const sideBySide = boxes.every((b) => Math.abs(b.top - boxes[0]!.top) < 1);
-      if (width < 640 && !stacked) failures.push(`${route} at ${width}: not stacked full width`);
-      if (width >= 640 && !sideBySide) failures.push(`${route} at ${width}: not side by side`);
+for (const widths of [
+  [360, 390, 430, 768],
+  [1024, 1280, 1440],
+])
+  test(`hero buttons follow one rule in every language: stacked full width on phones, side by side from 640 px (${widths.join(', ')} px)`, async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(scaled(120_000)); // up to 36 loads, on a machine other suites share
+    await acceptCookies(page, baseURL!);
+    const failures: string[] = [];
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const route of HEROES) {
+        await page.goto(route);
+        const boxes = await page.locator('main section [data-hero-actions] > a').evaluateAll((links) =>
+          links.map((a) => ({
+            left: a.getBoundingClientRect().left,
+            top: a.getBoundingClientRect().top,
+            width: a.getBoundingClientRect().width,
+            row: a.parentElement!.getBoundingClientRect().width,
+          })),
+        );
+        if (boxes.length < 2) continue;
+        const stacked = boxes.every((b) => Math.abs(b.left - boxes[0]!.left) < 1 && Math.abs(b.width - b.row) < 1);
+        const sideBySide = boxes.every((b) => Math.abs(b.top - boxes[0]!.top) < 1);
+        if (width < 640 && !stacked) failures.push(`${route} at ${width}: not stacked full width`);
+        if (width >= 640 && !sideBySide) failures.push(`${route} at ${width}: not side by side`);
+      }
     }
-  }
-  expect(failures).toEqual([]);
-});
+    expect(failures).toEqual([]);
+  });
 
 for (const route of HEROES) {
   test(`${route}: hero figures two by two on phones and in one row from 640 px, every value on one line, every label on at most two from 768 px and never broken inside a word; the accent phrase on its own line(s); the headline in at most three lines from 1024 px`, async ({

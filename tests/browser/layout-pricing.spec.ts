@@ -66,3 +66,26 @@ for (const route of ROUTES) {
     expect(failures, route).toEqual([]);
   });
 }
+
+// Design review 15 #7: the trial terms under the plans were small, centred grey text; they read as terms in a box,
+// set left like the cards' text, at 14 px or more, at every width.
+test('the trial terms under the plans stand in a box, left-aligned, at 14 px or more', async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL!);
+  for (const route of ['/', '/fr', '/en', '/es']) {
+    await page.goto(route);
+    const failures = await findingsAtEveryWidth(page, async () =>
+      page.evaluate(() => {
+        const trial = document.querySelector('#pricing [data-trial]');
+        if (!trial) return ['no trial terms under the plans'];
+        const found: string[] = [];
+        const style = getComputedStyle(trial);
+        const box = getComputedStyle(trial.parentElement!);
+        if (style.textAlign === 'center') found.push('centred');
+        if (parseFloat(style.fontSize) < 14) found.push(`${style.fontSize} text`);
+        if (box.boxShadow === 'none' && box.borderTopWidth === '0px') found.push('no box around it');
+        return found;
+      }),
+    );
+    expect(failures, route).toEqual([]);
+  }
+});

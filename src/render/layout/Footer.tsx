@@ -1,9 +1,10 @@
 import { isWithheld } from '../../content/publishing.ts';
+import type { HeaderVariant } from '../../schema/navigation.ts';
 import type { RenderContext } from '../context.ts';
 import { useSourceMark } from '../source-marks.tsx';
 import { useLinkLanguage } from '../page-context.tsx';
 import { Shared } from '../shared-parts.tsx';
-import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { LanguageSwitcher, languageLinks } from './LanguageSwitcher.tsx';
 import { Logo } from './Logo.tsx';
 
 /** The page a link goes to (`/agb#x` → `/agb`), to leave out links to pages not published yet. */
@@ -31,10 +32,11 @@ function PlainEntries({ items }: { items: string[] }) {
   );
 }
 
-/** The brand, the address and the link columns: the same on every page of a locale. */
-function FooterColumns({ ctx }: { ctx: RenderContext }) {
+/** The brand, the address and the link columns: the same on every page of a locale with this header variant. */
+function FooterColumns({ ctx, variant }: { ctx: RenderContext; variant: HeaderVariant }) {
   const { site } = ctx.model;
   const f = ctx.strings.footer;
+  const columns = f.columns.filter((column) => !column.pages || column.pages.includes(variant));
   const mark = useSourceMark();
   const language = useLinkLanguage();
   // A footer link into a page only available in another language says so (hreflang and the locale's marker). Under a
@@ -50,7 +52,7 @@ function FooterColumns({ ctx }: { ctx: RenderContext }) {
   };
   const [beforeEmail, afterEmail] = f.emailLine.split('{email}');
   const heading = 'text-sm font-semibold tracking-wide text-white';
-  const noted = f.columns.some((column) => column.note !== undefined);
+  const noted = columns.some((column) => column.note !== undefined);
   const link = 'inline-flex min-h-11 min-w-11 items-center text-sm text-slate-400 transition-colors hover:text-white sm:min-h-0 sm:min-w-0';
   return (
     <div className="mx-auto grid max-w-page grid-cols-2 gap-x-6 gap-y-8 px-page py-12 sm:gap-10 sm:py-14 lg:grid-cols-4">
@@ -65,7 +67,7 @@ function FooterColumns({ ctx }: { ctx: RenderContext }) {
           {afterEmail}
         </p>
       </div>
-      {f.columns.map((column, i) => {
+      {columns.map((column, i) => {
         const items = column.items.filter((item) => typeof item === 'string' || !isWithheld(ctx.model, routeOf(item.href)));
         // A column of plain entries (industries) takes the full width on phones; link columns share a row.
         if (items.every((item) => typeof item === 'string')) {
@@ -106,13 +108,16 @@ function FooterColumns({ ctx }: { ctx: RenderContext }) {
   );
 }
 
-export function Footer({ ctx }: { ctx: RenderContext }) {
+export function Footer({ ctx, variant }: { ctx: RenderContext; variant: HeaderVariant }) {
   const f = ctx.strings.footer;
+  // Pages whose header variant shows the same columns share one rendering.
+  const shown = f.columns.some((column) => column.pages) ? `:${variant}` : '';
+  const languages = languageLinks(ctx, 'always');
   return (
     <footer className="bg-slate-950 text-slate-400">
       {/* Rendered once a build for each locale and spliced into its pages (render/shared-parts.tsx). */}
-      <Shared owner={f} part={`footer:${ctx.entry.locale}`}>
-        <FooterColumns ctx={ctx} />
+      <Shared owner={f} part={`footer:${ctx.entry.locale}${shown}`}>
+        <FooterColumns ctx={ctx} variant={variant} />
       </Shared>
       <div className="border-t border-white/10">
         {/* Copyright and languages share a row only from `lg`: at 768 px a long copyright (es) pushed "Español"
@@ -121,7 +126,7 @@ export function Footer({ ctx }: { ctx: RenderContext }) {
           {/* The copyright names the company by its German legal form: the page's own patterns (fr, en, es) break
               it at wrong syllables ("haftungsbes-chränkt"), so the line wraps at spaces only. */}
           <p className="hyphens-none">{f.copyright}</p>
-          <LanguageSwitcher ctx={ctx} className="lg:shrink-0" />
+          {languages && <LanguageSwitcher ctx={ctx} links={languages} form="names" className="lg:shrink-0" />}
         </div>
       </div>
     </footer>

@@ -3,7 +3,7 @@ import { localeHome, type RenderContext } from '../context.ts';
 import { useSourceMark } from '../source-marks.tsx';
 import { buttonClass } from '../ui.tsx';
 import { Shared } from '../shared-parts.tsx';
-import { LanguageMenu, LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { LanguageMenu, LanguageSwitcher, languageLinks } from './LanguageSwitcher.tsx';
 import { Logo } from './Logo.tsx';
 import { ChatBubbleIcon } from '../../islands/chat-demo/ChatBubbleIcon.tsx';
 
@@ -12,6 +12,7 @@ const SHOW: Record<HeaderItem['show'], string> = { always: '', desktop: 'hidden 
 
 export function Header({ variant, ctx }: { variant: HeaderVariant; ctx: RenderContext }) {
   const items = ctx.strings.header.menus[variant] ?? [];
+  const languages = languageLinks(ctx, 'translated');
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-page items-center justify-between gap-2 px-page">
@@ -32,8 +33,10 @@ export function Header({ variant, ctx }: { variant: HeaderVariant; ctx: RenderCo
             </Shared>
           )}
           {/* With no links beside it (the not-found pages), the switcher has the room at every width. */}
-          <LanguageSwitcher ctx={ctx} compact shows="translated" className={items.length > 0 ? 'hidden border-l border-slate-200 pl-3 lg:flex' : ''} />
-          {items.length > 0 && <LanguageMenu ctx={ctx} className="lg:hidden" />}
+          {languages && (
+            <LanguageSwitcher ctx={ctx} links={languages} form="codes" className={items.length > 0 ? 'hidden border-l border-slate-200 pl-3 lg:flex' : ''} />
+          )}
+          {languages && items.length > 0 && <LanguageMenu ctx={ctx} links={languages} className="lg:hidden" />}
           {ctx.entry.page.chatDemo && <ChatEntry label={ctx.strings.chatDemo.open} />}
         </div>
       </div>

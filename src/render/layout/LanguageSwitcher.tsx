@@ -5,7 +5,7 @@ import { alternates, type RenderContext } from '../context.ts';
 
 type Shows = 'always' | 'translated';
 
-interface LanguageLink {
+export interface LanguageLink {
   locale: string;
   lang: string;
   hreflang: string;
@@ -18,7 +18,7 @@ interface LanguageLink {
  * home (always the home from the not-found page). `translated`: none at all unless another language has the page
  * (the not-found page always offers the homes), as the header offers them.
  */
-function languageLinks(ctx: RenderContext, shows: Shows): LanguageLink[] | null {
+export function languageLinks(ctx: RenderContext, shows: Shows): LanguageLink[] | null {
   const { model, entry } = ctx;
   // The not-found page has no address of its own (it answers every unknown path): offer the homes.
   const notFound = entry.page.slug === NOT_FOUND_SLUG;
@@ -45,23 +45,22 @@ function languageLinks(ctx: RenderContext, shows: Shows): LanguageLink[] | null 
 }
 
 /**
- * The languages as a list of links. The current language is marked (`aria-current`), each link names its language
- * in that language (`lang`, `hreflang`). `compact` (the header on wide screens) shows language codes with the full
- * name for assistive technology; the footer shows the names.
+ * The languages as a list of links (from `languageLinks`). The current language is marked (`aria-current`), each
+ * link names its language in that language (`lang`, `hreflang`). `codes` (the header on wide screens) shows language
+ * codes with the full name for assistive technology; `names` (the footer) shows the names.
  */
 export function LanguageSwitcher({
   ctx,
-  compact = false,
+  links,
+  form,
   className = '',
-  shows = 'always',
 }: {
   ctx: RenderContext;
-  compact?: boolean;
+  links: LanguageLink[];
+  form: 'codes' | 'names';
   className?: string;
-  shows?: Shows;
 }) {
-  const links = languageLinks(ctx, shows);
-  if (!links) return null;
+  const compact = form === 'codes';
   const base = compact
     ? 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-control px-2 text-xs font-semibold uppercase tracking-wide'
     : 'inline-flex min-h-11 items-center text-sm';
@@ -100,9 +99,7 @@ export function LanguageSwitcher({
  * touch and keyboard without JavaScript. Its button shows the current code; its list names each language in that
  * language. It offers what the wide header offers (`translated`).
  */
-export function LanguageMenu({ ctx, className = '' }: { ctx: RenderContext; className?: string }) {
-  const links = languageLinks(ctx, 'translated');
-  if (!links) return null;
+export function LanguageMenu({ ctx, links, className = '' }: { ctx: RenderContext; links: LanguageLink[]; className?: string }) {
   return (
     <details className={`language-menu relative flex-none ${className}`}>
       <summary className="flex size-11 cursor-pointer list-none items-center justify-center gap-0.5 rounded-control text-xs font-semibold tracking-wide text-slate-700 uppercase transition-colors hover:bg-slate-100 hover:text-slate-900 [&::-webkit-details-marker]:hidden">

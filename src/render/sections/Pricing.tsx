@@ -64,15 +64,19 @@ export function Plans({ section, ctx, level, headingId }: SectionProps<'plans'>)
           );
         })}
       </ul>
-      {trial && (
-        <p data-trial="" className="mx-auto mt-8 max-w-3xl text-sm text-pretty sm:text-center sm:text-balance text-slate-600">
-          <Inline text={trial} plain={(part) => <KeepTogether text={part} />} />
-        </p>
-      )}
-      {section.note && (
-        <p className={`mx-auto ${trial ? 'mt-2' : 'mt-8'} max-w-3xl text-sm text-pretty sm:text-center sm:text-balance text-slate-600`}>
-          <KeepTogether text={section.note} />
-        </p>
+      {(trial || section.note) && (
+        <div className="mx-auto mt-8 max-w-3xl space-y-2 rounded-card bg-white/70 p-4 text-sm text-pretty text-slate-700 ring-1 ring-slate-200 sm:p-5">
+          {trial && (
+            <p data-trial="">
+              <Inline text={trial} plain={(part) => <KeepTogether text={part} />} />
+            </p>
+          )}
+          {section.note && (
+            <p>
+              <KeepTogether text={section.note} />
+            </p>
+          )}
+        </div>
       )}
     </SectionShell>
   );

@@ -118,9 +118,9 @@ describe('the remaining read 5 findings', () => {
     const setup = model.site.constants.chatbot?.setup?.months6;
     expect(setup).toBeTypeOf('number');
     const fee: Record<string, string> = {
-      de: `einmalig ${setup} € für die Einrichtung`,
-      fr: `plus ${setup} € HT de frais de mise en place`,
-      en: `one-off setup fee of €${setup}`,
+      de: `zzgl. einmalig ${setup} € Einrichtung`,
+      fr: `plus ${setup} € HT de mise en place`,
+      en: `plus €${setup} one-off setup`,
       es: `más ${setup} € de puesta en marcha (pago único)`,
     };
     for (const locale of ['de', 'fr', 'en', 'es']) expect(pageText(home(locale)), locale).toContain(fee[locale]);

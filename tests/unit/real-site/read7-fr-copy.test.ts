@@ -38,7 +38,8 @@ describe('read7-fr', () => {
 
   it('labels what each cookie is for, without the « garde … le menu » zeugma (2)', () => {
     const banner = body('/fr').slice(body('/fr').indexOf('Cookies sur ce site'));
-    expect(banner).toContain('cookie-consent (votre choix, 1 an), sidebar-state (menu, 7 jours).');
+    // The purpose first, the name in brackets (design review 15 #6).
+    expect(banner).toContain('Aucun suivi : seuls votre choix et le menu (cookie-consent, sidebar-state).');
     expect(banner).not.toMatch(/sidebar-state le menu/);
   });
 

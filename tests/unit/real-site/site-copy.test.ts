@@ -94,6 +94,25 @@ describe('copy of the real site', () => {
       ).toBe(true);
   });
 
+  // Design review 15 #9: the education footer listed law firms and practices. A column's `pages` picks where it shows.
+  it('lists school audiences in the education footer and industries in the business footer', () => {
+    const footer = (route: string) => {
+      const page = pages.find((p) => p.entry.route === route)!;
+      return visibleTexts(/<footer[\s\S]*<\/footer>/.exec(page.html)![0]).map((t) => t.trim());
+    };
+    for (const [home, education, industry, schools] of [
+      ['/', '/education', 'Kanzleien', 'Schulträger'],
+      ['/fr', '/fr/education', 'Cabinets d’avocats', 'Collectivités territoriales'],
+      ['/en', '/en/education', 'Law firms', 'Local authorities and trusts'],
+      ['/es', '/es/education', 'Despachos de abogados', 'Grupos y redes de centros'],
+    ] as const) {
+      expect(footer(home), home).toContain(industry);
+      expect(footer(home), home).not.toContain(schools);
+      expect(footer(education), education).toContain(schools);
+      expect(footer(education), education).not.toContain(industry);
+    }
+  });
+
   // At 360 px a hero lead of 218–306 characters ran to six to eight lines before the first button; about 150
   // characters is four lines. Measured after the constants are filled in (a brand name counts as the visitor sees it).
   it('keeps every hero lead to at most 170 characters, so it stays about four lines on a phone', () => {

@@ -112,20 +112,63 @@ test('legal prose reads at a measure of about 70 characters a line, none over 80
   expect(failures).toEqual([]);
 });
 
-test('legal pages from 1280 px: /impressum, /agb and /datenschutz start their text at the logo, not centred on their own (review 7a #11)', async ({ page }) => {
+test('legal pages from 1280 px share one frame: text at its measure, the side column one gap from it, the two centred in the container (review 15 #8)', async ({
+  page,
+}) => {
   const failures: string[] = [];
   for (const width of [1280, 1440]) {
     await page.setViewportSize({ width, height: 900 });
-    const edges: Record<string, number> = {};
+    const starts: Record<string, number> = {};
     for (const route of ['/agb', '/datenschutz', '/impressum']) {
       await page.goto(route);
-      const logo = await page.locator('body > header a').first().boundingBox();
-      edges.logo = Math.round(logo?.x ?? -1);
-      const h1 = await page.locator('main h1').boundingBox();
-      if (!h1) throw new Error(`no heading on ${route}`);
-      edges[route] = Math.round(h1.x);
+      const frame = await page.evaluate(() => {
+        const grid = document.querySelector('[data-legal-grid]')!;
+        const container = grid.parentElement!;
+        const box = container.getBoundingClientRect();
+        const style = getComputedStyle(container);
+        const side = document.querySelector('nav[data-legal-contents="index"], [data-legal-facts]')!.getBoundingClientRect();
+        const paragraphs = [...document.querySelectorAll('[data-legal-part=""] p')].filter((p) => !p.closest('table'));
+        return {
+          heading: document.querySelector('main h1')!.getBoundingClientRect().left,
+          left: document.querySelector('article[data-legal]')!.getBoundingClientRect().left - (box.left + parseFloat(style.paddingLeft)),
+          right: box.right - parseFloat(style.paddingRight) - side.right,
+          gap: side.left - Math.max(...paragraphs.map((p) => p.getBoundingClientRect().right)),
+        };
+      });
+      starts[route] = Math.round(frame.heading);
+      if (Math.abs(frame.left - frame.right) > 2)
+        failures.push(`${route} at ${width}px: ${Math.round(frame.left)} px left of the text, ${Math.round(frame.right)} px right of the side column`);
+      if (frame.gap > 80) failures.push(`${route} at ${width}px: ${Math.round(frame.gap)} px between the text's measure and the side column`);
     }
-    if (new Set(Object.values(edges)).size > 1) failures.push(`${width}px: headings start at ${JSON.stringify(edges)}`);
+    if (new Set(Object.values(starts)).size > 1) failures.push(`${width}px: headings start at ${JSON.stringify(starts)}`);
+  }
+  expect(failures).toEqual([]);
+});
+
+test('/agb and /datenschutz at 1280 and 1440 px: the first part keeps the space above it it has at 768 px (review 15 #2)', async ({ page }) => {
+  const failures: string[] = [];
+  for (const route of ['/agb', '/datenschutz']) {
+    await page.goto(route);
+    const gaps: Record<number, number> = {};
+    for (const width of [768, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      // From the lowest thing drawn before the first part (the "Stand" line, the intro or the closed contents disclosure,
+      // whose hidden list Chromium still gives boxes) to its heading.
+      gaps[width] = await page.evaluate(() => {
+        const heading = document.querySelector('[data-legal-part] > :is(h2, h3)')!;
+        const before = [...document.querySelectorAll('article[data-legal] *')].filter(
+          (el) =>
+            !el.contains(heading) &&
+            el.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING &&
+            el.getClientRects().length > 0 &&
+            !el.closest('details:not([open]) > :not(summary)'),
+        );
+        return heading.getBoundingClientRect().top - Math.max(...before.map((el) => el.getBoundingClientRect().bottom));
+      });
+    }
+    for (const width of [1280, 1440])
+      if (gaps[width]! < Math.max(32, gaps[768]! - 1))
+        failures.push(`${route} at ${width}px: ${Math.round(gaps[width]!)} px above the first part (${Math.round(gaps[768]!)} px at 768)`);
   }
   expect(failures).toEqual([]);
 });

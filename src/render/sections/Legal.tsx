@@ -1,13 +1,20 @@
+import type { ReactNode } from 'react';
 import { RichText } from '../rich-text.tsx';
 import { DisclosureChevron, SectionShell } from '../ui.tsx';
 import type { SectionProps } from './props.ts';
 
 /**
  * Running legal text, the right-to-object box included, at a reading measure of about 70 characters a line (36rem
- * of this face at 16 px; the 48rem column held ~95); a wide block such as a table keeps the column's width, and the
- * index beside it keeps its place.
+ * of this face at 16 px; the 48rem column held ~95); below `xl` a wide block such as a table keeps the column's width.
  */
 const PROSE = 'text-slate-700 [&>:is(p,ul,ol,[data-callout])]:max-w-xl';
+
+/**
+ * The legal pages' one frame from `xl`: the text at its measure, then the side column (the index, or the legal
+ * notice's facts card) one gap from it, the two centred in the page's container as one block. Every legal page uses
+ * it, so their headings start at the same place whatever their side column holds.
+ */
+const FRAME = 'xl:grid-cols-[minmax(0,36rem)_minmax(0,20rem)] xl:gap-x-16';
 
 const numberings = {
   paragraph: (n: number) => `§ ${n} `,
@@ -18,6 +25,10 @@ const numberings = {
 interface Entry {
   id: string;
   label: string;
+}
+
+interface Part extends Entry {
+  part: SectionProps<'legal'>['section']['parts'][number];
 }
 
 /**
@@ -45,28 +56,38 @@ function ContentsList({ entries, compact }: { entries: Entry[]; compact?: boolea
   );
 }
 
+/** How a part reads: a short fact in the facts card (small heading, compact text) or running text at the measure. */
+const partStyles = {
+  fact: { marker: 'fact', heading: 'text-sm font-semibold text-slate-900', body: 'mt-1 text-[0.9375rem] leading-6 text-slate-700' },
+  running: { marker: '', heading: 'text-h3 font-semibold text-slate-900', body: `mt-3 ${PROSE}` },
+} as const;
+
+function LegalParts({ parts, kind, Heading }: { parts: Part[]; kind: keyof typeof partStyles; Heading: 'h2' | 'h3' }): ReactNode {
+  const style = partStyles[kind];
+  return parts.map(({ part, id, label }) => (
+    <section key={id} id={id} aria-labelledby={`${id}-title`} data-legal-part={style.marker}>
+      <Heading id={`${id}-title`} className={style.heading}>
+        {label}
+      </Heading>
+      <RichText blocks={part.body} className={style.body} />
+    </section>
+  ));
+}
+
 /**
  * A legal document: title, preamble and parts with generated numbers ("§ 1", "1." or none). With a `contents`
  * label the parts get a table of contents without any script: a `<details>` disclosure under the title below
- * `xl`, and from `xl` (1280 px) a sticky index in a column beside the text, where the page had half its width empty.
+ * `xl`, and from `xl` (1280 px) a sticky index in the side column. `factParts` gathers the first parts into a card,
+ * first on small screens and in the side column from `xl`.
  */
 export function Legal({ section, level, headingId }: SectionProps<'legal'>) {
   const Heading = level === 1 ? 'h1' : 'h2';
   const PartHeading = level === 1 ? 'h2' : 'h3';
   const number = numberings[section.numbering];
-  const parts = section.parts.map((part, i) => ({ part, id: part.id ?? `${section.id ?? 'teil'}-${i + 1}`, label: `${number(i + 1)}${part.title}` }));
+  const parts: Part[] = section.parts.map((part, i) => ({ part, id: part.id ?? `${section.id ?? 'teil'}-${i + 1}`, label: `${number(i + 1)}${part.title}` }));
   const contents = section.contents;
   const facts = parts.slice(0, section.factParts ?? 0);
   const running = parts.slice(facts.length);
-  const partList = (list: typeof parts, fact: boolean) =>
-    list.map(({ part, id, label }) => (
-      <section key={id} id={id} aria-labelledby={`${id}-title`} data-legal-part={fact ? 'fact' : ''}>
-        <PartHeading id={`${id}-title`} className={fact ? 'text-sm font-semibold text-slate-900' : 'text-h3 font-semibold text-slate-900'}>
-          {label}
-        </PartHeading>
-        <RichText blocks={part.body} className={fact ? 'mt-1 text-[0.9375rem] leading-6 text-slate-700' : `mt-3 ${PROSE}`} />
-      </section>
-    ));
   const article = (
     <article data-legal={section.numbering} className={`min-w-0 max-w-3xl ${facts.length > 0 ? 'xl:col-span-2 xl:max-w-none' : ''}`}>
       {section.eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{section.eyebrow}</p>}
@@ -84,25 +105,28 @@ export function Legal({ section, level, headingId }: SectionProps<'legal'>) {
         </details>
       )}
       {section.intro && <RichText blocks={section.intro} className={`mt-8 ${PROSE}`} />}
-      {/* From 1280 px the facts card stands beside the running text, in view while it scrolls, where the page was half empty. */}
-      <div className={facts.length > 0 ? 'xl:mt-10 xl:grid xl:grid-cols-[minmax(0,36rem)_minmax(0,30rem)] xl:justify-between xl:gap-x-16' : ''}>
-        {facts.length > 0 && (
+      {facts.length > 0 ? (
+        <div className={`mt-8 xl:mt-10 xl:grid ${FRAME}`}>
           <div
             data-legal-facts=""
-            className="mt-8 grid gap-x-6 gap-y-5 rounded-card bg-slate-50 p-5 ring-1 ring-slate-200 sm:grid-cols-2 sm:p-6 xl:sticky xl:top-24 xl:col-start-2 xl:row-start-1 xl:mt-0 xl:self-start"
+            className="grid gap-x-6 gap-y-5 rounded-card bg-slate-50 p-5 ring-1 ring-slate-200 sm:grid-cols-2 sm:p-6 xl:sticky xl:top-24 xl:col-start-2 xl:row-start-1 xl:grid-cols-1 xl:self-start"
           >
-            {partList(facts, true)}
+            <LegalParts parts={facts} kind="fact" Heading={PartHeading} />
           </div>
-        )}
-        <div className="mt-10 space-y-10 xl:col-start-1 xl:row-start-1 xl:mt-0">{partList(running, false)}</div>
-      </div>
+          <div className="mt-10 space-y-10 xl:col-start-1 xl:row-start-1 xl:mt-0">
+            <LegalParts parts={running} kind="running" Heading={PartHeading} />
+          </div>
+        </div>
+      ) : (
+        <div className="mt-10 space-y-10">
+          <LegalParts parts={running} kind="running" Heading={PartHeading} />
+        </div>
+      )}
     </article>
   );
-  // Every legal page on one grid from `xl`: the text starts at the logo, the index ends at the header's right edge,
-  // and a text without an index (the Impressum) keeps its column where the others have it, not centred on its own.
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
-      <div className="mx-auto max-w-3xl xl:grid xl:max-w-none xl:grid-cols-[minmax(0,48rem)_16rem] xl:justify-between xl:gap-16" data-legal-grid="">
+      <div className={`mx-auto max-w-3xl xl:grid xl:max-w-none xl:justify-center ${FRAME}`} data-legal-grid="">
         {article}
         {contents && (
           <nav aria-label={contents} data-legal-contents="index" className="hidden xl:block">

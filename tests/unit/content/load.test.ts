@@ -115,6 +115,24 @@ describe('loadContent', () => {
     ]);
   });
 
+  it('refuses a legal section whose facts card would take more parts than it has', async () => {
+    const { dir, errors } = await errorsOf('fact-parts-beyond-parts');
+    expect(errors).toEqual([
+      expect.objectContaining({
+        code: 'invalid-value',
+        message: expect.stringContaining("factParts takes at most the section's 3 parts"),
+        location: {
+          file: 'pages/impressum/de.yaml',
+          line: await lineOf(dir, 'pages/impressum/de.yaml', 'factParts: 4'),
+          column: 16,
+          path: 'sections[0].factParts',
+        },
+        expected: '<= 3',
+        found: 'the number 4',
+      }),
+    ]);
+  });
+
   it('reports a missing required key at its parent', async () => {
     const { dir, errors } = await errorsOf('missing-key');
     expect(errors).toEqual([

@@ -5,7 +5,7 @@
  * item and word on the page once, in SPEC §2's order; from 640 px the same markup is the cards. The page's height on phones is held under a ceiling (21.5 and 19 screens in review
  * 5, 17.2 at 390 px before the extras folded, now about 17.2 and 15.3), so it does not grow back unnoticed.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { foldedFindings, foldedTitles } from './support/folded.ts';
 import { findingsAtEveryWidth } from './support/layout-widths.ts';
 
@@ -110,6 +110,97 @@ test('/chatbot at 360 and 390 px: what the chatbots include and their technical 
       if (columns !== 2) failures.push(`${width}px #${id}: ${columns} column(s)`);
       if ([...rows.values()].some((count) => count !== 2)) failures.push(`${width}px #${id}: rows of ${[...rows.values()].join(', ')}`);
       if (boxes.some((box) => box.width > listBox.width / 2)) failures.push(`${width}px #${id}: a tile wider than half the list`);
+    }
+  }
+  expect(failures).toEqual([]);
+});
+
+/**
+ * Where each tile of a list and its text lie on the page: the tile's face is its summary, which covers it; an open
+ * tile's text shows if the middle of its first line is the text, not something drawn over it.
+ */
+async function tileLayout(list: Locator) {
+  return list.locator(':scope > li').evaluateAll((items) =>
+    items.map((item) => {
+      const open = item.querySelector('details')!.open;
+      const text = item.querySelector('details p')!;
+      // In the middle of the window, clear of the sticky header, so the hit test finds what is drawn there.
+      if (open) text.scrollIntoView({ block: 'center', behavior: 'instant' });
+      const line = text.getClientRects()[0];
+      const hit = line && document.elementFromPoint(line.left + line.width / 2, line.top + line.height / 2);
+      const onPage = (box: DOMRect) => ({
+        left: Math.round(box.left),
+        top: Math.round(box.top + window.scrollY),
+        right: Math.round(box.right),
+        bottom: Math.round(box.bottom + window.scrollY),
+      });
+      return {
+        title: [...item.querySelector('[data-fold-title]')!.childNodes]
+          .filter((node) => node.nodeName !== 'SUP')
+          .map((node) => node.textContent)
+          .join('')
+          .replace(/\u00ad/g, ''),
+        face: onPage(item.querySelector('summary')!.getBoundingClientRect()),
+        open,
+        text: onPage(text.getBoundingClientRect()),
+        textShows: open && !!line && !!hit && text.contains(hit),
+      };
+    }),
+  );
+}
+
+/** Findings for a tile list in its current state: rows of two tiles, and each open text beneath its row, across the pair. */
+function tileFindings(tiles: Awaited<ReturnType<typeof tileLayout>>, listWidth: number): string[] {
+  const found: string[] = [];
+  const rows = new Map<number, typeof tiles>();
+  for (const tile of tiles) rows.set(tile.face.top, [...(rows.get(tile.face.top) ?? []), tile]);
+  for (const row of rows.values()) if (row.length !== 2) found.push(`a row of ${row.length}: ${row.map((t) => `"${t.title}"`).join(', ')}`);
+  for (const tile of tiles) if (tile.face.right - tile.face.left > listWidth / 2) found.push(`"${tile.title}" is wider than half the list`);
+  for (const row of rows.values()) {
+    if (row.length !== 2) continue;
+    const [left, right] = [...row].sort((a, b) => a.face.left - b.face.left) as [(typeof tiles)[number], (typeof tiles)[number]];
+    const under = Math.max(left.face.bottom, right.face.bottom);
+    for (const tile of row.filter((t) => t.open)) {
+      if (!tile.textShows) found.push(`"${tile.title}" is open but its text does not show`);
+      if (tile.text.top < under) found.push(`"${tile.title}": its text starts at ${tile.text.top}, above the bottom of its row (${under})`);
+      if (tile.text.left > (left.face.left + left.face.right) / 2 || tile.text.right < (right.face.left + right.face.right) / 2)
+        found.push(`"${tile.title}": its text (${tile.text.left}–${tile.text.right}) does not span the pair`);
+    }
+    if (left.open && right.open && left.text.bottom > right.text.top) found.push(`"${left.title}" and "${right.title}": their texts overlap`);
+  }
+  return found;
+}
+
+test('/chatbot tiles at 360 and 390 px: opening a tile, left or right, keeps every tile in a row of two; its text opens beneath the pair, across both (review 16 #1)', async ({
+  page,
+}) => {
+  await page.goto('/chatbot');
+  const failures: string[] = [];
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.evaluate(() => document.fonts.ready);
+    for (const id of ['leistungsumfang', 'technik']) {
+      const list = page.locator(`#${id} ul[data-folded="tiles"]`);
+      const items = list.locator(':scope > li');
+      const listWidth = (await list.boundingBox())?.width ?? 0;
+      const count = await items.count();
+      if (count < 6) failures.push(`${width}px #${id}: ${count} tiles`);
+      const check = async (state: string) => {
+        for (const f of tileFindings(await tileLayout(list), listWidth)) failures.push(`${width}px #${id} ${state}: ${f}`);
+      };
+      await check('closed');
+      // Each tile alone, then the two of a pair together.
+      for (let i = 0; i < count; i++) {
+        const summary = items.nth(i).locator('summary');
+        await summary.click();
+        await expect(summary.locator('xpath=..')).toHaveAttribute('open', '');
+        await check(`tile ${i + 1} open`);
+        await summary.click();
+        await expect(summary.locator('xpath=..')).not.toHaveAttribute('open', '');
+      }
+      for (const i of [0, 1]) await items.nth(i).locator('summary').click();
+      await check('tiles 1 and 2 open');
+      for (const i of [0, 1]) await items.nth(i).locator('summary').click();
     }
   }
   expect(failures).toEqual([]);

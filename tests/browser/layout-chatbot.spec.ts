@@ -6,8 +6,10 @@
  * 5, 17.2 at 390 px before the extras folded, now about 17.2 and 15.3), so it does not grow back unnoticed.
  */
 import { expect, test, type Locator } from '@playwright/test';
+import sharp from 'sharp';
 import { foldedFindings, foldedTitles } from './support/folded.ts';
 import { findingsAtEveryWidth } from './support/layout-widths.ts';
+import { acceptCookies } from './support/site-content.ts';
 
 /** Screens (of the phone's own height) the page may take at most, first visit with the cookie bar. */
 const MAX_SCREENS: Record<number, number> = { 360: 17.5, 390: 15.5 };
@@ -203,5 +205,58 @@ test('/chatbot tiles at 360 and 390 px: opening a tile, left or right, keeps eve
       for (const i of [0, 1]) await items.nth(i).locator('summary').click();
     }
   }
+  expect(failures).toEqual([]);
+});
+
+/** WCAG's relative luminance of an sRGB colour given as 0–255 channels. */
+const luminance = ([r, g, b]: number[]) =>
+  [r!, g!, b!]
+    .map((c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4))
+    .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+const contrast = (a: number[], b: number[]) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+};
+
+test('/chatbot hero claims: their ticks are the mark and the indigo accent of every other list, at 3:1 or more against what lies behind them (review 16 #2)', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  // Without the cookie bar, which would lie over the ticks on phones.
+  await acceptCookies(context, baseURL);
+  await page.goto('/chatbot');
+  const ticks = page.locator('[data-hero-claims] > li > svg');
+  await expect(ticks).toHaveCount(3);
+  // The ticks of a light list of what is included: the plans' features.
+  const listTick = page.locator('#pricing ul > li > svg').first();
+  const mark = (svg: Locator) =>
+    svg.evaluate((el) => {
+      // The painted colour as sRGB channels, whatever syntax the computed value is in.
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.fillStyle = getComputedStyle(el).color;
+      ctx.fillRect(0, 0, 1, 1);
+      return { path: el.querySelector('path')?.getAttribute('d') ?? '', rgb: [...ctx.getImageData(0, 0, 1, 1).data.slice(0, 3)] };
+    });
+  const accent = await mark(listTick);
+  const failures = await findingsAtEveryWidth(page, async () => {
+    const found: string[] = [];
+    for (const [i, tick] of (await ticks.all()).entries()) {
+      const own = await mark(tick);
+      if (own.path !== accent.path) found.push(`tick ${i + 1} is another mark than the lists'`);
+      if (own.rgb.join() !== accent.rgb.join()) found.push(`tick ${i + 1} is rgb(${own.rgb.join()}), the lists' ticks rgb(${accent.rgb.join()})`);
+      // What lies behind the tick: its box painted without it.
+      await tick.scrollIntoViewIfNeeded();
+      const clip = (await tick.boundingBox())!;
+      await tick.evaluate((el) => ((el as SVGElement).style.visibility = 'hidden'));
+      const behind = await page.screenshot({ clip });
+      await tick.evaluate((el) => ((el as SVGElement).style.visibility = ''));
+      const { data, info } = await sharp(behind).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      let worst = Infinity;
+      for (let p = 0; p < data.length; p += info.channels) worst = Math.min(worst, contrast(own.rgb, [data[p]!, data[p + 1]!, data[p + 2]!]));
+      if (worst < 3) found.push(`tick ${i + 1} has ${worst.toFixed(2)}:1 against its background`);
+    }
+    return found;
+  });
   expect(failures).toEqual([]);
 });

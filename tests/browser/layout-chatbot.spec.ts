@@ -191,8 +191,8 @@ test('/chatbot tiles at 360 and 390 px: opening a tile, left or right, keeps eve
         for (const f of tileFindings(await tileLayout(list), listWidth)) failures.push(`${width}px #${id} ${state}: ${f}`);
       };
       await check('closed');
-      // Each tile alone, then the two of a pair together.
-      for (let i = 0; i < count; i++) {
+      // The tiles of the first two rows alone (a left and a right one each), then the two of the first row together.
+      for (let i = 0; i < Math.min(count, 4); i++) {
         const summary = items.nth(i).locator('summary');
         await summary.click();
         await expect(summary.locator('xpath=..')).toHaveAttribute('open', '');

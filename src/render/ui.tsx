@@ -105,18 +105,21 @@ export function SectionHeading({
   );
 }
 
+/** The tick before an item of a list of what is included: one mark, in the accent, wherever a list has ticks. */
+export function CheckMark({ className }: { className: string }) {
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden="true" className={`flex-none ${className}`} fill="currentColor">
+      <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
+    </svg>
+  );
+}
+
 export function CheckList({ items, dark = false }: { items: string[]; dark?: boolean }) {
   return (
     <ul className="space-y-2">
       {items.map((item, i) => (
         <li key={i} className="flex gap-2">
-          <svg viewBox="0 0 20 20" aria-hidden="true" className={`mt-0.5 size-5 flex-none ${dark ? 'text-brand-300' : 'text-brand-600'}`} fill="currentColor">
-            <path
-              fillRule="evenodd"
-              d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z"
-              clipRule="evenodd"
-            />
-          </svg>
+          <CheckMark className={`mt-0.5 size-5 ${dark ? 'text-brand-300' : 'text-brand-600'}`} />
           <span>
             <KeepTogether text={item} />
           </span>

@@ -3,7 +3,7 @@ import { IconBadge } from '../icons.tsx';
 import { KeepTogether } from '../keep-together.tsx';
 import { MarkedInline } from '../rich-text.tsx';
 import { cardClass, SectionHeading, SectionShell } from '../ui.tsx';
-import { FoldedRow, foldedListClass, foldedTilesClass } from './FoldedRow.tsx';
+import { FoldedRow, foldedListClass, foldedTilesClass, type FoldShape } from './FoldedRow.tsx';
 import { addonLine } from '../offer.tsx';
 import type { RenderContext } from '../context.ts';
 import { FeatureList, FeatureSpotlight, ItemText } from './FeatureLayouts.tsx';
@@ -56,21 +56,21 @@ const LONG_ITEM = `border-t border-slate-200 py-4 first:border-t-0 sm:border-t-0
 const isLongList = (count: number) => count >= 6;
 
 /**
- * `layout: folded`: on phones two columns (an even count) of icon-and-title tiles that open to their text, where the text is detail
- * the title already announces (as rows, /chatbot's two lists were 24 rows of a screen's width); the cards from
- * 640 px. One markup (FoldedRow): each title and text is in the page once.
+ * `layout: folded`: on phones two columns (an even count) of icon-and-title tiles, each opening to its text in a panel
+ * beneath its row, where the text is detail the title already announces (as rows, /chatbot's two lists were 24 rows
+ * of a screen's width); the cards from 640 px. One markup (FoldedRow): each title and text is in the page once.
  */
 function FoldedFeatures({ section, level, headingId }: SectionProps<'features'>) {
   const dark = section.tone === 'dark' || section.tone === 'brand';
   // An odd count would leave one tile alone in the last row: those stay rows.
-  const tiles = section.items.length % 2 === 0;
+  const shape: FoldShape = section.items.length % 2 === 0 ? 'tile' : 'row';
   const grid = gridColumns(section.items.length, section.columns);
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
       <SectionHeading id={headingId} level={level} eyebrow={section.eyebrow} title={section.title} lead={section.lead} dark={dark} />
-      <ul className={tiles ? foldedTilesClass(grid) : foldedListClass(grid)} data-folded={tiles ? 'tiles' : ''}>
+      <ul className={shape === 'tile' ? foldedTilesClass(grid) : foldedListClass(grid)} data-folded={shape === 'tile' ? 'tiles' : ''}>
         {section.items.map((item, i) => (
-          <FoldedRow key={i} id={`${headingId}-${i}`} icon={item.icon} title={<KeepTogether text={item.title} />} tile={tiles}>
+          <FoldedRow key={i} id={`${headingId}-${i}`} icon={item.icon} title={<KeepTogether text={item.title} />} shape={shape}>
             <ItemText item={item} dark={false} className="text-[0.9375rem] text-slate-600 sm:mt-2 sm:text-base" />
           </FoldedRow>
         ))}

@@ -13,26 +13,30 @@ export function foldedListClass(grid: string): string {
 }
 
 /**
- * A list of tiles: on phones two columns of icon-and-title tiles that open to their text (styles.css, "Folded
- * rows"), from 640 px the same cards as `foldedListClass`.
+ * A list of tiles: on phones two columns of icon-and-title tiles, each opening to its text beneath its row
+ * (styles.css, "Folded rows", which also sets their gaps), from 640 px the same cards as `foldedListClass`.
  */
 export function foldedTilesClass(grid: string): string {
-  return `grid grid-cols-2 gap-3 sm:gap-6 ${grid}`;
+  return `grid grid-cols-2 sm:gap-6 ${grid}`;
 }
 
 /** The card's surface from 640 px; a row of the panel below. */
 const CARD_FROM_SM =
   'sm:flex sm:flex-col sm:p-6 sm:rounded-card sm:bg-white sm:shadow-card sm:ring-1 sm:ring-slate-200 sm:transition sm:duration-300 sm:ease-out-soft sm:hover:-translate-y-0.5 sm:hover:shadow-raised';
 const ROW = `px-4 ${CARD_FROM_SM}`;
-const TILE = `rounded-card bg-white p-3 shadow-card ring-1 ring-slate-200 ${CARD_FROM_SM}`;
+const TILE = CARD_FROM_SM;
+
+/** What a folded list's items are on phones: the rows of one panel, or tiles two to a row. */
+export type FoldShape = 'row' | 'tile';
 
 /**
  * One item of a folded list, one markup at every width (styles.css, "Folded rows"). On phones: a row of icon,
  * title and an optional line under it (a price) that opens to `children`, a native <details> without JavaScript
  * whose summary lies over the whole row. From 640 px: a card showing everything, its summary gone, so a screen
  * reader or a keyboard meets no toggle that does nothing. `after` stays in sight on phones, outside the fold
- * (a card's way to a page of its own). `id` names the title, which names the summary. A `tile` is a box of icon
- * and title in a list of `foldedTilesClass` on phones, and spans the list's width while it is open.
+ * (a card's way to a page of its own). `id` names the title, which names the summary. `shape` is what it is on
+ * phones: a `row` of a `foldedListClass` panel, or a `tile` of icon and title in a `foldedTilesClass` list, whose
+ * text opens beneath its row of two.
  */
 export function FoldedRow({
   id,
@@ -40,7 +44,7 @@ export function FoldedRow({
   title,
   sub,
   after,
-  tile = false,
+  shape = 'row',
   children,
 }: {
   id: string;
@@ -48,12 +52,12 @@ export function FoldedRow({
   title: ReactNode;
   sub?: string;
   after?: ReactNode;
-  tile?: boolean;
+  shape?: FoldShape;
   children: ReactNode;
 }) {
   const subId = `${id}-sub`;
   return (
-    <li className={tile ? TILE : ROW} data-fold={tile ? 'tile' : 'row'}>
+    <li className={shape === 'tile' ? TILE : ROW} data-fold={shape}>
       {icon && (
         <IconBadge
           name={icon}

@@ -1,9 +1,8 @@
-import Check from 'lucide-react/icons/check';
 import { Inline } from '../../islands/inline-markup.tsx';
 import { KeepTogether } from '../keep-together.tsx';
 import { ProductMock } from '../mocks/ProductMock.tsx';
 import { SectionFigure } from '../picture.tsx';
-import { ActionLink } from '../ui.tsx';
+import { ActionLink, CheckMark } from '../ui.tsx';
 import { trialSummary } from '../offer.tsx';
 import type { SectionProps } from './props.ts';
 
@@ -56,7 +55,7 @@ export function Hero({ section, ctx, headingId }: SectionProps<'hero'>) {
         <ul data-hero-claims="" className={`mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-500 ${justify} ${mock ? 'lg:flex-col' : ''}`}>
           {note.split(' · ').map((claim) => (
             <li key={claim} className="inline-flex items-center gap-1.5 whitespace-nowrap">
-              <Check aria-hidden="true" className="size-4 flex-none text-success-600" strokeWidth={2.5} />
+              <CheckMark className="size-4 text-brand-600" />
               {claim}
             </li>
           ))}

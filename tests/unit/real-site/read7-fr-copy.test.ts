@@ -39,7 +39,7 @@ describe('read7-fr', () => {
   it('labels what each cookie is for, without the « garde … le menu » zeugma (2)', () => {
     const banner = body('/fr').slice(body('/fr').indexOf('Cookies sur ce site'));
     // The purpose first, the name in brackets (design review 15 #6).
-    expect(banner).toContain('Aucun suivi : seuls votre choix et le menu (cookie-consent, sidebar-state).');
+    expect(banner).toContain('Aucun suivi : seuls votre choix (cookie-consent, 1 an) et le menu (sidebar-state).');
     expect(banner).not.toMatch(/sidebar-state le menu/);
   });
 

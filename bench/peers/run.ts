@@ -1,8 +1,9 @@
 /**
- * `npm run bench:peers [-- --pages 1000,10000 --rounds 3 --peers hugo]`: `site build` beside other generators on
- * the same synthetic pages (bench/support/synthetic.ts), converted for each with templates that render the same
- * markup; checks each peer's HTML is within ±5 % of ours per page, then runs interleaved rounds, cold and after a
- * one-page edit, and prints medians of wall time, CPU time (user + sys of the process tree) and peak memory.
+ * `npm run bench:peers [-- --pages 1000,10000 --rounds 3 --peers hugo --keep <dir>]`: `site build` beside other
+ * generators on the same synthetic pages (bench/support/synthetic.ts), converted for each with templates that render
+ * the same markup; checks each peer's HTML is within ±5 % of ours per page, then runs interleaved rounds, cold and
+ * after a one-page edit, and prints medians of wall time, CPU time (user + sys of the process tree) and peak memory.
+ * `--rounds 0` stops after the size check; `--keep <dir>` leaves each size's projects and outputs in `<dir>/<pages>`.
  * The peers are installed outside the project's dependencies: Hugo from Debian (`apt-get install -y hugo`), Eleventy
  * and Astro from npm into node_modules/.cache/site/peers/ (never into package.json); Astro needs Node 22.12 or later,
  * so it runs on the official Node 22 binary from the npm registry's node-linux-<arch> package, fetched there too.
@@ -61,9 +62,12 @@ function ensureHugo(): string {
   }
 }
 
-/** Fails loudly when a peer's page is not within ±5 % of ours, so the comparison is of the same work. */
-async function compareSizes(ours: string, theirs: string, pages: PeerPage[], peer: string): Promise<string> {
+const percent = (n: number) => `${n >= 0 ? '+' : ''}${(n * 100).toFixed(1)} %`;
+
+/** A peer's page sizes against ours: the pages off by more than ±5 %, and a line of the per-page differences. */
+async function compareSizes(ours: string, theirs: string, pages: PeerPage[], peer: string): Promise<{ off: string[]; line: string }> {
   const off: string[] = [];
+  const differences: number[] = [];
   let ourTotal = 0;
   let theirTotal = 0;
   for (const page of pages) {
@@ -75,10 +79,13 @@ async function compareSizes(ours: string, theirs: string, pages: PeerPage[], pee
     );
     ourTotal += a;
     theirTotal += b;
+    differences.push(b / a - 1);
     if (!(Math.abs(b - a) <= a * TOLERANCE)) off.push(`${file}: ours ${a} B, ${peer} ${b} B`);
   }
-  if (off.length) throw new Error(`${peer}: ${off.length} pages differ from ours by more than ±5 %:\n${off.slice(0, 20).join('\n')}`);
-  return `${peer}: every page within ±5 % of ours (total ${(theirTotal / 1024).toFixed(0)} KiB vs ${(ourTotal / 1024).toFixed(0)} KiB, ${((theirTotal / ourTotal - 1) * 100).toFixed(1)} %)`;
+  differences.sort((x, y) => x - y);
+  const spread = `per page min ${percent(differences[0] ?? NaN)}, median ${percent(median(differences))}, max ${percent(differences.at(-1) ?? NaN)}`;
+  const total = `total ${(theirTotal / 1024).toFixed(0)} KiB vs ${(ourTotal / 1024).toFixed(0)} KiB, ${percent(theirTotal / ourTotal - 1)}`;
+  return { off, line: `${peer}: ${off.length ? `${off.length} pages off by more than ±5 %` : 'every page within ±5 % of ours'} (${spread}; ${total})` };
 }
 
 /** The page every edit round changes: topic 1 in English. */
@@ -191,12 +198,16 @@ async function prepare(work: string, pages: number, peers: Peer[]): Promise<Cont
       },
     },
   ];
+  // Every peer is built and compared before any failure stops the run, so one run shows them all.
+  const failures: string[] = [];
   for (const peer of peers) {
     const dir = path.join(work, peer);
     const setup = await PEER_SETUP[peer](dir, theme, converted);
     const build = (dest: string) => setup.build(path.join(work, dest));
     await build(`${peer}-warm`);
-    console.log(await compareSizes(warm, path.join(work, `${peer}-warm`), converted, peer));
+    const { off, line } = await compareSizes(warm, path.join(work, `${peer}-warm`), converted, peer);
+    console.log(line);
+    if (off.length) failures.push(`${peer}: ${off.length} pages differ from ours by more than ±5 %:\n${off.slice(0, 20).join('\n')}`);
     contenders.push({
       name: peer,
       cold: (round) => build(`${peer}-cold-${round}`),
@@ -206,6 +217,7 @@ async function prepare(work: string, pages: number, peers: Peer[]): Promise<Cont
       },
     });
   }
+  if (failures.length) throw new Error(failures.join('\n'));
   return contenders;
 }
 
@@ -227,10 +239,20 @@ function table(pages: number, results: Map<string, { cold: Run[]; edit: Run[] }>
   return lines.join('\n');
 }
 
-async function bench(pages: number, rounds: number, peers: Peer[]): Promise<void> {
-  const work = await mkdtemp(path.join(tmpdir(), 'site-peers-'));
+/** The work folder of one size: a fresh temporary one, or `<keep>/<pages>` (emptied first) when it is to be kept. */
+async function workFolder(pages: number, keep: string | undefined): Promise<string> {
+  if (!keep) return mkdtemp(path.join(tmpdir(), 'site-peers-'));
+  const dir = path.resolve(keep, String(pages));
+  await rm(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+async function bench(pages: number, rounds: number, peers: Peer[], keep: string | undefined): Promise<void> {
+  const work = await workFolder(pages, keep);
   try {
     const contenders = await prepare(work, pages, peers);
+    if (rounds === 0) return;
     const results = new Map(contenders.map((c) => [c.name, { cold: [] as Run[], edit: [] as Run[] }]));
     const load = [loadavg()[0] ?? 0];
     for (let round = 0; round < rounds; round++) {
@@ -244,22 +266,28 @@ async function bench(pages: number, rounds: number, peers: Peer[]): Promise<void
       `\n${table(pages, results)}\n\nmedians of ${rounds} interleaved rounds; 1-minute load average ${fmt(Math.min(...load), 1)}–${fmt(Math.max(...load), 1)} on ${execFileSync('nproc', { encoding: 'utf8' }).trim()} cores\n`,
     );
   } finally {
-    await rm(work, { recursive: true, force: true });
+    if (keep) console.log(`kept: ${work} (content/, site-warm/ and each peer's project and <peer>-warm/ output)`);
+    else await rm(work, { recursive: true, force: true });
   }
 }
 
 const { values } = parseArgs({
-  options: { pages: { type: 'string', default: '1000,10000' }, rounds: { type: 'string', default: '3' }, peers: { type: 'string', default: PEERS.join(',') } },
+  options: {
+    pages: { type: 'string', default: '1000,10000' },
+    rounds: { type: 'string', default: '3' },
+    peers: { type: 'string', default: PEERS.join(',') },
+    keep: { type: 'string' },
+  },
 });
 const sizes = values.pages.split(',').map(Number);
 const rounds = Number(values.rounds);
 const peers = values.peers.split(',').filter(Boolean);
 const unknown = peers.filter((p) => !(PEERS as readonly string[]).includes(p));
-if (unknown.length || sizes.some((n) => !Number.isInteger(n) || n < 8) || !(rounds >= 1)) {
+if (unknown.length || sizes.some((n) => !Number.isInteger(n) || n < 8) || !(Number.isInteger(rounds) && rounds >= 0)) {
   console.error(
-    `usage: npm run bench:peers -- [--pages 1000,10000] [--rounds 3] [--peers ${PEERS.join(',')}]\n(pages ≥ 8, a multiple of ${LOCALES.length} keeps whole families)${unknown.length ? `\nunknown peer: ${unknown.join(', ')}` : ''}`,
+    `usage: npm run bench:peers -- [--pages 1000,10000] [--rounds 3] [--peers ${PEERS.join(',')}] [--keep <dir>]\n(pages ≥ 8, a multiple of ${LOCALES.length} keeps whole families; --rounds 0 checks the sizes only)${unknown.length ? `\nunknown peer: ${unknown.join(', ')}` : ''}`,
   );
   process.exit(2);
 }
 if (peers.includes('hugo')) console.log(ensureHugo());
-for (const n of sizes) await bench(n, rounds, peers as Peer[]);
+for (const n of sizes) await bench(n, rounds, peers as Peer[], values.keep);

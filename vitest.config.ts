@@ -28,6 +28,8 @@ const INTEGRATION = [
   // `site serve` and PGlite behind the contact handler.
   'tests/unit/contact/abuse.test.ts',
   'tests/unit/contact/hostile-input.test.ts',
+  // `site build` and Hugo as child processes on synthetic pages.
+  'tests/unit/bench/peers.test.ts',
 ];
 
 export default defineConfig({

@@ -212,7 +212,7 @@ async function prepare(work: string, pages: number, peers: Peer[]): Promise<Cont
       name: peer,
       cold: (round) => build(`${peer}-cold-${round}`),
       edit: async (round) => {
-        await editFile(path.join(dir, setup.file(page)), '"lead": "', round);
+        await editFile(path.join(dir, setup.file(page)), '"leadHtml": "', round);
         return build(`${peer}-warm`);
       },
     });

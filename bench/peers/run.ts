@@ -1,9 +1,10 @@
 /**
- * `npm run bench:peers [-- --pages 1000,10000 --rounds 3 --peers hugo --keep <dir>]`: `site build` beside other
+ * `npm run bench:peers [-- --pages 1000,10000 --rounds 3 --peers hugo --keep <dir> --dev]`: `site build` beside other
  * generators on the same synthetic pages (bench/support/synthetic.ts), converted for each with templates that render
  * the same markup; checks each peer's HTML is within ±5 % of ours per page, then runs interleaved rounds, cold and
  * after a one-page edit, and prints medians of wall time, CPU time (user + sys of the process tree) and peak memory.
  * `--rounds 0` stops after the size check; `--keep <dir>` leaves each size's projects and outputs in `<dir>/<pages>`.
+ * `--dev` then times `site dev` beside `hugo server` on the same pages (dev.ts): save to served, memory.
  * The peers are installed outside the project's dependencies: Hugo from Debian (`apt-get install -y hugo`), Eleventy
  * and Astro from npm into node_modules/.cache/site/peers/ (never into package.json); Astro needs Node 22.12 or later,
  * so it runs on the official Node 22 binary from the npm registry's node-linux-<arch> package, fetched there too.
@@ -20,6 +21,7 @@ import { convert, LOCALES, pageFile, type PeerPage, type Theme } from './convert
 import { astroFile, writeAstro } from './astro.ts';
 import { eleventyFile, writeEleventy } from './eleventy.ts';
 import { contentFile, writeHugo } from './hugo.ts';
+import { benchDevServers, devTable, hugoServer, siteDevServer } from './dev.ts';
 
 const TOLERANCE = 0.05;
 const PEERS = ['hugo', 'eleventy', 'astro'] as const;
@@ -239,6 +241,22 @@ function table(pages: number, results: Map<string, { cold: Run[]; edit: Run[] }>
   return lines.join('\n');
 }
 
+/** Edits per pause and the pauses (ms) of the dev-server rounds: a second apart, and in quick succession. */
+const DEV_EDITS = 5;
+const DEV_GAPS = [1000, 100];
+
+/** `site dev` beside `hugo server` on the pages `prepare` wrote under `work` (dev.ts). */
+async function benchDev(work: string, pages: number, peers: Peer[]): Promise<void> {
+  const page = { slug: 'thema-1', lang: 'en' };
+  const servers = [siteDevServer(work, path.join(work, 'content'), { ...page, route: `/${page.lang}/${page.slug}` })];
+  if (peers.includes('hugo')) servers.push(hugoServer(path.join(work, 'hugo'), contentFile({ ...page } as PeerPage), `/${page.lang}/${page.slug}/`, 41_313));
+  const load = loadavg()[0] ?? 0;
+  const results = await benchDevServers(servers, DEV_EDITS, DEV_GAPS);
+  console.log(
+    `\n${devTable(pages, results)}\n\n${DEV_EDITS} edits at each pause, taking turns; \`site dev\` edits after its check printed; 1-minute load average ${fmt(load, 1)}–${fmt(loadavg()[0] ?? 0, 1)}\n`,
+  );
+}
+
 /** The work folder of one size: a fresh temporary one, or `<keep>/<pages>` (emptied first) when it is to be kept. */
 async function workFolder(pages: number, keep: string | undefined): Promise<string> {
   if (!keep) return mkdtemp(path.join(tmpdir(), 'site-peers-'));
@@ -248,8 +266,8 @@ async function workFolder(pages: number, keep: string | undefined): Promise<stri
   return dir;
 }
 
-async function bench(pages: number, rounds: number, peers: Peer[], keep: string | undefined): Promise<void> {
-  const work = await workFolder(pages, keep);
+async function bench(pages: number, rounds: number, peers: Peer[], options: { keep?: string; dev: boolean }): Promise<void> {
+  const work = await workFolder(pages, options.keep);
   try {
     const contenders = await prepare(work, pages, peers);
     if (rounds === 0) return;
@@ -265,8 +283,9 @@ async function bench(pages: number, rounds: number, peers: Peer[], keep: string 
     console.log(
       `\n${table(pages, results)}\n\nmedians of ${rounds} interleaved rounds; 1-minute load average ${fmt(Math.min(...load), 1)}–${fmt(Math.max(...load), 1)} on ${execFileSync('nproc', { encoding: 'utf8' }).trim()} cores\n`,
     );
+    if (options.dev) await benchDev(work, pages, peers);
   } finally {
-    if (keep) console.log(`kept: ${work} (content/, site-warm/ and each peer's project and <peer>-warm/ output)`);
+    if (options.keep) console.log(`kept: ${work} (content/, site-warm/ and each peer's project and <peer>-warm/ output)`);
     else await rm(work, { recursive: true, force: true });
   }
 }
@@ -277,6 +296,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     peers: { type: 'string', default: PEERS.join(',') },
     keep: { type: 'string' },
+    dev: { type: 'boolean', default: false },
   },
 });
 const sizes = values.pages.split(',').map(Number);
@@ -285,9 +305,9 @@ const peers = values.peers.split(',').filter(Boolean);
 const unknown = peers.filter((p) => !(PEERS as readonly string[]).includes(p));
 if (unknown.length || sizes.some((n) => !Number.isInteger(n) || n < 8) || !(Number.isInteger(rounds) && rounds >= 0)) {
   console.error(
-    `usage: npm run bench:peers -- [--pages 1000,10000] [--rounds 3] [--peers ${PEERS.join(',')}] [--keep <dir>]\n(pages ≥ 8, a multiple of ${LOCALES.length} keeps whole families; --rounds 0 checks the sizes only)${unknown.length ? `\nunknown peer: ${unknown.join(', ')}` : ''}`,
+    `usage: npm run bench:peers -- [--pages 1000,10000] [--rounds 3] [--peers ${PEERS.join(',')}] [--keep <dir>] [--dev]\n(pages ≥ 8, a multiple of ${LOCALES.length} keeps whole families; --rounds 0 checks the sizes only; --dev also times site dev beside hugo server)${unknown.length ? `\nunknown peer: ${unknown.join(', ')}` : ''}`,
   );
   process.exit(2);
 }
 if (peers.includes('hugo')) console.log(ensureHugo());
-for (const n of sizes) await bench(n, rounds, peers as Peer[], values.keep);
+for (const n of sizes) await bench(n, rounds, peers as Peer[], { keep: values.keep, dev: values.dev });

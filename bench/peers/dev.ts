@@ -186,7 +186,7 @@ export function hugoServer(dir: string, file: string, route: string, port: numbe
     args: ['server', '--source', dir, '--port', String(port), '--bind', '127.0.0.1'],
     ready: /Web Server is available at (http:\/\/\S+)/,
     file: path.join(dir, file),
-    needle: '"lead": "',
+    needle: '"leadHtml": "',
     route,
   };
 }

@@ -5,11 +5,18 @@
  * item and word on the page once, in SPEC §2's order; from 640 px the same markup is the cards. The page's height on phones is held under a ceiling (21.5 and 19 screens in review
  * 5, 17.2 at 390 px before the extras folded, now about 17.2 and 15.3), so it does not grow back unnoticed.
  */
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { foldedFindings, foldedTitles } from './support/folded.ts';
+import { LAYOUT_VIEWPORTS } from './support/layout-routes.ts';
 import { findingsAtEveryWidth } from './support/layout-widths.ts';
 import { acceptCookies } from './support/site-content.ts';
+
+/** The page every test here measures, its web fonts loaded so lines are measured in the page's own face. */
+async function openChatbot(page: Page): Promise<void> {
+  await page.goto('/chatbot');
+  await page.evaluate(() => document.fonts.ready);
+}
 
 /** Screens (of the phone's own height) the page may take at most, first visit with the cookie bar. */
 const MAX_SCREENS: Record<number, number> = { 360: 17.5, 390: 15.5 };
@@ -17,7 +24,7 @@ const MAX_SCREENS: Record<number, number> = { 360: 17.5, 390: 15.5 };
 test('/chatbot on phones: long lists fold to titles that open to their text; cards from 640 px; the page under its ceiling at 360 and 390 px', async ({
   page,
 }) => {
-  await page.goto('/chatbot');
+  await openChatbot(page);
   const lists = page.locator('main > section [data-folded]');
   await expect(lists).toHaveCount(3);
   for (const list of await lists.all()) expect((await foldedTitles(list)).length).toBeGreaterThanOrEqual(4);
@@ -37,7 +44,7 @@ test('/chatbot on phones: long lists fold to titles that open to their text; car
 test('/chatbot hero: the website behind the chat widget is drawn as a site (its name, a headline, a button, a picture) beside the widget at 768 px and from 1280 px (from 1024 to 1279 px the widget alone)', async ({
   page,
 }) => {
-  await page.goto('/chatbot');
+  await openChatbot(page);
   const drawing = page.locator('main [data-mock="chatWidget"]').first();
   const sketch = drawing.locator('[data-site-sketch]');
   const failures = await findingsAtEveryWidth(page, async (viewport) => {
@@ -56,7 +63,7 @@ test('/chatbot hero: the website behind the chat widget is drawn as a site (its 
 });
 
 test('/chatbot price cards on phones: the prices of a row share one baseline, whether their label wraps or not (review 7a #4)', async ({ page }) => {
-  await page.goto('/chatbot');
+  await openChatbot(page);
   const failures: string[] = [];
   for (const width of [360, 390, 480]) {
     await page.setViewportSize({ width, height: 844 });
@@ -89,7 +96,7 @@ test('/chatbot footnotes from 1024 px: the container and two columns of the home
 test('/chatbot at 360 and 390 px: what the chatbots include and their technical features are two columns of tiles, not a stack of rows (review 15 #1)', async ({
   page,
 }) => {
-  await page.goto('/chatbot');
+  await openChatbot(page);
   const failures: string[] = [];
   for (const width of [360, 390]) {
     await page.setViewportSize({ width, height: 844 });
@@ -176,7 +183,7 @@ function tileFindings(tiles: Awaited<ReturnType<typeof tileLayout>>, listWidth: 
 test('/chatbot tiles at 360 and 390 px: opening a tile, left or right, keeps every tile in a row of two; its text opens beneath the pair, across both (review 16 #1)', async ({
   page,
 }) => {
-  await page.goto('/chatbot');
+  await openChatbot(page);
   const failures: string[] = [];
   for (const width of [360, 390]) {
     await page.setViewportSize({ width, height: 844 });
@@ -225,7 +232,7 @@ test('/chatbot hero claims: their ticks are the mark and the indigo accent of ev
 }) => {
   // Without the cookie bar, which would lie over the ticks on phones.
   await acceptCookies(context, baseURL);
-  await page.goto('/chatbot');
+  await openChatbot(page);
   const ticks = page.locator('[data-hero-claims] > li > svg');
   await expect(ticks).toHaveCount(3);
   // The ticks of a light list of what is included: the plans' features.
@@ -257,6 +264,47 @@ test('/chatbot hero claims: their ticks are the mark and the indigo accent of ev
       if (worst < 3) found.push(`tick ${i + 1} has ${worst.toFixed(2)}:1 against its background`);
     }
     return found;
+  });
+  expect(failures).toEqual([]);
+});
+
+test('/chatbot footnotes: their toggle row is the one of every other page, same element and type size (review 16 #3)', async ({ page }) => {
+  const toggle = async (route: string) => {
+    await page.goto(route);
+    await page.evaluate(() => document.fonts.ready);
+    return page.locator('[data-fold="notes"] [data-fold-title]').evaluate((title) => {
+      const style = getComputedStyle(title);
+      return `<${title.tagName.toLowerCase()}> ${style.fontSize}/${style.lineHeight} ${style.fontWeight}, ${Math.round(title.getBoundingClientRect().height)}px high`;
+    });
+  };
+  const failures: string[] = [];
+  for (const viewport of LAYOUT_VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    const chatbot = await toggle('/chatbot');
+    for (const route of ['/', '/fr', '/education']) {
+      const other = await toggle(route);
+      if (other !== chatbot) failures.push(`${viewport.width}px: /chatbot's is ${chatbot}, ${route}'s ${other}`);
+    }
+  }
+  expect(failures).toEqual([]);
+});
+
+test('/chatbot scope cards: the cards of one row are of one height at 768, 1280 and 1440 px (review 16 #4)', async ({ page }) => {
+  await openChatbot(page);
+  const cards = page.locator('#leistungsumfang ul[data-folded] > li');
+  await expect(cards).toHaveCount(8);
+  const failures = await findingsAtEveryWidth(page, async (viewport) => {
+    if (viewport.width < 768) return [];
+    const boxes = await cards.evaluateAll((items) =>
+      items.map((item) => {
+        const box = item.getBoundingClientRect();
+        return { top: Math.round(box.top), height: Math.round(box.height) };
+      }),
+    );
+    const rows = new Map<number, number[]>();
+    for (const box of boxes) rows.set(box.top, [...(rows.get(box.top) ?? []), box.height]);
+    if (rows.size === boxes.length) return [`${boxes.length} cards, each on a row of its own`];
+    return [...rows.values()].filter((heights) => Math.max(...heights) - Math.min(...heights) > 1).map((heights) => `a row of cards ${heights.join(', ')} px high`);
   });
   expect(failures).toEqual([]);
 });

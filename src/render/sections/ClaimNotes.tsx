@@ -38,6 +38,9 @@ function NotesList({ ctx }: { ctx: RenderContext }) {
   );
 }
 
+/** The notes' heading, which on phones is their toggle: one size on every page, with or without a section of its own. */
+const NOTES_TITLE = 'text-sm font-semibold sm:mb-3';
+
 /**
  * The notes under their heading, folded on phones (styles.css, "Folds on phones"): 500 to 900 px of small grey
  * text closed to one row that says how many notes there are; open from 640 px, with no toggle there, unless every
@@ -49,13 +52,11 @@ function FoldedNotes({
   ctx,
   headingId,
   title,
-  titleClass,
   children,
 }: {
   ctx: RenderContext;
   headingId: string;
   title: string;
-  titleClass: string;
   children: ReactNode;
 }) {
   const notes = ctx.claimNotes ?? [];
@@ -66,7 +67,7 @@ function FoldedNotes({
       data-fold="notes"
       data-fold-wide={foldedEverywhere ? 'folded' : undefined}
     >
-      <h2 id={headingId} className={`text-slate-900 ${titleClass}`} data-fold-title="">
+      <h2 id={headingId} className={`text-slate-900 ${NOTES_TITLE}`} data-fold-title="">
         <KeepTogether text={title} />
         <span className={`font-normal text-slate-500 ${foldedEverywhere ? '' : 'sm:hidden'}`}>{` (${notes.length})`}</span>
       </h2>
@@ -85,8 +86,8 @@ export function ClaimNotes({ section, ctx, headingId }: SectionProps<'claimNotes
     // The page's full container, as the home pages' notes: in a narrow one the two columns were ~320 px each and a
     // long note ran to eight lines beside an empty half of the screen. The closing text keeps a reading measure.
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
-      <FoldedNotes ctx={ctx} headingId={headingId} title={section.title} titleClass="text-lg font-semibold">
-        <div className="space-y-4 sm:mt-4" data-claim-notes="">
+      <FoldedNotes ctx={ctx} headingId={headingId} title={section.title}>
+        <div className="space-y-4" data-claim-notes="">
           <NotesList ctx={ctx} />
           {section.text && <RichText blocks={section.text} className="max-w-3xl text-sm text-slate-600" />}
         </div>
@@ -104,7 +105,7 @@ export function TrailingClaimNotes({ ctx }: { ctx: RenderContext }) {
       <div className="mx-auto max-w-3xl px-page lg:max-w-page">
         {/* Without a heading there is nothing to name the fold: the notes stay open. */}
         {title ? (
-          <FoldedNotes ctx={ctx} headingId="claim-notes-title" title={title} titleClass="text-sm font-semibold sm:mb-3">
+          <FoldedNotes ctx={ctx} headingId="claim-notes-title" title={title}>
             <div data-claim-notes="">
               <NotesList ctx={ctx} />
             </div>

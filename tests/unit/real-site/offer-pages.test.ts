@@ -321,7 +321,7 @@ describe('claims that contradicted other pages', () => {
     expect(text(page('/agb').html)).toContain(
       'Für individuelle Chatbots sagt der Anbieter eine Verfügbarkeit der Chatbot-Infrastruktur von 99,9 % im Monatsmittel zu',
     );
-    expect(text(withRefs(page('/chatbot').html))).toMatch(/99,9 % Verfügbarkeit\[\d+\], vertraglich zugesagt\s*Für Ihren Chatbot im Monatsmittel/);
+    expect(text(withRefs(page('/chatbot').html))).toMatch(/Ihr Chatbot: 99,9 % verfügbar\[\d+\]\s*Vertraglich zugesagt für den Chatbot-Dienst, im Monatsmittel \(§ 5 Abs\. 3 AGB\)/);
   });
 });
 
@@ -391,15 +391,49 @@ describe('registered claims carry their footnotes (site.yaml claimRegister)', ()
   it('the chatbot page explains its uptime, conversion and lead figures in notes instead of hand-set numbers', () => {
     const html = page('/chatbot').html;
     expect(notes(html).map((n) => n.id)).toEqual([
+      'chatbotResponse',
+      'chatbotLanguages',
+      'chatbotUptime',
       'moreLeads',
       'conversion',
       'fewerTickets',
       'fasterAnswers',
-      'chatbotLanguages',
-      'chatbotUptime',
-      'chatbotResponse',
     ]);
     expect(notes(html).find((n) => n.id === 'chatbotUptime')!.text).toContain('zugesagt in § 5 Abs. 3 unserer AGB');
+  });
+
+  it('the chatbot hero leads with what the product is; the figures from projects stand where their basis is said (review 16 #1)', () => {
+    const hero = /<dl data-hero-stats=""[^>]*>([\s\S]*?)<\/dl>/.exec(page('/chatbot').html)?.[1] ?? '';
+    const cited = [...hero.matchAll(/<a href="#note-(\d+)"/g)].map((m) => notes(page('/chatbot').html).find((n) => n.n === Number(m[1]))?.id);
+    expect(cited).toEqual(['chatbotResponse', 'chatbotLanguages', 'chatbotUptime']);
+    const body = text(withRefs(page('/chatbot').html)).replace(/\u00ad/g, '');
+    expect(body.match(/bis zu 100 % mehr Anfragen/g)).toHaveLength(1);
+    expect(body).toMatch(/In unseren bisherigen Projekten[^.]*bis zu 100 % mehr Anfragen[^.]*\. Das sind Erfahrungswerte/);
+  });
+
+  it('every 99.9 % on /chatbot says it is the chatbot’s, and the 99.5 % note says it is the platform’s, in every language (review 16 #2)', () => {
+    const uptime = text(page('/chatbot').html).match(/[^.]{0,40}99,9 %[^.]{0,40}/g) ?? [];
+    expect(uptime.length).toBeGreaterThanOrEqual(2);
+    expect(uptime.filter((line) => !/Chatbot/.test(line))).toEqual([]);
+    const platform = { '/': 'Verfügbarkeit der Plattform von 99,5 %', '/fr': 'plateforme un objectif de disponibilité de 99,5 %', '/en': 'platform a target of 99.5%', '/es': 'para la plataforma un objetivo' };
+    for (const [route, words] of Object.entries(platform)) {
+      const note = notes(page(route).html).find((n) => n.id === 'availability')!.text;
+      expect(note, route).toContain(words);
+      expect(note, route).toMatch(/§ 5 Abs\. 1|art\. 5, al\. 1|section 5\(1\)|art\. 5\.1/);
+    }
+  });
+
+  it('the chatbot scope cards: texts of balanced length, and a card that names US processing says so in its heading (review 16 #4, #5)', () => {
+    const scope = /<section id="leistungsumfang"[\s\S]*?<\/section>/.exec(page('/chatbot').html)?.[0] ?? '';
+    const cards = [...scope.matchAll(/<h3[^>]*>([\s\S]*?)<\/h3>[\s\S]*?<p[^>]*>([\s\S]*?)<\/p>/g)].map((m) => ({ title: text(m[1]!), body: text(m[2]!) }));
+    expect(cards.length).toBe(8);
+    const lengths = cards.map((c) => c.body.length).sort((a, b) => b - a);
+    // The longest text at most a fifth longer than the next: one long card made its row's others look empty.
+    expect(lengths[0]! / lengths[1]!).toBeLessThanOrEqual(1.2);
+    const us = cards.filter((c) => /in den USA/.test(c.body));
+    expect(us.length).toBe(1);
+    expect(us[0]!.title).toMatch(/USA/);
+    expect(us[0]!.title).not.toMatch(/Hosting in Europa/);
   });
 
   it('every footnote mark links to its note, and every note links back to its first mark', () => {

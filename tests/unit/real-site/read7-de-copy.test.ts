@@ -74,12 +74,12 @@ describe('German copy after the seventh read', () => {
     expect(sentences.filter((s) => !s.includes('juristische Personen des öffentlichen Rechts'))).toEqual([]);
   });
 
-  it('names the US processing in every "Hosting in Europa" card', () => {
+  it('names the US processing in every "Hosting in Europa" or "EU-Server" card', () => {
     const cards = GERMAN.flatMap((route) =>
       // A card's text follows its title, or the summary of its fold (sections/FoldedRow.tsx).
-      [...html(route).matchAll(/<h3[^>]*>Hosting in Europa<\/h3>(?:<\/div>)?(?:<details[^>]*><summary[\s\S]*?<\/summary>)?\s*<p[^>]*>([\s\S]*?)<\/p>/g)].map(
-        (m) => `${route}: ${text(m[1]!)}`,
-      ),
+      [...html(route).matchAll(/<h3[^>]*>((?:(?!<\/h3>)[\s\S])*)<\/h3>(?:<\/div>)?(?:<details[^>]*><summary[\s\S]*?<\/summary>)?\s*<p[^>]*>([\s\S]*?)<\/p>/g)]
+        .filter((m) => /^(?:Hosting in Europa|EU-Server)/.test(text(m[1]!)))
+        .map((m) => `${route}: ${text(m[2]!)}`),
     );
     expect(cards.length).toBeGreaterThanOrEqual(2);
     expect(cards.filter((card) => !card.includes('in den USA'))).toEqual([]);

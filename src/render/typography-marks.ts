@@ -60,7 +60,26 @@ export function shortAsides(text: string): string {
   );
 }
 
-/** All five, in the order the renderer applies them (a range's spaces are no-break ones before dashes are bound). */
+const SPACE = '[ \\t\\n\\u00a0]+';
+const SECTION_NUMBER = '\\d+[a-z]?';
+/** "UStG", "BGB", "DSGVO", "MStV", "AO": a capital, then at least one more capital within a short word. */
+const LAW_ABBREVIATION = '\\p{Lu}(?:\\p{Ll}{0,3}\\p{Lu})+\\p{Ll}?(?![\\p{L}\\p{N}-])';
+const LAW_REFERENCE = new RegExp(
+  `§§?${SPACE}${SECTION_NUMBER}(?:(?:,${SPACE}|${SPACE}(?:und|bis)${SPACE})${SECTION_NUMBER})*` +
+    `(?:${SPACE}(?:Abs\\.|S\\.|Satz|Nr\\.)${SPACE}${SECTION_NUMBER})*${SPACE}${LAW_ABBREVIATION}`,
+  'gu',
+);
+
+/**
+ * A section of a law stays on one line with the law's name, in every language: "§ 27a / UStG" at a line's end reads as
+ * a section of nothing. The sign, its number(s) and subdivisions and the abbreviation get no-break spaces between them.
+ */
+export function lawReferences(text: string): string {
+  if (!text.includes('§')) return text;
+  return text.replace(LAW_REFERENCE, (reference) => reference.replace(/[ \t\n]+/g, NO_BREAK_SPACE));
+}
+
+/** All six, in the order the renderer applies them (a range's spaces are no-break ones before dashes are bound). */
 export function typographicMarks(text: string): string {
-  return shortAsides(suspendedHyphens(dashBinding(rangeSpacing(apostrophes(text)))));
+  return lawReferences(shortAsides(suspendedHyphens(dashBinding(rangeSpacing(apostrophes(text))))));
 }

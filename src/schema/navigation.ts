@@ -69,9 +69,6 @@ export type FooterItem = z.infer<typeof FooterItem>;
 
 export const FooterColumn = z.strictObject({
   title: Text.describe('The column heading, e.g. "Rechtliches".'),
-  note: Text.optional().describe(
-    'A line under the heading for all the column\'s links, e.g. "Texts in German": a link into another language then says so to screen readers only, not after its text.',
-  ),
   items: z.array(FooterItem).min(1).describe('The entries top to bottom: plain strings, or { label, href } links.'),
   pages: z
     .array(HeaderVariant)

@@ -133,9 +133,11 @@ test('the French banner has two buttons and links to the privacy policy; the oth
   await page.goto('/fr');
   await bannerReady(page);
   const french = page.locator('.cookie-banner');
-  const { accept, decline, text } = localeFile('fr').cookieBanner;
+  const { accept, decline } = localeFile('fr').cookieBanner;
   await expect(french.getByRole('button')).toHaveText([readAs(accept), readAs(decline)]);
-  // The privacy policy is German only: the link says so (its hreflang and the French marker, #35).
+  // The privacy policy is German only: the link says so (its hreflang and the French marker, #35). Its label names
+  // sidebar-state by reference, so it is read resolved.
+  const { text } = (await siteModel()).locales.fr!.cookieBanner;
   const privacy = french.getByRole('link', { name: readAs(`${privacyLinkLabel(text)} ${localeFile('fr').crossLanguage.de}`) });
   await expect(privacy).toHaveAttribute('href', /^\/datenschutz(#cookies)?$/);
   await expect(privacy).toHaveAttribute('hreflang', 'de');

@@ -4,6 +4,7 @@
  * screen), the cookie names set as code chips in the details; and the keyboard meets it first, where it shows.
  */
 import { expect, test } from '@playwright/test';
+import { linesOf } from './support/text-lines.ts';
 
 const HOMES = ['/', '/fr', '/en', '/es'];
 const STRIP_MAX = 120;
@@ -49,3 +50,17 @@ test('the French strip, which has no details, names both cookies in one plain se
   await expect(strip).toContainText(/cookie-consent\b.*\bsidebar[-\u2011]state\b/);
   await expect(strip.locator('code')).toHaveCount(0);
 });
+
+for (const width of [360, 390, 768, 1280, 1440]) {
+  test(`/fr at ${width} px: the cookie names never break at their hyphen (design review 16 #1)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/fr');
+    const text = page.locator('.cookie-banner [data-cookie-text]');
+    await expect(text).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    for (const name of ['cookie-consent', 'sidebar-state']) {
+      const lines = await text.evaluate(linesOf, name);
+      expect(lines, `${name}: the tops of its lines`).toHaveLength(1);
+    }
+  });
+}

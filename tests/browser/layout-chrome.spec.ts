@@ -115,7 +115,9 @@ for (const width of [360, 390, 768, 1280, 1440]) {
 }
 
 for (const width of [360, 1280]) {
-  test(`the footer's German-only legal pages at ${width} px: one note under the heading, no marker after each link`, async ({ page }) => {
+  test(`the footer's German-only legal pages at ${width} px: each link tagged DE after its label, no note line under the heading (review 16 #4)`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 800 });
     const findings: string[] = [];
     for (const lang of ['fr', 'en', 'es'] as const) {
@@ -124,22 +126,29 @@ for (const width of [360, 1280]) {
         const strings = localeFile(lang);
         const column = strings.footer.columns.find((c) => c.items.some((item) => typeof item !== 'string' && item.href === '/agb'));
         const marker = strings.crossLanguage.de ?? '';
-        expect(column?.note, `${lang} legal column note`).toBeTruthy();
         const heading = page.locator('footer h2', { hasText: readAs(column?.title ?? '') });
-        await expect(heading.locator('xpath=following-sibling::p[1]')).toHaveText(readAs(column?.note ?? ''));
-        for (const link of await heading.locator('xpath=..').getByRole('link').all()) {
+        // The language is said on the links themselves: a line under the heading cost the phone footer a line.
+        await expect(heading.locator('xpath=following-sibling::p')).toHaveCount(0);
+        const links = await heading.locator('xpath=..').getByRole('link').all();
+        expect(links.length, `${route}: legal links`).toBeGreaterThanOrEqual(3);
+        for (const link of links) {
           // The language is still in the link's name for screen readers, and in its hreflang.
-          await expect(link).toHaveAccessibleName(new RegExp(`${marker.replace(/[()]/g, '\\$&')}$`));
+          await expect(link).toHaveAccessibleName(new RegExp(`${marker.replace(/[()]/g, '\\$&').replace(/ /g, '[\\s\\u00a0]')}$`));
           await expect(link).toHaveAttribute('hreflang', 'de');
-          // What a sighted visitor reads is the label alone: the link's own text, the marker in a span drawn for no one.
-          const drawn = await link.evaluate((a) =>
-            [...a.childNodes]
-              .filter((n) => n instanceof Text || (n instanceof HTMLElement && n.getBoundingClientRect().width > 1))
-              .map((n) => n.textContent)
-              .join('')
-              .trim(),
-          );
-          if (drawn.includes(marker)) findings.push(`${route}: "${drawn}" shows the marker after the label`);
+          // What a sighted visitor reads is the label and the language's code, on the label's last line.
+          const { drawn, tagOnLastLine } = await link.evaluate((a) => {
+            const shown = (n: Node): string =>
+              n instanceof Text ? n.data : n instanceof HTMLElement && n.getBoundingClientRect().width > 1 ? [...n.childNodes].map(shown).join('') : '';
+            const tag = a.querySelector('[aria-hidden="true"]')?.getBoundingClientRect();
+            const label = document.createRange();
+            label.selectNodeContents(document.evaluate('.//text()', a, null, XPathResult.FIRST_ORDERED_NODE_TYPE).singleNodeValue!);
+            const last = [...label.getClientRects()].at(-1);
+            const tagOnLastLine = !!tag && !!last && tag.top < last.bottom && tag.bottom > last.top;
+            return { drawn: shown(a).replace(/\s+/g, ' ').trim(), tagOnLastLine };
+          });
+          if (drawn.replace(/\u00a0/g, ' ').includes(marker)) findings.push(`${route}: "${drawn}" shows the marker after the label`);
+          if (!/ ?DE$/.test(drawn)) findings.push(`${route}: "${drawn}" has no DE tag after the label`);
+          if (!tagOnLastLine) findings.push(`${route}: "${drawn}": the tag is not on the label's last line`);
         }
       }
     }

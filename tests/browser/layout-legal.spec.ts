@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { acceptCookies } from './support/forms.ts';
+import { linesOf } from './support/text-lines.ts';
 
 const ROUTES = ['/agb', '/datenschutz'];
 
@@ -194,4 +195,39 @@ test('/impressum at 1280 and 1440 px: the facts card stands right of the running
   await page.setViewportSize({ width: 390, height: 844 });
   const [card, first] = await Promise.all([facts.boundingBox(), running.first().boundingBox()]);
   expect(card!.y + card!.height).toBeLessThanOrEqual(first!.y);
+});
+
+test('/impressum at every width: a section of a law stays on one line with the law ("§ 27a / UStG" at 1280 px, review 16 #3)', async ({ page }) => {
+  await page.goto('/impressum');
+  const text = page.locator('main');
+  const failures: string[] = [];
+  for (const width of [360, 390, 768, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const reference of ['§ 27a UStG', '§ 18 Abs. 2 MStV', '§ 14 BGB']) {
+      const lines = await text.evaluate(linesOf, reference);
+      if (lines.length !== 1) failures.push(`${width}px: "${reference}" on ${lines.length} lines`);
+    }
+  }
+  expect(failures).toEqual([]);
+});
+
+test('legal pages at 768 and 1024 px: the text column at its measure stands centred, no empty band on its right (review 16 #4)', async ({
+  page,
+}) => {
+  const failures: string[] = [];
+  for (const route of ['/agb', '/datenschutz', '/impressum']) {
+    await page.goto(route);
+    for (const width of [768, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      const [left, right] = await page
+        .locator('[data-legal-part=""] p')
+        .evaluateAll((paragraphs) => [
+          Math.min(...paragraphs.map((p) => p.getBoundingClientRect().left)),
+          Math.max(...paragraphs.map((p) => p.getBoundingClientRect().right)),
+        ]);
+      const bands = { left: left!, right: width - right! };
+      if (Math.abs(bands.left - bands.right) > 24) failures.push(`${route} at ${width}px: ${Math.round(bands.left)} px left of the text, ${Math.round(bands.right)} px right of it`);
+    }
+  }
+  expect(failures).toEqual([]);
 });

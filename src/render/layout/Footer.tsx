@@ -39,20 +39,31 @@ function FooterColumns({ ctx, variant }: { ctx: RenderContext; variant: HeaderVa
   const columns = f.columns.filter((column) => !column.pages || column.pages.includes(variant));
   const mark = useSourceMark();
   const language = useLinkLanguage();
-  // A footer link into a page only available in another language says so (hreflang and the locale's marker). Under a
-  // column note ("Texts in German") the marker is for screen readers only: on each link it wrapped them to two lines.
-  const FooterLink = ({ href, text, owner, noted }: { href: string; text: string; owner?: object; noted: boolean }) => {
+  // A footer link into a page only available in another language says so: its hreflang, the locale's marker for screen
+  // readers, and for the eye the language's code as a small tag ("CGV DE"), as the header's language codes read. The
+  // marker drawn after each link wrapped them to two lines, and a note under the column's heading ("Texts in German")
+  // cost the phone footer a line in every link column (design review 16 #4).
+  const FooterLink = ({ href, text, owner }: { href: string; text: string; owner?: object }) => {
     const other = language?.(href);
     return (
       <a className={link} href={href} hrefLang={other?.hreflang} {...(owner ? mark(owner, 'href') : {})}>
-        {text}
-        {other && (noted ? <span className="sr-only">{` ${other.marker}`}</span> : ` ${other.marker}`)}
+        {other ? (
+          // One run of text, so the tag follows the label's last word and never stands on a line of its own.
+          <span>
+            {text}
+            <span aria-hidden="true" className="ml-1.5 rounded-sm px-1 text-[0.6875rem] font-semibold ring-1 ring-slate-600 ring-inset">
+              {other.hreflang.replace(/-.*/, '').toUpperCase()}
+            </span>
+            <span className="sr-only">{` ${other.marker}`}</span>
+          </span>
+        ) : (
+          text
+        )}
       </a>
     );
   };
   const [beforeEmail, afterEmail] = f.emailLine.split('{email}');
   const heading = 'text-sm font-semibold tracking-wide text-white';
-  const noted = columns.some((column) => column.note !== undefined);
   const link = 'inline-flex min-h-11 min-w-11 items-center text-sm text-slate-400 transition-colors hover:text-white sm:min-h-0 sm:min-w-0';
   return (
     <div className="mx-auto grid max-w-page grid-cols-2 gap-x-6 gap-y-8 px-page py-12 sm:gap-10 sm:py-14 lg:grid-cols-4">
@@ -73,21 +84,14 @@ function FooterColumns({ ctx, variant }: { ctx: RenderContext; variant: HeaderVa
         if (items.every((item) => typeof item === 'string')) {
           return (
             <div key={i} className="col-span-2 sm:col-span-1">
-              {/* Beside the link columns from `sm` (a row of its own on phones): its heading block as tall as theirs. */}
-              <div className={noted ? 'sm:min-h-10' : undefined}>
-                <h2 className={heading}>{column.title}</h2>
-              </div>
+              <h2 className={heading}>{column.title}</h2>
               <PlainEntries items={items.map(String)} />
             </div>
           );
         }
         return (
           <div key={i}>
-            {/* With a note under one column's heading, every link column's heading block is as tall, so their rows line up. */}
-            <div className={noted ? 'min-h-10' : undefined}>
-              <h2 className={heading}>{column.title}</h2>
-              {column.note && <p className="mt-1 text-xs text-slate-400">{column.note}</p>}
-            </div>
+            <h2 className={heading}>{column.title}</h2>
             <ul className="mt-3 sm:mt-4 sm:space-y-2">
               {items.map((item) =>
                 typeof item === 'string' ? (
@@ -96,7 +100,7 @@ function FooterColumns({ ctx, variant }: { ctx: RenderContext; variant: HeaderVa
                   </li>
                 ) : (
                   <li key={item.href + item.label}>
-                    <FooterLink href={item.href} text={item.label} owner={item} noted={column.note !== undefined} />
+                    <FooterLink href={item.href} text={item.label} owner={item} />
                   </li>
                 ),
               )}

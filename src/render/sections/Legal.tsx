@@ -5,7 +5,8 @@ import type { SectionProps } from './props.ts';
 
 /**
  * Running legal text, the right-to-object box included, at a reading measure of about 70 characters a line (36rem
- * of this face at 16 px; the 48rem column held ~95); below `xl` a wide block such as a table keeps the column's width.
+ * of this face at 16 px; the 48rem column held ~95). Below `xl` the whole page is one column at that measure, centred in
+ * the container as the frame is from `xl` (at 768 px a 48rem column left an empty band right of the text, review 16 #4).
  */
 const PROSE = 'text-slate-700 [&>:is(p,ul,ol,[data-callout])]:max-w-xl';
 
@@ -88,6 +89,12 @@ export function Legal({ section, level, headingId }: SectionProps<'legal'>) {
   const contents = section.contents;
   const facts = parts.slice(0, section.factParts ?? 0);
   const running = parts.slice(facts.length);
+  // Beside a facts card from `xl`, the running text takes the frame's first column.
+  const runningParts = (
+    <div className={`mt-10 space-y-10 ${facts.length > 0 ? 'xl:col-start-1 xl:row-start-1 xl:mt-0' : ''}`}>
+      <LegalParts parts={running} kind="running" Heading={PartHeading} />
+    </div>
+  );
   const article = (
     <article data-legal={section.numbering} className={`min-w-0 max-w-3xl ${facts.length > 0 ? 'xl:col-span-2 xl:max-w-none' : ''}`}>
       {section.eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{section.eyebrow}</p>}
@@ -113,20 +120,16 @@ export function Legal({ section, level, headingId }: SectionProps<'legal'>) {
           >
             <LegalParts parts={facts} kind="fact" Heading={PartHeading} />
           </div>
-          <div className="mt-10 space-y-10 xl:col-start-1 xl:row-start-1 xl:mt-0">
-            <LegalParts parts={running} kind="running" Heading={PartHeading} />
-          </div>
+          {runningParts}
         </div>
       ) : (
-        <div className="mt-10 space-y-10">
-          <LegalParts parts={running} kind="running" Heading={PartHeading} />
-        </div>
+        runningParts
       )}
     </article>
   );
   return (
     <SectionShell id={section.id} tone={section.tone} labelledBy={headingId}>
-      <div className={`mx-auto max-w-3xl xl:grid xl:max-w-none xl:justify-center ${FRAME}`} data-legal-grid="">
+      <div className={`mx-auto max-w-xl xl:grid xl:max-w-none xl:justify-center ${FRAME}`} data-legal-grid="">
         {article}
         {contents && (
           <nav aria-label={contents} data-legal-contents="index" className="hidden xl:block">

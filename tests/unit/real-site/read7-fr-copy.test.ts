@@ -36,11 +36,15 @@ describe('read7-fr', () => {
     expect(text(note.slice(0, note.indexOf('</li>')))).toMatch(/TVA allemande de 19\s%/);
   });
 
-  it('labels what each cookie is for, without the « garde … le menu » zeugma (2)', () => {
+  it('says what the consent cookie keeps and links sidebar-state to what it is for, without « le menu » (2)', () => {
     const banner = body('/fr').slice(body('/fr').indexOf('Cookies sur ce site'));
-    // The purpose first, the name in brackets (design review 15 #6).
-    expect(banner).toContain('Aucun suivi : seuls votre choix (cookie-consent, 1 an) et le menu (sidebar-state).');
-    expect(banner).not.toMatch(/sidebar-state le menu/);
+    // One whole sentence; "le menu" was the platform's sidebar, which this site has not (design review 16 #1).
+    expect(banner).toContain('Aucun suivi : cookie-consent garde votre choix 1 an.');
+    expect(banner).not.toMatch(/le menu/);
+    // The privacy policy's cookie part says what sidebar-state keeps; the banner's link to it names the cookie.
+    const page = html('/fr');
+    const strip = page.slice(page.indexOf('cookie-banner'));
+    expect(text(/<a [^>]*href="\/datenschutz#cookies"[^>]*>([\s\S]*?)<\/a>/.exec(strip)?.[1] ?? '')).toMatch(/^À propos de sidebar-state/);
   });
 
   it('lists the six languages of the education platform in one order, French first (5)', () => {

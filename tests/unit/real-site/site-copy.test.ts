@@ -136,6 +136,30 @@ describe('copy of the real site', () => {
   });
 });
 
+describe('plan taglines', () => {
+  // Review 16 #2: Plus wears "Empfohlen" while Smart read "Alles aus Plus für weniger", so the badge seemed to recommend
+  // the dearer, lesser plan. What tells them apart is the term: each tagline names its side of it.
+  const termWords = {
+    de: { plus: /kürzerer Laufzeit/, smart: /länger binden/ },
+    fr: { plus: /engagement plus court/, smart: /engagez plus longtemps/ },
+    en: { plus: /shorter term/, smart: /commit for longer/ },
+    es: { plus: /compromiso más corto/, smart: /compromete por más tiempo/ },
+  } as const;
+
+  it('say the recommended plan is the shorter term and the dearer-looking deal is the longer one, in every language', () => {
+    const found = model.pages
+      .filter((entry) => entry.family === 'home')
+      .flatMap(({ locale, page }) =>
+        page.sections.flatMap((s) => (s.type === 'plans' ? s.plans : [])).flatMap((plan) => {
+          const words = termWords[locale as keyof typeof termWords]?.[plan.plan as 'plus' | 'smart'];
+          return words && !words.test(plan.tagline.replace(/\s+/g, ' ')) ? [`${locale} ${plan.plan}: ${plan.tagline}`] : [];
+        }),
+      );
+    expect(found).toEqual([]);
+    expect(model.site.offer?.plans.plus?.badge).toBe('recommended');
+  });
+});
+
 describe('cookie lifetimes', () => {
   // "für ein Jahr" was typed in the banners and the privacy policy; they must follow the constants.
   it('are printed from the constants in every banner and in the privacy policy', async () => {

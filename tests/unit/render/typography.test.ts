@@ -129,3 +129,22 @@ describe('hyphens that must not break', () => {
     expect(typographicMarks('(Verarbeitungsverzeichnis anfordern)')).toBe('(Verarbeitungsverzeichnis anfordern)');
   });
 });
+
+describe('a section of a law', () => {
+  const nb = '\u00a0';
+
+  it('stays on one line with the law it belongs to, in every language ("§ 27a / UStG" broke on /impressum)', () => {
+    expect(typographicMarks('USt-IdNr. gemäß § 27a UStG: DE123')).toBe(`USt-IdNr. gemäß §${nb}27a${nb}UStG: DE123`);
+    expect(typographicMarks(`nach §${nb}18 Abs.${nb}2\nMStV`)).toBe(`nach §${nb}18${nb}Abs.${nb}2${nb}MStV`);
+    expect(typographicMarks('§§ 5 und 6 UWG, § 257 HGB, § 147 AO, § 14 BGB')).toBe(
+      `§§${nb}5${nb}und${nb}6${nb}UWG, §${nb}257${nb}HGB, §${nb}147${nb}AO, §${nb}14${nb}BGB`,
+    );
+    expect(typographicMarks('under § 5 DDG and Art. 6 GDPR')).toBe(`under §${nb}5${nb}DDG and Art. 6 GDPR`);
+  });
+
+  it('binds nothing that is not a law after a section: a heading, a word, a name with a hyphen', () => {
+    for (const text of ['§ 1 Geltungsbereich', '§ 3 Leistungen des Anbieters', '§ 4 KI-Nutzung', '(§ 2) Sie', '§ 5, § 6']) {
+      expect(typographicMarks(text)).toBe(text);
+    }
+  });
+});

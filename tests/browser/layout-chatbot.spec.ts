@@ -304,7 +304,9 @@ test('/chatbot scope cards: the cards of one row are of one height at 768, 1280 
     const rows = new Map<number, number[]>();
     for (const box of boxes) rows.set(box.top, [...(rows.get(box.top) ?? []), box.height]);
     if (rows.size === boxes.length) return [`${boxes.length} cards, each on a row of its own`];
-    return [...rows.values()].filter((heights) => Math.max(...heights) - Math.min(...heights) > 1).map((heights) => `a row of cards ${heights.join(', ')} px high`);
+    return [...rows.values()]
+      .filter((heights) => Math.max(...heights) - Math.min(...heights) > 1)
+      .map((heights) => `a row of cards ${heights.join(', ')} px high`);
   });
   expect(failures).toEqual([]);
 });

@@ -211,9 +211,7 @@ test('/impressum at every width: a section of a law stays on one line with the l
   expect(failures).toEqual([]);
 });
 
-test('legal pages at 768 and 1024 px: the text column at its measure stands centred, no empty band on its right (review 16 #4)', async ({
-  page,
-}) => {
+test('legal pages at 768 and 1024 px: the text column at its measure stands centred, no empty band on its right (review 16 #4)', async ({ page }) => {
   const failures: string[] = [];
   for (const route of ['/agb', '/datenschutz', '/impressum']) {
     await page.goto(route);
@@ -226,7 +224,8 @@ test('legal pages at 768 and 1024 px: the text column at its measure stands cent
           Math.max(...paragraphs.map((p) => p.getBoundingClientRect().right)),
         ]);
       const bands = { left: left!, right: width - right! };
-      if (Math.abs(bands.left - bands.right) > 24) failures.push(`${route} at ${width}px: ${Math.round(bands.left)} px left of the text, ${Math.round(bands.right)} px right of it`);
+      if (Math.abs(bands.left - bands.right) > 24)
+        failures.push(`${route} at ${width}px: ${Math.round(bands.left)} px left of the text, ${Math.round(bands.right)} px right of it`);
     }
   }
   expect(failures).toEqual([]);

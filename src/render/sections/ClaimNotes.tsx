@@ -48,17 +48,7 @@ const NOTES_TITLE = 'text-sm font-semibold sm:mb-3';
  * could see (design review 13), so they stay folded at every width. A footnote mark's link opens the fold
  * (Chromium does so itself; islands/reveal-target.ts for the others); with no script the row still opens.
  */
-function FoldedNotes({
-  ctx,
-  headingId,
-  title,
-  children,
-}: {
-  ctx: RenderContext;
-  headingId: string;
-  title: string;
-  children: ReactNode;
-}) {
+function FoldedNotes({ ctx, headingId, title, children }: { ctx: RenderContext; headingId: string; title: string; children: ReactNode }) {
   const notes = ctx.claimNotes ?? [];
   const foldedEverywhere = notes.length > 0 && notes.every((note) => note.folded);
   return (

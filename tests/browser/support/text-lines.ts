@@ -6,7 +6,10 @@ export function linesOf(root: Element, phrase: string): number[] {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const nodes: Text[] = [];
   while (walker.nextNode()) nodes.push(walker.currentNode as Text);
-  const text = nodes.map((node) => node.data).join('').replace(/[\u00a0\u202f]/g, ' ');
+  const text = nodes
+    .map((node) => node.data)
+    .join('')
+    .replace(/[\u00a0\u202f]/g, ' ');
   const at = text.indexOf(phrase);
   if (at < 0) return [];
   const range = document.createRange();

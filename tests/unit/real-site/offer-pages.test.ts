@@ -321,7 +321,9 @@ describe('claims that contradicted other pages', () => {
     expect(text(page('/agb').html)).toContain(
       'Für individuelle Chatbots sagt der Anbieter eine Verfügbarkeit der Chatbot-Infrastruktur von 99,9 % im Monatsmittel zu',
     );
-    expect(text(withRefs(page('/chatbot').html))).toMatch(/Ihr Chatbot: 99,9 % verfügbar\[\d+\]\s*Vertraglich zugesagt für den Chatbot-Dienst, im Monatsmittel \(§ 5 Abs\. 3 AGB\)/);
+    expect(text(withRefs(page('/chatbot').html))).toMatch(
+      /Ihr Chatbot: 99,9 % verfügbar\[\d+\]\s*Vertraglich zugesagt für den Chatbot-Dienst, im Monatsmittel \(§ 5 Abs\. 3 AGB\)/,
+    );
   });
 });
 
@@ -415,7 +417,12 @@ describe('registered claims carry their footnotes (site.yaml claimRegister)', ()
     const uptime = text(page('/chatbot').html).match(/[^.]{0,40}99,9 %[^.]{0,40}/g) ?? [];
     expect(uptime.length).toBeGreaterThanOrEqual(2);
     expect(uptime.filter((line) => !/Chatbot/.test(line))).toEqual([]);
-    const platform = { '/': 'Verfügbarkeit der Plattform von 99,5 %', '/fr': 'plateforme un objectif de disponibilité de 99,5 %', '/en': 'platform a target of 99.5%', '/es': 'para la plataforma un objetivo' };
+    const platform = {
+      '/': 'Verfügbarkeit der Plattform von 99,5 %',
+      '/fr': 'plateforme un objectif de disponibilité de 99,5 %',
+      '/en': 'platform a target of 99.5%',
+      '/es': 'para la plataforma un objetivo',
+    };
     for (const [route, words] of Object.entries(platform)) {
       const note = notes(page(route).html).find((n) => n.id === 'availability')!.text;
       expect(note, route).toContain(words);

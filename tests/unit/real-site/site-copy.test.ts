@@ -150,10 +150,12 @@ describe('plan taglines', () => {
     const found = model.pages
       .filter((entry) => entry.family === 'home')
       .flatMap(({ locale, page }) =>
-        page.sections.flatMap((s) => (s.type === 'plans' ? s.plans : [])).flatMap((plan) => {
-          const words = termWords[locale as keyof typeof termWords]?.[plan.plan as 'plus' | 'smart'];
-          return words && !words.test(plan.tagline.replace(/\s+/g, ' ')) ? [`${locale} ${plan.plan}: ${plan.tagline}`] : [];
-        }),
+        page.sections
+          .flatMap((s) => (s.type === 'plans' ? s.plans : []))
+          .flatMap((plan) => {
+            const words = termWords[locale as keyof typeof termWords]?.[plan.plan as 'plus' | 'smart'];
+            return words && !words.test(plan.tagline.replace(/\s+/g, ' ')) ? [`${locale} ${plan.plan}: ${plan.tagline}`] : [];
+          }),
       );
     expect(found).toEqual([]);
     expect(model.site.offer?.plans.plus?.badge).toBe('recommended');

@@ -138,23 +138,29 @@ describe('copy of the real site', () => {
 
 describe('plan taglines', () => {
   // Review 16 #2: Plus wears "Empfohlen" while Smart read "Alles aus Plus für weniger", so the badge seemed to recommend
-  // the dearer, lesser plan. What tells them apart is the term: each tagline names its side of it.
+  // the dearer, lesser plan. Review 17 #1: calling Plus "flexible" beside Standard's monthly notice was no better. What
+  // tells Plus and Smart apart is the term, so each tagline names it, in months from the constants.
   const termWords = {
-    de: { plus: /kürzerer Laufzeit/, smart: /länger binden/ },
-    fr: { plus: /engagement plus court/, smart: /engagez plus longtemps/ },
-    en: { plus: /shorter term/, smart: /commit for longer/ },
-    es: { plus: /compromiso más corto/, smart: /compromete por más tiempo/ },
+    de: { plus: (p: number, s: number) => `${p} statt ${s} Monate Bindung`, smart: (s: number) => `${s} Monaten Bindung` },
+    fr: { plus: (p: number, s: number) => `engagement de ${p} mois, contre ${s} pour Smart`, smart: (s: number) => `engagement de ${s} mois` },
+    en: { plus: (p: number, s: number) => `${p}-month term instead of ${s}`, smart: (s: number) => `${s}-month term` },
+    es: { plus: (p: number, s: number) => `compromiso de ${p} meses, frente a ${s} en Smart`, smart: (s: number) => `compromiso de ${s} meses` },
   } as const;
 
-  it('say the recommended plan is the shorter term and the dearer-looking deal is the longer one, in every language', () => {
+  it('name the terms Plus and Smart differ by, from the constants, and call neither flexible, in every language', () => {
+    const plus = model.site.constants.plans.plus!;
+    const smart = model.site.constants.plans.smart!;
     const found = model.pages
-      .filter((entry) => entry.family === 'home')
+      .filter((entry) => entry.family === 'home' || entry.family === 'leitfaden')
       .flatMap(({ locale, page }) =>
         page.sections
           .flatMap((s) => (s.type === 'plans' ? s.plans : []))
           .flatMap((plan) => {
-            const words = termWords[locale as keyof typeof termWords]?.[plan.plan as 'plus' | 'smart'];
-            return words && !words.test(plan.tagline.replace(/\s+/g, ' ')) ? [`${locale} ${plan.plan}: ${plan.tagline}`] : [];
+            const words = termWords[locale as keyof typeof termWords];
+            const tagline = plan.tagline.replace(/\s+/g, ' ');
+            const wanted =
+              plan.plan === 'plus' ? words.plus(plus.termMonths, smart.termMonths) : plan.plan === 'smart' ? words.smart(smart.termMonths) : undefined;
+            return (wanted && !tagline.includes(wanted)) || /flexib|souple/i.test(tagline) ? [`${locale} ${plan.plan}: ${tagline}`] : [];
           }),
       );
     expect(found).toEqual([]);

@@ -64,15 +64,18 @@ const SPACE = '[ \\t\\n\\u00a0]+';
 const SECTION_NUMBER = '\\d+[a-z]?';
 /** "UStG", "BGB", "DSGVO", "MStV", "AO": a capital, then at least one more capital within a short word. */
 const LAW_ABBREVIATION = '\\p{Lu}(?:\\p{Ll}{0,3}\\p{Lu})+\\p{Ll}?(?![\\p{L}\\p{N}-])';
+const SUBDIVISION = `${SPACE}(?:Abs\\.|S\\.|Satz|Nr\\.)${SPACE}${SECTION_NUMBER}`;
+/** A section's subdivisions and the law (or document: "AGB") after them; either may be missing, not both. */
 const LAW_REFERENCE = new RegExp(
   `§§?${SPACE}${SECTION_NUMBER}(?:(?:,${SPACE}|${SPACE}(?:und|bis)${SPACE})${SECTION_NUMBER})*` +
-    `(?:${SPACE}(?:Abs\\.|S\\.|Satz|Nr\\.)${SPACE}${SECTION_NUMBER})*${SPACE}${LAW_ABBREVIATION}`,
+    `(?:(?:${SUBDIVISION})+(?:${SPACE}${LAW_ABBREVIATION})?|${SPACE}${LAW_ABBREVIATION})`,
   'gu',
 );
 
 /**
- * A section of a law stays on one line with the law's name, in every language: "§ 27a / UStG" at a line's end reads as
- * a section of nothing. The sign, its number(s) and subdivisions and the abbreviation get no-break spaces between them.
+ * A section of a law stays on one line with the law's name and its subdivisions, in every language: "§ 27a / UStG" at
+ * a line's end reads as a section of nothing, "§ 5 | Abs. 1" as two references. The sign, its number(s) and
+ * subdivisions and the abbreviation get no-break spaces between them.
  */
 export function lawReferences(text: string): string {
   if (!text.includes('§')) return text;

@@ -156,3 +156,19 @@ describe('a section of a law', () => {
     }
   });
 });
+
+describe('a name and its version', () => {
+  const nb = '\u00a0';
+
+  it('stay on one line ("DigitalPakt / 2.0" broke on /education at 390 px, review 17 #3)', () => {
+    expect(typographicMarks('wie der DigitalPakt 2.0 oder Landesmittel')).toBe(`wie der DigitalPakt${nb}2.0 oder Landesmittel`);
+    expect(typographicMarks('DigitalPakt 3')).toBe(`DigitalPakt${nb}3`);
+    expect(typographicMarks('Web 3.0')).toBe(`Web${nb}3.0`);
+  });
+
+  it('leave a figure after an ordinary word as typed', () => {
+    for (const text of ['24 km in 1.5 hours', 'multiply 24 by 1.5?', 'Klasse 5', 'seit 2024', 'Tarif 2, 3']) {
+      expect(typographicMarks(text)).toBe(text);
+    }
+  });
+});

@@ -72,6 +72,8 @@ interface Language {
   hyphenator: Hyphenator;
   /** Where a compound's parts join, when the language marks it (JOINTS): a word with such a joint breaks only there. */
   joint?: RegExp;
+  /** Words broken only where the list allows (EXCEPTIONS). */
+  exceptions: readonly string[];
   words: Record<TextPlace, Map<string, string>>;
   texts: Record<TextPlace, Map<string, string>>;
 }
@@ -99,7 +101,7 @@ function languageFor(lang: string): Language | undefined {
   const base = lang.toLowerCase().split('-')[0] ?? '';
   if (!loaded.has(base)) {
     const hyphenator = loadHyphenator(base);
-    loaded.set(base, hyphenator && { hyphenator, joint: JOINTS[base], words: memos(), texts: memos() });
+    loaded.set(base, hyphenator && { hyphenator, joint: JOINTS[base], exceptions: EXCEPTIONS[base] ?? [], words: memos(), texts: memos() });
   }
   const language = loaded.get(base);
   byLang.set(lang, language);
@@ -153,17 +155,38 @@ function compoundBreaks(word: string, breaks: readonly number[], joints: readonl
 }
 
 /**
+ * Words the patterns break where a reader misreads them, each with the only breaks it allows ("|"): the patterns give
+ * "Datenschutzer-klärung", which reads as "Datenschützer". Matched inside longer words too ("Datenschutzerklärungen").
+ */
+const EXCEPTIONS: Record<string, readonly string[]> = { de: ['Daten|schutz|erklä|rung'] };
+
+/** `breaks` (offsets into `word`) with those inside a listed word replaced by the breaks the list allows there. */
+export function withExceptions(word: string, breaks: readonly number[], exceptions: readonly string[]): number[] {
+  let out = [...breaks];
+  const lower = word.toLowerCase();
+  for (const exception of exceptions) {
+    const pieces = exception.toLowerCase().split('|');
+    const from = lower.indexOf(pieces.join(''));
+    if (from < 0) continue;
+    const to = from + pieces.join('').length;
+    const allowed: number[] = [];
+    let at = from;
+    for (const piece of pieces.slice(0, -1)) allowed.push((at += piece.length));
+    out = [...out.filter((b) => b <= from || b >= to), ...allowed].sort((a, b) => a - b);
+  }
+  return out;
+}
+
+/**
  * `word` with its soft hyphens, none closer than `edge` letters to either end; where `joint` finds a compound's joint
  * among the breaks, only the joints and the syllables well inside its long parts (compoundBreaks).
  */
-function breakWord(word: string, hyphenator: Hyphenator, edge: number, joint?: RegExp): string {
+function breakWord(word: string, hyphenator: Hyphenator, edge: number, joint?: RegExp, exceptions: readonly string[] = []): string {
   const parts = hyphenator.hyphenateSync(word, { minWordLength: MIN_HYPHENATED_LETTERS }).split(SOFT_HYPHEN);
-  const breaks: number[] = [];
+  const syllables: number[] = [];
   let seen = 0;
-  for (const part of parts.slice(0, -1)) {
-    seen += part.length;
-    if (seen >= edge && word.length - seen >= edge) breaks.push(seen);
-  }
+  for (const part of parts.slice(0, -1)) syllables.push((seen += part.length));
+  const breaks = withExceptions(word, syllables, exceptions).filter((at) => at >= edge && word.length - at >= edge);
   const joints = joint ? breaks.filter((at) => joint.test(`${word.slice(0, at)}|${word.charAt(at)}`)) : [];
   const kept = joints.length > 0 ? compoundBreaks(word, breaks, joints) : breaks;
   let out = '';
@@ -176,6 +199,14 @@ function breakWord(word: string, hyphenator: Hyphenator, edge: number, joint?: R
 }
 
 /**
+ * A compound with its own hyphen ("Mandantenaufnahme-Bot") breaks at that hyphen, where a reader expects it: its parts
+ * get soft hyphens only from this length, as no shorter part overflows the narrowest column ("Mandantenauf- / nahme-Bot"
+ * read as three pieces at 360 px).
+ */
+const HYPHENATED_PART = 18;
+const HAS_HYPHEN = /\p{L}-\p{L}/u;
+
+/**
  * Plain text with soft hyphens in its long words, as `place` allows them (EDGE_LETTERS); addresses (URLs, e-mail),
  * words that already have them and the last word of running text that ends a sentence are left alone.
  */
@@ -185,13 +216,14 @@ export function hyphenateText(text: string, lang: string, place: TextPlace = 'bo
   const { hyphenator } = language;
   const words = language.words[place];
   const edge = EDGE_LETTERS[place];
-  const broken = (word: string) => remembered(words, word, (w) => breakWord(w, hyphenator, edge, language.joint));
+  const broken = (word: string) => remembered(words, word, (w) => breakWord(w, hyphenator, edge, language.joint, language.exceptions));
+  const brokenPart = (part: string) => (part.length >= HYPHENATED_PART ? broken(part) : part);
   return remembered(language.texts[place], text, (t) => {
     const end = t.trimEnd().length;
     return t.replace(/[^\s]+/g, (token, at: number) =>
       ADDRESS.test(token) || token.includes(SOFT_HYPHEN) || (place === 'body' && at + token.length === end && SENTENCE_END.test(token))
         ? token
-        : token.replace(LONG_WORD, broken),
+        : token.replace(LONG_WORD, HAS_HYPHEN.test(token) ? brokenPart : broken),
     );
   });
 }

@@ -60,26 +60,41 @@ export function shortAsides(text: string): string {
   );
 }
 
+const NAME_AND_VERSION = /(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}+\p{Lu}\p{L}*[ \t\n]+\d+(?:\.\d+)*|\p{Lu}\p{L}+[ \t\n]+\d+(?:\.\d+)+)(?![\p{L}\p{N}]|[.,]\d)/gu;
+
+/**
+ * A name and its version stay on one line in every language: "DigitalPakt / 2.0" at a line's end reads as a name and
+ * a stray figure. A capitalised word before a dotted version ("Web 3.0"), or a name with an inner capital before any
+ * number ("DigitalPakt 3"), gets a no-break space; "in 1.5 hours" and "Klasse 5" stay as typed.
+ */
+export function versionNumbers(text: string): string {
+  if (!/\d/.test(text)) return text;
+  return text.replace(NAME_AND_VERSION, (pair) => pair.replace(/[ \t\n]+/, NO_BREAK_SPACE));
+}
+
 const SPACE = '[ \\t\\n\\u00a0]+';
 const SECTION_NUMBER = '\\d+[a-z]?';
 /** "UStG", "BGB", "DSGVO", "MStV", "AO": a capital, then at least one more capital within a short word. */
 const LAW_ABBREVIATION = '\\p{Lu}(?:\\p{Ll}{0,3}\\p{Lu})+\\p{Ll}?(?![\\p{L}\\p{N}-])';
+const SUBDIVISION = `${SPACE}(?:Abs\\.|S\\.|Satz|Nr\\.)${SPACE}${SECTION_NUMBER}`;
+/** A section's subdivisions and the law (or document: "AGB") after them; either may be missing, not both. */
 const LAW_REFERENCE = new RegExp(
   `§§?${SPACE}${SECTION_NUMBER}(?:(?:,${SPACE}|${SPACE}(?:und|bis)${SPACE})${SECTION_NUMBER})*` +
-    `(?:${SPACE}(?:Abs\\.|S\\.|Satz|Nr\\.)${SPACE}${SECTION_NUMBER})*${SPACE}${LAW_ABBREVIATION}`,
+    `(?:(?:${SUBDIVISION})+(?:${SPACE}${LAW_ABBREVIATION})?|${SPACE}${LAW_ABBREVIATION})`,
   'gu',
 );
 
 /**
- * A section of a law stays on one line with the law's name, in every language: "§ 27a / UStG" at a line's end reads as
- * a section of nothing. The sign, its number(s) and subdivisions and the abbreviation get no-break spaces between them.
+ * A section of a law stays on one line with the law's name and its subdivisions, in every language: "§ 27a / UStG" at
+ * a line's end reads as a section of nothing, "§ 5 | Abs. 1" as two references. The sign, its number(s) and
+ * subdivisions and the abbreviation get no-break spaces between them.
  */
 export function lawReferences(text: string): string {
   if (!text.includes('§')) return text;
   return text.replace(LAW_REFERENCE, (reference) => reference.replace(/[ \t\n]+/g, NO_BREAK_SPACE));
 }
 
-/** All six, in the order the renderer applies them (a range's spaces are no-break ones before dashes are bound). */
+/** All seven, in the order the renderer applies them (a range's spaces are no-break ones before dashes are bound). */
 export function typographicMarks(text: string): string {
-  return lawReferences(shortAsides(suspendedHyphens(dashBinding(rangeSpacing(apostrophes(text))))));
+  return versionNumbers(lawReferences(shortAsides(suspendedHyphens(dashBinding(rangeSpacing(apostrophes(text)))))));
 }

@@ -65,3 +65,17 @@ test('every note’s text starts on one indent, whatever the width of its number
   }
   expect(findings).toEqual([]);
 });
+
+test('a footnote mark in a heading is as small as one in body text ("53 % moins cher⁴" at heading size, review 17 #4)', async ({ page }) => {
+  for (const width of [390, 768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/fr/');
+    const [mark, bodyMark] = await page
+      .locator(':is(h1, h2, h3) sup[data-claim-ref]')
+      .first()
+      .evaluate((sup) => [parseFloat(getComputedStyle(sup).fontSize), 0.68 * parseFloat(getComputedStyle(document.documentElement).fontSize)]);
+    // A mark in 16 px body text is 0.68 × 16 px; a heading's mark may be smaller (a small heading), never larger.
+    expect(mark, `${width} px`).toBeLessThanOrEqual(bodyMark! + 0.01);
+    expect(mark, `${width} px`).toBeGreaterThanOrEqual(9);
+  }
+});

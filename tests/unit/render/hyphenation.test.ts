@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
-import { EDGE_LETTERS, hyphenateHtml, hyphenateText, MIN_HYPHENATED_LETTERS, patternsOf } from '../../../src/render/hyphenation.ts';
+import { EDGE_LETTERS, hyphenateHtml, hyphenateText, MIN_HYPHENATED_LETTERS, patternsOf, withExceptions } from '../../../src/render/hyphenation.ts';
 import { renderRouteWithSources } from '../../../src/render/render-route.tsx';
 import { loadContent } from '../../../src/content/load.ts';
 import { readFile } from 'node:fs/promises';
@@ -18,7 +18,7 @@ describe('build-time hyphenation (render/hyphenation.ts)', () => {
 
   it('breaks a German compound only at its joint where the linking s marks one ("Identifikati- / onsnummer" read as broken)', () => {
     expect(show(hyphenateText('Besprechungsprotokoll', 'de'))).toBe('Besprechungs|protokoll');
-    expect(show(hyphenateText('Umsatzsteuer-Identifikationsnummer', 'de'))).toBe('Umsatz|steuer-Identifikations|nummer');
+    expect(show(hyphenateText('Umsatzsteuer-Identifikationsnummer', 'de'))).toBe('Umsatzsteuer-Identifikations|nummer');
     expect(show(hyphenateText('Verarbeitungsverzeichnis', 'de', 'heading'))).toBe('Verarbeitungs|verzeichnis');
     // Joints without a rule-listed ending: genitive s and a first word ending in s ("Unterneh- / mensberatungen").
     expect(show(hyphenateText('Unternehmensberatungen Rechtsansprüchen Anschlusskosten', 'de'))).toBe(
@@ -31,6 +31,22 @@ describe('build-time hyphenation (render/hyphenation.ts)', () => {
     expect(show(hyphenateText('Streitbeilegungsverfahren Diensteanbieter', 'de'))).toBe('Streit|bei|le|gungs|verfahren Diens|te|an|bie|ter');
     // Other languages keep their syllables: "ions" there is no joint.
     expect(show(hyphenateText('institutionnelle', 'fr'))).toBe('ins|ti|tu|tion|nelle');
+  });
+
+  it('breaks a listed word only where its exception allows ("Datenschutzer- / klärung" read as "Datenschützer", review 17 #2)', () => {
+    expect(show(hyphenateText('Die Datenschutzerklärung gilt', 'de'))).toBe('Die Daten|schutz|erklä|rung gilt');
+    expect(show(hyphenateText('Datenschutzerklärung', 'de', 'heading'))).toBe('Daten|schutz|erklärung');
+    expect(show(hyphenateText('Musterdatenschutzerklärungen prüfen', 'de'))).toBe('Mus|ter|daten|schutz|erklä|rungen prüfen');
+    expect(withExceptions('Datenschutzerklärung', [5, 11, 13, 16], ['Daten|schutz|erklä|rung'])).toEqual([5, 11, 16]);
+    expect(withExceptions('Geschwindigkeit', [8, 11], ['Daten|schutz|erklä|rung'])).toEqual([8, 11]);
+  });
+
+  it('breaks a compound with its own hyphen at that hyphen, inside a part only from 18 letters ("Mandantenauf- / nahme-Bot")', () => {
+    expect(show(hyphenateText('Der Mandantenaufnahme-Bot hilft', 'de'))).toBe('Der Mandantenaufnahme-Bot hilft');
+    expect(show(hyphenateText('Ihr KI-Telefonassistent', 'de'))).toBe('Ihr KI-Telefonassistent');
+    expect(show(hyphenateText('EU-Standardvertragsklauseln gelten', 'de'))).toBe('EU-Standard|ver|trags|klauseln gelten');
+    // Without a hyphen the same word still breaks at its syllables.
+    expect(show(hyphenateText('Mandantenaufnahme', 'de'))).toBe('Man|dan|ten|auf|nahme');
   });
 
   it('never hyphenates the word that ends a sentence at the end of running text, so no paragraph ends on half a word', () => {

@@ -142,8 +142,32 @@ describe('a section of a law', () => {
     expect(typographicMarks('under § 5 DDG and Art. 6 GDPR')).toBe(`under §${nb}5${nb}DDG and Art. 6 GDPR`);
   });
 
+  it('keeps a section with its Abs./Satz/Nr. parts on one line without a law after it ("§ 5 | Abs. 1", review 17 #1)', () => {
+    expect(typographicMarks('(§ 5 Abs. 1) nennen')).toBe(`(§${nb}5${nb}Abs.${nb}1) nennen`);
+    expect(typographicMarks('§ 5 Abs. 3 AGB')).toBe(`§${nb}5${nb}Abs.${nb}3${nb}AGB`);
+    expect(typographicMarks('§ 25 Abs. 2 Nr. 2 TDDDG')).toBe(`§${nb}25${nb}Abs.${nb}2${nb}Nr.${nb}2${nb}TDDDG`);
+    expect(typographicMarks('§ 3 Abs. 1: a contract')).toBe(`§${nb}3${nb}Abs.${nb}1: a contract`);
+    expect(typographicMarks('§ 1 Abs. 2 unserer AGB')).toBe(`§${nb}1${nb}Abs.${nb}2 unserer AGB`);
+  });
+
   it('binds nothing that is not a law after a section: a heading, a word, a name with a hyphen', () => {
     for (const text of ['§ 1 Geltungsbereich', '§ 3 Leistungen des Anbieters', '§ 4 KI-Nutzung', '(§ 2) Sie', '§ 5, § 6']) {
+      expect(typographicMarks(text)).toBe(text);
+    }
+  });
+});
+
+describe('a name and its version', () => {
+  const nb = '\u00a0';
+
+  it('stay on one line ("DigitalPakt / 2.0" broke on /education at 390 px, review 17 #3)', () => {
+    expect(typographicMarks('wie der DigitalPakt 2.0 oder Landesmittel')).toBe(`wie der DigitalPakt${nb}2.0 oder Landesmittel`);
+    expect(typographicMarks('DigitalPakt 3')).toBe(`DigitalPakt${nb}3`);
+    expect(typographicMarks('Web 3.0')).toBe(`Web${nb}3.0`);
+  });
+
+  it('leave a figure after an ordinary word as typed', () => {
+    for (const text of ['24 km in 1.5 hours', 'multiply 24 by 1.5?', 'Klasse 5', 'seit 2024', 'Tarif 2, 3']) {
       expect(typographicMarks(text)).toBe(text);
     }
   });

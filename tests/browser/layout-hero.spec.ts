@@ -31,6 +31,14 @@ interface Hero {
 
 async function measure(page: import('@playwright/test').Page): Promise<Hero> {
   await page.evaluate(() => document.fonts.ready);
+  // The drawing rises into place (600 ms, motion-safe): where it rests is what a visitor sees, not a frame on its way.
+  await page.evaluate(() =>
+    Promise.all(
+      (document.querySelector('main section')?.getAnimations({ subtree: true }) ?? [])
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   return page.evaluate(() => {
     const hero = document.querySelector('main section');
     const lead = hero?.querySelector('h1 ~ p');

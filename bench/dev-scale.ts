@@ -9,10 +9,10 @@
  * so a worktree of main runs beside a branch on the same pages).
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { processStatus, siteDevChild } from './support/process-status.ts';
 import { writeSyntheticContent } from './support/synthetic.ts';
 
 const PAGES = Number(process.env.BENCH_DEV_PAGES ?? 1000);
@@ -29,25 +29,6 @@ const load = () =>
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(' / ');
-
-/** The dev server's own process (the supervisor's child), its memory (kB) and CPU (s) from /proc. */
-function status(pid: number): { rss: number; hwm: number; cpu: number } {
-  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0);
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return { rss: kb('VmRSS'), hwm: kb('VmHWM'), cpu: (Number(stat[11]) + Number(stat[12])) / 100 };
-}
-
-function devChild(supervisor: number): number | undefined {
-  const children = readFileSync(`/proc/${supervisor}/task/${supervisor}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  return children.find((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('site.js');
-    } catch {
-      return false;
-    }
-  });
-}
 
 const work = await mkdtemp(path.join(os.tmpdir(), 'site-bench-dev-scale-'));
 const content = path.join(work, 'content');
@@ -82,13 +63,13 @@ try {
     }
   };
   let child: number | undefined;
-  await until(() => (child = devChild(supervisor.pid ?? 0)) !== undefined);
+  await until(() => (child = siteDevChild(supervisor.pid ?? 0)) !== undefined);
   const pid = child ?? 0;
   await until(() => /dev server at http/.test(out));
-  const served = { seconds: (performance.now() - started) / 1000, ...status(pid) };
+  const served = { seconds: (performance.now() - started) / 1000, ...processStatus(pid) };
   const url = /dev server at (http:\/\/\S+)/.exec(out)?.[1] ?? '';
   await until(() => /— checked /.test(out));
-  const checked = { seconds: (performance.now() - started) / 1000, ...status(pid) };
+  const checked = { seconds: (performance.now() - started) / 1000, ...processStatus(pid) };
   const summary = /^\d+ errors?, \d+ warnings? — checked .*$/m.exec(out)?.[0] ?? '';
 
   const file = path.join(content, EDITED.file);
@@ -110,7 +91,7 @@ try {
     }
     edits.push(performance.now() - wrote);
   }
-  const end = status(pid);
+  const end = processStatus(pid);
   await stopDev();
 
   const sorted = [...edits].sort((a, b) => a - b);

@@ -5,10 +5,10 @@
  * server's resident memory: after it first served and its peak over the whole run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BIN, median, repo } from '../support/measure.ts';
+import { processStatus, siteDevChild } from '../support/process-status.ts';
 
 export interface DevServer {
   name: string;
@@ -52,18 +52,8 @@ export interface DevResult {
 
 /** VmRSS / VmHWM of a process, MiB. */
 function memory(pid: number): { rss: number; hwm: number } {
-  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
-}
-
-function childOf(pid: number): number | undefined {
-  try {
-    const ids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-    return ids.find((id) => readFileSync(`/proc/${id}/cmdline`, 'utf8').includes('site.js'));
-  } catch {
-    return undefined;
-  }
+  const { rss, hwm } = processStatus(pid);
+  return { rss: rss / 1024, hwm: hwm / 1024 };
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -83,7 +73,7 @@ async function start(server: DevServer): Promise<Started> {
     if (child.exitCode !== null) throw new Error(`${server.name} exited before it served:\n${out}`);
     await pause(50);
   }
-  const pid = server.name === 'site' ? (childOf(child.pid ?? 0) ?? child.pid ?? 0) : (child.pid ?? 0);
+  const pid = server.name === 'site' ? (siteDevChild(child.pid ?? 0) ?? child.pid ?? 0) : (child.pid ?? 0);
   const firstServedS = (performance.now() - startedMs) / 1000;
   const firstServedMiB = memory(pid).rss;
   while (server.settled && !server.settled.test(out)) {

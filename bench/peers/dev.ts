@@ -153,11 +153,11 @@ export async function benchDevServers(servers: DevServer[], edits: number, gaps:
   }
 }
 
-/** `site dev` on `content` (its own data folder and cache under `work`), editing the page's YAML lead. */
-export function siteDevServer(work: string, content: string, page: { slug: string; lang: string; route: string }): DevServer {
+/** `site dev` on `node`, serving `content` (its own data folder and cache under `work`), editing the page's YAML lead. */
+export function siteDevServer(node: string, work: string, content: string, page: { slug: string; lang: string; route: string }): DevServer {
   return {
     name: 'site',
-    command: process.execPath,
+    command: node,
     args: [BIN, 'dev', '--content', content, '--port', '0', '--data', path.join(work, 'dev-data')],
     env: { SITE_CACHE_DIR: path.join(work, 'dev-cache') },
     ready: /dev server at (http:\/\/\S+)/,

@@ -6,8 +6,9 @@
  * `--rounds 0` stops after the size check; `--keep <dir>` leaves each size's projects and outputs in `<dir>/<pages>`.
  * `--dev` then times `site dev` beside `hugo server` on the same pages (dev.ts): save to served, memory.
  * The peers are installed outside the project's dependencies: Hugo from Debian (`apt-get install -y hugo`), Eleventy
- * and Astro from npm into node_modules/.cache/site/peers/ (never into package.json); Astro needs Node 22.12 or later,
- * so it runs on the official Node 22 binary from the npm registry's node-linux-<arch> package, fetched there too.
+ * and Astro from npm into node_modules/.cache/site/peers/ (never into package.json). `site`, Eleventy and Astro all run
+ * on one Node: the newest LTS line (BENCH_NODE), as the official binary from the npm registry's node-linux-<arch>
+ * package, fetched there too, whatever Node started the bench (a machine's may be past its end of life).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -114,20 +115,25 @@ function npmPeer(name: string, spec: string, bin: string, env: NodeJS.ProcessEnv
   return file;
 }
 
-/** Node 22 from the npm registry (as .ci/run fetches it), for peers that refuse this machine's Node 20. */
-function node22(): string {
-  const dir = path.join(PEERS_DIR, 'node22');
+/** The Node line every JavaScript contender runs on: the newest LTS, the one .ci/run tests first. */
+const BENCH_NODE = 24;
+
+/** Node BENCH_NODE from the npm registry (as .ci/run fetches it), fetched on first use. */
+function benchNode(): string {
+  const dir = path.join(PEERS_DIR, `node${BENCH_NODE}`);
   const node = path.join(dir, 'package/bin/node');
   if (!existsSync(node)) {
     const arch = process.arch === 'arm64' ? 'arm64' : 'x64';
-    console.log(`fetching node-linux-${arch}@22 from the npm registry into ${path.relative(repo, dir)}…`);
+    console.log(`fetching node-linux-${arch}@${BENCH_NODE} from the npm registry into ${path.relative(repo, dir)}…`);
     mkdirSync(dir, { recursive: true });
-    const tarball = execFileSync('npm', ['pack', '--silent', `node-linux-${arch}@22`], { cwd: dir, encoding: 'utf8' }).trim();
+    const tarball = execFileSync('npm', ['pack', '--silent', `node-linux-${arch}@${BENCH_NODE}`], { cwd: dir, encoding: 'utf8' }).trim();
     execFileSync('tar', ['xzf', tarball], { cwd: dir });
     rmSync(path.join(dir, tarball));
   }
   return node;
 }
+
+const nodeVersion = () => execFileSync(benchNode(), ['--version'], { encoding: 'utf8' }).trim();
 
 interface PeerSetup {
   /** A full build into `dest`. */
@@ -144,10 +150,10 @@ const PEER_SETUP: Record<Peer, (dir: string, theme: Theme, pages: PeerPage[]) =>
   eleventy: async (dir, theme, pages) => {
     const cli = npmPeer('eleventy', '@11ty/eleventy@3', '@11ty/eleventy/cmd.cjs');
     await writeEleventy(dir, theme, pages);
-    return { build: (dest) => timed(process.execPath, [cli, '--quiet', `--output=${dest}`], {}, dir), file: eleventyFile };
+    return { build: (dest) => timed(benchNode(), [cli, '--quiet', `--output=${dest}`], {}, dir), file: eleventyFile };
   },
   astro: async (dir, theme, pages) => {
-    const node = node22();
+    const node = benchNode();
     const env = { ...process.env, PATH: `${path.dirname(node)}:${process.env.PATH ?? ''}` };
     const cli = npmPeer('astro', 'astro@7', 'astro/bin/astro.mjs', env);
     await writeAstro(dir, theme, pages);
@@ -186,17 +192,17 @@ async function prepare(work: string, pages: number, peers: Peer[]): Promise<Cont
   await writeSyntheticContent(content, pages);
   const warm = path.join(work, 'site-warm');
   // The reference build: it fills the asset cache the cold rounds start from, and is the output edits rebuild.
-  await timed(process.execPath, [BIN, 'build', '--content', content, '--out', warm], env);
+  await timed(benchNode(), [BIN, 'build', '--content', content, '--out', warm], env);
   const { theme, pages: converted } = await convert(warm, pages);
   const page = edited(converted);
   const siteFile = path.join(content, 'pages', page.slug, `${page.lang}.yaml`);
   const contenders: Contender[] = [
     {
       name: 'site',
-      cold: (round) => timed(process.execPath, [BIN, 'build', '--no-cache', '--content', content, '--out', path.join(work, `site-cold-${round}`)], env),
+      cold: (round) => timed(benchNode(), [BIN, 'build', '--no-cache', '--content', content, '--out', path.join(work, `site-cold-${round}`)], env),
       edit: async (round) => {
         await editFile(siteFile, 'lead: "', round);
-        return timed(process.execPath, [BIN, 'build', '--content', content, '--out', warm], env);
+        return timed(benchNode(), [BIN, 'build', '--content', content, '--out', warm], env);
       },
     },
   ];
@@ -248,7 +254,7 @@ const DEV_GAPS = [1000, 100];
 /** `site dev` beside `hugo server` on the pages `prepare` wrote under `work` (dev.ts). */
 async function benchDev(work: string, pages: number, peers: Peer[]): Promise<void> {
   const page = { slug: 'thema-1', lang: 'en' };
-  const servers = [siteDevServer(work, path.join(work, 'content'), { ...page, route: `/${page.lang}/${page.slug}` })];
+  const servers = [siteDevServer(benchNode(), work, path.join(work, 'content'), { ...page, route: `/${page.lang}/${page.slug}` })];
   if (peers.includes('hugo')) servers.push(hugoServer(path.join(work, 'hugo'), contentFile({ ...page } as PeerPage), `/${page.lang}/${page.slug}/`, 41_313));
   const load = loadavg()[0] ?? 0;
   const results = await benchDevServers(servers, DEV_EDITS, DEV_GAPS);
@@ -281,7 +287,7 @@ async function bench(pages: number, rounds: number, peers: Peer[], options: { ke
       console.log(`${pages} pages: round ${round + 1}/${rounds} done`);
     }
     console.log(
-      `\n${table(pages, results)}\n\nmedians of ${rounds} interleaved rounds; 1-minute load average ${fmt(Math.min(...load), 1)}–${fmt(Math.max(...load), 1)} on ${execFileSync('nproc', { encoding: 'utf8' }).trim()} cores\n`,
+      `\n${table(pages, results)}\n\nmedians of ${rounds} interleaved rounds; 1-minute load average ${fmt(Math.min(...load), 1)}–${fmt(Math.max(...load), 1)} on ${execFileSync('nproc', { encoding: 'utf8' }).trim()} cores; site, Eleventy and Astro on Node ${nodeVersion()}\n`,
     );
     if (options.dev) await benchDev(work, pages, peers);
   } finally {

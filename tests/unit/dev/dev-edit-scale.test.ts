@@ -62,3 +62,33 @@ it('lists a folder again once the watcher names something in it, and makes the s
   expect([...after.files.keys()].filter((url) => url.endsWith('.html')).length).toBe(pages.length + 1);
   expect(new TextDecoder().decode(after.files.get('/sitemap.xml'))).toContain('added-by-test');
 });
+
+it('once the watcher is ready, recalls a confirmed file without a stat until the watcher names it or its folder', async () => {
+  const memo = new DevMemo(content);
+  await mkdir(path.join(content, 'watched'), { recursive: true });
+  const file = path.join(content, 'watched', 'a.yaml');
+  await writeFile(file, 'a: 1\n');
+  const entry = { key: 'k', source: {} as YamlSource, value: 1, placeholders: [], verbatim: [], inputs: 'in', stamp: fileStamp(statSync(file)) };
+  // Remembered before the watcher was ready: a write then would have raised no event, so the stat still decides.
+  memo.remember('watched/a.yaml', entry);
+  memo.watching();
+  await writeFile(file, 'a: 22\n');
+  expect(memo.recallUnread('watched/a.yaml', 'in')).toBeUndefined();
+
+  // Confirmed after the watcher was ready: a later write is the watcher's to report, the stat is skipped.
+  memo.remember('watched/a.yaml', { ...entry, stamp: fileStamp(statSync(file)) });
+  const confirmed = memo.recallUnread('watched/a.yaml', 'in');
+  expect(confirmed?.value).toBe(1);
+  await writeFile(file, 'a: 333\n');
+  expect(memo.recallUnread('watched/a.yaml', 'in')).toBe(confirmed);
+  memo.changed(['watched/a.yaml']);
+  expect(memo.recallUnread('watched/a.yaml', 'in')).toBeUndefined();
+
+  // The folder renamed or removed: every file under it is stat-ed again.
+  memo.remember('watched/a.yaml', { ...entry, stamp: fileStamp(statSync(file)) });
+  await writeFile(file, 'a: 4444\n');
+  expect(memo.recallUnread('watched/a.yaml', 'in')).toBeDefined();
+  memo.changed(['watched']);
+  expect(memo.recallUnread('watched/a.yaml', 'in')).toBeUndefined();
+  await rm(path.join(content, 'watched'), { recursive: true });
+});

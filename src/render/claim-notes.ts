@@ -323,8 +323,20 @@ export function markClaims(page: Page, site: Pick<SiteConfig, 'constants' | 'cla
   return { page: { ...page, sections }, notes };
 }
 
+/** Notes made so far, by site and then by claim, template and language: every page of a language shows the same. */
+const noteTexts = new WeakMap<object, Map<string, string>>();
+
 /** A claim's footnote in the page's language, its {placeholders} filled from the register and the constants. */
 export function claimNoteText(site: Pick<SiteConfig, 'constants' | 'claimRegister' | 'offer'>, id: string, template: string, intl: string): string {
+  let texts = noteTexts.get(site);
+  if (!texts) noteTexts.set(site, (texts = new Map()));
+  const key = `${id}\n${intl}\n${template}`;
+  let text = texts.get(key);
+  if (text === undefined) texts.set(key, (text = makeNoteText(site, id, template, intl)));
+  return text;
+}
+
+function makeNoteText(site: Pick<SiteConfig, 'constants' | 'claimRegister' | 'offer'>, id: string, template: string, intl: string): string {
   const claim = site.claimRegister[id];
   if (!claim) return template;
   const values: Record<string, string> = { asOf: month(claim.basis.asOf, intl), source: claim.basis.source };

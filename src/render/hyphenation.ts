@@ -212,7 +212,8 @@ const HAS_HYPHEN = /\p{L}-\p{L}/u;
  */
 export function hyphenateText(text: string, lang: string, place: TextPlace = 'body'): string {
   const language = languageFor(lang);
-  if (!language || !HAS_LONG_RUN.test(text) || !HAS_LONG_WORD.test(text)) return text;
+  // A text shorter than a long word (a label, the spaces between tags) is most of a page's runs: no regex need see it.
+  if (!language || text.length < MIN_HYPHENATED_LETTERS || !HAS_LONG_RUN.test(text) || !HAS_LONG_WORD.test(text)) return text;
   const { hyphenator } = language;
   const words = language.words[place];
   const edge = EDGE_LETTERS[place];

@@ -38,11 +38,23 @@ export interface PageAssetRefs {
   islands: IslandUse[];
 }
 
+const LINK_TAG = /<link\b[^>]*>/g;
+const PRELOAD = /\brel="modulepreload"/;
+const STYLESHEET = /\brel="stylesheet"/;
+
 export function pageAssetRefs(html: string): PageAssetRefs {
   // The island loader is started by an inline script that names it in `data-islands` (render/head.ts).
   const scripts = [...html.matchAll(/<script\b[^>]*\s(?:src|data-islands)="([^"]+)"/g)].map((m) => m[1]!);
-  const preloads = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].map((m) => attributesOf(m[0]).href).filter((h): h is string => !!h);
-  const stylesheets = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map((m) => attributesOf(m[0]).href).filter((h): h is string => !!h);
+  // One pass over the link tags for both kinds: a tag holds `rel="…"` within its first `>` or not at all.
+  const preloads: string[] = [];
+  const stylesheets: string[] = [];
+  for (const [tag] of html.matchAll(LINK_TAG)) {
+    const [preload, stylesheet] = [PRELOAD.test(tag), STYLESHEET.test(tag)];
+    const href = (preload || stylesheet) && attributesOf(tag).href;
+    if (!href) continue;
+    if (preload) preloads.push(href);
+    if (stylesheet) stylesheets.push(href);
+  }
   // Every text field, whatever an island use comes to carry: each would keep the page as much as a URL.
   const islands = islandUses(html).map(
     (use) => Object.fromEntries(Object.entries(use).map(([field, value]) => [field, typeof value === 'string' ? kept(value) : value])) as IslandUse,

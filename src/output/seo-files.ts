@@ -91,7 +91,16 @@ export function inlineCode(html: string): InlineCode {
   for (const [, attributes = '', code = ''] of html.matchAll(INLINE_SCRIPT)) if (isInlineCode(attributes)) scripts.add(sha256(code));
   for (const [, css = ''] of html.matchAll(INLINE_STYLE)) styles.add(sha256(css));
   // React escapes quotes in text and attribute values, so ` style="` only ever starts a style attribute.
-  return { scripts: [...scripts].sort(), styles: [...styles].sort(), styleAttributes: html.includes(' style="') };
+  return { scripts: [...scripts].sort(), styles: [...styles].sort(), styleAttributes: hasStyleAttribute(html) };
+}
+
+/**
+ * Whether `html` holds ` style="`, found by its tail `yle="`: V8 looks for a pattern by its first character, and a
+ * page's spaces made the whole pattern's search cost four times as much (0.03 ms a page, as much as a regex pass).
+ */
+function hasStyleAttribute(html: string): boolean {
+  for (let at = html.indexOf('yle="'); at >= 0; at = html.indexOf('yle="', at + 1)) if (at >= 3 && html.startsWith(' st', at - 3)) return true;
+  return false;
 }
 
 /** What the pages do at run time that their HTML does not show. */

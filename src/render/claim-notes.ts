@@ -42,10 +42,30 @@ export function claimPattern(site: Pick<SiteConfig, 'constants'>, claim: Registe
 
 /** The registered claims a text unit shows, in the order of the register. */
 export function claimsIn(text: string, patterns: ReadonlyMap<string, { figure: RegExp; context?: RegExp }>): string[] {
-  return [...patterns].filter(([, p]) => p.figure.test(text) && (!p.context || p.context.test(text))).map(([id]) => id);
+  const ids: string[] = [];
+  for (const [id, p] of patterns) if (p.figure.test(text) && (!p.context || p.context.test(text))) ids.push(id);
+  return ids;
 }
 
 type ClaimPatterns = ReadonlyMap<string, { figure: RegExp; context?: RegExp }>;
+
+/**
+ * `claimsIn` remembered per language's patterns: pages repeat many texts, and each was tested against every claim's
+ * pattern on every page. Bounded like hyphenation's memo, for a long-running `site dev`.
+ */
+const claimsByText = new WeakMap<ClaimPatterns, Map<string, readonly string[]>>();
+const MEMO_SIZE = 20_000;
+
+function claimsOf(text: string, patterns: ClaimPatterns): readonly string[] {
+  let memo = claimsByText.get(patterns);
+  if (!memo) claimsByText.set(patterns, (memo = new Map()));
+  let ids = memo.get(text);
+  if (ids === undefined) {
+    if (memo.size >= MEMO_SIZE) memo.clear();
+    memo.set(text, (ids = claimsIn(text, patterns)));
+  }
+  return ids;
+}
 /** Each site's patterns by language: every page of a language renders with the same (the patterns keep no state). */
 const patternsOf = new WeakMap<object, Map<string, ClaimPatterns>>();
 
@@ -252,7 +272,7 @@ export function markClaims(page: Page, site: Pick<SiteConfig, 'constants' | 'cla
     return claimMark(n);
   };
   // In running text the number goes on the word after the figure ("53 % günstiger¹"), numbered as it reads.
-  const markText = (text: string, ids: string[], folded: boolean) => {
+  const markText = (text: string, ids: readonly string[], folded: boolean) => {
     const at = ids.flatMap((id) => {
       const pattern = patterns.get(id);
       return pattern ? [{ id, end: markPlace(text, endOf(text, pattern.figure), pattern.context) }] : [];
@@ -265,7 +285,10 @@ export function markClaims(page: Page, site: Pick<SiteConfig, 'constants' | 'cla
   };
   const walk = (value: unknown, key: string | number | undefined, folded: boolean): unknown => {
     if (typeof key === 'string' && NOT_COPY.has(key)) return value;
-    if (typeof value === 'string') return markText(value, claimsIn(value, patterns), folded);
+    if (typeof value === 'string') {
+      const ids = claimsOf(value, patterns);
+      return ids.length ? markText(value, ids, folded) : value;
+    }
     // Unchanged objects keep their identity: element sources (source-marks.tsx) find values by it.
     if (Array.isArray(value)) {
       const items = value.map((item, i) => walk(item, i, folded));
@@ -277,8 +300,10 @@ export function markClaims(page: Page, site: Pick<SiteConfig, 'constants' | 'cla
       const ids = claimsIn(`${record.value} ${record.label}`, patterns);
       return ids.length ? { ...record, label: `${record.label}${ids.map((id) => number(id, folded)).join('')}` } : record;
     }
-    const entries = Object.entries(record).map(([k, v]) => [k, record.type === 'faq' && k === 'items' ? walkFaqItems(record, v) : walk(v, k, folded)] as const);
-    return entries.every(([k, v]) => v === record[k]) ? record : Object.fromEntries(entries);
+    // The copy is made only when a value changed: most objects of a page hold no registered claim.
+    const keys = Object.keys(record);
+    const values = keys.map((k) => (record.type === 'faq' && k === 'items' ? walkFaqItems(record, record[k]) : walk(record[k], k, folded)));
+    return keys.every((k, i) => values[i] === record[k]) ? record : Object.fromEntries(keys.map((k, i) => [k, values[i]]));
   };
   // An answer is folded unless the section opens its first (Faq.tsx).
   const walkFaqItems = (section: Record<string, unknown>, items: unknown): unknown => {
@@ -298,8 +323,20 @@ export function markClaims(page: Page, site: Pick<SiteConfig, 'constants' | 'cla
   return { page: { ...page, sections }, notes };
 }
 
+/** Notes made so far, by site and then by claim, template and language: every page of a language shows the same. */
+const noteTexts = new WeakMap<object, Map<string, string>>();
+
 /** A claim's footnote in the page's language, its {placeholders} filled from the register and the constants. */
 export function claimNoteText(site: Pick<SiteConfig, 'constants' | 'claimRegister' | 'offer'>, id: string, template: string, intl: string): string {
+  let texts = noteTexts.get(site);
+  if (!texts) noteTexts.set(site, (texts = new Map()));
+  const key = `${id}\n${intl}\n${template}`;
+  let text = texts.get(key);
+  if (text === undefined) texts.set(key, (text = makeNoteText(site, id, template, intl)));
+  return text;
+}
+
+function makeNoteText(site: Pick<SiteConfig, 'constants' | 'claimRegister' | 'offer'>, id: string, template: string, intl: string): string {
   const claim = site.claimRegister[id];
   if (!claim) return template;
   const values: Record<string, string> = { asOf: month(claim.basis.asOf, intl), source: claim.basis.source };

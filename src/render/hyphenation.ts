@@ -212,7 +212,8 @@ const HAS_HYPHEN = /\p{L}-\p{L}/u;
  */
 export function hyphenateText(text: string, lang: string, place: TextPlace = 'body'): string {
   const language = languageFor(lang);
-  if (!language || !HAS_LONG_RUN.test(text) || !HAS_LONG_WORD.test(text)) return text;
+  // A text shorter than a long word (a label, the spaces between tags) is most of a page's runs: no regex need see it.
+  if (!language || text.length < MIN_HYPHENATED_LETTERS || !HAS_LONG_RUN.test(text) || !HAS_LONG_WORD.test(text)) return text;
   const { hyphenator } = language;
   const words = language.words[place];
   const edge = EDGE_LETTERS[place];
@@ -265,31 +266,66 @@ export function mapBodyText(html: string, visit: BodyTextVisitor): string {
   let unbrokenFrom = -1;
   let headingFrom = -1;
   const runHere = (): TextRun => (skipFrom >= 0 ? 'code' : unbrokenFrom >= 0 ? 'unbroken' : headingFrom >= 0 ? 'heading' : 'body');
-  return html.replace(
-    /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][\w-]*)([^>]*)>|[^<]+/g,
-    (token, closing: string | undefined, tag: string | undefined, attrs: string | undefined) => {
-      if (tag === undefined) return token.startsWith('<!--') ? visit.tag(token) : visit.text(token, runHere());
-      const name = tag.toLowerCase();
-      if (closing) {
-        const at = open.lastIndexOf(name);
-        if (at >= 0) open.length = at;
-        if (skipFrom >= open.length) skipFrom = -1;
-        if (unbrokenFrom >= open.length) unbrokenFrom = -1;
-        const closes = headingFrom >= open.length;
-        if (closes) headingFrom = -1;
-        return visit.tag(token, closes ? 'closes' : undefined);
+  const tag = (token: string, closing: boolean, name: string, attrs: string): string => {
+    if (closing) {
+      const at = open.lastIndexOf(name);
+      if (at >= 0) open.length = at;
+      if (skipFrom >= open.length) skipFrom = -1;
+      if (unbrokenFrom >= open.length) unbrokenFrom = -1;
+      const closes = headingFrom >= open.length;
+      if (closes) headingFrom = -1;
+      return visit.tag(token, closes ? 'closes' : undefined);
+    }
+    if (VOID.has(name) || attrs.trimEnd().endsWith('/')) return visit.tag(token);
+    // The attribute names are looked for as plain text first: most tags have neither, and the regex's look-arounds cost.
+    if (skipFrom < 0 && (SKIP.has(name) || attrs.includes(' data-island="'))) skipFrom = open.length;
+    if (unbrokenFrom < 0 && attrs.includes('hyphens-none') && UNBROKEN.test(attrs)) unbrokenFrom = open.length;
+    const opens = headingFrom < 0 && HEADING.has(name);
+    if (opens) headingFrom = open.length;
+    open.push(name);
+    return visit.tag(token, opens ? 'opens' : undefined);
+  };
+  // Read by hand rather than by a regular expression's replace: a page's body is some thousand tokens, and each match
+  // made an array and three captures that were garbage at once. The tokens are those of
+  // /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][\w-]*)([^>]*)>|[^<]+/g; a `<` that starts none of them stays as it is.
+  const out: string[] = [];
+  let at = 0;
+  while (at < html.length) {
+    if (html.charCodeAt(at) !== LT) {
+      const end = nextOr(html, '<', at, html.length);
+      out.push(visit.text(html.slice(at, end), runHere()));
+      at = end;
+    } else if (html.startsWith('<!--', at) && html.indexOf('-->', at + 4) >= 0) {
+      const end = html.indexOf('-->', at + 4) + 3;
+      out.push(visit.tag(html.slice(at, end)));
+      at = end;
+    } else {
+      const closing = html.charCodeAt(at + 1) === SLASH;
+      const nameStart = at + (closing ? 2 : 1);
+      let nameEnd = nameStart;
+      if (isAsciiLetter(html.charCodeAt(nameStart))) while (isNameChar(html.charCodeAt(++nameEnd)));
+      const end = nameEnd > nameStart ? html.indexOf('>', nameEnd) : -1;
+      if (end < 0) {
+        out.push('<');
+        at += 1;
+        continue;
       }
-      if (VOID.has(name) || attrs?.trimEnd().endsWith('/')) return visit.tag(token);
-      // The attribute names are looked for as plain text first: most tags have neither, and the regex's look-arounds cost.
-      if (skipFrom < 0 && (SKIP.has(name) || attrs?.includes(' data-island="'))) skipFrom = open.length;
-      if (unbrokenFrom < 0 && attrs?.includes('hyphens-none') && UNBROKEN.test(attrs)) unbrokenFrom = open.length;
-      const opens = headingFrom < 0 && HEADING.has(name);
-      if (opens) headingFrom = open.length;
-      open.push(name);
-      return visit.tag(token, opens ? 'opens' : undefined);
-    },
-  );
+      out.push(tag(html.slice(at, end + 1), closing, html.slice(nameStart, nameEnd).toLowerCase(), html.slice(nameEnd, end)));
+      at = end + 1;
+    }
+  }
+  return out.join('');
 }
+
+const LT = 0x3c;
+const SLASH = 0x2f;
+const isAsciiLetter = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+/** `[\w-]`: a letter, a digit, `_` or `-`. */
+const isNameChar = (c: number) => isAsciiLetter(c) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d;
+const nextOr = (text: string, search: string, from: number, otherwise: number) => {
+  const at = text.indexOf(search, from);
+  return at < 0 ? otherwise : at;
+};
 
 /** Hyphenates plain text in `lang` as its place allows, or leaves it as it is when the language has no patterns. */
 export function textHyphenator(lang: string): (text: string, place: TextPlace) => string {

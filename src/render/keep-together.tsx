@@ -17,8 +17,25 @@ const UNBREAKABLE =
  */
 const MAY_HOLD_UNBREAKABLE = /[\d@-]|\s\p{Lu}{2}/u;
 
+/**
+ * Texts set so far, and what became of them: many texts recur on every page of a locale (a footer's, a plan's label, a
+ * lead that many pages share), and an element describes its output without being changed by a render, so one made for
+ * a text serves every page that shows it. Bounded like hyphenation's memo, for a long-running `site dev`.
+ */
+const kept = new Map<string, ReactNode>();
+const MEMO_SIZE = 20_000;
+
 /** The text with each unbreakable phrase in a `white-space: nowrap` span; the text content stays the same. */
 export function KeepTogether({ text }: { text: string }): ReactNode {
+  let node = kept.get(text);
+  if (node === undefined) {
+    if (kept.size >= MEMO_SIZE) kept.clear();
+    kept.set(text, (node = keptTogether(text)));
+  }
+  return node;
+}
+
+function keptTogether(text: string): ReactNode {
   if (!MAY_HOLD_UNBREAKABLE.test(text)) return text;
   const parts: ReactNode[] = [];
   let last = 0;

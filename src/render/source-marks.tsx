@@ -92,13 +92,17 @@ export class SourceMarks {
    */
   extract(html: string): { html: string; elements: MarkedElement[] } {
     const elements: MarkedElement[] = [];
-    let removed = 0;
+    // The HTML between the marks, gathered in the same pass that finds them: a second pass to remove them cost as much.
+    let kept = '';
+    let from = 0;
     for (const match of html.matchAll(MARK)) {
       const source = this.recorded[Number(match[1])];
+      const removed = from - kept.length;
       if (source) elements.push({ at: html.lastIndexOf('<', match.index) - removed, ...source });
-      removed += match[0].length;
+      kept += html.slice(from, match.index);
+      from = match.index + match[0].length;
     }
-    return { html: removed ? html.replace(MARK, '') : html, elements };
+    return { html: from ? kept + html.slice(from) : html, elements };
   }
 }
 

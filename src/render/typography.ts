@@ -16,6 +16,15 @@ const anyOf = (marks: readonly string[]) => marks.map(escapeRegExp).join('|');
  * 10:30) is left alone, so a rule can never glue text together.
  */
 export function spacingRules(settings: Typography): (text: string) => string {
+  let rules = spacingOf.get(settings);
+  if (!rules) spacingOf.set(settings, (rules = compileSpacing(settings)));
+  return rules;
+}
+
+/** Each language's spacing rules compiled once: the offer and the claim notes ask for them on every page. */
+const spacingOf = new WeakMap<Typography, (text: string) => string>();
+
+function compileSpacing(settings: Typography): (text: string) => string {
   const steps: ((text: string) => string)[] = [];
   if (settings.noBreakBeforeUnits.length > 0) {
     const units = new RegExp(`(\\d)${TYPED_SPACE}(?=${anyOf(settings.noBreakBeforeUnits)})`, 'g');
@@ -40,15 +49,41 @@ export function spacingRules(settings: Typography): (text: string) => string {
 }
 
 const compiled = new WeakMap<Typography, (text: string) => string>();
+/**
+ * Texts remembered per language before its memo starts afresh: pages of a site repeat many texts (a lead, a call to
+ * action, an FAQ answer), each set once rather than through a dozen regular expressions on every page that shows it.
+ */
+const MEMO_SIZE = 20_000;
 
 /** The language's spacing rules, then the marks every language gets (apostrophes, ranges: typography-marks.ts). */
 function rulesOf(settings: Typography): (text: string) => string {
   let rule = compiled.get(settings);
   if (!rule) {
     const spacing = spacingRules(settings);
-    compiled.set(settings, (rule = (text) => typographicMarks(spacing(text))));
+    const memo = new Map<string, string>();
+    rule = (text) => {
+      let out = memo.get(text);
+      if (out === undefined) {
+        if (memo.size >= MEMO_SIZE) memo.clear();
+        memo.set(text, (out = typographicMarks(spacing(text))));
+      }
+      return out;
+    };
+    compiled.set(settings, rule);
   }
   return rule;
+}
+
+/** A copy of `record` with `map` applied to each own enumerable value, in key order (as Object.fromEntries makes it). */
+function mapValues(record: object, map: (value: unknown) => unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(record)) {
+    const value = map((record as Record<string, unknown>)[key]);
+    // `__proto__` from YAML is a key like any other: an own property, as Object.fromEntries would define it.
+    if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    else out[key] = value;
+  }
+  return out;
 }
 
 const NOTHING_KEPT: ReadonlySet<string> = new Set();
@@ -63,7 +98,7 @@ export function withTypography<T>(value: T, settings: Typography, keep: Readonly
   const apply = (v: unknown): unknown => {
     if (typeof v === 'string') return keep.has(v) ? v : rule(v);
     if (Array.isArray(v)) return v.map(apply);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, inner]) => [k, apply(inner)]));
+    if (v && typeof v === 'object') return mapValues(v, apply);
     return v;
   };
   return apply(value) as T;

@@ -7,16 +7,19 @@ export const PURGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 export interface RetentionOptions {
   /** The clock the rule is evaluated at (default: the system clock). */
   now?: () => Date;
-  /** Calls `run` every `ms` until cancelled (default: an unref'd setInterval, so it never keeps the process alive). */
-  every?: (run: () => void, ms: number) => () => void;
+  /**
+   * Calls `run` every `ms` until cancelled (default: an unref'd setInterval, so it never keeps the process alive).
+   * `run` resolves once that purge ended (it never rejects: a failure goes to `onError`).
+   */
+  every?: (run: () => Promise<void>, ms: number) => () => void;
   /** Told after every purge that removed something. */
   onPurged?: (requests: PurgedRequest[], retentionMonths: number) => void;
   /** Told when a purge failed (the next one tries again; serving goes on). */
   onError?: (error: unknown) => void;
 }
 
-const defaultEvery = (run: () => void, ms: number) => {
-  const timer = setInterval(run, ms);
+const defaultEvery = (run: () => Promise<void>, ms: number) => {
+  const timer = setInterval(() => void run(), ms);
   timer.unref();
   return () => clearInterval(timer);
 };
@@ -38,6 +41,6 @@ export async function startRetention(store: LocalContactStore, options: Retentio
     return running;
   };
   await purge();
-  const cancel = (options.every ?? defaultEvery)(() => void purge(), PURGE_INTERVAL_MS);
+  const cancel = (options.every ?? defaultEvery)(purge, PURGE_INTERVAL_MS);
   return { stop: cancel };
 }

@@ -49,7 +49,8 @@ export function pageAssetRefs(html: string): PageAssetRefs {
   const preloads: string[] = [];
   const stylesheets: string[] = [];
   for (const [tag] of html.matchAll(LINK_TAG)) {
-    const [preload, stylesheet] = [PRELOAD.test(tag), STYLESHEET.test(tag)];
+    const preload = PRELOAD.test(tag);
+    const stylesheet = STYLESHEET.test(tag);
     const href = (preload || stylesheet) && attributesOf(tag).href;
     if (!href) continue;
     if (preload) preloads.push(href);

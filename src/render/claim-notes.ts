@@ -3,6 +3,7 @@ import { savingFigures, vatGap } from '../content/savings.ts';
 import type { Page } from '../schema/page.ts';
 import type { RegisteredClaim } from '../schema/offer.ts';
 import type { SiteConfig } from '../schema/site.ts';
+import { remembered } from './text-memo.ts';
 
 /** A registered claim as a page shows it: its id and its footnote number on that page. */
 export interface ClaimNote {
@@ -51,20 +52,14 @@ type ClaimPatterns = ReadonlyMap<string, { figure: RegExp; context?: RegExp }>;
 
 /**
  * `claimsIn` remembered per language's patterns: pages repeat many texts, and each was tested against every claim's
- * pattern on every page. Bounded like hyphenation's memo, for a long-running `site dev`.
+ * pattern on every page.
  */
 const claimsByText = new WeakMap<ClaimPatterns, Map<string, readonly string[]>>();
-const MEMO_SIZE = 20_000;
 
 function claimsOf(text: string, patterns: ClaimPatterns): readonly string[] {
   let memo = claimsByText.get(patterns);
   if (!memo) claimsByText.set(patterns, (memo = new Map()));
-  let ids = memo.get(text);
-  if (ids === undefined) {
-    if (memo.size >= MEMO_SIZE) memo.clear();
-    memo.set(text, (ids = claimsIn(text, patterns)));
-  }
-  return ids;
+  return remembered(memo, text, (t) => claimsIn(t, patterns));
 }
 /** Each site's patterns by language: every page of a language renders with the same (the patterns keep no state). */
 const patternsOf = new WeakMap<object, Map<string, ClaimPatterns>>();

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { remembered } from './text-memo.ts';
 
 /**
  * Build-time hyphenation: long words in a page's text get soft hyphens (U+00AD) at the syllables the
@@ -81,21 +82,6 @@ const memos = () => ({ body: new Map<string, string>(), heading: new Map<string,
 const loaded = new Map<string, Language | undefined>();
 /** By the `lang` a page gives ("de", "en-GB"): asked for every text of every page. */
 const byLang = new Map<string, Language | undefined>();
-/**
- * Words and texts remembered per language before a memo starts afresh: a site's vocabulary of long words is a few
- * thousand; this bounds the texts of a 10,000-page build and a long-running `site dev` fed ever new words.
- */
-const MEMO_SIZE = 20_000;
-
-function remembered(memo: Map<string, string>, key: string, make: (key: string) => string): string {
-  let out = memo.get(key);
-  if (out === undefined) {
-    if (memo.size >= MEMO_SIZE) memo.clear();
-    memo.set(key, (out = make(key)));
-  }
-  return out;
-}
-
 function languageFor(lang: string): Language | undefined {
   if (byLang.has(lang)) return byLang.get(lang);
   const base = lang.toLowerCase().split('-')[0] ?? '';

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { remembered } from './text-memo.ts';
 
 /**
  * Phrases a line must never break inside: figure ranges and figures with their unit ("85–100 %", "24/7",
@@ -20,19 +21,13 @@ const MAY_HOLD_UNBREAKABLE = /[\d@-]|\s\p{Lu}{2}/u;
 /**
  * Texts set so far, and what became of them: many texts recur on every page of a locale (a footer's, a plan's label, a
  * lead that many pages share), and an element describes its output without being changed by a render, so one made for
- * a text serves every page that shows it. Bounded like hyphenation's memo, for a long-running `site dev`.
+ * a text serves every page that shows it.
  */
 const kept = new Map<string, ReactNode>();
-const MEMO_SIZE = 20_000;
 
 /** The text with each unbreakable phrase in a `white-space: nowrap` span; the text content stays the same. */
 export function KeepTogether({ text }: { text: string }): ReactNode {
-  let node = kept.get(text);
-  if (node === undefined) {
-    if (kept.size >= MEMO_SIZE) kept.clear();
-    kept.set(text, (node = keptTogether(text)));
-  }
-  return node;
+  return remembered(kept, text, keptTogether);
 }
 
 function keptTogether(text: string): ReactNode {

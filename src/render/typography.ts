@@ -1,5 +1,6 @@
 import type { LocaleStrings, Typography } from '../schema/locale.ts';
 import { typographicMarks } from './typography-marks.ts';
+import { remembered } from './text-memo.ts';
 
 const NARROW_NO_BREAK_SPACE = '\u202f';
 const NO_BREAK_SPACE = '\u00a0';
@@ -49,26 +50,16 @@ function compileSpacing(settings: Typography): (text: string) => string {
 }
 
 const compiled = new WeakMap<Typography, (text: string) => string>();
-/**
- * Texts remembered per language before its memo starts afresh: pages of a site repeat many texts (a lead, a call to
- * action, an FAQ answer), each set once rather than through a dozen regular expressions on every page that shows it.
- */
-const MEMO_SIZE = 20_000;
 
 /** The language's spacing rules, then the marks every language gets (apostrophes, ranges: typography-marks.ts). */
 function rulesOf(settings: Typography): (text: string) => string {
   let rule = compiled.get(settings);
   if (!rule) {
     const spacing = spacingRules(settings);
+    // Pages repeat many texts (a lead, a call to action, an FAQ answer): each is set once per language, not through a
+    // dozen regular expressions on every page that shows it.
     const memo = new Map<string, string>();
-    rule = (text) => {
-      let out = memo.get(text);
-      if (out === undefined) {
-        if (memo.size >= MEMO_SIZE) memo.clear();
-        memo.set(text, (out = typographicMarks(spacing(text))));
-      }
-      return out;
-    };
+    rule = (text) => remembered(memo, text, (t) => typographicMarks(spacing(t)));
     compiled.set(settings, rule);
   }
   return rule;

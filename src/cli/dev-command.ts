@@ -49,8 +49,7 @@ async function dev(opts: DevFlags, argv: readonly string[]): Promise<number> {
       dataDir: opts.data,
       rateLimit: opts.rateLimit,
       report: {
-        rebuilt: (routes, ms, rendered) =>
-          process.stdout.write(dim(`${routes.length ? `updated ${routes.join(', ')}` : 'no page changed'} (${rendered} rendered) in ${Math.round(ms)} ms\n`)),
+        rebuilt: (routes, ms, rendered) => process.stdout.write(dim(`${rebuiltLine(routes)} (${rendered} rendered) in ${Math.round(ms)} ms\n`)),
         errors: (errors) => printErrors(errors, opts.content),
         findings: (run) => process.stdout.write(`${formatText(run, Boolean(process.stdout.isTTY) && !process.env.NO_COLOR)}\n`),
         checkError: (error) => process.stderr.write(red(`site dev: the check after this rebuild failed: ${messageOf(error)}\n`)),
@@ -65,4 +64,15 @@ async function dev(opts: DevFlags, argv: readonly string[]): Promise<number> {
   await stopped;
   await running.close();
   return EXIT_OK;
+}
+
+/** Routes named in a rebuild's line: a first build or a site-wide edit of 10,000 pages printed all of them on one line. */
+const ROUTES_NAMED = 8;
+
+/** `updated /en, /fr`, or the first few and how many more; `no page changed`. */
+export function rebuiltLine(routes: readonly string[]): string {
+  if (!routes.length) return 'no page changed';
+  if (routes.length <= ROUTES_NAMED) return `updated ${routes.join(', ')}`;
+  const named = ROUTES_NAMED - 1;
+  return `updated ${routes.slice(0, named).join(', ')} and ${(routes.length - named).toLocaleString('en')} more`;
 }

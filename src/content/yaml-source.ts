@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { CORE_SCHEMA, load, Type } from 'js-yaml';
 import type { Document, LineCounter, Node } from 'yaml';
-import { formatPath, SiteError, type SourceLocation } from '../errors/site-error.ts';
+import { childPath, formatPath, SiteError, type SourceLocation } from '../errors/site-error.ts';
 import { explainOverIndentedKey, explainSyntaxError } from './yaml-messages.ts';
 
 /** A string value of a file with its document path and tag, as written (before references are resolved). */
@@ -78,34 +78,41 @@ function collectStrings(data: unknown, source: YamlSource): { data: unknown; str
       return value.value;
     }
     if (typeof value === 'string') strings.push(scalarString(source, path, value));
-    else if (Array.isArray(value)) value.forEach((item, i) => (value[i] = visit(item, [...path, i])));
+    else if (Array.isArray(value)) value.forEach((item, i) => (value[i] = visit(item, childPath(path, i))));
     else if (value && typeof value === 'object')
-      for (const [key, item] of Object.entries(value)) (value as Record<string, unknown>)[key] = visit(item, [...path, key]);
+      for (const [key, item] of Object.entries(value)) (value as Record<string, unknown>)[key] = visit(item, childPath(path, key));
     return value;
   };
   return { data: visit(data, []), strings };
 }
 
-/** Where each scalar string is, by the string: located when first read, then kept. */
-const places = new WeakMap<ScalarString, { source: YamlSource; location?: SourceLocation }>();
+/**
+ * The file of each scalar string, and where in it the string is once located: a record per string to hold both
+ * cost the dev build 12 MB at 10,000 pages, and few strings are ever located.
+ */
+const sourceOfString = new WeakMap<ScalarString, YamlSource>();
+const located = new WeakMap<ScalarString, SourceLocation>();
 
 /**
  * One getter for every scalar string: a closure per string gave each of them a hidden class of its own, and the
  * dev build keeps every page file's strings (23 MiB at 1,000 pages, 37,000 closures and as many maps).
  */
 function locationOf(this: ScalarString): SourceLocation {
-  const place = places.get(this);
-  // A copy made with spread carries the location, not the getter: only the originals are in `places`.
-  if (!place) throw new Error('a scalar string without its source');
-  place.location ??= locate(place.source, this.path);
-  return place.location;
+  const known = located.get(this);
+  if (known) return known;
+  const source = sourceOfString.get(this);
+  // A copy made with spread carries the location, not the getter: only the originals are in `sourceOfString`.
+  if (!source) throw new Error('a scalar string without its source');
+  const location = locate(source, this.path);
+  located.set(this, location);
+  return location;
 }
 
 function scalarString(source: YamlSource, path: PropertyKey[], value: string, tag?: string): ScalarString {
   const string = (tag ? { path, value, tag } : { path, value }) as ScalarString;
   // Enumerable, so a copy made with spread carries it (computed then).
   Object.defineProperty(string, 'location', { get: locationOf, enumerable: true, configurable: true });
-  places.set(string, { source });
+  sourceOfString.set(string, source);
   return string;
 }
 
@@ -238,9 +245,9 @@ export function documentStrings(source: YamlSource): ScalarString[] {
   const strings: ScalarString[] = [];
   const walk = (node: unknown, path: PropertyKey[]) => {
     if (isMap(node)) {
-      for (const pair of node.items) if (isScalar(pair.key)) walk(pair.value, [...path, String(pair.key.value)]);
+      for (const pair of node.items) if (isScalar(pair.key)) walk(pair.value, childPath(path, String(pair.key.value)));
     } else if (isSeq(node)) {
-      node.items.forEach((item, i) => walk(item, [...path, i]));
+      node.items.forEach((item, i) => walk(item, childPath(path, i)));
     } else if (isScalar(node) && typeof node.value === 'string') {
       const tag = CUSTOM_TAGS.some((t) => t.tag === node.tag) ? node.tag : undefined;
       strings.push(scalarString(source, path, node.value, tag));

@@ -70,7 +70,8 @@ export class SourceMarks {
   mark(owner: object | undefined, key: string | number, link?: ElementSource['link']): MarkProps {
     const found = owner && placeOf(owner);
     if (!found) return {};
-    this.recorded.push({ file: found.file, path: [...found.path, key], ...(link ? { link } : {}) });
+    // concat, not a spread: an exact-size path (childPath in errors/, which the islands' bundle does not import).
+    this.recorded.push({ file: found.file, path: found.path.concat([key]), ...(link ? { link } : {}) });
     return { [SOURCE_ATTRIBUTE]: String(this.recorded.length - 1) };
   }
 

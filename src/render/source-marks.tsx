@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { childPath } from '../errors/site-error.ts';
 
 /**
  * Where an element of a rendered page comes from in the content: the file (relative to the content
@@ -70,8 +71,7 @@ export class SourceMarks {
   mark(owner: object | undefined, key: string | number, link?: ElementSource['link']): MarkProps {
     const found = owner && placeOf(owner);
     if (!found) return {};
-    // concat, not a spread: an exact-size path (childPath in errors/, which the islands' bundle does not import).
-    this.recorded.push({ file: found.file, path: found.path.concat([key]), ...(link ? { link } : {}) });
+    this.recorded.push({ file: found.file, path: childPath(found.path, key), ...(link ? { link } : {}) });
     return { [SOURCE_ATTRIBUTE]: String(this.recorded.length - 1) };
   }
 

@@ -1,5 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { threadId } from 'node:worker_threads';
 import { remembered } from './text-memo.ts';
 
 /**
@@ -34,13 +37,28 @@ const PATTERN_FILES: Record<string, string> = { de: 'de-1996', fr: 'fr', en: 'en
 const LITERAL_START = '})(this, ';
 
 /**
+ * The CLI bundle's folder (bin/.compiled/<bundle>/, made anew whenever the sources or the installed packages change),
+ * where each language's patterns are kept as the JSON made from them: converting the German file's literal cost every
+ * rendering thread ~70 ms of a cold build, parsing the JSON ~20 ms. Run from the sources (tests, tsx), nothing is kept.
+ */
+const BUNDLE_DIR = ((here) => (path.basename(path.dirname(here)) === '.compiled' ? here : undefined))(path.dirname(fileURLToPath(import.meta.url)));
+
+/**
  * A language's patterns read as data rather than run as a module: compiling and running the German file's 750 KB
  * literal cost each rendering thread about 0.24 CPU-s; the same literal made JSON parses in about a third of that
  * (docs/performance.md). Its keys are bare letters or quoted strings, its values numbers, arrays and objects, and it
  * has no spaces inside strings; a file of another shape is required as a module (tests/unit/render/hyphenation.test.ts
  * compares the two for every language).
  */
-export function patternsOf(file: string): unknown {
+export function patternsOf(file: string, derivedDir: string | undefined = BUNDLE_DIR): unknown {
+  const derived = derivedDir && path.join(derivedDir, `hyphen-${file}.json`);
+  if (derived) {
+    try {
+      return JSON.parse(readFileSync(derived, 'utf8'));
+    } catch {
+      // Not made yet (or unreadable): made below.
+    }
+  }
   const resolved = require.resolve(`hyphen/patterns/${file}.js`);
   const text = readFileSync(resolved, 'utf8');
   const start = text.indexOf(LITERAL_START);
@@ -51,10 +69,27 @@ export function patternsOf(file: string): unknown {
     .replace(/\n */g, '')
     .replace(/([{,] ?)([^\s"{}[\],:]+):/g, '$1"$2":')
     .replace(/,([}\]])/g, '$1');
+  let patterns: unknown;
   try {
-    return JSON.parse(json);
+    patterns = JSON.parse(json);
   } catch {
     return require(resolved);
+  }
+  if (derived) keepDerived(derived, JSON.stringify(patterns));
+  return patterns;
+}
+
+/**
+ * The JSON written beside the bundle under a name of its own and renamed into place, so threads starting at once never
+ * read half a file; a folder that cannot be written (a read-only install) only means the next process converts again.
+ */
+function keepDerived(file: string, json: string): void {
+  const next = `${file}.${process.pid}-${threadId}`;
+  try {
+    writeFileSync(next, json);
+    renameSync(next, file);
+  } catch {
+    rmSync(next, { force: true });
   }
 }
 

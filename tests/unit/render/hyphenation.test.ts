@@ -4,6 +4,9 @@ import { EDGE_LETTERS, hyphenateHtml, hyphenateText, MIN_HYPHENATED_LETTERS, pat
 import { renderRouteWithSources } from '../../../src/render/render-route.tsx';
 import { loadContent } from '../../../src/content/load.ts';
 import { readFile } from 'node:fs/promises';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /** Soft hyphens shown as `|`. */
 const show = (text: string) => text.replaceAll('\u00ad', '|');
@@ -169,6 +172,26 @@ describe('build-time hyphenation (render/hyphenation.ts)', () => {
       const asData = patternsOf(file);
       expect(asData, file).not.toBe(asModule);
       expect(asData, file).toStrictEqual(asModule);
+    }
+  });
+
+  it('keeps the patterns as JSON in the folder it is given, reads them from there, and makes a damaged file again', () => {
+    const require = createRequire(import.meta.url);
+    const dir = mkdtempSync(path.join(tmpdir(), 'site-hyphen-'));
+    try {
+      const asModule: unknown = require('hyphen/patterns/fr.js');
+      expect(patternsOf('fr', dir)).toStrictEqual(asModule);
+      const kept = path.join(dir, 'hyphen-fr.json');
+      expect(JSON.parse(readFileSync(kept, 'utf8'))).toStrictEqual(asModule);
+      // Read from the kept file: a marker put into it comes back.
+      writeFileSync(kept, JSON.stringify({ kept: true }));
+      expect(patternsOf('fr', dir)).toStrictEqual({ kept: true });
+      writeFileSync(kept, '{"patterns": ');
+      expect(patternsOf('fr', dir)).toStrictEqual(asModule);
+      expect(JSON.parse(readFileSync(kept, 'utf8'))).toStrictEqual(asModule);
+      expect(readdirSync(dir)).toEqual(['hyphen-fr.json']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -41,7 +41,8 @@ const LITERAL_START = '})(this, ';
  * where each language's patterns are kept as the JSON made from them: converting the German file's literal cost every
  * rendering thread ~70 ms of a cold build, parsing the JSON ~20 ms. Run from the sources (tests, tsx), nothing is kept.
  */
-const BUNDLE_DIR = ((here) => (path.basename(path.dirname(here)) === '.compiled' ? here : undefined))(path.dirname(fileURLToPath(import.meta.url)));
+const MODULE_DIR = path.dirname(fileURLToPath(import.meta.url));
+const BUNDLE_DIR = path.basename(path.dirname(MODULE_DIR)) === '.compiled' ? MODULE_DIR : undefined;
 
 /**
  * A language's patterns read as data rather than run as a module: compiling and running the German file's 750 KB
